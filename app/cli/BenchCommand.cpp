@@ -1,0 +1,64 @@
+#include <chrono>
+#include <cmath>
+#include <iostream>
+
+#include "Commands.hpp"
+
+namespace clumplab::cli {
+
+int benchCommand(const std::vector<std::string>& argv) {
+  const Arguments args(argv, {"--steps", "--threads", "--integrator", "--dt"});
+  const Scene scene = loadSceneWithOverrides(args, "bench");
+  const long long steps = args.integer("--steps").value_or(20000);
+  auto world = buildWorld(scene);
+  const auto start = std::chrono::steady_clock::now();
+  long long done = 0;
+  while (done < steps && world->step()) ++done;
+  const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+
+  // Final state figures comparable with ../shared/bench (LIGGGHTS and Yade).
+  const EnergyReport e = world->energy();
+  const BodyState& s = world->bodies();
+  double meanHeight = 0.0;
+  for (const Vec3& x : s.position) meanHeight += x.z();
+  meanHeight /= static_cast<double>(std::max<std::size_t>(1, s.size()));
+  double maxOverlap = 0.0;
+  const PebbleArrays& p = world->pebbles();
+  for (const PebblePair& pair : world->neighbors().pairs()) {
+    const double gap = (p.position[pair.a] - p.position[pair.b]).norm() - p.radius[pair.a] - p.radius[pair.b];
+    maxOverlap = std::max(maxOverlap, -gap);
+  }
+  for (const WallPair& wp : world->neighbors().wallPairs()) {
+    maxOverlap = std::max(maxOverlap, p.radius[wp.pebble] - world->walls()[wp.wall].clearance(p.position[wp.pebble]));
+  }
+  const auto& stages = world->stageSeconds();
+  const double pebbleSteps = static_cast<double>(world->pebbleCount()) * static_cast<double>(done);
+  nlohmann::json out = {
+      {"scene", scene.file},
+      {"steps", done},
+      {"threads", scene.settings.threads},
+      {"integrator", std::string(integratorName(scene.settings.integrator))},
+      {"bodies", s.size()},
+      {"pebbles", world->pebbleCount()},
+      {"wall_seconds", wall},
+      {"steps_per_second", wall > 0.0 ? static_cast<double>(done) / wall : 0.0},
+      {"pebble_steps_per_second", wall > 0.0 ? pebbleSteps / wall : 0.0},
+      {"neighbor_rebuilds", world->neighbors().rebuildCount()},
+      {"candidate_pairs", world->neighbors().pairs().size()},
+      {"stage_seconds",
+       {{"pebbles", stages[0]}, {"broad_phase", stages[1]}, {"contacts", stages[2]}, {"reduce", stages[3]},
+        {"integrate_total", stages[4]}}},
+      {"final",
+       {{"time", world->time()},
+        {"kinetic_energy", e.keTranslational + e.keRotational},
+        {"contacts", world->contactCount()},
+        {"pebble_contacts", world->pebbleContactCount()},
+        {"wall_contacts", world->wallContactCount()},
+        {"mean_height", meanHeight},
+        {"max_overlap", maxOverlap}}}};
+  if (world->divergence().happened) out["diverged"] = world->divergence().message;
+  std::cout << out.dump() << std::endl;
+  return world->divergence().happened ? 3 : 0;
+}
+
+}  // namespace clumplab::cli

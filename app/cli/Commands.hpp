@@ -1,0 +1,25 @@
+#pragma once
+#include <memory>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "Arguments.hpp"
+#include "core/Scene.hpp"
+
+namespace clumplab::cli {
+
+// Each returns the process exit code and prints one JSON object on stdout when it succeeds.
+int runCommand(const std::vector<std::string>& args);
+int inertiaCommand(const std::vector<std::string>& args);
+int benchCommand(const std::vector<std::string>& args);
+
+// Loads the scene named by the first positional argument and applies --integrator, --dt and
+// --threads. Throws InputError / UsageError on bad input.
+Scene loadSceneWithOverrides(const Arguments& args, const char* command);
+
+nlohmann::json energyJson(const EnergyReport& e);
+nlohmann::json vectorJson(const Vec3& v);
+
+}  // namespace clumplab::cli

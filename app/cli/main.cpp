@@ -1,0 +1,46 @@
+// clumplab-cli: the headless face of ClumpLab (INTERFACES.md). Exit codes: 0 success, 2 bad input
+// (file, field and problem on one stderr line), 3 the simulation diverged, 1 anything else.
+#include <cstdio>
+#include <exception>
+#include <string>
+#include <vector>
+
+#include "Arguments.hpp"
+#include "Commands.hpp"
+#include "core/Errors.hpp"
+
+namespace {
+constexpr const char* kUsage =
+    "usage: clumplab-cli <command> [options]\n"
+    "  run SCENE.json [--steps N | --time T] [--energy E.csv] [--states S.csv] [--every K]\n"
+    "                 [--integrator leapfrog|midpoint|splitting] [--dt X] [--threads N]\n"
+    "  inertia FILE [--method pebbles|given|voxel|monte-carlo] [--density D] [--scale S]\n"
+    "               [--voxels N] [--samples N]\n"
+    "  bench SCENE.json [--steps N] [--threads N]\n";
+}
+
+int main(int argc, char** argv) {
+  std::vector<std::string> args(argv + 1, argv + argc);
+  if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
+    std::fputs(kUsage, args.empty() ? stderr : stdout);
+    return args.empty() ? 2 : 0;
+  }
+  const std::string command = args[0];
+  args.erase(args.begin());
+  try {
+    if (command == "run") return clumplab::cli::runCommand(args);
+    if (command == "inertia") return clumplab::cli::inertiaCommand(args);
+    if (command == "bench") return clumplab::cli::benchCommand(args);
+    std::fprintf(stderr, "clumplab-cli: unknown command \"%s\"\n%s", command.c_str(), kUsage);
+    return 2;
+  } catch (const clumplab::InputError& e) {
+    std::fprintf(stderr, "%s\n", e.what());
+    return 2;
+  } catch (const clumplab::cli::UsageError& e) {
+    std::fprintf(stderr, "clumplab-cli %s: %s\n", command.c_str(), e.what());
+    return 2;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "clumplab-cli %s: %s\n", command.c_str(), e.what());
+    return 1;
+  }
+}

@@ -1,0 +1,33 @@
+#pragma once
+// Mutable state of all bodies as a struct of arrays (one entry per body).
+#include <cstdint>
+#include <vector>
+
+#include "core/Math.hpp"
+
+namespace clumplab {
+
+struct BodyState {
+  std::vector<std::uint32_t> templateIndex;  // into World::templates()
+  std::vector<double> mass;                  // [kg], copied from the template
+  std::vector<Vec3> moments;                 // principal moments [kg m^2], ascending
+  std::vector<Vec3> position;                // centre of mass [m], world
+  std::vector<Quat> orientation;             // principal (body) frame -> world
+  std::vector<Vec3> velocity;                // [m/s], world
+  std::vector<Vec3> angularVelocity;         // [rad/s], world
+  std::vector<Vec3> force;                   // [N], world, from the last force evaluation
+  std::vector<Vec3> torque;                  // [N m], world, about the centre of mass
+
+  std::size_t size() const { return position.size(); }
+
+  // Angular velocity in the body (principal) frame [rad/s].
+  Vec3 bodyAngularVelocity(std::size_t i) const {
+    return orientation[i].conjugate() * angularVelocity[i];
+  }
+  // Angular momentum about the centre of mass, world frame [kg m^2/s].
+  Vec3 spinAngularMomentum(std::size_t i) const {
+    return orientation[i] * moments[i].cwiseProduct(bodyAngularVelocity(i));
+  }
+};
+
+}  // namespace clumplab

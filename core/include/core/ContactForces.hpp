@@ -1,0 +1,64 @@
+#pragma once
+// Narrow phase and contact laws: for every candidate pair of the neighbour list, the overlap,
+// contact point (seed 001 eq. 50), relative velocity and force. Work is split into fixed-size
+// chunks whose outputs are reduced in chunk order, so results do not depend on the thread count.
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+#include "core/BodyState.hpp"
+#include "core/ContactModel.hpp"
+#include "core/NeighborList.hpp"
+#include "core/ThreadPool.hpp"
+#include "core/Walls.hpp"
+
+namespace clumplab {
+
+inline constexpr std::uint32_t kWallBody = std::numeric_limits<std::uint32_t>::max();
+
+// One touching pebble pair: force on body A (and -force on body B) acting at `point`.
+struct ContactRecord {
+  std::uint32_t bodyA = 0;
+  std::uint32_t bodyB = kWallBody;  // kWallBody for a wall contact
+  Vec3 force = Vec3::Zero();        // [N]
+  Vec3 point = Vec3::Zero();        // [m], world
+};
+
+// Pebble world data that the contact stage reads.
+struct PebbleArrays {
+  std::vector<Vec3> position;        // world [m]
+  std::vector<double> radius;        // [m]
+  std::vector<std::uint32_t> body;   // owning body
+};
+
+struct ContactChunk {
+  std::vector<ContactRecord> records;
+  double dissipationPower = 0.0;  // [W] work rate of damping and friction
+  double worstOverlapRatio = 0.0; // max overlap / smaller radius
+  std::uint32_t worstBody = 0;
+  std::size_t pebbleContacts = 0;
+  std::size_t wallContacts = 0;
+};
+
+class ContactSolver {
+ public:
+  // Computes every contact force at the current state and advances tangential springs by dt.
+  void compute(const ContactModel& model, NeighborList& neighbors, const PebbleArrays& pebbles,
+               const BodyState& bodies, const std::vector<Wall>& walls, double dt, ThreadPool& pool);
+
+  const std::vector<ContactChunk>& chunks() const { return chunks_; }
+  std::size_t chunkCount() const { return usedChunks_; }
+
+  // Elastic energy stored in all touching contacts at the current positions [J]: 1/2 kn d^2 plus
+  // 1/2 kt |xi|^2 (linear), or the integral of eq. 57 (Hertz).
+  static double elasticEnergy(const ContactModel& model, const NeighborList& neighbors,
+                              const PebbleArrays& pebbles, const std::vector<Wall>& walls);
+
+  static constexpr std::size_t kChunkSize = 512;
+
+ private:
+  std::vector<ContactChunk> chunks_;
+  std::size_t usedChunks_ = 0;
+};
+
+}  // namespace clumplab

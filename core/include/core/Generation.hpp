@@ -1,0 +1,54 @@
+#pragma once
+// Seed 000 §3: distributions of rotated/scaled clumps placed uniformly in a region without overlaps.
+#include <cstdint>
+#include <vector>
+
+#include "core/ClumpTemplate.hpp"
+#include "core/Walls.hpp"
+#include "core/World.hpp"
+
+namespace clumplab {
+
+struct GenerationRequest {
+  std::uint32_t templateIndex = 0;
+  std::size_t count = 0;
+  Vec3 regionMin = Vec3::Zero();  // centres of mass are drawn uniformly in [min, max] [m]
+  Vec3 regionMax = Vec3::Zero();
+  bool randomOrientation = true;
+  double scaleMin = 1.0, scaleMax = 1.0;  // uniform scale factor distribution
+  std::uint64_t seed = 1;
+  Vec3 velocity = Vec3::Zero();
+  Vec3 angularVelocity = Vec3::Zero();
+  std::size_t maxAttemptsPerBody = 2000;
+};
+
+struct GenerationResult {
+  std::size_t placed = 0;
+  std::size_t attempts = 0;
+};
+
+// Appends bodies (and scaled template copies) to `bodies`/`templates`. Bodies overlap neither each
+// other, nor those already in `bodies`, nor the walls. Deterministic for a given seed.
+GenerationResult generateBodies(const GenerationRequest& request, std::vector<TemplatePtr>& templates,
+                                std::vector<BodyInit>& bodies, const std::vector<Wall>& walls);
+
+// A small, fast, portable generator (SplitMix64) so that scenes give the same bodies everywhere.
+class SplitMix64 {
+ public:
+  explicit SplitMix64(std::uint64_t seed) : state_(seed) {}
+  std::uint64_t next() {
+    std::uint64_t z = (state_ += 0x9e3779b97f4a7c15ULL);
+    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+    z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+    return z ^ (z >> 31);
+  }
+  double uniform() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }  // [0, 1)
+
+ private:
+  std::uint64_t state_;
+};
+
+// Uniformly distributed rotation (Shoemake's method).
+Quat randomRotation(SplitMix64& rng);
+
+}  // namespace clumplab

@@ -1,0 +1,49 @@
+#pragma once
+// Mass, centre of mass and inertia of rigid clumps, and their principal frames.
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "core/Math.hpp"
+#include "core/Pebble.hpp"
+
+namespace clumplab {
+
+// Mass properties in the frame the geometry was given in ("input frame").
+struct MassProperties {
+  double volume = 0.0;                     // [m^3]
+  double mass = 0.0;                       // [kg]
+  Vec3 centerOfMass = Vec3::Zero();        // [m], input frame
+  Mat3 inertiaTensor = Mat3::Zero();       // [kg m^2], about the centre of mass, input frame
+  double statisticalError = 0.0;           // relative 1-sigma error of the mass (Monte Carlo only)
+};
+
+// Principal frame of an inertia tensor: moments ascending (I1 <= I2 <= I3), axes as the columns
+// of a right-handed rotation (det = +1), so that tensor = axes * diag(moments) * axes^T.
+struct PrincipalFrame {
+  Vec3 moments = Vec3::Zero();  // [kg m^2], ascending
+  Mat3 axes = Mat3::Identity(); // columns e1, e2, e3 in the input frame
+  // Rotation taking principal (body) coordinates into input coordinates: x_in = rotation * x_body.
+  Quat rotation() const { return Quat(axes); }
+};
+
+// Seed 000 eq. 23-26: eigen-decomposition, ascending, made right-handed.
+PrincipalFrame principalFrame(const Mat3& inertiaTensor);
+
+// Seed 000 eq. 1-5: summation over pebbles with Steiner's theorem (exact when pebbles do not
+// overlap). `densities` holds one density per pebble [kg/m^3] (seed 000 §2.1 allows them to differ).
+MassProperties massFromPebbles(std::span<const Pebble> pebbles, std::span<const double> densities);
+
+// Seed 000 eq. 6-10: summation over N^3 voxels of the cubic box around the pebble union, counting
+// every point of the union once (overlaps are not counted twice). Uniform density.
+MassProperties massFromVoxels(std::span<const Pebble> pebbles, double density, int voxelsPerSide);
+
+// Seed 001 eq. 29-31: Monte Carlo integration over the enclosing box with the sequence of
+// eq. 30 (zeta_k = frac(1e6 sin k)) or, if `lowDiscrepancy`, the Halton sequence (bases 2, 3, 5).
+MassProperties massFromMonteCarlo(std::span<const Pebble> pebbles, double density,
+                                  std::int64_t samples, bool lowDiscrepancy);
+
+// The bounding-box of the pebble union: per axis (seed 001 eq. 25).
+void pebbleBounds(std::span<const Pebble> pebbles, Vec3& lower, Vec3& upper);
+
+}  // namespace clumplab

@@ -1,0 +1,29 @@
+#pragma once
+// Scene files ("clumplab-scene/1", see INTERFACES.md): loading with clear errors, and building a
+// World from a loaded scene.
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "core/World.hpp"
+
+namespace clumplab {
+
+struct Scene {
+  std::string file;                    // where it came from (for messages and relative paths)
+  std::string description;
+  double duration = 0.0;               // suggested run length [s] (0: none given)
+  WorldSettings settings;
+  ContactModel contact;
+  std::vector<Wall> walls;
+  std::vector<TemplatePtr> templates;  // generated scaled copies are appended
+  std::vector<BodyInit> bodies;        // explicit bodies, then generated ones
+};
+
+// Throws InputError naming the file, the JSON path and the problem, before any work starts.
+Scene loadScene(const std::string& path);
+Scene parseScene(const std::string& text, const std::string& file);
+
+std::unique_ptr<World> buildWorld(const Scene& scene);
+
+}  // namespace clumplab

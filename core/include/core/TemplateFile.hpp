@@ -1,0 +1,16 @@
+#pragma once
+// Clump template files ("clumplab-template/1", see INTERFACES.md).
+#include <string>
+
+#include "core/ClumpTemplate.hpp"
+
+namespace clumplab {
+
+// Reads a template file; pebbles are in the body (principal) frame.
+ClumpTemplate loadTemplateFile(const std::string& path);
+ClumpTemplate parseTemplateFile(const std::string& text, const std::string& file);
+
+// Writes the template as JSON text (pretty-printed).
+std::string templateToJson(const ClumpTemplate& t);
+
+}  // namespace clumplab

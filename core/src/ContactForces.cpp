@@ -1,0 +1,236 @@
+#include "core/ContactForces.hpp"
+
+#include <algorithm>
+#include <cmath>
+
+namespace clumplab {
+
+namespace {
+
+// The geometry of one touching pair, after seed 001 eq. 50: n points from B to A.
+struct Touch {
+  Vec3 normal;     // unit, force on A is along +normal for repulsion
+  double overlap;  // [m] > 0
+  Vec3 point;      // contact point [m]
+  double hertzRadius;  // Mutze's r~ = H(r, r') (eq. 55) [m]
+};
+
+double harmonicMean(double x, double y) { return 2.0 * x * y / (x + y); }
+
+bool touchPebbles(const Vec3& pa, double ra, const Vec3& pb, double rb, Touch& t) {
+  const Vec3 d = pa - pb;
+  const double dist2 = d.squaredNorm();
+  const double range = ra + rb;
+  if (dist2 >= range * range || dist2 == 0.0) return false;
+  const double dist = std::sqrt(dist2);
+  t.normal = d / dist;
+  t.overlap = range - dist;
+  // c_ij = (c_i + c_j)/2 + (r_j - r_i)/2 n_ij (eq. 50)
+  t.point = 0.5 * (pa + pb) + 0.5 * (rb - ra) * t.normal;
+  t.hertzRadius = harmonicMean(ra, rb);
+  return true;
+}
+
+bool touchWall(const Wall& w, const Vec3& p, double r, Touch& t) {
+  if (w.kind == Wall::Kind::Plane) {
+    const double s = (p - w.point).dot(w.normal);
+    if (s >= r) return false;
+    t.normal = w.normal;
+    t.overlap = r - s;
+    t.point = p - 0.5 * (r + s) * w.normal;  // middle of the overlap zone
+    t.hertzRadius = 2.0 * r;                 // H(r, infinity)
+    return true;
+  }
+  const Vec3 d = p - w.point;
+  const double dist = d.norm();
+  const double h = dist + r - w.radius;
+  if (h <= 0.0) return false;
+  const Vec3 outward = dist > 0.0 ? Vec3(d / dist) : Vec3::UnitZ();
+  t.normal = -outward;
+  t.overlap = h;
+  t.point = w.point + 0.5 * (dist + r + w.radius) * outward;
+  // Concave wall of radius R: H(r, -R) = 2 r R / (R - r) (conforming contact, larger r~).
+  t.hertzRadius = w.radius > r ? 2.0 * r * w.radius / (w.radius - r) : 2.0 * r;
+  return true;
+}
+
+// Linear spring-dashpot with Coulomb-limited tangential spring. `w` is the velocity of A relative
+// to B at the contact point; `spring` is the pair's tangential displacement history.
+Vec3 linearForce(const LinearContactParameters& p, const Touch& t, const Vec3& w, double massEff,
+                 Vec3& spring, double dt, double& dissipation) {
+  const double wn = w.dot(t.normal);  // > 0: separating
+  const Vec3 wt = w - wn * t.normal;
+  const double c = p.dampingFromRestitution
+                       ? 2.0 * dampingRatioForRestitution(p.restitution) * std::sqrt(massEff * p.stiffness)
+                       : p.damping;
+  const double fn = p.stiffness * t.overlap - c * wn;
+  dissipation += c * wn * wn;
+  Vec3 force = fn * t.normal;
+  if (p.friction <= 0.0) {
+    spring.setZero();
+    return force;
+  }
+  const double kt = p.tangentialStiffnessRatio * p.stiffness;
+  // Keep the spring in the current tangent plane, with its length (rotation of the contact frame).
+  const double oldLength = spring.norm();
+  if (oldLength > 0.0) {
+    spring -= spring.dot(t.normal) * t.normal;
+    const double l = spring.norm();
+    spring = l > 0.0 ? Vec3(spring * (oldLength / l)) : Vec3::Zero();
+  }
+  const Vec3 trial = spring + wt * dt;
+  Vec3 ft = -kt * trial - p.tangentialDamping * wt;
+  const double limit = p.friction * std::max(fn, 0.0);
+  const double ftNorm = ft.norm();
+  if (ftNorm > limit) {
+    ft *= ftNorm > 0.0 ? limit / ftNorm : 0.0;
+    spring = kt > 0.0 ? Vec3(-(ft + p.tangentialDamping * wt) / kt) : Vec3::Zero();
+    // Energy lost when the spring slips, as a rate over this step.
+    if (dt > 0.0) dissipation += 0.5 * kt * (trial.squaredNorm() - spring.squaredNorm()) / dt;
+  } else {
+    spring = trial;
+  }
+  dissipation += p.tangentialDamping * wt.squaredNorm();
+  return force + ft;
+}
+
+// Seed 001 eq. 53-57. Mutze writes w for the velocity of the partner relative to the grain; with
+// w taken as the velocity of A relative to B (as here), his law reads: restitution factor delta on
+// unloading (w_n > 0, separating) and friction against the tangential slip.
+Vec3 hertzForce(const HertzContactParameters& p, const Touch& t, const Vec3& w, double& dissipation) {
+  const double effectiveYoung = p.young / (1.0 - p.poisson * p.poisson);  // H(E/(1-s^2), same)
+  const double fHertz = std::sqrt(3.0) / 2.0 * effectiveYoung * std::sqrt(t.hertzRadius) *
+                        t.overlap * std::sqrt(t.overlap);                    // eq. 57
+  const double wn = w.dot(t.normal);
+  const bool unloading = wn > 0.0;
+  const double fn = unloading ? p.restitutionSquared * fHertz : fHertz;  // eq. 56
+  if (unloading) dissipation += (1.0 - p.restitutionSquared) * fHertz * wn;
+  Vec3 force = fn * t.normal;
+  if (p.friction > 0.0) {
+    const Vec3 wt = w - wn * t.normal;
+    const double slip = wt.norm();
+    const double factor = p.friction * fn / (p.regularizingVelocity + slip);  // eq. 53
+    force -= factor * wt;
+    dissipation += factor * slip * slip;
+  }
+  return force;
+}
+
+double hertzEnergy(const HertzContactParameters& p, const Touch& t) {
+  const double effectiveYoung = p.young / (1.0 - p.poisson * p.poisson);
+  // Integral of eq. 57 over the overlap: sqrt(3)/5 E~ sqrt(r~) h^(5/2).
+  return std::sqrt(3.0) / 5.0 * effectiveYoung * std::sqrt(t.hertzRadius) *
+         std::pow(t.overlap, 2.5);
+}
+
+}  // namespace
+
+void ContactSolver::compute(const ContactModel& model, NeighborList& neighbors,
+                            const PebbleArrays& pebbles, const BodyState& bodies,
+                            const std::vector<Wall>& walls, double dt, ThreadPool& pool) {
+  const auto& pairs = neighbors.pairs();
+  const auto& wallPairs = neighbors.wallPairs();
+  auto& history = neighbors.pairHistory();
+  auto& wallHistory = neighbors.wallHistory();
+  const std::size_t pairChunks = (pairs.size() + kChunkSize - 1) / kChunkSize;
+  const std::size_t wallChunks = (wallPairs.size() + kChunkSize - 1) / kChunkSize;
+  usedChunks_ = pairChunks + wallChunks;
+  if (chunks_.size() < usedChunks_) chunks_.resize(usedChunks_);
+
+  const auto velocityAt = [&](std::uint32_t body, const Vec3& point) -> Vec3 {
+    return bodies.velocity[body] + bodies.angularVelocity[body].cross(point - bodies.position[body]);
+  };
+  const auto force = [&](const Touch& t, const Vec3& w, double massEff, Vec3& spring,
+                         double& dissipation) -> Vec3 {
+    if (model.kind == ContactModel::Kind::Linear) {
+      return linearForce(model.linear, t, w, massEff, spring, dt, dissipation);
+    }
+    return hertzForce(model.hertz, t, w, dissipation);
+  };
+
+  pool.run(usedChunks_, [&](std::size_t chunkIndex) {
+    ContactChunk& out = chunks_[chunkIndex];
+    out.records.clear();
+    out.dissipationPower = 0.0;
+    out.worstOverlapRatio = 0.0;
+    out.pebbleContacts = 0;
+    out.wallContacts = 0;
+    Touch t{};
+    if (chunkIndex < pairChunks) {
+      const std::size_t end = std::min(pairs.size(), (chunkIndex + 1) * kChunkSize);
+      for (std::size_t k = chunkIndex * kChunkSize; k < end; ++k) {
+        const auto [a, b] = pairs[k];
+        const double ra = pebbles.radius[a], rb = pebbles.radius[b];
+        if (!touchPebbles(pebbles.position[a], ra, pebbles.position[b], rb, t)) {
+          history[k].setZero();
+          continue;
+        }
+        const std::uint32_t ba = pebbles.body[a], bb = pebbles.body[b];
+        const Vec3 w = velocityAt(ba, t.point) - velocityAt(bb, t.point);
+        const double ma = bodies.mass[ba], mb = bodies.mass[bb];
+        const Vec3 f = force(t, w, ma * mb / (ma + mb), history[k], out.dissipationPower);
+        out.records.push_back({ba, bb, f, t.point});
+        ++out.pebbleContacts;
+        const double ratio = t.overlap / std::min(ra, rb);
+        if (ratio > out.worstOverlapRatio) {
+          out.worstOverlapRatio = ratio;
+          out.worstBody = ba;
+        }
+      }
+    } else {
+      const std::size_t begin = (chunkIndex - pairChunks) * kChunkSize;
+      const std::size_t end = std::min(wallPairs.size(), begin + kChunkSize);
+      for (std::size_t k = begin; k < end; ++k) {
+        const auto [pebble, wallIndex] = wallPairs[k];
+        const double r = pebbles.radius[pebble];
+        if (!touchWall(walls[wallIndex], pebbles.position[pebble], r, t)) {
+          wallHistory[k].setZero();
+          continue;
+        }
+        const std::uint32_t body = pebbles.body[pebble];
+        const Vec3 w = velocityAt(body, t.point);
+        const Vec3 f = force(t, w, bodies.mass[body], wallHistory[k], out.dissipationPower);
+        out.records.push_back({body, kWallBody, f, t.point});
+        ++out.wallContacts;
+        const double ratio = t.overlap / r;
+        if (ratio > out.worstOverlapRatio) {
+          out.worstOverlapRatio = ratio;
+          out.worstBody = body;
+        }
+      }
+    }
+  });
+}
+
+double ContactSolver::elasticEnergy(const ContactModel& model, const NeighborList& neighbors,
+                                    const PebbleArrays& pebbles, const std::vector<Wall>& walls) {
+  double energy = 0.0;
+  Touch t{};
+  const bool linear = model.kind == ContactModel::Kind::Linear;
+  const double kn = model.linear.stiffness;
+  const double kt = model.linear.tangentialStiffnessRatio * kn;
+  const auto add = [&](const Touch& touch, const Vec3& spring) {
+    if (linear) {
+      energy += 0.5 * kn * touch.overlap * touch.overlap + 0.5 * kt * spring.squaredNorm();
+    } else {
+      energy += hertzEnergy(model.hertz, touch);
+    }
+  };
+  const auto& pairs = neighbors.pairs();
+  for (std::size_t k = 0; k < pairs.size(); ++k) {
+    const auto [a, b] = pairs[k];
+    if (touchPebbles(pebbles.position[a], pebbles.radius[a], pebbles.position[b], pebbles.radius[b], t)) {
+      add(t, neighbors.pairHistory()[k]);
+    }
+  }
+  const auto& wallPairs = neighbors.wallPairs();
+  for (std::size_t k = 0; k < wallPairs.size(); ++k) {
+    const auto [pebble, wall] = wallPairs[k];
+    if (touchWall(walls[wall], pebbles.position[pebble], pebbles.radius[pebble], t)) {
+      add(t, neighbors.wallHistory()[k]);
+    }
+  }
+  return energy;
+}
+
+}  // namespace clumplab

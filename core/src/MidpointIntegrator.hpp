@@ -1,0 +1,29 @@
+#pragma once
+#include <vector>
+
+#include "core/Integrator.hpp"
+#include "core/Math.hpp"
+
+namespace clumplab {
+
+struct BodyState;
+
+// Mutze's direct midpoint method (seed 001 §6-7, eq. 58-69): free motion for dt/2, a velocity
+// change from the forces evaluated once at the midpoint (with the previous accelerations used to
+// estimate midpoint velocities, eq. 66 and 68), and free motion for dt/2. Rotation vectors and
+// their composition (eq. 6-7) are carried out with the equivalent unit quaternions, which avoids
+// the singularity of rotation vectors at half turns.
+class MidpointIntegrator final : public Integrator {
+ public:
+  void step(World& world) override;
+  void reset() override { acceleration_.clear(); angularAcceleration_.clear(); }
+
+  // Eq. 58-59: the free rigid-body flow Phi over tau for body b.
+  static void freeMotion(BodyState& s, std::size_t b, double tau, bool gyroscopic);
+
+ private:
+  std::vector<Vec3> acceleration_;         // alpha_k [m/s^2]
+  std::vector<Vec3> angularAcceleration_;  // beta_k [rad/s^2]
+};
+
+}  // namespace clumplab

@@ -1,0 +1,60 @@
+#include "core/OutputCsv.hpp"
+
+#include <cstdio>
+#include <stdexcept>
+
+namespace clumplab {
+
+namespace {
+std::ofstream openForWriting(const std::string& path) {
+  std::ofstream out(path);
+  if (!out) throw std::runtime_error(path + ": cannot open the file for writing");
+  return out;
+}
+void put(std::ofstream& out, double v, char sep = ',') {
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.12g%c", v, sep);
+  out << buffer;
+}
+}  // namespace
+
+const char* EnergyCsvWriter::header() {
+  return "time,ke_translational,ke_rotational,pe_gravity,pe_elastic,dissipated,total,px,py,pz,lx,ly,lz";
+}
+
+EnergyCsvWriter::EnergyCsvWriter(const std::string& path) : out_(openForWriting(path)) {
+  out_ << header() << '\n';
+}
+
+void EnergyCsvWriter::write(const EnergyReport& e) {
+  for (double v : {e.time, e.keTranslational, e.keRotational, e.peGravity, e.peElastic, e.dissipated,
+                   e.total(), e.momentum.x(), e.momentum.y(), e.momentum.z(), e.angularMomentum.x(),
+                   e.angularMomentum.y()}) {
+    put(out_, v);
+  }
+  put(out_, e.angularMomentum.z(), '\n');
+}
+
+const char* StateCsvWriter::header() { return "time,body,x,y,z,qw,qx,qy,qz,vx,vy,vz,wx,wy,wz,wb1,wb2,wb3"; }
+
+StateCsvWriter::StateCsvWriter(const std::string& path) : out_(openForWriting(path)) {
+  out_ << header() << '\n';
+}
+
+void StateCsvWriter::write(double time, const BodyState& s) {
+  for (std::size_t b = 0; b < s.size(); ++b) {
+    put(out_, time);
+    out_ << b << ',';
+    const Vec3& x = s.position[b];
+    const Quat& q = s.orientation[b];
+    const Vec3& v = s.velocity[b];
+    const Vec3& w = s.angularVelocity[b];
+    const Vec3 wb = s.bodyAngularVelocity(b);
+    for (double value : {x.x(), x.y(), x.z(), q.w(), q.x(), q.y(), q.z(), v.x(), v.y(), v.z(), w.x(), w.y(), w.z(), wb.x(), wb.y()}) {
+      put(out_, value);
+    }
+    put(out_, wb.z(), '\n');
+  }
+}
+
+}  // namespace clumplab

@@ -1,0 +1,292 @@
+#include <cmath>
+#include <filesystem>
+#include <map>
+#include <sstream>
+
+#include "JsonReader.hpp"
+#include "core/Generation.hpp"
+#include "core/Scene.hpp"
+#include "core/TemplateFile.hpp"
+
+namespace clumplab {
+
+using json_reader::Node;
+
+namespace {
+
+std::string resolvePath(const std::string& sceneFile, const std::string& relative) {
+  const std::filesystem::path p(relative);
+  if (p.is_absolute()) return relative;
+  return (std::filesystem::path(sceneFile).parent_path() / p).lexically_normal().string();
+}
+
+ContactModel readContact(const Node& node) {
+  ContactModel c;
+  const std::string model = node.child("model").string();
+  if (model == "linear") {
+    node.allowOnly({"model", "stiffness", "restitution", "damping", "friction",
+                    "tangential_stiffness_ratio", "tangential_damping"});
+    c.kind = ContactModel::Kind::Linear;
+    LinearContactParameters& p = c.linear;
+    p.stiffness = node.positive("stiffness");
+    const bool hasE = node.has("restitution"), hasC = node.has("damping");
+    if (hasE == hasC) {
+      node.fail("give exactly one of \"restitution\" (e, the damping then follows per pair) or "
+                "\"damping\" (a fixed normal dashpot c in N s/m)");
+    }
+    p.dampingFromRestitution = hasE;
+    if (hasE) {
+      p.restitution = node.child("restitution").nonNegative();
+      if (p.restitution > 1.0) node.child("restitution").fail("restitution must lie in [0, 1]");
+    } else {
+      p.damping = node.child("damping").nonNegative();
+    }
+    p.friction = node.has("friction") ? node.child("friction").nonNegative() : 0.0;
+    p.tangentialStiffnessRatio = node.has("tangential_stiffness_ratio")
+                                     ? node.child("tangential_stiffness_ratio").nonNegative()
+                                     : 2.0 / 7.0;
+    p.tangentialDamping = node.has("tangential_damping") ? node.child("tangential_damping").nonNegative() : 0.0;
+  } else if (model == "hertz") {
+    node.allowOnly({"model", "young", "poisson", "restitution_squared", "friction", "regularizing_velocity"});
+    c.kind = ContactModel::Kind::Hertz;
+    HertzContactParameters& p = c.hertz;
+    p.young = node.positive("young");
+    p.poisson = node.has("poisson") ? node.child("poisson").nonNegative() : 0.3;
+    if (p.poisson > 0.5) node.child("poisson").fail("Poisson's ratio must lie in [0, 0.5]");
+    p.restitutionSquared = node.has("restitution_squared") ? node.child("restitution_squared").nonNegative() : 1.0;
+    if (p.restitutionSquared > 1.0) node.child("restitution_squared").fail("must lie in [0, 1]");
+    p.friction = node.has("friction") ? node.child("friction").nonNegative() : 0.0;
+    p.regularizingVelocity = node.has("regularizing_velocity") ? node.child("regularizing_velocity").positive() : 1e-3;
+  } else {
+    node.child("model").fail("unknown contact model \"" + model + "\" (use \"linear\" or \"hertz\")");
+  }
+  return c;
+}
+
+void readWalls(const Node& node, std::vector<Wall>& walls) {
+  for (std::size_t i = 0; i < node.arraySize(); ++i) {
+    const Node w = node.element(i);
+    const std::string type = w.child("type").string();
+    if (type == "plane") {
+      w.allowOnly({"type", "point", "normal"});
+      const Vec3 normal = w.child("normal").vec3();
+      if (!(normal.norm() > 1e-12)) w.child("normal").fail("the normal must not be zero");
+      walls.push_back(Wall::plane(w.child("point").vec3(), normal));
+    } else if (type == "box") {
+      w.allowOnly({"type", "min", "max"});
+      const Vec3 lo = w.child("min").vec3(), hi = w.child("max").vec3();
+      if (!(hi.array() > lo.array()).all()) w.child("max").fail("every component of max must exceed min");
+      for (const Wall& plane : Wall::box(lo, hi)) walls.push_back(plane);
+    } else if (type == "sphere") {
+      w.allowOnly({"type", "center", "radius"});
+      walls.push_back(Wall::cavity(w.child("center").vec3(), w.child("radius").positive()));
+    } else {
+      w.child("type").fail("unknown wall type \"" + type + "\" (use plane, box or sphere)");
+    }
+  }
+}
+
+// Pebbles [[x, y, z, r], ...] or [[x, y, z, r, density], ...].
+void readPebbles(const Node& node, std::vector<Pebble>& pebbles, std::vector<double>& densities) {
+  if (node.arraySize() == 0) node.fail("a clump needs at least one pebble");
+  for (std::size_t i = 0; i < node.arraySize(); ++i) {
+    const Node row = node.element(i);
+    const std::size_t n = row.arraySize();
+    if (n != 4 && n != 5) row.fail("expected [x, y, z, r] or [x, y, z, r, density]");
+    Pebble p;
+    p.center = Vec3(row.element(0).number(), row.element(1).number(), row.element(2).number());
+    p.radius = row.element(3).positive();
+    pebbles.push_back(p);
+    densities.push_back(n == 5 ? row.element(4).positive() : -1.0);
+  }
+}
+
+TemplatePtr readTemplate(const std::string& name, const Node& node) {
+  node.allowOnly({"density", "inertia", "pebbles", "mass", "center_of_mass", "inertia_tensor", "voxels",
+                  "samples", "sequence", "mesh", "scale", "fill", "file", "description"});
+  if (node.has("file")) {
+    const std::string path = resolvePath(node.file(), node.child("file").string());
+    ClumpTemplate t = loadTemplateFile(path);
+    t.name = name;
+    return std::make_shared<const ClumpTemplate>(std::move(t));
+  }
+  const std::string method = node.has("inertia") ? node.child("inertia").string() : "pebbles";
+  if (node.has("mesh") || method == "mesh") {
+    node.fail("mesh templates need the shapes library, which this build does not have yet; give "
+              "\"pebbles\" (and inertia pebbles, voxel, monte-carlo or given) instead");
+  }
+  std::vector<Pebble> pebbles;
+  std::vector<double> densities;
+  readPebbles(node.child("pebbles"), pebbles, densities);
+  const bool perPebble = std::any_of(densities.begin(), densities.end(), [](double d) { return d > 0.0; });
+  const bool allPerPebble = std::all_of(densities.begin(), densities.end(), [](double d) { return d > 0.0; });
+  if (perPebble && !allPerPebble) node.child("pebbles").fail("give a density for every pebble or for none");
+  if (perPebble && method != "pebbles") {
+    node.child("pebbles").fail("per-pebble densities need \"inertia\": \"pebbles\"");
+  }
+  double density = 0.0;
+  if (node.has("density")) density = node.child("density").positive();
+  MassProperties mass;
+  if (method == "given") {
+    mass.mass = node.child("mass").positive();
+    mass.centerOfMass = node.child("center_of_mass").vec3();
+    mass.inertiaTensor = node.child("inertia_tensor").matrix3();
+    const Node tensorNode = node.child("inertia_tensor");
+    if (!mass.inertiaTensor.isApprox(mass.inertiaTensor.transpose(), 1e-9)) tensorNode.fail("the inertia tensor must be symmetric");
+    const PrincipalFrame f = principalFrame(mass.inertiaTensor);
+    if (!(f.moments[0] > 0.0)) tensorNode.fail("the inertia tensor must be positive definite");
+    if (f.moments[0] + f.moments[1] < f.moments[2] * (1.0 - 1e-9)) {
+      tensorNode.fail("the principal moments violate the triangle inequality I1 + I2 >= I3: no body has them");
+    }
+    mass.volume = density > 0.0 ? mass.mass / density : 0.0;
+  } else {
+    if (!perPebble && density <= 0.0) node.child("density");  // reports "missing required field"
+    if (perPebble) {
+      mass = massFromPebbles(pebbles, densities);
+      density = mass.mass / mass.volume;
+    } else if (method == "pebbles") {
+      mass = massFromPebbles(pebbles, std::vector<double>(pebbles.size(), density));
+    } else if (method == "voxel") {
+      const long long n = node.has("voxels") ? node.child("voxels").integer() : 128;
+      if (n < 4 || n > 2048) node.child("voxels").fail("voxels per side must lie in [4, 2048]");
+      mass = massFromVoxels(pebbles, density, static_cast<int>(n));
+    } else if (method == "monte-carlo") {
+      const long long n = node.has("samples") ? node.child("samples").integer() : 1000000;
+      if (n < 1000) node.child("samples").fail("use at least 1000 samples");
+      std::string sequence = node.has("sequence") ? node.child("sequence").string() : "halton";
+      if (sequence != "halton" && sequence != "sine") {
+        node.child("sequence").fail("unknown sequence \"" + sequence + "\" (use \"halton\" or \"sine\", seed 001 eq. 30)");
+      }
+      mass = massFromMonteCarlo(pebbles, density, n, sequence == "halton");
+    } else {
+      node.child("inertia").fail("unknown inertia method \"" + method +
+                                 "\" (use pebbles, voxel, monte-carlo or given)");
+    }
+  }
+  try {
+    return std::make_shared<const ClumpTemplate>(makeTemplate(name, pebbles, mass, method, density));
+  } catch (const std::exception& e) {
+    node.fail(e.what());
+  }
+}
+
+BodyInit readBody(const Node& node, const std::map<std::string, std::uint32_t>& names,
+                  const std::vector<TemplatePtr>& templates) {
+  node.allowOnly({"template", "position", "orientation", "velocity", "angular_velocity"});
+  const Node t = node.child("template");
+  const auto it = names.find(t.string());
+  if (it == names.end()) t.fail("unknown template \"" + t.string() + "\"");
+  BodyInit b;
+  b.templateIndex = it->second;
+  b.position = node.child("position").vec3();
+  const Quat user = node.has("orientation") ? node.child("orientation").quaternion() : Quat::Identity();
+  // The scene rotates the template as written; compose with its principal rotation (INTERFACES.md).
+  b.orientation = (user * templates[b.templateIndex]->rotationFromInput.conjugate()).normalized();
+  if (node.has("velocity")) b.velocity = node.child("velocity").vec3();
+  if (node.has("angular_velocity")) b.angularVelocity = node.child("angular_velocity").vec3();
+  return b;
+}
+
+void readGenerate(const Node& node, const std::map<std::string, std::uint32_t>& names, Scene& scene) {
+  node.allowOnly({"template", "count", "region", "random_orientation", "scale", "seed", "velocity",
+                  "angular_velocity"});
+  GenerationRequest r;
+  const Node t = node.child("template");
+  const auto it = names.find(t.string());
+  if (it == names.end()) t.fail("unknown template \"" + t.string() + "\"");
+  r.templateIndex = it->second;
+  const long long count = node.child("count").integer();
+  if (count < 0 || count > 10000000) node.child("count").fail("count must lie in [0, 1e7]");
+  r.count = static_cast<std::size_t>(count);
+  const Node region = node.child("region");
+  region.allowOnly({"min", "max"});
+  r.regionMin = region.child("min").vec3();
+  r.regionMax = region.child("max").vec3();
+  if (!(r.regionMax.array() >= r.regionMin.array()).all()) region.child("max").fail("every component of max must be >= min");
+  if (node.has("random_orientation")) r.randomOrientation = node.child("random_orientation").boolean();
+  if (node.has("scale")) {
+    const Node s = node.child("scale");
+    if (s.arraySize() != 2) s.fail("expected [min, max] scale factors");
+    r.scaleMin = s.element(0).positive();
+    r.scaleMax = s.element(1).positive();
+    if (r.scaleMax < r.scaleMin) s.fail("max scale must be >= min scale");
+  }
+  if (node.has("seed")) r.seed = static_cast<std::uint64_t>(node.child("seed").integer());
+  if (node.has("velocity")) r.velocity = node.child("velocity").vec3();
+  if (node.has("angular_velocity")) r.angularVelocity = node.child("angular_velocity").vec3();
+  const GenerationResult result = generateBodies(r, scene.templates, scene.bodies, scene.walls);
+  if (result.placed < r.count) {
+    std::ostringstream s;
+    s << "placed only " << result.placed << " of " << r.count << " bodies after " << result.attempts
+      << " attempts: the region is too full (make it larger, or ask for fewer or smaller bodies)";
+    node.fail(s.str());
+  }
+}
+
+}  // namespace
+
+namespace {
+Scene sceneFromJson(const json_reader::Json& root, const std::string& file) {
+  const Node node(root, file, "");
+  node.allowOnly({"format", "description", "time_step", "integrator", "euler_iterations", "gravity",
+                  "contact", "walls", "templates", "bodies", "generate", "skin", "gyroscopic", "duration"});
+  Scene scene;
+  scene.file = file;
+  const std::string format = node.child("format").string();
+  if (format != "clumplab-scene/1") node.child("format").fail("expected \"clumplab-scene/1\", got \"" + format + "\"");
+  if (node.has("description")) scene.description = node.child("description").string();
+  scene.settings.timeStep = node.positive("time_step");
+  if (node.has("duration")) scene.duration = node.child("duration").positive();
+  if (node.has("integrator")) {
+    const Node in = node.child("integrator");
+    const auto kind = integratorFromName(in.string());
+    if (!kind) in.fail("unknown integrator \"" + in.string() + "\" (use leapfrog, midpoint or splitting)");
+    scene.settings.integrator = *kind;
+  }
+  if (node.has("euler_iterations")) {
+    const long long n = node.child("euler_iterations").integer();
+    if (n < 1 || n > 100) node.child("euler_iterations").fail("must lie in [1, 100]");
+    scene.settings.eulerIterations = static_cast<int>(n);
+  }
+  if (node.has("gravity")) scene.settings.gravity = node.child("gravity").vec3();
+  if (node.has("skin")) scene.settings.skin = node.child("skin").positive();
+  if (node.has("gyroscopic")) scene.settings.gyroscopic = node.child("gyroscopic").boolean();
+  scene.contact = readContact(node.child("contact"));
+  if (node.has("walls")) readWalls(node.child("walls"), scene.walls);
+
+  const Node templates = node.child("templates");
+  templates.requireObject();
+  if (templates.json().empty()) templates.fail("define at least one template");
+  std::map<std::string, std::uint32_t> names;
+  for (const auto& [name, unused] : templates.json().items()) {
+    names[name] = static_cast<std::uint32_t>(scene.templates.size());
+    scene.templates.push_back(readTemplate(name, templates.child(name)));
+  }
+  if (node.has("bodies")) {
+    const Node bodies = node.child("bodies");
+    for (std::size_t i = 0; i < bodies.arraySize(); ++i) {
+      scene.bodies.push_back(readBody(bodies.element(i), names, scene.templates));
+    }
+  }
+  if (node.has("generate")) {
+    const Node gen = node.child("generate");
+    for (std::size_t i = 0; i < gen.arraySize(); ++i) readGenerate(gen.element(i), names, scene);
+  }
+  if (scene.bodies.empty()) node.fail("the scene has no bodies (add \"bodies\" or \"generate\")");
+  return scene;
+}
+}  // namespace
+
+Scene parseScene(const std::string& text, const std::string& file) {
+  return sceneFromJson(json_reader::parse(text, file), file);
+}
+
+Scene loadScene(const std::string& path) { return sceneFromJson(json_reader::parseFile(path), path); }
+
+std::unique_ptr<World> buildWorld(const Scene& scene) {
+  auto world = std::make_unique<World>(scene.settings, scene.contact, scene.walls, scene.templates);
+  for (const BodyInit& b : scene.bodies) world->addBody(b);
+  return world;
+}
+
+}  // namespace clumplab

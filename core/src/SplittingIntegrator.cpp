@@ -1,0 +1,66 @@
+#include "SplittingIntegrator.hpp"
+
+#include <cmath>
+
+#include "core/World.hpp"
+
+namespace clumplab {
+
+namespace {
+// Exact flow of H_k = pi_k^2 / (2 I_k) for time h: the body turns about its axis k by
+// phi = h pi_k / I_k, and pi (body components of the fixed world L) turns by -phi.
+void rotateAbout(int k, Quat& q, Vec3& pi, const Vec3& moments, double h) {
+  const double phi = h * pi[k] / moments[k];
+  const double c = std::cos(phi), s = std::sin(phi);
+  const int i = (k + 1) % 3, j = (k + 2) % 3;
+  const double pii = pi[i], pij = pi[j];
+  pi[i] = c * pii + s * pij;
+  pi[j] = -s * pii + c * pij;
+  Vec3 axis = Vec3::Zero();
+  axis[k] = 1.0;
+  const double half = 0.5 * phi;
+  q = q * Quat(std::cos(half), std::sin(half) * axis.x(), std::sin(half) * axis.y(), std::sin(half) * axis.z());
+}
+}  // namespace
+
+void SplittingIntegrator::freeRotor(Quat& q, Vec3& pi, const Vec3& moments, double h) {
+  rotateAbout(0, q, pi, moments, 0.5 * h);
+  rotateAbout(1, q, pi, moments, 0.5 * h);
+  rotateAbout(2, q, pi, moments, h);
+  rotateAbout(1, q, pi, moments, 0.5 * h);
+  rotateAbout(0, q, pi, moments, 0.5 * h);
+  q.normalize();
+}
+
+void SplittingIntegrator::step(World& world) {
+  BodyState& s = world.bodies();
+  const double dt = world.settings().timeStep;
+  const double h = 0.5 * dt;
+  const bool gyro = world.settings().gyroscopic;
+  const std::size_t n = s.size();
+  if (!world.forcesCurrent()) world.computeForces();
+  for (std::size_t b = 0; b < n; ++b) {
+    s.velocity[b] += h / s.mass[b] * s.force[b];
+    // Half kick of the world angular momentum, then the free rotor in the body frame.
+    const Vec3 spin = s.spinAngularMomentum(b) + h * s.torque[b];
+    Quat q = s.orientation[b];
+    Vec3 pi = q.conjugate() * spin;
+    s.position[b] += dt * s.velocity[b];
+    if (gyro) {
+      freeRotor(q, pi, s.moments[b], dt);
+    } else {
+      // Without the gyroscopic term the body-frame angular velocity is constant over the drift.
+      q = (q * rotationFromVector(dt * pi.cwiseQuotient(s.moments[b]))).normalized();
+    }
+    s.orientation[b] = q;
+    s.angularVelocity[b] = q * pi.cwiseQuotient(s.moments[b]);
+  }
+  world.computeForces();
+  for (std::size_t b = 0; b < n; ++b) {
+    s.velocity[b] += h / s.mass[b] * s.force[b];
+    const Vec3 spin = s.spinAngularMomentum(b) + h * s.torque[b];
+    s.angularVelocity[b] = s.orientation[b] * (s.orientation[b].conjugate() * spin).cwiseQuotient(s.moments[b]);
+  }
+}
+
+}  // namespace clumplab

@@ -1,0 +1,207 @@
+#include "core/World.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <stdexcept>
+
+namespace clumplab {
+
+namespace {
+using Clock = std::chrono::steady_clock;
+double secondsSince(Clock::time_point t0) {
+  return std::chrono::duration<double>(Clock::now() - t0).count();
+}
+}  // namespace
+
+World::World(WorldSettings settings, ContactModel contact, std::vector<Wall> walls,
+             std::vector<TemplatePtr> templates)
+    : settings_(settings),
+      contact_(contact),
+      walls_(std::move(walls)),
+      templates_(std::move(templates)),
+      pool_(std::max(1, settings.threads)),
+      integrator_(makeIntegrator(settings.integrator, settings.eulerIterations)) {
+  if (!(settings_.timeStep > 0.0)) throw std::invalid_argument("time step must be positive");
+  double minRadius = std::numeric_limits<double>::infinity();
+  for (const TemplatePtr& t : templates_) minRadius = std::min(minRadius, t->minPebbleRadius);
+  neighbors_.setSkin(settings_.skin > 0.0 ? settings_.skin
+                                          : (std::isfinite(minRadius) ? 0.2 * minRadius : 1e-4));
+}
+
+World::~World() = default;
+
+std::uint32_t World::addBody(const BodyInit& init) {
+  if (init.templateIndex >= templates_.size()) throw std::out_of_range("unknown template index");
+  const ClumpTemplate& t = *templates_[init.templateIndex];
+  const auto index = static_cast<std::uint32_t>(bodies_.size());
+  bodies_.templateIndex.push_back(init.templateIndex);
+  bodies_.mass.push_back(t.mass);
+  bodies_.moments.push_back(t.principalMoments);
+  bodies_.position.push_back(init.position);
+  bodies_.orientation.push_back(init.orientation.normalized());
+  bodies_.velocity.push_back(init.velocity);
+  bodies_.angularVelocity.push_back(init.angularVelocity);
+  bodies_.force.push_back(Vec3::Zero());
+  bodies_.torque.push_back(Vec3::Zero());
+  bodyFirstPebble_.push_back(static_cast<std::uint32_t>(pebbleLocal_.size()));
+  for (const Pebble& p : t.pebbles) {
+    pebbleLocal_.push_back(p.center);
+    pebbles_.radius.push_back(p.radius);
+    pebbles_.body.push_back(index);
+    pebbles_.position.push_back(Vec3::Zero());
+  }
+  stateChanged();
+  return index;
+}
+
+void World::stateChanged() {
+  forcesCurrent_ = false;
+  integrator_->reset();
+}
+
+void World::updatePebblePositions() {
+  const std::size_t n = bodies_.size();
+  for (std::size_t b = 0; b < n; ++b) {
+    const Mat3 r = bodies_.orientation[b].toRotationMatrix();
+    const Vec3 x = bodies_.position[b];
+    const std::uint32_t end = b + 1 < n ? bodyFirstPebble_[b + 1] : static_cast<std::uint32_t>(pebbleLocal_.size());
+    for (std::uint32_t p = bodyFirstPebble_[b]; p < end; ++p) {
+      pebbles_.position[p] = x + r * pebbleLocal_[p];
+    }
+  }
+}
+
+void World::computeForces() {
+  auto t0 = Clock::now();
+  updatePebblePositions();
+  addStageTime(Stage::Pebbles, secondsSince(t0));
+
+  t0 = Clock::now();
+  if (neighbors_.needsRebuild(pebbles_.position)) {
+    neighbors_.rebuild(pebbles_.position, pebbles_.radius, pebbles_.body, walls_);
+  }
+  addStageTime(Stage::BroadPhase, secondsSince(t0));
+
+  t0 = Clock::now();
+  contacts_.compute(contact_, neighbors_, pebbles_, bodies_, walls_, settings_.timeStep, pool_);
+  addStageTime(Stage::Contacts, secondsSince(t0));
+
+  // Seed 002 (forceTorqueFromMembers): F = sum F_i, T = sum (x_i - x_c) x F_i; gravity acts on
+  // the clump node (centre of mass) only.
+  t0 = Clock::now();
+  const std::size_t n = bodies_.size();
+  for (std::size_t b = 0; b < n; ++b) {
+    bodies_.force[b] = bodies_.mass[b] * settings_.gravity;
+    bodies_.torque[b].setZero();
+  }
+  pebbleContacts_ = wallContacts_ = 0;
+  worstOverlapRatio_ = 0.0;
+  double dissipation = 0.0;
+  for (std::size_t c = 0; c < contacts_.chunkCount(); ++c) {
+    const ContactChunk& chunk = contacts_.chunks()[c];
+    for (const ContactRecord& r : chunk.records) {
+      bodies_.force[r.bodyA] += r.force;
+      bodies_.torque[r.bodyA] += (r.point - bodies_.position[r.bodyA]).cross(r.force);
+      if (r.bodyB != kWallBody) {
+        bodies_.force[r.bodyB] -= r.force;
+        bodies_.torque[r.bodyB] -= (r.point - bodies_.position[r.bodyB]).cross(r.force);
+      }
+    }
+    dissipation += chunk.dissipationPower;
+    pebbleContacts_ += chunk.pebbleContacts;
+    wallContacts_ += chunk.wallContacts;
+    if (chunk.worstOverlapRatio > worstOverlapRatio_) {
+      worstOverlapRatio_ = chunk.worstOverlapRatio;
+      worstBody_ = chunk.worstBody;
+    }
+  }
+  dissipated_ += dissipation * settings_.timeStep;
+  forcesCurrent_ = true;
+  addStageTime(Stage::Reduce, secondsSince(t0));
+}
+
+bool World::step() {
+  if (divergence_.happened) return false;
+  const auto t0 = Clock::now();
+  integrator_->step(*this);
+  time_ += settings_.timeStep;
+  ++steps_;
+  addStageTime(Stage::Integrate, secondsSince(t0));
+  return checkDivergence();
+}
+
+bool World::checkDivergence() {
+  for (std::size_t b = 0; b < bodies_.size(); ++b) {
+    if (!bodies_.position[b].allFinite() || !bodies_.velocity[b].allFinite() ||
+        !bodies_.angularVelocity[b].allFinite() || !bodies_.orientation[b].coeffs().allFinite()) {
+      divergence_ = {true, static_cast<std::uint32_t>(b), time_, ""};
+      break;
+    }
+  }
+  if (!divergence_.happened && worstOverlapRatio_ > 0.5) {
+    divergence_ = {true, worstBody_, time_, ""};
+  }
+  if (!divergence_.happened) return true;
+  char text[512];
+  std::snprintf(text, sizeof text,
+                "simulation diverged at t = %.6g s (step %llu): body %u %s. The time step %.3g s is "
+                "probably too large for the contact stiffness: the critical step is about %.3g s, "
+                "a safe step about %.3g s.",
+                time_, static_cast<unsigned long long>(steps_), divergence_.body,
+                worstOverlapRatio_ > 0.5 ? "overlaps a neighbour by more than half a pebble radius"
+                                         : "has a non-finite position or velocity",
+                settings_.timeStep, criticalTimeStep(), recommendedTimeStep());
+  divergence_.message = text;
+  return false;
+}
+
+double World::criticalTimeStep() const {
+  // Smallest effective mass a pebble contact can see: a point at the bounding radius of a clump
+  // pushed along its softest rotational direction, m_point = 1 / (1/m + b^2 / I1); two such.
+  double massEff = std::numeric_limits<double>::infinity();
+  for (const TemplatePtr& t : templates_) {
+    const double b = t->boundingRadius;
+    massEff = std::min(massEff, 0.5 / (1.0 / t->mass + b * b / t->principalMoments[0]));
+  }
+  if (!std::isfinite(massEff)) return std::numeric_limits<double>::infinity();
+  double stiffness = contact_.linear.stiffness;
+  if (contact_.kind == ContactModel::Kind::Hertz) {
+    // Tangent stiffness dF/dh = 3/2 F/h at an overlap of 1% of the smallest radius.
+    double r = std::numeric_limits<double>::infinity();
+    for (const TemplatePtr& t : templates_) r = std::min(r, t->minPebbleRadius);
+    const double e = contact_.hertz.young / (1.0 - contact_.hertz.poisson * contact_.hertz.poisson);
+    const double h = 0.01 * r;
+    stiffness = 1.5 * std::sqrt(3.0) / 2.0 * e * std::sqrt(r) * std::sqrt(h);
+  }
+  return 2.0 * std::sqrt(massEff / stiffness);
+}
+
+double World::recommendedTimeStep() const {
+  // A contact lasts about pi sqrt(m/k) = (pi/2) x critical; resolve it with ~10 steps... and more.
+  return 0.05 * M_PI * criticalTimeStep();
+}
+
+EnergyReport World::energy() {
+  EnergyReport e;
+  e.time = time_;
+  e.dissipated = dissipated_;
+  for (std::size_t b = 0; b < bodies_.size(); ++b) {
+    const double m = bodies_.mass[b];
+    const Vec3& v = bodies_.velocity[b];
+    const Vec3 wb = bodies_.bodyAngularVelocity(b);
+    e.keTranslational += 0.5 * m * v.squaredNorm();
+    e.keRotational += 0.5 * wb.dot(bodies_.moments[b].cwiseProduct(wb));
+    e.peGravity -= m * settings_.gravity.dot(bodies_.position[b]);
+    e.momentum += m * v;
+    e.angularMomentum += m * bodies_.position[b].cross(v) + bodies_.spinAngularMomentum(b);
+  }
+  updatePebblePositions();
+  if (neighbors_.needsRebuild(pebbles_.position)) {
+    neighbors_.rebuild(pebbles_.position, pebbles_.radius, pebbles_.body, walls_);
+  }
+  e.peElastic = ContactSolver::elasticEnergy(contact_, neighbors_, pebbles_, walls_);
+  return e;
+}
+
+}  // namespace clumplab
