@@ -15,20 +15,26 @@ Vec3 applyInverseInertia(const Quat& q, const Vec3& moments, const Vec3& v) {
 }  // namespace
 
 void MidpointIntegrator::freeMotion(BodyState& s, std::size_t b, double tau, bool gyroscopic) {
+  // Eq. 58-59 in three sub-steps: (1) turn to the midpoint with the current angular velocity,
+  // (2) take the angular velocity there from the dynamical law, (3) turn through the whole tau
+  // with it. As printed, eq. 59 gets (2) from one explicit step of eq. 60, which is only first
+  // order for an asymmetric top (we measured an error ratio of 2.0 when tau halves, I = (1, 2, 3),
+  // in every placement of dr). Eq. 60 is conservation of angular momentum, so we take the midpoint
+  // angular velocity from the conserved L = I_r w instead: w_half = I_{dr o r}^-1 L. That is second
+  // order, and L is conserved exactly by the free motion.
   const Quat q = s.orientation[b];
   const Vec3 omega = s.angularVelocity[b];
   s.position[b] += tau * s.velocity[b];  // x_ = x + dt v, v_ = v
-  Vec3 omegaNew = omega;
-  if (gyroscopic) {
-    const Quat qHalf = rotationFromVector(0.5 * tau * omega) * q;  // delta r o r
-    // Delta w = dt I_r^-1 (I_{dr o r}(w) x w)
-    const Vec3 dOmega = tau * applyInverseInertia(q, s.moments[b],
-                                                  applyInertia(qHalf, s.moments[b], omega).cross(omega));
-    omegaNew = omega + dOmega;
+  if (!gyroscopic) {
+    s.orientation[b] = (rotationFromVector(tau * omega) * q).normalized();
+    return;
   }
-  s.angularVelocity[b] = omegaNew;
-  // r_ = exp(dt (w + w_)/2) o r
-  s.orientation[b] = (rotationFromVector(0.5 * tau * (omega + omegaNew)) * q).normalized();
+  const Vec3 angularMomentum = applyInertia(q, s.moments[b], omega);
+  const Quat qHalf = rotationFromVector(0.5 * tau * omega) * q;                    // dr o r
+  const Vec3 omegaHalf = applyInverseInertia(qHalf, s.moments[b], angularMomentum);
+  const Quat qNew = (rotationFromVector(tau * omegaHalf) * q).normalized();       // Dr o r
+  s.orientation[b] = qNew;
+  s.angularVelocity[b] = applyInverseInertia(qNew, s.moments[b], angularMomentum);
 }
 
 void MidpointIntegrator::step(World& world) {

@@ -229,7 +229,8 @@ namespace {
 Scene sceneFromJson(const json_reader::Json& root, const std::string& file) {
   const Node node(root, file, "");
   node.allowOnly({"format", "description", "time_step", "integrator", "euler_iterations", "gravity",
-                  "contact", "walls", "templates", "bodies", "generate", "skin", "gyroscopic", "duration"});
+                  "contact", "walls", "templates", "bodies", "generate", "skin", "gyroscopic", "duration",
+                  "rotor_substeps"});
   Scene scene;
   scene.file = file;
   const std::string format = node.child("format").string();
@@ -251,6 +252,11 @@ Scene sceneFromJson(const json_reader::Json& root, const std::string& file) {
   if (node.has("gravity")) scene.settings.gravity = node.child("gravity").vec3();
   if (node.has("skin")) scene.settings.skin = node.child("skin").positive();
   if (node.has("gyroscopic")) scene.settings.gyroscopic = node.child("gyroscopic").boolean();
+  if (node.has("rotor_substeps")) {
+    const long long n = node.child("rotor_substeps").integer();
+    if (n < 1 || n > 64) node.child("rotor_substeps").fail("must lie in [1, 64]");
+    scene.settings.rotorSubsteps = static_cast<int>(n);
+  }
   scene.contact = readContact(node.child("contact"));
   if (node.has("walls")) readWalls(node.child("walls"), scene.walls);
 

@@ -1,5 +1,6 @@
 #include "SplittingIntegrator.hpp"
 
+#include <algorithm>
 #include <cmath>
 
 #include "core/World.hpp"
@@ -23,12 +24,17 @@ void rotateAbout(int k, Quat& q, Vec3& pi, const Vec3& moments, double h) {
 }
 }  // namespace
 
-void SplittingIntegrator::freeRotor(Quat& q, Vec3& pi, const Vec3& moments, double h) {
-  rotateAbout(0, q, pi, moments, 0.5 * h);
-  rotateAbout(1, q, pi, moments, 0.5 * h);
-  rotateAbout(2, q, pi, moments, h);
-  rotateAbout(1, q, pi, moments, 0.5 * h);
-  rotateAbout(0, q, pi, moments, 0.5 * h);
+void SplittingIntegrator::freeRotor(Quat& q, Vec3& pi, const Vec3& moments, double h, int substeps) {
+  // Miller et al. sub-step the free rotor; with axes ordered 1-2-3-2-1 (ascending moments) the
+  // orientation error of a free asymmetric top was the smallest of the six orders we measured.
+  const double hs = h / substeps;
+  for (int m = 0; m < substeps; ++m) {
+    rotateAbout(0, q, pi, moments, 0.5 * hs);
+    rotateAbout(1, q, pi, moments, 0.5 * hs);
+    rotateAbout(2, q, pi, moments, hs);
+    rotateAbout(1, q, pi, moments, 0.5 * hs);
+    rotateAbout(0, q, pi, moments, 0.5 * hs);
+  }
   q.normalize();
 }
 
@@ -37,6 +43,7 @@ void SplittingIntegrator::step(World& world) {
   const double dt = world.settings().timeStep;
   const double h = 0.5 * dt;
   const bool gyro = world.settings().gyroscopic;
+  const int substeps = std::max(1, world.settings().rotorSubsteps);
   const std::size_t n = s.size();
   if (!world.forcesCurrent()) world.computeForces();
   for (std::size_t b = 0; b < n; ++b) {
@@ -47,7 +54,7 @@ void SplittingIntegrator::step(World& world) {
     Vec3 pi = q.conjugate() * spin;
     s.position[b] += dt * s.velocity[b];
     if (gyro) {
-      freeRotor(q, pi, s.moments[b], dt);
+      freeRotor(q, pi, s.moments[b], dt, substeps);
     } else {
       // Without the gyroscopic term the body-frame angular velocity is constant over the drift.
       q = (q * rotationFromVector(dt * pi.cwiseQuotient(s.moments[b]))).normalized();

@@ -12,8 +12,9 @@ namespace clumplab {
 class SplittingIntegrator final : public Integrator {
  public:
   void step(World& world) override;
-  // Free rotor for h: q and the body-frame angular momentum pi are updated in place.
-  static void freeRotor(Quat& q, Vec3& pi, const Vec3& moments, double h);
+  // Free rotor for h in `substeps` NO_SQUISH sequences: q and the body-frame angular momentum pi
+  // are updated in place.
+  static void freeRotor(Quat& q, Vec3& pi, const Vec3& moments, double h, int substeps);
 };
 
 }  // namespace clumplab

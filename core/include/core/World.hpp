@@ -27,6 +27,7 @@ struct WorldSettings {
   int threads = 1;                             // force-loop threads; results do not depend on it
   double skin = 0.0;                           // Verlet skin [m]; 0 picks 0.2 x smallest pebble radius
   bool gyroscopic = true;                      // the omega x I omega term (off only for lessons)
+  int rotorSubsteps = 4;                       // splitting: NO_SQUISH free-rotor sub-steps per step
 };
 
 // A body to add: `orientation` rotates the template's principal frame into the world.

@@ -1,0 +1,118 @@
+#pragma once
+// Helpers shared by the physics tests: small worlds built in code, and closed-form results.
+#include <QtTest>
+#include <cmath>
+#include <memory>
+#include <numbers>
+
+#include "core/MassProperties.hpp"
+#include "core/World.hpp"
+
+namespace clumplab::test {
+
+// Relative/absolute comparison with a message that prints both numbers.
+#define CLUMPLAB_COMPARE_REL(actual, expected, rel)                                             \
+  do {                                                                                          \
+    const double a_ = (actual), e_ = (expected);                                                \
+    QVERIFY2(std::abs(a_ - e_) <= (rel) * std::abs(e_),                                         \
+             qPrintable(QString("%1 = %2, expected %3 within %4 relative")                      \
+                            .arg(#actual).arg(a_, 0, 'g', 12).arg(e_, 0, 'g', 12).arg(rel)));  \
+  } while (0)
+
+#define CLUMPLAB_VERIFY_LESS(actual, bound)                                                     \
+  do {                                                                                          \
+    const double a_ = (actual), b_ = (bound);                                                   \
+    QVERIFY2(a_ < b_, qPrintable(QString("%1 = %2, expected below %3")                          \
+                                     .arg(#actual).arg(a_, 0, 'g', 12).arg(b_, 0, 'g', 12)));   \
+  } while (0)
+
+inline TemplatePtr templateFromPebbles(const std::vector<Pebble>& pebbles, double density,
+                                       const std::string& name = "clump") {
+  const MassProperties m = massFromPebbles(pebbles, std::vector<double>(pebbles.size(), density));
+  return std::make_shared<const ClumpTemplate>(makeTemplate(name, pebbles, m, "pebbles", density));
+}
+
+// A rigid body with prescribed mass and principal moments (one small pebble for contacts).
+inline TemplatePtr rigidBody(double mass, const Vec3& moments, double pebbleRadius = 1e-3) {
+  ClumpTemplate t;
+  t.name = "rigid";
+  t.pebbles = {Pebble{Vec3::Zero(), pebbleRadius}};
+  t.mass = mass;
+  t.principalMoments = moments;
+  t.boundingRadius = pebbleRadius;
+  t.minPebbleRadius = pebbleRadius;
+  return std::make_shared<const ClumpTemplate>(t);
+}
+
+// The project T-bar (README): 10 pebbles of radius 1 mm, stem along z, crossbar along x at z = 5 mm.
+inline std::vector<Pebble> tbarPebbles() {
+  std::vector<Pebble> p;
+  for (int k = 0; k < 5; ++k) p.push_back({Vec3(0, 0, 1e-3 * k), 1e-3});
+  for (int k = -2; k <= 2; ++k) p.push_back({Vec3(1e-3 * k, 0, 5e-3), 1e-3});
+  return p;
+}
+
+inline ContactModel frictionlessHertz(double young = 5e8) {
+  ContactModel c;
+  c.kind = ContactModel::Kind::Hertz;
+  c.hertz.young = young;
+  c.hertz.poisson = 0.5;
+  c.hertz.restitutionSquared = 1.0;
+  c.hertz.friction = 0.0;
+  return c;
+}
+
+inline ContactModel linearContact(double k, double e, double mu) {
+  ContactModel c;
+  c.kind = ContactModel::Kind::Linear;
+  c.linear.stiffness = k;
+  c.linear.dampingFromRestitution = true;
+  c.linear.restitution = e;
+  c.linear.friction = mu;
+  return c;
+}
+
+inline const std::vector<IntegratorKind>& allIntegrators() {
+  static const std::vector<IntegratorKind> kinds = {IntegratorKind::Leapfrog, IntegratorKind::Midpoint,
+                                                    IntegratorKind::Splitting};
+  return kinds;
+}
+
+// Complete elliptic integral of the first kind from the complementary modulus k' (AGM).
+inline double ellipticK(double kComplement) {
+  double a = 1.0, b = kComplement;
+  for (int i = 0; i < 60 && std::abs(a - b) > 1e-16 * a; ++i) {
+    const double m = 0.5 * (a + b);
+    b = std::sqrt(a * b);
+    a = m;
+  }
+  return std::numbers::pi / (2.0 * a);
+}
+
+// Landau & Lifshitz, Mechanics §37: omega_2 (the intermediate axis) changes sign every half period
+// T/2 = 2 K(k) / lambda. I ascending, w the body-frame angular velocity. k'^2 is formed without
+// cancellation: 1 - k^2 = (I3 - I1)(M^2 - 2E I2) / ((I3 - I2)(M^2 - 2E I1)) for M^2 > 2E I2.
+inline double dzhanibekovHalfPeriod(const Vec3& I, const Vec3& w) {
+  const double twoE = (I.array() * w.array().square()).sum();
+  const double m2 = (I.array().square() * w.array().square()).sum();
+  const double m2Minus2EI2 = (I.array() * w.array().square() * (I.array() - I[1])).sum();
+  double lambda = 0.0, kc2 = 0.0;
+  if (m2Minus2EI2 > 0.0) {
+    lambda = std::sqrt((I[2] - I[1]) * (m2 - twoE * I[0]) / (I[0] * I[1] * I[2]));
+    kc2 = (I[2] - I[0]) * m2Minus2EI2 / ((I[2] - I[1]) * (m2 - twoE * I[0]));
+  } else {
+    lambda = std::sqrt((I[1] - I[0]) * (twoE * I[2] - m2) / (I[0] * I[1] * I[2]));
+    kc2 = -(I[2] - I[0]) * m2Minus2EI2 / ((I[1] - I[0]) * (twoE * I[2] - m2));
+  }
+  return 2.0 * ellipticK(std::sqrt(kc2)) / lambda;
+}
+
+inline WorldSettings freeSpace(IntegratorKind kind, double dt) {
+  WorldSettings s;
+  s.timeStep = dt;
+  s.gravity = Vec3::Zero();
+  s.integrator = kind;
+  return s;
+}
+
+}  // namespace clumplab::test
