@@ -2,21 +2,23 @@
 
 #include <algorithm>
 #include <cmath>
-#include <unordered_map>
+#include <limits>
 
 namespace clumplab {
 
 namespace {
-std::uint64_t pairKey(std::uint32_t a, std::uint32_t b) {
-  return (static_cast<std::uint64_t>(a) << 32) | b;
+bool pairLess(const PebblePair& x, const PebblePair& y) { return x.a != y.a ? x.a < y.a : x.b < y.b; }
+bool wallPairLess(const WallPair& x, const WallPair& y) {
+  return x.pebble != y.pebble ? x.pebble < y.pebble : x.wall < y.wall;
 }
+// Displacement limits are shrunk by this factor against rounding in positions and distances.
+constexpr double kLimitSafety = 0.999;
 }  // namespace
 
 bool NeighborList::needsRebuild(const std::vector<Vec3>& pebblePositions) const {
-  if (positionsAtBuild_.size() != pebblePositions.size()) return true;
-  const double limit2 = 0.25 * skin_ * skin_;
+  if (!builtFor(pebblePositions.size())) return true;
   for (std::size_t i = 0; i < pebblePositions.size(); ++i) {
-    if ((pebblePositions[i] - positionsAtBuild_[i]).squaredNorm() > limit2) return true;
+    if (movedTooFar(i, pebblePositions[i])) return true;
   }
   return false;
 }
@@ -28,25 +30,20 @@ void NeighborList::clearHistory() {
 
 void NeighborList::rebuild(const std::vector<Vec3>& pos, const std::vector<double>& radii,
                            const std::vector<std::uint32_t>& pebbleBody,
-                           const std::vector<Wall>& walls) {
+                           const std::vector<Wall>& walls, ThreadPool* pool) {
   ++rebuilds_;
-  // Keep the history of pairs that carry a tangential spring.
-  std::unordered_map<std::uint64_t, Vec3> oldHistory;
-  for (std::size_t k = 0; k < pairs_.size(); ++k) {
-    if (!pairHistory_[k].isZero(0.0)) oldHistory.emplace(pairKey(pairs_[k].a, pairs_[k].b), pairHistory_[k]);
-  }
-  std::unordered_map<std::uint64_t, Vec3> oldWallHistory;
-  for (std::size_t k = 0; k < wallPairs_.size(); ++k) {
-    if (!wallHistory_[k].isZero(0.0)) {
-      oldWallHistory.emplace(pairKey(wallPairs_[k].pebble, wallPairs_[k].wall), wallHistory_[k]);
-    }
-  }
-  pairs_.clear();
-  wallPairs_.clear();
+  // The previous lists (sorted) are merged into the new ones to carry the history over.
+  oldPairs_.swap(pairs_);
+  oldHistory_.swap(pairHistory_);
+  oldWallPairs_.swap(wallPairs_);
+  oldWallHistory_.swap(wallHistory_);
   positionsAtBuild_ = pos;
   const std::size_t n = pos.size();
+  limit2_.resize(n);
   if (n == 0) {
+    pairs_.clear();
     pairHistory_.clear();
+    wallPairs_.clear();
     wallHistory_.clear();
     return;
   }
@@ -65,73 +62,143 @@ void NeighborList::rebuild(const std::vector<Vec3>& pos, const std::vector<doubl
   const double maxCells = 8.0 * static_cast<double>(n) + 1024.0;
   while (((extent / cell).array().floor() + 1.0).prod() > maxCells) cell *= 1.5;
   const Eigen::Array3i dims = ((extent / cell).array().floor() + 1.0).cast<int>();
-  const auto cellIndex = [&](const Eigen::Array3i& c) {
-    return static_cast<std::size_t>((c.z() * dims.y() + c.y()) * dims.x() + c.x());
-  };
-  const auto cellCoords = [&](const Vec3& p) {
-    Eigen::Array3i c = ((p - lower) / cell).array().floor().cast<int>();
-    return c.max(0).min(dims - 1).eval();
-  };
   const std::size_t cellCount = static_cast<std::size_t>(dims.prod());
 
-  // Counting sort of pebbles by cell.
+  // Counting sort of pebbles by cell, with their data copied in cell order.
   cellStart_.assign(cellCount + 1, 0);
   cellOf_.resize(n);
   for (std::size_t i = 0; i < n; ++i) {
-    cellOf_[i] = static_cast<std::uint32_t>(cellIndex(cellCoords(pos[i])));
+    const Eigen::Array3i c = ((pos[i] - lower) / cell).array().floor().cast<int>().max(0).min(dims - 1);
+    cellOf_[i] = static_cast<std::uint32_t>((c.z() * dims.y() + c.y()) * dims.x() + c.x());
     ++cellStart_[cellOf_[i] + 1];
   }
   for (std::size_t c = 0; c < cellCount; ++c) cellStart_[c + 1] += cellStart_[c];
   sorted_.resize(n);
-  {
-    std::vector<std::uint32_t> fill(cellStart_.begin(), cellStart_.end() - 1);
-    for (std::size_t i = 0; i < n; ++i) sorted_[fill[cellOf_[i]]++] = static_cast<std::uint32_t>(i);
+  sortedPos_.resize(n);
+  sortedRadius_.resize(n);
+  sortedBody_.resize(n);
+  for (std::size_t i = n; i-- > 0;) {
+    const std::uint32_t s = --cellStart_[cellOf_[i] + 1];  // ends up as the start of the next cell
+    sorted_[s] = static_cast<std::uint32_t>(i);
+    sortedPos_[s] = pos[i];
+    sortedRadius_[s] = radii[i];
+    sortedBody_[s] = pebbleBody[i];
   }
+  // cellStart_[c + 1] now holds the start of cell c; shift to the usual layout.
+  for (std::size_t c = 0; c < cellCount; ++c) cellStart_[c] = cellStart_[c + 1];
+  cellStart_[cellCount] = static_cast<std::uint32_t>(n);
 
-  for (std::size_t i = 0; i < n; ++i) {
-    const Eigen::Array3i c = cellCoords(pos[i]);
-    for (int dz = -1; dz <= 1; ++dz) {
-      for (int dy = -1; dy <= 1; ++dy) {
-        for (int dx = -1; dx <= 1; ++dx) {
-          const Eigen::Array3i nc = c + Eigen::Array3i(dx, dy, dz);
-          if ((nc < 0).any() || (nc >= dims).any()) continue;
-          const std::size_t cc = cellIndex(nc);
-          for (std::uint32_t s = cellStart_[cc]; s < cellStart_[cc + 1]; ++s) {
-            const std::uint32_t j = sorted_[s];
-            if (j <= i || pebbleBody[j] == pebbleBody[i]) continue;
-            const double range = radii[i] + radii[j] + skin_;
-            if ((pos[i] - pos[j]).squaredNorm() < range * range) {
-              pairs_.push_back({static_cast<std::uint32_t>(i), j});
+  const double skin = skin_;
+  const double inf = std::numeric_limits<double>::infinity();
+  const std::size_t blockCount = (n + kBlockSize - 1) / kBlockSize;
+  if (blocks_.size() < blockCount) blocks_.resize(blockCount);
+
+  const auto buildBlock = [&](std::size_t blockIndex) {
+    Block& out = blocks_[blockIndex];
+    out.pairs.clear();
+    out.history.clear();
+    out.wallPairs.clear();
+    out.wallHistory.clear();
+    const std::size_t begin = blockIndex * kBlockSize, end = std::min(n, begin + kBlockSize);
+    auto oldPair = std::lower_bound(oldPairs_.begin(), oldPairs_.end(),
+                                    PebblePair{static_cast<std::uint32_t>(begin), 0}, pairLess);
+    auto oldWall = std::lower_bound(oldWallPairs_.begin(), oldWallPairs_.end(),
+                                    WallPair{static_cast<std::uint32_t>(begin), 0}, wallPairLess);
+    std::vector<std::uint32_t> partners;
+    for (std::size_t i = begin; i < end; ++i) {
+      const Vec3 p = pos[i];
+      const double r = radii[i];
+      const std::uint32_t body = pebbleBody[i];
+      const std::uint32_t ci = cellOf_[i];
+      const int cx = static_cast<int>(ci % static_cast<std::uint32_t>(dims.x()));
+      const int cy = static_cast<int>((ci / static_cast<std::uint32_t>(dims.x())) % static_cast<std::uint32_t>(dims.y()));
+      const int cz = static_cast<int>(ci / static_cast<std::uint32_t>(dims.x() * dims.y()));
+      // Distance to the faces of the 3x3x3 block searched; no pebble lies beyond the grid's faces.
+      double reach = inf;
+      const Eigen::Array3i c(cx, cy, cz);
+      for (int axis = 0; axis < 3; ++axis) {
+        if (c[axis] > 0) reach = std::min(reach, p[axis] - (lower[axis] + (c[axis] - 1) * cell));
+        if (c[axis] + 1 < dims[axis]) reach = std::min(reach, lower[axis] + (c[axis] + 2) * cell - p[axis]);
+      }
+      double nearestExcluded2 = inf;
+      partners.clear();
+      const int x0 = std::max(cx - 1, 0), x1 = std::min(cx + 1, dims.x() - 1);
+      for (int z = std::max(cz - 1, 0); z <= std::min(cz + 1, dims.z() - 1); ++z) {
+        for (int y = std::max(cy - 1, 0); y <= std::min(cy + 1, dims.y() - 1); ++y) {
+          const std::size_t row = static_cast<std::size_t>((z * dims.y() + y) * dims.x());
+          const std::uint32_t sEnd = cellStart_[row + static_cast<std::size_t>(x1) + 1];
+          for (std::uint32_t s = cellStart_[row + static_cast<std::size_t>(x0)]; s < sEnd; ++s) {
+            if (sortedBody_[s] == body) continue;
+            const double d2 = (sortedPos_[s] - p).squaredNorm();
+            const double range = r + sortedRadius_[s] + skin;
+            if (d2 < range * range) {
+              if (sorted_[s] > i) partners.push_back(sorted_[s]);
+            } else {
+              nearestExcluded2 = std::min(nearestExcluded2, d2);
             }
           }
         }
       }
+      // Every unlisted partner is at least `margin` beyond touching (a lower bound using maxRadius).
+      const double margin =
+          std::max(skin, std::min(reach, std::sqrt(nearestExcluded2)) - r - maxRadius);
+      double limit = 0.5 * margin;
+
+      std::sort(partners.begin(), partners.end());
+      for (const std::uint32_t j : partners) {
+        const PebblePair pair{static_cast<std::uint32_t>(i), j};
+        while (oldPair != oldPairs_.end() && pairLess(*oldPair, pair)) ++oldPair;
+        const bool kept = oldPair != oldPairs_.end() && oldPair->a == pair.a && oldPair->b == pair.b;
+        out.pairs.push_back(pair);
+        out.history.push_back(kept ? oldHistory_[static_cast<std::size_t>(oldPair - oldPairs_.begin())]
+                                   : Vec3::Zero());
+      }
+
+      for (std::size_t w = 0; w < walls.size(); ++w) {
+        const double clearance = walls[w].clearance(p) - r;
+        if (clearance >= skin) {
+          limit = std::min(limit, clearance);
+          continue;
+        }
+        const WallPair pair{static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(w)};
+        while (oldWall != oldWallPairs_.end() && wallPairLess(*oldWall, pair)) ++oldWall;
+        const bool kept = oldWall != oldWallPairs_.end() && oldWall->pebble == pair.pebble &&
+                          oldWall->wall == pair.wall;
+        out.wallPairs.push_back(pair);
+        out.wallHistory.push_back(
+            kept ? oldWallHistory_[static_cast<std::size_t>(oldWall - oldWallPairs_.begin())] : Vec3::Zero());
+      }
+      limit *= kLimitSafety;
+      limit2_[i] = limit * limit;
     }
-  }
-  // Pairs sorted by (a, b): a deterministic order independent of the cell layout.
-  std::sort(pairs_.begin(), pairs_.end(),
-            [](const PebblePair& x, const PebblePair& y) { return x.a != y.a ? x.a < y.a : x.b < y.b; });
-  pairHistory_.assign(pairs_.size(), Vec3::Zero());
-  if (!oldHistory.empty()) {
-    for (std::size_t k = 0; k < pairs_.size(); ++k) {
-      const auto it = oldHistory.find(pairKey(pairs_[k].a, pairs_[k].b));
-      if (it != oldHistory.end()) pairHistory_[k] = it->second;
-    }
+  };
+  if (pool != nullptr) {
+    pool->run(blockCount, buildBlock);
+  } else {
+    for (std::size_t b = 0; b < blockCount; ++b) buildBlock(b);
   }
 
-  for (std::size_t i = 0; i < n; ++i) {
-    for (std::size_t w = 0; w < walls.size(); ++w) {
-      if (walls[w].clearance(pos[i]) < radii[i] + skin_) {
-        wallPairs_.push_back({static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(w)});
-      }
-    }
+  std::size_t pairCount = 0, wallCount = 0;
+  for (std::size_t b = 0; b < blockCount; ++b) {
+    pairCount += blocks_[b].pairs.size();
+    wallCount += blocks_[b].wallPairs.size();
   }
-  wallHistory_.assign(wallPairs_.size(), Vec3::Zero());
-  if (!oldWallHistory.empty()) {
-    for (std::size_t k = 0; k < wallPairs_.size(); ++k) {
-      const auto it = oldWallHistory.find(pairKey(wallPairs_[k].pebble, wallPairs_[k].wall));
-      if (it != oldWallHistory.end()) wallHistory_[k] = it->second;
-    }
+  pairs_.resize(pairCount);
+  pairHistory_.resize(pairCount);
+  wallPairs_.resize(wallCount);
+  wallHistory_.resize(wallCount);
+  std::size_t pairAt = 0, wallAt = 0;
+  for (std::size_t b = 0; b < blockCount; ++b) {
+    const Block& block = blocks_[b];
+    std::copy(block.pairs.begin(), block.pairs.end(), pairs_.begin() + static_cast<std::ptrdiff_t>(pairAt));
+    std::copy(block.history.begin(), block.history.end(),
+              pairHistory_.begin() + static_cast<std::ptrdiff_t>(pairAt));
+    std::copy(block.wallPairs.begin(), block.wallPairs.end(),
+              wallPairs_.begin() + static_cast<std::ptrdiff_t>(wallAt));
+    std::copy(block.wallHistory.begin(), block.wallHistory.end(),
+              wallHistory_.begin() + static_cast<std::ptrdiff_t>(wallAt));
+    pairAt += block.pairs.size();
+    wallAt += block.wallPairs.size();
   }
 }
 

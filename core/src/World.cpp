@@ -79,7 +79,7 @@ void World::computeForces() {
 
   t0 = Clock::now();
   if (neighbors_.needsRebuild(pebbles_.position)) {
-    neighbors_.rebuild(pebbles_.position, pebbles_.radius, pebbles_.body, walls_);
+    neighbors_.rebuild(pebbles_.position, pebbles_.radius, pebbles_.body, walls_, &pool_);
   }
   addStageTime(Stage::BroadPhase, secondsSince(t0));
 

@@ -1,11 +1,13 @@
 #pragma once
 // Broad phase: Verlet lists of pebble pairs (different bodies only) and pebble-wall pairs, built
-// with a cell list and kept while no pebble has moved more than half the skin. Each pair carries
-// its contact history (the tangential spring), carried over across rebuilds.
+// with a cell list. Each pair carries its contact history (the tangential spring), carried over
+// across rebuilds. A list stays valid while every pebble stays within its own displacement limit:
+// at least skin/2, more for pebbles whose nearest unlisted partner (pebble or wall) is farther away.
 #include <cstdint>
 #include <vector>
 
 #include "core/Math.hpp"
+#include "core/ThreadPool.hpp"
 #include "core/Walls.hpp"
 
 namespace clumplab {
@@ -25,11 +27,19 @@ class NeighborList {
   void setSkin(double skin) { skin_ = skin; }
   double skin() const { return skin_; }
 
-  // True when some pebble moved more than skin/2 since the last build (or none was built).
+  // True when some pebble left its displacement limit since the last build (or none was built).
   bool needsRebuild(const std::vector<Vec3>& pebblePositions) const;
+  // The per-pebble form of needsRebuild, for callers that fuse it into their own loop; valid only
+  // when builtFor(n) holds.
+  bool builtFor(std::size_t pebbleCount) const { return positionsAtBuild_.size() == pebbleCount; }
+  bool movedTooFar(std::size_t i, const Vec3& position) const {
+    return (position - positionsAtBuild_[i]).squaredNorm() > limit2_[i];
+  }
 
+  // Pairs come out sorted by (a, b) and wall pairs by (pebble, wall) whatever `pool` is.
   void rebuild(const std::vector<Vec3>& pebblePositions, const std::vector<double>& radii,
-               const std::vector<std::uint32_t>& pebbleBody, const std::vector<Wall>& walls);
+               const std::vector<std::uint32_t>& pebbleBody, const std::vector<Wall>& walls,
+               ThreadPool* pool = nullptr);
 
   const std::vector<PebblePair>& pairs() const { return pairs_; }
   const std::vector<WallPair>& wallPairs() const { return wallPairs_; }
@@ -41,15 +51,32 @@ class NeighborList {
   void clearHistory();
 
  private:
+  // Output of one block of pebbles [begin, end), concatenated in block order.
+  struct Block {
+    std::vector<PebblePair> pairs;
+    std::vector<Vec3> history;
+    std::vector<WallPair> wallPairs;
+    std::vector<Vec3> wallHistory;
+  };
+  static constexpr std::size_t kBlockSize = 1024;
+
   double skin_ = 0.0;
   std::vector<PebblePair> pairs_;
   std::vector<WallPair> wallPairs_;
   std::vector<Vec3> pairHistory_;
   std::vector<Vec3> wallHistory_;
   std::vector<Vec3> positionsAtBuild_;
+  std::vector<double> limit2_;  // squared displacement limit per pebble [m^2]
   std::size_t rebuilds_ = 0;
-  // Scratch for the cell list (kept to avoid reallocating).
-  std::vector<std::uint32_t> cellStart_, cellOf_, sorted_;
+  // Scratch (kept to avoid reallocating): the cell list, pebble data in cell order, the previous
+  // lists for the history merge, and per-block outputs.
+  std::vector<std::uint32_t> cellStart_, cellOf_, sorted_, sortedBody_;
+  std::vector<Vec3> sortedPos_;
+  std::vector<double> sortedRadius_;
+  std::vector<PebblePair> oldPairs_;
+  std::vector<WallPair> oldWallPairs_;
+  std::vector<Vec3> oldHistory_, oldWallHistory_;
+  std::vector<Block> blocks_;
 };
 
 }  // namespace clumplab
