@@ -1,0 +1,171 @@
+// Contact laws and their conservation properties: restitution of the linear spring-dashpot,
+// elastic Hertz collisions (seed 001 eq. 52-57), momentum and angular momentum in collisions, and
+// a T-bar at rest on a frictional floor.
+#include <QtTest>
+
+#include "TestSupport.hpp"
+
+using namespace clumplab;
+using namespace clumplab::test;
+
+Q_DECLARE_METATYPE(clumplab::IntegratorKind)
+
+namespace {
+
+// Two single-pebble spheres approaching head-on; returns (relative speed after) / (before).
+double headOn(IntegratorKind kind, const ContactModel& model, double dt, double speed, double* energyRatio) {
+  World world(freeSpace(kind, dt), model, {}, {templateFromPebbles({{Vec3::Zero(), 1e-3}}, 2500)});
+  world.addBody({0, Vec3(-1.2e-3, 0, 0), Quat::Identity(), Vec3(speed, 0, 0), Vec3::Zero()});
+  world.addBody({0, Vec3(1.2e-3, 0, 0), Quat::Identity(), Vec3(-speed, 0, 0), Vec3::Zero()});
+  const double ke0 = world.energy().keTranslational;
+  while (world.time() < 0.01) {
+    world.step();
+    if (world.contactCount() == 0 && world.bodies().velocity[0].x() < 0.0) break;
+  }
+  for (int n = 0; n < 10; ++n) world.step();  // well separated
+  if (energyRatio) *energyRatio = world.energy().keTranslational / ke0;
+  return (world.bodies().velocity[1].x() - world.bodies().velocity[0].x()) / (2.0 * speed);
+}
+
+struct Cluster {
+  std::unique_ptr<World> world;
+};
+
+// Clumps thrown at each other in free space, with friction and damping.
+std::unique_ptr<World> cluster(IntegratorKind kind, TemplatePtr shape) {
+  ContactModel c = linearContact(1e3, 0.6, 0.5);
+  c.linear.tangentialDamping = 0.01;
+  auto world = std::make_unique<World>(freeSpace(kind, 1e-6), c, std::vector<Wall>{}, std::vector<TemplatePtr>{shape});
+  world->addBody({0, Vec3(0, 0, 0), Quat::Identity(), Vec3(0.2, 0.1, 0), Vec3(10, -20, 5)});
+  world->addBody({0, Vec3(9e-3, 1e-3, 1e-3), Quat(Eigen::AngleAxisd(0.8, Vec3(1, 2, 0).normalized())),
+                  Vec3(-0.6, 0, 0.05), Vec3(-30, 5, 10)});
+  world->addBody({0, Vec3(2e-3, 9e-3, -2e-3), Quat(Eigen::AngleAxisd(2.0, Vec3(0, 1, 1).normalized())),
+                  Vec3(0.05, -0.7, 0.1), Vec3(0, 0, 40)});
+  return world;
+}
+
+TemplatePtr cubeCorners() {  // eight pebbles at the corners of a cube: isotropic inertia
+  std::vector<Pebble> p;
+  for (int i = 0; i < 8; ++i) p.push_back({1.5e-3 * Vec3(i & 1 ? 1 : -1, i & 2 ? 1 : -1, i & 4 ? 1 : -1), 1.2e-3});
+  return templateFromPebbles(p, 2500);
+}
+
+}  // namespace
+
+class ContactsTest : public QObject {
+  Q_OBJECT
+ private slots:
+  void linearRestitution_data() {
+    QTest::addColumn<IntegratorKind>("kind");
+    QTest::addColumn<double>("e");
+    for (IntegratorKind k : allIntegrators()) {
+      for (double e : {0.2, 0.5, 0.9}) {
+        QTest::newRow(qPrintable(QString("%1 e=%2").arg(integratorName(k).data()).arg(e))) << k << e;
+      }
+    }
+  }
+  void linearRestitution() {
+    QFETCH(IntegratorKind, kind);
+    QFETCH(double, e);
+    // Contact duration pi sqrt(m_eff / k) ~ 2.3e-4 s: ~230 steps per collision.
+    CLUMPLAB_COMPARE_REL(headOn(kind, linearContact(1e3, e, 0.0), 1e-6, 0.1, nullptr), e, 0.01);
+  }
+
+  void hertzElastic_data() {
+    QTest::addColumn<IntegratorKind>("kind");
+    for (IntegratorKind k : allIntegrators()) QTest::newRow(integratorName(k).data()) << k;
+  }
+  void hertzElastic() {
+    QFETCH(IntegratorKind, kind);
+    double energyRatio = 0.0;
+    headOn(kind, frictionlessHertz(5e8), 2e-8, 0.5, &energyRatio);
+    QVERIFY2(std::abs(energyRatio - 1.0) < 1e-6, qPrintable(QString("KE after/before = %1").arg(energyRatio, 0, 'g', 12)));
+    // delta = 0.25 (restitution 0.5) loses 3/4 of the energy: e^2 = delta.
+    ContactModel lossy = frictionlessHertz(5e8);
+    lossy.hertz.restitutionSquared = 0.25;
+    headOn(kind, lossy, 2e-8, 0.5, &energyRatio);
+    CLUMPLAB_COMPARE_REL(energyRatio, 0.25, 0.01);
+  }
+
+  void collisionsConserveMomentum_data() {
+    QTest::addColumn<IntegratorKind>("kind");
+    QTest::addColumn<bool>("isotropic");
+    for (IntegratorKind k : allIntegrators()) {
+      QTest::newRow(qPrintable(QString("%1 cube clumps").arg(integratorName(k).data()))) << k << true;
+    }
+    // Anisotropic clumps: the splitting's free rotor conserves L exactly, the others to truncation.
+    QTest::newRow("splitting T-bars") << IntegratorKind::Splitting << false;
+  }
+  void collisionsConserveMomentum() {
+    QFETCH(IntegratorKind, kind);
+    QFETCH(bool, isotropic);
+    auto world = cluster(kind, isotropic ? cubeCorners() : templateFromPebbles(tbarPebbles(), 2500));
+    const EnergyReport e0 = world->energy();
+    double momentumScale = 0.0, angularScale = 0.0;
+    const BodyState& s = world->bodies();
+    for (std::size_t b = 0; b < s.size(); ++b) {
+      momentumScale += s.mass[b] * s.velocity[b].norm();
+      angularScale += s.mass[b] * s.position[b].norm() * s.velocity[b].norm() + s.spinAngularMomentum(b).norm();
+    }
+    std::size_t contactSteps = 0;
+    for (int n = 0; n < 20000; ++n) {
+      world->step();
+      contactSteps += world->contactCount() > 0;
+    }
+    QVERIFY2(contactSteps > 100, "the clumps must collide");
+    QVERIFY(world->energy().dissipated > 0.0);
+    const EnergyReport e1 = world->energy();
+    CLUMPLAB_VERIFY_LESS((e1.momentum - e0.momentum).norm() / momentumScale, 1e-12);
+    CLUMPLAB_VERIFY_LESS((e1.angularMomentum - e0.angularMomentum).norm() / angularScale, 1e-12);
+  }
+
+  void energyBalanceWithDissipation_data() { collisionsConserveMomentum_data(); }
+  void energyBalanceWithDissipation() {
+    // total + dissipated is conserved to integrator accuracy.
+    QFETCH(IntegratorKind, kind);
+    QFETCH(bool, isotropic);
+    auto world = cluster(kind, isotropic ? cubeCorners() : templateFromPebbles(tbarPebbles(), 2500));
+    const double e0 = world->energy().total();
+    double worst = 0.0;
+    for (int n = 0; n < 20000; ++n) {
+      world->step();
+      if (n % 50 == 0) {
+        const EnergyReport e = world->energy();
+        worst = std::max(worst, std::abs(e.total() + e.dissipated - e0) / e0);
+      }
+    }
+    const EnergyReport e = world->energy();
+    qInfo("%s: dissipated %.3g of %.3g J, worst balance error %.3g", QTest::currentDataTag(), e.dissipated, e0, worst);
+    QVERIFY(e.dissipated > 0.05 * e0);
+    CLUMPLAB_VERIFY_LESS(worst, 2e-3);
+  }
+
+  void tbarComesToRestWithoutCreep() {
+    WorldSettings s;
+    s.timeStep = 1e-5;
+    s.integrator = IntegratorKind::Leapfrog;
+    // A tangential dashpot damps the tangential-spring vibrations (without it a resting clump keeps
+    // rocking on its springs forever, with no net creep).
+    ContactModel contact = linearContact(1e3, 0.5, 0.5);
+    contact.linear.tangentialDamping = 0.02;
+    World world(s, contact, {Wall::plane(Vec3::Zero(), Vec3::UnitZ())},
+                {templateFromPebbles(tbarPebbles(), 2500)});
+    world.addBody({0, Vec3(0, 0, 6e-3), Quat(Eigen::AngleAxisd(0.9, Vec3(1, 1, 0).normalized())),
+                   Vec3(0.05, 0.02, 0), Vec3(5, -3, 2)});
+    while (world.time() < 2.0) world.step();
+    const Vec3 settled = world.bodies().position[0];
+    const Quat settledQ = world.bodies().orientation[0];
+    while (world.time() < 12.0) world.step();
+    const double drift = (world.bodies().position[0] - settled).norm();
+    const double turn = world.bodies().orientation[0].angularDistance(settledQ);
+    const EnergyReport e = world.energy();
+    qInfo("after 10 s at rest: drift %.3g m, turn %.3g rad, KE %.3g J", drift, turn, e.keTranslational + e.keRotational);
+    CLUMPLAB_VERIFY_LESS(drift, 1e-7);
+    CLUMPLAB_VERIFY_LESS(turn, 1e-4);
+    CLUMPLAB_VERIFY_LESS(e.keTranslational + e.keRotational, 1e-14);
+    QVERIFY(world.contactCount() >= 2);
+  }
+};
+
+QTEST_GUILESS_MAIN(ContactsTest)
+#include "tst_contacts.moc"

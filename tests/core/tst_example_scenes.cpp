@@ -1,0 +1,86 @@
+// The example scenes of resources/scenes: every one loads and runs, and the seed examples behave
+// as their papers say (seed 000 §4.1 equipartition, seed 001 §8 energy in the cavity).
+#include <QDir>
+#include <QtTest>
+
+#include "TestSupport.hpp"
+#include "core/Scene.hpp"
+
+using namespace clumplab;
+
+namespace {
+std::string scenePath(const char* name) { return std::string(CLUMPLAB_SCENES_DIR) + "/" + name; }
+
+// Largest |E(t) - E(0)| over the first `duration` seconds, and the final deviation.
+std::pair<double, double> energyDeviation(Scene scene, double dt, double duration) {
+  scene.settings.timeStep = dt;
+  auto world = buildWorld(scene);
+  const double e0 = world->energy().total();
+  double worst = 0.0;
+  while (world->time() < duration) {
+    world->step();
+    worst = std::max(worst, std::abs(world->energy().total() - e0));
+  }
+  return {worst, std::abs(world->energy().total() - e0)};
+}
+}  // namespace
+
+class ExampleScenesTest : public QObject {
+  Q_OBJECT
+ private slots:
+  void everySceneLoadsAndRuns() {
+    const QStringList files = QDir(CLUMPLAB_SCENES_DIR).entryList({"*.json"});
+    QVERIFY(files.size() >= 4);
+    for (const QString& f : files) {
+      const Scene scene = loadScene(scenePath(qPrintable(f)));
+      auto world = buildWorld(scene);
+      for (int n = 0; n < 20; ++n) QVERIFY2(world->step(), qPrintable(f));
+      QVERIFY2(!scene.description.empty(), qPrintable(f + " needs a description"));
+    }
+  }
+
+  void benchSceneMatchesTheSharedCopy() {
+    // resources/scenes/tbar-bulk.json is ClumpLab's copy of the shared benchmark scene.
+    const Scene scene = loadScene(scenePath("tbar-bulk.json"));
+    QCOMPARE(scene.bodies.size(), std::size_t(1000));
+    QCOMPARE(scene.templates[0]->pebbles.size(), std::size_t(10));
+  }
+
+  void equipartitionInAnElasticBox() {
+    // Seed 000 §4.1: all six degrees of freedom active -> <E_rot> / <E_trans> -> 1 (within 10%).
+    Scene scene = loadScene(scenePath("single-equipartition.json"));
+    auto world = buildWorld(scene);
+    double rot = 0.0, trans = 0.0;
+    const double dt = scene.settings.timeStep;
+    while (world->time() < scene.duration) {
+      world->step();
+      if (world->time() > 2.0) {  // after the first collisions have mixed the energy
+        const BodyState& s = world->bodies();
+        const Vec3 wb = s.bodyAngularVelocity(0);
+        rot += 0.5 * wb.dot(s.moments[0].cwiseProduct(wb)) * dt;
+        trans += 0.5 * s.mass[0] * s.velocity[0].squaredNorm() * dt;
+      }
+    }
+    qInfo("<E_rot>/<E_trans> = %.3f over %.0f s", rot / trans, scene.duration - 2.0);
+    CLUMPLAB_COMPARE_REL(rot / trans, 1.0, 0.10);
+  }
+
+  void tenGrainsEnergyScalesWithDtSquared() {
+    // Seed 001 §8, Fig. 2: during the first impacts the energy deviates by a term proportional to
+    // dt^2, and it stays bounded (no drift) through the collisions that follow.
+    const Scene scene = loadScene(scenePath("ten-grains-cavity.json"));
+    double scale = 0.0;  // the potential energy of the fall to the cavity wall
+    for (const BodyInit& b : scene.bodies) scale += scene.templates[b.templateIndex]->mass * scene.settings.gravity.norm() * 0.0442;
+    const auto [coarse, coarseFinal] = energyDeviation(scene, 2e-6, 0.0035);
+    const auto [fine, fineFinal] = energyDeviation(scene, 1e-6, 0.0035);
+    qInfo("first impacts: max |dE|/E_fall = %.3g (dt 2e-6), %.3g (dt 1e-6), ratio %.2f", coarse / scale,
+          fine / scale, coarse / fine);
+    QVERIFY2(coarse / fine > 2.5 && coarse / fine < 6.0, qPrintable(QString("ratio %1").arg(coarse / fine)));
+    const auto [whole, wholeFinal] = energyDeviation(scene, 1e-6, scene.duration);
+    qInfo("over %.3g s at dt 1e-6: max |dE|/E_fall = %.3g, final %.3g", scene.duration, whole / scale, wholeFinal / scale);
+    CLUMPLAB_VERIFY_LESS(whole / scale, 5e-4);
+  }
+};
+
+QTEST_GUILESS_MAIN(ExampleScenesTest)
+#include "tst_example_scenes.moc"
