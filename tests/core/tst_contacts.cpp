@@ -90,15 +90,21 @@ class ContactsTest : public QObject {
   void collisionsConserveMomentum_data() {
     QTest::addColumn<IntegratorKind>("kind");
     QTest::addColumn<bool>("isotropic");
+    QTest::addColumn<double>("angularBound");
+    // Cube clumps have isotropic inertia (no gyroscopic torque): every scheme is exact. For T-bars,
+    // midpoint and splitting conserve L exactly by construction; the leapfrog's body-frame Euler
+    // solve (seed 000 §2.6) conserves it only to its truncation error.
     for (IntegratorKind k : allIntegrators()) {
-      QTest::newRow(qPrintable(QString("%1 cube clumps").arg(integratorName(k).data()))) << k << true;
+      QTest::newRow(qPrintable(QString("%1 cube clumps").arg(integratorName(k).data()))) << k << true << 1e-12;
     }
-    // Anisotropic clumps: the splitting's free rotor conserves L exactly, the others to truncation.
-    QTest::newRow("splitting T-bars") << IntegratorKind::Splitting << false;
+    QTest::newRow("leapfrog T-bars") << IntegratorKind::Leapfrog << false << 1e-8;
+    QTest::newRow("midpoint T-bars") << IntegratorKind::Midpoint << false << 1e-12;
+    QTest::newRow("splitting T-bars") << IntegratorKind::Splitting << false << 1e-12;
   }
   void collisionsConserveMomentum() {
     QFETCH(IntegratorKind, kind);
     QFETCH(bool, isotropic);
+    QFETCH(double, angularBound);
     auto world = cluster(kind, isotropic ? cubeCorners() : templateFromPebbles(tbarPebbles(), 2500));
     const EnergyReport e0 = world->energy();
     double momentumScale = 0.0, angularScale = 0.0;
@@ -107,16 +113,24 @@ class ContactsTest : public QObject {
       momentumScale += s.mass[b] * s.velocity[b].norm();
       angularScale += s.mass[b] * s.position[b].norm() * s.velocity[b].norm() + s.spinAngularMomentum(b).norm();
     }
+    // Through all the collisions (they end after ~9000 steps), then 500 steps of free flight.
     std::size_t contactSteps = 0;
-    for (int n = 0; n < 20000; ++n) {
+    int lastContact = 0;
+    for (int n = 0; n < 20000 && (contactSteps == 0 || n < lastContact + 500); ++n) {
       world->step();
-      contactSteps += world->contactCount() > 0;
+      if (world->contactCount() > 0) {
+        ++contactSteps;
+        lastContact = n;
+      }
     }
     QVERIFY2(contactSteps > 100, "the clumps must collide");
     QVERIFY(world->energy().dissipated > 0.0);
     const EnergyReport e1 = world->energy();
+    qInfo("%s: |dP|/P = %.3g, |dL|/L = %.3g", QTest::currentDataTag(),
+          (e1.momentum - e0.momentum).norm() / momentumScale,
+          (e1.angularMomentum - e0.angularMomentum).norm() / angularScale);
     CLUMPLAB_VERIFY_LESS((e1.momentum - e0.momentum).norm() / momentumScale, 1e-12);
-    CLUMPLAB_VERIFY_LESS((e1.angularMomentum - e0.angularMomentum).norm() / angularScale, 1e-12);
+    CLUMPLAB_VERIFY_LESS((e1.angularMomentum - e0.angularMomentum).norm() / angularScale, angularBound);
   }
 
   void energyBalanceWithDissipation_data() { collisionsConserveMomentum_data(); }
@@ -124,6 +138,8 @@ class ContactsTest : public QObject {
     // total + dissipated is conserved to integrator accuracy.
     QFETCH(IntegratorKind, kind);
     QFETCH(bool, isotropic);
+    QFETCH(double, angularBound);
+    Q_UNUSED(angularBound);
     auto world = cluster(kind, isotropic ? cubeCorners() : templateFromPebbles(tbarPebbles(), 2500));
     const double e0 = world->energy().total();
     double worst = 0.0;
