@@ -1,20 +1,55 @@
 #include "LeapfrogIntegrator.hpp"
 
+#include <algorithm>
+#include <array>
+
 #include "core/World.hpp"
 
 namespace clumplab {
 
 Vec3 LeapfrogIntegrator::eulerKick(const Vec3& omega0, const Vec3& torqueBody, const Vec3& moments,
                                    double h, int iterations, bool gyroscopic) {
+  Vec3 out;
+  eulerKicks(&omega0, &torqueBody, &moments, h, iterations, gyroscopic, 1, &out);
+  return out;
+}
+
+void LeapfrogIntegrator::eulerKicks(const Vec3* omega0, const Vec3* torqueBody, const Vec3* moments,
+                                    double h, int iterations, bool gyroscopic, std::size_t count,
+                                    Vec3* out) {
   // Seed 000 §2.6: w[0] = w0; (*) solve (28) for w'; w_new = w0 + w' h; w[n+1] = (w0 + w_new)/2.
-  Vec3 omega = omega0;
-  Vec3 rate = Vec3::Zero();
-  for (int n = 0; n <= iterations; ++n) {
-    const Vec3 gyro = gyroscopic ? Vec3(omega.cross(moments.cwiseProduct(omega))) : Vec3::Zero();
-    rate = (torqueBody - gyro).cwiseQuotient(moments);  // eq. 28: I w' = M - W
-    omega = 0.5 * (omega0 + (omega0 + rate * h));
+  // Component-wise in structure-of-arrays form over up to kBatch bodies; each operation is the
+  // one the vector form performs, so the result is bit-identical to it.
+  std::array<double, kBatch> w0[3], w[3], t[3], m[3], rate[3];
+  for (std::size_t begin = 0; begin < count; begin += kBatch) {
+    const std::size_t k = std::min(kBatch, count - begin);
+    for (std::size_t j = 0; j < k; ++j) {
+      for (int c = 0; c < 3; ++c) {
+        w0[c][j] = w[c][j] = omega0[begin + j][c];
+        t[c][j] = torqueBody[begin + j][c];
+        m[c][j] = moments[begin + j][c];
+        rate[c][j] = 0.0;
+      }
+    }
+    for (int n = 0; n <= iterations; ++n) {
+      for (std::size_t j = 0; j < k; ++j) {
+        double gx = 0.0, gy = 0.0, gz = 0.0;
+        if (gyroscopic) {  // w x (I w)
+          const double ix = m[0][j] * w[0][j], iy = m[1][j] * w[1][j], iz = m[2][j] * w[2][j];
+          gx = w[1][j] * iz - w[2][j] * iy;
+          gy = w[2][j] * ix - w[0][j] * iz;
+          gz = w[0][j] * iy - w[1][j] * ix;
+        }
+        rate[0][j] = (t[0][j] - gx) / m[0][j];  // eq. 28: I w' = M - W
+        rate[1][j] = (t[1][j] - gy) / m[1][j];
+        rate[2][j] = (t[2][j] - gz) / m[2][j];
+        for (int c = 0; c < 3; ++c) w[c][j] = 0.5 * (w0[c][j] + (w0[c][j] + rate[c][j] * h));
+      }
+    }
+    for (std::size_t j = 0; j < k; ++j) {
+      out[begin + j] = Vec3(w0[0][j] + rate[0][j] * h, w0[1][j] + rate[1][j] * h, w0[2][j] + rate[2][j] * h);
+    }
   }
-  return omega0 + rate * h;
 }
 
 void LeapfrogIntegrator::step(World& world) {
@@ -25,26 +60,38 @@ void LeapfrogIntegrator::step(World& world) {
   const std::size_t n = s.size();
   if (!world.forcesCurrent()) world.computeForces();
   omegaBody_.resize(n);
+  // Batches of bodies go through each stage together, so the long dependency chains of different
+  // bodies overlap.
+  std::array<Vec3, kBatch> torqueBody;
   // Kick (half) and drift.
-  for (std::size_t b = 0; b < n; ++b) {
-    s.velocity[b] += h / s.mass[b] * s.force[b];
-    const Quat& q = s.orientation[b];
-    const Vec3 wb = eulerKick(q.conjugate() * s.angularVelocity[b], q.conjugate() * s.torque[b],
-                              s.moments[b], h, iterations_, gyro);
-    omegaBody_[b] = wb;
-    s.position[b] += dt * s.velocity[b];
+  for (std::size_t begin = 0; begin < n; begin += kBatch) {
+    const std::size_t end = std::min(n, begin + kBatch);
+    for (std::size_t b = begin; b < end; ++b) {
+      s.velocity[b] += h / s.mass[b] * s.force[b];
+      const Quat q = s.orientation[b].conjugate();
+      omegaBody_[b] = q * s.angularVelocity[b];
+      torqueBody[b - begin] = q * s.torque[b];
+      s.position[b] += dt * s.velocity[b];
+    }
+    eulerKicks(&omegaBody_[begin], torqueBody.data(), &s.moments[begin], h, iterations_, gyro, end - begin,
+               &omegaBody_[begin]);
     // Rotation by the body-frame rotation vector w dt (exact exponential), then renormalised.
-    s.orientation[b] = (q * rotationFromVector(dt * wb)).normalized();
-    s.angularVelocity[b] = s.orientation[b] * wb;
+    for (std::size_t b = begin; b < end; ++b) {
+      s.orientation[b] = (s.orientation[b] * rotationFromVector(dt * omegaBody_[b])).normalized();
+    }
+    for (std::size_t b = begin; b < end; ++b) s.angularVelocity[b] = s.orientation[b] * omegaBody_[b];
   }
   world.computeForces();
   // Kick (half) with the forces at t + dt.
-  for (std::size_t b = 0; b < n; ++b) {
-    s.velocity[b] += h / s.mass[b] * s.force[b];
-    const Quat& q = s.orientation[b];
-    const Vec3 wb = eulerKick(omegaBody_[b], q.conjugate() * s.torque[b], s.moments[b], h,
-                              iterations_, gyro);
-    s.angularVelocity[b] = q * wb;
+  for (std::size_t begin = 0; begin < n; begin += kBatch) {
+    const std::size_t end = std::min(n, begin + kBatch);
+    for (std::size_t b = begin; b < end; ++b) {
+      s.velocity[b] += h / s.mass[b] * s.force[b];
+      torqueBody[b - begin] = s.orientation[b].conjugate() * s.torque[b];
+    }
+    eulerKicks(&omegaBody_[begin], torqueBody.data(), &s.moments[begin], h, iterations_, gyro, end - begin,
+               &omegaBody_[begin]);
+    for (std::size_t b = begin; b < end; ++b) s.angularVelocity[b] = s.orientation[b] * omegaBody_[b];
   }
 }
 

@@ -1,8 +1,10 @@
 #pragma once
+#include <memory>
 #include <vector>
 
 #include "core/Integrator.hpp"
 #include "core/Math.hpp"
+#include "core/ThreadPool.hpp"
 
 namespace clumplab {
 
@@ -19,6 +21,13 @@ class LeapfrogIntegrator final : public Integrator {
   // diagonal tensor), solved by the fixed-point iteration of seed 000 §2.6 over the interval h.
   static Vec3 eulerKick(const Vec3& omega0, const Vec3& torqueBody, const Vec3& moments, double h,
                         int iterations, bool gyroscopic);
+  // eulerKick for `count` bodies at once (same arithmetic, interleaved to hide latency); `out` may
+  // alias `omega0`.
+  static void eulerKicks(const Vec3* omega0, const Vec3* torqueBody, const Vec3* moments, double h,
+                         int iterations, bool gyroscopic, std::size_t count, Vec3* out);
+
+  // Bodies per batch: the unit of interleaving and of parallel work.
+  static constexpr std::size_t kBatch = 16;
 
  private:
   int iterations_;
