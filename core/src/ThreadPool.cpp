@@ -1,59 +1,135 @@
 #include "core/ThreadPool.hpp"
 
+#include <atomic>
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <mutex>
+#include <thread>
+#include <vector>
+
+#if defined(__x86_64__) || defined(__i386__)
+#include <immintrin.h>
+#define CLUMPLAB_PAUSE() _mm_pause()
+#else
+#define CLUMPLAB_PAUSE() std::this_thread::yield()
+#endif
+
 namespace clumplab {
 
-ThreadPool::ThreadPool(int threads) {
-  for (int t = 1; t < threads; ++t) workers_.emplace_back([this] { workerLoop(); });
-}
+namespace {
 
-ThreadPool::~ThreadPool() {
-  {
-    std::lock_guard lock(mutex_);
-    stop_ = true;
+// The shared workers. A run publishes a new generation; chunks are claimed from `next_`, whose high
+// 32 bits carry the generation so that a helper that wakes late can never claim a chunk of a later
+// run with the task of an earlier one.
+class Workers {
+ public:
+  static Workers& instance() {
+    static Workers workers;
+    return workers;
   }
-  wake_.notify_all();
-  for (std::thread& w : workers_) w.join();
-}
 
-void ThreadPool::drain() {
-  for (std::size_t i = next_.fetch_add(1); i < count_; i = next_.fetch_add(1)) (*task_)(i);
+  void ensure(int helpers) {
+    std::lock_guard lock(spawnMutex_);
+    while (static_cast<int>(threads_.size()) < helpers) {
+      const int id = static_cast<int>(threads_.size());
+      threads_.emplace_back([this, id] { loop(id); });
+    }
+  }
+
+  // False when another run is in progress (the caller then runs the chunks itself).
+  bool run(std::size_t count, int helpers, const std::function<void(std::size_t)>& task) {
+    bool expected = false;
+    if (!busy_.compare_exchange_strong(expected, true, std::memory_order_acquire)) return false;
+    const std::uint64_t generation = generation_.load(std::memory_order_relaxed) + 1;
+    task_.store(&task, std::memory_order_relaxed);
+    count_.store(count, std::memory_order_relaxed);
+    helpers_.store(helpers, std::memory_order_relaxed);
+    done_.store(0, std::memory_order_relaxed);
+    next_.store(generation << 32, std::memory_order_relaxed);
+    generation_.store(generation, std::memory_order_seq_cst);
+    if (sleepers_.load(std::memory_order_seq_cst) > 0) {
+      { std::lock_guard lock(sleepMutex_); }
+      wake_.notify_all();
+    }
+    drain(generation, task, count);
+    while (done_.load(std::memory_order_acquire) != count) CLUMPLAB_PAUSE();
+    busy_.store(false, std::memory_order_release);
+    return true;
+  }
+
+  ~Workers() {
+    stop_.store(true, std::memory_order_seq_cst);
+    { std::lock_guard lock(sleepMutex_); }
+    wake_.notify_all();
+    for (std::thread& t : threads_) t.join();
+  }
+
+ private:
+  void drain(std::uint64_t generation, const std::function<void(std::size_t)>& task, std::size_t count) {
+    std::uint64_t v = next_.load(std::memory_order_relaxed);
+    for (;;) {
+      if ((v >> 32) != (generation & 0xffffffffu) || (v & 0xffffffffu) >= count) return;
+      if (!next_.compare_exchange_weak(v, v + 1, std::memory_order_acq_rel)) continue;
+      task(static_cast<std::size_t>(v & 0xffffffffu));
+      done_.fetch_add(1, std::memory_order_release);
+      v = next_.load(std::memory_order_relaxed);
+    }
+  }
+
+  void loop(int id) {
+    std::uint64_t seen = generation_.load(std::memory_order_acquire);
+    for (;;) {
+      // Spin about 100 us for the next run (runs of a time step follow each other closely), then sleep.
+      const auto spinUntil = std::chrono::steady_clock::now() + std::chrono::microseconds(100);
+      for (int k = 0; generation_.load(std::memory_order_acquire) == seen && !stop_.load(std::memory_order_relaxed);
+           ++k) {
+        CLUMPLAB_PAUSE();
+        if ((k & 63) == 63 && std::chrono::steady_clock::now() > spinUntil) {
+          std::unique_lock lock(sleepMutex_);
+          sleepers_.fetch_add(1, std::memory_order_seq_cst);
+          wake_.wait(lock, [&] {
+            return generation_.load(std::memory_order_seq_cst) != seen || stop_.load(std::memory_order_seq_cst);
+          });
+          sleepers_.fetch_sub(1, std::memory_order_relaxed);
+        }
+      }
+      if (stop_.load(std::memory_order_relaxed)) return;
+      seen = generation_.load(std::memory_order_acquire);
+      if (id >= helpers_.load(std::memory_order_relaxed)) continue;
+      const auto* task = task_.load(std::memory_order_relaxed);
+      const std::size_t count = count_.load(std::memory_order_relaxed);
+      if (task != nullptr) drain(seen, *task, count);
+    }
+  }
+
+  std::mutex spawnMutex_;
+  std::vector<std::thread> threads_;
+  std::atomic<bool> busy_{false};
+  std::atomic<bool> stop_{false};
+  std::atomic<std::uint64_t> generation_{0};
+  std::atomic<std::uint64_t> next_{0};
+  std::atomic<std::size_t> done_{0};
+  std::atomic<std::size_t> count_{0};
+  std::atomic<int> helpers_{0};
+  std::atomic<const std::function<void(std::size_t)>*> task_{nullptr};
+  std::atomic<int> sleepers_{0};
+  std::mutex sleepMutex_;
+  std::condition_variable wake_;
+};
+
+}  // namespace
+
+ThreadPool::ThreadPool(int threads) : threads_(threads < 1 ? 1 : threads) {
+  if (threads_ > 1) Workers::instance().ensure(threads_ - 1);
 }
 
 void ThreadPool::run(std::size_t count, const std::function<void(std::size_t)>& task) {
-  if (workers_.empty() || count <= 1) {
-    for (std::size_t i = 0; i < count; ++i) task(i);
-    return;
+  if (threads_ > 1 && count > 1) {
+    const int helpers = static_cast<int>(std::min<std::size_t>(static_cast<std::size_t>(threads_ - 1), count - 1));
+    if (Workers::instance().run(count, helpers, task)) return;
   }
-  {
-    std::lock_guard lock(mutex_);
-    task_ = &task;
-    count_ = count;
-    next_.store(0);
-    busy_ = static_cast<int>(workers_.size());
-    ++generation_;
-  }
-  wake_.notify_all();
-  drain();
-  std::unique_lock lock(mutex_);
-  done_.wait(lock, [this] { return busy_ == 0; });
-  task_ = nullptr;
-}
-
-void ThreadPool::workerLoop() {
-  std::size_t seen = 0;
-  for (;;) {
-    {
-      std::unique_lock lock(mutex_);
-      wake_.wait(lock, [&] { return stop_ || generation_ != seen; });
-      if (stop_) return;
-      seen = generation_;
-    }
-    drain();
-    {
-      std::lock_guard lock(mutex_);
-      if (--busy_ == 0) done_.notify_one();
-    }
-  }
+  for (std::size_t i = 0; i < count; ++i) task(i);
 }
 
 }  // namespace clumplab

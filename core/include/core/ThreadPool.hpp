@@ -1,40 +1,26 @@
 #pragma once
-// A small persistent pool that runs `task(chunk)` for chunk = 0..count-1 on N threads.
-// Which thread runs which chunk varies; callers make results independent of that by writing
-// per-chunk outputs and reducing them in chunk order.
-#include <atomic>
-#include <condition_variable>
+// A small pool that runs `task(chunk)` for chunk = 0..count-1 on up to N threads: the caller and
+// N-1 helpers from one process-wide set of worker threads shared by all pools (so a World and its
+// integrator can both use one without oversubscribing cores). Helpers spin briefly between runs,
+// then sleep. Which thread runs which chunk varies; callers make results independent of that by
+// writing per-chunk outputs and reducing them in chunk order. A run that finds the workers busy
+// (another thread's run, or a nested run) executes on the calling thread alone.
+#include <cstddef>
 #include <functional>
-#include <mutex>
-#include <thread>
-#include <vector>
 
 namespace clumplab {
 
 class ThreadPool {
  public:
   explicit ThreadPool(int threads);
-  ~ThreadPool();
   ThreadPool(const ThreadPool&) = delete;
   ThreadPool& operator=(const ThreadPool&) = delete;
 
-  int threads() const { return static_cast<int>(workers_.size()) + 1; }
+  int threads() const { return threads_; }
   void run(std::size_t count, const std::function<void(std::size_t)>& task);
 
  private:
-  void workerLoop();
-  void drain();
-
-  std::vector<std::thread> workers_;
-  std::mutex mutex_;
-  std::condition_variable wake_;
-  std::condition_variable done_;
-  const std::function<void(std::size_t)>* task_ = nullptr;
-  std::size_t count_ = 0;
-  std::atomic<std::size_t> next_{0};
-  std::size_t generation_ = 0;
-  int busy_ = 0;
-  bool stop_ = false;
+  int threads_;
 };
 
 }  // namespace clumplab
