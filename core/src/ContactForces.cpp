@@ -151,10 +151,10 @@ void ContactSolver::compute(const ContactModel& model, NeighborList& neighbors,
   pool.run(usedChunks_, [&](std::size_t chunkIndex) {
     ContactChunk& out = chunks_[chunkIndex];
     out.records.clear();
-    out.dissipationPower = 0.0;
     out.worstOverlapRatio = 0.0;
     out.pebbleContacts = 0;
     out.wallContacts = 0;
+    double dissipation = 0.0;
     Touch t{};
     if (chunkIndex < pairChunks) {
       const std::size_t end = std::min(pairs.size(), (chunkIndex + 1) * kChunkSize);
@@ -168,7 +168,7 @@ void ContactSolver::compute(const ContactModel& model, NeighborList& neighbors,
         const std::uint32_t ba = pebbles.body[a], bb = pebbles.body[b];
         const Vec3 w = velocityAt(ba, t.point) - velocityAt(bb, t.point);
         const double ma = bodies.mass[ba], mb = bodies.mass[bb];
-        const Vec3 f = force(t, w, ma * mb / (ma + mb), history[k], out.dissipationPower);
+        const Vec3 f = force(t, w, ma * mb / (ma + mb), history[k], dissipation);
         out.records.push_back({ba, bb, f, t.point});
         ++out.pebbleContacts;
         const double ratio = t.overlap / std::min(ra, rb);
@@ -189,7 +189,7 @@ void ContactSolver::compute(const ContactModel& model, NeighborList& neighbors,
         }
         const std::uint32_t body = pebbles.body[pebble];
         const Vec3 w = velocityAt(body, t.point);
-        const Vec3 f = force(t, w, bodies.mass[body], wallHistory[k], out.dissipationPower);
+        const Vec3 f = force(t, w, bodies.mass[body], wallHistory[k], dissipation);
         out.records.push_back({body, kWallBody, f, t.point});
         ++out.wallContacts;
         const double ratio = t.overlap / r;
@@ -199,6 +199,7 @@ void ContactSolver::compute(const ContactModel& model, NeighborList& neighbors,
         }
       }
     }
+    out.dissipationPower = dissipation;
   });
 }
 

@@ -31,7 +31,8 @@ struct PebbleArrays {
   std::vector<std::uint32_t> body;   // owning body
 };
 
-struct ContactChunk {
+// Cache-line aligned: chunks are filled by different threads.
+struct alignas(64) ContactChunk {
   std::vector<ContactRecord> records;
   double dissipationPower = 0.0;  // [W] work rate of damping and friction
   double worstOverlapRatio = 0.0; // max overlap / smaller radius
