@@ -1,6 +1,7 @@
 #include "core/World.hpp"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <cstdio>
 #include <stdexcept>
@@ -60,25 +61,53 @@ void World::stateChanged() {
   integrator_->reset();
 }
 
-void World::updatePebblePositions() {
-  const std::size_t n = bodies_.size();
-  for (std::size_t b = 0; b < n; ++b) {
-    const Mat3 r = bodies_.orientation[b].toRotationMatrix();
-    const Vec3 x = bodies_.position[b];
-    const std::uint32_t end = b + 1 < n ? bodyFirstPebble_[b + 1] : static_cast<std::uint32_t>(pebbleLocal_.size());
-    for (std::uint32_t p = bodyFirstPebble_[b]; p < end; ++p) {
-      pebbles_.position[p] = x + r * pebbleLocal_[p];
+namespace {
+constexpr std::size_t kBodyChunk = 128;  // bodies per parallel work item
+
+// World positions of the pebbles of bodies [begin, end); `visit(p)` runs after pebble p is placed.
+template <class Visit>
+void placePebbles(const BodyState& bodies, const std::vector<std::uint32_t>& bodyFirstPebble,
+                  const std::vector<Vec3>& pebbleLocal, std::vector<Vec3>& position, std::size_t begin,
+                  std::size_t end, Visit&& visit) {
+  const std::size_t n = bodies.size();
+  for (std::size_t b = begin; b < end; ++b) {
+    const Mat3 r = bodies.orientation[b].toRotationMatrix();
+    const Vec3 x = bodies.position[b];
+    const std::uint32_t last = b + 1 < n ? bodyFirstPebble[b + 1] : static_cast<std::uint32_t>(pebbleLocal.size());
+    for (std::uint32_t p = bodyFirstPebble[b]; p < last; ++p) {
+      position[p] = x + r * pebbleLocal[p];
+      visit(p);
     }
   }
 }
+}  // namespace
+
+void World::updatePebblePositions() {
+  const std::size_t n = bodies_.size();
+  pool_.run((n + kBodyChunk - 1) / kBodyChunk, [&](std::size_t chunk) {
+    placePebbles(bodies_, bodyFirstPebble_, pebbleLocal_, pebbles_.position, chunk * kBodyChunk,
+                 std::min(n, (chunk + 1) * kBodyChunk), [](std::uint32_t) {});
+  });
+}
 
 void World::computeForces() {
+  // Pebble positions, fused with the broad phase's check of how far each pebble moved.
   auto t0 = Clock::now();
-  updatePebblePositions();
+  const std::size_t bodyCount = bodies_.size();
+  const bool listBuilt = neighbors_.builtFor(pebbles_.position.size());
+  std::atomic<bool> moved{!listBuilt};
+  pool_.run((bodyCount + kBodyChunk - 1) / kBodyChunk, [&](std::size_t chunk) {
+    bool movedHere = false;
+    placePebbles(bodies_, bodyFirstPebble_, pebbleLocal_, pebbles_.position, chunk * kBodyChunk,
+                 std::min(bodyCount, (chunk + 1) * kBodyChunk), [&](std::uint32_t p) {
+                   if (listBuilt) movedHere |= neighbors_.movedTooFar(p, pebbles_.position[p]);
+                 });
+    if (movedHere) moved.store(true, std::memory_order_relaxed);
+  });
   addStageTime(Stage::Pebbles, secondsSince(t0));
 
   t0 = Clock::now();
-  if (neighbors_.needsRebuild(pebbles_.position)) {
+  if (moved.load(std::memory_order_relaxed)) {
     neighbors_.rebuild(pebbles_.position, pebbles_.radius, pebbles_.body, walls_, &pool_);
   }
   addStageTime(Stage::BroadPhase, secondsSince(t0));
