@@ -52,47 +52,59 @@ void LeapfrogIntegrator::eulerKicks(const Vec3* omega0, const Vec3* torqueBody, 
   }
 }
 
+ThreadPool& LeapfrogIntegrator::pool(int threads) {
+  if (!pool_ || pool_->threads() != std::max(1, threads)) pool_ = std::make_unique<ThreadPool>(threads);
+  return *pool_;
+}
+
 void LeapfrogIntegrator::step(World& world) {
   BodyState& s = world.bodies();
   const double dt = world.settings().timeStep;
   const double h = 0.5 * dt;
   const bool gyro = world.settings().gyroscopic;
   const std::size_t n = s.size();
+  ThreadPool& workers = pool(world.settings().threads);
   if (!world.forcesCurrent()) world.computeForces();
   omegaBody_.resize(n);
+  const std::size_t chunks = (n + kChunk - 1) / kChunk;
   // Batches of bodies go through each stage together, so the long dependency chains of different
-  // bodies overlap.
-  std::array<Vec3, kBatch> torqueBody;
+  // bodies overlap. Bodies are independent: chunks may run on any thread.
   // Kick (half) and drift.
-  for (std::size_t begin = 0; begin < n; begin += kBatch) {
-    const std::size_t end = std::min(n, begin + kBatch);
-    for (std::size_t b = begin; b < end; ++b) {
-      s.velocity[b] += h / s.mass[b] * s.force[b];
-      const Quat q = s.orientation[b].conjugate();
-      omegaBody_[b] = q * s.angularVelocity[b];
-      torqueBody[b - begin] = q * s.torque[b];
-      s.position[b] += dt * s.velocity[b];
+  workers.run(chunks, [&](std::size_t chunk) {
+    std::array<Vec3, kBatch> torqueBody;
+    for (std::size_t begin = chunk * kChunk; begin < std::min(n, (chunk + 1) * kChunk); begin += kBatch) {
+      const std::size_t end = std::min(n, begin + kBatch);
+      for (std::size_t b = begin; b < end; ++b) {
+        s.velocity[b] += h / s.mass[b] * s.force[b];
+        const Quat q = s.orientation[b].conjugate();
+        omegaBody_[b] = q * s.angularVelocity[b];
+        torqueBody[b - begin] = q * s.torque[b];
+        s.position[b] += dt * s.velocity[b];
+      }
+      eulerKicks(&omegaBody_[begin], torqueBody.data(), &s.moments[begin], h, iterations_, gyro, end - begin,
+                 &omegaBody_[begin]);
+      // Rotation by the body-frame rotation vector w dt (exact exponential), then renormalised.
+      for (std::size_t b = begin; b < end; ++b) {
+        s.orientation[b] = (s.orientation[b] * rotationFromVector(dt * omegaBody_[b])).normalized();
+      }
+      for (std::size_t b = begin; b < end; ++b) s.angularVelocity[b] = s.orientation[b] * omegaBody_[b];
     }
-    eulerKicks(&omegaBody_[begin], torqueBody.data(), &s.moments[begin], h, iterations_, gyro, end - begin,
-               &omegaBody_[begin]);
-    // Rotation by the body-frame rotation vector w dt (exact exponential), then renormalised.
-    for (std::size_t b = begin; b < end; ++b) {
-      s.orientation[b] = (s.orientation[b] * rotationFromVector(dt * omegaBody_[b])).normalized();
-    }
-    for (std::size_t b = begin; b < end; ++b) s.angularVelocity[b] = s.orientation[b] * omegaBody_[b];
-  }
+  });
   world.computeForces();
   // Kick (half) with the forces at t + dt.
-  for (std::size_t begin = 0; begin < n; begin += kBatch) {
-    const std::size_t end = std::min(n, begin + kBatch);
-    for (std::size_t b = begin; b < end; ++b) {
-      s.velocity[b] += h / s.mass[b] * s.force[b];
-      torqueBody[b - begin] = s.orientation[b].conjugate() * s.torque[b];
+  workers.run(chunks, [&](std::size_t chunk) {
+    std::array<Vec3, kBatch> torqueBody;
+    for (std::size_t begin = chunk * kChunk; begin < std::min(n, (chunk + 1) * kChunk); begin += kBatch) {
+      const std::size_t end = std::min(n, begin + kBatch);
+      for (std::size_t b = begin; b < end; ++b) {
+        s.velocity[b] += h / s.mass[b] * s.force[b];
+        torqueBody[b - begin] = s.orientation[b].conjugate() * s.torque[b];
+      }
+      eulerKicks(&omegaBody_[begin], torqueBody.data(), &s.moments[begin], h, iterations_, gyro, end - begin,
+                 &omegaBody_[begin]);
+      for (std::size_t b = begin; b < end; ++b) s.angularVelocity[b] = s.orientation[b] * omegaBody_[b];
     }
-    eulerKicks(&omegaBody_[begin], torqueBody.data(), &s.moments[begin], h, iterations_, gyro, end - begin,
-               &omegaBody_[begin]);
-    for (std::size_t b = begin; b < end; ++b) s.angularVelocity[b] = s.orientation[b] * omegaBody_[b];
-  }
+  });
 }
 
 }  // namespace clumplab

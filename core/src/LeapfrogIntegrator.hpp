@@ -26,12 +26,16 @@ class LeapfrogIntegrator final : public Integrator {
   static void eulerKicks(const Vec3* omega0, const Vec3* torqueBody, const Vec3* moments, double h,
                          int iterations, bool gyroscopic, std::size_t count, Vec3* out);
 
-  // Bodies per batch: the unit of interleaving and of parallel work.
+  // Bodies per batch (the unit of interleaving) and per parallel work item.
   static constexpr std::size_t kBatch = 16;
+  static constexpr std::size_t kChunk = 8 * kBatch;
 
  private:
+  ThreadPool& pool(int threads);
+
   int iterations_;
   std::vector<Vec3> omegaBody_;
+  std::unique_ptr<ThreadPool> pool_;  // shares its workers with the World's pool
 };
 
 }  // namespace clumplab
