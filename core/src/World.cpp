@@ -27,7 +27,7 @@ World::World(WorldSettings settings, ContactModel contact, std::vector<Wall> wal
   double minRadius = std::numeric_limits<double>::infinity();
   for (const TemplatePtr& t : templates_) minRadius = std::min(minRadius, t->minPebbleRadius);
   neighbors_.setSkin(settings_.skin > 0.0 ? settings_.skin
-                                          : (std::isfinite(minRadius) ? 0.2 * minRadius : 1e-4));
+                                          : (std::isfinite(minRadius) ? 0.4 * minRadius : 1e-4));
 }
 
 World::~World() = default;
