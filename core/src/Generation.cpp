@@ -1,8 +1,8 @@
 #include "core/Generation.hpp"
 
 #include <cmath>
-#include <map>
 #include <numbers>
+#include <unordered_map>
 
 namespace clumplab {
 
@@ -45,6 +45,39 @@ bool insideWalls(const Placed& x, const std::vector<Wall>& walls) {
   return true;
 }
 
+// Placed bodies hashed on a uniform grid of cells at least as wide as the largest body, so a
+// candidate is tested only against bodies in the 27 cells around it (generation stays O(N)).
+class PlacementGrid {
+ public:
+  explicit PlacementGrid(double cell) : cell_(cell) {}
+  void insert(std::size_t index, const Vec3& x) { cells_[key(coords(x))].push_back(index); }
+  template <class Visit>
+  bool anyNear(const Vec3& x, Visit&& overlapsWith) const {
+    const Eigen::Array3i c = coords(x);
+    for (int dz = -1; dz <= 1; ++dz) {
+      for (int dy = -1; dy <= 1; ++dy) {
+        for (int dx = -1; dx <= 1; ++dx) {
+          const auto it = cells_.find(key(c + Eigen::Array3i(dx, dy, dz)));
+          if (it == cells_.end()) continue;
+          for (std::size_t i : it->second) {
+            if (overlapsWith(i)) return true;
+          }
+        }
+      }
+    }
+    return false;
+  }
+
+ private:
+  Eigen::Array3i coords(const Vec3& x) const { return (x.array() / cell_).floor().cast<int>(); }
+  static std::uint64_t key(const Eigen::Array3i& c) {
+    const auto u = [](int v) { return static_cast<std::uint64_t>(static_cast<std::uint32_t>(v) & 0x1fffffu); };
+    return (u(c.x()) << 42) | (u(c.y()) << 21) | u(c.z());
+  }
+  double cell_;
+  std::unordered_map<std::uint64_t, std::vector<std::size_t>> cells_;
+};
+
 }  // namespace
 
 GenerationResult generateBodies(const GenerationRequest& request, std::vector<TemplatePtr>& templates,
@@ -55,6 +88,10 @@ GenerationResult generateBodies(const GenerationRequest& request, std::vector<Te
   placed.reserve(bodies.size() + request.count);
   for (const BodyInit& b : bodies) placed.push_back({b.position, b.orientation, templates[b.templateIndex].get()});
   const TemplatePtr base = templates[request.templateIndex];
+  double reach = base->boundingRadius * std::max(1.0, request.scaleMax);
+  for (const Placed& p : placed) reach = std::max(reach, p.shape->boundingRadius);
+  PlacementGrid grid(2.0 * reach);
+  for (std::size_t i = 0; i < placed.size(); ++i) grid.insert(i, placed[i].position);
   const std::size_t maxAttempts = request.maxAttemptsPerBody * std::max<std::size_t>(request.count, 1);
   while (result.placed < request.count && result.attempts < maxAttempts) {
     ++result.attempts;
@@ -68,19 +105,13 @@ GenerationResult generateBodies(const GenerationRequest& request, std::vector<Te
     const Quat orientation = (userRotation * shape->rotationFromInput.conjugate()).normalized();
     const Placed candidate{position, orientation, shape.get()};
     if (!insideWalls(candidate, walls)) continue;
-    bool clear = true;
-    for (const Placed& other : placed) {
-      if (overlaps(candidate, other)) {
-        clear = false;
-        break;
-      }
-    }
-    if (!clear) continue;
+    if (grid.anyNear(position, [&](std::size_t i) { return overlaps(candidate, placed[i]); })) continue;
     std::uint32_t index = request.templateIndex;
     if (shape != base) {
       index = static_cast<std::uint32_t>(templates.size());
       templates.push_back(shape);
     }
+    grid.insert(placed.size(), position);
     placed.push_back({position, orientation, shape.get()});
     bodies.push_back({index, position, orientation, request.velocity, request.angularVelocity});
     ++result.placed;
