@@ -106,13 +106,14 @@ void NeighborList::rebuild(const std::vector<Vec3>& pos, const std::vector<doubl
                                     WallPair{static_cast<std::uint32_t>(begin), 0}, wallPairLess);
     std::vector<std::uint32_t> partners;
     for (std::size_t i = begin; i < end; ++i) {
-      const Vec3 p = pos[i];
+      const Vec3& p = pos[i];
       const double r = radii[i];
       const std::uint32_t body = pebbleBody[i];
       const std::uint32_t ci = cellOf_[i];
-      const int cx = static_cast<int>(ci % static_cast<std::uint32_t>(dims.x()));
-      const int cy = static_cast<int>((ci / static_cast<std::uint32_t>(dims.x())) % static_cast<std::uint32_t>(dims.y()));
-      const int cz = static_cast<int>(ci / static_cast<std::uint32_t>(dims.x() * dims.y()));
+      const auto dx = static_cast<std::uint32_t>(dims.x()), dy = static_cast<std::uint32_t>(dims.y());
+      const int cx = static_cast<int>(ci % dx);
+      const int cy = static_cast<int>((ci / dx) % dy);
+      const int cz = static_cast<int>(ci / (dx * dy));
       // Distance to the faces of the 3x3x3 block searched; no pebble lies beyond the grid's faces.
       double reach = inf;
       const Eigen::Array3i c(cx, cy, cz);
@@ -125,7 +126,7 @@ void NeighborList::rebuild(const std::vector<Vec3>& pos, const std::vector<doubl
       const int x0 = std::max(cx - 1, 0), x1 = std::min(cx + 1, dims.x() - 1);
       for (int z = std::max(cz - 1, 0); z <= std::min(cz + 1, dims.z() - 1); ++z) {
         for (int y = std::max(cy - 1, 0); y <= std::min(cy + 1, dims.y() - 1); ++y) {
-          const std::size_t row = static_cast<std::size_t>((z * dims.y() + y) * dims.x());
+          const auto row = static_cast<std::size_t>(z * dims.y() + y) * static_cast<std::size_t>(dims.x());
           const std::uint32_t sEnd = cellStart_[row + static_cast<std::size_t>(x1) + 1];
           for (std::uint32_t s = cellStart_[row + static_cast<std::size_t>(x0)]; s < sEnd; ++s) {
             if (sortedBody_[s] == body) continue;

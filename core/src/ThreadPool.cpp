@@ -1,5 +1,6 @@
 #include "core/ThreadPool.hpp"
 
+#include <algorithm>
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -82,15 +83,15 @@ class Workers {
     for (;;) {
       // Spin about 100 us for the next run (runs of a time step follow each other closely), then sleep.
       const auto spinUntil = std::chrono::steady_clock::now() + std::chrono::microseconds(100);
-      for (int k = 0; generation_.load(std::memory_order_acquire) == seen && !stop_.load(std::memory_order_relaxed);
-           ++k) {
+      const auto waiting = [&](std::memory_order order) {
+        return generation_.load(order) == seen && !stop_.load(order);
+      };
+      for (int k = 0; waiting(std::memory_order_acquire); ++k) {
         CLUMPLAB_PAUSE();
         if ((k & 63) == 63 && std::chrono::steady_clock::now() > spinUntil) {
           std::unique_lock lock(sleepMutex_);
           sleepers_.fetch_add(1, std::memory_order_seq_cst);
-          wake_.wait(lock, [&] {
-            return generation_.load(std::memory_order_seq_cst) != seen || stop_.load(std::memory_order_seq_cst);
-          });
+          wake_.wait(lock, [&] { return !waiting(std::memory_order_seq_cst); });
           sleepers_.fetch_sub(1, std::memory_order_relaxed);
         }
       }
@@ -126,7 +127,8 @@ ThreadPool::ThreadPool(int threads) : threads_(threads < 1 ? 1 : threads) {
 
 void ThreadPool::run(std::size_t count, const std::function<void(std::size_t)>& task) {
   if (threads_ > 1 && count > 1) {
-    const int helpers = static_cast<int>(std::min<std::size_t>(static_cast<std::size_t>(threads_ - 1), count - 1));
+    const auto helpers =
+        static_cast<int>(std::min<std::size_t>(static_cast<std::size_t>(threads_ - 1), count - 1));
     if (Workers::instance().run(count, helpers, task)) return;
   }
   for (std::size_t i = 0; i < count; ++i) task(i);

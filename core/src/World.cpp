@@ -73,7 +73,8 @@ void placePebbles(const BodyState& bodies, const std::vector<std::uint32_t>& bod
   for (std::size_t b = begin; b < end; ++b) {
     const Mat3 r = bodies.orientation[b].toRotationMatrix();
     const Vec3 x = bodies.position[b];
-    const std::uint32_t last = b + 1 < n ? bodyFirstPebble[b + 1] : static_cast<std::uint32_t>(pebbleLocal.size());
+    const std::uint32_t last =
+        b + 1 < n ? bodyFirstPebble[b + 1] : static_cast<std::uint32_t>(pebbleLocal.size());
     for (std::uint32_t p = bodyFirstPebble[b]; p < last; ++p) {
       position[p] = x + r * pebbleLocal[p];
       visit(p);
