@@ -63,8 +63,10 @@ Vec3 linearForce(const LinearContactParameters& p, const Touch& t, const Vec3& w
   const double c = p.dampingFromRestitution
                        ? 2.0 * dampingRatioForRestitution(p.restitution) * std::sqrt(massEff * p.stiffness)
                        : p.damping;
-  const double fn = p.stiffness * t.overlap - c * wn;
-  dissipation += c * wn * wn;
+  // With limitDamping the dashpot may not pull the pebbles together at the end of a contact.
+  const double fn = p.limitDamping ? std::max(0.0, p.stiffness * t.overlap - c * wn)
+                                   : p.stiffness * t.overlap - c * wn;
+  dissipation -= (fn - p.stiffness * t.overlap) * wn;  // power of the damping force applied
   Vec3 force = fn * t.normal;
   if (p.friction <= 0.0) {
     spring.setZero();

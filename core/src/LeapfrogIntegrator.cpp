@@ -7,13 +7,6 @@
 
 namespace clumplab {
 
-Vec3 LeapfrogIntegrator::eulerKick(const Vec3& omega0, const Vec3& torqueBody, const Vec3& moments,
-                                   double h, int iterations, bool gyroscopic) {
-  Vec3 out;
-  eulerKicks(&omega0, &torqueBody, &moments, h, iterations, gyroscopic, 1, &out);
-  return out;
-}
-
 void LeapfrogIntegrator::eulerKicks(const Vec3* omega0, const Vec3* torqueBody, const Vec3* moments,
                                     double h, int iterations, bool gyroscopic, std::size_t count,
                                     Vec3* out) {
@@ -31,7 +24,7 @@ void LeapfrogIntegrator::eulerKicks(const Vec3* omega0, const Vec3* torqueBody, 
         rate[c][j] = 0.0;
       }
     }
-    for (int n = 0; n <= iterations; ++n) {
+    for (int n = 0; n < std::max(1, iterations); ++n) {  // "2 - 5" iterations (§2.6)
       for (std::size_t j = 0; j < k; ++j) {
         double gx = 0.0, gy = 0.0, gz = 0.0;
         if (gyroscopic) {  // w x (I w)
@@ -52,18 +45,13 @@ void LeapfrogIntegrator::eulerKicks(const Vec3* omega0, const Vec3* torqueBody, 
   }
 }
 
-ThreadPool& LeapfrogIntegrator::pool(int threads) {
-  if (!pool_ || pool_->threads() != std::max(1, threads)) pool_ = std::make_unique<ThreadPool>(threads);
-  return *pool_;
-}
-
 void LeapfrogIntegrator::step(World& world) {
   BodyState& s = world.bodies();
   const double dt = world.settings().timeStep;
   const double h = 0.5 * dt;
   const bool gyro = world.settings().gyroscopic;
   const std::size_t n = s.size();
-  ThreadPool& workers = pool(world.settings().threads);
+  ThreadPool& workers = world.pool();
   if (!world.forcesCurrent()) world.computeForces();
   omegaBody_.resize(n);
   const std::size_t chunks = (n + kChunk - 1) / kChunk;

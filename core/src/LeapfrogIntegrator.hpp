@@ -1,10 +1,8 @@
 #pragma once
-#include <memory>
 #include <vector>
 
 #include "core/Integrator.hpp"
 #include "core/Math.hpp"
-#include "core/ThreadPool.hpp"
 
 namespace clumplab {
 
@@ -17,12 +15,9 @@ class LeapfrogIntegrator final : public Integrator {
   explicit LeapfrogIntegrator(int eulerIterations) : iterations_(eulerIterations) {}
   void step(World& world) override;
 
-  // One half-kick of Euler's equations in the principal frame: I w' = M - w x I w (eq. 27 with a
-  // diagonal tensor), solved by the fixed-point iteration of seed 000 §2.6 over the interval h.
-  static Vec3 eulerKick(const Vec3& omega0, const Vec3& torqueBody, const Vec3& moments, double h,
-                        int iterations, bool gyroscopic);
-  // eulerKick for `count` bodies at once (same arithmetic, interleaved to hide latency); `out` may
-  // alias `omega0`.
+  // Half-kicks of Euler's equations in the principal frame, I w' = M - w x I w (eq. 27 with a
+  // diagonal tensor), solved by the fixed-point iteration of seed 000 §2.6 over the interval h, for
+  // `count` bodies at once (interleaved to hide latency); `out` may alias `omega0`.
   static void eulerKicks(const Vec3* omega0, const Vec3* torqueBody, const Vec3* moments, double h,
                          int iterations, bool gyroscopic, std::size_t count, Vec3* out);
 
@@ -31,11 +26,8 @@ class LeapfrogIntegrator final : public Integrator {
   static constexpr std::size_t kChunk = 8 * kBatch;
 
  private:
-  ThreadPool& pool(int threads);
-
   int iterations_;
   std::vector<Vec3> omegaBody_;
-  std::unique_ptr<ThreadPool> pool_;  // shares its workers with the World's pool
 };
 
 }  // namespace clumplab

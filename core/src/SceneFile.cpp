@@ -25,7 +25,7 @@ ContactModel readContact(const Node& node) {
   const std::string model = node.child("model").string();
   if (model == "linear") {
     node.allowOnly({"model", "stiffness", "restitution", "damping", "friction",
-                    "tangential_stiffness_ratio", "tangential_damping"});
+                    "tangential_stiffness_ratio", "tangential_damping", "limit_damping"});
     c.kind = ContactModel::Kind::Linear;
     LinearContactParameters& p = c.linear;
     p.stiffness = node.positive("stiffness");
@@ -46,6 +46,7 @@ ContactModel readContact(const Node& node) {
                                      ? node.child("tangential_stiffness_ratio").nonNegative()
                                      : 2.0 / 7.0;
     p.tangentialDamping = node.has("tangential_damping") ? node.child("tangential_damping").nonNegative() : 0.0;
+    if (node.has("limit_damping")) p.limitDamping = node.child("limit_damping").boolean();
   } else if (model == "hertz") {
     node.allowOnly({"model", "young", "poisson", "restitution_squared", "friction", "regularizing_velocity"});
     c.kind = ContactModel::Kind::Hertz;

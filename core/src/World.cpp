@@ -15,7 +15,7 @@ double secondsSince(Clock::time_point t0) {
 }
 }  // namespace
 
-World::World(WorldSettings settings, ContactModel contact, std::vector<Wall> walls,
+World::World(const WorldSettings& settings, const ContactModel& contact, std::vector<Wall> walls,
              std::vector<TemplatePtr> templates)
     : settings_(settings),
       contact_(contact),
@@ -155,8 +155,8 @@ bool World::step() {
   if (divergence_.happened) return false;
   const auto t0 = Clock::now();
   integrator_->step(*this);
-  time_ += settings_.timeStep;
   ++steps_;
+  time_ = timeOrigin_ + static_cast<double>(steps_ - stepsAtOrigin_) * settings_.timeStep;
   addStageTime(Stage::Integrate, secondsSince(t0));
   return checkDivergence();
 }
@@ -184,6 +184,14 @@ bool World::checkDivergence() {
                 settings_.timeStep, criticalTimeStep(), recommendedTimeStep());
   divergence_.message = text;
   return false;
+}
+
+void World::setTimeStep(double dt) {
+  if (!(dt > 0.0)) throw std::invalid_argument("time step must be positive");
+  timeOrigin_ = time_;
+  stepsAtOrigin_ = steps_;
+  settings_.timeStep = dt;
+  stateChanged();
 }
 
 double World::criticalTimeStep() const {

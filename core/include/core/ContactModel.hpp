@@ -13,6 +13,9 @@ struct LinearContactParameters {
   double friction = 0.5;                   // Coulomb mu
   double tangentialStiffnessRatio = 2.0 / 7.0;  // kt / kn
   double tangentialDamping = 0.0;          // [N s/m]
+  // Clamp the normal force at zero so the dashpot never attracts (LAMMPS's limit_damping). Off by
+  // default: the restitution coefficient is exact only for the unclamped spring-dashpot.
+  bool limitDamping = false;
 };
 
 // Seed 001 §5, eq. 52-57 (Mutze's Hertz law with restitution on unloading and regularised friction).

@@ -25,7 +25,7 @@ struct WorldSettings {
   IntegratorKind integrator = IntegratorKind::Leapfrog;
   int eulerIterations = 4;                     // leapfrog's iterative Euler solve (seed 000 §2.6)
   int threads = 1;                             // force-loop threads; results do not depend on it
-  double skin = 0.0;                           // Verlet skin [m]; 0 picks 0.2 x smallest pebble radius
+  double skin = 0.0;                           // Verlet skin [m]; 0 picks 0.4 x smallest pebble radius
   bool gyroscopic = true;                      // the omega x I omega term (off only for lessons)
   int rotorSubsteps = 4;                       // splitting: NO_SQUISH free-rotor sub-steps per step
 };
@@ -51,7 +51,7 @@ enum class Stage { Pebbles, BroadPhase, Contacts, Reduce, Integrate, Count };
 
 class World {
  public:
-  World(WorldSettings settings, ContactModel contact, std::vector<Wall> walls,
+  World(const WorldSettings& settings, const ContactModel& contact, std::vector<Wall> walls,
         std::vector<TemplatePtr> templates);
   ~World();
   World(const World&) = delete;
@@ -80,7 +80,7 @@ class World {
   const std::vector<Wall>& walls() const { return walls_; }
   const ContactModel& contactModel() const { return contact_; }
   const WorldSettings& settings() const { return settings_; }
-  void setTimeStep(double dt) { settings_.timeStep = dt; }
+  void setTimeStep(double dt);
   double time() const { return time_; }
   std::uint64_t stepCount() const { return steps_; }
   std::size_t pebbleCount() const { return pebbles_.position.size(); }
@@ -89,6 +89,8 @@ class World {
   std::size_t wallContactCount() const { return wallContacts_; }
   double worstOverlapRatio() const { return worstOverlapRatio_; }
   const Divergence& divergence() const { return divergence_; }
+  // The force-loop threads, shared with the integrators.
+  ThreadPool& pool() { return pool_; }
   const PebbleArrays& pebbles() const { return pebbles_; }
   const NeighborList& neighbors() const { return neighbors_; }
   // Largest stable step estimate for the contact stiffness [s] (2 sqrt(m_eff/k)), and the
@@ -120,6 +122,9 @@ class World {
 
   double time_ = 0.0;
   std::uint64_t steps_ = 0;
+  // time = timeOrigin_ + (steps_ - stepsAtOrigin_) x dt: no round-off accumulates over long runs.
+  double timeOrigin_ = 0.0;
+  std::uint64_t stepsAtOrigin_ = 0;
   double dissipated_ = 0.0;
   bool forcesCurrent_ = false;
   std::size_t pebbleContacts_ = 0;
