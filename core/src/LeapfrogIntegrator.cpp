@@ -13,7 +13,7 @@ void LeapfrogIntegrator::eulerKicks(const Vec3* omega0, const Vec3* torqueBody, 
   // Seed 000 §2.6: w[0] = w0; (*) solve (28) for w'; w_new = w0 + w' h; w[n+1] = (w0 + w_new)/2.
   // Component-wise in structure-of-arrays form over up to kBatch bodies; each operation is the
   // one the vector form performs, so the result is bit-identical to it.
-  std::array<double, kBatch> w0[3], w[3], t[3], m[3], rate[3];
+  std::array<double, kBatch> w0[3], w[3], t[3], m[3], inv[3], rate[3];
   for (std::size_t begin = 0; begin < count; begin += kBatch) {
     const std::size_t k = std::min(kBatch, count - begin);
     for (std::size_t j = 0; j < k; ++j) {
@@ -21,6 +21,7 @@ void LeapfrogIntegrator::eulerKicks(const Vec3* omega0, const Vec3* torqueBody, 
         w0[c][j] = w[c][j] = omega0[begin + j][c];
         t[c][j] = torqueBody[begin + j][c];
         m[c][j] = moments[begin + j][c];
+        inv[c][j] = 1.0 / m[c][j];
         rate[c][j] = 0.0;
       }
     }
@@ -33,10 +34,10 @@ void LeapfrogIntegrator::eulerKicks(const Vec3* omega0, const Vec3* torqueBody, 
           gy = w[2][j] * ix - w[0][j] * iz;
           gz = w[0][j] * iy - w[1][j] * ix;
         }
-        rate[0][j] = (t[0][j] - gx) / m[0][j];  // eq. 28: I w' = M - W
-        rate[1][j] = (t[1][j] - gy) / m[1][j];
-        rate[2][j] = (t[2][j] - gz) / m[2][j];
-        for (int c = 0; c < 3; ++c) w[c][j] = 0.5 * (w0[c][j] + (w0[c][j] + rate[c][j] * h));
+        rate[0][j] = (t[0][j] - gx) * inv[0][j];  // eq. 28: I w' = M - W
+        rate[1][j] = (t[1][j] - gy) * inv[1][j];
+        rate[2][j] = (t[2][j] - gz) * inv[2][j];
+        for (int c = 0; c < 3; ++c) w[c][j] = w0[c][j] + 0.5 * h * rate[c][j];  // (w0 + w_new) / 2
       }
     }
     for (std::size_t j = 0; j < k; ++j) {

@@ -12,15 +12,16 @@ namespace {
 // phi = h pi_k / I_k, and pi (body components of the fixed world L) turns by -phi.
 void rotateAbout(int k, Quat& q, Vec3& pi, const Vec3& moments, double h) {
   const double phi = h * pi[k] / moments[k];
-  const double c = std::cos(phi), s = std::sin(phi);
+  double s = 0.0, c = 0.0, sinHalf = 0.0, cosHalf = 0.0;
+  sinCos(phi, s, c);
+  sinCos(0.5 * phi, sinHalf, cosHalf);
   const int i = (k + 1) % 3, j = (k + 2) % 3;
   const double pii = pi[i], pij = pi[j];
   pi[i] = c * pii + s * pij;
   pi[j] = -s * pii + c * pij;
   Vec3 axis = Vec3::Zero();
   axis[k] = 1.0;
-  const double half = 0.5 * phi;
-  q = q * Quat(std::cos(half), std::sin(half) * axis.x(), std::sin(half) * axis.y(), std::sin(half) * axis.z());
+  q = q * Quat(cosHalf, sinHalf * axis.x(), sinHalf * axis.y(), sinHalf * axis.z());
 }
 }  // namespace
 

@@ -162,7 +162,14 @@ bool World::step() {
 }
 
 bool World::checkDivergence() {
+  // One running sum over the state is finite unless some entry is NaN or Inf; only then look for
+  // the body (a finite overflow of the sum finds none and is not reported).
+  double sum = 0.0;
   for (std::size_t b = 0; b < bodies_.size(); ++b) {
+    sum += bodies_.position[b].sum() + bodies_.velocity[b].sum() + bodies_.angularVelocity[b].sum() +
+           bodies_.orientation[b].coeffs().sum();
+  }
+  for (std::size_t b = 0; !std::isfinite(sum) && b < bodies_.size(); ++b) {
     if (!bodies_.position[b].allFinite() || !bodies_.velocity[b].allFinite() ||
         !bodies_.angularVelocity[b].allFinite() || !bodies_.orientation[b].coeffs().allFinite()) {
       divergence_ = {true, static_cast<std::uint32_t>(b), time_, ""};
