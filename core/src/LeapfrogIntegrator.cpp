@@ -54,6 +54,9 @@ void LeapfrogIntegrator::step(World& world) {
   const std::size_t n = s.size();
   ThreadPool& workers = world.pool();
   if (!world.forcesCurrent()) world.computeForces();
+  // The body-frame angular velocity of the previous step's last kick is still valid unless the state
+  // was edited (reset()) or bodies were added.
+  const bool cached = omegaBodyValid_ && omegaBody_.size() == n;
   omegaBody_.resize(n);
   const std::size_t chunks = (n + kChunk - 1) / kChunk;
   // Batches of bodies go through each stage together, so the long dependency chains of different
@@ -66,7 +69,7 @@ void LeapfrogIntegrator::step(World& world) {
       for (std::size_t b = begin; b < end; ++b) {
         s.velocity[b] += h / s.mass[b] * s.force[b];
         const Quat q = s.orientation[b].conjugate();
-        omegaBody_[b] = q * s.angularVelocity[b];
+        if (!cached) omegaBody_[b] = q * s.angularVelocity[b];
         torqueBody[b - begin] = q * s.torque[b];
         s.position[b] += dt * s.velocity[b];
       }
@@ -94,6 +97,7 @@ void LeapfrogIntegrator::step(World& world) {
       for (std::size_t b = begin; b < end; ++b) s.angularVelocity[b] = s.orientation[b] * omegaBody_[b];
     }
   });
+  omegaBodyValid_ = true;
 }
 
 }  // namespace clumplab

@@ -14,6 +14,7 @@ class LeapfrogIntegrator final : public Integrator {
  public:
   explicit LeapfrogIntegrator(int eulerIterations) : iterations_(eulerIterations) {}
   void step(World& world) override;
+  void reset() override { omegaBodyValid_ = false; }
 
   // Half-kicks of Euler's equations in the principal frame, I w' = M - w x I w (eq. 27 with a
   // diagonal tensor), solved by the fixed-point iteration of seed 000 §2.6 over the interval h, for
@@ -27,7 +28,8 @@ class LeapfrogIntegrator final : public Integrator {
 
  private:
   int iterations_;
-  std::vector<Vec3> omegaBody_;
+  std::vector<Vec3> omegaBody_;  // body-frame angular velocity after the last kick
+  bool omegaBodyValid_ = false;
 };
 
 }  // namespace clumplab
