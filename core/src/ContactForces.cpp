@@ -55,18 +55,17 @@ bool touchWall(const Wall& w, const Vec3& p, double r, Touch& t) {
 }
 
 // Linear spring-dashpot with Coulomb-limited tangential spring. `w` is the velocity of A relative
-// to B at the contact point; `spring` is the pair's tangential displacement history.
-Vec3 linearForce(const LinearContactParameters& p, const Touch& t, const Vec3& w, double massEff,
-                 Vec3& spring, double dt, double& dissipation) {
+// to B at the contact point; `spring` is the pair's tangential displacement history; `dampingRatio`
+// is gamma for the restitution coefficient (used when the dashpot is derived from it).
+Vec3 linearForce(const LinearContactParameters& p, double dampingRatio, const Touch& t, const Vec3& w,
+                 double massEff, Vec3& spring, double dt, double& dissipation) {
   const double wn = w.dot(t.normal);  // > 0: separating
   const Vec3 wt = w - wn * t.normal;
-  const double c = p.dampingFromRestitution
-                       ? 2.0 * dampingRatioForRestitution(p.restitution) * std::sqrt(massEff * p.stiffness)
-                       : p.damping;
+  const double c = p.dampingFromRestitution ? 2.0 * dampingRatio * std::sqrt(massEff * p.stiffness) : p.damping;
+  const double elastic = p.stiffness * t.overlap;
   // With limitDamping the dashpot may not pull the pebbles together at the end of a contact.
-  const double fn = p.limitDamping ? std::max(0.0, p.stiffness * t.overlap - c * wn)
-                                   : p.stiffness * t.overlap - c * wn;
-  dissipation -= (fn - p.stiffness * t.overlap) * wn;  // power of the damping force applied
+  const double fn = p.limitDamping ? std::max(0.0, elastic - c * wn) : elastic - c * wn;
+  dissipation -= (fn - elastic) * wn;  // power of the damping force applied
   Vec3 force = fn * t.normal;
   if (p.friction <= 0.0) {
     spring.setZero();
@@ -74,18 +73,18 @@ Vec3 linearForce(const LinearContactParameters& p, const Touch& t, const Vec3& w
   }
   const double kt = p.tangentialStiffnessRatio * p.stiffness;
   // Keep the spring in the current tangent plane, with its length (rotation of the contact frame).
-  const double oldLength = spring.norm();
-  if (oldLength > 0.0) {
+  const double oldLength2 = spring.squaredNorm();
+  if (oldLength2 > 0.0) {
     spring -= spring.dot(t.normal) * t.normal;
-    const double l = spring.norm();
-    spring = l > 0.0 ? Vec3(spring * (oldLength / l)) : Vec3::Zero();
+    const double newLength2 = spring.squaredNorm();
+    spring = newLength2 > 0.0 ? Vec3(spring * std::sqrt(oldLength2 / newLength2)) : Vec3::Zero();
   }
   const Vec3 trial = spring + wt * dt;
   Vec3 ft = -kt * trial - p.tangentialDamping * wt;
   const double limit = p.friction * std::max(fn, 0.0);
-  const double ftNorm = ft.norm();
-  if (ftNorm > limit) {
-    ft *= ftNorm > 0.0 ? limit / ftNorm : 0.0;
+  const double ft2 = ft.squaredNorm();
+  if (ft2 > limit * limit) {  // sliding: Coulomb's limit
+    ft *= limit / std::sqrt(ft2);
     spring = kt > 0.0 ? Vec3(-(ft + p.tangentialDamping * wt) / kt) : Vec3::Zero();
     // Energy lost when the spring slips, as a rate over this step.
     if (dt > 0.0) dissipation += 0.5 * kt * (trial.squaredNorm() - spring.squaredNorm()) / dt;
@@ -142,10 +141,11 @@ void ContactSolver::compute(const ContactModel& model, NeighborList& neighbors,
   const auto velocityAt = [&](std::uint32_t body, const Vec3& point) -> Vec3 {
     return bodies.velocity[body] + bodies.angularVelocity[body].cross(point - bodies.position[body]);
   };
+  const double dampingRatio = dampingRatioForRestitution(model.linear.restitution);
   const auto force = [&](const Touch& t, const Vec3& w, double massEff, Vec3& spring,
                          double& dissipation) -> Vec3 {
     if (model.kind == ContactModel::Kind::Linear) {
-      return linearForce(model.linear, t, w, massEff, spring, dt, dissipation);
+      return linearForce(model.linear, dampingRatio, t, w, massEff, spring, dt, dissipation);
     }
     return hertzForce(model.hertz, t, w, dissipation);
   };

@@ -77,7 +77,7 @@ void LeapfrogIntegrator::step(World& world) {
                  &omegaBody_[begin]);
       // Rotation by the body-frame rotation vector w dt (exact exponential), then renormalised.
       for (std::size_t b = begin; b < end; ++b) {
-        s.orientation[b] = (s.orientation[b] * rotationFromVector(dt * omegaBody_[b])).normalized();
+        s.orientation[b] = renormalized(s.orientation[b] * rotationFromVector(dt * omegaBody_[b]));
       }
       for (std::size_t b = begin; b < end; ++b) s.angularVelocity[b] = s.orientation[b] * omegaBody_[b];
     }

@@ -26,13 +26,13 @@ void MidpointIntegrator::freeMotion(BodyState& s, std::size_t b, double tau, boo
   const Vec3 omega = s.angularVelocity[b];
   s.position[b] += tau * s.velocity[b];  // x_ = x + dt v, v_ = v
   if (!gyroscopic) {
-    s.orientation[b] = (rotationFromVector(tau * omega) * q).normalized();
+    s.orientation[b] = renormalized(rotationFromVector(tau * omega) * q);
     return;
   }
   const Vec3 angularMomentum = applyInertia(q, s.moments[b], omega);
   const Quat qHalf = rotationFromVector(0.5 * tau * omega) * q;                    // dr o r
   const Vec3 omegaHalf = applyInverseInertia(qHalf, s.moments[b], angularMomentum);
-  const Quat qNew = (rotationFromVector(tau * omegaHalf) * q).normalized();       // Dr o r
+  const Quat qNew = renormalized(rotationFromVector(tau * omegaHalf) * q);  // Dr o r
   s.orientation[b] = qNew;
   s.angularVelocity[b] = applyInverseInertia(qNew, s.moments[b], angularMomentum);
 }

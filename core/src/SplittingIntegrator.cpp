@@ -36,7 +36,7 @@ void SplittingIntegrator::freeRotor(Quat& q, Vec3& pi, const Vec3& moments, doub
     rotateAbout(1, q, pi, moments, 0.5 * hs);
     rotateAbout(0, q, pi, moments, 0.5 * hs);
   }
-  q.normalize();
+  q = renormalized(q);
 }
 
 void SplittingIntegrator::step(World& world) {
@@ -58,7 +58,7 @@ void SplittingIntegrator::step(World& world) {
       freeRotor(q, pi, s.moments[b], dt, substeps);
     } else {
       // Without the gyroscopic term the body-frame angular velocity is constant over the drift.
-      q = (q * rotationFromVector(dt * pi.cwiseQuotient(s.moments[b]))).normalized();
+      q = renormalized(q * rotationFromVector(dt * pi.cwiseQuotient(s.moments[b])));
     }
     s.orientation[b] = q;
     s.angularVelocity[b] = q * pi.cwiseQuotient(s.moments[b]);
