@@ -24,8 +24,8 @@ class Arguments {
   const std::vector<std::string>& positional() const { return positional_; }
   bool has(const std::string& option) const { return values_.count(option) != 0; }
   std::optional<std::string> text(const std::string& option) const;
-  std::optional<double> number(const std::string& option) const;       // finite
-  std::optional<long long> integer(const std::string& option) const;   // >= 0
+  std::optional<double> number(const std::string& option) const;      // finite
+  std::optional<long long> integer(const std::string& option) const;  // >= 0
 
  private:
   std::vector<std::string> positional_;

@@ -29,33 +29,36 @@ int benchCommand(const std::vector<std::string>& argv) {
     maxOverlap = std::max(maxOverlap, -gap);
   }
   for (const WallPair& wp : world->neighbors().wallPairs()) {
-    maxOverlap = std::max(maxOverlap, p.radius[wp.pebble] - world->walls()[wp.wall].clearance(p.position[wp.pebble]));
+    maxOverlap =
+        std::max(maxOverlap, p.radius[wp.pebble] - world->walls()[wp.wall].clearance(p.position[wp.pebble]));
   }
   const auto& stages = world->stageSeconds();
   const double pebbleSteps = static_cast<double>(world->pebbleCount()) * static_cast<double>(done);
-  nlohmann::json out = {
-      {"scene", scene.file},
-      {"steps", done},
-      {"threads", scene.settings.threads},
-      {"integrator", std::string(integratorName(scene.settings.integrator))},
-      {"bodies", s.size()},
-      {"pebbles", world->pebbleCount()},
-      {"wall_seconds", wall},
-      {"steps_per_second", wall > 0.0 ? static_cast<double>(done) / wall : 0.0},
-      {"pebble_steps_per_second", wall > 0.0 ? pebbleSteps / wall : 0.0},
-      {"neighbor_rebuilds", world->neighbors().rebuildCount()},
-      {"candidate_pairs", world->neighbors().pairs().size()},
-      {"stage_seconds",
-       {{"pebbles", stages[0]}, {"broad_phase", stages[1]}, {"contacts", stages[2]}, {"reduce", stages[3]},
-        {"integrate_total", stages[4]}}},
-      {"final",
-       {{"time", world->time()},
-        {"kinetic_energy", e.keTranslational + e.keRotational},
-        {"contacts", world->contactCount()},
-        {"pebble_contacts", world->pebbleContactCount()},
-        {"wall_contacts", world->wallContactCount()},
-        {"mean_height", meanHeight},
-        {"max_overlap", maxOverlap}}}};
+  nlohmann::json out = {{"scene", scene.file},
+                        {"steps", done},
+                        {"threads", scene.settings.threads},
+                        {"integrator", std::string(integratorName(scene.settings.integrator))},
+                        {"bodies", s.size()},
+                        {"pebbles", world->pebbleCount()},
+                        {"wall_seconds", wall},
+                        {"steps_per_second", wall > 0.0 ? static_cast<double>(done) / wall : 0.0},
+                        {"pebble_steps_per_second", wall > 0.0 ? pebbleSteps / wall : 0.0},
+                        {"neighbor_rebuilds", world->neighbors().rebuildCount()},
+                        {"candidate_pairs", world->neighbors().pairs().size()},
+                        {"stage_seconds",
+                         {{"pebbles", stages[0]},
+                          {"broad_phase", stages[1]},
+                          {"contacts", stages[2]},
+                          {"reduce", stages[3]},
+                          {"integrate_total", stages[4]}}},
+                        {"final",
+                         {{"time", world->time()},
+                          {"kinetic_energy", e.keTranslational + e.keRotational},
+                          {"contacts", world->contactCount()},
+                          {"pebble_contacts", world->pebbleContactCount()},
+                          {"wall_contacts", world->wallContactCount()},
+                          {"mean_height", meanHeight},
+                          {"max_overlap", maxOverlap}}}};
   if (world->divergence().happened) out["diverged"] = world->divergence().message;
   std::cout << out.dump() << std::endl;
   return world->divergence().happened ? 3 : 0;

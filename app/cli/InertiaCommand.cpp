@@ -22,8 +22,10 @@ int inertiaCommand(const std::vector<std::string>& argv) {
   const std::string file = args.positional()[0];
   const std::string ext = std::filesystem::path(file).extension().string();
   if (ext != ".json") {
-    throw InputError(file, "", "reading meshes (" + ext + ") needs the shapes library, which this build "
-                     "does not have yet; give a clumplab-template/1 JSON file");
+    throw InputError(file, "",
+                     "reading meshes (" + ext +
+                         ") needs the shapes library, which this build "
+                         "does not have yet; give a clumplab-template/1 JSON file");
   }
   ClumpTemplate t = loadTemplateFile(file);
   const double scale = args.number("--scale").value_or(1.0);

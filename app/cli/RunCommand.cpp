@@ -9,7 +9,9 @@
 
 namespace clumplab::cli {
 
-nlohmann::json vectorJson(const Vec3& v) { return {v.x(), v.y(), v.z()}; }
+nlohmann::json vectorJson(const Vec3& v) {
+  return {v.x(), v.y(), v.z()};
+}
 
 nlohmann::json energyJson(const EnergyReport& e) {
   return {{"time", e.time},
@@ -45,8 +47,8 @@ Scene loadSceneWithOverrides(const Arguments& args, const char* command) {
 }
 
 int runCommand(const std::vector<std::string>& argv) {
-  const Arguments args(argv, {"--steps", "--time", "--energy", "--states", "--every", "--integrator",
-                              "--dt", "--threads"});
+  const Arguments args(
+      argv, {"--steps", "--time", "--energy", "--states", "--every", "--integrator", "--dt", "--threads"});
   const Scene scene = loadSceneWithOverrides(args, "run");
   if (args.has("--steps") && args.has("--time")) throw UsageError("give --steps or --time, not both");
   const double dt = scene.settings.timeStep;
@@ -94,7 +96,8 @@ int runCommand(const std::vector<std::string>& argv) {
       {"bodies", world->bodies().size()},
       {"pebbles", world->pebbleCount()},
       {"contacts", world->contactCount()},
-      {"pebble_steps_per_second", wall > 0.0 ? static_cast<double>(world->pebbleCount()) * static_cast<double>(done) / wall : 0.0},
+      {"pebble_steps_per_second",
+       wall > 0.0 ? static_cast<double>(world->pebbleCount()) * static_cast<double>(done) / wall : 0.0},
       {"integrator", std::string(integratorName(scene.settings.integrator))},
       {"time_step", dt},
       {"energy", energyJson(e)}};

@@ -6,8 +6,7 @@
 namespace clumplab {
 
 ClumpTemplate makeTemplate(std::string name, const std::vector<Pebble>& inputPebbles,
-                           const MassProperties& massProperties, std::string inertiaMethod,
-                           double density) {
+                           const MassProperties& massProperties, std::string inertiaMethod, double density) {
   if (inputPebbles.empty()) throw std::invalid_argument("a clump needs at least one pebble");
   if (!(massProperties.mass > 0.0)) throw std::invalid_argument("a clump needs a positive mass");
   ClumpTemplate t;

@@ -9,13 +9,15 @@ namespace {
 
 // The geometry of one touching pair, after seed 001 eq. 50: n points from B to A.
 struct Touch {
-  Vec3 normal;     // unit, force on A is along +normal for repulsion
-  double overlap;  // [m] > 0
-  Vec3 point;      // contact point [m]
+  Vec3 normal;         // unit, force on A is along +normal for repulsion
+  double overlap;      // [m] > 0
+  Vec3 point;          // contact point [m]
   double hertzRadius;  // Mutze's r~ = H(r, r') (eq. 55) [m]
 };
 
-double harmonicMean(double x, double y) { return 2.0 * x * y / (x + y); }
+double harmonicMean(double x, double y) {
+  return 2.0 * x * y / (x + y);
+}
 
 bool touchPebbles(const Vec3& pa, double ra, const Vec3& pb, double rb, Touch& t) {
   const Vec3 d = pa - pb;
@@ -61,7 +63,8 @@ Vec3 linearForce(const LinearContactParameters& p, double dampingRatio, const To
                  double massEff, Vec3& spring, double dt, double& dissipation) {
   const double wn = w.dot(t.normal);  // > 0: separating
   const Vec3 wt = w - wn * t.normal;
-  const double c = p.dampingFromRestitution ? 2.0 * dampingRatio * std::sqrt(massEff * p.stiffness) : p.damping;
+  const double c =
+      p.dampingFromRestitution ? 2.0 * dampingRatio * std::sqrt(massEff * p.stiffness) : p.damping;
   const double elastic = p.stiffness * t.overlap;
   // With limitDamping the dashpot may not pull the pebbles together at the end of a contact.
   const double fn = p.limitDamping ? std::max(0.0, elastic - c * wn) : elastic - c * wn;
@@ -100,8 +103,8 @@ Vec3 linearForce(const LinearContactParameters& p, double dampingRatio, const To
 // unloading (w_n > 0, separating) and friction against the tangential slip.
 Vec3 hertzForce(const HertzContactParameters& p, const Touch& t, const Vec3& w, double& dissipation) {
   const double effectiveYoung = p.young / (1.0 - p.poisson * p.poisson);  // H(E/(1-s^2), same)
-  const double fHertz = std::sqrt(3.0) / 2.0 * effectiveYoung * std::sqrt(t.hertzRadius) *
-                        t.overlap * std::sqrt(t.overlap);                    // eq. 57
+  const double fHertz = std::sqrt(3.0) / 2.0 * effectiveYoung * std::sqrt(t.hertzRadius) * t.overlap *
+                        std::sqrt(t.overlap);  // eq. 57
   const double wn = w.dot(t.normal);
   const bool unloading = wn > 0.0;
   const double fn = unloading ? p.restitutionSquared * fHertz : fHertz;  // eq. 56
@@ -120,15 +123,14 @@ Vec3 hertzForce(const HertzContactParameters& p, const Touch& t, const Vec3& w, 
 double hertzEnergy(const HertzContactParameters& p, const Touch& t) {
   const double effectiveYoung = p.young / (1.0 - p.poisson * p.poisson);
   // Integral of eq. 57 over the overlap: sqrt(3)/5 E~ sqrt(r~) h^(5/2).
-  return std::sqrt(3.0) / 5.0 * effectiveYoung * std::sqrt(t.hertzRadius) *
-         std::pow(t.overlap, 2.5);
+  return std::sqrt(3.0) / 5.0 * effectiveYoung * std::sqrt(t.hertzRadius) * std::pow(t.overlap, 2.5);
 }
 
 }  // namespace
 
-void ContactSolver::compute(const ContactModel& model, NeighborList& neighbors,
-                            const PebbleArrays& pebbles, const BodyState& bodies,
-                            const std::vector<Wall>& walls, double dt, ThreadPool& pool) {
+void ContactSolver::compute(const ContactModel& model, NeighborList& neighbors, const PebbleArrays& pebbles,
+                            const BodyState& bodies, const std::vector<Wall>& walls, double dt,
+                            ThreadPool& pool) {
   const auto& pairs = neighbors.pairs();
   const auto& wallPairs = neighbors.wallPairs();
   auto& history = neighbors.pairHistory();

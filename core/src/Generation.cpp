@@ -71,7 +71,9 @@ class PlacementGrid {
  private:
   Eigen::Array3i coords(const Vec3& x) const { return (x.array() / cell_).floor().cast<int>(); }
   static std::uint64_t key(const Eigen::Array3i& c) {
-    const auto u = [](int v) { return static_cast<std::uint64_t>(static_cast<std::uint32_t>(v) & 0x1fffffu); };
+    const auto u = [](int v) {
+      return static_cast<std::uint64_t>(static_cast<std::uint32_t>(v) & 0x1fffffu);
+    };
     return (u(c.x()) << 42) | (u(c.y()) << 21) | u(c.z());
   }
   double cell_;
@@ -86,7 +88,8 @@ GenerationResult generateBodies(const GenerationRequest& request, std::vector<Te
   SplitMix64 rng(request.seed);
   std::vector<Placed> placed;
   placed.reserve(bodies.size() + request.count);
-  for (const BodyInit& b : bodies) placed.push_back({b.position, b.orientation, templates[b.templateIndex].get()});
+  for (const BodyInit& b : bodies)
+    placed.push_back({b.position, b.orientation, templates[b.templateIndex].get()});
   const TemplatePtr base = templates[request.templateIndex];
   double reach = base->boundingRadius * std::max(1.0, request.scaleMax);
   for (const Placed& p : placed) reach = std::max(reach, p.shape->boundingRadius);

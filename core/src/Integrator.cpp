@@ -10,9 +10,12 @@ namespace clumplab {
 
 std::string_view integratorName(IntegratorKind kind) {
   switch (kind) {
-    case IntegratorKind::Leapfrog: return "leapfrog";
-    case IntegratorKind::Midpoint: return "midpoint";
-    case IntegratorKind::Splitting: return "splitting";
+    case IntegratorKind::Leapfrog:
+      return "leapfrog";
+    case IntegratorKind::Midpoint:
+      return "midpoint";
+    case IntegratorKind::Splitting:
+      return "splitting";
   }
   return "unknown";
 }
@@ -26,9 +29,12 @@ std::optional<IntegratorKind> integratorFromName(std::string_view name) {
 
 std::unique_ptr<Integrator> makeIntegrator(IntegratorKind kind, int eulerIterations) {
   switch (kind) {
-    case IntegratorKind::Leapfrog: return std::make_unique<LeapfrogIntegrator>(eulerIterations);
-    case IntegratorKind::Midpoint: return std::make_unique<MidpointIntegrator>();
-    case IntegratorKind::Splitting: return std::make_unique<SplittingIntegrator>();
+    case IntegratorKind::Leapfrog:
+      return std::make_unique<LeapfrogIntegrator>(eulerIterations);
+    case IntegratorKind::Midpoint:
+      return std::make_unique<MidpointIntegrator>();
+    case IntegratorKind::Splitting:
+      return std::make_unique<SplittingIntegrator>();
   }
   throw std::invalid_argument("unknown integrator");
 }

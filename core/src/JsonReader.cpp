@@ -7,7 +7,9 @@
 namespace clumplab::json_reader {
 
 namespace {
-std::string typeName(const Json& j) { return j.type_name(); }
+std::string typeName(const Json& j) {
+  return j.type_name();
+}
 }  // namespace
 
 Json parse(const std::string& text, const std::string& file) {
@@ -61,7 +63,9 @@ void Node::allowOnly(std::initializer_list<std::string_view> allowed) const {
   }
 }
 
-bool Node::has(std::string_view key) const { return value_.is_object() && value_.contains(key); }
+bool Node::has(std::string_view key) const {
+  return value_.is_object() && value_.contains(key);
+}
 
 Node Node::child(std::string_view key) const {
   requireObject();
@@ -129,7 +133,8 @@ Vec3 Node::vec3() const {
 }
 
 Quat Node::quaternion() const {
-  if (arraySize() != 4) fail("expected a quaternion [w, x, y, z], got " + std::to_string(value_.size()) + " numbers");
+  if (arraySize() != 4)
+    fail("expected a quaternion [w, x, y, z], got " + std::to_string(value_.size()) + " numbers");
   Quat q(element(0).number(), element(1).number(), element(2).number(), element(3).number());
   if (!(q.norm() > 1e-12)) fail("a zero quaternion is not a rotation");
   return q.normalized();

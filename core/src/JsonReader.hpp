@@ -34,16 +34,16 @@ class Node {
   bool has(std::string_view key) const;
   Node child(std::string_view key) const;  // error if missing
   Node element(std::size_t index) const;
-  std::size_t arraySize() const;           // error if not an array
+  std::size_t arraySize() const;  // error if not an array
 
-  double number() const;                   // finite number
-  double positive() const;                 // > 0
-  double nonNegative() const;              // >= 0
+  double number() const;       // finite number
+  double positive() const;     // > 0
+  double nonNegative() const;  // >= 0
   long long integer() const;
   std::string string() const;
   bool boolean() const;
   Vec3 vec3() const;
-  Quat quaternion() const;                 // [w, x, y, z], normalised; zero is an error
+  Quat quaternion() const;  // [w, x, y, z], normalised; zero is an error
   Mat3 matrix3() const;
 
   double number(std::string_view key, double fallback) const;

@@ -137,8 +137,8 @@ double radicalInverse(std::int64_t index, int base) {
 }
 }  // namespace
 
-MassProperties massFromMonteCarlo(std::span<const Pebble> pebbles, double density,
-                                  std::int64_t samples, bool lowDiscrepancy) {
+MassProperties massFromMonteCarlo(std::span<const Pebble> pebbles, double density, std::int64_t samples,
+                                  bool lowDiscrepancy) {
   if (samples < 1) throw std::invalid_argument("Monte Carlo samples must be >= 1");
   Vec3 lower, upper;
   pebbleBounds(pebbles, lower, upper);  // eq. 25-27

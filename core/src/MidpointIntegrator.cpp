@@ -30,7 +30,7 @@ void MidpointIntegrator::freeMotion(BodyState& s, std::size_t b, double tau, boo
     return;
   }
   const Vec3 angularMomentum = applyInertia(q, s.moments[b], omega);
-  const Quat qHalf = rotationFromVector(0.5 * tau * omega) * q;                    // dr o r
+  const Quat qHalf = rotationFromVector(0.5 * tau * omega) * q;  // dr o r
   const Vec3 omegaHalf = applyInverseInertia(qHalf, s.moments[b], angularMomentum);
   const Quat qNew = renormalized(rotationFromVector(tau * omegaHalf) * q);  // Dr o r
   s.orientation[b] = qNew;
@@ -47,19 +47,19 @@ void MidpointIntegrator::step(World& world) {
     angularAcceleration_.assign(n, Vec3::Zero());
   }
   for (std::size_t b = 0; b < n; ++b) {
-    freeMotion(s, b, tau, gyro);                             // eq. 65
-    s.velocity[b] += tau * acceleration_[b];                 // eq. 66
+    freeMotion(s, b, tau, gyro);              // eq. 65
+    s.velocity[b] += tau * acceleration_[b];  // eq. 66
     s.angularVelocity[b] += tau * angularAcceleration_[b];
   }
-  world.computeForces();                                     // eq. 67
+  world.computeForces();  // eq. 67
   for (std::size_t b = 0; b < n; ++b) {
-    const Vec3 alpha = s.force[b] / s.mass[b];               // eq. 61
+    const Vec3 alpha = s.force[b] / s.mass[b];                                           // eq. 61
     const Vec3 beta = applyInverseInertia(s.orientation[b], s.moments[b], s.torque[b]);  // eq. 62
-    s.velocity[b] += tau * (2.0 * alpha - acceleration_[b]); // eq. 68
+    s.velocity[b] += tau * (2.0 * alpha - acceleration_[b]);                             // eq. 68
     s.angularVelocity[b] += tau * (2.0 * beta - angularAcceleration_[b]);
     acceleration_[b] = alpha;
     angularAcceleration_[b] = beta;
-    freeMotion(s, b, tau, gyro);                             // eq. 69
+    freeMotion(s, b, tau, gyro);  // eq. 69
   }
 }
 

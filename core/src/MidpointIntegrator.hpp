@@ -16,7 +16,10 @@ struct BodyState;
 class MidpointIntegrator final : public Integrator {
  public:
   void step(World& world) override;
-  void reset() override { acceleration_.clear(); angularAcceleration_.clear(); }
+  void reset() override {
+    acceleration_.clear();
+    angularAcceleration_.clear();
+  }
 
   // Eq. 58-59: the free rigid-body flow Phi over tau for body b (second-order form, see .cpp).
   static void freeMotion(BodyState& s, std::size_t b, double tau, bool gyroscopic);

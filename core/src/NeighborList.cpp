@@ -7,7 +7,9 @@
 namespace clumplab {
 
 namespace {
-bool pairLess(const PebblePair& x, const PebblePair& y) { return x.a != y.a ? x.a < y.a : x.b < y.b; }
+bool pairLess(const PebblePair& x, const PebblePair& y) {
+  return x.a != y.a ? x.a < y.a : x.b < y.b;
+}
 bool wallPairLess(const WallPair& x, const WallPair& y) {
   return x.pebble != y.pebble ? x.pebble < y.pebble : x.wall < y.wall;
 }
@@ -29,8 +31,8 @@ void NeighborList::clearHistory() {
 }
 
 void NeighborList::rebuild(const std::vector<Vec3>& pos, const std::vector<double>& radii,
-                           const std::vector<std::uint32_t>& pebbleBody,
-                           const std::vector<Wall>& walls, ThreadPool* pool) {
+                           const std::vector<std::uint32_t>& pebbleBody, const std::vector<Wall>& walls,
+                           ThreadPool* pool) {
   ++rebuilds_;
   // The previous lists (sorted) are merged into the new ones to carry the history over.
   oldPairs_.swap(pairs_);
@@ -141,8 +143,7 @@ void NeighborList::rebuild(const std::vector<Vec3>& pos, const std::vector<doubl
         }
       }
       // Every unlisted partner is at least `margin` beyond touching (a lower bound using maxRadius).
-      const double margin =
-          std::max(skin, std::min(reach, std::sqrt(nearestExcluded2)) - r - maxRadius);
+      const double margin = std::max(skin, std::min(reach, std::sqrt(nearestExcluded2)) - r - maxRadius);
       double limit = 0.5 * margin;
 
       std::sort(partners.begin(), partners.end());
@@ -163,8 +164,8 @@ void NeighborList::rebuild(const std::vector<Vec3>& pos, const std::vector<doubl
         }
         const WallPair pair{static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(w)};
         while (oldWall != oldWallPairs_.end() && wallPairLess(*oldWall, pair)) ++oldWall;
-        const bool kept = oldWall != oldWallPairs_.end() && oldWall->pebble == pair.pebble &&
-                          oldWall->wall == pair.wall;
+        const bool kept =
+            oldWall != oldWallPairs_.end() && oldWall->pebble == pair.pebble && oldWall->wall == pair.wall;
         out.wallPairs.push_back(pair);
         out.wallHistory.push_back(
             kept ? oldWallHistory_[static_cast<std::size_t>(oldWall - oldWallPairs_.begin())] : Vec3::Zero());

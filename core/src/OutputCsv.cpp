@@ -27,15 +27,17 @@ EnergyCsvWriter::EnergyCsvWriter(const std::string& path) : out_(openForWriting(
 }
 
 void EnergyCsvWriter::write(const EnergyReport& e) {
-  for (double v : {e.time, e.keTranslational, e.keRotational, e.peGravity, e.peElastic, e.dissipated,
-                   e.total(), e.momentum.x(), e.momentum.y(), e.momentum.z(), e.angularMomentum.x(),
-                   e.angularMomentum.y()}) {
+  for (double v :
+       {e.time, e.keTranslational, e.keRotational, e.peGravity, e.peElastic, e.dissipated, e.total(),
+        e.momentum.x(), e.momentum.y(), e.momentum.z(), e.angularMomentum.x(), e.angularMomentum.y()}) {
     put(out_, v);
   }
   put(out_, e.angularMomentum.z(), '\n');
 }
 
-const char* StateCsvWriter::header() { return "time,body,x,y,z,qw,qx,qy,qz,vx,vy,vz,wx,wy,wz,wb1,wb2,wb3"; }
+const char* StateCsvWriter::header() {
+  return "time,body,x,y,z,qw,qx,qy,qz,vx,vy,vz,wx,wy,wz,wb1,wb2,wb3";
+}
 
 StateCsvWriter::StateCsvWriter(const std::string& path) : out_(openForWriting(path)) {
   out_ << header() << '\n';
@@ -50,7 +52,8 @@ void StateCsvWriter::write(double time, const BodyState& s) {
     const Vec3& v = s.velocity[b];
     const Vec3& w = s.angularVelocity[b];
     const Vec3 wb = s.bodyAngularVelocity(b);
-    for (double value : {x.x(), x.y(), x.z(), q.w(), q.x(), q.y(), q.z(), v.x(), v.y(), v.z(), w.x(), w.y(), w.z(), wb.x(), wb.y()}) {
+    for (double value : {x.x(), x.y(), x.z(), q.w(), q.x(), q.y(), q.z(), v.x(), v.y(), v.z(), w.x(), w.y(),
+                         w.z(), wb.x(), wb.y()}) {
       put(out_, value);
     }
     put(out_, wb.z(), '\n');

@@ -24,15 +24,16 @@ ContactModel readContact(const Node& node) {
   ContactModel c;
   const std::string model = node.child("model").string();
   if (model == "linear") {
-    node.allowOnly({"model", "stiffness", "restitution", "damping", "friction",
-                    "tangential_stiffness_ratio", "tangential_damping", "limit_damping"});
+    node.allowOnly({"model", "stiffness", "restitution", "damping", "friction", "tangential_stiffness_ratio",
+                    "tangential_damping", "limit_damping"});
     c.kind = ContactModel::Kind::Linear;
     LinearContactParameters& p = c.linear;
     p.stiffness = node.positive("stiffness");
     const bool hasE = node.has("restitution"), hasC = node.has("damping");
     if (hasE == hasC) {
-      node.fail("give exactly one of \"restitution\" (e, the damping then follows per pair) or "
-                "\"damping\" (a fixed normal dashpot c in N s/m)");
+      node.fail(
+          "give exactly one of \"restitution\" (e, the damping then follows per pair) or "
+          "\"damping\" (a fixed normal dashpot c in N s/m)");
     }
     p.dampingFromRestitution = hasE;
     if (hasE) {
@@ -45,7 +46,8 @@ ContactModel readContact(const Node& node) {
     p.tangentialStiffnessRatio = node.has("tangential_stiffness_ratio")
                                      ? node.child("tangential_stiffness_ratio").nonNegative()
                                      : 2.0 / 7.0;
-    p.tangentialDamping = node.has("tangential_damping") ? node.child("tangential_damping").nonNegative() : 0.0;
+    p.tangentialDamping =
+        node.has("tangential_damping") ? node.child("tangential_damping").nonNegative() : 0.0;
     if (node.has("limit_damping")) p.limitDamping = node.child("limit_damping").boolean();
   } else if (model == "hertz") {
     node.allowOnly({"model", "young", "poisson", "restitution_squared", "friction", "regularizing_velocity"});
@@ -54,10 +56,12 @@ ContactModel readContact(const Node& node) {
     p.young = node.positive("young");
     p.poisson = node.has("poisson") ? node.child("poisson").nonNegative() : 0.3;
     if (p.poisson > 0.5) node.child("poisson").fail("Poisson's ratio must lie in [0, 0.5]");
-    p.restitutionSquared = node.has("restitution_squared") ? node.child("restitution_squared").nonNegative() : 1.0;
+    p.restitutionSquared =
+        node.has("restitution_squared") ? node.child("restitution_squared").nonNegative() : 1.0;
     if (p.restitutionSquared > 1.0) node.child("restitution_squared").fail("must lie in [0, 1]");
     p.friction = node.has("friction") ? node.child("friction").nonNegative() : 0.0;
-    p.regularizingVelocity = node.has("regularizing_velocity") ? node.child("regularizing_velocity").positive() : 1e-3;
+    p.regularizingVelocity =
+        node.has("regularizing_velocity") ? node.child("regularizing_velocity").positive() : 1e-3;
   } else {
     node.child("model").fail("unknown contact model \"" + model + "\" (use \"linear\" or \"hertz\")");
   }
@@ -113,8 +117,9 @@ TemplatePtr readTemplate(const std::string& name, const Node& node) {
   }
   const std::string method = node.has("inertia") ? node.child("inertia").string() : "pebbles";
   if (node.has("mesh") || method == "mesh") {
-    node.fail("mesh templates need the shapes library, which this build does not have yet; give "
-              "\"pebbles\" (and inertia pebbles, voxel, monte-carlo or given) instead");
+    node.fail(
+        "mesh templates need the shapes library, which this build does not have yet; give "
+        "\"pebbles\" (and inertia pebbles, voxel, monte-carlo or given) instead");
   }
   std::vector<Pebble> pebbles;
   std::vector<double> densities;
@@ -133,11 +138,13 @@ TemplatePtr readTemplate(const std::string& name, const Node& node) {
     mass.centerOfMass = node.child("center_of_mass").vec3();
     mass.inertiaTensor = node.child("inertia_tensor").matrix3();
     const Node tensorNode = node.child("inertia_tensor");
-    if (!mass.inertiaTensor.isApprox(mass.inertiaTensor.transpose(), 1e-9)) tensorNode.fail("the inertia tensor must be symmetric");
+    if (!mass.inertiaTensor.isApprox(mass.inertiaTensor.transpose(), 1e-9))
+      tensorNode.fail("the inertia tensor must be symmetric");
     const PrincipalFrame f = principalFrame(mass.inertiaTensor);
     if (!(f.moments[0] > 0.0)) tensorNode.fail("the inertia tensor must be positive definite");
     if (f.moments[0] + f.moments[1] < f.moments[2] * (1.0 - 1e-9)) {
-      tensorNode.fail("the principal moments violate the triangle inequality I1 + I2 >= I3: no body has them");
+      tensorNode.fail(
+          "the principal moments violate the triangle inequality I1 + I2 >= I3: no body has them");
     }
     mass.volume = density > 0.0 ? mass.mass / density : 0.0;
   } else {
@@ -156,7 +163,8 @@ TemplatePtr readTemplate(const std::string& name, const Node& node) {
       if (n < 1000) node.child("samples").fail("use at least 1000 samples");
       std::string sequence = node.has("sequence") ? node.child("sequence").string() : "halton";
       if (sequence != "halton" && sequence != "sine") {
-        node.child("sequence").fail("unknown sequence \"" + sequence + "\" (use \"halton\" or \"sine\", seed 001 eq. 30)");
+        node.child("sequence")
+            .fail("unknown sequence \"" + sequence + "\" (use \"halton\" or \"sine\", seed 001 eq. 30)");
       }
       mass = massFromMonteCarlo(pebbles, density, n, sequence == "halton");
     } else {
@@ -189,8 +197,8 @@ BodyInit readBody(const Node& node, const std::map<std::string, std::uint32_t>& 
 }
 
 void readGenerate(const Node& node, const std::map<std::string, std::uint32_t>& names, Scene& scene) {
-  node.allowOnly({"template", "count", "region", "random_orientation", "scale", "seed", "velocity",
-                  "angular_velocity"});
+  node.allowOnly(
+      {"template", "count", "region", "random_orientation", "scale", "seed", "velocity", "angular_velocity"});
   GenerationRequest r;
   const Node t = node.child("template");
   const auto it = names.find(t.string());
@@ -203,7 +211,8 @@ void readGenerate(const Node& node, const std::map<std::string, std::uint32_t>& 
   region.allowOnly({"min", "max"});
   r.regionMin = region.child("min").vec3();
   r.regionMax = region.child("max").vec3();
-  if (!(r.regionMax.array() >= r.regionMin.array()).all()) region.child("max").fail("every component of max must be >= min");
+  if (!(r.regionMax.array() >= r.regionMin.array()).all())
+    region.child("max").fail("every component of max must be >= min");
   if (node.has("random_orientation")) r.randomOrientation = node.child("random_orientation").boolean();
   if (node.has("scale")) {
     const Node s = node.child("scale");
@@ -235,7 +244,8 @@ Scene sceneFromJson(const json_reader::Json& root, const std::string& file) {
   Scene scene;
   scene.file = file;
   const std::string format = node.child("format").string();
-  if (format != "clumplab-scene/1") node.child("format").fail("expected \"clumplab-scene/1\", got \"" + format + "\"");
+  if (format != "clumplab-scene/1")
+    node.child("format").fail("expected \"clumplab-scene/1\", got \"" + format + "\"");
   if (node.has("description")) scene.description = node.child("description").string();
   scene.settings.timeStep = node.positive("time_step");
   if (node.has("duration")) scene.duration = node.child("duration").positive();
@@ -288,7 +298,9 @@ Scene parseScene(const std::string& text, const std::string& file) {
   return sceneFromJson(json_reader::parse(text, file), file);
 }
 
-Scene loadScene(const std::string& path) { return sceneFromJson(json_reader::parseFile(path), path); }
+Scene loadScene(const std::string& path) {
+  return sceneFromJson(json_reader::parseFile(path), path);
+}
 
 std::unique_ptr<World> buildWorld(const Scene& scene) {
   auto world = std::make_unique<World>(scene.settings, scene.contact, scene.walls, scene.templates);

@@ -67,7 +67,8 @@ void SplittingIntegrator::step(World& world) {
   for (std::size_t b = 0; b < n; ++b) {
     s.velocity[b] += h / s.mass[b] * s.force[b];
     const Vec3 spin = s.spinAngularMomentum(b) + h * s.torque[b];
-    s.angularVelocity[b] = s.orientation[b] * (s.orientation[b].conjugate() * spin).cwiseQuotient(s.moments[b]);
+    s.angularVelocity[b] =
+        s.orientation[b] * (s.orientation[b].conjugate() * spin).cwiseQuotient(s.moments[b]);
   }
 }
 

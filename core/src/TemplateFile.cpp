@@ -14,12 +14,14 @@ ClumpTemplate templateFromJson(const Json& root, const std::string& file) {
                   "center_of_mass_in_input", "pebbles", "inertia_method", "source_mesh", "metrics",
                   "bounding_radius"});
   const std::string format = node.child("format").string();
-  if (format != "clumplab-template/1") node.child("format").fail("expected \"clumplab-template/1\", got \"" + format + "\"");
+  if (format != "clumplab-template/1")
+    node.child("format").fail("expected \"clumplab-template/1\", got \"" + format + "\"");
   ClumpTemplate t;
   t.name = node.has("name") ? node.child("name").string() : "template";
   t.density = node.has("density") ? node.child("density").positive() : 0.0;
   t.mass = node.positive("mass");
-  t.volume = node.has("volume") ? node.child("volume").positive() : (t.density > 0.0 ? t.mass / t.density : 0.0);
+  t.volume =
+      node.has("volume") ? node.child("volume").positive() : (t.density > 0.0 ? t.mass / t.density : 0.0);
   const Node moments = node.child("principal_moments");
   t.principalMoments = moments.vec3();
   if (!(t.principalMoments.minCoeff() > 0.0)) moments.fail("principal moments must be positive");
@@ -27,7 +29,8 @@ ClumpTemplate templateFromJson(const Json& root, const std::string& file) {
     moments.fail("principal moments must be ascending (I1 <= I2 <= I3)");
   }
   if (node.has("rotation_from_input")) t.rotationFromInput = node.child("rotation_from_input").quaternion();
-  if (node.has("center_of_mass_in_input")) t.centerOfMassInInput = node.child("center_of_mass_in_input").vec3();
+  if (node.has("center_of_mass_in_input"))
+    t.centerOfMassInInput = node.child("center_of_mass_in_input").vec3();
   t.inertiaMethod = node.has("inertia_method") ? node.child("inertia_method").string() : "given";
   const Node pebbles = node.child("pebbles");
   if (pebbles.arraySize() == 0) pebbles.fail("a clump needs at least one pebble");
@@ -35,7 +38,8 @@ ClumpTemplate templateFromJson(const Json& root, const std::string& file) {
   for (std::size_t i = 0; i < pebbles.arraySize(); ++i) {
     const Node row = pebbles.element(i);
     if (row.arraySize() != 4) row.fail("expected [x, y, z, r]");
-    Pebble p{Vec3(row.element(0).number(), row.element(1).number(), row.element(2).number()), row.element(3).positive()};
+    Pebble p{Vec3(row.element(0).number(), row.element(1).number(), row.element(2).number()),
+             row.element(3).positive()};
     t.pebbles.push_back(p);
     t.boundingRadius = std::max(t.boundingRadius, p.center.norm() + p.radius);
     t.minPebbleRadius = std::min(t.minPebbleRadius, p.radius);
@@ -63,7 +67,8 @@ std::string templateToJson(const ClumpTemplate& t) {
   j["principal_moments"] = {t.principalMoments.x(), t.principalMoments.y(), t.principalMoments.z()};
   const Quat& q = t.rotationFromInput;
   j["rotation_from_input"] = {q.w(), q.x(), q.y(), q.z()};
-  j["center_of_mass_in_input"] = {t.centerOfMassInInput.x(), t.centerOfMassInInput.y(), t.centerOfMassInInput.z()};
+  j["center_of_mass_in_input"] = {t.centerOfMassInInput.x(), t.centerOfMassInInput.y(),
+                                  t.centerOfMassInInput.z()};
   j["bounding_radius"] = t.boundingRadius;
   Json pebbles = Json::array();
   for (const Pebble& p : t.pebbles) pebbles.push_back({p.center.x(), p.center.y(), p.center.z(), p.radius});

@@ -19,7 +19,9 @@ Result cli(const QStringList& args) {
   return {p.exitCode(), p.readAllStandardOutput(), p.readAllStandardError()};
 }
 
-QString scene(const char* name) { return QString(CLUMPLAB_SCENES_DIR) + "/" + name; }
+QString scene(const char* name) {
+  return QString(CLUMPLAB_SCENES_DIR) + "/" + name;
+}
 
 QString writeFile(const QTemporaryDir& dir, const QString& name, const QByteArray& text) {
   const QString path = dir.filePath(name);
@@ -36,11 +38,12 @@ class CliTest : public QObject {
   void runPrintsTheSummaryAndWritesCsv() {
     QTemporaryDir dir;
     const QString energy = dir.filePath("e.csv"), states = dir.filePath("s.csv");
-    const Result r = cli({"run", scene("tbar-dzhanibekov.json"), "--steps", "2000", "--energy", energy, "--states",
-                          states, "--every", "500", "--integrator", "midpoint"});
+    const Result r = cli({"run", scene("tbar-dzhanibekov.json"), "--steps", "2000", "--energy", energy,
+                          "--states", states, "--every", "500", "--integrator", "midpoint"});
     QVERIFY2(r.exitCode == 0, r.err.constData());
     const QJsonObject summary = QJsonDocument::fromJson(r.out).object();
-    for (const char* key : {"steps", "time", "wall_seconds", "bodies", "pebbles", "contacts", "pebble_steps_per_second", "energy"}) {
+    for (const char* key : {"steps", "time", "wall_seconds", "bodies", "pebbles", "contacts",
+                            "pebble_steps_per_second", "energy"}) {
       QVERIFY2(summary.contains(key), key);
     }
     QCOMPARE(summary["steps"].toInt(), 2000);
@@ -53,7 +56,10 @@ class CliTest : public QObject {
     QVERIFY(e.open(QIODevice::ReadOnly) && s.open(QIODevice::ReadOnly));
     const QList<QByteArray> eLines = e.readAll().trimmed().split('\n');
     const QList<QByteArray> sLines = s.readAll().trimmed().split('\n');
-    QCOMPARE(eLines[0], QByteArray("time,ke_translational,ke_rotational,pe_gravity,pe_elastic,dissipated,total,px,py,pz,lx,ly,lz"));
+    QCOMPARE(
+        eLines[0],
+        QByteArray(
+            "time,ke_translational,ke_rotational,pe_gravity,pe_elastic,dissipated,total,px,py,pz,lx,ly,lz"));
     QCOMPARE(sLines[0], QByteArray("time,body,x,y,z,qw,qx,qy,qz,vx,vy,vz,wx,wy,wz,wb1,wb2,wb3"));
     QCOMPARE(eLines.size(), 1 + 5);  // t = 0 and every 500 of 2000 steps
     QCOMPARE(sLines.size(), 1 + 5);
@@ -61,7 +67,8 @@ class CliTest : public QObject {
     QCOMPARE(sLines[1].split(',').size(), 18);
     // total = ke_translational + ke_rotational + pe_gravity + pe_elastic
     const QList<QByteArray> f = eLines.last().split(',');
-    QVERIFY(std::abs(f[6].toDouble() - (f[1].toDouble() + f[2].toDouble() + f[3].toDouble() + f[4].toDouble())) <= 1e-12 * std::abs(f[6].toDouble()));
+    QVERIFY(std::abs(f[6].toDouble() - (f[1].toDouble() + f[2].toDouble() + f[3].toDouble() +
+                                        f[4].toDouble())) <= 1e-12 * std::abs(f[6].toDouble()));
   }
 
   void timeOption() {
@@ -73,14 +80,16 @@ class CliTest : public QObject {
   void inertiaOfATemplateFile() {
     QTemporaryDir dir;
     // Two spheres r = 0.5 at (+-2, 0, 0) in a template file (body frame), density 3.
-    const QString t = writeFile(dir, "two.json", R"({"format": "clumplab-template/1", "name": "two", "density": 3,
+    const QString t =
+        writeFile(dir, "two.json", R"({"format": "clumplab-template/1", "name": "two", "density": 3,
         "mass": 3.14159, "principal_moments": [1, 2, 2], "pebbles": [[-2, 0, 0, 0.5], [2, 0, 0, 0.5]]})");
     const Result r = cli({"inertia", t, "--method", "pebbles"});
     QVERIFY2(r.exitCode == 0, r.err.constData());
     const QJsonObject o = QJsonDocument::fromJson(r.out).object();
     const double mj = 3.0 * 4.0 / 3.0 * M_PI * 0.125;
     QVERIFY(std::abs(o["mass"].toDouble() - 2 * mj) < 1e-12);
-    for (const char* key : {"volume", "mass", "center_of_mass", "inertia_tensor", "principal_moments", "principal_axes"}) {
+    for (const char* key :
+         {"volume", "mass", "center_of_mass", "inertia_tensor", "principal_moments", "principal_axes"}) {
       QVERIFY2(o.contains(key), key);
     }
     const double iyy = 2 * (0.4 * mj * 0.25 + mj * 4.0);
@@ -104,22 +113,35 @@ class CliTest : public QObject {
       "contact": {"model": "linear", "stiffness": 1e3, "restitution": 0.5},
       "templates": {"a": {"density": 1000, "pebbles": [[0, 0, 0, 0.001]]}},
       "bodies": [{"template": "a", "position": [0, 0, 0]}]})";
-    QTest::newRow("missing file") << QStringList{"run", "@/nope.json"} << QByteArray() << "nope.json: cannot open";
-    QTest::newRow("empty file") << QStringList{"run", "@bad.json"} << QByteArray("  \n") << "bad.json: the file is empty";
-    QTest::newRow("not json") << QStringList{"run", "@bad.json"} << QByteArray("{\"format\": ") << "bad.json: line 1";
-    QTest::newRow("unknown key") << QStringList{"run", "@bad.json"} << QByteArray(good).replace("\"time_step\"", "\"timestep\": 1, \"time_step\"")
+    QTest::newRow("missing file") << QStringList{"run", "@/nope.json"} << QByteArray()
+                                  << "nope.json: cannot open";
+    QTest::newRow("empty file") << QStringList{"run", "@bad.json"} << QByteArray("  \n")
+                                << "bad.json: the file is empty";
+    QTest::newRow("not json") << QStringList{"run", "@bad.json"} << QByteArray("{\"format\": ")
+                              << "bad.json: line 1";
+    QTest::newRow("unknown key") << QStringList{"run", "@bad.json"}
+                                 << QByteArray(good).replace("\"time_step\"",
+                                                             "\"timestep\": 1, \"time_step\"")
                                  << "bad.json: timestep: unknown key";
-    QTest::newRow("NaN-like value") << QStringList{"run", "@bad.json"} << QByteArray(good).replace("1e-5", "\"NaN\"")
+    QTest::newRow("NaN-like value") << QStringList{"run", "@bad.json"}
+                                    << QByteArray(good).replace("1e-5", "\"NaN\"")
                                     << "bad.json: time_step: expected a number";
-    QTest::newRow("negative radius") << QStringList{"run", "@bad.json"} << QByteArray(good).replace("0.001]]", "-0.001]]")
+    QTest::newRow("negative radius") << QStringList{"run", "@bad.json"}
+                                     << QByteArray(good).replace("0.001]]", "-0.001]]")
                                      << "bad.json: templates.a.pebbles[0][3]: must be positive";
-    QTest::newRow("unknown template") << QStringList{"run", "@bad.json"} << QByteArray(good).replace("\"template\": \"a\"", "\"template\": \"b\"")
-                                      << "bad.json: bodies[0].template: unknown template";
-    QTest::newRow("bad option") << QStringList{"run", "@bad.json", "--stepz", "3"} << good << "unknown option --stepz";
-    QTest::newRow("bad integrator") << QStringList{"run", "@bad.json", "--integrator", "euler"} << good << "unknown integrator \"euler\"";
-    QTest::newRow("bad dt") << QStringList{"run", "@bad.json", "--dt", "-1"} << good << "--dt must be positive";
+    QTest::newRow("unknown template")
+        << QStringList{"run", "@bad.json"}
+        << QByteArray(good).replace("\"template\": \"a\"", "\"template\": \"b\"")
+        << "bad.json: bodies[0].template: unknown template";
+    QTest::newRow("bad option") << QStringList{"run", "@bad.json", "--stepz", "3"} << good
+                                << "unknown option --stepz";
+    QTest::newRow("bad integrator") << QStringList{"run", "@bad.json", "--integrator", "euler"} << good
+                                    << "unknown integrator \"euler\"";
+    QTest::newRow("bad dt") << QStringList{"run", "@bad.json", "--dt", "-1"} << good
+                            << "--dt must be positive";
     QTest::newRow("unknown command") << QStringList{"simulate"} << QByteArray() << "unknown command";
-    QTest::newRow("mesh inertia") << QStringList{"inertia", "@part.stl"} << QByteArray() << "part.stl: reading meshes";
+    QTest::newRow("mesh inertia") << QStringList{"inertia", "@part.stl"} << QByteArray()
+                                  << "part.stl: reading meshes";
   }
   void badInput() {
     QFETCH(QStringList, args);
@@ -141,7 +163,8 @@ class CliTest : public QObject {
   void divergenceStopsWithAnExplanation() {
     QTemporaryDir dir;
     // A stiff contact with a huge time step: the run must stop and explain, not print NaN.
-    const QString path = writeFile(dir, "stiff.json", R"({"format": "clumplab-scene/1", "time_step": 1e-3, "gravity": [0, 0, 0],
+    const QString path = writeFile(dir, "stiff.json",
+                                   R"({"format": "clumplab-scene/1", "time_step": 1e-3, "gravity": [0, 0, 0],
       "contact": {"model": "linear", "stiffness": 1e7, "restitution": 0.9},
       "templates": {"a": {"density": 1000, "pebbles": [[0, 0, 0, 0.001]]}},
       "bodies": [{"template": "a", "position": [0, 0, 0], "velocity": [1, 0, 0]},

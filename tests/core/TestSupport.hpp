@@ -11,19 +11,24 @@
 namespace clumplab::test {
 
 // Relative/absolute comparison with a message that prints both numbers.
-#define CLUMPLAB_COMPARE_REL(actual, expected, rel)                                             \
-  do {                                                                                          \
-    const double a_ = (actual), e_ = (expected);                                                \
-    QVERIFY2(std::abs(a_ - e_) <= (rel) * std::abs(e_),                                         \
-             qPrintable(QString("%1 = %2, expected %3 within %4 relative")                      \
-                            .arg(#actual).arg(a_, 0, 'g', 12).arg(e_, 0, 'g', 12).arg(rel)));  \
+#define CLUMPLAB_COMPARE_REL(actual, expected, rel)                        \
+  do {                                                                     \
+    const double a_ = (actual), e_ = (expected);                           \
+    QVERIFY2(std::abs(a_ - e_) <= (rel)*std::abs(e_),                      \
+             qPrintable(QString("%1 = %2, expected %3 within %4 relative") \
+                            .arg(#actual)                                  \
+                            .arg(a_, 0, 'g', 12)                           \
+                            .arg(e_, 0, 'g', 12)                           \
+                            .arg(rel)));                                   \
   } while (0)
 
-#define CLUMPLAB_VERIFY_LESS(actual, bound)                                                     \
-  do {                                                                                          \
-    const double a_ = (actual), b_ = (bound);                                                   \
-    QVERIFY2(a_ < b_, qPrintable(QString("%1 = %2, expected below %3")                          \
-                                     .arg(#actual).arg(a_, 0, 'g', 12).arg(b_, 0, 'g', 12)));   \
+#define CLUMPLAB_VERIFY_LESS(actual, bound)                                                               \
+  do {                                                                                                    \
+    const double a_ = (actual), b_ = (bound);                                                             \
+    QVERIFY2(                                                                                             \
+        a_ < b_,                                                                                          \
+        qPrintable(                                                                                       \
+            QString("%1 = %2, expected below %3").arg(#actual).arg(a_, 0, 'g', 12).arg(b_, 0, 'g', 12))); \
   } while (0)
 
 inline TemplatePtr templateFromPebbles(const std::vector<Pebble>& pebbles, double density,

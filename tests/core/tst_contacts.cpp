@@ -38,7 +38,8 @@ struct Cluster {
 std::unique_ptr<World> cluster(IntegratorKind kind, TemplatePtr shape) {
   ContactModel c = linearContact(1e3, 0.6, 0.5);
   c.linear.tangentialDamping = 0.01;
-  auto world = std::make_unique<World>(freeSpace(kind, 1e-6), c, std::vector<Wall>{}, std::vector<TemplatePtr>{shape});
+  auto world =
+      std::make_unique<World>(freeSpace(kind, 1e-6), c, std::vector<Wall>{}, std::vector<TemplatePtr>{shape});
   world->addBody({0, Vec3(0, 0, 0), Quat::Identity(), Vec3(0.2, 0.1, 0), Vec3(10, -20, 5)});
   world->addBody({0, Vec3(9e-3, 1e-3, 1e-3), Quat(Eigen::AngleAxisd(0.8, Vec3(1, 2, 0).normalized())),
                   Vec3(-0.6, 0, 0.05), Vec3(-30, 5, 10)});
@@ -49,7 +50,8 @@ std::unique_ptr<World> cluster(IntegratorKind kind, TemplatePtr shape) {
 
 TemplatePtr cubeCorners() {  // eight pebbles at the corners of a cube: isotropic inertia
   std::vector<Pebble> p;
-  for (int i = 0; i < 8; ++i) p.push_back({1.5e-3 * Vec3(i & 1 ? 1 : -1, i & 2 ? 1 : -1, i & 4 ? 1 : -1), 1.2e-3});
+  for (int i = 0; i < 8; ++i)
+    p.push_back({1.5e-3 * Vec3(i & 1 ? 1 : -1, i & 2 ? 1 : -1, i & 4 ? 1 : -1), 1.2e-3});
   return templateFromPebbles(p, 2500);
 }
 
@@ -99,7 +101,8 @@ class ContactsTest : public QObject {
     QFETCH(IntegratorKind, kind);
     double energyRatio = 0.0;
     headOn(kind, frictionlessHertz(5e8), 2e-8, 0.5, &energyRatio);
-    QVERIFY2(std::abs(energyRatio - 1.0) < 1e-6, qPrintable(QString("KE after/before = %1").arg(energyRatio, 0, 'g', 12)));
+    QVERIFY2(std::abs(energyRatio - 1.0) < 1e-6,
+             qPrintable(QString("KE after/before = %1").arg(energyRatio, 0, 'g', 12)));
     // delta = 0.25 (restitution 0.5) loses 3/4 of the energy: e^2 = delta.
     ContactModel lossy = frictionlessHertz(5e8);
     lossy.hertz.restitutionSquared = 0.25;
@@ -115,7 +118,8 @@ class ContactsTest : public QObject {
     // midpoint and splitting conserve L exactly by construction; the leapfrog's body-frame Euler
     // solve (seed 000 §2.6) conserves it only to its truncation error.
     for (IntegratorKind k : allIntegrators()) {
-      QTest::newRow(qPrintable(QString("%1 cube clumps").arg(integratorName(k).data()))) << k << true << 1e-12;
+      QTest::newRow(qPrintable(QString("%1 cube clumps").arg(integratorName(k).data())))
+          << k << true << 1e-12;
     }
     QTest::newRow("leapfrog T-bars") << IntegratorKind::Leapfrog << false << 1e-8;
     QTest::newRow("midpoint T-bars") << IntegratorKind::Midpoint << false << 1e-12;
@@ -131,7 +135,8 @@ class ContactsTest : public QObject {
     const BodyState& s = world->bodies();
     for (std::size_t b = 0; b < s.size(); ++b) {
       momentumScale += s.mass[b] * s.velocity[b].norm();
-      angularScale += s.mass[b] * s.position[b].norm() * s.velocity[b].norm() + s.spinAngularMomentum(b).norm();
+      angularScale +=
+          s.mass[b] * s.position[b].norm() * s.velocity[b].norm() + s.spinAngularMomentum(b).norm();
     }
     // Through all the collisions (they end after ~9000 steps), then 500 steps of free flight.
     std::size_t contactSteps = 0;
@@ -171,7 +176,8 @@ class ContactsTest : public QObject {
       }
     }
     const EnergyReport e = world->energy();
-    qInfo("%s: dissipated %.3g of %.3g J, worst balance error %.3g", QTest::currentDataTag(), e.dissipated, e0, worst);
+    qInfo("%s: dissipated %.3g of %.3g J, worst balance error %.3g", QTest::currentDataTag(), e.dissipated,
+          e0, worst);
     QVERIFY(e.dissipated > 0.05 * e0);
     CLUMPLAB_VERIFY_LESS(worst, 2e-3);
   }
@@ -195,7 +201,8 @@ class ContactsTest : public QObject {
     const double drift = (world.bodies().position[0] - settled).norm();
     const double turn = world.bodies().orientation[0].angularDistance(settledQ);
     const EnergyReport e = world.energy();
-    qInfo("after 10 s at rest: drift %.3g m, turn %.3g rad, KE %.3g J", drift, turn, e.keTranslational + e.keRotational);
+    qInfo("after 10 s at rest: drift %.3g m, turn %.3g rad, KE %.3g J", drift, turn,
+          e.keTranslational + e.keRotational);
     CLUMPLAB_VERIFY_LESS(drift, 1e-7);
     CLUMPLAB_VERIFY_LESS(turn, 1e-4);
     CLUMPLAB_VERIFY_LESS(e.keTranslational + e.keRotational, 1e-14);

@@ -9,7 +9,9 @@
 using namespace clumplab;
 
 namespace {
-std::string scenePath(const char* name) { return std::string(CLUMPLAB_SCENES_DIR) + "/" + name; }
+std::string scenePath(const char* name) {
+  return std::string(CLUMPLAB_SCENES_DIR) + "/" + name;
+}
 
 // Largest |E(t) - E(0)| over the first `duration` seconds, and the final deviation.
 std::pair<double, double> energyDeviation(Scene scene, double dt, double duration) {
@@ -70,14 +72,16 @@ class ExampleScenesTest : public QObject {
     // dt^2, and it stays bounded (no drift) through the collisions that follow.
     const Scene scene = loadScene(scenePath("ten-grains-cavity.json"));
     double scale = 0.0;  // the potential energy of the fall to the cavity wall
-    for (const BodyInit& b : scene.bodies) scale += scene.templates[b.templateIndex]->mass * scene.settings.gravity.norm() * 0.0442;
+    for (const BodyInit& b : scene.bodies)
+      scale += scene.templates[b.templateIndex]->mass * scene.settings.gravity.norm() * 0.0442;
     const auto [coarse, coarseFinal] = energyDeviation(scene, 2e-6, 0.0035);
     const auto [fine, fineFinal] = energyDeviation(scene, 1e-6, 0.0035);
     qInfo("first impacts: max |dE|/E_fall = %.3g (dt 2e-6), %.3g (dt 1e-6), ratio %.2f", coarse / scale,
           fine / scale, coarse / fine);
     QVERIFY2(coarse / fine > 2.5 && coarse / fine < 6.0, qPrintable(QString("ratio %1").arg(coarse / fine)));
     const auto [whole, wholeFinal] = energyDeviation(scene, 1e-6, scene.duration);
-    qInfo("over %.3g s at dt 1e-6: max |dE|/E_fall = %.3g, final %.3g", scene.duration, whole / scale, wholeFinal / scale);
+    qInfo("over %.3g s at dt 1e-6: max |dE|/E_fall = %.3g, final %.3g", scene.duration, whole / scale,
+          wholeFinal / scale);
     CLUMPLAB_VERIFY_LESS(whole / scale, 5e-4);
   }
 };

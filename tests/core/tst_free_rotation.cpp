@@ -42,7 +42,8 @@ std::vector<double> signChanges(World& world, double duration) {
 // Four 1 kg spheres of radius 0.1 m at (+-1, 0, 0) and (0, +-0.5, 0) m.
 TemplatePtr fourSpheres() {
   const double r = 0.1, rho = 1.0 / (4.0 / 3.0 * M_PI * r * r * r);
-  return templateFromPebbles({{Vec3(1, 0, 0), r}, {Vec3(-1, 0, 0), r}, {Vec3(0, 0.5, 0), r}, {Vec3(0, -0.5, 0), r}}, rho);
+  return templateFromPebbles(
+      {{Vec3(1, 0, 0), r}, {Vec3(-1, 0, 0), r}, {Vec3(0, 0.5, 0), r}, {Vec3(0, -0.5, 0), r}}, rho);
 }
 
 }  // namespace

@@ -19,7 +19,8 @@ Configuration collide(IntegratorKind kind, double dt) {
   WorldSettings s = freeSpace(kind, dt);
   s.gravity = Vec3(0, 0, -9.81);
   World world(s, frictionlessHertz(1e7), {}, {templateFromPebbles(tbarPebbles(), 2500)});
-  world.addBody({0, Vec3(-4e-3, 0, 0), Quat(Eigen::AngleAxisd(0.3, Vec3(0, 1, 0))), Vec3(0.5, 0, 0), Vec3(3, 20, -5)});
+  world.addBody(
+      {0, Vec3(-4e-3, 0, 0), Quat(Eigen::AngleAxisd(0.3, Vec3(0, 1, 0))), Vec3(0.5, 0, 0), Vec3(3, 20, -5)});
   world.addBody({0, Vec3(4e-3, 1e-3, 0.5e-3), Quat(Eigen::AngleAxisd(1.1, Vec3(1, 1, 0).normalized())),
                  Vec3(-0.5, 0, 0), Vec3(-10, 4, 8)});
   const long steps = std::lround(0.012 / dt);
@@ -31,7 +32,8 @@ Configuration collide(IntegratorKind kind, double dt) {
 double distance(const Configuration& a, const Configuration& b) {
   double d = 0.0;
   for (std::size_t i = 0; i < a.positions.size(); ++i) {
-    d += (a.positions[i] - b.positions[i]).norm() + 5e-3 * a.orientations[i].angularDistance(b.orientations[i]);
+    d += (a.positions[i] - b.positions[i]).norm() +
+         5e-3 * a.orientations[i].angularDistance(b.orientations[i]);
   }
   return d;
 }
@@ -51,7 +53,8 @@ class IntegratorOrderTest : public QObject {
     const double e1 = distance(collide(kind, dt), reference);
     const double e2 = distance(collide(kind, dt / 2), reference);
     const double e4 = distance(collide(kind, dt / 4), reference);
-    qInfo("%s: errors %.3g, %.3g, %.3g m; ratios %.2f, %.2f", QTest::currentDataTag(), e1, e2, e4, e1 / e2, e2 / e4);
+    qInfo("%s: errors %.3g, %.3g, %.3g m; ratios %.2f, %.2f", QTest::currentDataTag(), e1, e2, e4, e1 / e2,
+          e2 / e4);
     QVERIFY2(e1 > 1e-9, "the collision must actually happen and produce an error to measure");
     // Order fitted over two halvings, and each single halving close to a factor 4.
     const double order = 0.5 * std::log2(e1 / e4);

@@ -13,7 +13,8 @@ class MassPropertiesTest : public QObject {
  private slots:
   void oneSphere() {
     const double r = 0.01, rho = 2500;
-    const MassProperties m = massFromPebbles(std::vector<Pebble>{{Vec3(1, 2, 3), r}}, std::vector<double>{rho});
+    const MassProperties m =
+        massFromPebbles(std::vector<Pebble>{{Vec3(1, 2, 3), r}}, std::vector<double>{rho});
     const double mass = rho * 4.0 / 3.0 * M_PI * r * r * r;
     CLUMPLAB_COMPARE_REL(m.mass, mass, 1e-14);
     QVERIFY((m.centerOfMass - Vec3(1, 2, 3)).norm() < 1e-15);
@@ -27,7 +28,8 @@ class MassPropertiesTest : public QObject {
     const MassProperties m = massFromPebbles(p, std::vector<double>(2, rho));
     const double mj = rho * 4.0 / 3.0 * M_PI * r * r * r;
     Mat3 expected = Mat3::Zero();
-    expected.diagonal() << 2 * 0.4 * mj * r * r, 2 * (0.4 * mj * r * r + mj * d * d), 2 * (0.4 * mj * r * r + mj * d * d);
+    expected.diagonal() << 2 * 0.4 * mj * r * r, 2 * (0.4 * mj * r * r + mj * d * d),
+        2 * (0.4 * mj * r * r + mj * d * d);
     QVERIFY((m.centerOfMass - Vec3(0, 1, 1)).norm() < 1e-14);
     QVERIFY2((m.inertiaTensor - expected).norm() < 1e-12 * expected.norm(), "two spheres tensor");
   }
@@ -35,7 +37,8 @@ class MassPropertiesTest : public QObject {
   void asymmetricSet() {
     // Three unit-density spheres of radius 0.1 at (0,0,0), (1,0,0), (0,2,0) and one of radius 0.2
     // at (0,0,1): hand-derived tensor about the centre of mass with all products of inertia.
-    const std::vector<Pebble> p = {{Vec3(0, 0, 0), 0.1}, {Vec3(1, 0, 0), 0.1}, {Vec3(0, 2, 0), 0.1}, {Vec3(0, 0, 1), 0.2}};
+    const std::vector<Pebble> p = {
+        {Vec3(0, 0, 0), 0.1}, {Vec3(1, 0, 0), 0.1}, {Vec3(0, 2, 0), 0.1}, {Vec3(0, 0, 1), 0.2}};
     const MassProperties m = massFromPebbles(p, std::vector<double>(4, 1.0));
     const double m1 = 4.0 / 3.0 * M_PI * 1e-3, m4 = 8.0 * m1;
     const double M = 3 * m1 + m4;
@@ -46,9 +49,9 @@ class MassPropertiesTest : public QObject {
       const Vec3 x = p[j].center - c;
       const double r = p[j].radius;
       Mat3 Ij;
-      Ij << 0.4 * r * r + x.y() * x.y() + x.z() * x.z(), -x.x() * x.y(), -x.x() * x.z(),
-          -x.x() * x.y(), 0.4 * r * r + x.x() * x.x() + x.z() * x.z(), -x.y() * x.z(),
-          -x.x() * x.z(), -x.y() * x.z(), 0.4 * r * r + x.x() * x.x() + x.y() * x.y();
+      Ij << 0.4 * r * r + x.y() * x.y() + x.z() * x.z(), -x.x() * x.y(), -x.x() * x.z(), -x.x() * x.y(),
+          0.4 * r * r + x.x() * x.x() + x.z() * x.z(), -x.y() * x.z(), -x.x() * x.z(), -x.y() * x.z(),
+          0.4 * r * r + x.x() * x.x() + x.y() * x.y();
       I += masses[j] * Ij;
     }
     CLUMPLAB_COMPARE_REL(m.mass, M, 1e-14);
@@ -62,7 +65,8 @@ class MassPropertiesTest : public QObject {
     std::uniform_real_distribution<double> u(-1.0, 1.0);
     for (int trial = 0; trial < 500; ++trial) {
       std::vector<Pebble> p;
-      for (int k = 0; k < 1 + trial % 7; ++k) p.push_back({Vec3(u(rng), u(rng), u(rng)), 0.05 + 0.5 * std::abs(u(rng))});
+      for (int k = 0; k < 1 + trial % 7; ++k)
+        p.push_back({Vec3(u(rng), u(rng), u(rng)), 0.05 + 0.5 * std::abs(u(rng))});
       const MassProperties m = massFromPebbles(p, std::vector<double>(p.size(), 1000.0));
       const PrincipalFrame f = principalFrame(m.inertiaTensor);
       QVERIFY2(std::abs(f.axes.determinant() - 1.0) < 1e-12, "axes must be a proper rotation");
@@ -73,8 +77,9 @@ class MassPropertiesTest : public QObject {
       const ClumpTemplate t = makeTemplate("t", p, m, "pebbles", 1000.0);
       const MassProperties mb = massFromPebbles(t.pebbles, std::vector<double>(p.size(), 1000.0));
       QVERIFY(mb.centerOfMass.norm() < 1e-12);
-      QVERIFY2((mb.inertiaTensor - Mat3(t.principalMoments.asDiagonal())).norm() < 1e-10 * mb.inertiaTensor.norm(),
-               "pebbles in the principal frame");
+      QVERIFY2(
+          (mb.inertiaTensor - Mat3(t.principalMoments.asDiagonal())).norm() < 1e-10 * mb.inertiaTensor.norm(),
+          "pebbles in the principal frame");
       const Vec3 x0 = t.rotationFromInput.conjugate() * t.pebbles[0].center + t.centerOfMassInInput;
       QVERIFY((x0 - p[0].center).norm() < 1e-12);
     }

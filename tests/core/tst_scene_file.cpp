@@ -43,26 +43,47 @@ class SceneFileTest : public QObject {
       QTest::newRow(name) << QString::fromStdString(text) << QString(expected);
     };
     row("syntax error", replaced("\"bodies\"", "\"bodies\" :"), "bad.json: line 7");
-    row("unknown key", replaced("\"time_step\"", "\"time_stepp\": 1, \"time_step\""), "time_stepp: unknown key");
-    row("unknown nested key", replaced("\"friction\": 0.5", "\"friction\": 0.5, \"frcition\": 1"), "contact.frcition: unknown key");
-    row("missing field", replaced("\"density\": 2500, ", ""), "templates.tbar.density: missing required field");
-    row("wrong type", replaced("\"time_step\": 1e-5", "\"time_step\": \"small\""), "time_step: expected a number, got string");
-    row("negative radius", replaced("[0, 0, 0, 0.001]", "[0, 0, 0, -0.001]"), "templates.tbar.pebbles[0][3]: must be positive");
-    row("zero radius", replaced("[0, 0, 0, 0.001]", "[0, 0, 0, 0]"), "templates.tbar.pebbles[0][3]: must be positive");
-    row("negative density", replaced("\"density\": 2500", "\"density\": -2500"), "templates.tbar.density: must be positive");
+    row("unknown key", replaced("\"time_step\"", "\"time_stepp\": 1, \"time_step\""),
+        "time_stepp: unknown key");
+    row("unknown nested key", replaced("\"friction\": 0.5", "\"friction\": 0.5, \"frcition\": 1"),
+        "contact.frcition: unknown key");
+    row("missing field", replaced("\"density\": 2500, ", ""),
+        "templates.tbar.density: missing required field");
+    row("wrong type", replaced("\"time_step\": 1e-5", "\"time_step\": \"small\""),
+        "time_step: expected a number, got string");
+    row("negative radius", replaced("[0, 0, 0, 0.001]", "[0, 0, 0, -0.001]"),
+        "templates.tbar.pebbles[0][3]: must be positive");
+    row("zero radius", replaced("[0, 0, 0, 0.001]", "[0, 0, 0, 0]"),
+        "templates.tbar.pebbles[0][3]: must be positive");
+    row("negative density", replaced("\"density\": 2500", "\"density\": -2500"),
+        "templates.tbar.density: must be positive");
     row("zero time step", replaced("\"time_step\": 1e-5", "\"time_step\": 0"), "time_step: must be positive");
-    row("zero quaternion", replaced("\"orientation\": [1, 0, 0, 0]", "\"orientation\": [0, 0, 0, 0]"), "bodies[0].orientation: a zero quaternion");
-    row("short quaternion", replaced("\"orientation\": [1, 0, 0, 0]", "\"orientation\": [1, 0, 0]"), "bodies[0].orientation: expected a quaternion");
-    row("unknown template", replaced("\"template\": \"tbar\"", "\"template\": \"tbra\""), "bodies[0].template: unknown template \"tbra\"");
-    row("unknown integrator", replaced("\"leapfrog\"", "\"verlet\""), "integrator: unknown integrator \"verlet\"");
-    row("unknown wall", replaced("\"type\": \"plane\"", "\"type\": \"cone\""), "walls[0].type: unknown wall type");
-    row("zero normal", replaced("\"normal\": [0, 0, 1]", "\"normal\": [0, 0, 0]"), "walls[0].normal: the normal must not be zero");
-    row("wrong format", replaced("clumplab-scene/1", "clumplab-scene/9"), "format: expected \"clumplab-scene/1\"");
-    row("both damping and e", replaced("\"restitution\": 0.5", "\"restitution\": 0.5, \"damping\": 0.1"), "contact: give exactly one");
-    row("restitution > 1", replaced("\"restitution\": 0.5", "\"restitution\": 1.5"), "contact.restitution: restitution must lie in [0, 1]");
-    row("vector too short", replaced("\"gravity\": [0, 0, -9.81]", "\"gravity\": [0, -9.81]"), "gravity: expected 3 numbers");
-    row("mesh without shapes", replaced("\"inertia\": \"pebbles\"", "\"inertia\": \"mesh\""), "templates.tbar: mesh templates need");
-    row("overfull region", replaced("\"bodies\": [", "\"generate\": [ { \"template\": \"tbar\", \"count\": 500, \"region\": { \"min\": [0, 0, 0.01], \"max\": [0.001, 0.001, 0.011] } } ], \"bodies\": ["),
+    row("zero quaternion", replaced("\"orientation\": [1, 0, 0, 0]", "\"orientation\": [0, 0, 0, 0]"),
+        "bodies[0].orientation: a zero quaternion");
+    row("short quaternion", replaced("\"orientation\": [1, 0, 0, 0]", "\"orientation\": [1, 0, 0]"),
+        "bodies[0].orientation: expected a quaternion");
+    row("unknown template", replaced("\"template\": \"tbar\"", "\"template\": \"tbra\""),
+        "bodies[0].template: unknown template \"tbra\"");
+    row("unknown integrator", replaced("\"leapfrog\"", "\"verlet\""),
+        "integrator: unknown integrator \"verlet\"");
+    row("unknown wall", replaced("\"type\": \"plane\"", "\"type\": \"cone\""),
+        "walls[0].type: unknown wall type");
+    row("zero normal", replaced("\"normal\": [0, 0, 1]", "\"normal\": [0, 0, 0]"),
+        "walls[0].normal: the normal must not be zero");
+    row("wrong format", replaced("clumplab-scene/1", "clumplab-scene/9"),
+        "format: expected \"clumplab-scene/1\"");
+    row("both damping and e", replaced("\"restitution\": 0.5", "\"restitution\": 0.5, \"damping\": 0.1"),
+        "contact: give exactly one");
+    row("restitution > 1", replaced("\"restitution\": 0.5", "\"restitution\": 1.5"),
+        "contact.restitution: restitution must lie in [0, 1]");
+    row("vector too short", replaced("\"gravity\": [0, 0, -9.81]", "\"gravity\": [0, -9.81]"),
+        "gravity: expected 3 numbers");
+    row("mesh without shapes", replaced("\"inertia\": \"pebbles\"", "\"inertia\": \"mesh\""),
+        "templates.tbar: mesh templates need");
+    row("overfull region",
+        replaced("\"bodies\": [",
+                 "\"generate\": [ { \"template\": \"tbar\", \"count\": 500, \"region\": { \"min\": [0, 0, "
+                 "0.01], \"max\": [0.001, 0.001, 0.011] } } ], \"bodies\": ["),
         "generate[0]: placed only");
   }
   void badInput() {
@@ -80,7 +101,9 @@ class SceneFileTest : public QObject {
 
   void orientationComposesWithThePrincipalRotation() {
     // A pebble of the template as written lands where the user's orientation puts it.
-    const Scene s = parseScene(replaced("\"orientation\": [1, 0, 0, 0]", "\"orientation\": [0.7071067811865476, 0.7071067811865476, 0, 0]"), "q.json");
+    const Scene s = parseScene(replaced("\"orientation\": [1, 0, 0, 0]",
+                                        "\"orientation\": [0.7071067811865476, 0.7071067811865476, 0, 0]"),
+                               "q.json");
     const ClumpTemplate& t = *s.templates[0];
     const BodyInit& b = s.bodies[0];
     const Quat user(Eigen::AngleAxisd(M_PI / 2, Vec3::UnitX()));
@@ -97,17 +120,20 @@ class SceneFileTest : public QObject {
     const ClumpTemplate back = parseTemplateFile(templateToJson(*s.templates[0]), "t.json");
     QCOMPARE(back.pebbles.size(), s.templates[0]->pebbles.size());
     CLUMPLAB_COMPARE_REL(back.mass, s.templates[0]->mass, 1e-15);
-    QVERIFY((back.principalMoments - s.templates[0]->principalMoments).norm() < 1e-15 * back.principalMoments.norm() * 10);
+    QVERIFY((back.principalMoments - s.templates[0]->principalMoments).norm() <
+            1e-15 * back.principalMoments.norm() * 10);
   }
 
   void givenInertiaIsChecked() {
     const std::string given = replaced("\"density\": 2500, \"inertia\": \"pebbles\"",
-        "\"inertia\": \"given\", \"mass\": 1, \"center_of_mass\": [0, 0, 0.001], \"inertia_tensor\": [[1, 0, 0], [0, 1, 0], [0, 0, 3]]");
+                                       "\"inertia\": \"given\", \"mass\": 1, \"center_of_mass\": [0, 0, "
+                                       "0.001], \"inertia_tensor\": [[1, 0, 0], [0, 1, 0], [0, 0, 3]]");
     try {
       parseScene(given, "given.json");
       QFAIL("moments violating the triangle inequality were accepted");
     } catch (const InputError& e) {
-      QVERIFY2(QString(e.what()).contains("templates.tbar.inertia_tensor: the principal moments violate"), e.what());
+      QVERIFY2(QString(e.what()).contains("templates.tbar.inertia_tensor: the principal moments violate"),
+               e.what());
     }
   }
 };

@@ -21,9 +21,7 @@ struct BodyState {
   std::size_t size() const { return position.size(); }
 
   // Angular velocity in the body (principal) frame [rad/s].
-  Vec3 bodyAngularVelocity(std::size_t i) const {
-    return orientation[i].conjugate() * angularVelocity[i];
-  }
+  Vec3 bodyAngularVelocity(std::size_t i) const { return orientation[i].conjugate() * angularVelocity[i]; }
   // Angular momentum about the centre of mass, world frame [kg m^2/s].
   Vec3 spinAngularMomentum(std::size_t i) const {
     return orientation[i] * moments[i].cwiseProduct(bodyAngularVelocity(i));

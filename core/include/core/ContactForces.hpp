@@ -26,16 +26,16 @@ struct ContactRecord {
 
 // Pebble world data that the contact stage reads.
 struct PebbleArrays {
-  std::vector<Vec3> position;        // world [m]
-  std::vector<double> radius;        // [m]
-  std::vector<std::uint32_t> body;   // owning body
+  std::vector<Vec3> position;       // world [m]
+  std::vector<double> radius;       // [m]
+  std::vector<std::uint32_t> body;  // owning body
 };
 
 // Cache-line aligned: chunks are filled by different threads.
 struct alignas(64) ContactChunk {
   std::vector<ContactRecord> records;
-  double dissipationPower = 0.0;  // [W] work rate of damping and friction
-  double worstOverlapRatio = 0.0; // max overlap / smaller radius
+  double dissipationPower = 0.0;   // [W] work rate of damping and friction
+  double worstOverlapRatio = 0.0;  // max overlap / smaller radius
   std::uint32_t worstBody = 0;
   std::size_t pebbleContacts = 0;
   std::size_t wallContacts = 0;

@@ -6,13 +6,13 @@ namespace clumplab {
 
 // Linear spring-dashpot with a Coulomb-limited tangential spring and contact history.
 struct LinearContactParameters {
-  double stiffness = 1e3;                  // kn [N/m]
-  bool dampingFromRestitution = true;      // if true, c is derived from `restitution` per pair
-  double restitution = 0.5;                // e in [0, 1]
-  double damping = 0.0;                    // fixed normal dashpot c [N s/m] (when not derived)
-  double friction = 0.5;                   // Coulomb mu
+  double stiffness = 1e3;                       // kn [N/m]
+  bool dampingFromRestitution = true;           // if true, c is derived from `restitution` per pair
+  double restitution = 0.5;                     // e in [0, 1]
+  double damping = 0.0;                         // fixed normal dashpot c [N s/m] (when not derived)
+  double friction = 0.5;                        // Coulomb mu
   double tangentialStiffnessRatio = 2.0 / 7.0;  // kt / kn
-  double tangentialDamping = 0.0;          // [N s/m]
+  double tangentialDamping = 0.0;               // [N s/m]
   // Clamp the normal force at zero so the dashpot never attracts (LAMMPS's limit_damping). Off by
   // default: the restitution coefficient is exact only for the unclamped spring-dashpot.
   bool limitDamping = false;
@@ -20,11 +20,11 @@ struct LinearContactParameters {
 
 // Seed 001 §5, eq. 52-57 (Mutze's Hertz law with restitution on unloading and regularised friction).
 struct HertzContactParameters {
-  double young = 5e8;                 // E [Pa]
-  double poisson = 0.5;               // sigma
-  double restitutionSquared = 1.0;    // delta, the square of the normal restitution coefficient
-  double friction = 0.0;              // mu
-  double regularizingVelocity = 1e-3; // nu [m/s]
+  double young = 5e8;                  // E [Pa]
+  double poisson = 0.5;                // sigma
+  double restitutionSquared = 1.0;     // delta, the square of the normal restitution coefficient
+  double friction = 0.0;               // mu
+  double regularizingVelocity = 1e-3;  // nu [m/s]
 };
 
 struct ContactModel {

@@ -6,12 +6,12 @@ namespace clumplab {
 // Energy and momentum bookkeeping at one instant (seed 001 §8: the total is conserved without
 // friction; with it, total + dissipated is).
 struct EnergyReport {
-  double time = 0.0;             // [s]
-  double keTranslational = 0.0;  // [J]
-  double keRotational = 0.0;     // [J]
-  double peGravity = 0.0;        // [J], -m g.x summed
-  double peElastic = 0.0;        // [J], stored in contact springs
-  double dissipated = 0.0;       // [J], accumulated work of damping and friction
+  double time = 0.0;                    // [s]
+  double keTranslational = 0.0;         // [J]
+  double keRotational = 0.0;            // [J]
+  double peGravity = 0.0;               // [J], -m g.x summed
+  double peElastic = 0.0;               // [J], stored in contact springs
+  double dissipated = 0.0;              // [J], accumulated work of damping and friction
   Vec3 momentum = Vec3::Zero();         // [kg m/s]
   Vec3 angularMomentum = Vec3::Zero();  // [kg m^2/s], about the world origin
 

@@ -11,8 +11,7 @@ class InputError : public std::runtime_error {
       : std::runtime_error(compose(file, where, problem)) {}
 
  private:
-  static std::string compose(const std::string& file, const std::string& where,
-                             const std::string& problem) {
+  static std::string compose(const std::string& file, const std::string& where, const std::string& problem) {
     std::string s = file.empty() ? std::string("<input>") : file;
     if (!where.empty()) s += ": " + where;
     return s + ": " + problem;

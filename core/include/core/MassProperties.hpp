@@ -11,18 +11,18 @@ namespace clumplab {
 
 // Mass properties in the frame the geometry was given in ("input frame").
 struct MassProperties {
-  double volume = 0.0;                     // [m^3]
-  double mass = 0.0;                       // [kg]
-  Vec3 centerOfMass = Vec3::Zero();        // [m], input frame
-  Mat3 inertiaTensor = Mat3::Zero();       // [kg m^2], about the centre of mass, input frame
-  double statisticalError = 0.0;           // relative 1-sigma error of the mass (Monte Carlo only)
+  double volume = 0.0;                // [m^3]
+  double mass = 0.0;                  // [kg]
+  Vec3 centerOfMass = Vec3::Zero();   // [m], input frame
+  Mat3 inertiaTensor = Mat3::Zero();  // [kg m^2], about the centre of mass, input frame
+  double statisticalError = 0.0;      // relative 1-sigma error of the mass (Monte Carlo only)
 };
 
 // Principal frame of an inertia tensor: moments ascending (I1 <= I2 <= I3), axes as the columns
 // of a right-handed rotation (det = +1), so that tensor = axes * diag(moments) * axes^T.
 struct PrincipalFrame {
-  Vec3 moments = Vec3::Zero();  // [kg m^2], ascending
-  Mat3 axes = Mat3::Identity(); // columns e1, e2, e3 in the input frame
+  Vec3 moments = Vec3::Zero();   // [kg m^2], ascending
+  Mat3 axes = Mat3::Identity();  // columns e1, e2, e3 in the input frame
   // Rotation taking principal (body) coordinates into input coordinates: x_in = rotation * x_body.
   Quat rotation() const { return Quat(axes); }
 };
@@ -40,8 +40,8 @@ MassProperties massFromVoxels(std::span<const Pebble> pebbles, double density, i
 
 // Seed 001 eq. 29-31: Monte Carlo integration over the enclosing box with the sequence of
 // eq. 30 (zeta_k = frac(1e6 sin k)) or, if `lowDiscrepancy`, the Halton sequence (bases 2, 3, 5).
-MassProperties massFromMonteCarlo(std::span<const Pebble> pebbles, double density,
-                                  std::int64_t samples, bool lowDiscrepancy);
+MassProperties massFromMonteCarlo(std::span<const Pebble> pebbles, double density, std::int64_t samples,
+                                  bool lowDiscrepancy);
 
 // The bounding-box of the pebble union: per axis (seed 001 eq. 25).
 void pebbleBounds(std::span<const Pebble> pebbles, Vec3& lower, Vec3& upper);

@@ -33,7 +33,8 @@ inline Quat rotationFromVector(const Vec3& a) {
   if (angle2 < 0.0025) {
     const double x2 = 0.25 * angle2;  // (|a| / 2)^2
     const double sinc = 1.0 - x2 / 6.0 * (1.0 - x2 / 20.0 * (1.0 - x2 / 42.0 * (1.0 - x2 / 72.0)));
-    const double c = 1.0 - x2 / 2.0 * (1.0 - x2 / 12.0 * (1.0 - x2 / 30.0 * (1.0 - x2 / 56.0 * (1.0 - x2 / 90.0))));
+    const double c =
+        1.0 - x2 / 2.0 * (1.0 - x2 / 12.0 * (1.0 - x2 / 30.0 * (1.0 - x2 / 56.0 * (1.0 - x2 / 90.0))));
     const double s = 0.5 * sinc;  // sin(|a|/2) / |a|
     return Quat(c, s * a.x(), s * a.y(), s * a.z());
   }
@@ -55,6 +56,8 @@ inline Quat renormalized(const Quat& q) {
   return q.normalized();
 }
 
-inline bool allFinite(const Vec3& v) { return v.allFinite(); }
+inline bool allFinite(const Vec3& v) {
+  return v.allFinite();
+}
 
 }  // namespace clumplab

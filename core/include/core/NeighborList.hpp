@@ -43,7 +43,7 @@ class NeighborList {
 
   const std::vector<PebblePair>& pairs() const { return pairs_; }
   const std::vector<WallPair>& wallPairs() const { return wallPairs_; }
-  std::vector<Vec3>& pairHistory() { return pairHistory_; }       // tangential spring [m]
+  std::vector<Vec3>& pairHistory() { return pairHistory_; }  // tangential spring [m]
   std::vector<Vec3>& wallHistory() { return wallHistory_; }
   const std::vector<Vec3>& pairHistory() const { return pairHistory_; }
   const std::vector<Vec3>& wallHistory() const { return wallHistory_; }

@@ -10,9 +10,9 @@
 namespace clumplab {
 
 struct Scene {
-  std::string file;                    // where it came from (for messages and relative paths)
+  std::string file;  // where it came from (for messages and relative paths)
   std::string description;
-  double duration = 0.0;               // suggested run length [s] (0: none given)
+  double duration = 0.0;  // suggested run length [s] (0: none given)
   WorldSettings settings;
   ContactModel contact;
   std::vector<Wall> walls;

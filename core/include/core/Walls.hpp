@@ -9,9 +9,9 @@ namespace clumplab {
 struct Wall {
   enum class Kind { Plane, SphereCavity };
   Kind kind = Kind::Plane;
-  Vec3 point = Vec3::Zero();   // plane: a point on it; cavity: the centre [m]
-  Vec3 normal = Vec3::UnitZ(); // plane: unit normal pointing into the allowed half-space
-  double radius = 0.0;         // cavity radius [m] (particles inside)
+  Vec3 point = Vec3::Zero();    // plane: a point on it; cavity: the centre [m]
+  Vec3 normal = Vec3::UnitZ();  // plane: unit normal pointing into the allowed half-space
+  double radius = 0.0;          // cavity radius [m] (particles inside)
 
   static Wall plane(const Vec3& point, const Vec3& normal) {
     return Wall{Kind::Plane, point, normal.normalized(), 0.0};

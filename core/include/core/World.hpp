@@ -20,23 +20,23 @@
 namespace clumplab {
 
 struct WorldSettings {
-  double timeStep = 1e-5;                      // [s]
-  Vec3 gravity = Vec3(0.0, 0.0, -9.81);        // [m/s^2], applied at centres of mass (seed 002)
+  double timeStep = 1e-5;                // [s]
+  Vec3 gravity = Vec3(0.0, 0.0, -9.81);  // [m/s^2], applied at centres of mass (seed 002)
   IntegratorKind integrator = IntegratorKind::Leapfrog;
-  int eulerIterations = 4;                     // leapfrog's iterative Euler solve (seed 000 §2.6)
-  int threads = 1;                             // force-loop threads; results do not depend on it
-  double skin = 0.0;                           // Verlet skin [m]; 0 picks 0.4 x smallest pebble radius
-  bool gyroscopic = true;                      // the omega x I omega term (off only for lessons)
-  int rotorSubsteps = 4;                       // splitting: NO_SQUISH free-rotor sub-steps per step
+  int eulerIterations = 4;  // leapfrog's iterative Euler solve (seed 000 §2.6)
+  int threads = 1;          // force-loop threads; results do not depend on it
+  double skin = 0.0;        // Verlet skin [m]; 0 picks 0.4 x smallest pebble radius
+  bool gyroscopic = true;   // the omega x I omega term (off only for lessons)
+  int rotorSubsteps = 4;    // splitting: NO_SQUISH free-rotor sub-steps per step
 };
 
 // A body to add: `orientation` rotates the template's principal frame into the world.
 struct BodyInit {
   std::uint32_t templateIndex = 0;
-  Vec3 position = Vec3::Zero();        // centre of mass [m]
-  Quat orientation = Quat::Identity(); // principal frame -> world
-  Vec3 velocity = Vec3::Zero();        // [m/s]
-  Vec3 angularVelocity = Vec3::Zero(); // world [rad/s]
+  Vec3 position = Vec3::Zero();         // centre of mass [m]
+  Quat orientation = Quat::Identity();  // principal frame -> world
+  Vec3 velocity = Vec3::Zero();         // [m/s]
+  Vec3 angularVelocity = Vec3::Zero();  // world [rad/s]
 };
 
 // Why a run stopped: NaN/Inf or an overlap beyond half a pebble radius.
