@@ -20,9 +20,11 @@ namespace clumplab {
 
 namespace {
 
-// The shared workers. A run publishes a new generation; chunks are claimed from `next_`, whose high
-// 32 bits carry the generation so that a helper that wakes late can never claim a chunk of a later
-// run with the task of an earlier one.
+// The shared workers. A run publishes a new generation; chunks are claimed from `next_`, which packs
+// the run's generation (24 bits), chunk count (20 bits) and next chunk index (20 bits) into one
+// atomic. A claim is checked against the count stored with it, so a helper that wakes late and
+// reads the task or count of a newer run can never claim with them: the old run's word has
+// index == count by the time a newer run is published.
 class Workers {
  public:
   static Workers& instance() {
@@ -38,22 +40,32 @@ class Workers {
     }
   }
 
-  // False when another run is in progress (the caller then runs the chunks itself).
+  static constexpr int kIndexBits = 20, kCountBits = 20;
+  static constexpr std::uint64_t kIndexMask = (1ULL << kIndexBits) - 1;
+  static constexpr std::uint64_t kMaxCount = (1ULL << kCountBits) - 1;
+  static constexpr std::uint64_t kGenerationMask = (1ULL << (64 - kIndexBits - kCountBits)) - 1;
+
+  static std::uint64_t pack(std::uint64_t generation, std::uint64_t count, std::uint64_t index) {
+    return ((generation & kGenerationMask) << (kIndexBits + kCountBits)) | (count << kIndexBits) | index;
+  }
+
+  // False when another run is in progress or the run is too large (the caller then runs the chunks
+  // itself).
   bool run(std::size_t count, int helpers, const std::function<void(std::size_t)>& task) {
+    if (count > kMaxCount) return false;
     bool expected = false;
     if (!busy_.compare_exchange_strong(expected, true, std::memory_order_acquire)) return false;
     const std::uint64_t generation = generation_.load(std::memory_order_relaxed) + 1;
     task_.store(&task, std::memory_order_relaxed);
-    count_.store(count, std::memory_order_relaxed);
     helpers_.store(helpers, std::memory_order_relaxed);
     done_.store(0, std::memory_order_relaxed);
-    next_.store(generation << 32, std::memory_order_relaxed);
+    next_.store(pack(generation, count, 0), std::memory_order_relaxed);
     generation_.store(generation, std::memory_order_seq_cst);
     if (sleepers_.load(std::memory_order_seq_cst) > 0) {
       { std::lock_guard lock(sleepMutex_); }
       wake_.notify_all();
     }
-    drain(generation, task, count);
+    drain(generation, task);
     while (done_.load(std::memory_order_acquire) != count) CLUMPLAB_PAUSE();
     busy_.store(false, std::memory_order_release);
     return true;
@@ -67,12 +79,14 @@ class Workers {
   }
 
  private:
-  void drain(std::uint64_t generation, const std::function<void(std::size_t)>& task, std::size_t count) {
+  void drain(std::uint64_t generation, const std::function<void(std::size_t)>& task) {
+    const std::uint64_t tag = generation & kGenerationMask;
     std::uint64_t v = next_.load(std::memory_order_relaxed);
     for (;;) {
-      if ((v >> 32) != (generation & 0xffffffffu) || (v & 0xffffffffu) >= count) return;
+      const std::uint64_t index = v & kIndexMask, count = (v >> kIndexBits) & kMaxCount;
+      if ((v >> (kIndexBits + kCountBits)) != tag || index >= count) return;
       if (!next_.compare_exchange_weak(v, v + 1, std::memory_order_acq_rel)) continue;
-      task(static_cast<std::size_t>(v & 0xffffffffu));
+      task(static_cast<std::size_t>(index));
       done_.fetch_add(1, std::memory_order_release);
       v = next_.load(std::memory_order_relaxed);
     }
@@ -99,8 +113,7 @@ class Workers {
       seen = generation_.load(std::memory_order_acquire);
       if (id >= helpers_.load(std::memory_order_relaxed)) continue;
       const auto* task = task_.load(std::memory_order_relaxed);
-      const std::size_t count = count_.load(std::memory_order_relaxed);
-      if (task != nullptr) drain(seen, *task, count);
+      if (task != nullptr) drain(seen, *task);
     }
   }
 
@@ -111,7 +124,6 @@ class Workers {
   std::atomic<std::uint64_t> generation_{0};
   std::atomic<std::uint64_t> next_{0};
   std::atomic<std::size_t> done_{0};
-  std::atomic<std::size_t> count_{0};
   std::atomic<int> helpers_{0};
   std::atomic<const std::function<void(std::size_t)>*> task_{nullptr};
   std::atomic<int> sleepers_{0};
