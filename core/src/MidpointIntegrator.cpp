@@ -1,5 +1,6 @@
 #include "MidpointIntegrator.hpp"
 
+#include "BodyLoop.hpp"
 #include "core/World.hpp"
 
 namespace clumplab {
@@ -46,13 +47,13 @@ void MidpointIntegrator::step(World& world) {
     acceleration_.assign(n, Vec3::Zero());
     angularAcceleration_.assign(n, Vec3::Zero());
   }
-  for (std::size_t b = 0; b < n; ++b) {
+  forEachBody(world.pool(), n, [&](std::size_t b) {
     freeMotion(s, b, tau, gyro);              // eq. 65
     s.velocity[b] += tau * acceleration_[b];  // eq. 66
     s.angularVelocity[b] += tau * angularAcceleration_[b];
-  }
+  });
   world.computeForces();  // eq. 67
-  for (std::size_t b = 0; b < n; ++b) {
+  forEachBody(world.pool(), n, [&](std::size_t b) {
     const Vec3 alpha = s.force[b] / s.mass[b];                                           // eq. 61
     const Vec3 beta = applyInverseInertia(s.orientation[b], s.moments[b], s.torque[b]);  // eq. 62
     s.velocity[b] += tau * (2.0 * alpha - acceleration_[b]);                             // eq. 68
@@ -60,7 +61,7 @@ void MidpointIntegrator::step(World& world) {
     acceleration_[b] = alpha;
     angularAcceleration_[b] = beta;
     freeMotion(s, b, tau, gyro);  // eq. 69
-  }
+  });
 }
 
 }  // namespace clumplab

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "BodyLoop.hpp"
 #include "core/World.hpp"
 
 namespace clumplab {
@@ -47,7 +48,7 @@ void SplittingIntegrator::step(World& world) {
   const int substeps = std::max(1, world.settings().rotorSubsteps);
   const std::size_t n = s.size();
   if (!world.forcesCurrent()) world.computeForces();
-  for (std::size_t b = 0; b < n; ++b) {
+  forEachBody(world.pool(), n, [&](std::size_t b) {
     s.velocity[b] += h / s.mass[b] * s.force[b];
     // Half kick of the world angular momentum, then the free rotor in the body frame.
     const Vec3 spin = s.spinAngularMomentum(b) + h * s.torque[b];
@@ -62,14 +63,14 @@ void SplittingIntegrator::step(World& world) {
     }
     s.orientation[b] = q;
     s.angularVelocity[b] = q * pi.cwiseQuotient(s.moments[b]);
-  }
+  });
   world.computeForces();
-  for (std::size_t b = 0; b < n; ++b) {
+  forEachBody(world.pool(), n, [&](std::size_t b) {
     s.velocity[b] += h / s.mass[b] * s.force[b];
     const Vec3 spin = s.spinAngularMomentum(b) + h * s.torque[b];
     s.angularVelocity[b] =
         s.orientation[b] * (s.orientation[b].conjugate() * spin).cwiseQuotient(s.moments[b]);
-  }
+  });
 }
 
 }  // namespace clumplab

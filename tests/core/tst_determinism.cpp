@@ -39,9 +39,10 @@ std::uint64_t hashState(const World& world) {
   return h;
 }
 
-std::uint64_t runPile(int threads, int steps) {
+std::uint64_t runPile(int threads, int steps, IntegratorKind kind = IntegratorKind::Leapfrog) {
   Scene scene = parseScene(kPile, "pile.json");
   scene.settings.threads = threads;
+  scene.settings.integrator = kind;
   auto world = buildWorld(scene);
   for (int n = 0; n < steps; ++n) world->step();
   if (world->contactCount() == 0) qFatal("the pile must have contacts for this test to mean anything");
@@ -69,7 +70,17 @@ class DeterminismTest : public QObject {
     QCOMPARE(runPile(2, 6000), runPile(2, 6000));
   }
 
-  void threadCountDoesNotChangeTheResult() { QCOMPARE(runPile(2, 6000), runPile(1, 6000)); }
+  void threadCountDoesNotChangeTheResult_data() {
+    QTest::addColumn<int>("kind");
+    QTest::newRow("leapfrog") << static_cast<int>(IntegratorKind::Leapfrog);
+    QTest::newRow("midpoint") << static_cast<int>(IntegratorKind::Midpoint);
+    QTest::newRow("splitting") << static_cast<int>(IntegratorKind::Splitting);
+  }
+  void threadCountDoesNotChangeTheResult() {
+    QFETCH(int, kind);
+    const auto k = static_cast<IntegratorKind>(kind);
+    QCOMPARE(runPile(2, 4000, k), runPile(1, 4000, k));
+  }
 };
 
 QTEST_GUILESS_MAIN(DeterminismTest)

@@ -1,0 +1,20 @@
+#pragma once
+// Runs f(b) for every body b on the world's thread pool, in fixed chunks of bodies. Per-body
+// updates are independent, so the result does not depend on the number of threads.
+#include <algorithm>
+#include <cstddef>
+
+#include "core/ThreadPool.hpp"
+
+namespace clumplab {
+
+template <class PerBody>
+void forEachBody(ThreadPool& pool, std::size_t bodyCount, PerBody&& perBody) {
+  constexpr std::size_t kChunk = 128;
+  pool.run((bodyCount + kChunk - 1) / kChunk, [&](std::size_t chunk) {
+    const std::size_t end = std::min(bodyCount, (chunk + 1) * kChunk);
+    for (std::size_t b = chunk * kChunk; b < end; ++b) perBody(b);
+  });
+}
+
+}  // namespace clumplab
