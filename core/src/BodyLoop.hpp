@@ -17,4 +17,18 @@ void forEachBody(ThreadPool& pool, std::size_t bodyCount, PerBody&& perBody) {
   });
 }
 
+// Runs batch(begin, end) over consecutive batches of at most `batchSize` bodies, with chunks of
+// `batchesPerChunk` batches spread over the pool.
+template <class PerBatch>
+void forEachBodyBatch(ThreadPool& pool, std::size_t bodyCount, std::size_t batchSize,
+                      std::size_t batchesPerChunk, PerBatch&& batch) {
+  const std::size_t chunkSize = batchSize * batchesPerChunk;
+  pool.run((bodyCount + chunkSize - 1) / chunkSize, [&](std::size_t chunk) {
+    const std::size_t chunkEnd = std::min(bodyCount, (chunk + 1) * chunkSize);
+    for (std::size_t begin = chunk * chunkSize; begin < chunkEnd; begin += batchSize) {
+      batch(begin, std::min(chunkEnd, begin + batchSize));
+    }
+  });
+}
+
 }  // namespace clumplab

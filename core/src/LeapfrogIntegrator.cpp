@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 
+#include "BodyLoop.hpp"
 #include "core/World.hpp"
 
 namespace clumplab {
@@ -51,50 +52,44 @@ void LeapfrogIntegrator::step(World& world) {
   const double h = 0.5 * dt;
   const bool gyro = world.settings().gyroscopic;
   const std::size_t n = s.size();
-  ThreadPool& workers = world.pool();
   if (!world.forcesCurrent()) world.computeForces();
   // The body-frame angular velocity of the previous step's last kick is still valid unless the state
   // was edited (reset()) or bodies were added.
   const bool cached = omegaBodyValid_ && omegaBody_.size() == n;
   omegaBody_.resize(n);
-  const std::size_t chunks = (n + kChunk - 1) / kChunk;
   // Batches of bodies go through each stage together, so the long dependency chains of different
   // bodies overlap. Bodies are independent: chunks may run on any thread.
+  const auto kick = [&](std::size_t begin, std::size_t end, Vec3* torqueBody) {
+    eulerKicks(&omegaBody_[begin], torqueBody, &s.moments[begin], h, iterations_, gyro, end - begin,
+               &omegaBody_[begin]);
+  };
   // Kick (half) and drift.
-  workers.run(chunks, [&](std::size_t chunk) {
+  forEachBodyBatch(world.pool(), n, kBatch, kChunk / kBatch, [&](std::size_t begin, std::size_t end) {
     std::array<Vec3, kBatch> torqueBody;
-    for (std::size_t begin = chunk * kChunk; begin < std::min(n, (chunk + 1) * kChunk); begin += kBatch) {
-      const std::size_t end = std::min(n, begin + kBatch);
-      for (std::size_t b = begin; b < end; ++b) {
-        s.velocity[b] += h / s.mass[b] * s.force[b];
-        const Quat q = s.orientation[b].conjugate();
-        if (!cached) omegaBody_[b] = q * s.angularVelocity[b];
-        torqueBody[b - begin] = q * s.torque[b];
-        s.position[b] += dt * s.velocity[b];
-      }
-      eulerKicks(&omegaBody_[begin], torqueBody.data(), &s.moments[begin], h, iterations_, gyro, end - begin,
-                 &omegaBody_[begin]);
-      // Rotation by the body-frame rotation vector w dt (exact exponential), then renormalised.
-      for (std::size_t b = begin; b < end; ++b) {
-        s.orientation[b] = renormalized(s.orientation[b] * rotationFromVector(dt * omegaBody_[b]));
-      }
-      for (std::size_t b = begin; b < end; ++b) s.angularVelocity[b] = s.orientation[b] * omegaBody_[b];
+    for (std::size_t b = begin; b < end; ++b) {
+      s.velocity[b] += h / s.mass[b] * s.force[b];
+      const Quat q = s.orientation[b].conjugate();
+      if (!cached) omegaBody_[b] = q * s.angularVelocity[b];
+      torqueBody[b - begin] = q * s.torque[b];
+      s.position[b] += dt * s.velocity[b];
+    }
+    kick(begin, end, torqueBody.data());
+    // Rotation by the body-frame rotation vector w dt (exact exponential), then renormalised.
+    for (std::size_t b = begin; b < end; ++b) {
+      s.orientation[b] = renormalized(s.orientation[b] * rotationFromVector(dt * omegaBody_[b]));
+      s.angularVelocity[b] = s.orientation[b] * omegaBody_[b];
     }
   });
   world.computeForces();
   // Kick (half) with the forces at t + dt.
-  workers.run(chunks, [&](std::size_t chunk) {
+  forEachBodyBatch(world.pool(), n, kBatch, kChunk / kBatch, [&](std::size_t begin, std::size_t end) {
     std::array<Vec3, kBatch> torqueBody;
-    for (std::size_t begin = chunk * kChunk; begin < std::min(n, (chunk + 1) * kChunk); begin += kBatch) {
-      const std::size_t end = std::min(n, begin + kBatch);
-      for (std::size_t b = begin; b < end; ++b) {
-        s.velocity[b] += h / s.mass[b] * s.force[b];
-        torqueBody[b - begin] = s.orientation[b].conjugate() * s.torque[b];
-      }
-      eulerKicks(&omegaBody_[begin], torqueBody.data(), &s.moments[begin], h, iterations_, gyro, end - begin,
-                 &omegaBody_[begin]);
-      for (std::size_t b = begin; b < end; ++b) s.angularVelocity[b] = s.orientation[b] * omegaBody_[b];
+    for (std::size_t b = begin; b < end; ++b) {
+      s.velocity[b] += h / s.mass[b] * s.force[b];
+      torqueBody[b - begin] = s.orientation[b].conjugate() * s.torque[b];
     }
+    kick(begin, end, torqueBody.data());
+    for (std::size_t b = begin; b < end; ++b) s.angularVelocity[b] = s.orientation[b] * omegaBody_[b];
   });
   omegaBodyValid_ = true;
 }

@@ -106,7 +106,7 @@ void NeighborList::rebuild(const std::vector<Vec3>& pos, const std::vector<doubl
                                     PebblePair{static_cast<std::uint32_t>(begin), 0}, pairLess);
     auto oldWall = std::lower_bound(oldWallPairs_.begin(), oldWallPairs_.end(),
                                     WallPair{static_cast<std::uint32_t>(begin), 0}, wallPairLess);
-    std::vector<std::uint32_t> partners;
+    std::vector<std::uint32_t>& partners = out.partners;
     for (std::size_t i = begin; i < end; ++i) {
       const Vec3& p = pos[i];
       const double r = radii[i];

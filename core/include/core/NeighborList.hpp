@@ -57,6 +57,7 @@ class NeighborList {
     std::vector<Vec3> history;
     std::vector<WallPair> wallPairs;
     std::vector<Vec3> wallHistory;
+    std::vector<std::uint32_t> partners;  // scratch, kept to avoid allocating in rebuilds
   };
   static constexpr std::size_t kBlockSize = 1024;
 
