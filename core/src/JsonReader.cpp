@@ -147,8 +147,20 @@ Mat3 Node::matrix3() const {
   return m;
 }
 
-double Node::number(std::string_view key, double fallback) const {
-  return has(key) ? child(key).number() : fallback;
+double Node::nonNegativeOr(std::string_view key, double fallback) const {
+  return has(key) ? child(key).nonNegative() : fallback;
+}
+
+double Node::positiveOr(std::string_view key, double fallback) const {
+  return has(key) ? child(key).positive() : fallback;
+}
+
+long long Node::integerOr(std::string_view key, long long fallback) const {
+  return has(key) ? child(key).integer() : fallback;
+}
+
+std::string Node::stringOr(std::string_view key, const std::string& fallback) const {
+  return has(key) ? child(key).string() : fallback;
 }
 
 }  // namespace clumplab::json_reader

@@ -46,8 +46,13 @@ class Node {
   Quat quaternion() const;  // [w, x, y, z], normalised; zero is an error
   Mat3 matrix3() const;
 
-  double number(std::string_view key, double fallback) const;
   double positive(std::string_view key) const { return child(key).positive(); }
+
+  // Optional fields: the value at `key`, checked as above, or `fallback` when the key is absent.
+  double nonNegativeOr(std::string_view key, double fallback) const;
+  double positiveOr(std::string_view key, double fallback) const;
+  long long integerOr(std::string_view key, long long fallback) const;
+  std::string stringOr(std::string_view key, const std::string& fallback) const;
 
  private:
   const Json& value_;

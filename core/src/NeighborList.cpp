@@ -25,11 +25,6 @@ bool NeighborList::needsRebuild(const std::vector<Vec3>& pebblePositions) const 
   return false;
 }
 
-void NeighborList::clearHistory() {
-  std::fill(pairHistory_.begin(), pairHistory_.end(), Vec3::Zero());
-  std::fill(wallHistory_.begin(), wallHistory_.end(), Vec3::Zero());
-}
-
 void NeighborList::rebuild(const std::vector<Vec3>& pos, const std::vector<double>& radii,
                            const std::vector<std::uint32_t>& pebbleBody, const std::vector<Wall>& walls,
                            ThreadPool* pool) {

@@ -42,26 +42,21 @@ ContactModel readContact(const Node& node) {
     } else {
       p.damping = node.child("damping").nonNegative();
     }
-    p.friction = node.has("friction") ? node.child("friction").nonNegative() : 0.0;
-    p.tangentialStiffnessRatio = node.has("tangential_stiffness_ratio")
-                                     ? node.child("tangential_stiffness_ratio").nonNegative()
-                                     : 2.0 / 7.0;
-    p.tangentialDamping =
-        node.has("tangential_damping") ? node.child("tangential_damping").nonNegative() : 0.0;
+    p.friction = node.nonNegativeOr("friction", 0.0);
+    p.tangentialStiffnessRatio = node.nonNegativeOr("tangential_stiffness_ratio", 2.0 / 7.0);
+    p.tangentialDamping = node.nonNegativeOr("tangential_damping", 0.0);
     if (node.has("limit_damping")) p.limitDamping = node.child("limit_damping").boolean();
   } else if (model == "hertz") {
     node.allowOnly({"model", "young", "poisson", "restitution_squared", "friction", "regularizing_velocity"});
     c.kind = ContactModel::Kind::Hertz;
     HertzContactParameters& p = c.hertz;
     p.young = node.positive("young");
-    p.poisson = node.has("poisson") ? node.child("poisson").nonNegative() : 0.3;
+    p.poisson = node.nonNegativeOr("poisson", 0.3);
     if (p.poisson > 0.5) node.child("poisson").fail("Poisson's ratio must lie in [0, 0.5]");
-    p.restitutionSquared =
-        node.has("restitution_squared") ? node.child("restitution_squared").nonNegative() : 1.0;
+    p.restitutionSquared = node.nonNegativeOr("restitution_squared", 1.0);
     if (p.restitutionSquared > 1.0) node.child("restitution_squared").fail("must lie in [0, 1]");
-    p.friction = node.has("friction") ? node.child("friction").nonNegative() : 0.0;
-    p.regularizingVelocity =
-        node.has("regularizing_velocity") ? node.child("regularizing_velocity").positive() : 1e-3;
+    p.friction = node.nonNegativeOr("friction", 0.0);
+    p.regularizingVelocity = node.positiveOr("regularizing_velocity", 1e-3);
   } else {
     node.child("model").fail("unknown contact model \"" + model + "\" (use \"linear\" or \"hertz\")");
   }
@@ -115,7 +110,7 @@ TemplatePtr readTemplate(const std::string& name, const Node& node) {
     t.name = name;
     return std::make_shared<const ClumpTemplate>(std::move(t));
   }
-  const std::string method = node.has("inertia") ? node.child("inertia").string() : "pebbles";
+  const std::string method = node.stringOr("inertia", "pebbles");
   if (node.has("mesh") || method == "mesh") {
     node.fail(
         "mesh templates need the shapes library, which this build does not have yet; give "
@@ -155,13 +150,13 @@ TemplatePtr readTemplate(const std::string& name, const Node& node) {
     } else if (method == "pebbles") {
       mass = massFromPebbles(pebbles, std::vector<double>(pebbles.size(), density));
     } else if (method == "voxel") {
-      const long long n = node.has("voxels") ? node.child("voxels").integer() : 128;
+      const long long n = node.integerOr("voxels", 128);
       if (n < 4 || n > 2048) node.child("voxels").fail("voxels per side must lie in [4, 2048]");
       mass = massFromVoxels(pebbles, density, static_cast<int>(n));
     } else if (method == "monte-carlo") {
-      const long long n = node.has("samples") ? node.child("samples").integer() : 1000000;
+      const long long n = node.integerOr("samples", 1000000);
       if (n < 1000) node.child("samples").fail("use at least 1000 samples");
-      std::string sequence = node.has("sequence") ? node.child("sequence").string() : "halton";
+      std::string sequence = node.stringOr("sequence", "halton");
       if (sequence != "halton" && sequence != "sine") {
         node.child("sequence")
             .fail("unknown sequence \"" + sequence + "\" (use \"halton\" or \"sine\", seed 001 eq. 30)");

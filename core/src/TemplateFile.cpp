@@ -17,11 +17,10 @@ ClumpTemplate templateFromJson(const Json& root, const std::string& file) {
   if (format != "clumplab-template/1")
     node.child("format").fail("expected \"clumplab-template/1\", got \"" + format + "\"");
   ClumpTemplate t;
-  t.name = node.has("name") ? node.child("name").string() : "template";
-  t.density = node.has("density") ? node.child("density").positive() : 0.0;
+  t.name = node.stringOr("name", "template");
+  t.density = node.positiveOr("density", 0.0);
   t.mass = node.positive("mass");
-  t.volume =
-      node.has("volume") ? node.child("volume").positive() : (t.density > 0.0 ? t.mass / t.density : 0.0);
+  t.volume = node.positiveOr("volume", (t.density > 0.0 ? t.mass / t.density : 0.0));
   const Node moments = node.child("principal_moments");
   t.principalMoments = moments.vec3();
   if (!(t.principalMoments.minCoeff() > 0.0)) moments.fail("principal moments must be positive");
@@ -31,7 +30,7 @@ ClumpTemplate templateFromJson(const Json& root, const std::string& file) {
   if (node.has("rotation_from_input")) t.rotationFromInput = node.child("rotation_from_input").quaternion();
   if (node.has("center_of_mass_in_input"))
     t.centerOfMassInInput = node.child("center_of_mass_in_input").vec3();
-  t.inertiaMethod = node.has("inertia_method") ? node.child("inertia_method").string() : "given";
+  t.inertiaMethod = node.stringOr("inertia_method", "given");
   const Node pebbles = node.child("pebbles");
   if (pebbles.arraySize() == 0) pebbles.fail("a clump needs at least one pebble");
   t.minPebbleRadius = std::numeric_limits<double>::infinity();

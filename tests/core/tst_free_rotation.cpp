@@ -139,6 +139,20 @@ class FreeRotationTest : public QObject {
     CLUMPLAB_VERIFY_LESS(errSplit, 0.1 * errLeap);
   }
 
+  void changingTheTimeStepKeepsTimeContinuous() {
+    // World::setTimeStep (e.g. "halve the time step" after a divergence) rebases the clock: no jump,
+    // no accumulated round-off, and a free body keeps its uniform motion.
+    auto world = freeBody(IntegratorKind::Leapfrog, 1e-3, rigidBody(1.0, Vec3(1, 2, 3)), Vec3(0, 1, 0));
+    world->bodies().velocity[0] = Vec3(0.5, 0, 0);
+    world->stateChanged();
+    for (int n = 0; n < 100; ++n) world->step();
+    world->setTimeStep(5e-4);
+    for (int n = 0; n < 100; ++n) world->step();
+    QCOMPARE(world->time(), 0.15);
+    CLUMPLAB_COMPARE_REL(world->bodies().position[0].x(), 0.5 * 0.15, 1e-12);
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, world->setTimeStep(0.0));
+  }
+
   void noGyroscopicTermNoFlip() {
     // Without omega x I omega the spin about the intermediate axis never flips (the game-engine bug).
     WorldSettings s = freeSpace(IntegratorKind::Leapfrog, 1e-3);

@@ -56,8 +56,4 @@ inline Quat renormalized(const Quat& q) {
   return q.normalized();
 }
 
-inline bool allFinite(const Vec3& v) {
-  return v.allFinite();
-}
-
 }  // namespace clumplab

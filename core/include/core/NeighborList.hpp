@@ -48,7 +48,6 @@ class NeighborList {
   const std::vector<Vec3>& pairHistory() const { return pairHistory_; }
   const std::vector<Vec3>& wallHistory() const { return wallHistory_; }
   std::size_t rebuildCount() const { return rebuilds_; }
-  void clearHistory();
 
  private:
   // Output of one block of pebbles [begin, end), concatenated in block order.
