@@ -50,6 +50,17 @@ ClumpTemplate scaledTemplate(const ClumpTemplate& source, double factor) {
   t.centerOfMassInInput *= factor;
   t.boundingRadius *= factor;
   t.minPebbleRadius *= factor;
+  if (t.metrics) {
+    t.metrics->meshVolume *= f3;
+    t.metrics->clumpVolume *= f3;
+    t.metrics->largestProtrusion *= factor;
+    t.metrics->largestGap *= factor;
+  }
+  if (t.mesh) {
+    auto scaled = std::make_shared<TriangleMesh>(*t.mesh);
+    for (Vec3& v : scaled->vertices) v *= factor;
+    t.mesh = std::move(scaled);
+  }
   return t;
 }
 

@@ -5,6 +5,9 @@
 #include <cmath>
 #include <numbers>
 #include <stdexcept>
+#include <thread>
+
+#include "core/ThreadPool.hpp"
 
 namespace clumplab {
 
@@ -47,35 +50,73 @@ Mat3 pointInertia(double mass, const Vec3& x) {
   return mass * (x.squaredNorm() * Mat3::Identity() - x * x.transpose());
 }
 
-bool insideUnion(std::span<const Pebble> pebbles, const Vec3& x) {
-  for (const Pebble& p : pebbles) {
-    if ((x - p.center).squaredNorm() <= p.radius * p.radius) return true;
-  }
-  return false;
-}
-
-// Accumulates first and second moments of sample points, then shifts to the centre of mass.
+// Sums over sample points of 1, x and x x^T, in coordinates relative to a reference point (the
+// centre of the sampled box, so that the sums lose no digits to a far-away origin).
 struct MomentSums {
   double count = 0.0;
   Vec3 first = Vec3::Zero();
-  Mat3 second = Mat3::Zero();  // sum of (|x|^2 1 - x x^T)
+  Mat3 second = Mat3::Zero();  // sum of x x^T
+
   void add(const Vec3& x) {
     count += 1.0;
     first += x;
-    second += pointInertia(1.0, x);
+    second += x * x.transpose();
   }
-  // cellVolume: volume represented by one sample.
-  MassProperties finish(double cellVolume, double density) const {
+  // A row of points (x_i, y, z) with sum_i x_i = sx and sum_i x_i^2 = sxx.
+  void addRow(double n, double sx, double sxx, double y, double z) {
+    count += n;
+    first += Vec3(sx, n * y, n * z);
+    second(0, 0) += sxx;
+    second(1, 1) += n * y * y;
+    second(2, 2) += n * z * z;
+    second(0, 1) += y * sx;
+    second(0, 2) += z * sx;
+    second(1, 2) += n * y * z;
+    second(1, 0) = second(0, 1);
+    second(2, 0) = second(0, 2);
+    second(2, 1) = second(1, 2);
+  }
+  void add(const MomentSums& o) {
+    count += o.count;
+    first += o.first;
+    second += o.second;
+  }
+  // cellVolume: the volume one sample stands for; reference: where the coordinates are relative to.
+  MassProperties finish(double cellVolume, double density, const Vec3& reference) const {
     MassProperties m;
     m.volume = count * cellVolume;
     m.mass = density * m.volume;
     if (count == 0.0) return m;
-    m.centerOfMass = first / count;
+    const Vec3 c = first / count;
+    m.centerOfMass = reference + c;
+    // Seed 000 eq. 10 summed: rho d^3 sum (|x|^2 1 - x x^T) = rho d^3 (trace(S) 1 - S).
+    const Mat3 aboutReference = density * cellVolume * (second.trace() * Mat3::Identity() - second);
     // Seed 001 eq. 31: I = I' - m (|x|^2 1 - x x^T) (parallel-axis shift to the centre of mass).
-    m.inertiaTensor = density * cellVolume * second - pointInertia(m.mass, m.centerOfMass);
+    m.inertiaTensor = aboutReference - pointInertia(m.mass, c);
     return m;
   }
 };
+
+// The whole number of voxel centres x0 + d (m + 1/2), m in [0, n), inside [a, b], and the sums of
+// their offsets x - x0 and squared offsets, in closed form.
+void voxelRow(double a, double b, double x0, double d, int n, double& count, double& sx, double& sxx) {
+  const double lo = std::max(0.0, std::ceil((a - x0) / d - 0.5));
+  const double hi = std::min(static_cast<double>(n - 1), std::floor((b - x0) / d - 0.5));
+  if (hi < lo) return;
+  const double k = hi - lo + 1.0;
+  // u = m + 1/2: sum u = k (lo + hi + 1) / 2, sum u^2 = sum m^2 + sum m + k / 4.
+  const auto sumSquares = [](double m) { return m * (m + 1.0) * (2.0 * m + 1.0) / 6.0; };
+  const double sumM = 0.5 * k * (lo + hi);
+  const double sumU = sumM + 0.5 * k;
+  const double sumU2 = sumSquares(hi) - sumSquares(lo - 1.0) + sumM + 0.25 * k;
+  count += k;
+  sx += k * x0 + d * sumU;
+  sxx += k * x0 * x0 + 2.0 * x0 * d * sumU + d * d * sumU2;
+}
+
+unsigned defaultThreads() {
+  return std::clamp(std::thread::hardware_concurrency(), 1u, 8u);
+}
 
 }  // namespace
 
@@ -103,25 +144,62 @@ MassProperties massFromPebbles(std::span<const Pebble> pebbles, std::span<const 
   return m;
 }
 
-MassProperties massFromVoxels(std::span<const Pebble> pebbles, double density, int voxelsPerSide) {
+MassProperties massFromVoxels(const Solid& solid, double density, int voxelsPerSide) {
   if (voxelsPerSide < 1) throw std::invalid_argument("voxels per side must be >= 1");
   Vec3 lower, upper;
-  pebbleBounds(pebbles, lower, upper);
-  // Seed 000 §2.2.2: the bounding box expanded to the smallest enclosing cube of side N d.
+  solid.bounds(lower, upper);
+  // Seed 000 §2.2.2: the bounding box expanded to the smallest enclosing cube of side N d, with
+  // coordinates relative to its centre.
+  const Vec3 centre = 0.5 * (lower + upper);
   const double side = (upper - lower).maxCoeff();
-  const double d = side / voxelsPerSide;
-  const Vec3 origin = 0.5 * (lower + upper) - Vec3::Constant(0.5 * side);
-  MomentSums sums;
-  for (int k = 0; k < voxelsPerSide; ++k) {
-    for (int n = 0; n < voxelsPerSide; ++n) {
-      for (int m = 0; m < voxelsPerSide; ++m) {
-        // Voxel centre x(m, n, k) = x_b + d (m + 0.5, n + 0.5, k + 0.5).
-        const Vec3 x = origin + d * Vec3(m + 0.5, n + 0.5, k + 0.5);
-        if (insideUnion(pebbles, x)) sums.add(x);  // mask M(m, n, k)
-      }
+  const int n = voxelsPerSide;
+  const double d = side / n;
+  const double x0 = -0.5 * side;  // the cube's lower corner, relative to `centre`
+  // One chunk per layer k of voxels; each layer's sums are reduced in order (deterministic).
+  std::vector<MomentSums> layers(static_cast<std::size_t>(n));
+  ThreadPool pool(static_cast<int>(defaultThreads()));
+  pool.run(layers.size(), [&](std::size_t k) {
+    std::vector<Span> spans;
+    MomentSums& sums = layers[k];
+    const double z = x0 + d * (static_cast<double>(k) + 0.5);
+    for (int row = 0; row < n; ++row) {
+      const double y = x0 + d * (row + 0.5);
+      solid.spansAlongX(centre.y() + y, centre.z() + z, spans);
+      double count = 0.0, sx = 0.0, sxx = 0.0;
+      for (const Span& s : spans)
+        voxelRow(s.begin - centre.x(), s.end - centre.x(), x0, d, n, count, sx, sxx);
+      if (count > 0.0) sums.addRow(count, sx, sxx, y, z);  // mask M(m, n, k) summed along the row
     }
+  });
+  MomentSums total;
+  for (const MomentSums& layer : layers) total.add(layer);
+  MassProperties m = total.finish(d * d * d, density, centre);  // eq. 6-10
+  m.voxelsPerSide = n;
+  return m;
+}
+
+MassProperties massFromVoxels(std::span<const Pebble> pebbles, double density, int voxelsPerSide) {
+  return massFromVoxels(PebbleUnion(pebbles), density, voxelsPerSide);
+}
+
+MassProperties massFromVoxelsWithinBudget(const Solid& solid, double density, double relativeBudget,
+                                          int maxVoxelsPerSide) {
+  if (!(relativeBudget > 0.0)) throw std::invalid_argument("the voxel error budget must be positive");
+  Vec3 lower, upper;
+  solid.bounds(lower, upper);
+  const double size = (upper - lower).norm();
+  MassProperties previous = massFromVoxels(solid, density, 16);
+  for (int n = 32; n <= maxVoxelsPerSide; n *= 2) {
+    MassProperties next = massFromVoxels(solid, density, n);
+    next.volumeError = std::abs(next.volume - previous.volume);
+    next.centerOfMassError = (next.centerOfMass - previous.centerOfMass).cwiseAbs();
+    next.inertiaTensorError = (next.inertiaTensor - previous.inertiaTensor).cwiseAbs();
+    const double change = std::max({next.volumeError / next.volume, next.centerOfMassError.norm() / size,
+                                    next.inertiaTensorError.norm() / next.inertiaTensor.norm()});
+    previous = next;
+    if (change < relativeBudget) break;
   }
-  return sums.finish(d * d * d, density);  // eq. 6-10
+  return previous;
 }
 
 namespace {
@@ -137,33 +215,63 @@ double radicalInverse(std::int64_t index, int base) {
 }
 }  // namespace
 
+MassProperties massFromMonteCarlo(const Solid& solid, double density, std::int64_t samples,
+                                  bool lowDiscrepancy) {
+  constexpr std::int64_t kBatches = 32;
+  if (samples < kBatches) throw std::invalid_argument("Monte Carlo needs at least 32 samples");
+  Vec3 lower, upper;
+  solid.bounds(lower, upper);  // eq. 25-27
+  const Vec3 extent = upper - lower;
+  const Vec3 centre = 0.5 * (lower + upper);
+  const double boxVolume = extent.prod();
+  std::vector<MomentSums> batches(kBatches);
+  std::vector<std::int64_t> batchSize(kBatches);
+  ThreadPool pool(static_cast<int>(defaultThreads()));
+  pool.run(batches.size(), [&](std::size_t b) {
+    const std::int64_t first = 1 + static_cast<std::int64_t>(b) * samples / kBatches;
+    const std::int64_t last = static_cast<std::int64_t>(b + 1) * samples / kBatches;  // inclusive
+    batchSize[b] = last - first + 1;
+    for (std::int64_t k = first; k <= last; ++k) {
+      Vec3 u;
+      if (lowDiscrepancy) {
+        u = Vec3(radicalInverse(k, 2), radicalInverse(k, 3), radicalInverse(k, 5));
+      } else {
+        for (int a = 0; a < 3; ++a) {
+          // Eq. 30: zeta_k = 1e6 sin(k) - floor(1e6 sin(k)), used as zeta_{3k + alpha - 1} (eq. 29).
+          const double s = 1e6 * std::sin(static_cast<double>(3 * k + a));
+          u[a] = s - std::floor(s);
+        }
+      }
+      const Vec3 x = lower + u.cwiseProduct(extent);
+      if (solid.contains(x)) batches[b].add(x - centre);  // chi_S(p_k), eq. 31
+    }
+  });
+  MomentSums total;
+  for (const MomentSums& batch : batches) total.add(batch);
+  MassProperties m = total.finish(boxVolume / static_cast<double>(samples), density, centre);
+  m.samples = samples;
+  // Standard errors from the scatter of the batch estimates: s / sqrt(B).
+  double volume2 = 0.0;
+  Vec3 centre2 = Vec3::Zero();
+  Mat3 tensor2 = Mat3::Zero();
+  for (std::size_t b = 0; b < batches.size(); ++b) {
+    const MassProperties e =
+        batches[b].finish(boxVolume / static_cast<double>(batchSize[b]), density, centre);
+    volume2 += (e.volume - m.volume) * (e.volume - m.volume);
+    centre2 += (e.centerOfMass - m.centerOfMass).cwiseAbs2();
+    tensor2 += (e.inertiaTensor - m.inertiaTensor).cwiseAbs2();
+  }
+  const double norm = 1.0 / static_cast<double>(kBatches * (kBatches - 1));
+  m.volumeError = std::sqrt(volume2 * norm);
+  m.centerOfMassError = (centre2 * norm).cwiseSqrt();
+  m.inertiaTensorError = (tensor2 * norm).cwiseSqrt();
+  m.statisticalError = m.volume > 0.0 ? m.volumeError / m.volume : 1.0;
+  return m;
+}
+
 MassProperties massFromMonteCarlo(std::span<const Pebble> pebbles, double density, std::int64_t samples,
                                   bool lowDiscrepancy) {
-  if (samples < 1) throw std::invalid_argument("Monte Carlo samples must be >= 1");
-  Vec3 lower, upper;
-  pebbleBounds(pebbles, lower, upper);  // eq. 25-27
-  const Vec3 extent = upper - lower;
-  const double boxVolume = extent.prod();
-  MomentSums sums;
-  for (std::int64_t k = 1; k <= samples; ++k) {
-    Vec3 u;
-    if (lowDiscrepancy) {
-      u = Vec3(radicalInverse(k, 2), radicalInverse(k, 3), radicalInverse(k, 5));
-    } else {
-      for (int a = 0; a < 3; ++a) {
-        // Eq. 30: zeta_k = 1e6 sin(k) - floor(1e6 sin(k)), used as zeta_{3k + alpha - 1} (eq. 29).
-        const double s = 1e6 * std::sin(static_cast<double>(3 * k + a));
-        u[a] = s - std::floor(s);
-      }
-    }
-    const Vec3 x = lower + u.cwiseProduct(extent);
-    if (insideUnion(pebbles, x)) sums.add(x);
-  }
-  MassProperties m = sums.finish(boxVolume / static_cast<double>(samples), density);
-  // Binomial standard error of the hit fraction, relative to the volume.
-  const double p = sums.count / static_cast<double>(samples);
-  m.statisticalError = p > 0.0 ? std::sqrt(p * (1.0 - p) / static_cast<double>(samples)) / p : 1.0;
-  return m;
+  return massFromMonteCarlo(PebbleUnion(pebbles), density, samples, lowDiscrepancy);
 }
 
 }  // namespace clumplab

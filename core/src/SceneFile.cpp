@@ -5,6 +5,7 @@
 
 #include "JsonReader.hpp"
 #include "core/Generation.hpp"
+#include "core/PebbleFiles.hpp"
 #include "core/Scene.hpp"
 #include "core/TemplateFile.hpp"
 
@@ -101,24 +102,157 @@ void readPebbles(const Node& node, std::vector<Pebble>& pebbles, std::vector<dou
   }
 }
 
-TemplatePtr readTemplate(const std::string& name, const Node& node) {
-  node.allowOnly({"density", "inertia", "pebbles", "mass", "center_of_mass", "inertia_tensor", "voxels",
-                  "samples", "sequence", "mesh", "scale", "fill", "file", "description"});
-  if (node.has("file")) {
-    const std::string path = resolvePath(node.file(), node.child("file").string());
+// "pebbles": [[x, y, z, r(, density)], ...], or a file: `x y z r` text or a MercuryDPM clump folder.
+void readPebbleField(const Node& node, std::vector<Pebble>& pebbles, std::vector<double>& densities) {
+  if (!node.json().is_string()) {
+    readPebbles(node, pebbles, densities);
+    return;
+  }
+  const std::string path = resolvePath(node.file(), node.string());
+  pebbles = isMercuryClumpFolder(path) ? readMercuryClumpFolder(path).pebbles : readPebbleText(path);
+  densities.assign(pebbles.size(), -1.0);
+}
+
+void readFill(const Node& node, FillSettings& fill) {
+  node.allowOnly({"spacing", "count", "radius", "mode", "band", "min_radius"});
+  fill.spacing = node.positiveOr("spacing", 0.0);
+  if (node.has("count")) {
+    const long long n = node.child("count").integer();
+    if (n < 1 || n > 100000000) node.child("count").fail("the pebble count must lie in [1, 1e8]");
+    fill.targetCount = n;
+  }
+  if ((fill.spacing > 0.0) == (fill.targetCount > 0)) {
+    node.fail("give exactly one of \"spacing\" (the grid spacing h, m) and \"count\" (pebbles wanted)");
+  }
+  fill.radius = node.positiveOr("radius", 0.0);
+  const std::string mode = node.stringOr("mode", fill.radius > 0.0 ? "given" : "circumscribed");
+  if (mode == "circumscribed") {
+    if (fill.radius > 0.0) {
+      node.child("radius").fail(
+          "mode \"circumscribed\" sets r = (sqrt 3 / 2) h; drop \"radius\" or use mode \"given\"");
+    }
+  } else if (mode == "given") {
+    if (!(fill.radius > 0.0)) node.fail("mode \"given\" needs \"radius\"");
+  } else if (mode == "fitted") {
+    fill.fitted = true;
+  } else if (mode == "shell") {
+    fill.shellOnly = true;
+  } else {
+    node.child("mode").fail("unknown fill mode \"" + mode + "\" (use circumscribed, given, fitted or shell)");
+  }
+  if (node.has("band")) {
+    if (!fill.shellOnly) node.child("band").fail("\"band\" applies to mode \"shell\" only");
+    fill.shellBand = node.child("band").positive();
+  }
+  if (node.has("min_radius")) {
+    if (!fill.fitted) node.child("min_radius").fail("\"min_radius\" applies to mode \"fitted\" only");
+    fill.minimumRadius = node.child("min_radius").positive();
+  }
+}
+
+// Sampled-method options shared by pebble and mesh templates.
+void readSampling(const Node& node, int& voxels, std::int64_t& samples, bool& halton) {
+  const long long n = node.integerOr("voxels", voxels);
+  if (n != 0 && (n < 4 || n > 2048)) node.child("voxels").fail("voxels per side must lie in [4, 2048]");
+  voxels = static_cast<int>(n);
+  const long long s = node.integerOr("samples", samples);
+  if (s < 1000) node.child("samples").fail("use at least 1000 samples");
+  samples = s;
+  const std::string sequence = node.stringOr("sequence", "halton");
+  if (sequence != "halton" && sequence != "sine") {
+    node.child("sequence")
+        .fail("unknown sequence \"" + sequence + "\" (use \"halton\" or \"sine\", seed 001 eq. 30)");
+  }
+  halton = sequence == "halton";
+}
+
+TemplatePtr readMeshTemplate(const std::string& name, const Node& node, const SceneLoadOptions& options,
+                             const std::string& method) {
+  const Node meshNode = node.child("mesh");
+  if (!options.meshTemplates) {
+    meshNode.fail("mesh templates need the shapes library, which this program was built without");
+  }
+  MeshTemplateRequest r;
+  r.name = name;
+  r.meshFile = resolvePath(node.file(), meshNode.string());
+  r.scale = node.positiveOr("scale", 1.0);
+  r.density = node.positive("density");
+  r.inertia = method;
+  if (method != "mesh" && method != "voxel" && method != "monte-carlo" && method != "pebbles") {
+    node.child("inertia").fail("unknown inertia method \"" + method +
+                               "\" for a mesh template (use mesh, voxel, monte-carlo or pebbles)");
+  }
+  if (node.has("fill")) {
+    r.hasFill = true;
+    readFill(node.child("fill"), r.fill);
+  }
+  if (node.has("pebbles")) {
+    if (r.hasFill) node.child("pebbles").fail("give either \"fill\" or \"pebbles\", not both");
+    std::vector<double> densities;
+    readPebbleField(node.child("pebbles"), r.pebbles, densities);
+    if (std::any_of(densities.begin(), densities.end(), [](double d) { return d > 0.0; }))
+      node.child("pebbles").fail("a mesh template has one density: give pebbles as [x, y, z, r]");
+  }
+  if (!r.hasFill && r.pebbles.empty()) {
+    node.fail(
+        "a mesh template needs \"fill\" (pebbles on a regular grid) or \"pebbles\" (made by another tool)");
+  }
+  if (node.has("repair")) r.repair = node.child("repair").boolean();
+  if (node.has("voxel_budget")) r.voxelBudget = node.child("voxel_budget").positive();
+  readSampling(node, r.voxels, r.samples, r.halton);
+  try {
+    return std::make_shared<const ClumpTemplate>(options.meshTemplates(r));
+  } catch (const std::exception& e) {
+    meshNode.fail(e.what());
+  }
+}
+
+// A template file: clumplab-template/1 JSON, or a MercuryDPM clump folder.
+TemplatePtr readTemplateFile(const std::string& name, const Node& node) {
+  const Node fileNode = node.child("file");
+  const std::string path = resolvePath(node.file(), fileNode.string());
+  if (!isMercuryClumpFolder(path)) {
     ClumpTemplate t = loadTemplateFile(path);
     t.name = name;
     return std::make_shared<const ClumpTemplate>(std::move(t));
   }
-  const std::string method = node.stringOr("inertia", "pebbles");
-  if (node.has("mesh") || method == "mesh") {
-    node.fail(
-        "mesh templates need the shapes library, which this build does not have yet; give "
-        "\"pebbles\" (and inertia pebbles, voxel, monte-carlo or given) instead");
+  const MercuryClump c = readMercuryClumpFolder(path);
+  MassProperties mass;
+  std::string method = "given";
+  double density = node.positiveOr("density", 0.0);
+  if (c.mass) {
+    // MClump computes mass and tensor at density 1 by default; a density given here multiplies them.
+    const double factor = density > 0.0 ? density : 1.0;
+    mass.mass = factor * *c.mass;
+    mass.inertiaTensor = factor * *c.inertiaTensor;
+    mass.volume = *c.mass;             // volume = mass at unit density
+    mass.centerOfMass = Vec3::Zero();  // MClump centres the pebbles at the centre of mass
+  } else {
+    if (!(density > 0.0)) node.child("density");  // reports "missing required field"
+    mass = massFromPebbles(c.pebbles, std::vector<double>(c.pebbles.size(), density));
+    method = "pebbles";
+  }
+  try {
+    return std::make_shared<const ClumpTemplate>(makeTemplate(name, c.pebbles, mass, method, density));
+  } catch (const std::exception& e) {
+    fileNode.fail(e.what());
+  }
+}
+
+TemplatePtr readTemplate(const std::string& name, const Node& node, const SceneLoadOptions& options) {
+  node.allowOnly({"density", "inertia", "pebbles", "mass", "center_of_mass", "inertia_tensor", "voxels",
+                  "samples", "sequence", "mesh", "scale", "fill", "file", "description", "repair",
+                  "voxel_budget"});
+  if (node.has("file")) return readTemplateFile(name, node);
+  const std::string method = node.stringOr("inertia", node.has("mesh") ? "mesh" : "pebbles");
+  if (node.has("mesh")) return readMeshTemplate(name, node, options, method);
+  if (method == "mesh") node.child("inertia").fail("inertia \"mesh\" needs a \"mesh\" file");
+  for (const char* meshOnly : {"scale", "fill", "repair"}) {
+    if (node.has(meshOnly)) node.child(meshOnly).fail("applies to mesh templates only (add \"mesh\")");
   }
   std::vector<Pebble> pebbles;
   std::vector<double> densities;
-  readPebbles(node.child("pebbles"), pebbles, densities);
+  readPebbleField(node.child("pebbles"), pebbles, densities);
   const bool perPebble = std::any_of(densities.begin(), densities.end(), [](double d) { return d > 0.0; });
   const bool allPerPebble = std::all_of(densities.begin(), densities.end(), [](double d) { return d > 0.0; });
   if (perPebble && !allPerPebble) node.child("pebbles").fail("give a density for every pebble or for none");
@@ -144,27 +278,25 @@ TemplatePtr readTemplate(const std::string& name, const Node& node) {
     mass.volume = density > 0.0 ? mass.mass / density : 0.0;
   } else {
     if (!perPebble && density <= 0.0) node.child("density");  // reports "missing required field"
+    int voxels = 128;
+    std::int64_t samples = 1000000;
+    bool halton = true;
+    readSampling(node, voxels, samples, halton);
     if (perPebble) {
       mass = massFromPebbles(pebbles, densities);
       density = mass.mass / mass.volume;
     } else if (method == "pebbles") {
       mass = massFromPebbles(pebbles, std::vector<double>(pebbles.size(), density));
     } else if (method == "voxel") {
-      const long long n = node.integerOr("voxels", 128);
-      if (n < 4 || n > 2048) node.child("voxels").fail("voxels per side must lie in [4, 2048]");
-      mass = massFromVoxels(pebbles, density, static_cast<int>(n));
+      const PebbleUnion solid(pebbles);
+      const double budget = node.positiveOr("voxel_budget", 1e-3);
+      mass = voxels > 0 ? massFromVoxels(solid, density, voxels)
+                        : massFromVoxelsWithinBudget(solid, density, budget);
     } else if (method == "monte-carlo") {
-      const long long n = node.integerOr("samples", 1000000);
-      if (n < 1000) node.child("samples").fail("use at least 1000 samples");
-      std::string sequence = node.stringOr("sequence", "halton");
-      if (sequence != "halton" && sequence != "sine") {
-        node.child("sequence")
-            .fail("unknown sequence \"" + sequence + "\" (use \"halton\" or \"sine\", seed 001 eq. 30)");
-      }
-      mass = massFromMonteCarlo(pebbles, density, n, sequence == "halton");
+      mass = massFromMonteCarlo(pebbles, density, samples, halton);
     } else {
       node.child("inertia").fail("unknown inertia method \"" + method +
-                                 "\" (use pebbles, voxel, monte-carlo or given)");
+                                 "\" (use pebbles, voxel, monte-carlo, given, or mesh with a \"mesh\")");
     }
   }
   try {
@@ -231,7 +363,7 @@ void readGenerate(const Node& node, const std::map<std::string, std::uint32_t>& 
 }  // namespace
 
 namespace {
-Scene sceneFromJson(const json_reader::Json& root, const std::string& file) {
+Scene sceneFromJson(const json_reader::Json& root, const std::string& file, const SceneLoadOptions& options) {
   const Node node(root, file, "");
   node.allowOnly({"format", "description", "time_step", "integrator", "euler_iterations", "gravity",
                   "contact", "walls", "templates", "bodies", "generate", "skin", "gyroscopic", "duration",
@@ -272,7 +404,7 @@ Scene sceneFromJson(const json_reader::Json& root, const std::string& file) {
   std::map<std::string, std::uint32_t> names;
   for (const auto& [name, unused] : templates.json().items()) {
     names[name] = static_cast<std::uint32_t>(scene.templates.size());
-    scene.templates.push_back(readTemplate(name, templates.child(name)));
+    scene.templates.push_back(readTemplate(name, templates.child(name), options));
   }
   if (node.has("bodies")) {
     const Node bodies = node.child("bodies");
@@ -289,12 +421,12 @@ Scene sceneFromJson(const json_reader::Json& root, const std::string& file) {
 }
 }  // namespace
 
-Scene parseScene(const std::string& text, const std::string& file) {
-  return sceneFromJson(json_reader::parse(text, file), file);
+Scene parseScene(const std::string& text, const std::string& file, const SceneLoadOptions& options) {
+  return sceneFromJson(json_reader::parse(text, file), file, options);
 }
 
-Scene loadScene(const std::string& path) {
-  return sceneFromJson(json_reader::parseFile(path), path);
+Scene loadScene(const std::string& path, const SceneLoadOptions& options) {
+  return sceneFromJson(json_reader::parseFile(path), path, options);
 }
 
 std::unique_ptr<World> buildWorld(const Scene& scene) {

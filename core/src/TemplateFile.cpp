@@ -8,6 +8,25 @@ using json_reader::Json;
 using json_reader::Node;
 
 namespace {
+ClumpMetrics metricsFromJson(const Node& node) {
+  node.allowOnly({"mesh_volume", "clump_volume", "volume_error", "principal_moment_errors",
+                  "axis_misalignment_deg", "largest_protrusion", "largest_gap", "dzhanibekov_margin",
+                  "mesh_dzhanibekov_margin", "clump_method"});
+  ClumpMetrics m;
+  m.meshVolume = node.nonNegativeOr("mesh_volume", 0.0);
+  m.clumpVolume = node.nonNegativeOr("clump_volume", 0.0);
+  if (node.has("volume_error")) m.volumeError = node.child("volume_error").number();
+  if (node.has("principal_moment_errors"))
+    m.principalMomentErrors = node.child("principal_moment_errors").vec3();
+  m.axisMisalignmentDeg = node.nonNegativeOr("axis_misalignment_deg", 0.0);
+  m.largestProtrusion = node.nonNegativeOr("largest_protrusion", 0.0);
+  m.largestGap = node.nonNegativeOr("largest_gap", 0.0);
+  m.dzhanibekovMargin = node.nonNegativeOr("dzhanibekov_margin", 0.0);
+  m.meshDzhanibekovMargin = node.nonNegativeOr("mesh_dzhanibekov_margin", 0.0);
+  m.clumpMethod = node.stringOr("clump_method", "");
+  return m;
+}
+
 ClumpTemplate templateFromJson(const Json& root, const std::string& file) {
   const Node node(root, file, "");
   node.allowOnly({"format", "name", "density", "mass", "volume", "principal_moments", "rotation_from_input",
@@ -31,6 +50,8 @@ ClumpTemplate templateFromJson(const Json& root, const std::string& file) {
   if (node.has("center_of_mass_in_input"))
     t.centerOfMassInInput = node.child("center_of_mass_in_input").vec3();
   t.inertiaMethod = node.stringOr("inertia_method", "given");
+  t.sourceMesh = node.stringOr("source_mesh", "");
+  if (node.has("metrics")) t.metrics = metricsFromJson(node.child("metrics"));
   const Node pebbles = node.child("pebbles");
   if (pebbles.arraySize() == 0) pebbles.fail("a clump needs at least one pebble");
   t.minPebbleRadius = std::numeric_limits<double>::infinity();
@@ -56,6 +77,21 @@ ClumpTemplate loadTemplateFile(const std::string& path) {
   return templateFromJson(json_reader::parseFile(path), path);
 }
 
+std::string metricsToJson(const ClumpMetrics& m) {
+  const Vec3& e = m.principalMomentErrors;
+  Json j = {{"mesh_volume", m.meshVolume},
+            {"clump_volume", m.clumpVolume},
+            {"volume_error", m.volumeError},
+            {"principal_moment_errors", {e.x(), e.y(), e.z()}},
+            {"axis_misalignment_deg", m.axisMisalignmentDeg},
+            {"largest_protrusion", m.largestProtrusion},
+            {"largest_gap", m.largestGap},
+            {"dzhanibekov_margin", m.dzhanibekovMargin},
+            {"mesh_dzhanibekov_margin", m.meshDzhanibekovMargin},
+            {"clump_method", m.clumpMethod}};
+  return j.dump();
+}
+
 std::string templateToJson(const ClumpTemplate& t) {
   Json j;
   j["format"] = "clumplab-template/1";
@@ -73,6 +109,8 @@ std::string templateToJson(const ClumpTemplate& t) {
   for (const Pebble& p : t.pebbles) pebbles.push_back({p.center.x(), p.center.y(), p.center.z(), p.radius});
   j["pebbles"] = pebbles;
   j["inertia_method"] = t.inertiaMethod;
+  if (!t.sourceMesh.empty()) j["source_mesh"] = t.sourceMesh;
+  if (t.metrics) j["metrics"] = Json::parse(metricsToJson(*t.metrics));
   return j.dump(1);
 }
 

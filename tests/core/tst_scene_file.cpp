@@ -78,8 +78,13 @@ class SceneFileTest : public QObject {
         "contact.restitution: restitution must lie in [0, 1]");
     row("vector too short", replaced("\"gravity\": [0, 0, -9.81]", "\"gravity\": [0, -9.81]"),
         "gravity: expected 3 numbers");
-    row("mesh without shapes", replaced("\"inertia\": \"pebbles\"", "\"inertia\": \"mesh\""),
-        "templates.tbar: mesh templates need");
+    row("inertia mesh without a mesh", replaced("\"inertia\": \"pebbles\"", "\"inertia\": \"mesh\""),
+        "templates.tbar.inertia: inertia \"mesh\" needs a \"mesh\" file");
+    row("mesh without the shapes library",
+        replaced("\"inertia\": \"pebbles\"", "\"inertia\": \"mesh\", \"mesh\": \"gear.stl\""),
+        "templates.tbar.mesh: mesh templates need the shapes library");
+    row("fill without a mesh", replaced("\"inertia\": \"pebbles\"", "\"fill\": {\"spacing\": 1e-3}"),
+        "templates.tbar.fill: applies to mesh templates only");
     row("overfull region",
         replaced("\"bodies\": [",
                  "\"generate\": [ { \"template\": \"tbar\", \"count\": 500, \"region\": { \"min\": [0, 0, "

@@ -1,13 +1,32 @@
 #pragma once
 // An immutable clump shape shared by many bodies: pebbles in the principal frame, mass, moments.
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "core/MassProperties.hpp"
 #include "core/Pebble.hpp"
+#include "core/TriangleMesh.hpp"
 
 namespace clumplab {
+
+// How well a clump (the union of its pebbles) reproduces the mesh it was made from (INTERFACES.md
+// `metrics`). Relative errors are (clump - mesh) / mesh; lengths in m.
+struct ClumpMetrics {
+  double meshVolume = 0.0;                    // [m^3]
+  double clumpVolume = 0.0;                   // [m^3], the pebble union counted once
+  double volumeError = 0.0;                   // relative
+  Vec3 principalMomentErrors = Vec3::Zero();  // relative, I1 <= I2 <= I3 of each
+  // Largest angle between corresponding principal axes [deg], over the axes whose moments are
+  // distinct (an axis of two equal moments is not defined); 0 if all three moments are equal.
+  double axisMisalignmentDeg = 0.0;
+  double largestProtrusion = 0.0;  // [m] farthest the pebble union reaches outside the mesh (sampled)
+  double largestGap = 0.0;         // [m] farthest a point of the mesh surface is from the pebbles (sampled)
+  double dzhanibekovMargin = 0.0;  // (I2 - I1) / (I3 - I1) of the clump
+  double meshDzhanibekovMargin = 0.0;  // the same of the mesh
+  std::string clumpMethod;             // how the pebble union was measured ("voxel", ...)
+};
 
 struct ClumpTemplate {
   std::string name;
@@ -19,9 +38,13 @@ struct ClumpTemplate {
   // x_body = rotationFromInput * (x_input - centerOfMassInInput)
   Quat rotationFromInput = Quat::Identity();
   Vec3 centerOfMassInInput = Vec3::Zero();  // [m]
-  double boundingRadius = 0.0;   // [m], smallest sphere about the centre of mass holding all pebbles
-  double minPebbleRadius = 0.0;  // [m]
-  std::string inertiaMethod;     // "pebbles", "voxel", "monte-carlo", "given", ...
+  double boundingRadius = 0.0;          // [m], smallest sphere about the centre of mass holding all pebbles
+  double minPebbleRadius = 0.0;         // [m]
+  std::string inertiaMethod;            // "pebbles", "voxel", "monte-carlo", "given", "mesh"
+  std::string sourceMesh;               // the mesh file the clump was made from ("" if none)
+  std::optional<ClumpMetrics> metrics;  // clump against its mesh, when made from one
+  // The source mesh in the body (principal) frame, for drawing; null if none.
+  std::shared_ptr<const TriangleMesh> mesh;
 };
 
 using TemplatePtr = std::shared_ptr<const ClumpTemplate>;

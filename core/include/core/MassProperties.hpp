@@ -6,6 +6,7 @@
 
 #include "core/Math.hpp"
 #include "core/Pebble.hpp"
+#include "core/Solid.hpp"
 
 namespace clumplab {
 
@@ -16,6 +17,13 @@ struct MassProperties {
   Vec3 centerOfMass = Vec3::Zero();   // [m], input frame
   Mat3 inertiaTensor = Mat3::Zero();  // [kg m^2], about the centre of mass, input frame
   double statisticalError = 0.0;      // relative 1-sigma error of the mass (Monte Carlo only)
+  // Sampled methods only. Monte Carlo: 1-sigma standard errors from 32 batch means. Voxels with an
+  // error budget: the change from the previous resolution (a conservative error estimate).
+  double volumeError = 0.0;                // [m^3]
+  Vec3 centerOfMassError = Vec3::Zero();   // [m], per component
+  Mat3 inertiaTensorError = Mat3::Zero();  // [kg m^2], per component
+  int voxelsPerSide = 0;                   // voxel method: N used
+  std::int64_t samples = 0;                // Monte Carlo: points drawn
 };
 
 // Principal frame of an inertia tensor: moments ascending (I1 <= I2 <= I3), axes as the columns
@@ -34,12 +42,24 @@ PrincipalFrame principalFrame(const Mat3& inertiaTensor);
 // overlap). `densities` holds one density per pebble [kg/m^3] (seed 000 §2.1 allows them to differ).
 MassProperties massFromPebbles(std::span<const Pebble> pebbles, std::span<const double> densities);
 
-// Seed 000 eq. 6-10: summation over N^3 voxels of the cubic box around the pebble union, counting
-// every point of the union once (overlaps are not counted twice). Uniform density.
+// Seed 000 eq. 6-10: summation over N^3 voxels of the smallest cube around the solid, counting a
+// voxel when its centre is inside (overlaps of pebbles are not counted twice). Uniform density.
+// Rows of voxels are summed in closed form from the solid's spans, so the cost is ~N^2, not N^3.
+MassProperties massFromVoxels(const Solid& solid, double density, int voxelsPerSide);
 MassProperties massFromVoxels(std::span<const Pebble> pebbles, double density, int voxelsPerSide);
+
+// Voxels with N chosen from an error budget: N = 16, 32, 64, ... until the volume, the centre of mass
+// (relative to the solid's size) and the inertia tensor (Frobenius norm) change by less than
+// `relativeBudget` from the previous N, or N reaches `maxVoxelsPerSide`. The result is the finest N;
+// its *Error fields hold the last change.
+MassProperties massFromVoxelsWithinBudget(const Solid& solid, double density, double relativeBudget,
+                                          int maxVoxelsPerSide = 2048);
 
 // Seed 001 eq. 29-31: Monte Carlo integration over the enclosing box with the sequence of
 // eq. 30 (zeta_k = frac(1e6 sin k)) or, if `lowDiscrepancy`, the Halton sequence (bases 2, 3, 5).
+// Standard errors come from 32 batches of consecutive samples.
+MassProperties massFromMonteCarlo(const Solid& solid, double density, std::int64_t samples,
+                                  bool lowDiscrepancy);
 MassProperties massFromMonteCarlo(std::span<const Pebble> pebbles, double density, std::int64_t samples,
                                   bool lowDiscrepancy);
 

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "core/MeshTemplate.hpp"
 #include "core/World.hpp"
 
 namespace clumplab {
@@ -20,9 +21,14 @@ struct Scene {
   std::vector<BodyInit> bodies;        // explicit bodies, then generated ones
 };
 
+struct SceneLoadOptions {
+  // Builds templates that name a mesh; without it such templates are an error that says so.
+  MeshTemplateBuilder meshTemplates;
+};
+
 // Throws InputError naming the file, the JSON path and the problem, before any work starts.
-Scene loadScene(const std::string& path);
-Scene parseScene(const std::string& text, const std::string& file);
+Scene loadScene(const std::string& path, const SceneLoadOptions& options = {});
+Scene parseScene(const std::string& text, const std::string& file, const SceneLoadOptions& options = {});
 
 std::unique_ptr<World> buildWorld(const Scene& scene);
 

@@ -10,6 +10,9 @@ namespace clumplab {
 ClumpTemplate loadTemplateFile(const std::string& path);
 ClumpTemplate parseTemplateFile(const std::string& text, const std::string& file);
 
+// The metrics object of a template file (INTERFACES.md), as compact JSON text.
+std::string metricsToJson(const ClumpMetrics& metrics);
+
 // Writes the template as JSON text (pretty-printed).
 std::string templateToJson(const ClumpTemplate& t);
 
