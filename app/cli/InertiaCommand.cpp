@@ -1,74 +1,172 @@
+// clumplab-cli inertia FILE: mass properties of a mesh (exact, voxels or Monte Carlo over its
+// interior), or of a clump's pebbles (template JSON, `x y z r` text, MercuryDPM clump folder).
 #include <filesystem>
 #include <iostream>
+#include <optional>
 
 #include "Commands.hpp"
+#include "ShapesJson.hpp"
 #include "core/Errors.hpp"
 #include "core/MassProperties.hpp"
+#include "core/PebbleFiles.hpp"
 #include "core/TemplateFile.hpp"
+#include "shapes/MeshMassProperties.hpp"
+#include "shapes/MeshSolid.hpp"
 
 namespace clumplab::cli {
 
 namespace {
-nlohmann::json matrixJson(const Mat3& m) {
-  nlohmann::json rows = nlohmann::json::array();
-  for (int r = 0; r < 3; ++r) rows.push_back({m(r, 0), m(r, 1), m(r, 2)});
-  return rows;
+
+constexpr double kDefaultDensity = 1000.0;  // [kg/m^3] when a mesh or pebble list gives none
+
+struct Sampling {
+  int voxels = 0;  // 0: from the budget
+  double budget = 1e-3;
+  long long samples = 1000000;
+  bool halton = true;
+};
+
+Sampling samplingOptions(const Arguments& args) {
+  Sampling s;
+  if (const auto n = args.integer("--voxels")) {
+    if (*n < 4 || *n > 4096) throw UsageError("--voxels must lie in [4, 4096]");
+    s.voxels = static_cast<int>(*n);
+  }
+  if (const auto b = args.number("--voxel-budget")) {
+    if (!(*b > 0.0 && *b < 1.0)) throw UsageError("--voxel-budget must lie in (0, 1)");
+    if (s.voxels > 0) throw UsageError("give --voxels or --voxel-budget, not both");
+    s.budget = *b;
+  }
+  if (const auto n = args.integer("--samples")) {
+    if (*n < 1000) throw UsageError("--samples must be at least 1000");
+    s.samples = *n;
+  }
+  const std::string sequence = args.text("--sequence").value_or("halton");
+  if (sequence != "halton" && sequence != "sine") {
+    throw UsageError("unknown --sequence \"" + sequence + "\" (use halton, or sine for seed 001 eq. 30)");
+  }
+  s.halton = sequence == "halton";
+  return s;
 }
+
+MassProperties sampled(const std::string& method, const Solid& solid, double density, const Sampling& s) {
+  if (method == "voxel") {
+    return s.voxels > 0 ? massFromVoxels(solid, density, s.voxels)
+                        : massFromVoxelsWithinBudget(solid, density, s.budget);
+  }
+  return massFromMonteCarlo(solid, density, s.samples, s.halton);
+}
+
+double densityOption(const Arguments& args, double fallback) {
+  const double d = args.number("--density").value_or(fallback);
+  if (!(d > 0.0)) throw UsageError("--density must be positive");
+  return d;
+}
+
+nlohmann::json meshInertia(const std::string& file, const std::string& method, const Arguments& args) {
+  const shapes::PreparedMesh prepared = shapes::importMesh(file, meshOptions(args));
+  printWarnings(prepared.report);
+  const double density = densityOption(args, kDefaultDensity);
+  MassProperties m;
+  if (method == "mesh") {
+    m = shapes::meshMassProperties(*prepared.mesh, density);
+  } else if (method == "voxel" || method == "monte-carlo") {
+    m = sampled(method, shapes::MeshSolid(prepared.mesh), density, samplingOptions(args));
+  } else if (method == "pebbles" || method == "given") {
+    throw UsageError("--method " + method +
+                     " needs pebbles: a template JSON, an `x y z r` text or a MercuryDPM clump folder");
+  } else {
+    throw UsageError("unknown method \"" + method + "\" (use mesh, voxel or monte-carlo for a mesh)");
+  }
+  nlohmann::json out = massPropertiesJson(m);
+  out["method"] = method;
+  out["density"] = density;
+  out["mesh"] = meshReportJson(prepared.report);
+  return out;
+}
+
+nlohmann::json pebbleInertia(const std::string& file, const std::string& requested, const Arguments& args) {
+  // The pebbles and what the file says of mass (a template or a MercuryDPM folder may).
+  std::vector<Pebble> pebbles;
+  double density = 0.0;
+  std::optional<MassProperties> given;
+  const double scale = args.number("--scale").value_or(1.0);
+  if (!(scale > 0.0)) throw UsageError("--scale must be positive");
+  if (isMercuryClumpFolder(file)) {
+    const MercuryClump c = readMercuryClumpFolder(file);
+    pebbles = c.pebbles;
+    if (c.mass) {
+      // MClump's mass and tensor are per unit density (its default); --density multiplies them.
+      const double factor = args.number("--density").value_or(1.0);
+      MassProperties m;
+      m.mass = factor * *c.mass;
+      m.volume = *c.mass;
+      m.inertiaTensor = factor * *c.inertiaTensor;
+      given = m;
+    }
+  } else if (std::filesystem::path(file).extension() == ".json") {
+    const ClumpTemplate t = loadTemplateFile(file);
+    pebbles = t.pebbles;
+    density = t.density;
+    MassProperties m;
+    m.mass = t.mass;
+    m.volume = t.volume;
+    m.inertiaTensor = t.principalMoments.asDiagonal();  // the file's pebbles are in the principal frame
+    given = m;
+  } else {
+    pebbles = readPebbleText(file);
+  }
+  const std::string method = !requested.empty() ? requested : (given ? "given" : "pebbles");
+  if (method == "mesh") throw UsageError("--method mesh needs a mesh file (STL, OBJ, PLY, ...)");
+  if (method == "given") {
+    if (!given)
+      throw InputError(file, "",
+                       "holds no mass properties to give: use --method pebbles, voxel or monte-carlo");
+    if (args.has("--density") && !isMercuryClumpFolder(file))
+      throw UsageError("--density does not apply to --method given");
+    MassProperties m = *given;
+    const double f3 = scale * scale * scale;
+    m.mass *= f3;
+    m.volume *= f3;
+    m.inertiaTensor *= f3 * scale * scale;
+    nlohmann::json out = massPropertiesJson(m);
+    out["method"] = method;
+    return out;
+  }
+  for (Pebble& p : pebbles) {
+    p.center *= scale;
+    p.radius *= scale;
+  }
+  density = densityOption(args, density > 0.0 ? density : kDefaultDensity);
+  MassProperties m;
+  if (method == "pebbles") {
+    m = massFromPebbles(pebbles, std::vector<double>(pebbles.size(), density));
+  } else if (method == "voxel" || method == "monte-carlo") {
+    m = sampled(method, PebbleUnion(pebbles), density, samplingOptions(args));
+  } else {
+    throw UsageError("unknown method \"" + method +
+                     "\" (use pebbles, given, voxel or monte-carlo for pebbles)");
+  }
+  nlohmann::json out = massPropertiesJson(m);
+  out["method"] = method;
+  out["density"] = density;
+  out["pebbles"] = pebbles.size();
+  return out;
+}
+
 }  // namespace
 
 int inertiaCommand(const std::vector<std::string>& argv) {
-  const Arguments args(argv, {"--method", "--density", "--scale", "--voxels", "--samples"});
+  const Arguments args(argv,
+                       {"--method", "--density", "--scale", "--voxels", "--voxel-budget", "--samples",
+                        "--sequence", "--max-triangles"},
+                       {"--repair"});
   if (args.positional().size() != 1) throw UsageError("expected exactly one file: clumplab-cli inertia FILE");
   const std::string file = args.positional()[0];
-  const std::string ext = std::filesystem::path(file).extension().string();
-  if (ext != ".json") {
-    throw InputError(file, "",
-                     "reading meshes (" + ext +
-                         ") needs the shapes library, which this build "
-                         "does not have yet; give a clumplab-template/1 JSON file");
-  }
-  ClumpTemplate t = loadTemplateFile(file);
-  const double scale = args.number("--scale").value_or(1.0);
-  if (!(scale > 0.0)) throw UsageError("--scale must be positive");
-  if (scale != 1.0) t = scaledTemplate(t, scale);
-  const std::string method = args.text("--method").value_or(t.density > 0.0 ? "pebbles" : "given");
-  double density = args.number("--density").value_or(t.density);
-  if (args.has("--density") && !(density > 0.0)) throw UsageError("--density must be positive");
-
-  MassProperties m;
-  if (method == "given") {
-    m.mass = t.mass;
-    m.volume = t.volume;
-    m.inertiaTensor = t.principalMoments.asDiagonal();
-    if (args.has("--density")) throw UsageError("--density does not apply to --method given");
-  } else {
-    if (!(density > 0.0)) throw InputError(file, "density", "no density in the file: pass --density D");
-    if (method == "pebbles") {
-      m = massFromPebbles(t.pebbles, std::vector<double>(t.pebbles.size(), density));
-    } else if (method == "voxel") {
-      const long long n = args.integer("--voxels").value_or(128);
-      if (n < 4 || n > 2048) throw UsageError("--voxels must lie in [4, 2048]");
-      m = massFromVoxels(t.pebbles, density, static_cast<int>(n));
-    } else if (method == "monte-carlo") {
-      const long long n = args.integer("--samples").value_or(1000000);
-      if (n < 1000) throw UsageError("--samples must be at least 1000");
-      m = massFromMonteCarlo(t.pebbles, density, n, true);
-    } else if (method == "mesh") {
-      throw UsageError("--method mesh needs a mesh file and the shapes library (not in this build yet)");
-    } else {
-      throw UsageError("unknown method \"" + method + "\" (use pebbles, given, voxel or monte-carlo)");
-    }
-  }
-  const PrincipalFrame frame = principalFrame(m.inertiaTensor);
-  nlohmann::json out = {{"file", file},
-                        {"method", method},
-                        {"volume", m.volume},
-                        {"mass", m.mass},
-                        {"center_of_mass", vectorJson(m.centerOfMass)},
-                        {"inertia_tensor", matrixJson(m.inertiaTensor)},
-                        {"principal_moments", vectorJson(frame.moments)},
-                        {"principal_axes", matrixJson(frame.axes)}};
-  if (method == "monte-carlo") out["relative_error"] = m.statisticalError;
+  const bool mesh = isMeshFile(file);
+  const std::string method = args.text("--method").value_or(mesh ? "mesh" : "");
+  nlohmann::json out = mesh ? meshInertia(file, method, args) : pebbleInertia(file, method, args);
+  out["file"] = file;
   std::cout << out.dump() << std::endl;
   return 0;
 }

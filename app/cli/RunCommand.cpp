@@ -6,6 +6,7 @@
 
 #include "Commands.hpp"
 #include "core/OutputCsv.hpp"
+#include "shapes/MeshTemplateBuilder.hpp"
 
 namespace clumplab::cli {
 
@@ -29,7 +30,9 @@ Scene loadSceneWithOverrides(const Arguments& args, const char* command) {
   if (args.positional().size() != 1) {
     throw UsageError(std::string("expected exactly one scene file: clumplab-cli ") + command + " SCENE.json");
   }
-  Scene scene = loadScene(args.positional()[0]);
+  SceneLoadOptions options;
+  options.meshTemplates = shapes::meshTemplateBuilder();
+  Scene scene = loadScene(args.positional()[0], options);
   if (const auto name = args.text("--integrator")) {
     const auto kind = integratorFromName(*name);
     if (!kind) throw UsageError("unknown integrator \"" + *name + "\" (use leapfrog, midpoint or splitting)");

@@ -14,8 +14,15 @@ constexpr const char* kUsage =
     "usage: clumplab-cli <command> [options]\n"
     "  run SCENE.json [--steps N | --time T] [--energy E.csv] [--states S.csv] [--every K]\n"
     "                 [--integrator leapfrog|midpoint|splitting] [--dt X] [--threads N]\n"
-    "  inertia FILE [--method pebbles|given|voxel|monte-carlo] [--density D] [--scale S]\n"
-    "               [--voxels N] [--samples N]\n"
+    "  inertia FILE [--method mesh|voxel|monte-carlo|pebbles|given] [--density D] [--scale S]\n"
+    "               [--voxels N | --voxel-budget E] [--samples N] [--sequence halton|sine] [--repair]\n"
+    "      FILE: a mesh (STL, OBJ, PLY, ...), a template JSON, `x y z r` text or a MercuryDPM clump folder\n"
+    "  fill MESH (--spacing H | --count N) [--radius R] [--mode circumscribed|given|fitted|shell]\n"
+    "            [--band B] [--min-radius R] [--density D] [--scale S] [--inertia "
+    "mesh|voxel|monte-carlo|pebbles]\n"
+    "            [--repair] [--out T.json]      (or --pebbles FILE|FOLDER instead of the grid: MClump mode "
+    "4)\n"
+    "  mesh MESH [--scale S] [--repair]         checks a mesh and reports it\n"
     "  bench SCENE.json [--steps N] [--threads N]\n";
 }
 
@@ -31,6 +38,8 @@ int main(int argc, char** argv) {
     if (command == "run") return clumplab::cli::runCommand(args);
     if (command == "inertia") return clumplab::cli::inertiaCommand(args);
     if (command == "bench") return clumplab::cli::benchCommand(args);
+    if (command == "fill") return clumplab::cli::fillCommand(args);
+    if (command == "mesh") return clumplab::cli::meshCommand(args);
     std::fprintf(stderr, "clumplab-cli: unknown command \"%s\"\n%s", command.c_str(), kUsage);
     return 2;
   } catch (const clumplab::InputError& e) {

@@ -115,38 +115,14 @@ void readPebbleField(const Node& node, std::vector<Pebble>& pebbles, std::vector
 
 void readFill(const Node& node, FillSettings& fill) {
   node.allowOnly({"spacing", "count", "radius", "mode", "band", "min_radius"});
-  fill.spacing = node.positiveOr("spacing", 0.0);
-  if (node.has("count")) {
-    const long long n = node.child("count").integer();
-    if (n < 1 || n > 100000000) node.child("count").fail("the pebble count must lie in [1, 1e8]");
-    fill.targetCount = n;
-  }
-  if ((fill.spacing > 0.0) == (fill.targetCount > 0)) {
-    node.fail("give exactly one of \"spacing\" (the grid spacing h, m) and \"count\" (pebbles wanted)");
-  }
-  fill.radius = node.positiveOr("radius", 0.0);
-  const std::string mode = node.stringOr("mode", fill.radius > 0.0 ? "given" : "circumscribed");
-  if (mode == "circumscribed") {
-    if (fill.radius > 0.0) {
-      node.child("radius").fail(
-          "mode \"circumscribed\" sets r = (sqrt 3 / 2) h; drop \"radius\" or use mode \"given\"");
-    }
-  } else if (mode == "given") {
-    if (!(fill.radius > 0.0)) node.fail("mode \"given\" needs \"radius\"");
-  } else if (mode == "fitted") {
-    fill.fitted = true;
-  } else if (mode == "shell") {
-    fill.shellOnly = true;
-  } else {
-    node.child("mode").fail("unknown fill mode \"" + mode + "\" (use circumscribed, given, fitted or shell)");
-  }
-  if (node.has("band")) {
-    if (!fill.shellOnly) node.child("band").fail("\"band\" applies to mode \"shell\" only");
-    fill.shellBand = node.child("band").positive();
-  }
-  if (node.has("min_radius")) {
-    if (!fill.fitted) node.child("min_radius").fail("\"min_radius\" applies to mode \"fitted\" only");
-    fill.minimumRadius = node.child("min_radius").positive();
+  const long long count = node.integerOr("count", 0);
+  if (node.has("count") && count < 1) node.child("count").fail("the pebble count must be at least 1");
+  try {
+    fill = makeFillSettings(node.positiveOr("spacing", 0.0), count, node.positiveOr("radius", 0.0),
+                            node.stringOr("mode", ""), node.positiveOr("band", 0.0),
+                            node.positiveOr("min_radius", 0.0));
+  } catch (const std::invalid_argument& e) {
+    node.fail(e.what());
   }
 }
 

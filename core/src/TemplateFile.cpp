@@ -31,7 +31,7 @@ ClumpTemplate templateFromJson(const Json& root, const std::string& file) {
   const Node node(root, file, "");
   node.allowOnly({"format", "name", "density", "mass", "volume", "principal_moments", "rotation_from_input",
                   "center_of_mass_in_input", "pebbles", "inertia_method", "source_mesh", "metrics",
-                  "bounding_radius"});
+                  "bounding_radius", "fill", "mesh_report"});  // how it was made (informative)
   const std::string format = node.child("format").string();
   if (format != "clumplab-template/1")
     node.child("format").fail("expected \"clumplab-template/1\", got \"" + format + "\"");

@@ -23,6 +23,13 @@ struct FillSettings {
   double shellBand = 0.0;        // [m]; 0: h
 };
 
+// Fill settings from their written form (scene "fill" or clumplab-cli fill options): exactly one of
+// spacing > 0 and count > 0; radius 0 for none; mode "" (circumscribed, or given when a radius is
+// there), "circumscribed", "given", "fitted" or "shell"; band 0 for none (shell only); minimumRadius
+// 0 for none (fitted only). Throws std::invalid_argument naming the setting at fault.
+FillSettings makeFillSettings(double spacing, long long count, double radius, const std::string& mode,
+                              double band, double minimumRadius);
+
 struct MeshTemplateRequest {
   std::string name;
   std::string meshFile;  // path of the mesh (resolved against the scene file's folder)

@@ -1,0 +1,127 @@
+// clumplab-cli fill MESH: a clump template from a mesh by regular-grid pebble fill (MClump mode 3)
+// or from another tool's pebbles (mode 4), with its metrics against the mesh.
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+
+#include "Commands.hpp"
+#include "ShapesJson.hpp"
+#include "core/Errors.hpp"
+#include "core/PebbleFiles.hpp"
+#include "core/TemplateFile.hpp"
+#include "shapes/MeshTemplateBuilder.hpp"
+
+namespace clumplab::cli {
+
+namespace {
+// Writes text to path atomically: a temporary file beside it, then a rename.
+void writeAtomically(const std::string& path, const std::string& text) {
+  const std::filesystem::path target(path);
+  const std::filesystem::path temporary = target.string() + ".tmp";
+  {
+    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
+    if (!out) throw InputError(path, "", "cannot be written");
+    out << text << '\n';
+    if (!out.flush()) throw InputError(path, "", "cannot be written (disk full?)");
+  }
+  std::error_code ec;
+  std::filesystem::rename(temporary, target, ec);
+  if (ec) {
+    std::filesystem::remove(temporary, ec);
+    throw InputError(path, "", "cannot be written: " + ec.message());
+  }
+}
+}  // namespace
+
+int fillCommand(const std::vector<std::string>& argv) {
+  const Arguments args(argv,
+                       {"--spacing", "--count", "--radius", "--mode", "--band", "--min-radius", "--density",
+                        "--scale", "--out", "--inertia", "--pebbles", "--name", "--voxels", "--voxel-budget",
+                        "--samples", "--sequence", "--max-triangles"},
+                       {"--repair"});
+  if (args.positional().size() != 1)
+    throw UsageError("expected exactly one mesh: clumplab-cli fill MESH --spacing H");
+  MeshTemplateRequest r;
+  r.meshFile = args.positional()[0];
+  r.name = args.text("--name").value_or(std::filesystem::path(r.meshFile).stem().string());
+  r.density = args.number("--density").value_or(1000.0);
+  if (!(r.density > 0.0)) throw UsageError("--density must be positive");
+  const shapes::MeshOptions options = meshOptions(args);
+  r.scale = options.scale;
+  r.repair = options.repair;
+  r.inertia = args.text("--inertia").value_or("mesh");
+  if (const auto pebbles = args.text("--pebbles")) {
+    for (const char* fillOnly : {"--spacing", "--count", "--radius", "--mode", "--band", "--min-radius"}) {
+      if (args.has(fillOnly))
+        throw UsageError(std::string(fillOnly) + " does not apply with --pebbles (the pebbles are given)");
+    }
+    r.pebbles =
+        isMercuryClumpFolder(*pebbles) ? readMercuryClumpFolder(*pebbles).pebbles : readPebbleText(*pebbles);
+  } else {
+    const double spacing = args.number("--spacing").value_or(0.0);
+    const long long count = args.integer("--count").value_or(0);
+    if (args.has("--spacing") && !(spacing > 0.0)) throw UsageError("--spacing must be positive");
+    if (args.has("--count") && count < 1) throw UsageError("--count must be at least 1");
+    const double radius = args.number("--radius").value_or(0.0);
+    if (args.has("--radius") && !(radius > 0.0)) throw UsageError("--radius must be positive");
+    const double band = args.number("--band").value_or(0.0),
+                 minimum = args.number("--min-radius").value_or(0.0);
+    if ((args.has("--band") && !(band > 0.0)) || (args.has("--min-radius") && !(minimum > 0.0)))
+      throw UsageError("--band and --min-radius must be positive");
+    try {
+      r.fill = makeFillSettings(spacing, count, radius, args.text("--mode").value_or(""), band, minimum);
+    } catch (const std::invalid_argument& e) {
+      throw UsageError(e.what());
+    }
+    r.hasFill = true;
+  }
+  if (const auto n = args.integer("--voxels")) {
+    if (*n < 4 || *n > 4096) throw UsageError("--voxels must lie in [4, 4096]");
+    r.voxels = static_cast<int>(*n);
+  }
+  if (const auto b = args.number("--voxel-budget")) {
+    if (!(*b > 0.0 && *b < 1.0)) throw UsageError("--voxel-budget must lie in (0, 1)");
+    r.voxelBudget = *b;
+  }
+  if (const auto n = args.integer("--samples")) {
+    if (*n < 1000) throw UsageError("--samples must be at least 1000");
+    r.samples = *n;
+  }
+  r.halton = args.text("--sequence").value_or("halton") != "sine";
+
+  shapes::MeshTemplateResult result;
+  try {
+    result = shapes::buildMeshTemplate(r, options);
+  } catch (const std::invalid_argument& e) {
+    throw InputError(r.meshFile, "", e.what());
+  }
+  printWarnings(result.report);
+  nlohmann::json out = nlohmann::json::parse(templateToJson(result.clump));
+  if (r.hasFill) {
+    const shapes::FillResult& f = result.fill;
+    out["fill"] = {{"spacing", f.spacing},
+                   {"radius", f.radius},
+                   {"fitted", r.fill.fitted},
+                   {"shell_only", r.fill.shellOnly},
+                   {"candidates", f.candidates},
+                   {"inside", f.inside},
+                   {"dropped_small", f.droppedSmall},
+                   {"pebbles", f.pebbles.size()}};
+  }
+  out["mesh_report"] = meshReportJson(result.report);
+  const std::string text = out.dump(1);
+  if (const auto path = args.text("--out")) writeAtomically(*path, text);
+  std::cout << text << std::endl;
+  return 0;
+}
+
+int meshCommand(const std::vector<std::string>& argv) {
+  const Arguments args(argv, {"--scale", "--max-triangles"}, {"--repair"});
+  if (args.positional().size() != 1) throw UsageError("expected exactly one mesh: clumplab-cli mesh MESH");
+  const shapes::PreparedMesh prepared = shapes::importMesh(args.positional()[0], meshOptions(args));
+  printWarnings(prepared.report);
+  std::cout << meshReportJson(prepared.report).dump() << std::endl;
+  return 0;
+}
+
+}  // namespace clumplab::cli

@@ -1,0 +1,32 @@
+#pragma once
+// How well a clump (the union of its pebbles) reproduces its mesh: the template's `metrics`.
+#include <vector>
+
+#include "core/ClumpTemplate.hpp"
+#include "shapes/MeshSolid.hpp"
+
+namespace clumplab::shapes {
+
+struct QualityOptions {
+  double voxelBudget = 1e-3;   // relative error budget of the pebble union's voxel mass properties
+  int voxels = 0;              // voxels per side instead of the budget (0: use the budget)
+  int surfaceSamples = 20000;  // points on the mesh surface for the largest gap (plus its vertices)
+  int spherePoints = 48;       // points on each pebble near the surface for the largest protrusion
+};
+
+struct QualityResult {
+  ClumpMetrics metrics;
+  MassProperties clump;  // of the pebble union, voxels (same density as `mesh`)
+};
+
+// `meshProperties` are the mesh's exact mass properties (meshMassProperties) at some density;
+// `pebbles` are in the mesh's frame. Protrusion and gap are one-sided distances, sampled:
+// protrusion over points of the union's surface outside the mesh (distance to the mesh), gap over
+// points of the mesh's surface (distance to the union).
+QualityResult compareWithMesh(const std::vector<Pebble>& pebbles, const MeshSolid& mesh,
+                              const MassProperties& meshProperties, const QualityOptions& options = {});
+
+// (I2 - I1) / (I3 - I1) for ascending moments; 0 when all three are equal.
+double dzhanibekovMargin(const Vec3& moments);
+
+}  // namespace clumplab::shapes

@@ -1,0 +1,27 @@
+#pragma once
+// Clump templates from meshes (MClump modes 3 and 4, seed 000 §3): the mesh is read and checked,
+// its exact mass properties computed, pebbles generated on a regular grid (or taken from another
+// tool), the clump's mass properties taken from the chosen method, and the clump measured against
+// the mesh. Scene files reach this through core's MeshTemplateBuilder hook.
+#include "core/MeshTemplate.hpp"
+#include "shapes/ClumpQuality.hpp"
+#include "shapes/MeshImport.hpp"
+#include "shapes/PebbleFill.hpp"
+
+namespace clumplab::shapes {
+
+struct MeshTemplateResult {
+  ClumpTemplate clump;
+  MeshReport report;
+  FillResult fill;                 // empty when the pebbles came from another tool
+  MassProperties meshProperties;   // exact, of the mesh
+  MassProperties clumpProperties;  // of the pebble union, by voxels
+};
+
+// Throws InputError (a bad mesh file) or std::invalid_argument (settings that cannot work).
+MeshTemplateResult buildMeshTemplate(const MeshTemplateRequest& request, const MeshOptions& meshOptions = {});
+
+// The same, as the hook scene loading takes (SceneLoadOptions::meshTemplates).
+MeshTemplateBuilder meshTemplateBuilder();
+
+}  // namespace clumplab::shapes

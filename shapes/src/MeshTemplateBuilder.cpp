@@ -1,0 +1,69 @@
+#include "shapes/MeshTemplateBuilder.hpp"
+
+#include <filesystem>
+#include <stdexcept>
+
+#include "shapes/MeshMassProperties.hpp"
+
+namespace clumplab::shapes {
+
+MeshTemplateResult buildMeshTemplate(const MeshTemplateRequest& request, const MeshOptions& meshOptions) {
+  if (!(request.density > 0.0)) throw std::invalid_argument("a mesh template needs a positive density");
+  MeshOptions options = meshOptions;
+  options.scale = request.scale;
+  options.repair = request.repair || meshOptions.repair;
+  const PreparedMesh prepared = importMesh(request.meshFile, options);
+  MeshTemplateResult result;
+  result.report = prepared.report;
+  result.meshProperties = meshMassProperties(*prepared.mesh, request.density);
+  const MeshSolid solid(prepared.mesh);
+
+  std::vector<Pebble> pebbles;
+  if (request.hasFill) {
+    result.fill = fillMesh(solid, request.fill);
+    pebbles = result.fill.pebbles;
+  } else {
+    // MClump mode 4: another tool's pebbles, in the mesh's units and frame.
+    if (request.pebbles.empty()) throw std::invalid_argument("a mesh template needs a fill or pebbles");
+    for (Pebble p : request.pebbles) {
+      p.center *= request.scale;
+      p.radius *= request.scale;
+      pebbles.push_back(p);
+    }
+  }
+  QualityOptions quality;
+  quality.voxelBudget = request.voxelBudget;
+  quality.voxels = request.voxels;
+  const QualityResult measured = compareWithMesh(pebbles, solid, result.meshProperties, quality);
+  result.clumpProperties = measured.clump;
+
+  MassProperties mass;
+  if (request.inertia == "mesh") {
+    mass = result.meshProperties;  // MClump mode 3: the clump moves like the solid the mesh bounds
+  } else if (request.inertia == "voxel") {
+    mass = measured.clump;
+  } else if (request.inertia == "monte-carlo") {
+    mass = massFromMonteCarlo(PebbleUnion(pebbles), request.density, request.samples, request.halton);
+  } else if (request.inertia == "pebbles") {
+    mass = massFromPebbles(pebbles, std::vector<double>(pebbles.size(), request.density));
+  } else {
+    throw std::invalid_argument("unknown inertia method \"" + request.inertia +
+                                "\" for a mesh template (use mesh, voxel, monte-carlo or pebbles)");
+  }
+  ClumpTemplate t = makeTemplate(request.name, pebbles, mass, request.inertia, request.density);
+  t.sourceMesh = std::filesystem::path(request.meshFile).filename().string();
+  t.metrics = measured.metrics;
+  // The mesh in the body frame, for drawing: x_body = R (x - centre of mass).
+  auto body = std::make_shared<TriangleMesh>(*prepared.mesh);
+  const Mat3 r = t.rotationFromInput.toRotationMatrix();
+  for (Vec3& v : body->vertices) v = r * (v - t.centerOfMassInInput);
+  t.mesh = std::move(body);
+  result.clump = std::move(t);
+  return result;
+}
+
+MeshTemplateBuilder meshTemplateBuilder() {
+  return [](const MeshTemplateRequest& request) { return buildMeshTemplate(request).clump; };
+}
+
+}  // namespace clumplab::shapes

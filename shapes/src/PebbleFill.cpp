@@ -1,0 +1,121 @@
+#include "shapes/PebbleFill.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+#include <string>
+#include <thread>
+
+#include "core/ThreadPool.hpp"
+#include "shapes/MeshMassProperties.hpp"
+
+namespace clumplab::shapes {
+
+namespace {
+
+FillResult fillWithSpacing(const MeshSolid& solid, const FillSettings& settings, double h,
+                           std::int64_t maxCandidates) {
+  Vec3 lower, upper;
+  solid.bounds(lower, upper);
+  const Vec3 centre = 0.5 * (lower + upper);
+  std::array<std::int64_t, 3> n{};
+  double total = 1.0;
+  for (int a = 0; a < 3; ++a) {
+    n[a] = std::max<std::int64_t>(1, static_cast<std::int64_t>(std::ceil((upper[a] - lower[a]) / h - 1e-9)));
+    total *= static_cast<double>(n[a]);
+  }
+  if (total > static_cast<double>(maxCandidates)) {
+    throw std::invalid_argument("a spacing of " + std::to_string(h) + " m gives " + std::to_string(total) +
+                                " grid points, more than the limit of " + std::to_string(maxCandidates) +
+                                ": use a larger spacing or a smaller count");
+  }
+  const Vec3 origin = centre - 0.5 * h *
+                                   Vec3(static_cast<double>(n[0] - 1), static_cast<double>(n[1] - 1),
+                                        static_cast<double>(n[2] - 1));
+  FillResult result;
+  result.spacing = h;
+  result.radius = settings.radius > 0.0 ? settings.radius : 0.5 * std::sqrt(3.0) * h;
+  result.candidates = n[0] * n[1] * n[2];
+  const double band = settings.shellBand > 0.0 ? settings.shellBand : h;
+  const double minimum = settings.minimumRadius > 0.0 ? settings.minimumRadius : 0.25 * h;
+
+  // One chunk per z layer; layers are concatenated in order, so the result does not depend on threads.
+  struct Layer {
+    std::vector<Pebble> pebbles;
+    std::int64_t inside = 0, dropped = 0;
+  };
+  std::vector<Layer> layers(static_cast<std::size_t>(n[2]));
+  ThreadPool pool(static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1u, 8u)));
+  pool.run(layers.size(), [&](std::size_t k) {
+    Layer& layer = layers[k];
+    std::vector<Span> spans;
+    const double z = origin.z() + h * static_cast<double>(k);
+    for (std::int64_t j = 0; j < n[1]; ++j) {
+      const double y = origin.y() + h * static_cast<double>(j);
+      solid.spansAlongX(y, z, spans);
+      for (const Span& s : spans) {
+        const auto i0 =
+            std::max<std::int64_t>(0, static_cast<std::int64_t>(std::ceil((s.begin - origin.x()) / h)));
+        const auto i1 =
+            std::min<std::int64_t>(n[0] - 1, static_cast<std::int64_t>(std::floor((s.end - origin.x()) / h)));
+        for (std::int64_t i = i0; i <= i1; ++i) {
+          ++layer.inside;
+          Pebble p{Vec3(origin.x() + h * static_cast<double>(i), y, z), result.radius};
+          if (settings.fitted) {
+            p.radius = std::min(p.radius, solid.distanceToSurface(p.center, p.radius));
+            if (p.radius < minimum) {
+              ++layer.dropped;
+              continue;
+            }
+          }
+          if (settings.shellOnly && !(solid.distanceToSurface(p.center, band) <= band)) continue;
+          layer.pebbles.push_back(p);
+        }
+      }
+    }
+  });
+  for (Layer& layer : layers) {
+    result.pebbles.insert(result.pebbles.end(), layer.pebbles.begin(), layer.pebbles.end());
+    result.inside += layer.inside;
+    result.droppedSmall += layer.dropped;
+  }
+  return result;
+}
+
+}  // namespace
+
+FillResult fillMesh(const MeshSolid& solid, const FillSettings& settings, std::int64_t maxCandidates) {
+  if (settings.spacing > 0.0) {
+    FillResult r = fillWithSpacing(solid, settings, settings.spacing, maxCandidates);
+    if (r.pebbles.empty()) {
+      throw std::invalid_argument("no grid point of spacing " + std::to_string(settings.spacing) +
+                                  " m lies inside the mesh: use a smaller spacing");
+    }
+    return r;
+  }
+  if (settings.targetCount < 1) throw std::invalid_argument("give a grid spacing or a target pebble count");
+  // The count of grid points inside scales as V / h^3: iterate h <- h (count / target)^(1/3).
+  const double target = static_cast<double>(settings.targetCount);
+  double h = std::cbrt(signedVolume(solid.mesh()) / target);
+  FillResult best;
+  int steps = 0;
+  for (; steps < 16; ++steps) {
+    FillResult r = fillWithSpacing(solid, settings, h, maxCandidates);
+    const double count = static_cast<double>(r.pebbles.size());
+    const bool better =
+        best.pebbles.empty() ||
+        std::abs(count - target) < std::abs(static_cast<double>(best.pebbles.size()) - target);
+    if (better && !r.pebbles.empty()) best = std::move(r);
+    if (count == target) break;
+    // Damped update; an empty grid halves h.
+    h *= count > 0.0 ? std::pow(count / target, 1.0 / 3.0 * 0.9) : 0.5;
+    if (static_cast<double>(best.pebbles.size()) > 0.0 &&
+        std::abs(static_cast<double>(best.pebbles.size()) - target) <= 0.005 * target)
+      break;
+  }
+  if (best.pebbles.empty()) throw std::invalid_argument("no grid spacing puts a pebble inside the mesh");
+  best.searchSteps = steps + 1;
+  return best;
+}
+
+}  // namespace clumplab::shapes
