@@ -30,6 +30,7 @@ nlohmann::json meshReportJson(const shapes::MeshReport& r) {
           {"bounding_box", {{"min", vectorJson(r.lower)}, {"max", vectorJson(r.upper)}}},
           {"volume", r.volume},
           {"surface_area", r.area},
+          {"vertices_welded_nearby", r.verticesMergedNearby},
           {"degenerate_dropped", r.degenerateDropped},
           {"duplicates_dropped", r.duplicatesDropped},
           {"triangles_reoriented", r.trianglesReoriented},

@@ -150,6 +150,61 @@ MeshHole describeHole(const TriangleMesh& m, const std::vector<std::uint32_t>& l
   return h;
 }
 
+// Merges vertices closer than `tolerance` (a hash grid of that cell size; each vertex joins the
+// first earlier vertex within reach), then drops triangles that collapsed or now repeat. Returns
+// the number of vertices merged.
+std::size_t weldNearby(TriangleMesh& m, double tolerance, std::size_t& degenerate, std::size_t& duplicates) {
+  const auto cellOf = [&](const Vec3& v) {
+    return Eigen::Vector3d((v / tolerance).array().floor()).cast<std::int64_t>().eval();
+  };
+  const auto key = [](const Eigen::Matrix<std::int64_t, 3, 1>& c) {
+    return static_cast<std::uint64_t>(c.x() * 73856093) ^ static_cast<std::uint64_t>(c.y() * 19349663) ^
+           static_cast<std::uint64_t>(c.z() * 83492791);
+  };
+  std::unordered_multimap<std::uint64_t, std::uint32_t> grid;
+  std::vector<std::uint32_t> target(m.vertices.size());
+  std::size_t merged = 0;
+  for (std::uint32_t i = 0; i < m.vertices.size(); ++i) {
+    const auto c = cellOf(m.vertices[i]);
+    target[i] = i;
+    for (int dz = -1; dz <= 1 && target[i] == i; ++dz)
+      for (int dy = -1; dy <= 1 && target[i] == i; ++dy)
+        for (int dx = -1; dx <= 1 && target[i] == i; ++dx) {
+          const auto range = grid.equal_range(key(c + Eigen::Matrix<std::int64_t, 3, 1>(dx, dy, dz)));
+          for (auto it = range.first; it != range.second; ++it) {
+            if ((m.vertices[it->second] - m.vertices[i]).norm() <= tolerance) {
+              target[i] = it->second;
+              break;
+            }
+          }
+        }
+    if (target[i] == i) {
+      grid.emplace(key(c), i);
+    } else {
+      ++merged;
+    }
+  }
+  if (merged == 0) return 0;
+  std::unordered_set<Triangle, TriangleHash> seen;
+  std::vector<Triangle> kept;
+  for (Triangle t : m.triangles) {
+    for (auto& v : t) v = target[v];
+    if (t[0] == t[1] || t[1] == t[2] || t[0] == t[2]) {
+      ++degenerate;
+      continue;
+    }
+    Triangle sorted = t;
+    std::sort(sorted.begin(), sorted.end());
+    if (!seen.insert(sorted).second) {
+      ++duplicates;
+      continue;
+    }
+    kept.push_back(t);
+  }
+  m.triangles = std::move(kept);
+  return merged;
+}
+
 // Orients every shell consistently (breadth-first over shared edges) and numbers the shells.
 // Returns the shell of each triangle; flips triangles in place and counts them in `flipped`.
 std::vector<std::uint32_t> orientShells(TriangleMesh& m, const Topology& topo, const std::string& name,
@@ -266,6 +321,12 @@ PreparedMesh prepareMesh(const TriangleMesh& soup, const std::string& name, cons
 
   // Edges: exactly two triangles each. Holes are refused, or closed on request.
   Topology topo = analyse(m);
+  if (!topo.boundary.empty() && options.repair) {
+    // Seams whose copies of a vertex differ by round-off: weld within 1e-6 of the diagonal first.
+    report.verticesMergedNearby =
+        weldNearby(m, 1e-6 * diagonal, report.degenerateDropped, report.duplicatesDropped);
+    if (report.verticesMergedNearby > 0) topo = analyse(m);
+  }
   if (topo.nonManifoldEdges > 0) {
     throw InputError(name, "",
                      std::to_string(topo.nonManifoldEdges) +
@@ -292,12 +353,12 @@ PreparedMesh prepareMesh(const TriangleMesh& soup, const std::string& name, cons
                            ". Close it in a mesh editor, or pass --repair (\"repair\": true in a scene) "
                            "to close small holes");
     }
-    const double limit = 0.5 * diagonal;
+    const double limit = diagonal;
     if (largest->perimeter > limit) {
       throw InputError(name, "",
                        "the mesh is open: " + summary +
                            ". That hole is too large to close safely (--repair "
-                           "closes holes up to half the bounding-box diagonal, " +
+                           "closes holes whose perimeter is at most the bounding-box diagonal, " +
                            number(limit) + " m)");
     }
     // Close each hole with a fan around its centre, running each boundary edge the other way.
@@ -378,6 +439,10 @@ PreparedMesh prepareMesh(const TriangleMesh& soup, const std::string& name, cons
   report.area = surfaceArea(m);
   if (!(report.volume > 0.0)) throw InputError(name, "", "the surface encloses no volume");
   auto& w = report.warnings;
+  if (report.verticesMergedNearby) {
+    w.push_back("welded " + std::to_string(report.verticesMergedNearby) +
+                " vertices that were within round-off of another (seams)");
+  }
   if (report.degenerateDropped)
     w.push_back("dropped " + std::to_string(report.degenerateDropped) + " degenerate (zero-area) triangles");
   if (report.duplicatesDropped)
