@@ -338,6 +338,7 @@ PreparedMesh prepareMesh(const TriangleMesh& soup, const std::string& name, cons
   if (!topo.boundary.empty()) {
     const auto loops = holeLoops(topo.boundary);
     std::vector<MeshHole> holes;
+    holes.reserve(loops.size());
     for (const auto& loop : loops) holes.push_back(describeHole(m, loop));
     const auto largest =
         std::max_element(holes.begin(), holes.end(),

@@ -48,10 +48,11 @@ MassProperties massFromPebbles(std::span<const Pebble> pebbles, std::span<const 
 MassProperties massFromVoxels(const Solid& solid, double density, int voxelsPerSide);
 MassProperties massFromVoxels(std::span<const Pebble> pebbles, double density, int voxelsPerSide);
 
-// Voxels with N chosen from an error budget: N = 16, 32, 64, ... until the volume, the centre of mass
-// (relative to the solid's size) and the inertia tensor (Frobenius norm) change by less than
-// `relativeBudget` from the previous N, or N reaches `maxVoxelsPerSide`. The result is the finest N;
-// its *Error fields hold the last change.
+// Voxels with N chosen from an error budget: N = 32, 64, 128, ... until the error estimate of the
+// volume, the centre of mass (relative to the solid's size) and the inertia tensor (Frobenius norm)
+// falls below `relativeBudget`, or N reaches `maxVoxelsPerSide`. The estimate is the larger
+// difference to N / 2 and to the same N on a grid shifted by 0.382 voxels; it is in the *Error
+// fields of the result (compare it with the budget to see whether the budget was met).
 MassProperties massFromVoxelsWithinBudget(const Solid& solid, double density, double relativeBudget,
                                           int maxVoxelsPerSide = 2048);
 

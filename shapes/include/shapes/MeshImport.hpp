@@ -31,7 +31,7 @@ struct MeshReport {
   std::size_t trianglesRead = 0;
   std::size_t triangles = 0;                        // after the clean-up
   std::size_t vertices = 0;                         // after welding
-  std::size_t verticesMergedNearby = 0;  // with repair: welded within 1e-6 of the diagonal
+  std::size_t verticesMergedNearby = 0;             // with repair: welded within 1e-6 of the diagonal
   std::size_t degenerateDropped = 0;                // zero-area triangles
   std::size_t duplicatesDropped = 0;                // the same triangle twice
   std::size_t shells = 0;                           // connected pieces of surface

@@ -1,0 +1,147 @@
+// Regular-grid pebble fill (MClump mode 3) and the clump's metrics against its mesh: volume error
+// falling as h shrinks for a cube and a sphere, fitted pebbles that never protrude, shells, a
+// target count, concave and holed shapes, and principal moments and axes of a 1 x 2 x 3 box.
+#include <QtTest>
+#include <cmath>
+#include <numbers>
+
+#include "TestSupport.hpp"
+#include "shapes/ClumpQuality.hpp"
+#include "shapes/MeshMassProperties.hpp"
+#include "shapes/PebbleFill.hpp"
+#include "shapes/Primitives.hpp"
+
+using namespace clumplab;
+using namespace clumplab::shapes;
+
+namespace {
+MeshSolid solidOf(TriangleMesh m) {
+  return MeshSolid(std::make_shared<const TriangleMesh>(std::move(m)));
+}
+
+FillSettings spacing(double h) {
+  FillSettings f;
+  f.spacing = h;
+  return f;
+}
+
+double unionVolume(const std::vector<Pebble>& pebbles) {
+  return massFromVoxels(PebbleUnion(pebbles), 1.0, 384).volume;
+}
+}  // namespace
+
+class FillTest : public QObject {
+  Q_OBJECT
+ private slots:
+  void cubeVolumeErrorFallsWithSpacing() {
+    const double side = 0.01;
+    const MeshSolid cube = solidOf(boxMesh(Vec3::Zero(), Vec3::Constant(side)));
+    double previous = 1.0, previousFitted = 1.0;
+    for (const int n : {4, 8, 16, 32}) {
+      const double h = side / n;
+      const FillResult r = fillMesh(cube, spacing(h));
+      QCOMPARE(r.pebbles.size(), std::size_t(n * n * n));  // every cell centre is inside
+      CLUMPLAB_COMPARE_REL(r.radius, 0.5 * std::sqrt(3.0) * h, 1e-15);
+      const double error = unionVolume(r.pebbles) / (side * side * side) - 1.0;
+      QVERIFY2(error > 0.0 && error < 0.75 * previous,
+               qPrintable(QString("n %1: error %2").arg(n).arg(error)));
+      previous = error;
+      // Fitted: radii shrink to the distance to the surface, so the union stays inside.
+      FillSettings fitted = spacing(h);
+      fitted.fitted = true;
+      const FillResult f = fillMesh(cube, fitted);
+      const double fittedError = 1.0 - unionVolume(f.pebbles) / (side * side * side);
+      QVERIFY2(fittedError > 0.0 && fittedError < previousFitted,
+               qPrintable(QString("fitted %1").arg(fittedError)));
+      previousFitted = fittedError;
+      for (const Pebble& p : f.pebbles) QVERIFY((p.center.array() - p.radius >= -1e-15).all());
+    }
+    QVERIFY(previous < 0.2);
+  }
+
+  void sphereVolumeErrorFallsWithSpacing() {
+    const double radius = 0.01;
+    const TriangleMesh sphere = uvSphereMesh(Vec3(0.001, 0.002, 0.003), radius, 256, 128);
+    const double exact = signedVolume(sphere);
+    const MeshSolid solid = solidOf(sphere);
+    double previous = 1.0;
+    for (const int n : {6, 12, 24, 48}) {
+      const FillResult r = fillMesh(solid, spacing(2.0 * radius / n));
+      const double error = std::abs(unionVolume(r.pebbles) / exact - 1.0);
+      QVERIFY2(error < previous,
+               qPrintable(QString("n %1: error %2 after %3").arg(n).arg(error).arg(previous)));
+      previous = error;
+    }
+    QVERIFY(previous < 0.1);
+  }
+
+  void fittedPebblesNeverProtrude() {
+    const TriangleMesh torus = torusMesh(Vec3::Zero(), 0.03, 0.01, 96, 48);
+    const MeshSolid solid = solidOf(torus);
+    FillSettings f = spacing(0.002);
+    f.fitted = true;
+    const FillResult r = fillMesh(solid, f);
+    QVERIFY(r.droppedSmall > 0);
+    for (const Pebble& p : r.pebbles) {
+      QVERIFY(p.radius >= 0.25 * 0.002 - 1e-15);
+      QVERIFY(solid.contains(p.center));
+    }
+    const QualityResult q = compareWithMesh(r.pebbles, solid, meshMassProperties(torus, 1000.0));
+    CLUMPLAB_VERIFY_LESS(q.metrics.largestProtrusion, 1e-9);
+    QVERIFY(q.metrics.volumeError < 0.0);
+    QVERIFY(q.metrics.largestGap > 0.0);
+    // Nothing in the torus's hole.
+    for (const Pebble& p : r.pebbles) QVERIFY(std::hypot(p.center.x(), p.center.y()) > 0.019);
+  }
+
+  void shellOnlyKeepsABandUnderTheSurface() {
+    const MeshSolid cube = solidOf(boxMesh(Vec3::Zero(), Vec3::Constant(0.01)));
+    FillSettings f = spacing(0.001);
+    f.shellOnly = true;
+    f.shellBand = 0.0021;
+    const FillResult r = fillMesh(cube, f);
+    // Centres 0.5 and 1.5 mm from a face are within the band; the 6 x 6 x 6 core is not.
+    QCOMPARE(r.pebbles.size(), std::size_t(1000 - 6 * 6 * 6));
+    for (const Pebble& p : r.pebbles) QVERIFY(cube.distanceToSurface(p.center) <= 0.0021);
+  }
+
+  void targetCountFindsTheSpacing() {
+    const MeshSolid sphere = solidOf(uvSphereMesh(Vec3::Zero(), 0.01, 64, 32));
+    FillSettings f;
+    f.targetCount = 2000;
+    const FillResult r = fillMesh(sphere, f);
+    CLUMPLAB_COMPARE_REL(static_cast<double>(r.pebbles.size()), 2000.0, 0.03);
+    QVERIFY(r.searchSteps >= 1);
+  }
+
+  void boxMomentsAxesAndMargin() {
+    // A 1 x 2 x 3 cm box turned off-axis: the clump's principal moments approach the box's, its axes
+    // line up, and the Dzhanibekov margin (I2 - I1) / (I3 - I1) = 0.625 (moments 5, 10, 13 m/12).
+    const Quat turn(Eigen::AngleAxisd(0.4, Vec3(1, 2, 3).normalized()));
+    const TriangleMesh box = transformedMesh(boxMesh(Vec3(-0.005, -0.01, -0.015), Vec3(0.005, 0.01, 0.015)),
+                                             turn, Vec3(0.1, 0.0, 0.0));
+    const MeshSolid solid = solidOf(box);
+    const MassProperties exact = meshMassProperties(box, 2500.0);
+    FillSettings f = spacing(0.0005);
+    f.fitted = true;
+    const FillResult r = fillMesh(solid, f);
+    const QualityResult q = compareWithMesh(r.pebbles, solid, exact);
+    CLUMPLAB_COMPARE_REL(q.metrics.meshDzhanibekovMargin, 0.625, 1e-12);
+    CLUMPLAB_COMPARE_REL(q.metrics.dzhanibekovMargin, 0.625, 0.03);
+    CLUMPLAB_VERIFY_LESS(q.metrics.axisMisalignmentDeg, 1.0);
+    CLUMPLAB_VERIFY_LESS(q.metrics.principalMomentErrors.cwiseAbs().maxCoeff(), 0.15);
+    CLUMPLAB_VERIFY_LESS(std::abs(q.metrics.volumeError), 0.15);
+    QVERIFY(q.metrics.largestGap < 0.001 && q.metrics.largestGap > 0.0);
+  }
+
+  void limitsAreChecked() {
+    const MeshSolid cube = solidOf(boxMesh(Vec3::Zero(), Vec3::Ones()));
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, fillMesh(cube, spacing(1e-4), 1000000));
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, fillMesh(cube, FillSettings{}));
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument,
+                             fillMesh(solidOf(torusMesh(Vec3::Zero(), 0.03, 0.01, 32, 16)), spacing(0.1)));
+  }
+};
+
+QTEST_GUILESS_MAIN(FillTest)
+#include "tst_fill.moc"
