@@ -16,6 +16,7 @@ int inertiaCommand(const std::vector<std::string>& args);
 int benchCommand(const std::vector<std::string>& args);
 int fillCommand(const std::vector<std::string>& args);
 int meshCommand(const std::vector<std::string>& args);
+int benchShapesCommand(const std::vector<std::string>& args);
 
 // Loads the scene named by the first positional argument and applies --integrator, --dt and
 // --threads. Throws InputError / UsageError on bad input.

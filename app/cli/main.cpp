@@ -23,7 +23,8 @@ constexpr const char* kUsage =
     "            [--repair] [--out T.json]      (or --pebbles FILE|FOLDER instead of the grid: MClump mode "
     "4)\n"
     "  mesh MESH [--scale S] [--repair]         checks a mesh and reports it\n"
-    "  bench SCENE.json [--steps N] [--threads N]\n";
+    "  bench SCENE.json [--steps N] [--threads N]\n"
+    "  bench-shapes --case mass|inside|fill [--triangles N] [--queries N] [--candidates N] [--threads N]\n";
 }
 
 int main(int argc, char** argv) {
@@ -40,6 +41,7 @@ int main(int argc, char** argv) {
     if (command == "bench") return clumplab::cli::benchCommand(args);
     if (command == "fill") return clumplab::cli::fillCommand(args);
     if (command == "mesh") return clumplab::cli::meshCommand(args);
+    if (command == "bench-shapes") return clumplab::cli::benchShapesCommand(args);
     std::fprintf(stderr, "clumplab-cli: unknown command \"%s\"\n%s", command.c_str(), kUsage);
     return 2;
   } catch (const clumplab::InputError& e) {
