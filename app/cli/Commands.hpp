@@ -14,6 +14,7 @@ namespace clumplab::cli {
 int runCommand(const std::vector<std::string>& args);
 int inertiaCommand(const std::vector<std::string>& args);
 int benchCommand(const std::vector<std::string>& args);
+int shapeCommand(const std::vector<std::string>& args);
 
 // Loads the scene named by the first positional argument and applies --integrator, --dt and
 // --threads. Throws InputError / UsageError on bad input.

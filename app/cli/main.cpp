@@ -16,7 +16,9 @@ constexpr const char* kUsage =
     "                 [--integrator leapfrog|midpoint|splitting] [--dt X] [--threads N]\n"
     "  inertia FILE [--method pebbles|given|voxel|monte-carlo] [--density D] [--scale S]\n"
     "               [--voxels N] [--samples N]\n"
-    "  bench SCENE.json [--steps N] [--threads N]\n";
+    "  bench SCENE.json [--steps N] [--threads N]\n"
+    "  shape NAME [--size S] [--mesh OUT.stl] [--ascii] [--template OUT.json --density D]\n"
+    "  shape --list\n";
 }
 
 int main(int argc, char** argv) {
@@ -31,6 +33,7 @@ int main(int argc, char** argv) {
     if (command == "run") return clumplab::cli::runCommand(args);
     if (command == "inertia") return clumplab::cli::inertiaCommand(args);
     if (command == "bench") return clumplab::cli::benchCommand(args);
+    if (command == "shape") return clumplab::cli::shapeCommand(args);
     std::fprintf(stderr, "clumplab-cli: unknown command \"%s\"\n%s", command.c_str(), kUsage);
     return 2;
   } catch (const clumplab::InputError& e) {
