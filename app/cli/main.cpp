@@ -24,7 +24,9 @@ constexpr const char* kUsage =
     "4)\n"
     "  mesh MESH [--scale S] [--repair]         checks a mesh and reports it\n"
     "  bench SCENE.json [--steps N] [--threads N]\n"
-    "  bench-shapes --case mass|inside|fill [--triangles N] [--queries N] [--candidates N] [--threads N]\n";
+    "  bench-shapes --case mass|inside|fill [--triangles N] [--queries N] [--candidates N] [--threads N]\n"
+    "  shape NAME [--size S] [--mesh OUT.stl] [--ascii] [--template OUT.json --density D]\n"
+    "  shape --list\n";
 }
 
 int main(int argc, char** argv) {
@@ -42,6 +44,7 @@ int main(int argc, char** argv) {
     if (command == "fill") return clumplab::cli::fillCommand(args);
     if (command == "mesh") return clumplab::cli::meshCommand(args);
     if (command == "bench-shapes") return clumplab::cli::benchShapesCommand(args);
+    if (command == "shape") return clumplab::cli::shapeCommand(args);
     std::fprintf(stderr, "clumplab-cli: unknown command \"%s\"\n%s", command.c_str(), kUsage);
     return 2;
   } catch (const clumplab::InputError& e) {

@@ -1,5 +1,6 @@
 // clumplab-cli as users' scripts see it: one JSON object on success, exit 2 with one clear line
 // naming the file and field on bad input, CSV outputs with the exact headers of INTERFACES.md.
+#include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
 #include <QJsonObject>
@@ -127,6 +128,48 @@ class CliTest : public QObject {
     QVERIFY(std::abs(o["principal_moments"].toArray()[2].toDouble() - iyy) < 1e-12 * iyy);
   }
 
+  void shapeWritesMeshAndTemplate() {
+    const Result list = cli({"shape", "--list"});
+    QVERIFY2(list.exitCode == 0, list.err.constData());
+    QVERIFY(QJsonDocument::fromJson(list.out).object()["shapes"].toArray().contains(QString("t-handle")));
+
+    QTemporaryDir dir;
+    const QString mesh = dir.filePath("th.stl"), templ = dir.filePath("th.json");
+    const Result r = cli({"shape", "t-handle", "--mesh", mesh, "--template", templ, "--density", "2500"});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+    QCOMPARE(o["name"].toString(), QString("t-handle"));
+    QCOMPARE(o["pebbles"].toInt(), 10);
+    QCOMPARE(o["mesh_file"].toString(), mesh);
+    QCOMPARE(o["template_file"].toString(), templ);
+    const int triangles = o["triangles"].toInt();
+    QVERIFY(triangles > 1000);
+    QCOMPARE(QFileInfo(mesh).size(), 84 + 50 * qint64(triangles));  // binary STL
+
+    // The template: the README's T-bar, its overlapping pebbles counted once (voxels), so its mass
+    // is close to the mesh's (the pebble union is ~6% smaller than the capsules).
+    QFile t(templ);
+    QVERIFY(t.open(QIODevice::ReadOnly));
+    const QJsonObject tj = QJsonDocument::fromJson(t.readAll()).object();
+    QCOMPARE(tj["format"].toString(), QString("clumplab-template/1"));
+    QCOMPARE(tj["source_mesh"].toString(), QString("th.stl"));
+    QCOMPARE(tj["inertia_method"].toString(), QString("voxel"));
+    QCOMPARE(tj["pebbles"].toArray().size(), 10);
+    const double meshMass = 2500.0 * o["volume"].toDouble();
+    QVERIFY(std::abs(tj["mass"].toDouble() / meshMass - 1.0) < 0.08);
+    const Result given = cli({"inertia", templ, "--method", "given"});
+    QVERIFY2(given.exitCode == 0, given.err.constData());
+
+    const QString ascii = dir.filePath("rod.stl");
+    const Result a = cli({"shape", "rod", "--size", "0.02", "--mesh", ascii, "--ascii"});
+    QVERIFY2(a.exitCode == 0, a.err.constData());
+    QFile f(ascii);
+    QVERIFY(f.open(QIODevice::ReadOnly));
+    const QByteArray text = f.readAll();
+    QVERIFY(text.startsWith("solid ClumpLab built-in shape rod"));
+    QCOMPARE(text.count("facet normal"), QJsonDocument::fromJson(a.out).object()["triangles"].toInt());
+  }
+
   void benchPrintsThroughput() {
     const Result r = cli({"bench", scene("tbar-bulk.json"), "--steps", "50", "--threads", "2"});
     QVERIFY2(r.exitCode == 0, r.err.constData());
@@ -173,6 +216,12 @@ class CliTest : public QObject {
     QTest::newRow("unknown command") << QStringList{"simulate"} << QByteArray() << "unknown command";
     QTest::newRow("missing mesh") << QStringList{"inertia", "@part.stl"} << QByteArray()
                                   << "part.stl: no such file";
+    QTest::newRow("unknown shape") << QStringList{"shape", "gear"} << QByteArray()
+                                   << "unknown shape \"gear\" (the built-in shapes are t-handle,";
+    QTest::newRow("template without density") << QStringList{"shape", "cube", "--template", "@t.json"}
+                                              << QByteArray() << "--template needs --density";
+    QTest::newRow("bad size") << QStringList{"shape", "cube", "--size", "0"} << QByteArray()
+                              << "--size must be positive";
   }
   void badInput() {
     QFETCH(QStringList, args);
