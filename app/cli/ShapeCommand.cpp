@@ -10,6 +10,7 @@
 #include "core/TemplateFile.hpp"
 #include "shapes/BuiltinShapes.hpp"
 #include "shapes/MeshMassProperties.hpp"
+#include "shapes/MeshTemplateBuilder.hpp"
 #include "shapes/StlWriter.hpp"
 
 namespace clumplab::cli {
@@ -36,7 +37,8 @@ std::string meshPathFromTemplate(const std::string& meshFile, const std::string&
 }  // namespace
 
 int shapeCommand(const std::vector<std::string>& argv) {
-  const Arguments args(argv, {"--size", "--mesh", "--template", "--density"}, {"--list", "--ascii"});
+  const Arguments args(argv, {"--size", "--mesh", "--template", "--density", "--inertia"},
+                       {"--list", "--ascii"});
   if (args.has("--list")) {
     if (argv.size() != 1) throw UsageError("--list takes no other arguments");
     std::cout << nlohmann::json{{"shapes", shapes::builtinShapeNames()}}.dump() << std::endl;
@@ -74,12 +76,20 @@ int shapeCommand(const std::vector<std::string>& argv) {
     out["mesh_file"] = *meshFile;
   }
   if (const std::optional<std::string> templateFile = args.text("--template")) {
-    // Overlapping pebbles would be counted twice by the pebble sum: voxels count their union once.
-    const bool overlap = pebblesOverlap(shape.pebbles);
-    const MassProperties m =
-        overlap ? massFromVoxelsWithinBudget(PebbleUnion(shape.pebbles), density, 1e-3)
-                : massFromPebbles(shape.pebbles, std::vector<double>(shape.pebbles.size(), density));
-    ClumpTemplate t = makeTemplate(name, shape.pebbles, m, overlap ? "voxel" : "pebbles", density);
+    // By default the clump's own mass properties: overlapping pebbles would be counted twice by the
+    // pebble sum, so voxels count their union once. --inertia mesh takes the ideal solid's.
+    MeshTemplateRequest request;
+    request.name = name;
+    request.shape = name;
+    request.shapeSize = size;
+    request.density = density;
+    request.inertia = args.text("--inertia").value_or(pebblesOverlap(shape.pebbles) ? "voxel" : "pebbles");
+    ClumpTemplate t;
+    try {
+      t = shapes::buildMeshTemplate(request).clump;
+    } catch (const std::invalid_argument& e) {
+      throw UsageError(e.what());
+    }
     if (meshFile) t.sourceMesh = meshPathFromTemplate(*meshFile, *templateFile);
     shapes::writeFileAtomically(*templateFile, templateToJson(t) + "\n");
     out["template_file"] = *templateFile;

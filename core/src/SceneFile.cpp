@@ -144,13 +144,23 @@ void readSampling(const Node& node, int& voxels, std::int64_t& samples, bool& ha
 
 TemplatePtr readMeshTemplate(const std::string& name, const Node& node, const SceneLoadOptions& options,
                              const std::string& method) {
-  const Node meshNode = node.child("mesh");
+  const bool builtin = node.has("shape");
+  if (builtin && node.has("mesh"))
+    node.child("shape").fail("give either \"mesh\" (a file) or \"shape\" (built in)");
+  const Node meshNode = node.child(builtin ? "shape" : "mesh");
   if (!options.meshTemplates) {
     meshNode.fail("mesh templates need the shapes library, which this program was built without");
   }
   MeshTemplateRequest r;
   r.name = name;
-  r.meshFile = resolvePath(node.file(), meshNode.string());
+  if (builtin) {
+    r.shape = meshNode.string();
+    r.shapeSize = node.positiveOr("size", 0.0);
+  } else {
+    if (node.has("size"))
+      node.child("size").fail("\"size\" applies to built-in shapes; a mesh has \"scale\"");
+    r.meshFile = resolvePath(node.file(), meshNode.string());
+  }
   r.scale = node.positiveOr("scale", 1.0);
   r.density = node.positive("density");
   r.inertia = method;
@@ -169,7 +179,7 @@ TemplatePtr readMeshTemplate(const std::string& name, const Node& node, const Sc
     if (std::any_of(densities.begin(), densities.end(), [](double d) { return d > 0.0; }))
       node.child("pebbles").fail("a mesh template has one density: give pebbles as [x, y, z, r]");
   }
-  if (!r.hasFill && r.pebbles.empty()) {
+  if (!r.hasFill && r.pebbles.empty() && !builtin) {
     node.fail(
         "a mesh template needs \"fill\" (pebbles on a regular grid) or \"pebbles\" (made by another tool)");
   }
@@ -218,12 +228,13 @@ TemplatePtr readTemplateFile(const std::string& name, const Node& node) {
 TemplatePtr readTemplate(const std::string& name, const Node& node, const SceneLoadOptions& options) {
   node.allowOnly({"density", "inertia", "pebbles", "mass", "center_of_mass", "inertia_tensor", "voxels",
                   "samples", "sequence", "mesh", "scale", "fill", "file", "description", "repair",
-                  "voxel_budget"});
+                  "voxel_budget", "shape", "size"});
   if (node.has("file")) return readTemplateFile(name, node);
-  const std::string method = node.stringOr("inertia", node.has("mesh") ? "mesh" : "pebbles");
-  if (node.has("mesh")) return readMeshTemplate(name, node, options, method);
+  const bool meshBased = node.has("mesh") || node.has("shape");
+  const std::string method = node.stringOr("inertia", meshBased ? "mesh" : "pebbles");
+  if (meshBased) return readMeshTemplate(name, node, options, method);
   if (method == "mesh") node.child("inertia").fail("inertia \"mesh\" needs a \"mesh\" file");
-  for (const char* meshOnly : {"scale", "fill", "repair"}) {
+  for (const char* meshOnly : {"scale", "fill", "repair", "size"}) {
     if (node.has(meshOnly)) node.child(meshOnly).fail("applies to mesh templates only (add \"mesh\")");
   }
   std::vector<Pebble> pebbles;

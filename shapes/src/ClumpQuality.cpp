@@ -11,8 +11,9 @@
 namespace clumplab::shapes {
 
 double dzhanibekovMargin(const Vec3& moments) {
+  // Below 1e-6 of I3 the three moments are equal up to round-off and no axis is intermediate.
   const double spread = moments[2] - moments[0];
-  return spread > 0.0 ? (moments[1] - moments[0]) / spread : 0.0;
+  return spread > 1e-6 * moments[2] ? (moments[1] - moments[0]) / spread : 0.0;
 }
 
 namespace {

@@ -3,6 +3,7 @@
 #include <filesystem>
 #include <stdexcept>
 
+#include "shapes/BuiltinShapes.hpp"
 #include "shapes/MeshMassProperties.hpp"
 
 namespace clumplab::shapes {
@@ -12,7 +13,19 @@ MeshTemplateResult buildMeshTemplate(const MeshTemplateRequest& request, const M
   MeshOptions options = meshOptions;
   options.scale = request.scale;
   options.repair = request.repair || meshOptions.repair;
-  const PreparedMesh prepared = importMesh(request.meshFile, options);
+  std::vector<Pebble> shapePebbles;
+  PreparedMesh prepared;
+  if (!request.shape.empty()) {
+    BuiltinShape shape = makeBuiltinShape(request.shape, request.shapeSize);
+    for (Pebble& p : shape.pebbles) {  // scale applies to built-in shapes too (after their size)
+      p.center *= request.scale;
+      p.radius *= request.scale;
+    }
+    shapePebbles = std::move(shape.pebbles);
+    prepared = prepareMesh(shape.mesh, "built-in shape " + request.shape, options);
+  } else {
+    prepared = importMesh(request.meshFile, options);
+  }
   MeshTemplateResult result;
   result.report = prepared.report;
   result.meshProperties = meshMassProperties(*prepared.mesh, request.density);
@@ -22,14 +35,17 @@ MeshTemplateResult buildMeshTemplate(const MeshTemplateRequest& request, const M
   if (request.hasFill) {
     result.fill = fillMesh(solid, request.fill);
     pebbles = result.fill.pebbles;
-  } else {
+  } else if (!request.pebbles.empty()) {
     // MClump mode 4: another tool's pebbles, in the mesh's units and frame.
-    if (request.pebbles.empty()) throw std::invalid_argument("a mesh template needs a fill or pebbles");
     for (Pebble p : request.pebbles) {
       p.center *= request.scale;
       p.radius *= request.scale;
       pebbles.push_back(p);
     }
+  } else if (!shapePebbles.empty()) {
+    pebbles = shapePebbles;  // the built-in shape's own clump
+  } else {
+    throw std::invalid_argument("a mesh template needs a fill or pebbles");
   }
   QualityOptions quality;
   quality.voxelBudget = request.voxelBudget;
@@ -51,7 +67,8 @@ MeshTemplateResult buildMeshTemplate(const MeshTemplateRequest& request, const M
                                 "\" for a mesh template (use mesh, voxel, monte-carlo or pebbles)");
   }
   ClumpTemplate t = makeTemplate(request.name, pebbles, mass, request.inertia, request.density);
-  t.sourceMesh = std::filesystem::path(request.meshFile).filename().string();
+  t.sourceMesh = request.shape.empty() ? std::filesystem::path(request.meshFile).filename().string()
+                                       : "built-in:" + request.shape;
   t.metrics = measured.metrics;
   // The mesh in the body frame, for drawing: x_body = R (x - centre of mass).
   auto body = std::make_shared<TriangleMesh>(*prepared.mesh);

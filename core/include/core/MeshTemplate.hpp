@@ -32,15 +32,18 @@ FillSettings makeFillSettings(double spacing, long long count, double radius, co
 
 struct MeshTemplateRequest {
   std::string name;
-  std::string meshFile;  // path of the mesh (resolved against the scene file's folder)
-  double scale = 1.0;    // multiplies the mesh's coordinates (STL has no units: 0.001 for mm)
-  double density = 0.0;  // [kg/m^3]
+  std::string meshFile;    // path of the mesh (resolved against the scene file's folder), or
+  std::string shape;       // the name of a built-in shape (t-handle, wingnut, ...) instead of a file
+  double shapeSize = 0.0;  // [m] the built-in shape's largest extent; 0: its default size
+  double scale = 1.0;      // multiplies the mesh's coordinates (STL has no units: 0.001 for mm)
+  double density = 0.0;    // [kg/m^3]
   // How the clump's mass properties are computed: "mesh" (exact for the mesh, MClump mode 3),
   // "voxel", "monte-carlo" or "pebbles" (of the pebble union).
   std::string inertia = "mesh";
   bool hasFill = false;
   FillSettings fill;  // when hasFill
   // MClump mode 4: pebbles made by another tool, in the mesh's units and frame (scaled with it).
+  // A built-in shape without fill or pebbles uses its own clump.
   std::vector<Pebble> pebbles;
   bool repair = false;             // close small holes in an open mesh instead of refusing it
   int voxels = 0;                  // voxels per side; 0: chosen from voxelBudget

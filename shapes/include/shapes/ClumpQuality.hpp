@@ -26,7 +26,8 @@ struct QualityResult {
 QualityResult compareWithMesh(const std::vector<Pebble>& pebbles, const MeshSolid& mesh,
                               const MassProperties& meshProperties, const QualityOptions& options = {});
 
-// (I2 - I1) / (I3 - I1) for ascending moments; 0 when all three are equal.
+// (I2 - I1) / (I3 - I1) for ascending moments; 0 when all three are equal (to 1e-6 of I3). Near 0
+// or 1 the intermediate axis is close to a stable one; near 1/2 the flip is most pronounced.
 double dzhanibekovMargin(const Vec3& moments);
 
 }  // namespace clumplab::shapes

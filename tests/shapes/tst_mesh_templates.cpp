@@ -1,0 +1,160 @@
+// Scene templates built through the shapes library: MClump's four modes (seed 000 §3) as scenes
+// write them, built-in shapes, and their errors.
+#include <QTemporaryDir>
+#include <QtTest>
+
+#include "TestSupport.hpp"
+#include "core/Errors.hpp"
+#include "core/Scene.hpp"
+#include "core/TemplateFile.hpp"
+#include "shapes/MeshMassProperties.hpp"
+#include "shapes/MeshTemplateBuilder.hpp"
+#include "shapes/Primitives.hpp"
+#include "shapes/StlWriter.hpp"
+
+using namespace clumplab;
+using namespace clumplab::shapes;
+
+namespace {
+QString write(const QTemporaryDir& dir, const QString& name, const QByteArray& text) {
+  QFile f(dir.filePath(name));
+  if (!f.open(QIODevice::WriteOnly)) qFatal("cannot write");
+  f.write(text);
+  return f.fileName();
+}
+
+Scene load(const QString& path) {
+  SceneLoadOptions options;
+  options.meshTemplates = meshTemplateBuilder();
+  return loadScene(path.toStdString(), options);
+}
+
+QByteArray sceneWith(const QByteArray& templateJson) {
+  return R"({"format": "clumplab-scene/1", "time_step": 1e-5, "gravity": [0, 0, 0],
+    "contact": {"model": "linear", "stiffness": 1e3, "restitution": 0.5},
+    "templates": {"t": )" +
+         templateJson + R"(},
+    "bodies": [{"template": "t", "position": [0, 0, 0]}]})";
+}
+}  // namespace
+
+class MeshTemplatesTest : public QObject {
+  Q_OBJECT
+ private slots:
+  void theFourMClumpModes() {
+    QTemporaryDir dir;
+    // A 10 x 20 x 30 mm box, in mm.
+    writeStl(boxMesh(Vec3::Zero(), Vec3(10, 20, 30)), dir.filePath("box.stl").toStdString(), "box",
+             StlFormat::Binary);
+    const double rho = 2000.0, mass = rho * 6e-6;
+    // Mode 1: pebbles only, summed (seed 000 eq. 1-5).
+    const Scene one =
+        load(write(dir, "1.json",
+                   sceneWith(R"({"density": 2000, "pebbles": [[0, 0, 0, 0.001], [0.003, 0, 0, 0.001]]})")));
+    QCOMPARE(one.templates[0]->inertiaMethod, std::string("pebbles"));
+    // Mode 2: pebbles, voxels of their union.
+    const Scene two = load(write(
+        dir, "2.json",
+        sceneWith(
+            R"({"density": 2000, "inertia": "voxel", "pebbles": [[0, 0, 0, 0.001], [0.001, 0, 0, 0.001]]})")));
+    QVERIFY(two.templates[0]->mass < one.templates[0]->mass);  // the overlap counted once
+    // Mode 3: mesh + regular-grid pebbles, inertia from the mesh.
+    const Scene three = load(write(
+        dir, "3.json",
+        sceneWith(R"({"mesh": "box.stl", "scale": 0.001, "density": 2000, "fill": {"spacing": 0.002}})")));
+    const ClumpTemplate& t3 = *three.templates[0];
+    QCOMPARE(t3.inertiaMethod, std::string("mesh"));
+    QCOMPARE(t3.pebbles.size(), std::size_t(5 * 10 * 15));
+    CLUMPLAB_COMPARE_REL(t3.mass, mass, 1e-12);
+    CLUMPLAB_COMPARE_REL(t3.principalMoments[0], mass * (1e-4 + 4e-4) / 12.0, 1e-10);
+    QVERIFY(t3.metrics.has_value() && t3.mesh != nullptr);
+    QCOMPARE(t3.sourceMesh, std::string("box.stl"));
+    // Mode 4: mesh + external pebbles (`x y z r` text in the mesh's units), inertia from the mesh.
+    write(dir, "rod.xyzr", "5 10 5 5\n5 10 15 5\n5 10 25 5\n");
+    const Scene four = load(
+        write(dir, "4.json",
+              sceneWith(R"({"mesh": "box.stl", "scale": 0.001, "density": 2000, "pebbles": "rod.xyzr"})")));
+    const ClumpTemplate& t4 = *four.templates[0];
+    QCOMPARE(t4.pebbles.size(), std::size_t(3));
+    CLUMPLAB_COMPARE_REL(t4.pebbles[0].radius, 0.005, 1e-12);
+    CLUMPLAB_COMPARE_REL(t4.mass, mass, 1e-12);
+    QVERIFY(t4.metrics->volumeError < 0.0);  // three spheres fill less than the box
+    // The template file written from mode 3 reads back with its metrics.
+    const ClumpTemplate back = parseTemplateFile(templateToJson(t3), "t.json");
+    QVERIFY(back.metrics.has_value());
+    CLUMPLAB_COMPARE_REL(back.metrics->largestGap, t3.metrics->largestGap, 1e-12);
+  }
+
+  void mercuryClumpFolderAsATemplateFile() {
+    QTemporaryDir dir;
+    QDir(dir.path()).mkpath("m/Clump");
+    QDir(dir.path()).mkpath("m/Inertia");
+    write(dir, "m/Clump/Clump.txt", "-1.5e-03,0,0,1e-03\n1.5e-03,0,0,1e-03\n");
+    write(dir, "m/Inertia/Mass.txt", "8.0e-09\n");
+    write(dir, "m/Inertia/TOI.txt", "3.2e-15,0,0\n0,1.2e-14,0\n0,0,1.3e-14\n");
+    write(dir, "m/Inertia/PD.txt", "1,0,0\n0,1,0\n0,0,1\n");
+    // MClump's mass and tensor are per unit density: a density given in the scene multiplies them.
+    const Scene s = load(write(dir, "s.json", sceneWith(R"({"file": "m", "density": 2500})")));
+    const ClumpTemplate& t = *s.templates[0];
+    CLUMPLAB_COMPARE_REL(t.mass, 2500 * 8e-9, 1e-12);
+    CLUMPLAB_COMPARE_REL(t.principalMoments[2], 2500 * 1.3e-14, 1e-12);
+    QCOMPARE(t.inertiaMethod, std::string("given"));
+  }
+
+  void builtInShapes() {
+    QTemporaryDir dir;
+    const Scene s =
+        load(write(dir, "s.json", sceneWith(R"({"shape": "wingnut", "size": 0.02, "density": 1200})")));
+    const ClumpTemplate& t = *s.templates[0];
+    QVERIFY(t.pebbles.size() > 50);
+    QCOMPARE(t.sourceMesh, std::string("built-in:wingnut"));
+    QVERIFY(t.metrics->meshDzhanibekovMargin > 0.2 && t.metrics->meshDzhanibekovMargin < 0.8);
+    // A fill of the built-in mesh instead of its own clump.
+    const Scene f = load(
+        write(dir, "f.json", sceneWith(R"({"shape": "tetrapod", "density": 1200, "fill": {"count": 500}})")));
+    CLUMPLAB_COMPARE_REL(static_cast<double>(f.templates[0]->pebbles.size()), 500.0, 0.05);
+  }
+
+  void errorsNameTheSceneTheFieldAndTheMesh_data() {
+    QTest::addColumn<QByteArray>("templateJson");
+    QTest::addColumn<QString>("expected");
+    QTest::newRow("missing mesh file")
+        << QByteArray(R"({"mesh": "nope.stl", "density": 1, "fill": {"spacing": 1}})")
+        << "s.json: templates.t.mesh: ";
+    QTest::newRow("no fill, no pebbles") << QByteArray(R"({"mesh": "nope.stl", "density": 1})")
+                                         << "templates.t: a mesh template needs \"fill\"";
+    QTest::newRow("fill and pebbles")
+        << QByteArray(R"({"mesh": "m.stl", "density": 1, "fill": {"spacing": 1}, "pebbles": [[0, 0, 0, 1]]})")
+        << "templates.t.pebbles: give either \"fill\" or \"pebbles\"";
+    QTest::newRow("unknown shape") << QByteArray(R"({"shape": "gear", "density": 1})")
+                                   << "templates.t.shape: unknown shape \"gear\"";
+    QTest::newRow("size with a mesh")
+        << QByteArray(R"({"mesh": "m.stl", "size": 1, "density": 1, "fill": {"spacing": 1}})")
+        << "templates.t.size: \"size\" applies to built-in shapes";
+    QTest::newRow("bad fill mode")
+        << QByteArray(R"({"mesh": "m.stl", "density": 1, "fill": {"spacing": 1, "mode": "hex"}})")
+        << "templates.t.fill: unknown fill mode \"hex\"";
+    QTest::newRow("band without shell")
+        << QByteArray(R"({"mesh": "m.stl", "density": 1, "fill": {"spacing": 1, "band": 1}})")
+        << "templates.t.fill: band applies to mode shell only";
+    QTest::newRow("bad inertia")
+        << QByteArray(R"({"mesh": "m.stl", "density": 1, "inertia": "given", "fill": {"spacing": 1}})")
+        << "templates.t.inertia: unknown inertia method \"given\" for a mesh template";
+    QTest::newRow("no density") << QByteArray(R"({"mesh": "m.stl", "fill": {"spacing": 1}})")
+                                << "templates.t.density: missing";
+  }
+  void errorsNameTheSceneTheFieldAndTheMesh() {
+    QFETCH(QByteArray, templateJson);
+    QFETCH(QString, expected);
+    QTemporaryDir dir;
+    try {
+      load(write(dir, "s.json", sceneWith(templateJson)));
+      QFAIL("no error");
+    } catch (const InputError& e) {
+      QVERIFY2(QString(e.what()).contains(expected), e.what());
+    }
+  }
+};
+
+QTEST_GUILESS_MAIN(MeshTemplatesTest)
+#include "tst_mesh_templates.moc"
