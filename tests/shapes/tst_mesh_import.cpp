@@ -81,7 +81,17 @@ class MeshImportTest : public QObject {
       obj += "f " + QByteArray::number(t[0] + 1) + " " + QByteArray::number(t[1] + 1) + " " +
              QByteArray::number(t[2] + 1) + "\n";
     const QString objFile = write(dir, "box.obj", obj);
-    for (const QString& file : {bin, text, objFile}) {
+    QByteArray ply =
+        "ply\nformat ascii 1.0\nelement vertex 8\nproperty float x\nproperty float y\nproperty float z\n"
+        "element face 12\nproperty list uchar int vertex_indices\nend_header\n";
+    for (const Vec3& v : cube.vertices)
+      ply += QByteArray::number(v.x()) + " " + QByteArray::number(v.y()) + " " + QByteArray::number(v.z()) +
+             "\n";
+    for (const auto& t : cube.triangles)
+      ply += "3 " + QByteArray::number(t[0]) + " " + QByteArray::number(t[1]) + " " +
+             QByteArray::number(t[2]) + "\n";
+    const QString plyFile = write(dir, "box.ply", ply);
+    for (const QString& file : {bin, text, objFile, plyFile}) {
       const PreparedMesh m = importMesh(file.toStdString(), {.scale = 0.001});
       QCOMPARE(m.report.triangles, std::size_t(12));
       QCOMPARE(m.report.vertices, std::size_t(8));
