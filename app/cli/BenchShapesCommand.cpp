@@ -43,7 +43,8 @@ std::shared_ptr<const TriangleMesh> torus(long long triangles) {
 }  // namespace
 
 int benchShapesCommand(const std::vector<std::string>& argv) {
-  const Arguments args(argv, {"--case", "--triangles", "--queries", "--candidates", "--threads"});
+  const Arguments args(argv, {"--case", "--triangles", "--queries", "--candidates", "--threads"},
+                       {"--fitted"});
   const std::string which = args.text("--case").value_or("");
   const int threads = static_cast<int>(
       args.integer("--threads").value_or(std::clamp(std::thread::hardware_concurrency(), 1u, 8u)));
@@ -89,11 +90,13 @@ int benchShapesCommand(const std::vector<std::string>& argv) {
     // The torus's box is 8 x 8 x 2 cm: n^3 candidates over it need h = (volume / n)^(1/3).
     FillSettings f;
     f.spacing = std::cbrt(0.08 * 0.08 * 0.02 / static_cast<double>(candidates));
+    f.fitted = args.has("--fitted");  // a distance query per candidate inside
     shapes::FillResult r;
-    out["seconds"] = seconds([&] { r = shapes::fillMesh(solid, f); });
+    out["seconds"] = seconds([&] { r = shapes::fillMesh(solid, f, 2'000'000'000, threads); });
     out["triangles"] = mesh->size();
     out["candidates"] = r.candidates;
     out["pebbles"] = r.pebbles.size();
+    out["fitted"] = f.fitted;
     out["target_seconds"] = 2.0;
   } else {
     throw UsageError("--case must be mass, inside or fill");

@@ -24,7 +24,8 @@ constexpr const char* kUsage =
     "4)\n"
     "  mesh MESH [--scale S] [--repair]         checks a mesh and reports it\n"
     "  bench SCENE.json [--steps N] [--threads N]\n"
-    "  bench-shapes --case mass|inside|fill [--triangles N] [--queries N] [--candidates N] [--threads N]\n"
+    "  bench-shapes --case mass|inside|fill [--triangles N] [--queries N] [--candidates N] [--fitted] "
+    "[--threads N]\n"
     "  shape NAME [--size S] [--mesh OUT.stl] [--ascii] [--template OUT.json --density D [--inertia M]]\n"
     "  shape --list\n";
 }

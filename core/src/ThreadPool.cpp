@@ -36,7 +36,11 @@ class Workers {
     std::lock_guard lock(spawnMutex_);
     while (static_cast<int>(threads_.size()) < helpers) {
       const int id = static_cast<int>(threads_.size());
-      threads_.emplace_back([this, id] { loop(id); });
+      // The helper starts from the generation current now, before the caller's first run is
+      // published: reading it in the new thread could miss that run (it was published while the
+      // thread started), leaving a one-off run to the caller alone.
+      const std::uint64_t seen = generation_.load(std::memory_order_acquire);
+      threads_.emplace_back([this, id, seen] { loop(id, seen); });
     }
   }
 
@@ -92,8 +96,7 @@ class Workers {
     }
   }
 
-  void loop(int id) {
-    std::uint64_t seen = generation_.load(std::memory_order_acquire);
+  void loop(int id, std::uint64_t seen) {
     for (;;) {
       // Spin about 100 us for the next run (runs of a time step follow each other closely), then sleep.
       const auto spinUntil = std::chrono::steady_clock::now() + std::chrono::microseconds(100);

@@ -14,7 +14,7 @@ namespace clumplab::shapes {
 namespace {
 
 FillResult fillWithSpacing(const MeshSolid& solid, const FillSettings& settings, double h,
-                           std::int64_t maxCandidates) {
+                           std::int64_t maxCandidates, int threads) {
   Vec3 lower, upper;
   solid.bounds(lower, upper);
   const Vec3 centre = 0.5 * (lower + upper);
@@ -45,7 +45,8 @@ FillResult fillWithSpacing(const MeshSolid& solid, const FillSettings& settings,
     std::int64_t inside = 0, dropped = 0;
   };
   std::vector<Layer> layers(static_cast<std::size_t>(n[2]));
-  ThreadPool pool(static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1u, 8u)));
+  ThreadPool pool(threads > 0 ? threads
+                              : static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1u, 8u)));
   pool.run(layers.size(), [&](std::size_t k) {
     Layer& layer = layers[k];
     std::vector<Span> spans;
@@ -84,9 +85,10 @@ FillResult fillWithSpacing(const MeshSolid& solid, const FillSettings& settings,
 
 }  // namespace
 
-FillResult fillMesh(const MeshSolid& solid, const FillSettings& settings, std::int64_t maxCandidates) {
+FillResult fillMesh(const MeshSolid& solid, const FillSettings& settings, std::int64_t maxCandidates,
+                    int threads) {
   if (settings.spacing > 0.0) {
-    FillResult r = fillWithSpacing(solid, settings, settings.spacing, maxCandidates);
+    FillResult r = fillWithSpacing(solid, settings, settings.spacing, maxCandidates, threads);
     if (r.pebbles.empty()) {
       throw std::invalid_argument("no grid point of spacing " + std::to_string(settings.spacing) +
                                   " m lies inside the mesh: use a smaller spacing");
@@ -100,7 +102,7 @@ FillResult fillMesh(const MeshSolid& solid, const FillSettings& settings, std::i
   FillResult best;
   int steps = 0;
   for (; steps < 16; ++steps) {
-    FillResult r = fillWithSpacing(solid, settings, h, maxCandidates);
+    FillResult r = fillWithSpacing(solid, settings, h, maxCandidates, threads);
     const double count = static_cast<double>(r.pebbles.size());
     const bool better =
         best.pebbles.empty() ||

@@ -16,6 +16,21 @@ using namespace clumplab;
 class ThreadPoolTest : public QObject {
   Q_OBJECT
  private slots:
+  // First in this process, so the pool's helper is spawned here: its very first run must be shared.
+  // (Helpers used to read the current generation when their thread started, so a run published
+  // meanwhile, the one-off run of a geometry computation, went to the caller alone.)
+  void theFirstRunOfANewHelperIsShared() {
+    ThreadPool pool(2);
+    std::vector<std::thread::id> who(64);
+    pool.run(who.size(), [&](std::size_t c) {
+      who[c] = std::this_thread::get_id();
+      std::this_thread::sleep_for(std::chrono::milliseconds(2));
+    });
+    int others = 0;
+    for (const auto& id : who) others += id != std::this_thread::get_id();
+    QVERIFY2(others > 8, qPrintable(QString("the helper ran %1 of 64 chunks").arg(others)));
+  }
+
   void everyChunkExactlyOnce_data() {
     QTest::addColumn<int>("threads");
     QTest::newRow("2 threads") << 2;

@@ -25,7 +25,8 @@ struct FillResult {
 // r, "fitted" r_i = min(r, distance to the surface), and "shell" (centres within a band of the
 // surface). With a target count, h is found by iteration (the count scales as h^-3). Throws
 // std::invalid_argument when the grid would exceed `maxCandidates` points or nothing is inside.
+// `threads`: 0 uses the machine's cores (up to 8); the result does not depend on it.
 FillResult fillMesh(const MeshSolid& solid, const FillSettings& settings,
-                    std::int64_t maxCandidates = 2'000'000'000);
+                    std::int64_t maxCandidates = 2'000'000'000, int threads = 0);
 
 }  // namespace clumplab::shapes
