@@ -116,6 +116,17 @@ FillResult fillMesh(const MeshSolid& solid, const FillSettings& settings, std::i
       break;
   }
   if (best.pebbles.empty()) throw std::invalid_argument("no grid spacing puts a pebble inside the mesh");
+  // The count jumps as whole layers of the grid enter or leave thin parts: scan h within +-5% of
+  // the best for a closer count (each try is a few milliseconds for thousands of pebbles).
+  const double around = best.spacing;
+  for (int k = -10; k <= 10 && static_cast<double>(best.pebbles.size()) != target; ++k) {
+    if (k == 0) continue;
+    FillResult r = fillWithSpacing(solid, settings, around * (1.0 + 0.005 * k), maxCandidates, threads);
+    ++steps;
+    if (!r.pebbles.empty() && std::abs(static_cast<double>(r.pebbles.size()) - target) <
+                                  std::abs(static_cast<double>(best.pebbles.size()) - target))
+      best = std::move(r);
+  }
   best.searchSteps = steps + 1;
   return best;
 }
