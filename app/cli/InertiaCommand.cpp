@@ -116,7 +116,11 @@ nlohmann::json pebbleInertia(const std::string& file, const std::string& request
   } else {
     pebbles = readPebbleText(file);
   }
-  const std::string method = !requested.empty() ? requested : (given ? "given" : "pebbles");
+  // Defaults: a template with a density is summed over its pebbles (as before meshes existed), one
+  // without, or a MercuryDPM folder with Inertia/, reports the mass properties it holds.
+  const bool isTemplate = std::filesystem::path(file).extension() == ".json";
+  const std::string method =
+      !requested.empty() ? requested : ((given && !(isTemplate && density > 0.0)) ? "given" : "pebbles");
   if (method == "mesh") throw UsageError("--method mesh needs a mesh file (STL, OBJ, PLY, ...)");
   if (method == "given") {
     if (!given)
