@@ -8,7 +8,6 @@
 #include <cmath>
 #include <iostream>
 #include <random>
-#include <thread>
 
 #include "Commands.hpp"
 #include "core/ThreadPool.hpp"
@@ -46,8 +45,7 @@ int benchShapesCommand(const std::vector<std::string>& argv) {
   const Arguments args(argv, {"--case", "--triangles", "--queries", "--candidates", "--threads"},
                        {"--fitted"});
   const std::string which = args.text("--case").value_or("");
-  const int threads = static_cast<int>(
-      args.integer("--threads").value_or(std::clamp(std::thread::hardware_concurrency(), 1u, 8u)));
+  const int threads = static_cast<int>(args.integer("--threads").value_or(ThreadPool::machineThreads()));
   if (threads < 1) throw UsageError("--threads must be at least 1");
   nlohmann::json out = {{"case", which}, {"threads", threads}};
   if (which == "mass") {

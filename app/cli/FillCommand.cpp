@@ -10,28 +10,9 @@
 #include "core/PebbleFiles.hpp"
 #include "core/TemplateFile.hpp"
 #include "shapes/MeshTemplateBuilder.hpp"
+#include "shapes/StlWriter.hpp"
 
 namespace clumplab::cli {
-
-namespace {
-// Writes text to path atomically: a temporary file beside it, then a rename.
-void writeAtomically(const std::string& path, const std::string& text) {
-  const std::filesystem::path target(path);
-  const std::filesystem::path temporary = target.string() + ".tmp";
-  {
-    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-    if (!out) throw InputError(path, "", "cannot be written");
-    out << text << '\n';
-    if (!out.flush()) throw InputError(path, "", "cannot be written (disk full?)");
-  }
-  std::error_code ec;
-  std::filesystem::rename(temporary, target, ec);
-  if (ec) {
-    std::filesystem::remove(temporary, ec);
-    throw InputError(path, "", "cannot be written: " + ec.message());
-  }
-}
-}  // namespace
 
 int fillCommand(const std::vector<std::string>& argv) {
   const Arguments args(argv,
@@ -110,7 +91,13 @@ int fillCommand(const std::vector<std::string>& argv) {
   }
   out["mesh_report"] = meshReportJson(result.report);
   const std::string text = out.dump(1);
-  if (const auto path = args.text("--out")) writeAtomically(*path, text);
+  if (const auto path = args.text("--out")) {
+    try {
+      shapes::writeFileAtomically(*path, text + "\n");
+    } catch (const std::runtime_error& e) {
+      throw UsageError(e.what());  // names the path: an output the user asked for cannot be written
+    }
+  }
   std::cout << text << std::endl;
   return 0;
 }

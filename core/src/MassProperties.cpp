@@ -5,7 +5,6 @@
 #include <cmath>
 #include <numbers>
 #include <stdexcept>
-#include <thread>
 
 #include "core/ThreadPool.hpp"
 
@@ -114,10 +113,6 @@ void voxelRow(double a, double b, double x0, double d, int n, double& count, dou
   sxx += k * x0 * x0 + 2.0 * x0 * d * sumU + d * d * sumU2;
 }
 
-unsigned defaultThreads() {
-  return std::clamp(std::thread::hardware_concurrency(), 1u, 8u);
-}
-
 }  // namespace
 
 MassProperties massFromPebbles(std::span<const Pebble> pebbles, std::span<const double> densities) {
@@ -159,7 +154,7 @@ MassProperties voxelSum(const Solid& solid, double density, int voxelsPerSide, d
   const double x0 = -0.5 * side + shift * d;  // the cube's lower corner, relative to `centre`
   // One chunk per layer k of voxels; each layer's sums are reduced in order (deterministic).
   std::vector<MomentSums> layers(static_cast<std::size_t>(n));
-  ThreadPool pool(static_cast<int>(defaultThreads()));
+  ThreadPool pool(ThreadPool::machineThreads());
   pool.run(layers.size(), [&](std::size_t k) {
     std::vector<Span> spans;
     MomentSums& sums = layers[k];
@@ -243,7 +238,7 @@ MassProperties massFromMonteCarlo(const Solid& solid, double density, std::int64
   const double boxVolume = extent.prod();
   std::vector<MomentSums> batches(kBatches);
   std::vector<std::int64_t> batchSize(kBatches);
-  ThreadPool pool(static_cast<int>(defaultThreads()));
+  ThreadPool pool(ThreadPool::machineThreads());
   pool.run(batches.size(), [&](std::size_t b) {
     const std::int64_t first = 1 + static_cast<std::int64_t>(b) * samples / kBatches;
     const std::int64_t last = static_cast<std::int64_t>(b + 1) * samples / kBatches;  // inclusive

@@ -136,6 +136,10 @@ class Workers {
 
 }  // namespace
 
+int ThreadPool::machineThreads() {
+  return static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1u, 8u));
+}
+
 ThreadPool::ThreadPool(int threads) : threads_(threads < 1 ? 1 : threads) {
   if (threads_ > 1) Workers::instance().ensure(threads_ - 1);
 }

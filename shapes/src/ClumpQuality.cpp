@@ -3,7 +3,6 @@
 #include <algorithm>
 #include <cmath>
 #include <numbers>
-#include <thread>
 #include <unordered_map>
 
 #include "core/ThreadPool.hpp"
@@ -17,10 +16,6 @@ double dzhanibekovMargin(const Vec3& moments) {
 }
 
 namespace {
-
-int threads() {
-  return static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1u, 8u));
-}
 
 // Nearest pebble surface: a uniform grid of pebble centres, searched in growing shells of cells.
 class PebbleGrid {
@@ -186,7 +181,7 @@ QualityResult compareWithMesh(const std::vector<Pebble>& pebbles, const MeshSoli
   }
 
   const PebbleGrid grid(pebbles);
-  ThreadPool pool(threads());
+  ThreadPool pool(ThreadPool::machineThreads());
   // Largest protrusion: points of the union's surface outside the mesh, distance to the mesh.
   const std::vector<Vec3> directions = spherePoints(options.spherePoints);
   constexpr std::size_t kChunk = 256;

@@ -4,7 +4,6 @@
 #include <cmath>
 #include <stdexcept>
 #include <string>
-#include <thread>
 
 #include "core/ThreadPool.hpp"
 #include "shapes/MeshMassProperties.hpp"
@@ -45,8 +44,7 @@ FillResult fillWithSpacing(const MeshSolid& solid, const FillSettings& settings,
     std::int64_t inside = 0, dropped = 0;
   };
   std::vector<Layer> layers(static_cast<std::size_t>(n[2]));
-  ThreadPool pool(threads > 0 ? threads
-                              : static_cast<int>(std::clamp(std::thread::hardware_concurrency(), 1u, 8u)));
+  ThreadPool pool(threads > 0 ? threads : ThreadPool::machineThreads());
   pool.run(layers.size(), [&](std::size_t k) {
     Layer& layer = layers[k];
     std::vector<Span> spans;

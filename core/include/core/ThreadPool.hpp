@@ -17,6 +17,8 @@ class ThreadPool {
   ThreadPool& operator=(const ThreadPool&) = delete;
 
   int threads() const { return threads_; }
+  // The machine's cores, at least 1 and at most 8: the default for one-off computations.
+  static int machineThreads();
   void run(std::size_t count, const std::function<void(std::size_t)>& task);
 
  private:
