@@ -56,19 +56,11 @@ int fillCommand(const std::vector<std::string>& argv) {
     }
     r.hasFill = true;
   }
-  if (const auto n = args.integer("--voxels")) {
-    if (*n < 4 || *n > 4096) throw UsageError("--voxels must lie in [4, 4096]");
-    r.voxels = static_cast<int>(*n);
-  }
-  if (const auto b = args.number("--voxel-budget")) {
-    if (!(*b > 0.0 && *b < 1.0)) throw UsageError("--voxel-budget must lie in (0, 1)");
-    r.voxelBudget = *b;
-  }
-  if (const auto n = args.integer("--samples")) {
-    if (*n < 1000) throw UsageError("--samples must be at least 1000");
-    r.samples = *n;
-  }
-  r.halton = args.text("--sequence").value_or("halton") != "sine";
+  const Sampling sampling = samplingOptions(args);
+  r.voxels = sampling.voxels;
+  r.voxelBudget = sampling.budget;
+  r.samples = sampling.samples;
+  r.halton = sampling.halton;
 
   shapes::MeshTemplateResult result;
   try {

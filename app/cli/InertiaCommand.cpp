@@ -19,36 +19,6 @@ namespace {
 
 constexpr double kDefaultDensity = 1000.0;  // [kg/m^3] when a mesh or pebble list gives none
 
-struct Sampling {
-  int voxels = 0;  // 0: from the budget
-  double budget = 1e-3;
-  long long samples = 1000000;
-  bool halton = true;
-};
-
-Sampling samplingOptions(const Arguments& args) {
-  Sampling s;
-  if (const auto n = args.integer("--voxels")) {
-    if (*n < 4 || *n > 4096) throw UsageError("--voxels must lie in [4, 4096]");
-    s.voxels = static_cast<int>(*n);
-  }
-  if (const auto b = args.number("--voxel-budget")) {
-    if (!(*b > 0.0 && *b < 1.0)) throw UsageError("--voxel-budget must lie in (0, 1)");
-    if (s.voxels > 0) throw UsageError("give --voxels or --voxel-budget, not both");
-    s.budget = *b;
-  }
-  if (const auto n = args.integer("--samples")) {
-    if (*n < 1000) throw UsageError("--samples must be at least 1000");
-    s.samples = *n;
-  }
-  const std::string sequence = args.text("--sequence").value_or("halton");
-  if (sequence != "halton" && sequence != "sine") {
-    throw UsageError("unknown --sequence \"" + sequence + "\" (use halton, or sine for seed 001 eq. 30)");
-  }
-  s.halton = sequence == "halton";
-  return s;
-}
-
 MassProperties sampled(const std::string& method, const Solid& solid, double density, const Sampling& s) {
   if (method == "voxel") {
     return s.voxels > 0 ? massFromVoxels(solid, density, s.voxels)
@@ -97,12 +67,7 @@ nlohmann::json pebbleInertia(const std::string& file, const std::string& request
     pebbles = c.pebbles;
     if (c.mass) {
       // MClump's mass and tensor are per unit density (its default); --density multiplies them.
-      const double factor = args.number("--density").value_or(1.0);
-      MassProperties m;
-      m.mass = factor * *c.mass;
-      m.volume = *c.mass;
-      m.inertiaTensor = factor * *c.inertiaTensor;
-      given = m;
+      given = mercuryMassProperties(c, args.number("--density").value_or(1.0));
     }
   } else if (std::filesystem::path(file).extension() == ".json") {
     const ClumpTemplate t = loadTemplateFile(file);

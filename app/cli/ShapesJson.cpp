@@ -60,6 +60,29 @@ nlohmann::json massPropertiesJson(const MassProperties& m) {
   return out;
 }
 
+Sampling samplingOptions(const Arguments& args) {
+  Sampling s;
+  if (const auto n = args.integer("--voxels")) {
+    if (*n < 4 || *n > 4096) throw UsageError("--voxels must lie in [4, 4096]");
+    s.voxels = static_cast<int>(*n);
+  }
+  if (const auto b = args.number("--voxel-budget")) {
+    if (!(*b > 0.0 && *b < 1.0)) throw UsageError("--voxel-budget must lie in (0, 1)");
+    if (s.voxels > 0) throw UsageError("give --voxels or --voxel-budget, not both");
+    s.budget = *b;
+  }
+  if (const auto n = args.integer("--samples")) {
+    if (*n < 1000) throw UsageError("--samples must be at least 1000");
+    s.samples = *n;
+  }
+  const std::string sequence = args.text("--sequence").value_or("halton");
+  if (sequence != "halton" && sequence != "sine") {
+    throw UsageError("unknown --sequence \"" + sequence + "\" (use halton, or sine for seed 001 eq. 30)");
+  }
+  s.halton = sequence == "halton";
+  return s;
+}
+
 shapes::MeshOptions meshOptions(const Arguments& args) {
   shapes::MeshOptions o;
   o.scale = args.number("--scale").value_or(1.0);

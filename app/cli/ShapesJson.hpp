@@ -15,6 +15,15 @@ nlohmann::json meshReportJson(const shapes::MeshReport& report);
 // standard errors of sampled methods when present.
 nlohmann::json massPropertiesJson(const MassProperties& m);
 
+// --voxels, --voxel-budget, --samples and --sequence, checked.
+struct Sampling {
+  int voxels = 0;  // 0: from the budget
+  double budget = 1e-3;
+  long long samples = 1000000;
+  bool halton = true;
+};
+Sampling samplingOptions(const Arguments& args);
+
 // --scale, --repair and --max-triangles.
 shapes::MeshOptions meshOptions(const Arguments& args);
 // Mesh warnings, one "FILE: warning: ..." line each on stderr.

@@ -1,8 +1,9 @@
 #include "JsonReader.hpp"
 
 #include <cmath>
-#include <fstream>
 #include <sstream>
+
+#include "TextFile.hpp"
 
 namespace clumplab::json_reader {
 
@@ -36,11 +37,7 @@ Json parse(const std::string& text, const std::string& file) {
 }
 
 Json parseFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(path, "", "cannot open the file (missing or unreadable)");
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  const std::string text = buffer.str();
+  const std::string text = readTextFile(path);
   if (text.find_first_not_of(" \t\r\n") == std::string::npos) throw InputError(path, "", "the file is empty");
   return parse(text, path);
 }

@@ -214,19 +214,6 @@ MassProperties massFromVoxelsWithinBudget(const Solid& solid, double density, do
   return result;
 }
 
-namespace {
-double radicalInverse(std::int64_t index, int base) {
-  double result = 0.0;
-  double f = 1.0 / base;
-  while (index > 0) {
-    result += f * static_cast<double>(index % base);
-    index /= base;
-    f /= base;
-  }
-  return result;
-}
-}  // namespace
-
 MassProperties massFromMonteCarlo(const Solid& solid, double density, std::int64_t samples,
                                   bool lowDiscrepancy) {
   constexpr std::int64_t kBatches = 32;

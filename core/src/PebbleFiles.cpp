@@ -4,9 +4,10 @@
 #include <cmath>
 #include <cstdlib>
 #include <filesystem>
-#include <fstream>
 #include <sstream>
+#include <stdexcept>
 
+#include "TextFile.hpp"
 #include "core/Errors.hpp"
 
 namespace clumplab {
@@ -14,17 +15,6 @@ namespace clumplab {
 namespace fs = std::filesystem;
 
 namespace {
-
-std::string readWholeFile(const std::string& path) {
-  std::error_code ec;
-  if (!fs::exists(path, ec)) throw InputError(path, "", "no such file");
-  if (fs::is_directory(path, ec)) throw InputError(path, "", "is a folder, expected a file");
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(path, "", "cannot be opened for reading");
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
 
 // The numbers of one line split on spaces, tabs, commas and semicolons; false at a non-number.
 bool splitNumbers(const std::string& line, std::vector<double>& numbers, std::string& bad) {
@@ -61,7 +51,7 @@ bool isComment(const std::string& line) {
 
 // Every number of a small text file (comments allowed), with line numbers for messages.
 std::vector<double> readNumbers(const std::string& path, std::size_t expected) {
-  std::istringstream in(readWholeFile(path));
+  std::istringstream in(readTextFile(path));
   std::vector<double> all, row;
   std::string line, bad;
   for (int n = 1; std::getline(in, line); ++n) {
@@ -112,7 +102,7 @@ std::vector<Pebble> parsePebbleText(const std::string& text, const std::string& 
 }
 
 std::vector<Pebble> readPebbleText(const std::string& path) {
-  return parsePebbleText(readWholeFile(path), path);
+  return parsePebbleText(readTextFile(path), path);
 }
 
 namespace {
@@ -158,6 +148,17 @@ MercuryClump readMercuryClumpFolder(const std::string& folder) {
     throw InputError(inertia.string(), "", "give both Mass.txt and TOI.txt, or neither");
   }
   return c;
+}
+
+MassProperties mercuryMassProperties(const MercuryClump& clump, double densityFactor) {
+  if (!clump.mass || !clump.inertiaTensor)
+    throw std::invalid_argument("the clump folder has no Inertia/Mass.txt and TOI.txt");
+  MassProperties m;
+  m.mass = densityFactor * *clump.mass;
+  m.volume = *clump.mass;  // the mass at MClump's default density 1
+  m.inertiaTensor = densityFactor * *clump.inertiaTensor;
+  m.centerOfMass = Vec3::Zero();  // MClump centres the pebbles at the centre of mass
+  return m;
 }
 
 }  // namespace clumplab

@@ -208,11 +208,7 @@ TemplatePtr readTemplateFile(const std::string& name, const Node& node) {
   double density = node.positiveOr("density", 0.0);
   if (c.mass) {
     // MClump computes mass and tensor at density 1 by default; a density given here multiplies them.
-    const double factor = density > 0.0 ? density : 1.0;
-    mass.mass = factor * *c.mass;
-    mass.inertiaTensor = factor * *c.inertiaTensor;
-    mass.volume = *c.mass;             // volume = mass at unit density
-    mass.centerOfMass = Vec3::Zero();  // MClump centres the pebbles at the centre of mass
+    mass = mercuryMassProperties(c, density > 0.0 ? density : 1.0);
   } else {
     if (!(density > 0.0)) node.child("density");  // reports "missing required field"
     mass = massFromPebbles(c.pebbles, std::vector<double>(c.pebbles.size(), density));

@@ -1,5 +1,7 @@
 #include "core/Solid.hpp"
 
+#include "core/MassProperties.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <limits>
@@ -23,14 +25,9 @@ void mergeSpans(std::vector<Span>& spans) {
 
 PebbleUnion::PebbleUnion(std::span<const Pebble> pebbles) : pebbles_(pebbles.begin(), pebbles.end()) {
   if (pebbles_.empty()) throw std::invalid_argument("a union of pebbles needs at least one pebble");
-  lower_ = Vec3::Constant(std::numeric_limits<double>::infinity());
-  upper_ = -lower_;
+  pebbleBounds(pebbles_, lower_, upper_);
   double meanRadius = 0.0;
-  for (const Pebble& p : pebbles_) {
-    lower_ = lower_.cwiseMin(p.center - Vec3::Constant(p.radius));
-    upper_ = upper_.cwiseMax(p.center + Vec3::Constant(p.radius));
-    meanRadius += p.radius;
-  }
+  for (const Pebble& p : pebbles_) meanRadius += p.radius;
   meanRadius /= static_cast<double>(pebbles_.size());
   // Cells about one mean pebble diameter wide, at most 1024 per side.
   const double extent = std::max(upper_.y() - lower_.y(), upper_.z() - lower_.z());

@@ -131,20 +131,12 @@ std::vector<Vec3> surfacePoints(const TriangleMesh& mesh, int count) {
   for (std::size_t t = 0; t < mesh.size(); ++t)
     area += 0.5 * (mesh.corner(t, 1) - mesh.corner(t, 0)).cross(mesh.corner(t, 2) - mesh.corner(t, 0)).norm();
   double carry = 0.0;
-  const auto radical = [](int i, int base) {
-    double f = 1.0, r = 0.0;
-    for (; i > 0; i /= base) {
-      f /= base;
-      r += f * (i % base);
-    }
-    return r;
-  };
   for (std::size_t t = 0; t < mesh.size(); ++t) {
     const Vec3 &a = mesh.corner(t, 0), &b = mesh.corner(t, 1), &c = mesh.corner(t, 2);
     carry += count * 0.5 * (b - a).cross(c - a).norm() / area;
     for (int k = 1; carry >= 1.0; ++k, carry -= 1.0) {
       // Uniform in the triangle: (1 - sqrt(u)) a + sqrt(u) (1 - v) b + sqrt(u) v c.
-      const double su = std::sqrt(radical(k, 2)), v = radical(k, 3);
+      const double su = std::sqrt(radicalInverse(k, 2)), v = radicalInverse(k, 3);
       points.push_back((1.0 - su) * a + su * (1.0 - v) * b + su * v * c);
     }
   }

@@ -229,7 +229,9 @@ PreparedMesh prepareMesh(const TriangleMesh& soup, const std::string& name, cons
   report.vertices = m.vertices.size();
   report.lower = lower;
   report.upper = upper;
-  report.volume = signedVolume(m);
+  // The enclosed volume: each shell's signed volume, with the sign it has once turned.
+  for (std::size_t s = 0; s < report.shells; ++s)
+    report.volume += invert[s] ? -shellVolume[s] : shellVolume[s];
   report.area = surfaceArea(m);
   if (!(report.volume > 0.0)) throw InputError(name, "", "the surface encloses no volume");
   auto& w = report.warnings;

@@ -1,6 +1,7 @@
 #pragma once
 // Basic linear-algebra types of the engine. All quantities are SI (m, kg, s, rad).
 #include <cmath>
+#include <cstdint>
 
 #include <Eigen/Core>
 #include <Eigen/Geometry>
@@ -43,6 +44,18 @@ inline Quat rotationFromVector(const Vec3& a) {
   sinCos(0.5 * angle, sinHalf, cosHalf);
   const double s = sinHalf / angle;
   return Quat(cosHalf, s * a.x(), s * a.y(), s * a.z());
+}
+
+// The radical inverse of `index` in `base` (the van der Corput sequence; bases 2, 3, 5 give Halton).
+inline double radicalInverse(std::int64_t index, int base) {
+  double result = 0.0;
+  double f = 1.0 / base;
+  while (index > 0) {
+    result += f * static_cast<double>(index % base);
+    index /= base;
+    f /= base;
+  }
+  return result;
 }
 
 // Brings a quaternion that is unit to within round-off back to unit length with one Newton step

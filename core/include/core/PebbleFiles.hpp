@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "core/MassProperties.hpp"
 #include "core/Math.hpp"
 #include "core/Pebble.hpp"
 
@@ -27,6 +28,11 @@ struct MercuryClump {
   std::optional<Mat3> principalDirections;  // rows e1, e2, e3
 };
 MercuryClump readMercuryClumpFolder(const std::string& folder);
+
+// The folder's given mass properties, mass and tensor multiplied by `densityFactor` (MClump's are
+// per unit density by default; pass the material's density, or 1 to take them as written). The
+// volume is the mass at density 1. Throws std::invalid_argument if the folder has none.
+MassProperties mercuryMassProperties(const MercuryClump& clump, double densityFactor);
 
 // Whether `path` is a folder holding a MercuryDPM clump (Clump/Clump.txt or Clump.txt).
 bool isMercuryClumpFolder(const std::string& path);
