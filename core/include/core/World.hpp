@@ -93,6 +93,8 @@ class World {
   ThreadPool& pool() { return pool_; }
   const PebbleArrays& pebbles() const { return pebbles_; }
   const NeighborList& neighbors() const { return neighbors_; }
+  // The contacts of the last force evaluation (points and forces).
+  const ContactSolver& contactSolver() const { return contacts_; }
   // Largest stable step estimate for the contact stiffness [s] (2 sqrt(m_eff/k)), and the
   // recommended step (a tenth of a contact's duration).
   double criticalTimeStep() const;

@@ -1,0 +1,50 @@
+#pragma once
+// An immutable picture of the world at one instant, made by the simulation thread and read by the
+// GUI and the renderer (which never touch live state). Templates and walls are shared, immutable;
+// per-body arrays are plain copies.
+#include <array>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/ClumpTemplate.hpp"
+#include "core/Energy.hpp"
+#include "core/Walls.hpp"
+
+namespace clumplab {
+
+class World;
+
+struct SnapshotBodies {
+  std::vector<std::uint32_t> templateIndex;  // into Snapshot::templates
+  std::vector<Vec3> position;                // centre of mass [m], world
+  std::vector<Quat> orientation;             // principal frame -> world
+  std::vector<Vec3> velocity;                // [m/s], world
+  std::vector<Vec3> angularVelocity;         // [rad/s], world
+
+  std::size_t size() const { return position.size(); }
+};
+
+struct Snapshot {
+  // Changes whenever the set of templates, walls or bodies changes (load, spawn, delete, reset),
+  // so a renderer knows when to upload pebbles again; poses alone do not change it.
+  std::uint64_t layoutGeneration = 0;
+  std::vector<TemplatePtr> templates;
+  std::vector<Wall> walls;
+  SnapshotBodies bodies;
+  std::vector<Vec3> contactPoints;  // [m], world, one per touching pebble pair or pebble-wall pair
+
+  double time = 0.0;  // [s]
+  std::uint64_t steps = 0;
+  double timeStep = 0.0;  // [s]
+  EnergyReport energy;
+  std::size_t pebbles = 0;
+  std::size_t contacts = 0;
+  std::array<double, 5> stageSeconds{};  // cumulative, per World Stage
+};
+
+// Copies the world's current state into `out` (reusing its storage). `energy` must be the world's
+// energy at this instant (World::energy()); contact points come from the last force evaluation.
+void captureSnapshot(const World& world, const EnergyReport& energy, Snapshot& out);
+
+}  // namespace clumplab
