@@ -1,0 +1,21 @@
+#include "DefaultScene.hpp"
+
+#include <QFile>
+#include <stdexcept>
+
+#include "shapes/MeshTemplateBuilder.hpp"
+
+namespace clumplab::gui {
+
+std::shared_ptr<const Scene> defaultScene() {
+  QFile file(QString::fromLatin1(kDefaultScenePath));
+  if (!file.open(QIODevice::ReadOnly)) {
+    throw std::runtime_error(std::string(kDefaultScenePath) + ": the default scene is missing from the executable");
+  }
+  const QByteArray text = file.readAll();
+  SceneLoadOptions options;
+  options.meshTemplates = shapes::meshTemplateBuilder();
+  return std::make_shared<const Scene>(parseScene(text.toStdString(), kDefaultScenePath, options));
+}
+
+}  // namespace clumplab::gui

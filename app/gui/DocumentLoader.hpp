@@ -1,0 +1,25 @@
+#pragma once
+// What `clumplab FILE`, File → Open and drag-and-drop accept: a scene (JSON) or a mesh (STL, OBJ,
+// PLY, ...), which becomes one clump with the default fill dropped onto a floor. Loading never
+// touches the running scene: it returns a new Scene or throws with a message naming the file.
+#include <memory>
+#include <string>
+
+#include "core/Scene.hpp"
+
+namespace clumplab::gui {
+
+bool isSceneFile(const std::string& path);
+bool isMeshFile(const std::string& path);
+
+// Throws InputError (or std::exception) naming the file and the problem.
+std::shared_ptr<const Scene> loadDocument(const std::string& path);
+
+// A mesh as a clump (the default fill: about `pebbleCount` pebbles on a regular grid, exact mesh
+// inertia) dropped from 1.5 sizes above a floor, with stiffness and time step chosen from its size.
+std::shared_ptr<const Scene> sceneFromMesh(const std::string& meshPath, int pebbleCount = 300);
+
+// File-dialog filter listing every file kind loadDocument reads.
+const char* openFileFilter();
+
+}  // namespace clumplab::gui

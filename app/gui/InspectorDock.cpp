@@ -1,0 +1,133 @@
+#include "InspectorDock.hpp"
+
+#include <QComboBox>
+#include <QHeaderView>
+#include <QLabel>
+#include <QStackedWidget>
+#include <QTreeWidget>
+#include <QVBoxLayout>
+
+#include "TimeSeriesChart.hpp"
+
+namespace clumplab::gui {
+
+BodyReadout BodyReadout::of(const Snapshot& s, std::size_t i) {
+  BodyReadout r;
+  const ClumpTemplate& t = *s.templates[s.bodies.templateIndex[i]];
+  r.templateName = t.name;
+  r.mass = t.mass;
+  r.principalMoments = t.principalMoments;
+  r.position = s.bodies.position[i];
+  r.velocity = s.bodies.velocity[i];
+  r.orientation = s.bodies.orientation[i];
+  r.angularVelocity = s.bodies.angularVelocity[i];
+  r.bodyAngularVelocity = r.orientation.conjugate() * r.angularVelocity;
+  const Vec3 lBody = t.principalMoments.cwiseProduct(r.bodyAngularVelocity);
+  r.angularMomentum = r.orientation * lBody;
+  r.kineticTranslational = 0.5 * t.mass * r.velocity.squaredNorm();
+  r.kineticRotational = 0.5 * r.bodyAngularVelocity.dot(lBody);
+  return r;
+}
+
+namespace {
+QString vec(const Vec3& v, const char* unit) {
+  return QStringLiteral("(%1, %2, %3) %4")
+      .arg(v.x(), 0, 'g', 5)
+      .arg(v.y(), 0, 'g', 5)
+      .arg(v.z(), 0, 'g', 5)
+      .arg(QString::fromUtf8(unit));
+}
+
+enum Row { Template, Mass, Moments, Position, Velocity, Omega, OmegaBody, L, KeT, KeR, RowCount };
+const char* kRowNames[] = {"template", "mass", "principal moments", "position", "velocity",
+                           "ω (world)", "ω (body)", "L (about c.o.m.)", "kinetic, translational",
+                           "kinetic, rotational"};
+}  // namespace
+
+InspectorDock::InspectorDock(QWidget* parent) : QDockWidget(tr("Inspector"), parent) {
+  setObjectName(QStringLiteral("inspectorDock"));
+  auto* content = new QWidget;
+  auto* layout = new QVBoxLayout(content);
+  layout->setContentsMargins(4, 4, 4, 4);
+  title_ = new QLabel(tr("Click a body to inspect it."));
+  layout->addWidget(title_);
+  table_ = new QTreeWidget;
+  table_->setColumnCount(2);
+  table_->setHeaderHidden(true);
+  table_->setRootIsDecorated(false);
+  table_->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+  table_->setSelectionMode(QAbstractItemView::NoSelection);
+  for (int r = 0; r < RowCount; ++r) {
+    auto* item = new QTreeWidgetItem(table_, {tr(kRowNames[r]), QString()});
+    rows_.push_back(item);
+  }
+  table_->setMinimumHeight(table_->sizeHintForRow(0) * (RowCount + 1));
+  layout->addWidget(table_);
+
+  plotChoice_ = new QComboBox;
+  plotChoice_->addItems({tr("plot ω in the body frame"), tr("plot ω in the world frame"), tr("plot velocity"),
+                         tr("plot position"), tr("plot kinetic energy")});
+  layout->addWidget(plotChoice_);
+  chartStack_ = new QStackedWidget;
+  charts_[0] = new TimeSeriesChart({QStringLiteral("ω1"), QStringLiteral("ω2"), QStringLiteral("ω3")}, tr("[rad/s]"));
+  charts_[1] = new TimeSeriesChart({QStringLiteral("ωx"), QStringLiteral("ωy"), QStringLiteral("ωz")}, tr("[rad/s]"));
+  charts_[2] = new TimeSeriesChart({QStringLiteral("vx"), QStringLiteral("vy"), QStringLiteral("vz")}, tr("[m/s]"));
+  charts_[3] = new TimeSeriesChart({QStringLiteral("x"), QStringLiteral("y"), QStringLiteral("z")}, tr("[m]"));
+  charts_[4] = new TimeSeriesChart({tr("translational"), tr("rotational")}, tr("[J]"));
+  for (TimeSeriesChart* c : charts_) {
+    c->setRollingWindow(0.0);
+    chartStack_->addWidget(c);
+  }
+  chart_ = charts_[0];
+  layout->addWidget(chartStack_, 1);
+  connect(plotChoice_, &QComboBox::currentIndexChanged, this, &InspectorDock::choosePlot);
+  setWidget(content);
+}
+
+void InspectorDock::choosePlot(int index) {
+  chart_ = charts_[index];
+  chartStack_->setCurrentIndex(index);
+}
+
+void InspectorDock::setRow(QTreeWidgetItem* item, const QString& value) {
+  if (item->text(1) != value) item->setText(1, value);
+}
+
+void InspectorDock::show(const Snapshot& s, int body, std::uint64_t generation) {
+  if (body != body_ || generation != generation_) {
+    body_ = body;
+    generation_ = generation;
+    lastTime_ = -1.0;
+    for (TimeSeriesChart* c : charts_) c->clear();
+  }
+  if (body < 0 || static_cast<std::size_t>(body) >= s.bodies.size()) {
+    title_->setText(tr("Click a body to inspect it."));
+    for (QTreeWidgetItem* r : rows_) setRow(r, QString());
+    for (TimeSeriesChart* c : charts_) c->refresh();
+    return;
+  }
+  const BodyReadout r = BodyReadout::of(s, static_cast<std::size_t>(body));
+  title_->setText(tr("Body %1").arg(body));
+  setRow(rows_[Template], QString::fromStdString(r.templateName));
+  setRow(rows_[Mass], QStringLiteral("%1 kg").arg(r.mass, 0, 'g', 6));
+  setRow(rows_[Moments], vec(r.principalMoments, "kg·m²"));
+  setRow(rows_[Position], vec(r.position, "m"));
+  setRow(rows_[Velocity], vec(r.velocity, "m/s"));
+  setRow(rows_[Omega], vec(r.angularVelocity, "rad/s"));
+  setRow(rows_[OmegaBody], vec(r.bodyAngularVelocity, "rad/s"));
+  setRow(rows_[L], vec(r.angularMomentum, "kg·m²/s"));
+  setRow(rows_[KeT], QStringLiteral("%1 J").arg(r.kineticTranslational, 0, 'g', 6));
+  setRow(rows_[KeR], QStringLiteral("%1 J").arg(r.kineticRotational, 0, 'g', 6));
+  if (s.time > lastTime_) {
+    lastTime_ = s.time;
+    auto v = [](const Vec3& x) { return std::vector<double>{x.x(), x.y(), x.z()}; };
+    charts_[0]->append(s.time, v(r.bodyAngularVelocity));
+    charts_[1]->append(s.time, v(r.angularVelocity));
+    charts_[2]->append(s.time, v(r.velocity));
+    charts_[3]->append(s.time, v(r.position));
+    charts_[4]->append(s.time, {r.kineticTranslational, r.kineticRotational});
+  }
+  chart_->refresh();
+}
+
+}  // namespace clumplab::gui

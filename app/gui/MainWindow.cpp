@@ -1,0 +1,610 @@
+#include "MainWindow.hpp"
+
+#include <QAction>
+#include <QActionGroup>
+#include <QApplication>
+#include <QCloseEvent>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QDragEnterEvent>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
+#include <QPushButton>
+#include <QSettings>
+#include <QStatusBar>
+#include <QToolBar>
+#include <QVBoxLayout>
+#include <future>
+
+#include "DefaultScene.hpp"
+#include "DocumentLoader.hpp"
+#include "EnergyPlotDock.hpp"
+#include "InspectorDock.hpp"
+#include "ParameterEditCommand.hpp"
+#include "ParametersDock.hpp"
+#include "Shortcuts.hpp"
+#include "Viewport.hpp"
+
+namespace clumplab::gui {
+
+namespace {
+constexpr int kMaxRecentFiles = 10;
+const double kSpeeds[] = {0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 0.5, 1.0};
+constexpr int kSpeedCount = static_cast<int>(sizeof kSpeeds / sizeof kSpeeds[0]);
+}  // namespace
+
+MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), loop_(std::make_unique<SimulationLoop>()) {
+  setWindowTitle(QStringLiteral("ClumpLab"));
+  setAcceptDrops(true);
+  setDockNestingEnabled(true);
+
+  auto* central = new QWidget;
+  auto* layout = new QVBoxLayout(central);
+  layout->setContentsMargins(0, 0, 0, 0);
+  layout->setSpacing(0);
+  createDivergenceBanner();
+  layout->addWidget(banner_);
+  viewport_ = new Viewport;
+  layout->addWidget(viewport_, 1);
+  setCentralWidget(central);
+
+  parametersDock_ = new ParametersDock(this);
+  addDockWidget(Qt::LeftDockWidgetArea, parametersDock_);
+  inspectorDock_ = new InspectorDock(this);
+  addDockWidget(Qt::RightDockWidgetArea, inspectorDock_);
+  energyDock_ = new EnergyPlotDock(this);
+  addDockWidget(Qt::BottomDockWidgetArea, energyDock_);
+  resizeDocks({parametersDock_, inspectorDock_}, {300, 320}, Qt::Horizontal);
+  resizeDocks({energyDock_}, {260}, Qt::Vertical);
+
+  createActions();
+  createToolBar();
+  createMenus();
+  statusBar()->showMessage(tr("Ready"), 2000);
+
+  connect(parametersDock_, &ParametersDock::edited, this, &MainWindow::onParametersEdited);
+  connect(viewport_, &Viewport::dragMoved, this, [this](const DragTarget& d) { loop_->drag(d); });
+  connect(viewport_, &Viewport::dragEnded, this, [this] { loop_->endDrag(); });
+  connect(viewport_, &Viewport::selectionChanged, this, [this](int) {
+    if (auto* f = currentFrame()) inspectorDock_->show(f->snapshot, viewport_->selectedBody(), f->sceneGeneration);
+  });
+  connect(viewport_, &Viewport::glError, this, [this](const QString& message) {
+    QMessageBox::critical(this, tr("OpenGL"), tr("The 3D view cannot be drawn:\n%1").arg(message));
+  });
+
+  restoreSettings();
+  loop_->setSpeed(speed_, asFast_);
+  timer_.setTimerType(Qt::PreciseTimer);
+  connect(&timer_, &QTimer::timeout, this, &MainWindow::tick);
+  timer_.start(16);
+}
+
+MainWindow::~MainWindow() = default;
+
+void MainWindow::createDivergenceBanner() {
+  banner_ = new QWidget;
+  banner_->setAutoFillBackground(true);
+  banner_->setStyleSheet(QStringLiteral("QWidget { background: #5a1d1d; color: #ffe9e9; } "
+                                        "QPushButton { background: #7a2b2b; border: 1px solid #c86; padding: 4px 10px; }"));
+  auto* row = new QHBoxLayout(banner_);
+  bannerText_ = new QLabel;
+  bannerText_->setWordWrap(true);
+  bannerText_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  row->addWidget(bannerText_, 1);
+  bannerFix_ = new QPushButton(tr("Halve the time step and resume"));
+  bannerFix_->setToolTip(tr("Go back to the last good state (at most half a second of wall time ago), halve Δt, run on"));
+  connect(bannerFix_, &QPushButton::clicked, this, [this] {
+    loop_->recoverWithHalfStep();
+    parameters_.timeStep *= 0.5;
+    parametersDock_->setParameters(parameters_);
+    running_ = true;
+    playAction_->setChecked(true);
+  });
+  row->addWidget(bannerFix_);
+  auto* reset = new QPushButton(tr("Reset"));
+  connect(reset, &QPushButton::clicked, this, [this] { loop_->reset(); });
+  row->addWidget(reset);
+  banner_->hide();
+}
+
+void MainWindow::createActions() {
+  playAction_ = new QAction(tr("&Run"), this);
+  playAction_->setCheckable(true);
+  playAction_->setShortcut(keys::playPause);
+  playAction_->setToolTip(tr("Play / pause (Space)"));
+  connect(playAction_, &QAction::toggled, this, [this](bool on) {
+    if (on != running_) setRunning(on);
+  });
+  stepAction_ = new QAction(tr("&Step"), this);
+  stepAction_->setShortcut(keys::step);
+  stepAction_->setToolTip(tr("One time step (→)"));
+  connect(stepAction_, &QAction::triggered, this, [this] {
+    setRunning(false);
+    loop_->singleStep(1);
+  });
+  resetAction_ = new QAction(tr("R&eset"), this);
+  resetAction_->setShortcut(keys::reset);
+  resetAction_->setToolTip(tr("Back to the loaded scene, keeping the parameters (Backspace)"));
+  connect(resetAction_, &QAction::triggered, this, [this] { loop_->reset(); });
+
+  auto toggle = [this](const QString& text, const QKeySequence& key, bool on, auto apply) {
+    auto* a = new QAction(text, this);
+    a->setCheckable(true);
+    a->setChecked(on);
+    a->setShortcut(key);
+    connect(a, &QAction::toggled, this, [this, apply](bool checked) {
+      apply(viewport_->options(), checked);
+      viewport_->update();
+    });
+    return a;
+  };
+  pebblesAction_ = toggle(tr("Pebbles"), keys::pebbles, true, [](render::ViewOptions& o, bool c) { o.pebbles = c; });
+  wireframeAction_ =
+      toggle(tr("Wireframe"), keys::wireframe, false, [](render::ViewOptions& o, bool c) { o.wireframe = c; });
+  meshAction_ = toggle(tr("Source mesh"), keys::mesh, false, [](render::ViewOptions& o, bool c) { o.sourceMesh = c; });
+  trackAction_ = new QAction(tr("&Track selected body"), this);
+  trackAction_->setCheckable(true);
+  trackAction_->setShortcut(keys::track);
+  connect(trackAction_, &QAction::toggled, this, [this](bool on) { viewport_->setTracking(on); });
+  helpAction_ = new QAction(tr("&Keys and mouse"), this);
+  helpAction_->setCheckable(true);
+  helpAction_->setShortcut(keys::help);
+  connect(helpAction_, &QAction::toggled, this, [this](bool on) { viewport_->setHelpVisible(on); });
+}
+
+void MainWindow::createToolBar() {
+  QToolBar* bar = addToolBar(tr("Simulation"));
+  bar->setObjectName(QStringLiteral("simulationToolBar"));
+  bar->setMovable(false);
+  bar->setToolButtonStyle(Qt::ToolButtonTextOnly);
+  bar->addAction(playAction_);
+  bar->addAction(stepAction_);
+  bar->addAction(resetAction_);
+  bar->addSeparator();
+  bar->addWidget(new QLabel(tr(" Speed ")));
+  speedBox_ = new QComboBox;
+  for (double s : kSpeeds) speedBox_->addItem(QString::number(s, 'g', 3) + QStringLiteral("×"), s);
+  speedBox_->addItem(tr("as fast as possible"), 0.0);
+  speedBox_->setToolTip(tr("Simulated time per wall-clock second (+ / −)"));
+  connect(speedBox_, &QComboBox::activated, this, [this](int index) {
+    const double s = speedBox_->itemData(index).toDouble();
+    setSpeed(s > 0.0 ? s : speed_, s == 0.0);
+  });
+  bar->addWidget(speedBox_);
+  bar->addSeparator();
+  bar->addAction(pebblesAction_);
+  bar->addAction(wireframeAction_);
+  bar->addAction(meshAction_);
+  coloringBox_ = new QComboBox;
+  coloringBox_->addItem(tr("colour per body"), static_cast<int>(render::Coloring::PerBody));
+  coloringBox_->addItem(tr("colour by speed"), static_cast<int>(render::Coloring::BySpeed));
+  coloringBox_->addItem(tr("colour by |ω|"), static_cast<int>(render::Coloring::ByAngularSpeed));
+  connect(coloringBox_, &QComboBox::currentIndexChanged, this, [this] {
+    viewport_->options().coloring = static_cast<render::Coloring>(coloringBox_->currentData().toInt());
+    viewport_->update();
+  });
+  bar->addWidget(coloringBox_);
+  bar->addSeparator();
+  bar->addWidget(new QLabel(tr(" Spawn ")));
+  templateBox_ = new QComboBox;
+  templateBox_->setToolTip(tr("Template spawned at the cursor (S) or shot from the camera (G)"));
+  templateBox_->setMinimumContentsLength(10);
+  bar->addWidget(templateBox_);
+  shootSpeed_ = new QDoubleSpinBox;
+  shootSpeed_->setRange(0.0, 100.0);
+  shootSpeed_->setValue(2.0);
+  shootSpeed_->setSuffix(QStringLiteral(" m/s"));
+  shootSpeed_->setToolTip(tr("Speed of a shot body"));
+  bar->addWidget(shootSpeed_);
+}
+
+void MainWindow::createMenus() {
+  QMenu* file = menuBar()->addMenu(tr("&File"));
+  QAction* open = file->addAction(tr("&Open…"), this, &MainWindow::openDialog);
+  open->setShortcut(QKeySequence::Open);
+  recentMenu_ = file->addMenu(tr("Open &Recent"));
+  file->addAction(tr("Open the &default scene"), this, &MainWindow::openDefaultScene);
+  QAction* reloadAction = file->addAction(tr("Re&load"), this, &MainWindow::reload);
+  reloadAction->setShortcut(keys::reload);
+  file->addSeparator();
+  QAction* saveAction = file->addAction(tr("&Save"), this, &MainWindow::save);
+  saveAction->setShortcut(QKeySequence::Save);
+  QAction* saveAsAction = file->addAction(tr("Save &As…"), this, &MainWindow::saveAs);
+  saveAsAction->setShortcut(QKeySequence::SaveAs);
+  QAction* shot = file->addAction(tr("Screens&hot…"), this, &MainWindow::screenshot);
+  shot->setShortcut(keys::screenshot);
+  file->addSeparator();
+  QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+  quit->setShortcut(QKeySequence::Quit);
+  updateRecentMenu();
+
+  QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+  QAction* undo = undo_.createUndoAction(this, tr("&Undo"));
+  undo->setShortcut(QKeySequence::Undo);
+  QAction* redo = undo_.createRedoAction(this, tr("&Redo"));
+  redo->setShortcut(QKeySequence::Redo);
+  edit->addAction(undo);
+  edit->addAction(redo);
+  edit->addSeparator();
+  QAction* del = edit->addAction(tr("&Delete selected body"), this, &MainWindow::deleteSelected);
+  del->setShortcut(keys::deleteBody);
+  QAction* spawn = edit->addAction(tr("&Spawn at cursor"), this, [this] { spawnAtCursor(false); });
+  spawn->setShortcut(keys::spawn);
+  QAction* shoot = edit->addAction(tr("Sh&oot towards cursor"), this, [this] { spawnAtCursor(true); });
+  shoot->setShortcut(keys::shoot);
+
+  QMenu* sim = menuBar()->addMenu(tr("&Simulation"));
+  sim->addAction(playAction_);
+  sim->addAction(stepAction_);
+  sim->addAction(resetAction_);
+  sim->addSeparator();
+  QAction* faster = sim->addAction(tr("&Faster"), this, [this] { changeSpeed(+1); });
+  faster->setShortcuts({keys::faster, keys::fasterAlt});
+  QAction* slower = sim->addAction(tr("S&lower"), this, [this] { changeSpeed(-1); });
+  slower->setShortcut(keys::slower);
+
+  QMenu* view = menuBar()->addMenu(tr("&View"));
+  view->addAction(pebblesAction_);
+  view->addAction(wireframeAction_);
+  view->addAction(meshAction_);
+  view->addSeparator();
+  auto overlay = [this, view](const QString& text, auto apply) {
+    QAction* a = view->addAction(text);
+    a->setCheckable(true);
+    connect(a, &QAction::toggled, this, [this, apply](bool on) {
+      apply(viewport_->options(), on);
+      viewport_->update();
+    });
+    return a;
+  };
+  overlay(tr("Walls"), [](render::ViewOptions& o, bool on) { o.walls = on; })->setChecked(true);
+  overlay(tr("Body axes and centre of mass"), [](render::ViewOptions& o, bool on) { o.bodyAxes = on; });
+  overlay(tr("Velocity v"), [](render::ViewOptions& o, bool on) { o.velocityArrows = on; });
+  overlay(tr("Angular velocity ω"), [](render::ViewOptions& o, bool on) { o.angularVelocityArrows = on; });
+  overlay(tr("Angular momentum L"), [](render::ViewOptions& o, bool on) { o.angularMomentumArrows = on; });
+  overlay(tr("Trails"), [](render::ViewOptions& o, bool on) { o.trails = on; });
+  overlay(tr("Contact points"), [](render::ViewOptions& o, bool on) { o.contactPoints = on; });
+  view->addSeparator();
+  QAction* fit = view->addAction(tr("&Fit all"), this, [this] { viewport_->fitAll(); });
+  fit->setShortcut(keys::fitAll);
+  view->addAction(trackAction_);
+  QAction* alongL = view->addAction(tr("Look along &L"), this, [this] { viewport_->lookAlongAngularMomentum(); });
+  alongL->setShortcut(keys::lookAlongL);
+  QAction* status = view->addAction(tr("Status overlay"));
+  status->setCheckable(true);
+  status->setChecked(true);
+  connect(status, &QAction::toggled, viewport_, &Viewport::setStatusVisible);
+  view->addSeparator();
+  view->addAction(parametersDock_->toggleViewAction());
+  view->addAction(inspectorDock_->toggleViewAction());
+  view->addAction(energyDock_->toggleViewAction());
+
+  QMenu* help = menuBar()->addMenu(tr("&Help"));
+  help->addAction(helpAction_);
+  help->addAction(tr("&About ClumpLab"), this, [this] {
+    QMessageBox::about(this, tr("About ClumpLab"),
+                       tr("<b>ClumpLab</b> %1<br>A sandbox for rigid clumps: rigid bodies made of overlapping "
+                          "spheres.<br>Methods from MercuryDPM (rigid clumps), Mutze (PaLa), Woo and the cluster "
+                          "integration method.")
+                           .arg(QApplication::applicationVersion()));
+  });
+}
+
+void MainWindow::restoreSettings() {
+  QSettings settings;
+  if (!restoreGeometry(settings.value(QStringLiteral("window/geometry")).toByteArray())) resize(1500, 920);
+  restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
+  speed_ = std::clamp(settings.value(QStringLiteral("simulation/speed"), 1.0).toDouble(), 1e-3, 1.0);
+  asFast_ = settings.value(QStringLiteral("simulation/asFastAsPossible"), false).toBool();
+  const int index = asFast_ ? speedBox_->count() - 1 : speedBox_->findData(speed_);
+  speedBox_->setCurrentIndex(index >= 0 ? index : kSpeedCount - 1);
+  const QString view = QStringLiteral("view/");
+  pebblesAction_->setChecked(settings.value(view + QStringLiteral("pebbles"), true).toBool());
+  wireframeAction_->setChecked(settings.value(view + QStringLiteral("wireframe"), false).toBool());
+  meshAction_->setChecked(settings.value(view + QStringLiteral("mesh"), false).toBool());
+  coloringBox_->setCurrentIndex(settings.value(view + QStringLiteral("coloring"), 0).toInt());
+}
+
+void MainWindow::saveSettings() const {
+  QSettings settings;
+  settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
+  settings.setValue(QStringLiteral("window/state"), saveState());
+  settings.setValue(QStringLiteral("simulation/speed"), speed_);
+  settings.setValue(QStringLiteral("simulation/asFastAsPossible"), asFast_);
+  const QString view = QStringLiteral("view/");
+  settings.setValue(view + QStringLiteral("pebbles"), pebblesAction_->isChecked());
+  settings.setValue(view + QStringLiteral("wireframe"), wireframeAction_->isChecked());
+  settings.setValue(view + QStringLiteral("mesh"), meshAction_->isChecked());
+  settings.setValue(view + QStringLiteral("coloring"), coloringBox_->currentIndex());
+}
+
+void MainWindow::closeEvent(QCloseEvent* event) {
+  saveSettings();
+  timer_.stop();
+  loop_.reset();  // stops and joins the simulation thread before any widget goes away
+  loop_ = std::make_unique<SimulationLoop>();  // an idle loop, so late signals find a valid object
+  haveFrame_ = false;
+  viewport_->setFrame(nullptr);
+  event->accept();
+}
+
+// --- files ------------------------------------------------------------------------------------
+
+void MainWindow::openDefaultScene() {
+  try {
+    showDocument(defaultScene(), QString());
+  } catch (const std::exception& e) {
+    QMessageBox::critical(this, tr("Default scene"), QString::fromStdString(e.what()));
+  }
+}
+
+QString MainWindow::openDocument(const QString& path, bool quiet) {
+  std::shared_ptr<const Scene> scene;
+  QString error;
+  {
+    QApplication::setOverrideCursor(Qt::WaitCursor);
+    try {
+      scene = loadDocument(path.toStdString());
+    } catch (const std::exception& e) {
+      error = QString::fromStdString(e.what());
+    }
+    QApplication::restoreOverrideCursor();
+  }
+  if (!error.isEmpty()) {
+    if (!quiet) {
+      QMessageBox::critical(this, tr("Cannot open %1").arg(QFileInfo(path).fileName()),
+                            tr("%1\n\nThe current scene is unchanged.").arg(error));
+    }
+    return error;
+  }
+  showDocument(scene, path);
+  addRecentFile(path);
+  return QString();
+}
+
+void MainWindow::showDocument(std::shared_ptr<const Scene> scene, const QString& path) {
+  scene_ = scene;
+  scenePath_ = path;
+  savePath_ = isSceneFile(path.toStdString()) ? path : QString();
+  parameters_ = SceneParameters::fromScene(*scene);
+  parametersDock_->setParameters(parameters_);
+  undo_.clear();
+  energyDock_->clear();
+  samples_.clear();
+  viewport_->setSelectedBody(-1);
+  loop_->loadScene(scene, running_);
+  const QString name = path.isEmpty() ? tr("default scene") : QFileInfo(path).fileName();
+  setWindowTitle(tr("%1 — ClumpLab").arg(name));
+  statusBar()->showMessage(QString::fromStdString(scene->description), 10000);
+}
+
+void MainWindow::openDialog() {
+  const QString path = QFileDialog::getOpenFileName(this, tr("Open a scene or a mesh"), QFileInfo(scenePath_).path(),
+                                                    QString::fromLatin1(openFileFilter()));
+  if (!path.isEmpty()) openDocument(path);
+}
+
+void MainWindow::reload() {
+  if (scenePath_.isEmpty()) {
+    openDefaultScene();
+  } else {
+    openDocument(scenePath_);
+  }
+}
+
+QString MainWindow::saveSceneTo(const QString& path) {
+  auto done = std::make_shared<std::promise<std::string>>();
+  std::future<std::string> result = done->get_future();
+  loop_->saveScene(path.toStdString(), [done](const std::string& error) { done->set_value(error); });
+  const QString error = QString::fromStdString(result.get());
+  if (error.isEmpty()) {
+    savePath_ = path;
+    addRecentFile(path);
+    setWindowTitle(tr("%1 — ClumpLab").arg(QFileInfo(path).fileName()));
+  }
+  return error;
+}
+
+void MainWindow::save() {
+  if (savePath_.isEmpty()) {
+    saveAs();
+    return;
+  }
+  const QString error = saveSceneTo(savePath_);
+  if (!error.isEmpty()) {
+    QMessageBox::critical(this, tr("Save failed"), error);
+  } else {
+    statusBar()->showMessage(tr("Saved %1").arg(savePath_), 4000);
+  }
+}
+
+void MainWindow::saveAs() {
+  const QString path = QFileDialog::getSaveFileName(this, tr("Save the scene"),
+                                                    savePath_.isEmpty() ? QStringLiteral("scene.json") : savePath_,
+                                                    tr("Scenes (*.json)"));
+  if (path.isEmpty()) return;
+  const QString error = saveSceneTo(path);
+  if (!error.isEmpty()) {
+    QMessageBox::critical(this, tr("Save failed"), error);
+  } else {
+    statusBar()->showMessage(tr("Saved %1").arg(path), 4000);
+  }
+}
+
+void MainWindow::addRecentFile(const QString& path) {
+  QSettings settings;
+  QStringList files = settings.value(QStringLiteral("recentFiles")).toStringList();
+  const QString absolute = QFileInfo(path).absoluteFilePath();
+  files.removeAll(absolute);
+  files.prepend(absolute);
+  while (files.size() > kMaxRecentFiles) files.removeLast();
+  settings.setValue(QStringLiteral("recentFiles"), files);
+  updateRecentMenu();
+}
+
+void MainWindow::updateRecentMenu() {
+  recentMenu_->clear();
+  const QStringList files = QSettings().value(QStringLiteral("recentFiles")).toStringList();
+  for (const QString& f : files) {
+    recentMenu_->addAction(QFileInfo(f).fileName() + QStringLiteral("  —  ") + QFileInfo(f).path(), this,
+                           [this, f] { openDocument(f); });
+  }
+  recentMenu_->setEnabled(!files.isEmpty());
+}
+
+void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
+  for (const QUrl& url : event->mimeData()->urls()) {
+    const std::string p = url.toLocalFile().toStdString();
+    if (isSceneFile(p) || isMeshFile(p)) {
+      event->acceptProposedAction();
+      return;
+    }
+  }
+}
+
+void MainWindow::dropEvent(QDropEvent* event) {
+  const QList<QUrl> urls = event->mimeData()->urls();
+  if (urls.isEmpty()) return;
+  openDocument(urls.front().toLocalFile());
+  event->acceptProposedAction();
+}
+
+void MainWindow::screenshot() {
+  const QString path = QFileDialog::getSaveFileName(this, tr("Save a screenshot"), QStringLiteral("clumplab.png"),
+                                                    tr("PNG images (*.png)"));
+  if (path.isEmpty()) return;
+  if (!viewport_->grabFramebuffer().save(path, "PNG")) {
+    QMessageBox::critical(this, tr("Screenshot"), tr("%1: cannot write the image").arg(path));
+  }
+}
+
+// --- simulation control -----------------------------------------------------------------------
+
+void MainWindow::setRunning(bool running) {
+  running_ = running;
+  if (playAction_->isChecked() != running) playAction_->setChecked(running);
+  playAction_->setText(running ? tr("Pause") : tr("Run"));
+  loop_->setRunning(running);
+}
+
+void MainWindow::setSpeed(double speed, bool asFastAsPossible) {
+  speed_ = std::clamp(speed, 1e-3, 1.0);
+  asFast_ = asFastAsPossible;
+  const int index = asFast_ ? speedBox_->count() - 1 : speedBox_->findData(speed_);
+  if (index >= 0) speedBox_->setCurrentIndex(index);
+  loop_->setSpeed(speed_, asFast_);
+}
+
+void MainWindow::changeSpeed(int direction) {
+  int index = kSpeedCount - 1;
+  for (int i = 0; i < kSpeedCount; ++i) {
+    if (kSpeeds[i] <= speed_ * (1.0 + 1e-9)) index = i;
+  }
+  if (asFast_) {
+    if (direction < 0) setSpeed(1.0, false);
+    return;
+  }
+  if (direction > 0 && index == kSpeedCount - 1) {
+    setSpeed(1.0, true);
+    return;
+  }
+  setSpeed(kSpeeds[std::clamp(index + direction, 0, kSpeedCount - 1)], false);
+}
+
+void MainWindow::onParametersEdited(const SceneParameters& edited, const QString& what) {
+  undo_.push(new ParameterEditCommand(parameters_, edited, what, [this](const SceneParameters& p) {
+    applyParameters(p);
+  }));
+}
+
+void MainWindow::applyParameters(const SceneParameters& p) {
+  parameters_ = p;
+  parametersDock_->setParameters(p);
+  loop_->setParameters(p);
+}
+
+void MainWindow::spawnAtCursor(bool shoot) {
+  const SimulationFrame* f = currentFrame();
+  if (!f || templateBox_->currentIndex() < 0) return;
+  const auto templateIndex = static_cast<std::uint32_t>(templateBox_->currentData().toUInt());
+  if (templateIndex >= f->snapshot.templates.size()) return;
+  const double radius = f->snapshot.templates[templateIndex]->boundingRadius;
+  const QPoint cursor = viewport_->mapFromGlobal(QCursor::pos());
+  const Vec3 point = viewport_->worldPointUnder(viewport_->rect().contains(cursor) ? cursor : viewport_->rect().center());
+  BodyInit body;
+  body.templateIndex = templateIndex;
+  if (shoot) {
+    const Vec3 from = viewport_->camera().eye();
+    const Vec3 direction = (point - from).normalized();
+    body.position = from + direction * std::min((point - from).norm() * 0.5, 6.0 * radius);
+    body.velocity = direction * shootSpeed_->value();
+  } else {
+    body.position = point + Vec3(0.0, 0.0, 1.2 * radius);
+  }
+  loop_->spawn(body);
+}
+
+void MainWindow::deleteSelected() {
+  const int body = viewport_->selectedBody();
+  if (body < 0) return;
+  viewport_->setSelectedBody(-1);
+  loop_->removeBody(static_cast<std::uint32_t>(body));
+}
+
+void MainWindow::updateTemplateList() {
+  const SimulationFrame* f = currentFrame();
+  if (!f) return;
+  const QString current = templateBox_->currentText();
+  templateBox_->clear();
+  for (std::size_t i = 0; i < f->snapshot.templates.size(); ++i) {
+    templateBox_->addItem(QString::fromStdString(f->snapshot.templates[i]->name), static_cast<uint>(i));
+  }
+  const int keep = templateBox_->findText(current);
+  if (keep >= 0) templateBox_->setCurrentIndex(keep);
+}
+
+void MainWindow::showDivergence(const SimulationFrame& f) {
+  if (!f.diverged) {
+    banner_->hide();
+    return;
+  }
+  bannerText_->setText(tr("<b>The simulation stopped.</b> %1").arg(QString::fromStdString(f.divergenceMessage).toHtmlEscaped()));
+  bannerFix_->setVisible(f.canRecover);
+  banner_->show();
+  if (running_) setRunning(false);
+}
+
+void MainWindow::tick() {
+  if (!loop_) return;
+  const bool fresh = loop_->acquireFrame();
+  samples_.clear();
+  loop_->takeEnergySamples(samples_);
+  if (!fresh && samples_.empty()) return;
+  haveFrame_ = true;
+  const SimulationFrame& f = loop_->frame();
+  if (f.sceneGeneration != shownGeneration_) {
+    shownGeneration_ = f.sceneGeneration;
+    energyDock_->clear();
+    shownLayout_ = ~std::uint64_t{0};
+  }
+  for (const EnergySample& s : samples_) {
+    if (s.sceneGeneration == shownGeneration_) energyDock_->append(s);
+  }
+  energyDock_->refresh();
+  if (f.snapshot.layoutGeneration != shownLayout_) {
+    shownLayout_ = f.snapshot.layoutGeneration;
+    updateTemplateList();
+  }
+  viewport_->setFrame(&f);
+  inspectorDock_->show(f.snapshot, viewport_->selectedBody(), f.sceneGeneration);
+  showDivergence(f);
+  parametersDock_->setTimeStepHints(f.criticalTimeStep, f.recommendedTimeStep);
+  emit frameShown();
+}
+
+}  // namespace clumplab::gui

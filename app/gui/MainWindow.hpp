@@ -1,0 +1,125 @@
+#pragma once
+// The main window: the 3D view in the middle, Parameters / Inspector / Energy docks around it,
+// menus and a toolbar. It owns the simulation thread (SimulationLoop), pulls each new frame at
+// display rate and hands it to the widgets; every user action becomes a command to that thread.
+#include <QMainWindow>
+#include <QTimer>
+#include <QUndoStack>
+#include <memory>
+
+#include "SceneParameters.hpp"
+#include "SimulationLoop.hpp"
+
+class QAction;
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QMenu;
+class QPushButton;
+
+namespace clumplab::gui {
+
+class EnergyPlotDock;
+class InspectorDock;
+class ParametersDock;
+class Viewport;
+
+class MainWindow : public QMainWindow {
+  Q_OBJECT
+ public:
+  explicit MainWindow(QWidget* parent = nullptr);
+  ~MainWindow() override;
+
+  // Loads a scene or mesh; on error shows a dialog (unless `quiet`) naming the file and keeps the
+  // current scene. Returns the error ("" on success).
+  QString openDocument(const QString& path, bool quiet = false);
+  // Starts the built-in default scene.
+  void openDefaultScene();
+  void setRunning(bool running);
+  // Speed: a factor in [0.001, 1], or as fast as possible.
+  void setSpeed(double speed, bool asFastAsPossible);
+  void applyParameters(const SceneParameters& parameters);
+  // Saves the live scene (atomic write); returns the error or "" (waits for the simulation thread).
+  QString saveSceneTo(const QString& path);
+
+  // Read-only access for tests and scripted runs.
+  SimulationLoop& simulation() { return *loop_; }
+  Viewport* viewport() const { return viewport_; }
+  EnergyPlotDock* energyDock() const { return energyDock_; }
+  InspectorDock* inspectorDock() const { return inspectorDock_; }
+  ParametersDock* parametersDock() const { return parametersDock_; }
+  QUndoStack* undoStack() { return &undo_; }
+  const SceneParameters& parameters() const { return parameters_; }
+  // The newest frame the window has shown (null before the first).
+  const SimulationFrame* currentFrame() const { return haveFrame_ ? &loop_->frame() : nullptr; }
+  // Pulls and shows the newest frame now (the timer does this at display rate).
+  void tick();
+
+ signals:
+  void frameShown();
+
+ protected:
+  void closeEvent(QCloseEvent* event) override;
+  void dragEnterEvent(QDragEnterEvent* event) override;
+  void dropEvent(QDropEvent* event) override;
+
+ private:
+  void createActions();
+  void createMenus();
+  void createToolBar();
+  void createDivergenceBanner();
+  void restoreSettings();
+  void saveSettings() const;
+  void addRecentFile(const QString& path);
+  void updateRecentMenu();
+  void showDocument(std::shared_ptr<const Scene> scene, const QString& path);
+  void openDialog();
+  void save();
+  void saveAs();
+  void reload();
+  void screenshot();
+  void changeSpeed(int direction);
+  void spawnAtCursor(bool shoot);
+  void deleteSelected();
+  void updateTemplateList();
+  void showDivergence(const SimulationFrame& frame);
+  void onParametersEdited(const SceneParameters& parameters, const QString& what);
+
+  std::unique_ptr<SimulationLoop> loop_;
+  Viewport* viewport_ = nullptr;
+  ParametersDock* parametersDock_ = nullptr;
+  InspectorDock* inspectorDock_ = nullptr;
+  EnergyPlotDock* energyDock_ = nullptr;
+  QWidget* banner_ = nullptr;
+  QLabel* bannerText_ = nullptr;
+  QPushButton* bannerFix_ = nullptr;
+  QTimer timer_;
+  QUndoStack undo_;
+  SceneParameters parameters_;
+  std::shared_ptr<const Scene> scene_;
+  QString scenePath_;    // where the scene came from ("" for the built-in default)
+  QString savePath_;     // where Save writes ("" until saved or opened from a JSON file)
+  bool haveFrame_ = false;
+  std::uint64_t shownGeneration_ = 0;
+  std::uint64_t shownLayout_ = ~std::uint64_t{0};
+  double speed_ = 1.0;
+  bool asFast_ = false;
+  bool running_ = true;
+  std::vector<EnergySample> samples_;
+
+  QAction* playAction_ = nullptr;
+  QAction* stepAction_ = nullptr;
+  QAction* resetAction_ = nullptr;
+  QAction* pebblesAction_ = nullptr;
+  QAction* wireframeAction_ = nullptr;
+  QAction* meshAction_ = nullptr;
+  QAction* trackAction_ = nullptr;
+  QAction* helpAction_ = nullptr;
+  QMenu* recentMenu_ = nullptr;
+  QComboBox* speedBox_ = nullptr;
+  QComboBox* coloringBox_ = nullptr;
+  QComboBox* templateBox_ = nullptr;
+  QDoubleSpinBox* shootSpeed_ = nullptr;
+};
+
+}  // namespace clumplab::gui

@@ -1,0 +1,64 @@
+#pragma once
+// The Parameters panel: time step, integrator, gravity, contact model and every parameter of it,
+// global damping. Each edit is reported as a new parameter set (MainWindow makes it undoable and
+// sends it to the simulation thread); setParameters() shows a set without reporting it.
+#include <QDockWidget>
+
+#include "SceneParameters.hpp"
+
+class QComboBox;
+class QSpinBox;
+class QStackedWidget;
+class QCheckBox;
+class QLabel;
+
+namespace clumplab::gui {
+
+class ScientificSpinBox;
+
+class ParametersDock : public QDockWidget {
+  Q_OBJECT
+ public:
+  explicit ParametersDock(QWidget* parent = nullptr);
+  void setParameters(const SceneParameters& parameters);
+  const SceneParameters& parameters() const { return shown_; }
+  // The stable and recommended time steps of the running scene, shown as hints [s].
+  void setTimeStepHints(double critical, double recommended);
+
+ signals:
+  // `what` names the edited parameter ("time step", "gravity z", ...), for the undo history.
+  void edited(const clumplab::gui::SceneParameters& parameters, const QString& what);
+
+ private:
+  ScientificSpinBox* addNumber(class QFormLayout* form, const QString& label, const QString& unit, double min,
+                               double max, bool logarithmic, const QString& what, const QString& tip);
+  void readWidgets(SceneParameters& p) const;
+  void report(const QString& what);
+
+  SceneParameters shown_;
+  bool updating_ = false;
+  ScientificSpinBox* timeStep_ = nullptr;
+  QLabel* timeStepHint_ = nullptr;
+  QComboBox* integrator_ = nullptr;
+  QSpinBox* eulerIterations_ = nullptr;
+  ScientificSpinBox* gravity_[3] = {};
+  QComboBox* model_ = nullptr;
+  QStackedWidget* modelPages_ = nullptr;
+  ScientificSpinBox* stiffness_ = nullptr;
+  QComboBox* dampingMode_ = nullptr;
+  ScientificSpinBox* restitution_ = nullptr;
+  ScientificSpinBox* dashpot_ = nullptr;
+  ScientificSpinBox* linearFriction_ = nullptr;
+  ScientificSpinBox* tangentialRatio_ = nullptr;
+  ScientificSpinBox* tangentialDamping_ = nullptr;
+  QCheckBox* limitDamping_ = nullptr;
+  ScientificSpinBox* young_ = nullptr;
+  ScientificSpinBox* poisson_ = nullptr;
+  ScientificSpinBox* restitutionSquared_ = nullptr;
+  ScientificSpinBox* hertzFriction_ = nullptr;
+  ScientificSpinBox* regularizingVelocity_ = nullptr;
+  ScientificSpinBox* linearDamping_ = nullptr;
+  ScientificSpinBox* angularDamping_ = nullptr;
+};
+
+}  // namespace clumplab::gui

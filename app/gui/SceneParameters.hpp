@@ -1,0 +1,28 @@
+#pragma once
+// The scene parameters a user edits while the simulation runs (the Parameters panel): what they
+// are, how they are read from a loaded scene, and how the simulation thread applies them.
+#include "core/ContactModel.hpp"
+#include "core/Scene.hpp"
+#include "core/World.hpp"
+
+namespace clumplab::gui {
+
+struct SceneParameters {
+  double timeStep = 1e-5;  // [s]
+  IntegratorKind integrator = IntegratorKind::Leapfrog;
+  int eulerIterations = 4;  // leapfrog's iterative Euler solve (seed 000 §2.6)
+  Vec3 gravity = Vec3(0.0, 0.0, -9.81);  // [m/s^2]
+  ContactModel contact;
+  double linearDamping = 0.0;   // [1/s], global
+  double angularDamping = 0.0;  // [1/s], global
+
+  static SceneParameters fromScene(const Scene& scene);
+  // Writes the parameters into a scene (so a reset or a save keeps them).
+  void writeTo(Scene& scene) const;
+  // Applies every parameter that differs from the world's current one, at the next step.
+  void applyTo(World& world) const;
+
+  bool operator==(const SceneParameters& other) const;
+};
+
+}  // namespace clumplab::gui

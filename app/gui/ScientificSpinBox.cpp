@@ -1,0 +1,52 @@
+#include "ScientificSpinBox.hpp"
+
+#include <QLineEdit>
+#include <cmath>
+#include <limits>
+
+namespace clumplab::gui {
+
+ScientificSpinBox::ScientificSpinBox(const QString& unit, double minimum, double maximum, bool logarithmic,
+                                     QWidget* parent)
+    : QDoubleSpinBox(parent), logarithmic_(logarithmic) {
+  setDecimals(std::numeric_limits<double>::max_digits10);  // no rounding of typed values
+  setRange(minimum, maximum);
+  if (!unit.isEmpty()) setSuffix(QStringLiteral(" ") + unit);
+  setKeyboardTracking(false);  // apply when Enter is pressed or focus leaves, not at every key
+  setAccelerated(true);
+  setSingleStep(0.1);
+}
+
+QString ScientificSpinBox::textFromValue(double value) const { return QString::number(value, 'g', 6); }
+
+double ScientificSpinBox::valueFromText(const QString& text) const {
+  QString t = text;
+  if (!suffix().isEmpty() && t.endsWith(suffix())) t.chop(suffix().size());
+  return t.trimmed().toDouble();
+}
+
+QValidator::State ScientificSpinBox::validate(QString& text, int& /*pos*/) const {
+  QString t = text;
+  if (!suffix().isEmpty() && t.endsWith(suffix())) t.chop(suffix().size());
+  t = t.trimmed();
+  if (t.isEmpty() || t == QLatin1String("-") || t.endsWith(QLatin1Char('e')) || t.endsWith(QLatin1String("e-")) ||
+      t.endsWith(QLatin1String("e+"))) {
+    return QValidator::Intermediate;
+  }
+  bool ok = false;
+  const double v = t.toDouble(&ok);
+  if (!ok || !std::isfinite(v)) return QValidator::Invalid;
+  return (v >= minimum() && v <= maximum()) ? QValidator::Acceptable : QValidator::Intermediate;
+}
+
+void ScientificSpinBox::stepBy(int steps) {
+  const double v = value();
+  if (logarithmic_ && v > 0.0) {
+    setValue(v * std::pow(1.25, steps));
+  } else {
+    setValue(v + singleStep() * steps);
+  }
+  selectAll();
+}
+
+}  // namespace clumplab::gui

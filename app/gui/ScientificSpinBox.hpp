@@ -1,0 +1,23 @@
+#pragma once
+// A spin box for physical quantities spanning decades (1e-6 s, 2e4 N/m): shows and accepts
+// scientific notation, keeps full precision, and steps multiplicatively (or additively near 0).
+#include <QDoubleSpinBox>
+
+namespace clumplab::gui {
+
+class ScientificSpinBox : public QDoubleSpinBox {
+  Q_OBJECT
+ public:
+  // `unit` is shown as a suffix ("s", "N/m"); `logarithmic` steps by x1.25 instead of by a fixed step.
+  ScientificSpinBox(const QString& unit, double minimum, double maximum, bool logarithmic, QWidget* parent = nullptr);
+
+  QString textFromValue(double value) const override;
+  double valueFromText(const QString& text) const override;
+  QValidator::State validate(QString& text, int& pos) const override;
+  void stepBy(int steps) override;
+
+ private:
+  bool logarithmic_;
+};
+
+}  // namespace clumplab::gui

@@ -1,0 +1,48 @@
+#pragma once
+// Scripted runs for docs, demos and tests: `clumplab --scene F --run-for SECONDS --screenshot
+// out.png --size 1280x720 --quit` runs the scene for a simulated time, saves the 3D view, and quits.
+#include <QElapsedTimer>
+#include <QObject>
+#include <cstdint>
+#include <QSize>
+#include <QString>
+
+namespace clumplab::gui {
+
+class MainWindow;
+
+struct ScriptOptions {
+  double runFor = -1.0;  // simulated seconds; < 0: no scripted run
+  QString screenshot;    // PNG path ("" for none)
+  QSize size;            // size of the 3D view (invalid: as laid out)
+  bool quit = false;     // quit when done
+  bool report = false;   // print a JSON summary (throughput with the window open, frame rate)
+};
+
+class ScriptedRun : public QObject {
+  Q_OBJECT
+ public:
+  ScriptedRun(MainWindow& window, const ScriptOptions& options);
+  // Exit status when the run ends: 0, or 1 if the screenshot could not be written.
+  int exitCode() const { return exitCode_; }
+
+ private:
+  void onFrame();
+  void finish();
+  void printReport(const struct SimulationFrame& frame) const;
+
+  MainWindow& window_;
+  ScriptOptions options_;
+  bool finishing_ = false;
+  bool started_ = false;
+  std::uint64_t startSteps_ = 0;
+  qint64 startNs_ = 0;
+  qint64 endNs_ = 0;
+  std::uint64_t endSteps_ = 0;
+  int paints_ = 0;
+  double paintMs_ = 0.0;
+  QElapsedTimer clock_;
+  int exitCode_ = 0;
+};
+
+}  // namespace clumplab::gui

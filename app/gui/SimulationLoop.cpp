@@ -1,0 +1,358 @@
+#include "SimulationLoop.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <exception>
+
+#include "core/Errors.hpp"
+
+namespace clumplab::gui {
+
+namespace {
+constexpr double kRateWindowSeconds = 0.5;
+// Falling behind by more than this many wall seconds of the target drops the backlog (re-sync)
+// instead of trying to catch up, so the view never races to make up for lost time.
+constexpr double kMaxLagSeconds = 0.1;
+constexpr double kCheckpointEverySeconds = 0.5;
+}  // namespace
+
+SimulationLoop::SimulationLoop() : thread_([this] { run(); }) {}
+
+SimulationLoop::~SimulationLoop() {
+  {
+    std::lock_guard lock(mutex_);
+    stop_ = true;
+  }
+  wake_.notify_all();
+  thread_.join();
+}
+
+void SimulationLoop::post(std::function<void()> fn) {
+  {
+    std::lock_guard lock(mutex_);
+    commands_.push_back(std::move(fn));
+  }
+  wake_.notify_all();
+}
+
+void SimulationLoop::loadScene(std::shared_ptr<const Scene> scene, bool run) {
+  post([this, scene = std::move(scene), run] {
+    scene_ = scene;
+    parameters_ = SceneParameters::fromScene(*scene_);
+    running_ = run;
+    buildWorld();
+  });
+}
+
+void SimulationLoop::setParameters(const SceneParameters& parameters) {
+  post([this, parameters] {
+    parameters_ = parameters;
+    if (world_) {
+      try {
+        parameters_.applyTo(*world_);
+      } catch (const std::exception& e) {
+        divergenceMessage_ = std::string("could not apply the parameters: ") + e.what();
+        running_ = false;
+      }
+    }
+    dirty_ = true;
+  });
+}
+
+void SimulationLoop::setRunning(bool running) {
+  post([this, running] {
+    running_ = running;
+    anchorWall_ = Clock::now();
+    anchorSim_ = world_ ? world_->time() : 0.0;
+    rateWindow_.clear();
+    dirty_ = true;
+  });
+}
+
+void SimulationLoop::singleStep(int steps) {
+  post([this, steps] {
+    running_ = false;
+    pendingSteps_ += std::max(0, steps);
+  });
+}
+
+void SimulationLoop::reset() {
+  post([this] { buildWorld(); });
+}
+
+void SimulationLoop::setSpeed(double speed, bool asFastAsPossible) {
+  post([this, speed, asFastAsPossible] {
+    speed_ = std::clamp(speed, 1e-3, 1.0);
+    asFast_ = asFastAsPossible;
+    anchorWall_ = Clock::now();
+    anchorSim_ = world_ ? world_->time() : 0.0;
+    rateWindow_.clear();
+    dirty_ = true;
+  });
+}
+
+void SimulationLoop::spawn(const BodyInit& body) {
+  post([this, body] {
+    if (!world_ || body.templateIndex >= world_->templates().size()) return;
+    world_->addBody(body);
+    ++layoutGeneration_;
+    dirty_ = true;
+  });
+}
+
+void SimulationLoop::removeBody(std::uint32_t body) {
+  post([this, body] {
+    if (!world_ || body >= world_->bodies().size()) return;
+    if (drag_ && drag_->body == body) drag_.reset();
+    world_->clearExternalForces();
+    world_->removeBody(body);
+    if (drag_ && drag_->body > body) --drag_->body;
+    ++layoutGeneration_;
+    lastGood_.reset();
+    dirty_ = true;
+  });
+}
+
+void SimulationLoop::drag(const DragTarget& drag) {
+  post([this, drag] {
+    if (!world_ || drag.body >= world_->bodies().size()) return;
+    drag_ = drag;
+    if (!running_) moveDraggedBody();
+  });
+}
+
+void SimulationLoop::endDrag() {
+  post([this] {
+    drag_.reset();
+    if (world_) world_->clearExternalForces();
+    dirty_ = true;
+  });
+}
+
+void SimulationLoop::recoverWithHalfStep() {
+  post([this] {
+    if (!world_ || !lastGood_) return;
+    world_->restore(*lastGood_);
+    world_->clearDivergence();
+    parameters_.timeStep *= 0.5;
+    world_->setTimeStep(parameters_.timeStep);
+    divergenceMessage_.clear();
+    running_ = true;
+    anchorWall_ = Clock::now();
+    anchorSim_ = world_->time();
+    dirty_ = true;
+  });
+}
+
+void SimulationLoop::saveScene(const std::string& path, std::function<void(const std::string&)> done) {
+  post([this, path, done = std::move(done)] {
+    std::string error;
+    try {
+      if (!world_ || !scene_) throw std::runtime_error("there is no scene to save");
+      Scene saved = sceneFromWorld(*world_, *scene_);
+      saveSceneFile(saved, path);
+    } catch (const std::exception& e) {
+      error = e.what();
+    }
+    done(error);
+  });
+}
+
+void SimulationLoop::takeEnergySamples(std::vector<EnergySample>& out) {
+  std::lock_guard lock(mutex_);
+  out.insert(out.end(), samples_.begin(), samples_.end());
+  samples_.clear();
+}
+
+void SimulationLoop::buildWorld() {
+  drag_.reset();
+  lastGood_.reset();
+  divergenceMessage_.clear();
+  world_.reset();
+  ++sceneGeneration_;
+  ++layoutGeneration_;
+  dirty_ = true;
+  if (!scene_) return;
+  Scene scene = *scene_;
+  parameters_.writeTo(scene);
+  try {
+    world_ = clumplab::buildWorld(scene);
+  } catch (const std::exception& e) {
+    divergenceMessage_ = std::string("could not build the scene: ") + e.what();
+    running_ = false;
+    return;
+  }
+  anchorWall_ = Clock::now();
+  anchorSim_ = world_->time();
+  rateWindow_.clear();
+  lastGood_ = world_->checkpoint();
+  lastCheckpoint_ = Clock::now();
+}
+
+void SimulationLoop::applyCommands() {
+  std::vector<std::function<void()>> commands;
+  {
+    std::lock_guard lock(mutex_);
+    commands.swap(commands_);
+  }
+  for (auto& c : commands) c();
+}
+
+void SimulationLoop::applyDragForce() {
+  if (!drag_) return;
+  // A critically damped spring on the grabbed point, scaled by the body's mass so every body
+  // follows the cursor alike: F = m (w^2 (target - p) - 2 w v_p), capped at a multiple of its weight.
+  const BodyState& b = world_->bodies();
+  const std::uint32_t i = drag_->body;
+  const Vec3 arm = b.orientation[i] * drag_->anchorInBody;
+  const Vec3 point = b.position[i] + arm;
+  const Vec3 pointVelocity = b.velocity[i] + b.angularVelocity[i].cross(arm);
+  const double w = kDragAngularFrequency;
+  Vec3 force = b.mass[i] * (w * w * (drag_->target - point) - 2.0 * w * pointVelocity);
+  const double cap = kDragForceCapInWeights * b.mass[i] * std::max(9.81, world_->settings().gravity.norm());
+  if (force.norm() > cap) force *= cap / force.norm();
+  world_->setExternalForce(i, force, point);
+}
+
+void SimulationLoop::moveDraggedBody() {
+  BodyState& b = world_->bodies();
+  const std::uint32_t i = drag_->body;
+  b.position[i] = drag_->target - b.orientation[i] * drag_->anchorInBody;
+  b.velocity[i].setZero();
+  b.angularVelocity[i].setZero();
+  world_->stateChanged();
+  dirty_ = true;
+}
+
+bool SimulationLoop::stepOnce() {
+  applyDragForce();
+  if (world_->step()) return true;
+  divergenceMessage_ = world_->divergence().message;
+  running_ = false;
+  pendingSteps_ = 0;
+  dirty_ = true;
+  return false;
+}
+
+void SimulationLoop::advance() {
+  const auto sliceStart = Clock::now();
+  const auto budget = std::chrono::duration<double>(kFrameSeconds * kStepShareOfFrame);
+  bool stepped = false;
+  if (pendingSteps_ > 0) {
+    // Single steps: each one is recorded, so N presses give N points in the energy plot.
+    while (pendingSteps_ > 0 && world_->divergence().happened == false) {
+      --pendingSteps_;
+      if (!stepOnce()) break;
+      publish();
+    }
+    return;
+  }
+  if (!running_) return;
+  const double dt = world_->settings().timeStep;
+  double target = std::numeric_limits<double>::infinity();
+  if (!asFast_) {
+    target = anchorSim_ + std::chrono::duration<double>(sliceStart - anchorWall_).count() * speed_;
+    if (target - world_->time() > kMaxLagSeconds * speed_) {
+      anchorSim_ = world_->time();
+      anchorWall_ = sliceStart;
+      target = world_->time() + kFrameSeconds * speed_;
+      ++stats_.resyncs;
+    }
+  }
+  stats_.fallingBehind = false;
+  while (world_->time() + 0.5 * dt < target) {
+    if (Clock::now() - sliceStart > budget) {
+      stats_.fallingBehind = !asFast_;
+      break;
+    }
+    if (!stepOnce()) break;
+    stepped = true;
+  }
+  stats_.sliceSeconds = std::chrono::duration<double>(Clock::now() - sliceStart).count();
+  if (stepped) {
+    dirty_ = true;
+    if (!world_->divergence().happened && Clock::now() - lastCheckpoint_ >
+                                              std::chrono::duration<double>(kCheckpointEverySeconds)) {
+      lastGood_ = world_->checkpoint();
+      lastCheckpoint_ = Clock::now();
+    }
+  }
+}
+
+void SimulationLoop::updateRates(Clock::time_point now) {
+  const double sim = world_ ? world_->time() : 0.0;
+  const std::uint64_t steps = world_ ? world_->stepCount() : 0;
+  rateWindow_.push_back({now, sim, steps});
+  while (rateWindow_.size() > 2 &&
+         std::chrono::duration<double>(now - rateWindow_.front().wall).count() > kRateWindowSeconds) {
+    rateWindow_.pop_front();
+  }
+  const RatePoint& first = rateWindow_.front();
+  const double wall = std::chrono::duration<double>(now - first.wall).count();
+  if (wall > 0.05 && running_) {
+    stats_.measuredSpeed = (sim - first.sim) / wall;
+    stats_.stepsPerSecond = static_cast<double>(steps - first.steps) / wall;
+  } else if (!running_) {
+    stats_.measuredSpeed = 0.0;
+    stats_.stepsPerSecond = 0.0;
+  }
+}
+
+void SimulationLoop::publish() {
+  SimulationFrame& f = frames_.writeSlot();
+  stats_.paused = !running_;
+  stats_.asFastAsPossible = asFast_;
+  stats_.targetSpeed = speed_;
+  f.stats = stats_;
+  f.parameters = parameters_;
+  f.sceneGeneration = sceneGeneration_;
+  f.sceneFile = scene_ ? scene_->file : std::string();
+  f.diverged = !divergenceMessage_.empty();
+  f.divergenceMessage = divergenceMessage_;
+  f.canRecover = f.diverged && lastGood_.has_value() && world_;
+  EnergySample sample;
+  if (world_) {
+    const EnergyReport energy = world_->energy();
+    captureSnapshot(*world_, energy, f.snapshot);
+    f.criticalTimeStep = world_->criticalTimeStep();
+    f.recommendedTimeStep = world_->recommendedTimeStep();
+    sample = {sceneGeneration_, world_->stepCount(), energy};
+  } else {
+    f.snapshot = Snapshot{};
+  }
+  f.snapshot.layoutGeneration = layoutGeneration_;
+  frames_.publish();
+  if (world_) {
+    std::lock_guard lock(mutex_);
+    samples_.push_back(sample);
+  }
+  dirty_ = false;
+}
+
+void SimulationLoop::run() {
+  auto nextFrame = Clock::now();
+  while (true) {
+    {
+      std::unique_lock lock(mutex_);
+      if (stop_) return;
+    }
+    applyCommands();
+    if (world_) advance();
+    const auto now = Clock::now();
+    updateRates(now);
+    if (dirty_ || (running_ && world_)) publish();
+    // Sleep until the next display frame unless there is work: a command, single steps, or a
+    // simulation that is behind its target (then the next slice starts at once).
+    nextFrame = std::max(nextFrame + std::chrono::duration_cast<Clock::duration>(
+                                          std::chrono::duration<double>(kFrameSeconds)),
+                         now);
+    const bool busy = pendingSteps_ > 0 || (running_ && world_ && (asFast_ || stats_.fallingBehind));
+    std::unique_lock lock(mutex_);
+    if (!busy) {
+      wake_.wait_until(lock, running_ ? nextFrame : now + std::chrono::milliseconds(250),
+                       [this] { return stop_ || !commands_.empty(); });
+    }
+  }
+}
+
+}  // namespace clumplab::gui

@@ -1,0 +1,158 @@
+#pragma once
+// The simulation thread (after MuJoCo's simulate): the only code that touches the World. It paces
+// itself against wall-clock time x the chosen speed, spends at most a bounded slice of each display
+// frame stepping, applies the GUI's commands between steps, and publishes immutable frames through
+// a triple buffer. Plain C++ (no Qt), so it can be tested and sanitised on its own.
+#include <chrono>
+#include <condition_variable>
+#include <cstdint>
+#include <deque>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "SceneParameters.hpp"
+#include "TripleBuffer.hpp"
+#include "core/Scene.hpp"
+#include "core/Snapshot.hpp"
+#include "core/World.hpp"
+
+namespace clumplab::gui {
+
+// Pacing and throughput, measured on the simulation thread.
+struct SimulationStats {
+  bool paused = true;
+  bool asFastAsPossible = false;
+  double targetSpeed = 1.0;             // simulated seconds per wall second wanted
+  double measuredSpeed = 0.0;           // measured over the last half second
+  double stepsPerSecond = 0.0;          // measured over the last half second
+  std::uint64_t resyncs = 0;            // times the clock was re-synchronised after falling behind
+  bool fallingBehind = false;           // the last frame could not keep up with the target speed
+  double sliceSeconds = 0.0;            // wall time spent stepping in the last frame
+};
+
+// What the GUI reads: the snapshot plus the thread's status.
+struct SimulationFrame {
+  Snapshot snapshot;
+  SimulationStats stats;
+  SceneParameters parameters;      // as applied to the world
+  std::uint64_t sceneGeneration = 0;  // changes when a scene is loaded or reset
+  std::string sceneFile;
+  bool diverged = false;
+  std::string divergenceMessage;
+  bool canRecover = false;  // a last good state exists to resume from with a smaller step
+  double criticalTimeStep = 0.0;     // [s] of the running world (World::criticalTimeStep)
+  double recommendedTimeStep = 0.0;  // [s]
+};
+
+// One point of the energy history (one per published frame, and one per single step).
+struct EnergySample {
+  std::uint64_t sceneGeneration = 0;
+  std::uint64_t steps = 0;
+  EnergyReport energy;
+};
+
+struct DragTarget {
+  std::uint32_t body = 0;
+  Vec3 anchorInBody = Vec3::Zero();  // grabbed point in the body (principal) frame [m]
+  Vec3 target = Vec3::Zero();        // where the cursor wants it [m], world
+};
+
+class SimulationLoop {
+ public:
+  SimulationLoop();
+  ~SimulationLoop();  // stops and joins the thread
+  SimulationLoop(const SimulationLoop&) = delete;
+  SimulationLoop& operator=(const SimulationLoop&) = delete;
+
+  // --- commands (any thread; applied by the simulation thread between steps) -------------------
+  // Replaces the running scene (the world is built on the simulation thread). Paused or not as asked.
+  void loadScene(std::shared_ptr<const Scene> scene, bool run);
+  void setParameters(const SceneParameters& parameters);
+  void setRunning(bool running);
+  void singleStep(int steps = 1);
+  // Rebuilds the world from the loaded scene with the current parameters.
+  void reset();
+  // Speed: simulated seconds per wall second in (0, 1]; or as fast as possible.
+  void setSpeed(double speed, bool asFastAsPossible);
+  void spawn(const BodyInit& body);
+  void removeBody(std::uint32_t body);
+  // Mouse drag: a mass-scaled critically damped spring from the anchor to the target, force capped.
+  // While paused, the body is moved so that the anchor sits on the target.
+  void drag(const DragTarget& drag);
+  void endDrag();
+  // Divergence: go back to the last good state, halve the time step, and run on.
+  void recoverWithHalfStep();
+  // Saves the live state as a scene file; `done` is called on the simulation thread with "" or an error.
+  void saveScene(const std::string& path, std::function<void(const std::string& error)> done);
+  // Runs `fn` on the simulation thread between steps (tests and tools).
+  void post(std::function<void()> fn);
+
+  // --- reading (GUI thread only) --------------------------------------------------------------
+  // Takes the newest published frame if there is one; returns true if it changed.
+  bool acquireFrame() { return frames_.acquire(); }
+  const SimulationFrame& frame() const { return frames_.readSlot(); }
+  // Moves the energy samples recorded since the last call into `out` (appending).
+  void takeEnergySamples(std::vector<EnergySample>& out);
+
+  // Spring of the mouse drag: natural frequency [rad/s] and force cap as a multiple of the weight.
+  static constexpr double kDragAngularFrequency = 12.0;
+  static constexpr double kDragForceCapInWeights = 30.0;
+  static constexpr double kFrameSeconds = 1.0 / 60.0;  // display frame the thread paces against
+  static constexpr double kStepShareOfFrame = 0.8;     // at most this share of a frame is spent stepping
+
+ private:
+  using Clock = std::chrono::steady_clock;
+  void run();
+  void applyCommands();
+  void buildWorld();
+  void advance();
+  bool stepOnce();
+  void applyDragForce();
+  void moveDraggedBody();
+  void publish();
+  void updateRates(Clock::time_point now);
+
+  // Shared with other threads, under mutex_.
+  std::mutex mutex_;
+  std::condition_variable wake_;
+  std::vector<std::function<void()>> commands_;
+  std::vector<EnergySample> samples_;
+  bool stop_ = false;
+
+  TripleBuffer<SimulationFrame> frames_;
+
+  // Simulation-thread state.
+  std::shared_ptr<const Scene> scene_;
+  SceneParameters parameters_;
+  std::unique_ptr<World> world_;
+  std::uint64_t sceneGeneration_ = 0;
+  std::uint64_t layoutGeneration_ = 0;
+  bool running_ = false;
+  int pendingSteps_ = 0;
+  double speed_ = 1.0;
+  bool asFast_ = false;
+  std::optional<DragTarget> drag_;
+  bool dirty_ = true;  // something changed that the GUI has not seen
+  std::optional<WorldCheckpoint> lastGood_;
+  Clock::time_point lastCheckpoint_{};
+  std::string divergenceMessage_;
+  // Pacing: simulated time `anchorSim_` corresponds to wall time `anchorWall_`.
+  Clock::time_point anchorWall_{};
+  double anchorSim_ = 0.0;
+  SimulationStats stats_;
+  struct RatePoint {
+    Clock::time_point wall;
+    double sim;
+    std::uint64_t steps;
+  };
+  std::deque<RatePoint> rateWindow_;
+
+  std::thread thread_;  // last: starts after every member is constructed
+};
+
+}  // namespace clumplab::gui

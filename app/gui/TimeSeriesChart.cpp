@@ -1,0 +1,216 @@
+#include "TimeSeriesChart.hpp"
+
+#include <QChart>
+#include <QFile>
+#include <QLegendMarker>
+#include <QLineSeries>
+#include <QLogValueAxis>
+#include <QMouseEvent>
+#include <QSaveFile>
+#include <QTextStream>
+#include <QValueAxis>
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+namespace clumplab::gui {
+
+namespace {
+constexpr std::size_t kMaxDrawnPoints = 1500;  // per series: about one per horizontal pixel
+
+const QColor kPalette[] = {QColor(0x4c, 0x9b, 0xe8), QColor(0xf2, 0x8e, 0x2b), QColor(0x59, 0xa1, 0x4f),
+                           QColor(0xb0, 0x7a, 0xa1), QColor(0xed, 0xc9, 0x48), QColor(0xe1, 0x57, 0x59),
+                           QColor(0xe8, 0xe8, 0xe8), QColor(0x76, 0xb7, 0xb2)};
+}  // namespace
+
+TimeSeriesChart::TimeSeriesChart(const QStringList& names, const QString& yTitle, QWidget* parent)
+    : QChartView(parent), names_(names), values_(static_cast<std::size_t>(names.size())) {
+  auto* c = new QChart;
+  c->setTheme(QChart::ChartThemeDark);
+  c->setBackgroundRoundness(0);
+  c->setMargins(QMargins(4, 4, 4, 4));
+  c->legend()->setAlignment(Qt::AlignBottom);
+  c->legend()->setFont(QFont(font().family(), 8));
+  xAxis_ = new QValueAxis;
+  xAxis_->setTitleText(tr("time [s]"));
+  xAxis_->setLabelFormat(QStringLiteral("%.3g"));
+  yAxis_ = new QValueAxis;
+  yAxis_->setTitleText(yTitle);
+  yAxis_->setLabelFormat(QStringLiteral("%.3g"));
+  yLogAxis_ = new QLogValueAxis;
+  yLogAxis_->setTitleText(yTitle);
+  yLogAxis_->setLabelFormat(QStringLiteral("%.0e"));
+  yLogAxis_->setBase(10.0);
+  c->addAxis(xAxis_, Qt::AlignBottom);
+  c->addAxis(yAxis_, Qt::AlignLeft);
+  for (int i = 0; i < names.size(); ++i) {
+    auto* s = new QLineSeries;
+    s->setName(names[i]);
+    QPen pen(kPalette[i % 8]);
+    pen.setWidthF(1.6);
+    s->setPen(pen);
+    c->addSeries(s);
+    s->attachAxis(xAxis_);
+    s->attachAxis(yAxis_);
+    series_.push_back(s);
+  }
+  // Clicking a legend entry hides or shows its series.
+  for (QLegendMarker* marker : c->legend()->markers()) {
+    connect(marker, &QLegendMarker::clicked, this, [this, marker] {
+      auto* s = qobject_cast<QLineSeries*>(marker->series());
+      const auto it = std::find(series_.begin(), series_.end(), s);
+      if (it != series_.end()) setSeriesVisible(static_cast<int>(it - series_.begin()), !s->isVisible());
+    });
+  }
+  setChart(c);
+  setRenderHint(QPainter::Antialiasing);
+  setRubberBand(QChartView::RectangleRubberBand);
+  setMinimumHeight(160);
+}
+
+void TimeSeriesChart::setTitle(const QString& title) { chart()->setTitle(title); }
+
+void TimeSeriesChart::clear() {
+  times_.clear();
+  for (auto& v : values_) v.clear();
+  zoomed_ = false;
+  stale_ = true;
+}
+
+void TimeSeriesChart::append(double time, const std::vector<double>& values) {
+  times_.push_back(time);
+  for (std::size_t i = 0; i < values_.size(); ++i) {
+    values_[i].push_back(i < values.size() ? values[i] : std::numeric_limits<double>::quiet_NaN());
+  }
+  stale_ = true;
+}
+
+void TimeSeriesChart::setRollingWindow(double seconds) {
+  window_ = std::max(0.0, seconds);
+  stale_ = true;
+}
+
+void TimeSeriesChart::setPaused(bool on) {
+  paused_ = on;
+  stale_ = true;
+}
+
+void TimeSeriesChart::setPinned(bool on) { pinned_ = on; }
+
+void TimeSeriesChart::setSeriesVisible(int index, bool visible) {
+  QLineSeries* s = series_[static_cast<std::size_t>(index)];
+  s->setVisible(visible);
+  for (QLegendMarker* m : chart()->legend()->markers(s)) {
+    m->setVisible(true);  // keep the legend entry so it can be clicked again
+    QFont f = m->font();
+    f.setStrikeOut(!visible);
+    m->setFont(f);
+    m->setLabelBrush(visible ? QBrush(QColor(230, 230, 230)) : QBrush(QColor(120, 120, 120)));
+  }
+  stale_ = true;
+}
+
+void TimeSeriesChart::setLogScale(bool on) {
+  if (on == log_) return;
+  log_ = on;
+  QAbstractAxis* from = on ? static_cast<QAbstractAxis*>(yAxis_) : yLogAxis_;
+  QAbstractAxis* to = on ? static_cast<QAbstractAxis*>(yLogAxis_) : yAxis_;
+  chart()->removeAxis(from);
+  chart()->addAxis(to, Qt::AlignLeft);
+  for (QLineSeries* s : series_) s->attachAxis(to);
+  stale_ = true;
+}
+
+void TimeSeriesChart::refresh() {
+  if (!stale_ || paused_ || zoomed_) return;
+  stale_ = false;
+  if (times_.empty()) {
+    for (QLineSeries* s : series_) s->clear();
+    return;
+  }
+  const double tEnd = times_.back();
+  std::size_t first = 0;
+  if (window_ > 0.0) {
+    first = static_cast<std::size_t>(std::lower_bound(times_.begin(), times_.end(), tEnd - window_) - times_.begin());
+  }
+  const std::size_t count = times_.size() - first;
+  const std::size_t stride = std::max<std::size_t>(1, (count + kMaxDrawnPoints - 1) / kMaxDrawnPoints);
+  double yMin = std::numeric_limits<double>::infinity(), yMax = -yMin;
+  for (std::size_t k = 0; k < series_.size(); ++k) {
+    QList<QPointF> points;
+    points.reserve(static_cast<qsizetype>(count / stride + 2));
+    const std::vector<double>& v = values_[k];
+    for (std::size_t i = first; i < times_.size(); i += stride) {
+      // Each drawn point keeps the extreme of its stride so spikes are never decimated away.
+      double value = v[i];
+      for (std::size_t j = i + 1; j < std::min(times_.size(), i + stride); ++j) {
+        if (std::abs(v[j]) > std::abs(value)) value = v[j];
+      }
+      if (log_) value = std::abs(value);
+      if (!std::isfinite(value) || (log_ && value <= 0.0)) continue;
+      points.append(QPointF(times_[i], value));
+      if (series_[k]->isVisible()) {
+        yMin = std::min(yMin, value);
+        yMax = std::max(yMax, value);
+      }
+    }
+    series_[k]->replace(points);
+  }
+  if (pinned_) return;
+  const double tStart = times_[first];
+  xAxis_->setRange(tStart, tEnd > tStart ? tEnd : tStart + 1e-9);
+  if (!std::isfinite(yMin)) return;
+  if (log_) {
+    yLogAxis_->setRange(std::max(yMin, 1e-300) * 0.5, yMax * 2.0);
+  } else {
+    const double pad = std::max(1e-12, 0.05 * (yMax - yMin));
+    yAxis_->setRange(yMin - pad, yMax + pad);
+  }
+}
+
+void TimeSeriesChart::mouseReleaseEvent(QMouseEvent* event) {
+  if (event->button() == Qt::RightButton) {
+    // Right-click leaves the zoom and follows the data again.
+    zoomed_ = false;
+    stale_ = true;
+    refresh();
+    event->accept();
+    return;
+  }
+  QChartView::mouseReleaseEvent(event);
+  if (event->button() == Qt::LeftButton) zoomed_ = true;
+}
+
+bool TimeSeriesChart::exportCsv(const QString& path, QString* error) const {
+  QSaveFile file(path);  // written to a temporary file, renamed on commit
+  if (!file.open(QIODevice::WriteOnly | QIODevice::Text)) {
+    if (error) *error = tr("%1: cannot write: %2").arg(path, file.errorString());
+    return false;
+  }
+  QTextStream out(&file);
+  out << "time";
+  for (const QString& n : names_) out << ',' << QString(n).replace(QLatin1Char(','), QLatin1Char(' '));
+  out << '\n';
+  for (std::size_t i = 0; i < times_.size(); ++i) {
+    out << QString::number(times_[i], 'g', 17);
+    for (const auto& v : values_) out << ',' << QString::number(v[i], 'g', 17);
+    out << '\n';
+  }
+  out.flush();
+  if (!file.commit()) {
+    if (error) *error = tr("%1: cannot write: %2").arg(path, file.errorString());
+    return false;
+  }
+  return true;
+}
+
+bool TimeSeriesChart::exportPng(const QString& path, QString* error) {
+  const QPixmap image = grab();
+  if (!image.save(path, "PNG")) {
+    if (error) *error = tr("%1: cannot write the PNG").arg(path);
+    return false;
+  }
+  return true;
+}
+
+}  // namespace clumplab::gui

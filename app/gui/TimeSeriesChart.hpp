@@ -1,0 +1,64 @@
+#pragma once
+// A live chart of several quantities against simulated time (Qt Charts): keeps the whole history,
+// shows a rolling window or the whole run decimated to the screen, optionally on a log scale,
+// pauses, zooms (rubber band, right-click back), pins its axes, and exports CSV and PNG.
+#include <QChartView>
+#include <QString>
+#include <QStringList>
+#include <vector>
+
+class QLineSeries;
+class QValueAxis;
+class QLogValueAxis;
+
+namespace clumplab::gui {
+
+class TimeSeriesChart : public QChartView {
+  Q_OBJECT
+ public:
+  // `names` and `units` label the series (legend and CSV header); `colors` may be empty.
+  TimeSeriesChart(const QStringList& names, const QString& yTitle, QWidget* parent = nullptr);
+
+  void clear();
+  // One row: time [s] and one value per series.
+  void append(double time, const std::vector<double>& values);
+  std::size_t pointCount() const { return times_.size(); }
+  const std::vector<double>& times() const { return times_; }
+  const std::vector<double>& column(int series) const { return values_[static_cast<std::size_t>(series)]; }
+
+  void setRollingWindow(double seconds);  // 0: the whole run
+  double rollingWindow() const { return window_; }
+  void setLogScale(bool on);  // plots |value| on a log axis
+  bool logScale() const { return log_; }
+  void setPaused(bool on);
+  bool paused() const { return paused_; }
+  void setPinned(bool on);  // axes keep their current range
+  bool pinned() const { return pinned_; }
+  void setSeriesVisible(int series, bool visible);
+  void setTitle(const QString& title);
+
+  // Redraws from the history (call at display rate; cheap when nothing changed).
+  void refresh();
+  bool exportCsv(const QString& path, QString* error) const;
+  bool exportPng(const QString& path, QString* error);
+
+ protected:
+  void mouseReleaseEvent(QMouseEvent* event) override;
+
+ private:
+  QStringList names_;
+  std::vector<double> times_;
+  std::vector<std::vector<double>> values_;
+  std::vector<QLineSeries*> series_;
+  QValueAxis* xAxis_ = nullptr;
+  QValueAxis* yAxis_ = nullptr;
+  QLogValueAxis* yLogAxis_ = nullptr;
+  double window_ = 0.0;
+  bool log_ = false;
+  bool paused_ = false;
+  bool pinned_ = false;
+  bool zoomed_ = false;
+  bool stale_ = true;
+};
+
+}  // namespace clumplab::gui

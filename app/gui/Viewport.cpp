@@ -1,0 +1,336 @@
+#include "Viewport.hpp"
+
+#include <QMouseEvent>
+#include <QPainter>
+#include <QPainterPath>
+#include <QWheelEvent>
+#include <algorithm>
+#include <cmath>
+
+#include "Shortcuts.hpp"
+#include "core/World.hpp"
+
+namespace clumplab::gui {
+
+namespace {
+constexpr int kClickSlopPx = 4;  // a press and release closer than this is a click, not a drag
+
+// Centre and radius of everything in a snapshot (bodies' bounding spheres and finite walls).
+std::pair<Vec3, double> snapshotBounds(const Snapshot& s) {
+  Eigen::AlignedBox3d box;
+  for (std::size_t i = 0; i < s.bodies.size(); ++i) {
+    const double r = s.templates[s.bodies.templateIndex[i]]->boundingRadius;
+    box.extend(s.bodies.position[i] + Vec3::Constant(r));
+    box.extend(s.bodies.position[i] - Vec3::Constant(r));
+  }
+  for (const Wall& w : s.walls) {
+    if (w.kind == Wall::Kind::SphereCavity) {
+      box.extend(w.point + Vec3::Constant(w.radius));
+      box.extend(w.point - Vec3::Constant(w.radius));
+    }
+  }
+  if (box.isEmpty()) return {Vec3::Zero(), 1.0};
+  return {box.center(), std::max(0.5 * box.diagonal().norm(), 1e-6)};
+}
+}  // namespace
+
+Viewport::Viewport(QWidget* parent) : QOpenGLWidget(parent) {
+  setMinimumSize(320, 240);
+  setFocusPolicy(Qt::StrongFocus);
+  setMouseTracking(false);
+  fpsTimer_.start();
+}
+
+Viewport::~Viewport() {
+  if (initialized_) {
+    makeCurrent();
+    renderer_.release();
+    doneCurrent();
+  }
+}
+
+void Viewport::setFrame(const SimulationFrame* frame) {
+  frame_ = frame;
+  if (frame_) {
+    const Snapshot& s = frame_->snapshot;
+    if (options_.selectedBody >= static_cast<int>(s.bodies.size())) setSelectedBody(-1);
+    if (!fittedOnce_ || fittedGeneration_ != frame_->sceneGeneration) {
+      fittedGeneration_ = frame_->sceneGeneration;
+      fittedOnce_ = true;
+      fitAll();
+    }
+    if (gesture_ == Gesture::DragBody && options_.dragLine && drag_.body < s.bodies.size()) {
+      options_.dragFrom = s.bodies.position[drag_.body] + s.bodies.orientation[drag_.body] * drag_.anchorInBody;
+    }
+    if (tracking_ && options_.selectedBody >= 0) {
+      camera_.setTarget(s.bodies.position[static_cast<std::size_t>(options_.selectedBody)]);
+    }
+  }
+  update();
+}
+
+void Viewport::fitAll() {
+  if (!frame_) return;
+  const auto [center, radius] = snapshotBounds(frame_->snapshot);
+  camera_.fit(center, radius);
+  update();
+}
+
+void Viewport::lookAlongAngularMomentum() {
+  if (!frame_) return;
+  const Snapshot& s = frame_->snapshot;
+  Vec3 l = s.energy.angularMomentum;
+  if (options_.selectedBody >= 0) {
+    const auto i = static_cast<std::size_t>(options_.selectedBody);
+    const ClumpTemplate& t = *s.templates[s.bodies.templateIndex[i]];
+    const Quat& q = s.bodies.orientation[i];
+    l = q * t.principalMoments.cwiseProduct(q.conjugate() * s.bodies.angularVelocity[i]);
+  }
+  if (l.norm() > 0.0) camera_.lookAlong(-l.normalized());
+  update();
+}
+
+void Viewport::setHelpVisible(bool on) {
+  helpVisible_ = on;
+  update();
+}
+
+void Viewport::setStatusVisible(bool on) {
+  statusVisible_ = on;
+  update();
+}
+
+void Viewport::setSelectedBody(int body) {
+  if (options_.selectedBody == body) return;
+  options_.selectedBody = body;
+  emit selectionChanged(body);
+  update();
+}
+
+std::optional<render::PickHit> Viewport::pick(QPoint pixel) const {
+  if (!frame_) return std::nullopt;
+  return render::pickBody(frame_->snapshot, camera_.rayThroughPixel(pixel.x(), pixel.y()));
+}
+
+Vec3 Viewport::worldPointUnder(QPoint pixel) const {
+  if (auto hit = pick(pixel)) return hit->point;
+  const render::Ray ray = camera_.rayThroughPixel(pixel.x(), pixel.y());
+  if (ray.direction.z() < -1e-6) {
+    const double t = -ray.origin.z() / ray.direction.z();
+    if (t > 0.0) return ray.origin + t * ray.direction;
+  }
+  const double t = (camera_.target() - ray.origin).dot(camera_.forward()) / ray.direction.dot(camera_.forward());
+  return ray.origin + t * ray.direction;
+}
+
+void Viewport::initializeGL() {
+  try {
+    renderer_.initialize();
+    initialized_ = true;
+  } catch (const std::exception& e) {
+    emit glError(QString::fromStdString(e.what()));
+  }
+}
+
+void Viewport::resizeGL(int w, int h) { camera_.setViewport(w, h); }
+
+void Viewport::paintGL() {
+  QElapsedTimer timer;
+  timer.start();
+  if (initialized_ && frame_) {
+    const double ratio = devicePixelRatioF();
+    renderer_.render(frame_->snapshot, camera_, options_, static_cast<int>(std::lround(width() * ratio)),
+                     static_cast<int>(std::lround(height() * ratio)));
+  }
+  paintOverlay();
+  lastPaintMs_ = static_cast<double>(timer.nsecsElapsed()) * 1e-6;
+  countFrame();
+}
+
+void Viewport::countFrame() {
+  const qint64 now = fpsTimer_.elapsed();
+  frameTimes_.push_back(now);
+  while (!frameTimes_.empty() && now - frameTimes_.front() > 1000) frameTimes_.pop_front();
+  fps_ = frameTimes_.size() > 1 ? 1000.0 * static_cast<double>(frameTimes_.size() - 1) /
+                                      static_cast<double>(std::max<qint64>(1, now - frameTimes_.front()))
+                                : 0.0;
+}
+
+void Viewport::paintOverlay() {
+  QPainter painter(this);
+  painter.setRenderHint(QPainter::Antialiasing);
+  if (!initialized_) {
+    painter.fillRect(rect(), QColor(30, 32, 38));
+    painter.setPen(Qt::white);
+    painter.drawText(rect(), Qt::AlignCenter, tr("OpenGL 3.3 is not available: the 3D view cannot be drawn."));
+    return;
+  }
+  if (statusVisible_ && frame_) paintStatus(painter);
+  if (helpVisible_) paintHelp(painter);
+}
+
+namespace {
+QString engineering(double value, const char* unit) {
+  return QString::number(value, 'g', 4) + QString::fromUtf8(unit);
+}
+
+void drawPanel(QPainter& painter, const QRect& box) {
+  QPainterPath path;
+  path.addRoundedRect(box, 8, 8);
+  painter.fillPath(path, QColor(12, 14, 20, 170));
+}
+}  // namespace
+
+void Viewport::paintStatus(QPainter& painter) {
+  const Snapshot& s = frame_->snapshot;
+  const SimulationStats& st = frame_->stats;
+  QStringList lines;
+  lines << tr("t = %1 s").arg(s.time, 0, 'f', s.timeStep < 1e-4 ? 5 : 4);
+  const QString target = st.asFastAsPossible ? tr("max") : QString::number(st.targetSpeed, 'g', 3) + QStringLiteral("×");
+  lines << tr("speed %1 (target %2)%3")
+               .arg(QString::number(st.measuredSpeed, 'g', 3) + QStringLiteral("×"), target,
+                    st.fallingBehind && !st.paused ? tr("  · behind") : QString());
+  lines << tr("%1 steps/s · %2 fps").arg(QString::number(st.stepsPerSecond, 'f', 0), QString::number(fps_, 'f', 0));
+  lines << tr("%1 bodies · %2 pebbles · %3 contacts").arg(s.bodies.size()).arg(s.pebbles).arg(s.contacts);
+  if (s.steps > 0) {
+    static const char* names[] = {"pebbles", "broad", "contacts", "reduce", "integrate"};
+    QStringList stages;
+    double total = 0.0;
+    for (double v : s.stageSeconds) total += v;
+    for (std::size_t k = 0; k < s.stageSeconds.size(); ++k) {
+      stages << QStringLiteral("%1 %2").arg(QString::fromLatin1(names[k])).arg(
+                    engineering(s.stageSeconds[k] / static_cast<double>(s.steps) * 1e6, " µs"));
+    }
+    lines << tr("per step: %1").arg(engineering(total / static_cast<double>(s.steps) * 1e6, " µs"));
+    lines << stages.mid(0, 3).join(QStringLiteral(" · "));
+    lines << stages.mid(3).join(QStringLiteral(" · "));
+  }
+  if (st.paused) lines.prepend(tr("⏸ paused — Space to run"));
+
+  QFont font = painter.font();
+  font.setPointSizeF(9.5);
+  painter.setFont(font);
+  const QFontMetrics metrics(font);
+  int width = 0;
+  for (const QString& l : lines) width = std::max(width, metrics.horizontalAdvance(l));
+  const int lineHeight = metrics.height();
+  const QRect box(10, 10, width + 20, lineHeight * static_cast<int>(lines.size()) + 14);
+  drawPanel(painter, box);
+  painter.setPen(QColor(230, 233, 240));
+  int y = box.top() + 7 + metrics.ascent();
+  for (const QString& l : lines) {
+    painter.drawText(box.left() + 10, y, l);
+    y += lineHeight;
+  }
+}
+
+void Viewport::paintHelp(QPainter& painter) {
+  const QList<ShortcutHelp> entries = shortcutHelp();
+  QFont font = painter.font();
+  font.setPointSizeF(10.5);
+  painter.setFont(font);
+  const QFontMetrics metrics(font);
+  int keyWidth = 0, textWidth = 0;
+  for (const ShortcutHelp& e : entries) {
+    keyWidth = std::max(keyWidth, metrics.horizontalAdvance(e.keys));
+    textWidth = std::max(textWidth, metrics.horizontalAdvance(e.action));
+  }
+  const int lineHeight = metrics.height() + 2;
+  const int w = keyWidth + textWidth + 60;
+  const int h = lineHeight * (static_cast<int>(entries.size()) + 2) + 20;
+  const QRect box((width() - w) / 2, std::max(10, (height() - h) / 2), w, h);
+  drawPanel(painter, box);
+  painter.setPen(QColor(255, 255, 255));
+  QFont bold = font;
+  bold.setBold(true);
+  painter.setFont(bold);
+  int y = box.top() + 14 + metrics.ascent();
+  painter.drawText(box.left() + 20, y, tr("Keys and mouse (F1 closes)"));
+  y += lineHeight * 2;
+  for (const ShortcutHelp& e : entries) {
+    painter.setFont(bold);
+    painter.setPen(QColor(140, 200, 255));
+    painter.drawText(box.left() + 20, y, e.keys);
+    painter.setFont(font);
+    painter.setPen(QColor(230, 233, 240));
+    painter.drawText(box.left() + 40 + keyWidth, y, e.action);
+    y += lineHeight;
+  }
+}
+
+void Viewport::mousePressEvent(QMouseEvent* event) {
+  pressPosition_ = lastPosition_ = event->position().toPoint();
+  moved_ = false;
+  gesture_ = Gesture::None;
+  if (event->button() == Qt::LeftButton && !(event->modifiers() & Qt::ShiftModifier)) {
+    if (auto hit = pick(pressPosition_)) {
+      const Snapshot& s = frame_->snapshot;
+      gesture_ = Gesture::DragBody;
+      drag_.body = hit->body;
+      drag_.anchorInBody = s.bodies.orientation[hit->body].conjugate() * (hit->point - s.bodies.position[hit->body]);
+      drag_.target = hit->point;
+      dragPlaneDistance_ = (hit->point - camera_.eye()).dot(camera_.forward());
+      setSelectedBody(static_cast<int>(hit->body));
+      options_.dragLine = false;
+    } else {
+      gesture_ = Gesture::Orbit;
+    }
+  } else if (event->button() == Qt::RightButton || event->button() == Qt::MiddleButton ||
+             (event->button() == Qt::LeftButton && (event->modifiers() & Qt::ShiftModifier))) {
+    gesture_ = Gesture::Pan;
+  }
+  event->accept();
+}
+
+void Viewport::mouseMoveEvent(QMouseEvent* event) {
+  const QPoint p = event->position().toPoint();
+  const QPoint delta = p - lastPosition_;
+  lastPosition_ = p;
+  if ((p - pressPosition_).manhattanLength() > kClickSlopPx) moved_ = true;
+  switch (gesture_) {
+    case Gesture::Orbit:
+      camera_.orbit(delta.x(), delta.y());
+      break;
+    case Gesture::Pan:
+      camera_.pan(delta.x(), delta.y());
+      break;
+    case Gesture::DragBody: {
+      if (!moved_) break;
+      // The target lies on the plane through the grabbed point that faces the camera.
+      const render::Ray ray = camera_.rayThroughPixel(p.x(), p.y());
+      const double t = dragPlaneDistance_ / ray.direction.dot(camera_.forward());
+      drag_.target = ray.origin + t * ray.direction;
+      if (frame_ && drag_.body < frame_->snapshot.bodies.size()) {
+        const Snapshot& s = frame_->snapshot;
+        options_.dragLine = true;
+        options_.dragFrom = s.bodies.position[drag_.body] + s.bodies.orientation[drag_.body] * drag_.anchorInBody;
+        options_.dragTo = drag_.target;
+      }
+      emit dragMoved(drag_);
+      break;
+    }
+    case Gesture::None:
+      break;
+  }
+  update();
+  event->accept();
+}
+
+void Viewport::mouseReleaseEvent(QMouseEvent* event) {
+  if (!moved_ && gesture_ == Gesture::Orbit) setSelectedBody(-1);  // a click on empty space
+  if (gesture_ == Gesture::DragBody) {
+    options_.dragLine = false;
+    if (moved_) emit dragEnded();
+  }
+  gesture_ = Gesture::None;
+  update();
+  event->accept();
+}
+
+void Viewport::wheelEvent(QWheelEvent* event) {
+  camera_.zoom(event->angleDelta().y() / 120.0);
+  update();
+  event->accept();
+}
+
+}  // namespace clumplab::gui

@@ -1,0 +1,96 @@
+#pragma once
+// The 3D view: a thin QOpenGLWidget that initialises, resizes and paints a snapshot through the
+// render library, draws the status and help overlays, and turns mouse input into camera moves,
+// picks and drags. It never reads live simulation state: MainWindow hands it each new frame.
+#include <QElapsedTimer>
+#include <QOpenGLWidget>
+#include <QPoint>
+#include <deque>
+#include <optional>
+
+#include "SimulationLoop.hpp"
+#include "render/Camera.hpp"
+#include "render/Picking.hpp"
+#include "render/SceneRenderer.hpp"
+
+namespace clumplab::gui {
+
+class Viewport : public QOpenGLWidget {
+  Q_OBJECT
+ public:
+  explicit Viewport(QWidget* parent = nullptr);
+  ~Viewport() override;
+
+  // The frame to draw (owned by the caller, valid until the next call).
+  void setFrame(const SimulationFrame* frame);
+  render::ViewOptions& options() { return options_; }
+  render::Camera& camera() { return camera_; }
+  const render::Camera& camera() const { return camera_; }
+
+  void fitAll();
+  void setTracking(bool on) { tracking_ = on; }
+  bool tracking() const { return tracking_; }
+  void lookAlongAngularMomentum();
+  void setHelpVisible(bool on);
+  bool helpVisible() const { return helpVisible_; }
+  void setStatusVisible(bool on);
+
+  int selectedBody() const { return options_.selectedBody; }
+  void setSelectedBody(int body);
+  // The world point under a pixel: a body's surface if one is hit, else the floor plane z = 0 or,
+  // failing that, the plane through the camera target facing the camera.
+  Vec3 worldPointUnder(QPoint pixel) const;
+  std::optional<render::PickHit> pick(QPoint pixel) const;
+
+  // Frames drawn per second (measured over the last second).
+  double framesPerSecond() const { return fps_; }
+  // Time the last paintGL took [ms].
+  double lastPaintMilliseconds() const { return lastPaintMs_; }
+
+ signals:
+  void selectionChanged(int body);
+  void dragMoved(const DragTarget& target);
+  void dragEnded();
+  void glError(const QString& message);
+
+ protected:
+  void initializeGL() override;
+  void resizeGL(int w, int h) override;
+  void paintGL() override;
+  void mousePressEvent(QMouseEvent* event) override;
+  void mouseMoveEvent(QMouseEvent* event) override;
+  void mouseReleaseEvent(QMouseEvent* event) override;
+  void wheelEvent(QWheelEvent* event) override;
+
+ private:
+  void paintOverlay();
+  void paintStatus(class QPainter& painter);
+  void paintHelp(class QPainter& painter);
+  void countFrame();
+
+  render::SceneRenderer renderer_;
+  render::Camera camera_;
+  render::ViewOptions options_;
+  const SimulationFrame* frame_ = nullptr;
+  bool initialized_ = false;
+  bool tracking_ = false;
+  bool helpVisible_ = false;
+  bool statusVisible_ = true;
+  bool fittedOnce_ = false;
+  std::uint64_t fittedGeneration_ = 0;
+
+  enum class Gesture { None, Orbit, Pan, DragBody };
+  Gesture gesture_ = Gesture::None;
+  QPoint pressPosition_;
+  QPoint lastPosition_;
+  bool moved_ = false;
+  DragTarget drag_;
+  double dragPlaneDistance_ = 0.0;  // camera-to-grab-point distance along the view direction [m]
+
+  QElapsedTimer fpsTimer_;
+  std::deque<qint64> frameTimes_;
+  double fps_ = 0.0;
+  double lastPaintMs_ = 0.0;
+};
+
+}  // namespace clumplab::gui

@@ -1,0 +1,128 @@
+// clumplab: the desktop app. `clumplab [FILE]` opens a scene (JSON) or a mesh (STL, OBJ, PLY, ...);
+// with no file, the default scene. See ScriptedRun.hpp for the scripted screenshot options.
+#include <QApplication>
+#include <QCommandLineParser>
+#include <QSurfaceFormat>
+#include <cstdio>
+
+#include "MainWindow.hpp"
+#include "ScriptedRun.hpp"
+#include "Viewport.hpp"
+
+using clumplab::gui::MainWindow;
+using clumplab::gui::ScriptedRun;
+using clumplab::gui::ScriptOptions;
+
+namespace {
+void fail(const QString& message) {
+  std::fprintf(stderr, "clumplab: %s\n", qPrintable(message));
+  std::exit(2);
+}
+}  // namespace
+
+int main(int argc, char** argv) {
+  QSurfaceFormat format;
+  format.setVersion(3, 3);
+  format.setProfile(QSurfaceFormat::CoreProfile);
+  format.setDepthBufferSize(24);
+  format.setSamples(4);
+  QSurfaceFormat::setDefaultFormat(format);
+
+  QApplication app(argc, argv);
+  QApplication::setOrganizationName(QStringLiteral("ClumpLab"));
+  QApplication::setApplicationName(QStringLiteral("ClumpLab"));
+  QApplication::setApplicationVersion(QStringLiteral(CLUMPLAB_VERSION));
+
+  QCommandLineParser parser;
+  parser.setApplicationDescription(QStringLiteral("ClumpLab: a sandbox for rigid clumps"));
+  parser.addHelpOption();
+  parser.addVersionOption();
+  parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("a scene (.json) or a mesh (.stl, .obj, .ply)"));
+  const QCommandLineOption sceneOption(QStringLiteral("scene"), QStringLiteral("open FILE"), QStringLiteral("FILE"));
+  const QCommandLineOption runFor(QStringLiteral("run-for"), QStringLiteral("run for SECONDS of simulated time"),
+                                  QStringLiteral("SECONDS"));
+  const QCommandLineOption shot(QStringLiteral("screenshot"), QStringLiteral("save the 3D view to PNG when done"),
+                                QStringLiteral("PNG"));
+  const QCommandLineOption size(QStringLiteral("size"), QStringLiteral("size of the 3D view, e.g. 1280x720"),
+                                QStringLiteral("WxH"));
+  const QCommandLineOption quit(QStringLiteral("quit"), QStringLiteral("quit when the scripted run is done"));
+  const QCommandLineOption speed(QStringLiteral("speed"),
+                                 QStringLiteral("simulated seconds per wall second (0.001 to 1, or 'max')"),
+                                 QStringLiteral("X"));
+  const QCommandLineOption paused(QStringLiteral("paused"), QStringLiteral("start paused"));
+  const QCommandLineOption view(QStringLiteral("view"),
+                                QStringLiteral("what to draw: any of pebbles,wireframe,mesh,axes,velocity,omega,L,"
+                                               "trails,contacts (comma-separated)"),
+                                QStringLiteral("LIST"));
+  const QCommandLineOption report(QStringLiteral("report"),
+                                  QStringLiteral("print a JSON summary of the scripted run (throughput, frame rate)"));
+  parser.addOptions({sceneOption, runFor, shot, size, quit, speed, paused, view, report});
+  parser.process(app);
+
+  ScriptOptions script;
+  if (parser.isSet(runFor)) {
+    bool ok = false;
+    script.runFor = parser.value(runFor).toDouble(&ok);
+    if (!ok || script.runFor < 0.0) fail(QStringLiteral("--run-for: expected a time in seconds, got '%1'").arg(parser.value(runFor)));
+  }
+  script.screenshot = parser.value(shot);
+  script.quit = parser.isSet(quit);
+  script.report = parser.isSet(report);
+  if (parser.isSet(size)) {
+    const QStringList wh = parser.value(size).split(QLatin1Char('x'));
+    const int w = wh.size() == 2 ? wh[0].toInt() : 0;
+    const int h = wh.size() == 2 ? wh[1].toInt() : 0;
+    if (w < 64 || h < 64 || w > 8192 || h > 8192) fail(QStringLiteral("--size: expected WxH such as 1280x720, got '%1'").arg(parser.value(size)));
+    script.size = QSize(w, h);
+  }
+
+  MainWindow window;
+  if (parser.isSet(view)) {
+    clumplab::render::ViewOptions& o = window.viewport()->options();
+    o.pebbles = false;
+    for (const QString& item : parser.value(view).split(QLatin1Char(','), Qt::SkipEmptyParts)) {
+      const QString v = item.trimmed().toLower();
+      if (v == QLatin1String("pebbles")) o.pebbles = true;
+      else if (v == QLatin1String("wireframe")) o.wireframe = true;
+      else if (v == QLatin1String("mesh")) o.sourceMesh = true;
+      else if (v == QLatin1String("axes")) o.bodyAxes = true;
+      else if (v == QLatin1String("velocity")) o.velocityArrows = true;
+      else if (v == QLatin1String("omega")) o.angularVelocityArrows = true;
+      else if (v == QLatin1String("l")) o.angularMomentumArrows = true;
+      else if (v == QLatin1String("trails")) o.trails = true;
+      else if (v == QLatin1String("contacts")) o.contactPoints = true;
+      else fail(QStringLiteral("--view: unknown item '%1'").arg(item));
+    }
+  }
+  if (parser.isSet(speed)) {
+    const QString s = parser.value(speed);
+    bool ok = false;
+    const double x = s.toDouble(&ok);
+    if (s == QLatin1String("max")) {
+      window.setSpeed(1.0, true);
+    } else if (ok && x >= 1e-3 && x <= 1.0) {
+      window.setSpeed(x, false);
+    } else {
+      fail(QStringLiteral("--speed: expected 0.001 to 1 or 'max', got '%1'").arg(s));
+    }
+  } else if (script.quit && script.runFor >= 0.0) {
+    window.setSpeed(1.0, true);  // batch runs go as fast as they can
+  }
+  window.setRunning(!parser.isSet(paused));
+  auto* scripted = new ScriptedRun(window, script);
+  window.show();
+
+  QString file = parser.value(sceneOption);
+  if (file.isEmpty() && !parser.positionalArguments().isEmpty()) file = parser.positionalArguments().front();
+  if (file.isEmpty()) {
+    window.openDefaultScene();
+  } else {
+    const QString error = window.openDocument(file, script.quit);
+    if (!error.isEmpty()) {
+      if (script.quit) fail(error);
+      window.openDefaultScene();
+    }
+  }
+  const int status = app.exec();
+  return status != 0 ? status : scripted->exitCode();
+}

@@ -1,0 +1,240 @@
+// The desktop app as a user drives it: the real MainWindow, its simulation thread and its 3D view
+// (under Xvfb with Mesa in CI).
+#include <QDir>
+#include <QSignalSpy>
+#include <QTemporaryDir>
+#include <QUndoStack>
+#include <QtTest>
+#include <cmath>
+
+#include "EnergyPlotDock.hpp"
+#include "MainWindow.hpp"
+#include "ParametersDock.hpp"
+#include "TestSupport.hpp"
+#include "TimeSeriesChart.hpp"
+#include "Viewport.hpp"
+
+using namespace clumplab;
+using namespace clumplab::gui;
+
+namespace {
+// One sphere of radius 5 cm falling freely (no walls) with a 1 ms step.
+const char* kFallingSphere = R"({
+  "format": "clumplab-scene/1", "time_step": 1e-3, "integrator": "leapfrog", "gravity": [0, 0, -9.81],
+  "contact": { "model": "linear", "stiffness": 1e4, "restitution": 0.5, "friction": 0.0 },
+  "templates": { "ball": { "density": 1000, "pebbles": [[0, 0, 0, 0.05]] } },
+  "bodies": [ { "template": "ball", "position": [0, 0, 1] } ] })";
+
+// Two balls resting apart on a floor, one at the origin.
+const char* kTwoBalls = R"({
+  "format": "clumplab-scene/1", "time_step": 1e-4, "integrator": "leapfrog", "gravity": [0, 0, -9.81],
+  "contact": { "model": "linear", "stiffness": 1e4, "restitution": 0.5, "friction": 0.3 },
+  "walls": [ { "type": "plane", "point": [0, 0, 0], "normal": [0, 0, 1] } ],
+  "templates": { "ball": { "density": 1000, "pebbles": [[0, 0, 0, 0.05]] } },
+  "bodies": [ { "template": "ball", "position": [0, 0, 0.05] },
+              { "template": "ball", "position": [0.3, 0, 0.05] } ] })";
+
+QString writeFile(const QTemporaryDir& dir, const QString& name, const char* text) {
+  const QString path = dir.filePath(name);
+  QFile f(path);
+  if (!f.open(QIODevice::WriteOnly)) qFatal("cannot write %s", qPrintable(path));
+  f.write(text);
+  return path;
+}
+
+// Waits until the window shows a frame satisfying `ready`.
+template <class Ready>
+bool waitForFrame(MainWindow& w, Ready ready, int timeoutMs = 10000) {
+  QElapsedTimer timer;
+  timer.start();
+  while (timer.elapsed() < timeoutMs) {
+    QCoreApplication::processEvents(QEventLoop::AllEvents, 10);
+    w.tick();
+    if (const SimulationFrame* f = w.currentFrame(); f && ready(*f)) return true;
+    QThread::msleep(2);
+  }
+  return false;
+}
+
+// Vertical acceleration of body 0 over `steps` single steps [m/s^2].
+double measuredAcceleration(MainWindow& w, int steps) {
+  const SimulationFrame* f0 = w.currentFrame();
+  const double t0 = f0->snapshot.time;
+  const double v0 = f0->snapshot.bodies.velocity[0].z();
+  const std::uint64_t target = f0->snapshot.steps + static_cast<std::uint64_t>(steps);
+  w.simulation().singleStep(steps);
+  if (!waitForFrame(w, [&](const SimulationFrame& f) { return f.snapshot.steps >= target; })) return NAN;
+  const SimulationFrame* f1 = w.currentFrame();
+  return (f1->snapshot.bodies.velocity[0].z() - v0) / (f1->snapshot.time - t0);
+}
+}  // namespace
+
+class TestGui : public QObject {
+  Q_OBJECT
+
+ private slots:
+  void init() {
+    QCoreApplication::setOrganizationName(QStringLiteral("ClumpLabTests"));
+    QCoreApplication::setApplicationName(QStringLiteral("tst_gui"));
+  }
+
+  void defaultSceneOpensAndPlotsEverySingleStep() {
+    MainWindow w;
+    w.setRunning(false);
+    w.show();
+    w.openDefaultScene();
+    QVERIFY(waitForFrame(w, [](const SimulationFrame& f) { return f.snapshot.bodies.size() > 50; }));
+    const SimulationFrame* f = w.currentFrame();
+    QVERIFY2(f->snapshot.templates.size() >= 3, "the default scene mixes T-handles, wing nuts and dumbbells");
+    const std::size_t before = w.energyDock()->pointCount();
+    const std::uint64_t steps0 = f->snapshot.steps;
+    constexpr int kSteps = 25;
+    for (int i = 0; i < kSteps; ++i) QTest::keyClick(w.viewport(), Qt::Key_Right);
+    QVERIFY(waitForFrame(w, [&](const SimulationFrame& g) { return g.snapshot.steps >= steps0 + kSteps; }));
+    QTRY_COMPARE_WITH_TIMEOUT(w.energyDock()->pointCount(), before + kSteps, 5000);
+    const TimeSeriesChart* chart = w.energyDock()->energyChart();
+    QCOMPARE(chart->times().back(), w.currentFrame()->snapshot.time);
+  }
+
+  void gravityEditReachesTheSimulationAndUndoRestoresIt() {
+    QTemporaryDir dir;
+    MainWindow w;
+    w.setRunning(false);
+    w.show();
+    QCOMPARE(w.openDocument(writeFile(dir, QStringLiteral("fall.json"), kFallingSphere), true), QString());
+    QVERIFY(waitForFrame(w, [](const SimulationFrame& f) { return f.snapshot.bodies.size() == 1; }));
+    const double g0 = measuredAcceleration(w, 50);
+    CLUMPLAB_COMPARE_REL(g0, -9.81, 1e-9);
+
+    SceneParameters edited = w.parameters();
+    edited.gravity = Vec3(0.0, 0.0, -20.0);
+    emit w.parametersDock()->edited(edited, QStringLiteral("gravity z"));
+    QCOMPARE(w.undoStack()->count(), 1);
+    QCOMPARE(w.parametersDock()->parameters().gravity.z(), -20.0);
+    const double g1 = measuredAcceleration(w, 50);
+    CLUMPLAB_COMPARE_REL(g1, -20.0, 1e-9);
+
+    w.undoStack()->undo();
+    QCOMPARE(w.parameters().gravity.z(), -9.81);
+    QCOMPARE(w.parametersDock()->parameters().gravity.z(), -9.81);
+    const double g2 = measuredAcceleration(w, 50);
+    CLUMPLAB_COMPARE_REL(g2, -9.81, 1e-9);
+  }
+
+  void pickingSelectsAndDraggingPullsTheBody() {
+    QTemporaryDir dir;
+    MainWindow w;
+    w.resize(1200, 800);
+    w.setRunning(true);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QCOMPARE(w.openDocument(writeFile(dir, QStringLiteral("two.json"), kTwoBalls), true), QString());
+    QVERIFY(waitForFrame(w, [](const SimulationFrame& f) { return f.snapshot.bodies.size() == 2; }));
+    Viewport* view = w.viewport();
+    // Body 1 at the projected centre of its pebble.
+    const Vec3 c1 = w.currentFrame()->snapshot.bodies.position[1];
+    const Eigen::Vector2d p1 = view->camera().project(c1);
+    const QPoint pixel(static_cast<int>(std::lround(p1.x())), static_cast<int>(std::lround(p1.y())));
+    const auto hit = view->pick(pixel);
+    QVERIFY2(hit.has_value(), "a click on a body's centre picks it");
+    QCOMPARE(hit->body, 1u);
+    QVERIFY(!view->pick(QPoint(2, 2)).has_value());
+
+    // Drag it 120 px to the right (towards +x on screen) and hold: the spring pulls it along.
+    QTest::mousePress(view, Qt::LeftButton, Qt::NoModifier, pixel);
+    QCOMPARE(view->selectedBody(), 1);
+    const QPoint to = pixel + QPoint(120, 0);
+    for (int k = 1; k <= 12; ++k) {
+      QTest::mouseMove(view, pixel + QPoint(10 * k, 0));
+      QTest::qWait(5);
+    }
+    const Vec3 start = w.currentFrame()->snapshot.bodies.position[1];
+    QVERIFY(waitForFrame(
+        w,
+        [&](const SimulationFrame& f) {
+          const Eigen::Vector2d p = view->camera().project(f.snapshot.bodies.position[1]);
+          return p.x() > pixel.x() + 60;
+        },
+        15000));
+    QTest::mouseRelease(view, Qt::LeftButton, Qt::NoModifier, to);
+    const Vec3 end = w.currentFrame()->snapshot.bodies.position[1];
+    QVERIFY2((end - start).norm() > 0.01, "the dragged body moved");
+    // The other body was not dragged.
+    CLUMPLAB_VERIFY_LESS(w.currentFrame()->snapshot.bodies.position[0].head<2>().norm(), 1e-3);
+  }
+
+  void brokenSceneKeepsTheCurrentOne() {
+    QTemporaryDir dir;
+    MainWindow w;
+    w.setRunning(false);
+    w.show();
+    QCOMPARE(w.openDocument(writeFile(dir, QStringLiteral("fall.json"), kFallingSphere), true), QString());
+    QVERIFY(waitForFrame(w, [](const SimulationFrame& f) { return f.snapshot.bodies.size() == 1; }));
+    const std::uint64_t generation = w.currentFrame()->sceneGeneration;
+    const QString broken = writeFile(dir, QStringLiteral("broken.json"),
+                                     R"({"format": "clumplab-scene/1", "time_step": "fast", "templates": {}})");
+    const QString error = w.openDocument(broken, true);
+    QVERIFY2(error.contains(QStringLiteral("broken.json")), qPrintable(error));
+    QVERIFY2(error.contains(QStringLiteral("time_step")), qPrintable(error));
+    const QString missing = w.openDocument(dir.filePath(QStringLiteral("nowhere.stl")), true);
+    QVERIFY2(missing.contains(QStringLiteral("nowhere.stl")), qPrintable(missing));
+    QTest::qWait(100);
+    w.tick();
+    QCOMPARE(w.currentFrame()->sceneGeneration, generation);
+    QCOMPARE(w.currentFrame()->snapshot.bodies.size(), std::size_t{1});
+  }
+
+  void savedSceneReloadsWithTheLiveState() {
+    QTemporaryDir dir;
+    MainWindow w;
+    w.setRunning(false);
+    w.show();
+    QCOMPARE(w.openDocument(writeFile(dir, QStringLiteral("fall.json"), kFallingSphere), true), QString());
+    QVERIFY(waitForFrame(w, [](const SimulationFrame& f) { return f.snapshot.bodies.size() == 1; }));
+    measuredAcceleration(w, 100);
+    const Vec3 position = w.currentFrame()->snapshot.bodies.position[0];
+    const QString saved = dir.filePath(QStringLiteral("saved.json"));
+    QCOMPARE(w.saveSceneTo(saved), QString());
+    MainWindow other;
+    other.setRunning(false);
+    QCOMPARE(other.openDocument(saved, true), QString());
+    QVERIFY(waitForFrame(other, [](const SimulationFrame& f) { return f.snapshot.bodies.size() == 1; }));
+    CLUMPLAB_VERIFY_LESS((other.currentFrame()->snapshot.bodies.position[0] - position).norm(), 1e-12);
+  }
+
+  void closingWhileRunningStopsTheThread() {
+    auto* w = new MainWindow;
+    w->setSpeed(1.0, true);
+    w->setRunning(true);
+    w->show();
+    w->openDefaultScene();
+    QVERIFY(waitForFrame(*w, [](const SimulationFrame& f) { return f.snapshot.steps > 20; }));
+    QVERIFY(w->close());
+    delete w;  // joins the simulation thread; a hang here fails the test by timeout
+  }
+
+  void scriptedScreenshotShowsTheScene() {
+    QTemporaryDir dir;
+    MainWindow w;
+    w.setRunning(false);
+    w.viewport()->setFixedSize(640, 360);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    w.openDefaultScene();
+    QVERIFY(waitForFrame(w, [](const SimulationFrame& f) { return f.snapshot.bodies.size() > 50; }));
+    const QImage image = w.viewport()->grabFramebuffer();
+    QCOMPARE(image.size(), QSize(640, 360) * w.viewport()->devicePixelRatio());
+    // Bodies are coloured: some pixels are far from grey.
+    int colourful = 0;
+    for (int y = 0; y < image.height(); y += 4) {
+      for (int x = 0; x < image.width(); x += 4) {
+        const QColor c = image.pixelColor(x, y);
+        if (c.saturation() > 100 && c.value() > 80) ++colourful;
+      }
+    }
+    QVERIFY2(colourful > 50, qPrintable(QStringLiteral("colourful pixels: %1").arg(colourful)));
+  }
+};
+
+QTEST_MAIN(TestGui)
+#include "tst_gui.moc"
