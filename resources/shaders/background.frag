@@ -1,0 +1,18 @@
+#version 330 core
+// A vertical gradient, lighter at the top, with a faint vignette and a little noise against banding.
+in vec2 vUv;
+
+uniform vec3 uTop;     // sRGB
+uniform vec3 uBottom;  // sRGB
+
+out vec4 fragColor;
+
+void main() {
+  float t = smoothstep(0.0, 1.0, vUv.y);
+  vec3 c = mix(uBottom, uTop, t);
+  vec2 q = vUv - 0.5;
+  c *= 1.0 - 0.22 * dot(q, q);
+  float noise = fract(sin(dot(gl_FragCoord.xy, vec2(12.9898, 78.233))) * 43758.5453);
+  c += (noise - 0.5) / 255.0;
+  fragColor = vec4(c, 1.0);
+}

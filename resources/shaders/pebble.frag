@@ -1,0 +1,43 @@
+#version 330 core
+// Ray-cast sphere: the view ray through this pixel against the pebble; misses are discarded (or
+// fade out over the last pixel for alpha-to-coverage), hits write their true depth and are lit.
+in vec3 vViewPos;
+flat in vec3 vCenter;
+flat in float vRadius;
+flat in vec4 vColor;
+flat in float vFlags;
+
+uniform mat4 uProjection;
+uniform float uFocalPx;
+uniform float uAlphaCutoff;  // 0.5 without multisampling: exactly the pixels whose centre is inside
+uniform vec3 uSelectColor;
+
+#include "lighting.glsl"
+
+out vec4 fragColor;
+
+void main() {
+  vec3 d = normalize(vViewPos);
+  float b = dot(d, vCenter);
+  float perp2 = max(dot(vCenter, vCenter) - b * b, 0.0);
+  float perp = sqrt(perp2);
+  // How far (in pixels) this pixel's ray passes outside the silhouette; negative inside.
+  float outsidePx = (perp - vRadius) * uFocalPx / b;
+  float coverage = clamp(0.5 - outsidePx, 0.0, 1.0);
+  if (coverage < uAlphaCutoff || coverage <= 0.0) discard;
+
+  float t = perp < vRadius ? b - sqrt(vRadius * vRadius - perp2) : b;
+  vec3 hit = d * t;
+  vec3 n = (hit - vCenter) / vRadius;
+  n = normalize(n);
+  vec4 clip = uProjection * vec4(hit, 1.0);
+  gl_FragDepth = 0.5 * (clip.z / clip.w) + 0.5;
+
+  vec3 albedo = toLinear(vColor.rgb);
+  vec3 c = shade(albedo, n, -d, 0.55, 48.0);
+  if (vFlags > 0.5) {  // selected: lift the colour and add a bright rim
+    float rim = pow(1.0 - max(dot(n, -d), 0.0), 2.0);
+    c = mix(c, toLinear(uSelectColor), 0.18) + 1.6 * rim * toLinear(uSelectColor);
+  }
+  fragColor = vec4(toDisplay(c), coverage);
+}
