@@ -12,7 +12,8 @@ void main() {
   vec3 c = mix(uBottom, uTop, t);
   vec2 q = vUv - 0.5;
   c *= 1.0 - 0.22 * dot(q, q);
-  float noise = fract(sin(dot(gl_FragCoord.xy, vec2(12.9898, 78.233))) * 43758.5453);
+  // Interleaved gradient noise: a cheap dither of half a level.
+  float noise = fract(52.9829189 * fract(dot(gl_FragCoord.xy, vec2(0.06711056, 0.00583715))));
   c += (noise - 0.5) / 255.0;
   fragColor = vec4(c, 1.0);
 }

@@ -1,4 +1,5 @@
 #version 330 core
+#extension GL_ARB_conservative_depth : enable
 // Ray-cast sphere: the view ray through this pixel against the pebble; misses are discarded (or
 // fade out over the last pixel for alpha-to-coverage), hits write their true depth and are lit.
 in vec3 vViewPos;
@@ -15,6 +16,9 @@ uniform vec3 uSelectColor;
 #include "lighting.glsl"
 
 out vec4 fragColor;
+#ifdef GL_ARB_conservative_depth
+layout(depth_greater) out float gl_FragDepth;
+#endif
 
 void main() {
   vec3 d = normalize(vViewPos);
@@ -33,8 +37,7 @@ void main() {
   vec4 clip = uProjection * vec4(hit, 1.0);
   gl_FragDepth = 0.5 * (clip.z / clip.w) + 0.5;
 
-  vec3 albedo = toLinear(vColor.rgb);
-  vec3 c = shade(albedo, n, -d, 0.55, 48.0);
+  vec3 c = shade(vColor.rgb, n, -d, 0.55);
   if (vFlags > 0.5) {  // selected: lift the colour and add a bright rim
     float rim = pow(1.0 - max(dot(n, -d), 0.0), 2.0);
     c = mix(c, toLinear(uSelectColor), 0.18) + 1.6 * rim * toLinear(uSelectColor);

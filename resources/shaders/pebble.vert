@@ -14,7 +14,7 @@ uniform float uFocalPx;  // framebuffer pixels per unit tan
 out vec3 vViewPos;
 flat out vec3 vCenter;
 flat out float vRadius;
-flat out vec4 vColor;
+flat out vec4 vColor;  // linear
 flat out float vFlags;
 
 void main() {
@@ -25,7 +25,7 @@ void main() {
   float l = length(c);
   vCenter = c;
   vRadius = r;
-  vColor = pose.color;
+  vColor = vec4(pose.color.rgb * pose.color.rgb, pose.color.a);  // linear (gamma 2), once a vertex
   vFlags = pose.flags;
   if (l <= r * 1.0001 || c.z > 0.0) {  // eye inside or sphere behind: nothing to draw
     gl_Position = vec4(2.0, 2.0, 2.0, 1.0);
@@ -35,9 +35,12 @@ void main() {
   vec3 axis = c / l;
   vec3 u = normalize(cross(axis, abs(axis.y) < 0.9 ? vec3(0.0, 1.0, 0.0) : vec3(1.0, 0.0, 0.0)));
   vec3 v = cross(u, axis);
-  // Radius of the tangent cone in the plane through the centre, plus 1.5 px.
-  float halfSize = r * l / sqrt(l * l - r * r) + 1.5 * l / uFocalPx;
+  // The quad lies in the plane touching the sphere's nearest point (so every depth the fragment
+  // shader writes is behind the quad's own: conservative depth lets the rasteriser reject hidden
+  // fragments before shading), sized to the tangent cone there, plus 1.5 px.
+  float front = l - r;
+  float halfSize = front * r / sqrt(l * l - r * r) + 1.5 * front / uFocalPx;
   vec2 corner = vec2(float(gl_VertexID & 1), float(gl_VertexID >> 1)) * 2.0 - 1.0;
-  vViewPos = c + halfSize * (corner.x * u + corner.y * v);
+  vViewPos = axis * front + halfSize * (corner.x * u + corner.y * v);
   gl_Position = uProjection * vec4(vViewPos, 1.0);
 }

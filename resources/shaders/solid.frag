@@ -14,6 +14,6 @@ void main() {
   vec3 n = normalize(vNormal);
   vec3 v = normalize(-vViewPos);
   if (dot(n, v) < 0.0) n = -n;
-  vec3 lit = toDisplay(shade(toLinear(vColor.rgb), n, v, 0.4, 32.0));
+  vec3 lit = toDisplay(shade(toLinear(vColor.rgb), n, v, 0.4));
   fragColor = vec4(mix(vColor.rgb, lit, uLit), vColor.a * uAlphaScale);
 }

@@ -3,6 +3,7 @@
 // bodies turn a little every frame, so each frame uploads poses as the app does.
 //
 //   bench_render [--frames N] [--bodies N] [--width W] [--height H] [--samples S] [--shots DIR]
+//                [--no-pebbles] [--no-walls] [--no-shadows] [--wireframe]
 //
 // --shots DIR also writes showcase images (DIR/render-*.png) of the pile and of other options.
 #include <QGuiApplication>
@@ -31,6 +32,7 @@ namespace {
 struct Options {
   int frames = 60, bodies = 1000, width = 1280, height = 720, samples = 0;
   QString shots;
+  render::ViewOptions view;
 };
 
 TemplatePtr makeShape(const std::string& name, const std::vector<Pebble>& pebbles) {
@@ -99,6 +101,22 @@ bool parse(int argc, char** argv, Options& o) {
   for (int i = 1; i < argc; ++i) {
     const std::string a = argv[i];
     const auto next = [&]() -> const char* { return i + 1 < argc ? argv[++i] : nullptr; };
+    if (a == "--no-pebbles") {
+      o.view.pebbles = false;
+      continue;
+    }
+    if (a == "--no-walls") {
+      o.view.walls = false;
+      continue;
+    }
+    if (a == "--no-shadows") {
+      o.view.shadows = false;
+      continue;
+    }
+    if (a == "--wireframe") {
+      o.view.wireframe = true;
+      continue;
+    }
     const char* v = next();
     if (!v) return false;
     if (a == "--frames")
@@ -185,7 +203,7 @@ int main(int argc, char** argv) {
   if (!parse(argc, argv, opt)) {
     std::fprintf(stderr,
                  "usage: bench_render [--frames N] [--bodies N] [--width W] [--height H] [--samples S] "
-                 "[--shots DIR]\n");
+                 "[--shots DIR] [--no-pebbles] [--no-walls] [--no-shadows] [--wireframe]\n");
     return 2;
   }
   Offscreen gl;
@@ -204,7 +222,7 @@ int main(int argc, char** argv) {
     camera.setAngles(-0.9, 0.55);
     const double extent = 0.5 * std::sqrt(opt.bodies / 10.0) * 8e-3 + 8e-3;
     camera.fit(Vec3(0, 0, 0.3 * extent), 1.2 * extent);
-    const render::ViewOptions options;
+    const render::ViewOptions options = opt.view;
 
     QOpenGLFramebufferObjectFormat f;
     f.setAttachment(QOpenGLFramebufferObject::Depth);
