@@ -117,7 +117,9 @@ void SceneRenderer::Impl::bodyColors(const Snapshot& snapshot, const ViewOptions
     top = 0.0;
     for (const Vec3& x : v) top = std::max(top, x.norm());
   }
-  for (std::size_t b = 0; b < bodies.size(); ++b) colors[b] = viridis(top > 0.0 ? v[b].norm() / top : 0.0);
+  // The map's darkest eighth is left out: near-black bodies vanish against the dark background.
+  for (std::size_t b = 0; b < bodies.size(); ++b)
+    colors[b] = viridis(0.12 + 0.88 * (top > 0.0 ? v[b].norm() / top : 0.0));
 }
 
 FloorSpec SceneRenderer::Impl::floorSpec(const WallLayout& walls, const SceneBounds& bounds) const {

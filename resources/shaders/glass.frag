@@ -31,7 +31,7 @@ void main() {
   vec3 v = -d;
   float facing = max(dot(n, v), 0.0);
   vec3 h2 = normalize(uKeyLight + v);
-  float spec = pow(max(dot(n, h2), 0.0), 90.0);
+  float spec = 0.8 * pow(max(dot(n, h2), 0.0), 600.0);
   float fresnel = pow(1.0 - facing, 3.0);
   vec3 col = mix(uTint, vec3(1.0), 0.3 * fresnel) + vec3(spec);
   float alpha = clamp(0.05 + 0.45 * fresnel + 0.6 * spec, 0.0, 0.9);

@@ -38,9 +38,11 @@ void main() {
   gl_FragDepth = 0.5 * (clip.z / clip.w) + 0.5;
 
   vec3 c = shade(vColor.rgb, n, -d, 0.55);
-  if (vFlags > 0.5) {  // selected: lift the colour and add a bright rim
-    float rim = pow(1.0 - max(dot(n, -d), 0.0), 2.0);
-    c = mix(c, toLinear(uSelectColor), 0.18) + 1.6 * rim * toLinear(uSelectColor);
+  if (vFlags > 0.5) {  // selected: a warm tint and a narrow bright rim
+    float edge = 1.0 - max(dot(n, -d), 0.0);
+    float rim = edge * edge * edge;
+    vec3 select = toLinear(uSelectColor);
+    c = mix(c, c * select * 1.6, 0.35) + 0.9 * rim * select;
   }
   fragColor = vec4(toDisplay(c), coverage);
 }

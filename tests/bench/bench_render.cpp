@@ -70,14 +70,14 @@ std::vector<TemplatePtr> shapes() {
   return {makeShape("t-bar", tbar), makeShape("bent rod", bent), makeShape("cluster", cluster)};
 }
 
-// A loose pile in a box: bodies on a jittered grid, lower layers denser, random orientations.
-Snapshot pile(int bodies) {
+// A loose pile in a box: `perLayer` bodies a layer on a jittered grid, random orientations.
+Snapshot pile(int bodies, int perLayer) {
   Snapshot s;
   s.layoutGeneration = 1;
   s.templates = shapes();
   std::mt19937 rng(12345);
   std::uniform_real_distribution<double> u(-1.0, 1.0);
-  const int side = std::max(1, static_cast<int>(std::ceil(std::sqrt(bodies / 10.0))));
+  const int side = std::max(1, static_cast<int>(std::ceil(std::sqrt(perLayer))));
   const double spacing = 8e-3;
   for (int i = 0; i < bodies; ++i) {
     const int layer = i / (side * side), k = i % (side * side);
@@ -94,6 +94,70 @@ Snapshot pile(int bodies) {
   }
   const double half = 0.5 * side * spacing + 4e-3;
   s.walls = Wall::box(Vec3(-half, -half, 0.0), Vec3(half, half, 0.0 + 2.0 * half));
+  return s;
+}
+
+// Cube clumps (eight pebbles each) with their cube meshes, on an open floor.
+Snapshot cubes() {
+  Snapshot s;
+  s.layoutGeneration = 2;
+  const double a = 2e-3;
+  ClumpTemplate t;
+  t.name = "cube";
+  for (int i = 0; i < 8; ++i)
+    t.pebbles.push_back({a * Vec3(i & 1 ? 1 : -1, i & 2 ? 1 : -1, i & 4 ? 1 : -1), 1.25 * a});
+  t.boundingRadius = std::sqrt(3.0) * a + 1.25 * a;
+  t.minPebbleRadius = 1.25 * a;
+  t.mass = 1e-3;
+  t.principalMoments = Vec3(1e-8, 1e-8, 1e-8);
+  auto mesh = std::make_shared<TriangleMesh>();
+  const double h = 2.0 * a;
+  for (int i = 0; i < 8; ++i)
+    mesh->vertices.push_back(h * Vec3(i & 1 ? 1 : -1, i & 2 ? 1 : -1, i & 4 ? 1 : -1));
+  // Two counter-clockwise triangles a face, seen from outside.
+  mesh->triangles = {{0, 2, 3}, {0, 3, 1}, {4, 5, 7}, {4, 7, 6}, {0, 1, 5}, {0, 5, 4},
+                     {2, 6, 7}, {2, 7, 3}, {0, 4, 6}, {0, 6, 2}, {1, 3, 7}, {1, 7, 5}};
+  t.mesh = mesh;
+  s.templates.push_back(std::make_shared<const ClumpTemplate>(std::move(t)));
+  std::mt19937 rng(7);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  for (int i = 0; i < 9; ++i) {
+    const Vec3 x(1.4e-2 * (i % 3 - 1) + 2e-3 * u(rng), 1.4e-2 * (i / 3 - 1) + 2e-3 * u(rng),
+                 5e-3 + 4e-3 * (i % 2));
+    s.bodies.templateIndex.push_back(0);
+    s.bodies.position.push_back(x);
+    s.bodies.orientation.push_back(Quat(u(rng), u(rng), u(rng), u(rng)).normalized());
+    s.bodies.velocity.push_back(Vec3::Zero());
+    s.bodies.angularVelocity.push_back(Vec3::Zero());
+    s.pebbles += 8;
+  }
+  s.walls = {Wall::plane(Vec3::Zero(), Vec3::UnitZ())};
+  return s;
+}
+
+// Seed 001 §8's example: ten grains of four overlapping spheres in a spherical cavity.
+Snapshot cavity() {
+  Snapshot s;
+  s.layoutGeneration = 3;
+  std::vector<Pebble> grain = {{Vec3(0, 0, 0), 5e-3},
+                               {Vec3(6e-3, 0, 0), 4e-3},
+                               {Vec3(-2e-3, 5e-3, 0), 4e-3},
+                               {Vec3(-2e-3, -1e-3, 5e-3), 3.5e-3}};
+  s.templates.push_back(makeShape("grain", grain));
+  std::mt19937 rng(3);
+  std::uniform_real_distribution<double> u(-1.0, 1.0);
+  for (int i = 0; i < 10; ++i) {
+    const double phi = 2.399963 * i, z = 1.0 - 2.0 * (i + 0.5) / 10.0;
+    const Vec3 x =
+        0.026 * Vec3(std::sqrt(1 - z * z) * std::cos(phi), std::sqrt(1 - z * z) * std::sin(phi), z);
+    s.bodies.templateIndex.push_back(0);
+    s.bodies.position.push_back(x);
+    s.bodies.orientation.push_back(Quat(u(rng), u(rng), u(rng), u(rng)).normalized());
+    s.bodies.velocity.push_back(Vec3(u(rng), u(rng), u(rng)) * 0.1);
+    s.bodies.angularVelocity.push_back(Vec3(u(rng), u(rng), u(rng)) * 10.0);
+    s.pebbles += 4;
+  }
+  s.walls = {Wall::cavity(Vec3::Zero(), 0.0442)};
   return s;
 }
 
@@ -155,6 +219,15 @@ class Offscreen {
   QOpenGLContext context_;
 };
 
+// One frame into a throwaway framebuffer (to advance the renderer's trails).
+void render(render::SceneRenderer& renderer, const Snapshot& s, const render::Camera& camera,
+            const render::ViewOptions& o, int w, int h) {
+  QOpenGLFramebufferObject fbo(w, h, QOpenGLFramebufferObject::Depth);
+  fbo.bind();
+  renderer.render(s, camera, o, w, h);
+  fbo.release();
+}
+
 QImage shot(render::SceneRenderer& renderer, const Snapshot& s, const render::Camera& camera,
             const render::ViewOptions& o, int w, int h) {
   QOpenGLFramebufferObjectFormat f;
@@ -173,26 +246,54 @@ void writeShots(render::SceneRenderer& renderer, const QString& dir, int w, int 
     const QString path = dir + "/render-" + name + ".png";
     std::printf("%s %s\n", image.save(path) ? "wrote" : "could not write", qPrintable(path));
   };
-  Snapshot s = pile(300);
   render::Camera camera;
   camera.setViewport(w, h);
-  camera.setAngles(-0.9, 0.55);
-  camera.fit(Vec3(0, 0, 0.012), 0.045);
+  camera.setAngles(-0.9, 0.5);
+
+  Snapshot s = pile(400, 144);
+  camera.fit(Vec3(0, 0, 0.01), 0.06);
   render::ViewOptions o;
   save(shot(renderer, s, camera, o, w, h), "pile");
 
   o.pebbles = false;
   o.wireframe = true;
-  camera.fit(Vec3(0, 0, 0.012), 0.03);
+  camera.fit(Vec3(0, 0, 0.01), 0.035);
   save(shot(renderer, s, camera, o, w, h), "wireframe");
 
   o = render::ViewOptions{};
   o.coloring = render::Coloring::BySpeed;
-  o.selectedBody = 5;
+  o.selectedBody = 150;
   o.bodyAxes = o.velocityArrows = o.angularVelocityArrows = o.angularMomentumArrows = true;
-  o.contactPoints = true;
-  camera.fit(s.bodies.position[5], 0.012);
+  camera.fit(s.bodies.position[150], 0.014);
   save(shot(renderer, s, camera, o, w, h), "overlays");
+
+  const Snapshot c = cubes();
+  o = render::ViewOptions{};
+  o.sourceMesh = true;
+  camera.setAngles(-0.6, 0.45);
+  camera.fit(Vec3(0, 0, 0.005), 0.03);
+  save(shot(renderer, c, camera, o, w, h), "mesh");
+
+  // Trails need a history: move the grains along straight lines for a while.
+  Snapshot g = cavity();
+  o = render::ViewOptions{};
+  o.trails = true;
+  camera.setAngles(-0.5, 0.35);
+  camera.fit(Vec3::Zero(), 0.0442);
+  for (int frame = 0; frame < 60; ++frame) {
+    for (std::size_t b = 0; b < g.bodies.size(); ++b) {
+      g.bodies.position[b] +=
+          2.5e-4 * g.bodies.velocity[b] / g.bodies.velocity[b].norm() + Vec3(0, 0, -2e-5 * frame);
+      g.bodies.orientation[b] =
+          (Quat(Eigen::AngleAxisd(0.05, g.bodies.angularVelocity[b].normalized())) * g.bodies.orientation[b])
+              .normalized();
+    }
+    render(renderer, g, camera, o, w, h);
+  }
+  save(shot(renderer, g, camera, o, w, h), "cavity");
+  o.pebbles = false;
+  o.wireframe = true;
+  save(shot(renderer, g, camera, o, w, h), "cavity-wireframe");
 }
 
 }  // namespace
@@ -216,7 +317,7 @@ int main(int argc, char** argv) {
     renderer.initialize();
     if (!opt.shots.isEmpty()) writeShots(renderer, opt.shots, opt.width, opt.height);
 
-    Snapshot s = pile(opt.bodies);
+    Snapshot s = pile(opt.bodies, opt.bodies / 10);
     render::Camera camera;
     camera.setViewport(opt.width, opt.height);
     camera.setAngles(-0.9, 0.55);
