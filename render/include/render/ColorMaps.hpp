@@ -1,0 +1,15 @@
+#pragma once
+// Colours: a palette of distinct, calm body colours and a perceptual colour map for scalars.
+#include <QColor>
+#include <cstdint>
+
+namespace clumplab::render {
+
+// Body colours from OKLCH at even perceptual lightness and moderate chroma, hues a golden angle
+// apart, so neighbours in index differ clearly and none shouts.
+QColor paletteColor(std::uint32_t index);
+
+// A viridis-like perceptual map of t in [0, 1] (clamped): dark blue-violet to yellow.
+QColor viridis(double t);
+
+}  // namespace clumplab::render

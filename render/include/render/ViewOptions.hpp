@@ -1,0 +1,35 @@
+#pragma once
+// What the scene renderer draws and how. Plain data, filled by the viewport from the GUI's toggles.
+#include <QColor>
+
+#include "core/Math.hpp"
+
+namespace clumplab::render {
+
+enum class Coloring { PerBody, BySpeed, ByAngularSpeed };
+
+struct ViewOptions {
+  bool pebbles = true;      // ray-cast sphere impostors
+  bool wireframe = false;   // PaLa wireframe (seed 001 §8): centre of mass to pebble centres, 3 radii each
+  bool sourceMesh = false;  // the template's source mesh (ClumpTemplate::mesh), translucent
+  Coloring coloring = Coloring::PerBody;
+  double colorScaleMax =
+      0.0;  // speed [m/s] or |w| [rad/s] at the top of the colour map; 0: the max in the snapshot
+  // Floor grid for a plane facing +z (other planes as translucent patches), box edges when six
+  // planes form an axis-aligned box, a cavity as a translucent sphere.
+  bool walls = true;
+  bool shadows = true;  // soft contact shadows of the pebbles on a floor facing +z
+  bool bodyAxes =
+      false;  // principal axes (red/green/blue = 1/2/3) and the centre of mass, selected body or all
+  bool velocityArrows = false, angularVelocityArrows = false,
+       angularMomentumArrows = false;  // selected or all
+  bool trails = false;  // recent centre-of-mass path of each body (reset when layoutGeneration changes)
+  bool contactPoints = false;
+  int selectedBody = -1;  // highlighted with a tint and a bright rim
+  bool dragLine = false;  // the spring line drawn while the user drags a body
+  Vec3 dragFrom = Vec3::Zero(), dragTo = Vec3::Zero();
+  QColor background;  // invalid (default): a dark vertical gradient, lighter at the top; else a gradient
+                      // about it
+};
+
+}  // namespace clumplab::render

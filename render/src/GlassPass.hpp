@@ -1,0 +1,21 @@
+#pragma once
+// A spherical cavity as a translucent glass sphere (glass.vert/.frag), drawn after everything else.
+#include <memory>
+
+#include "FrameContext.hpp"
+#include "core/Math.hpp"
+
+namespace clumplab::render {
+
+class GlassPass {
+ public:
+  void initialize(Gl& gl);
+  void release(Gl& gl);
+  void draw(const FrameContext& frame, const Vec3& center, double radius);
+
+ private:
+  std::unique_ptr<QOpenGLShaderProgram> program_;
+  unsigned vao_ = 0;
+};
+
+}  // namespace clumplab::render

@@ -1,0 +1,173 @@
+#include "Overlays.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <limits>
+
+namespace clumplab::render {
+
+namespace {
+
+const QColor kAxisColors[3] = {QColor(0xff, 0x5f, 0x57), QColor(0x5c, 0xd6, 0x6f), QColor(0x5b, 0x8d, 0xff)};
+const QColor kVelocityColor(0x4c, 0xd9, 0x7b);
+const QColor kAngularVelocityColor(0xff, 0x9f, 0x3a);
+const QColor kAngularMomentumColor(0xe2, 0x5c, 0xd8);
+const QColor kContactColor(0xff, 0xe0, 0x6a, 230);
+const QColor kDragColor(0xe8, 0xf4, 0xff, 235);
+const QColor kEdgeColor(0xb8, 0xc2, 0xd0, 150);
+const QColor kPatchColor(0x9c, 0xb4, 0xd2, 34);
+
+double bodyRadius(const Snapshot& s, std::size_t b) {
+  const std::uint32_t t = s.bodies.templateIndex[b];
+  if (t >= s.templates.size() || !s.templates[t]) return 0.0;
+  const ClumpTemplate& tp = *s.templates[t];
+  if (tp.boundingRadius > 0.0) return tp.boundingRadius;
+  double r = 0.0;
+  for (const Pebble& p : tp.pebbles) r = std::max(r, p.center.norm() + p.radius);
+  return r;
+}
+
+Vec3 angularMomentum(const Snapshot& s, std::size_t b) {
+  const std::uint32_t t = s.bodies.templateIndex[b];
+  if (t >= s.templates.size() || !s.templates[t]) return Vec3::Zero();
+  const Mat3 r = s.bodies.orientation[b].toRotationMatrix();
+  const Vec3 bodyOmega = r.transpose() * s.bodies.angularVelocity[b];
+  return r * s.templates[t]->principalMoments.cwiseProduct(bodyOmega);
+}
+
+// The bodies the per-body overlays are for: the selected one, or all.
+std::vector<std::size_t> shownBodies(const Snapshot& s, int selected) {
+  std::vector<std::size_t> out;
+  if (selected >= 0 && static_cast<std::size_t>(selected) < s.bodies.size()) {
+    out.push_back(static_cast<std::size_t>(selected));
+  } else {
+    for (std::size_t b = 0; b < s.bodies.size(); ++b) out.push_back(b);
+  }
+  return out;
+}
+
+void arrow(OverlayGeometry& out, const Vec3& from, const Vec3& vector, double length, double bodyR,
+           const QColor& color) {
+  const double n = vector.norm();
+  if (!(n > 0.0) || !(length > 0.0)) return;
+  const Vec3 dir = vector / n;
+  const double head = std::min(0.35 * length, 0.45 * bodyR);
+  const Vec3 tip = from + length * dir;
+  const Vec3 base = tip - head * dir;
+  out.annotated.add(from, base, color, 2.5f);
+  out.solids.cone(base, tip, 0.38 * head, color);
+}
+
+// One family of arrows, the longest (of the largest vector) twice the body's radius.
+template <typename VectorOf>
+void arrows(OverlayGeometry& out, const Snapshot& s, const std::vector<std::size_t>& bodies,
+            VectorOf vectorOf, const QColor& color) {
+  double largest = 0.0;
+  for (std::size_t b : bodies) largest = std::max(largest, vectorOf(b).norm());
+  if (!(largest > 0.0) || !std::isfinite(largest)) return;
+  for (std::size_t b : bodies) {
+    const Vec3 v = vectorOf(b);
+    const double r = bodyRadius(s, b);
+    const double length = r * (0.35 + 1.65 * v.norm() / largest);
+    arrow(out, s.bodies.position[b], v, length, r, color);
+  }
+}
+
+}  // namespace
+
+void OverlayGeometry::clear() {
+  tested.clear();
+  annotated.clear();
+  onTop.clear();
+  solids.clear();
+  patches.clear();
+}
+
+SceneBounds sceneBounds(const Snapshot& snapshot, const WallLayout& walls) {
+  const SnapshotBodies& bodies = snapshot.bodies;
+  if (bodies.size() > 0) {
+    Vec3 lo = Vec3::Constant(std::numeric_limits<double>::infinity()), hi = -lo;
+    for (std::size_t b = 0; b < bodies.size(); ++b) {
+      const double r = bodyRadius(snapshot, b);
+      if (!bodies.position[b].allFinite()) continue;
+      lo = lo.cwiseMin(bodies.position[b] - Vec3::Constant(r));
+      hi = hi.cwiseMax(bodies.position[b] + Vec3::Constant(r));
+    }
+    if (lo.allFinite() && hi.allFinite())
+      return SceneBounds{0.5 * (lo + hi), std::max(0.5 * (hi - lo).norm(), 1e-9)};
+  }
+  if (walls.box)
+    return SceneBounds{0.5 * (walls.box->lower + walls.box->upper),
+                       0.5 * (walls.box->upper - walls.box->lower).norm()};
+  if (!walls.cavities.empty())
+    return SceneBounds{walls.cavities.front().point, walls.cavities.front().radius};
+  return SceneBounds{};
+}
+
+void buildWallOverlays(const WallLayout& walls, const SceneBounds& bounds, OverlayGeometry& out) {
+  if (walls.box) {
+    const Vec3 &lo = walls.box->lower, &hi = walls.box->upper;
+    const auto corner = [&](int i) {
+      return Vec3(i & 1 ? hi.x() : lo.x(), i & 2 ? hi.y() : lo.y(), i & 4 ? hi.z() : lo.z());
+    };
+    for (int i = 0; i < 8; ++i) {
+      for (int bit : {1, 2, 4}) {
+        if (!(i & bit)) out.tested.add(corner(i), corner(i | bit), kEdgeColor, 1.3f);
+      }
+    }
+  }
+  for (const Wall& w : walls.otherPlanes) {
+    // A square patch about the scene centre's foot on the plane, outlined.
+    const Vec3 n = w.normal.normalized();
+    const Vec3 foot = bounds.center - (bounds.center - w.point).dot(n) * n;
+    const Vec3 u = n.cross(std::abs(n.z()) < 0.9 ? Vec3::UnitZ() : Vec3::UnitX()).normalized();
+    const Vec3 v = n.cross(u);
+    const double h = 1.3 * bounds.radius;
+    const std::array<Vec3, 4> c = {foot - h * u - h * v, foot + h * u - h * v, foot + h * u + h * v,
+                                   foot - h * u + h * v};
+    out.patches.quad(c[0], c[1], c[2], c[3], kPatchColor);
+    QColor edge = kEdgeColor;
+    edge.setAlpha(90);
+    for (int k = 0; k < 4; ++k)
+      out.tested.add(c[static_cast<std::size_t>(k)], c[static_cast<std::size_t>((k + 1) % 4)], edge, 1.0f);
+  }
+}
+
+void buildBodyOverlays(const Snapshot& s, const ViewOptions& options, OverlayGeometry& out) {
+  const SnapshotBodies& bodies = s.bodies;
+  const bool any = options.bodyAxes || options.velocityArrows || options.angularVelocityArrows ||
+                   options.angularMomentumArrows;
+  if (any) {
+    const std::vector<std::size_t> shown = shownBodies(s, options.selectedBody);
+    if (options.bodyAxes) {
+      for (std::size_t b : shown) {
+        const Mat3 r = bodies.orientation[b].toRotationMatrix();
+        const double length = 1.25 * bodyRadius(s, b);
+        for (int a = 0; a < 3; ++a)
+          out.annotated.add(bodies.position[b], bodies.position[b] + length * r.col(a), kAxisColors[a], 2.0f);
+        out.onTop.dot(bodies.position[b], QColor(20, 22, 26, 220), 9.0f);
+        out.onTop.dot(bodies.position[b], QColor(245, 245, 245), 5.5f);
+      }
+    }
+    if (options.velocityArrows)
+      arrows(
+          out, s, shown, [&](std::size_t b) { return bodies.velocity[b]; }, kVelocityColor);
+    if (options.angularVelocityArrows)
+      arrows(
+          out, s, shown, [&](std::size_t b) { return bodies.angularVelocity[b]; }, kAngularVelocityColor);
+    if (options.angularMomentumArrows)
+      arrows(
+          out, s, shown, [&](std::size_t b) { return angularMomentum(s, b); }, kAngularMomentumColor);
+  }
+  if (options.contactPoints) {
+    for (const Vec3& p : s.contactPoints) out.onTop.dot(p, kContactColor, 5.0f);
+  }
+  if (options.dragLine) {
+    out.onTop.add(options.dragFrom, options.dragTo, kDragColor, 2.0f);
+    out.onTop.dot(options.dragFrom, kDragColor, 7.0f);
+    out.onTop.dot(options.dragTo, kDragColor, 5.0f);
+  }
+}
+
+}  // namespace clumplab::render

@@ -1,0 +1,18 @@
+#include "resources/Resources.hpp"
+
+#include <QtGlobal>
+#include <mutex>
+
+// Q_INIT_RESOURCE must be used outside any namespace.
+static void initClumplabShaders() {
+  Q_INIT_RESOURCE(clumplab_shaders);
+}
+
+namespace clumplab {
+
+void initResources() {
+  static std::once_flag once;
+  std::call_once(once, [] { initClumplabShaders(); });
+}
+
+}  // namespace clumplab
