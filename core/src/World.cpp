@@ -92,8 +92,37 @@ void World::updatePebblePositions() {
 }
 
 void World::computeForces() {
-  // Pebble positions, fused with the broad phase's check of how far each pebble moved.
+  evaluateForces(settings_.timeStep);
+}
+
+void World::refreshForces() {
+  evaluateForces(0.0);
+}
+
+void World::evaluateForces(double historyStep) {
   auto t0 = Clock::now();
+  const bool moved = placePebblesAndCheckList();
+  addStageTime(Stage::Pebbles, secondsSince(t0));
+
+  t0 = Clock::now();
+  if (moved) neighbors_.rebuild(pebbles_.position, pebbles_.radius, pebbles_.body, walls_, &pool_);
+  addStageTime(Stage::BroadPhase, secondsSince(t0));
+
+  t0 = Clock::now();
+  contacts_.compute(contact_, neighbors_, pebbles_, bodies_, walls_, historyStep, pool_);
+  addStageTime(Stage::Contacts, secondsSince(t0));
+
+  t0 = Clock::now();
+  double dissipationPower = 0.0;  // [W]
+  applyBodyForces();
+  addContactForces(dissipationPower);
+  dissipated_ += dissipationPower * historyStep;
+  forcesCurrent_ = true;
+  addStageTime(Stage::Reduce, secondsSince(t0));
+}
+
+bool World::placePebblesAndCheckList() {
+  // Pebble positions, fused with the broad phase's check of how far each pebble moved.
   const std::size_t bodyCount = bodies_.size();
   const bool listBuilt = neighbors_.builtFor(pebbles_.position.size());
   std::atomic<bool> moved{!listBuilt};
@@ -105,29 +134,21 @@ void World::computeForces() {
                  });
     if (movedHere) moved.store(true, std::memory_order_relaxed);
   });
-  addStageTime(Stage::Pebbles, secondsSince(t0));
+  return moved.load(std::memory_order_relaxed);
+}
 
-  t0 = Clock::now();
-  if (moved.load(std::memory_order_relaxed)) {
-    neighbors_.rebuild(pebbles_.position, pebbles_.radius, pebbles_.body, walls_, &pool_);
-  }
-  addStageTime(Stage::BroadPhase, secondsSince(t0));
-
-  t0 = Clock::now();
-  contacts_.compute(contact_, neighbors_, pebbles_, bodies_, walls_, settings_.timeStep, pool_);
-  addStageTime(Stage::Contacts, secondsSince(t0));
-
-  // Seed 002 (forceTorqueFromMembers): F = sum F_i, T = sum (x_i - x_c) x F_i; gravity acts on
-  // the clump node (centre of mass) only.
-  t0 = Clock::now();
-  const std::size_t n = bodies_.size();
-  for (std::size_t b = 0; b < n; ++b) {
+void World::applyBodyForces() {
+  // Seed 002: gravity acts on the clump node (centre of mass) only.
+  for (std::size_t b = 0; b < bodies_.size(); ++b) {
     bodies_.force[b] = bodies_.mass[b] * settings_.gravity;
     bodies_.torque[b].setZero();
   }
+}
+
+void World::addContactForces(double& dissipationPower) {
+  // Seed 002 (forceTorqueFromMembers): F = sum F_i, T = sum (x_i - x_c) x F_i, in chunk order.
   pebbleContacts_ = wallContacts_ = 0;
   worstOverlapRatio_ = 0.0;
-  double dissipation = 0.0;
   for (std::size_t c = 0; c < contacts_.chunkCount(); ++c) {
     const ContactChunk& chunk = contacts_.chunks()[c];
     for (const ContactRecord& r : chunk.records) {
@@ -138,7 +159,7 @@ void World::computeForces() {
         bodies_.torque[r.bodyB] -= (r.point - bodies_.position[r.bodyB]).cross(r.force);
       }
     }
-    dissipation += chunk.dissipationPower;
+    dissipationPower += chunk.dissipationPower;
     pebbleContacts_ += chunk.pebbleContacts;
     wallContacts_ += chunk.wallContacts;
     if (chunk.worstOverlapRatio > worstOverlapRatio_) {
@@ -146,9 +167,6 @@ void World::computeForces() {
       worstBody_ = chunk.worstBody;
     }
   }
-  dissipated_ += dissipation * settings_.timeStep;
-  forcesCurrent_ = true;
-  addStageTime(Stage::Reduce, secondsSince(t0));
 }
 
 bool World::step() {

@@ -66,9 +66,13 @@ class World {
   EnergyReport energy();
 
   // --- used by integrators ------------------------------------------------------------------
-  // Evaluates gravity and contact forces at the current body state into bodies().force/torque,
-  // and accumulates the dissipated work over one time step.
+  // Evaluates all forces at the current body state into bodies().force/torque, advancing contact
+  // history (tangential springs) by one time step and adding one step of dissipated work. An
+  // integrator makes exactly one such evaluation per step.
   void computeForces();
+  // The same forces, for a step that starts with stale ones (first step, after an edit): contact
+  // history does not advance and no dissipation is counted, since the state has not moved.
+  void refreshForces();
   bool forcesCurrent() const { return forcesCurrent_; }
 
   // --- access ---------------------------------------------------------------------------------
@@ -104,6 +108,12 @@ class World {
   void addStageTime(Stage s, double seconds) { stageSeconds_[static_cast<int>(s)] += seconds; }
 
  private:
+  // Stages of a force evaluation; `historyStep` [s] is how far contact history advances and how
+  // long the dissipation rate acts (0 for a refresh).
+  void evaluateForces(double historyStep);
+  bool placePebblesAndCheckList();
+  void applyBodyForces();
+  void addContactForces(double& dissipationPower);
   void updatePebblePositions();
   bool checkDivergence();
 
