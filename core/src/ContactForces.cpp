@@ -207,6 +207,22 @@ void ContactSolver::compute(const ContactModel& model, NeighborList& neighbors, 
   });
 }
 
+void ContactSolver::removeBody(std::uint32_t body) {
+  const auto renumbered = [&](std::uint32_t b) { return b != kWallBody && b > body ? b - 1 : b; };
+  for (std::size_t c = 0; c < usedChunks_; ++c) {
+    ContactChunk& chunk = chunks_[c];
+    std::erase_if(chunk.records, [&](const ContactRecord& r) { return r.bodyA == body || r.bodyB == body; });
+    chunk.pebbleContacts = chunk.wallContacts = 0;
+    for (ContactRecord& r : chunk.records) {
+      r.bodyA = renumbered(r.bodyA);
+      r.bodyB = renumbered(r.bodyB);
+      ++(r.bodyB == kWallBody ? chunk.wallContacts : chunk.pebbleContacts);
+    }
+    if (chunk.worstBody == body) chunk.worstOverlapRatio = 0.0;
+    chunk.worstBody = renumbered(chunk.worstBody);
+  }
+}
+
 double ContactSolver::elasticEnergy(const ContactModel& model, const NeighborList& neighbors,
                                     const PebbleArrays& pebbles, const std::vector<Wall>& walls) {
   double energy = 0.0;

@@ -52,7 +52,7 @@ void LeapfrogIntegrator::step(World& world) {
   const double h = 0.5 * dt;
   const bool gyro = world.settings().gyroscopic;
   const std::size_t n = s.size();
-  if (!world.forcesCurrent()) world.computeForces();
+  if (!world.forcesCurrent()) world.refreshForces();
   // The body-frame angular velocity of the previous step's last kick is still valid unless the state
   // was edited (reset()) or bodies were added.
   const bool cached = omegaBodyValid_ && omegaBody_.size() == n;

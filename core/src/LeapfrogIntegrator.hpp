@@ -15,6 +15,10 @@ class LeapfrogIntegrator final : public Integrator {
   explicit LeapfrogIntegrator(int eulerIterations) : iterations_(eulerIterations) {}
   void step(World& world) override;
   void reset() override { omegaBodyValid_ = false; }
+  void removeBody(std::size_t index) override {
+    if (index < omegaBody_.size()) omegaBody_.erase(omegaBody_.begin() + static_cast<std::ptrdiff_t>(index));
+  }
+  std::unique_ptr<Integrator> clone() const override { return std::make_unique<LeapfrogIntegrator>(*this); }
 
   // Half-kicks of Euler's equations in the principal frame, I w' = M - w x I w (eq. 27 with a
   // diagonal tensor), solved by the fixed-point iteration of seed 000 §2.6 over the interval h, for

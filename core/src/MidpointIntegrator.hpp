@@ -20,6 +20,12 @@ class MidpointIntegrator final : public Integrator {
     acceleration_.clear();
     angularAcceleration_.clear();
   }
+  void removeBody(std::size_t index) override {
+    if (index >= acceleration_.size()) return;
+    acceleration_.erase(acceleration_.begin() + static_cast<std::ptrdiff_t>(index));
+    angularAcceleration_.erase(angularAcceleration_.begin() + static_cast<std::ptrdiff_t>(index));
+  }
+  std::unique_ptr<Integrator> clone() const override { return std::make_unique<MidpointIntegrator>(*this); }
 
   // Eq. 58-59: the free rigid-body flow Phi over tau for body b (second-order form, see .cpp).
   static void freeMotion(BodyState& s, std::size_t b, double tau, bool gyroscopic);

@@ -199,4 +199,52 @@ void NeighborList::rebuild(const std::vector<Vec3>& pos, const std::vector<doubl
   }
 }
 
+void NeighborList::removePebbles(std::uint32_t first, std::uint32_t count) {
+  const std::uint32_t end = first + count;
+  const auto gone = [&](std::uint32_t p) { return p >= first && p < end; };
+  const auto renumbered = [&](std::uint32_t p) { return p >= end ? p - count : p; };
+  std::size_t kept = 0;
+  for (std::size_t k = 0; k < pairs_.size(); ++k) {
+    const PebblePair pair = pairs_[k];
+    if (gone(pair.a) || gone(pair.b)) continue;
+    pairs_[kept] = {renumbered(pair.a), renumbered(pair.b)};  // a < b and the order survive
+    pairHistory_[kept] = pairHistory_[k];
+    ++kept;
+  }
+  pairs_.erase(pairs_.begin() + static_cast<std::ptrdiff_t>(kept), pairs_.end());
+  pairHistory_.erase(pairHistory_.begin() + static_cast<std::ptrdiff_t>(kept), pairHistory_.end());
+  kept = 0;
+  for (std::size_t k = 0; k < wallPairs_.size(); ++k) {
+    const WallPair pair = wallPairs_[k];
+    if (gone(pair.pebble)) continue;
+    wallPairs_[kept] = {renumbered(pair.pebble), pair.wall};
+    wallHistory_[kept] = wallHistory_[k];
+    ++kept;
+  }
+  wallPairs_.erase(wallPairs_.begin() + static_cast<std::ptrdiff_t>(kept), wallPairs_.end());
+  wallHistory_.erase(wallHistory_.begin() + static_cast<std::ptrdiff_t>(kept), wallHistory_.end());
+  if (end <= positionsAtBuild_.size()) {
+    positionsAtBuild_.erase(positionsAtBuild_.begin() + first, positionsAtBuild_.begin() + end);
+    limit2_.erase(limit2_.begin() + first, limit2_.begin() + end);
+  } else {
+    positionsAtBuild_.clear();  // no valid list: the next evaluation builds one
+    limit2_.clear();
+  }
+}
+
+NeighborList::Saved NeighborList::save() const {
+  return {skin_, pairs_, wallPairs_, pairHistory_, wallHistory_, positionsAtBuild_, limit2_, rebuilds_};
+}
+
+void NeighborList::restore(const Saved& saved) {
+  skin_ = saved.skin;
+  pairs_ = saved.pairs;
+  wallPairs_ = saved.wallPairs;
+  pairHistory_ = saved.pairHistory;
+  wallHistory_ = saved.wallHistory;
+  positionsAtBuild_ = saved.positionsAtBuild;
+  limit2_ = saved.limit2;
+  rebuilds_ = saved.rebuilds;
+}
+
 }  // namespace clumplab

@@ -47,7 +47,7 @@ void SplittingIntegrator::step(World& world) {
   const bool gyro = world.settings().gyroscopic;
   const int substeps = std::max(1, world.settings().rotorSubsteps);
   const std::size_t n = s.size();
-  if (!world.forcesCurrent()) world.computeForces();
+  if (!world.forcesCurrent()) world.refreshForces();
   forEachBody(world.pool(), n, [&](std::size_t b) {
     s.velocity[b] += h / s.mass[b] * s.force[b];
     // Half kick of the world angular momentum, then the free rotor in the body frame.

@@ -4,7 +4,9 @@
 #include <atomic>
 #include <cmath>
 #include <cstdio>
+#include <limits>
 #include <stdexcept>
+#include <string>
 
 namespace clumplab {
 
@@ -12,6 +14,38 @@ namespace {
 using Clock = std::chrono::steady_clock;
 double secondsSince(Clock::time_point t0) {
   return std::chrono::duration<double>(Clock::now() - t0).count();
+}
+
+void require(bool ok, const std::string& what) {
+  if (!ok) throw std::invalid_argument(what);
+}
+
+void checkDamping(double linear, double angular) {
+  require(std::isfinite(linear) && linear >= 0.0, "linear damping must be finite and >= 0 [1/s]");
+  require(std::isfinite(angular) && angular >= 0.0, "angular damping must be finite and >= 0 [1/s]");
+}
+
+// The ranges the scene loader enforces, for models set from code (the GUI).
+void checkContactModel(const ContactModel& c) {
+  const auto inRange = [](double v, double lo, double hi) { return std::isfinite(v) && v >= lo && v <= hi; };
+  const double inf = std::numeric_limits<double>::infinity();
+  if (c.kind == ContactModel::Kind::Linear) {
+    const LinearContactParameters& p = c.linear;
+    require(std::isfinite(p.stiffness) && p.stiffness > 0.0, "contact stiffness must be positive");
+    require(inRange(p.restitution, 0.0, 1.0), "restitution must lie in [0, 1]");
+    require(inRange(p.damping, 0.0, inf), "normal damping must be >= 0");
+    require(inRange(p.friction, 0.0, inf), "friction must be >= 0");
+    require(inRange(p.tangentialStiffnessRatio, 0.0, inf), "tangential stiffness ratio must be >= 0");
+    require(inRange(p.tangentialDamping, 0.0, inf), "tangential damping must be >= 0");
+  } else {
+    const HertzContactParameters& p = c.hertz;
+    require(std::isfinite(p.young) && p.young > 0.0, "Young's modulus must be positive");
+    require(inRange(p.poisson, 0.0, 0.5), "Poisson's ratio must lie in [0, 0.5]");
+    require(inRange(p.restitutionSquared, 0.0, 1.0), "restitution_squared must lie in [0, 1]");
+    require(inRange(p.friction, 0.0, inf), "friction must be >= 0");
+    require(std::isfinite(p.regularizingVelocity) && p.regularizingVelocity > 0.0,
+            "regularizing velocity must be positive");
+  }
 }
 }  // namespace
 
@@ -24,6 +58,8 @@ World::World(const WorldSettings& settings, const ContactModel& contact, std::ve
       pool_(std::max(1, settings.threads)),
       integrator_(makeIntegrator(settings.integrator, settings.eulerIterations)) {
   if (!(settings_.timeStep > 0.0)) throw std::invalid_argument("time step must be positive");
+  checkDamping(settings_.linearDamping, settings_.angularDamping);
+  checkContactModel(contact_);
   double minRadius = std::numeric_limits<double>::infinity();
   for (const TemplatePtr& t : templates_) minRadius = std::min(minRadius, t->minPebbleRadius);
   neighbors_.setSkin(settings_.skin > 0.0 ? settings_.skin
@@ -92,8 +128,37 @@ void World::updatePebblePositions() {
 }
 
 void World::computeForces() {
-  // Pebble positions, fused with the broad phase's check of how far each pebble moved.
+  evaluateForces(settings_.timeStep);
+}
+
+void World::refreshForces() {
+  evaluateForces(0.0);
+}
+
+void World::evaluateForces(double historyStep) {
   auto t0 = Clock::now();
+  const bool moved = placePebblesAndCheckList();
+  addStageTime(Stage::Pebbles, secondsSince(t0));
+
+  t0 = Clock::now();
+  if (moved) neighbors_.rebuild(pebbles_.position, pebbles_.radius, pebbles_.body, walls_, &pool_);
+  addStageTime(Stage::BroadPhase, secondsSince(t0));
+
+  t0 = Clock::now();
+  contacts_.compute(contact_, neighbors_, pebbles_, bodies_, walls_, historyStep, pool_);
+  addStageTime(Stage::Contacts, secondsSince(t0));
+
+  t0 = Clock::now();
+  double dissipationPower = 0.0;  // [W]
+  applyBodyForces(dissipationPower);
+  addContactForces(dissipationPower);
+  dissipated_ += dissipationPower * historyStep;
+  forcesCurrent_ = true;
+  addStageTime(Stage::Reduce, secondsSince(t0));
+}
+
+bool World::placePebblesAndCheckList() {
+  // Pebble positions, fused with the broad phase's check of how far each pebble moved.
   const std::size_t bodyCount = bodies_.size();
   const bool listBuilt = neighbors_.builtFor(pebbles_.position.size());
   std::atomic<bool> moved{!listBuilt};
@@ -105,29 +170,40 @@ void World::computeForces() {
                  });
     if (movedHere) moved.store(true, std::memory_order_relaxed);
   });
-  addStageTime(Stage::Pebbles, secondsSince(t0));
+  return moved.load(std::memory_order_relaxed);
+}
 
-  t0 = Clock::now();
-  if (moved.load(std::memory_order_relaxed)) {
-    neighbors_.rebuild(pebbles_.position, pebbles_.radius, pebbles_.body, walls_, &pool_);
-  }
-  addStageTime(Stage::BroadPhase, secondsSince(t0));
-
-  t0 = Clock::now();
-  contacts_.compute(contact_, neighbors_, pebbles_, bodies_, walls_, settings_.timeStep, pool_);
-  addStageTime(Stage::Contacts, secondsSince(t0));
-
-  // Seed 002 (forceTorqueFromMembers): F = sum F_i, T = sum (x_i - x_c) x F_i; gravity acts on
-  // the clump node (centre of mass) only.
-  t0 = Clock::now();
+void World::applyBodyForces(double& dissipationPower) {
+  // Seed 002: gravity acts on the clump node (centre of mass) only.
   const std::size_t n = bodies_.size();
   for (std::size_t b = 0; b < n; ++b) {
     bodies_.force[b] = bodies_.mass[b] * settings_.gravity;
     bodies_.torque[b].setZero();
   }
+  // Global damping: F = -gamma m v and T = -gamma_rot I omega (I omega is the spin angular
+  // momentum); their work rate gamma m v.v + gamma_rot omega.I omega is dissipated.
+  const double gamma = settings_.linearDamping, gammaRot = settings_.angularDamping;
+  if (gamma > 0.0 || gammaRot > 0.0) {
+    for (std::size_t b = 0; b < n; ++b) {
+      const Vec3 momentum = bodies_.mass[b] * bodies_.velocity[b];
+      const Vec3 spin = bodies_.spinAngularMomentum(b);
+      bodies_.force[b] -= gamma * momentum;
+      bodies_.torque[b] -= gammaRot * spin;
+      dissipationPower +=
+          gamma * momentum.dot(bodies_.velocity[b]) + gammaRot * spin.dot(bodies_.angularVelocity[b]);
+    }
+  }
+  // External loads (user input: their work is not dissipation).
+  for (const ExternalLoad& load : externalLoads_) {
+    bodies_.force[load.body] += load.force;
+    bodies_.torque[load.body] += (load.point - bodies_.position[load.body]).cross(load.force);
+  }
+}
+
+void World::addContactForces(double& dissipationPower) {
+  // Seed 002 (forceTorqueFromMembers): F = sum F_i, T = sum (x_i - x_c) x F_i, in chunk order.
   pebbleContacts_ = wallContacts_ = 0;
   worstOverlapRatio_ = 0.0;
-  double dissipation = 0.0;
   for (std::size_t c = 0; c < contacts_.chunkCount(); ++c) {
     const ContactChunk& chunk = contacts_.chunks()[c];
     for (const ContactRecord& r : chunk.records) {
@@ -138,7 +214,7 @@ void World::computeForces() {
         bodies_.torque[r.bodyB] -= (r.point - bodies_.position[r.bodyB]).cross(r.force);
       }
     }
-    dissipation += chunk.dissipationPower;
+    dissipationPower += chunk.dissipationPower;
     pebbleContacts_ += chunk.pebbleContacts;
     wallContacts_ += chunk.wallContacts;
     if (chunk.worstOverlapRatio > worstOverlapRatio_) {
@@ -146,19 +222,20 @@ void World::computeForces() {
       worstBody_ = chunk.worstBody;
     }
   }
-  dissipated_ += dissipation * settings_.timeStep;
-  forcesCurrent_ = true;
-  addStageTime(Stage::Reduce, secondsSince(t0));
 }
 
 bool World::step() {
   if (divergence_.happened) return false;
   const auto t0 = Clock::now();
-  integrator_->step(*this);
-  ++steps_;
-  time_ = timeOrigin_ + static_cast<double>(steps_ - stepsAtOrigin_) * settings_.timeStep;
+  integrator_->step(*this);  // kicks and drifts around the force evaluation (evaluateForces)
+  advanceClock();
   addStageTime(Stage::Integrate, secondsSince(t0));
   return checkDivergence();
+}
+
+void World::advanceClock() {
+  ++steps_;
+  time_ = timeOrigin_ + static_cast<double>(steps_ - stepsAtOrigin_) * settings_.timeStep;
 }
 
 bool World::checkDivergence() {
@@ -194,11 +271,187 @@ bool World::checkDivergence() {
 }
 
 void World::setTimeStep(double dt) {
-  if (!(dt > 0.0)) throw std::invalid_argument("time step must be positive");
+  if (!(dt > 0.0) || !std::isfinite(dt)) throw std::invalid_argument("time step must be positive");
   timeOrigin_ = time_;
   stepsAtOrigin_ = steps_;
   settings_.timeStep = dt;
-  stateChanged();
+  // Integrator history (accelerations, body-frame angular velocity) does not depend on dt.
+  forcesChanged();
+}
+
+void World::setGravity(const Vec3& gravity) {
+  require(gravity.allFinite(), "gravity must be finite");
+  settings_.gravity = gravity;
+  forcesChanged();
+}
+
+void World::setContactModel(const ContactModel& contact) {
+  checkContactModel(contact);
+  contact_ = contact;
+  forcesChanged();
+}
+
+void World::setIntegrator(IntegratorKind kind, int eulerIterations) {
+  setIntegrator(kind, eulerIterations, settings_.rotorSubsteps);
+}
+
+void World::setIntegrator(IntegratorKind kind, int eulerIterations, int rotorSubsteps) {
+  require(eulerIterations >= 1 && eulerIterations <= 100, "Euler iterations must lie in [1, 100]");
+  require(rotorSubsteps >= 1 && rotorSubsteps <= 64, "rotor sub-steps must lie in [1, 64]");
+  integrator_ = makeIntegrator(kind, eulerIterations);
+  settings_.integrator = kind;
+  settings_.eulerIterations = eulerIterations;
+  settings_.rotorSubsteps = rotorSubsteps;
+  // The midpoint method's last forces belong to the mid-step state; re-evaluate at the current one.
+  forcesChanged();
+}
+
+void World::setDamping(double linear, double angular) {
+  checkDamping(linear, angular);
+  settings_.linearDamping = linear;
+  settings_.angularDamping = angular;
+  forcesChanged();
+}
+
+void World::setTime(double time) {
+  require(std::isfinite(time), "time must be finite");
+  time_ = timeOrigin_ = time;
+  stepsAtOrigin_ = steps_;
+}
+
+void World::setExternalForce(std::uint32_t body, const Vec3& force, const Vec3& applicationPointWorld) {
+  if (body >= bodies_.size()) throw std::out_of_range("no body " + std::to_string(body));
+  require(force.allFinite() && applicationPointWorld.allFinite(), "external force and point must be finite");
+  const auto at = std::lower_bound(externalLoads_.begin(), externalLoads_.end(), body,
+                                   [](const ExternalLoad& l, std::uint32_t b) { return l.body < b; });
+  const ExternalLoad load{body, force, applicationPointWorld};
+  if (at != externalLoads_.end() && at->body == body) {
+    *at = load;
+  } else {
+    externalLoads_.insert(at, load);
+  }
+  forcesChanged();
+}
+
+void World::clearExternalForce(std::uint32_t body) {
+  if (std::erase_if(externalLoads_, [body](const ExternalLoad& l) { return l.body == body; }) > 0) {
+    forcesChanged();
+  }
+}
+
+void World::clearExternalForces() {
+  if (externalLoads_.empty()) return;
+  externalLoads_.clear();
+  forcesChanged();
+}
+
+void World::removeBody(std::uint32_t body) {
+  if (body >= bodies_.size()) throw std::out_of_range("no body " + std::to_string(body));
+  const std::uint32_t first = bodyFirstPebble_[body];
+  const std::uint32_t end = body + 1 < bodies_.size() ? bodyFirstPebble_[body + 1]
+                                                      : static_cast<std::uint32_t>(pebbleLocal_.size());
+  const std::uint32_t count = end - first;
+  // The forces stay current: the partners of the removed body lose exactly its contacts' share.
+  if (forcesCurrent_) withdrawContactsOf(body);
+  contacts_.removeBody(body);
+  neighbors_.removePebbles(first, count);
+  integrator_->removeBody(body);
+  bodies_.erase(body);
+
+  const auto pebbleRange = [&](auto& v) {
+    v.erase(v.begin() + static_cast<std::ptrdiff_t>(first), v.begin() + static_cast<std::ptrdiff_t>(end));
+  };
+  pebbleRange(pebbleLocal_);
+  pebbleRange(pebbles_.position);
+  pebbleRange(pebbles_.radius);
+  pebbleRange(pebbles_.body);
+  for (std::uint32_t& owner : pebbles_.body) owner -= owner > body ? 1 : 0;
+  bodyFirstPebble_.erase(bodyFirstPebble_.begin() + body);
+  for (std::size_t b = body; b < bodyFirstPebble_.size(); ++b) bodyFirstPebble_[b] -= count;
+
+  std::erase_if(externalLoads_, [body](const ExternalLoad& l) { return l.body == body; });
+  for (ExternalLoad& load : externalLoads_) load.body -= load.body > body ? 1 : 0;
+
+  pebbleContacts_ = wallContacts_ = 0;
+  for (std::size_t c = 0; c < contacts_.chunkCount(); ++c) {
+    pebbleContacts_ += contacts_.chunks()[c].pebbleContacts;
+    wallContacts_ += contacts_.chunks()[c].wallContacts;
+  }
+  if (worstBody_ == body) worstOverlapRatio_ = 0.0;
+  worstBody_ -= worstBody_ > body ? 1 : 0;
+}
+
+void World::withdrawContactsOf(std::uint32_t body) {
+  // The reverse of addContactForces for the contacts between `body` and other bodies (positions
+  // have not moved since the evaluation: integrators evaluate forces after their last drift).
+  for (std::size_t c = 0; c < contacts_.chunkCount(); ++c) {
+    for (const ContactRecord& r : contacts_.chunks()[c].records) {
+      if (r.bodyB == kWallBody || (r.bodyA != body && r.bodyB != body)) continue;
+      const std::uint32_t partner = r.bodyA == body ? r.bodyB : r.bodyA;
+      const Vec3 onPartner = r.bodyA == body ? Vec3(-r.force) : r.force;
+      bodies_.force[partner] -= onPartner;
+      bodies_.torque[partner] -= (r.point - bodies_.position[partner]).cross(onPartner);
+    }
+  }
+}
+
+void World::clearDivergence() {
+  divergence_ = Divergence{};
+}
+
+WorldCheckpoint World::checkpoint() const {
+  WorldCheckpoint c;
+  c.templates_ = templates_;
+  c.settings_ = settings_;
+  c.contact_ = contact_;
+  c.bodies_ = bodies_;
+  c.pebbleLocal_ = pebbleLocal_;
+  c.bodyFirstPebble_ = bodyFirstPebble_;
+  c.pebbles_ = pebbles_;
+  c.neighbors_ = neighbors_.save();
+  c.contacts_ = contacts_;
+  c.integrator_ = integrator_->clone();
+  c.externalLoads_ = externalLoads_;
+  c.time_ = time_;
+  c.steps_ = steps_;
+  c.timeOrigin_ = timeOrigin_;
+  c.stepsAtOrigin_ = stepsAtOrigin_;
+  c.dissipated_ = dissipated_;
+  c.forcesCurrent_ = forcesCurrent_;
+  c.pebbleContacts_ = pebbleContacts_;
+  c.wallContacts_ = wallContacts_;
+  c.worstOverlapRatio_ = worstOverlapRatio_;
+  c.worstBody_ = worstBody_;
+  c.divergence_ = divergence_;
+  return c;
+}
+
+void World::restore(const WorldCheckpoint& c) {
+  require(c.integrator_ != nullptr && c.templates_ == templates_,
+          "the checkpoint was made by another world (its templates differ)");
+  const int threads = settings_.threads;  // the pool stays as it is; results do not depend on it
+  settings_ = c.settings_;
+  settings_.threads = threads;
+  contact_ = c.contact_;
+  bodies_ = c.bodies_;
+  pebbleLocal_ = c.pebbleLocal_;
+  bodyFirstPebble_ = c.bodyFirstPebble_;
+  pebbles_ = c.pebbles_;
+  neighbors_.restore(c.neighbors_);
+  contacts_ = c.contacts_;
+  integrator_ = c.integrator_->clone();
+  externalLoads_ = c.externalLoads_;
+  time_ = c.time_;
+  steps_ = c.steps_;
+  timeOrigin_ = c.timeOrigin_;
+  stepsAtOrigin_ = c.stepsAtOrigin_;
+  dissipated_ = c.dissipated_;
+  forcesCurrent_ = c.forcesCurrent_;
+  pebbleContacts_ = c.pebbleContacts_;
+  wallContacts_ = c.wallContacts_;
+  worstOverlapRatio_ = c.worstOverlapRatio_;
+  worstBody_ = c.worstBody_;
+  divergence_ = c.divergence_;
 }
 
 double World::criticalTimeStep() const {

@@ -2,6 +2,7 @@
 // Helpers shared by the physics tests: small worlds built in code, and closed-form results.
 #include <QtTest>
 #include <cmath>
+#include <cstring>
 #include <memory>
 #include <numbers>
 
@@ -110,6 +111,27 @@ inline double dzhanibekovHalfPeriod(const Vec3& I, const Vec3& w) {
     kc2 = -(I[2] - I[0]) * m2Minus2EI2 / ((I[1] - I[0]) * (twoE * I[2] - m2));
   }
   return 2.0 * ellipticK(std::sqrt(kc2)) / lambda;
+}
+
+// FNV-1a over the bits of every body's position, orientation, velocity and angular velocity: equal
+// hashes mean bitwise-equal states (for determinism and checkpoint tests).
+inline std::uint64_t stateHash(const World& world) {
+  std::uint64_t h = 1469598103934665603ULL;
+  const auto mix = [&](const double* p, std::size_t n) {
+    for (std::size_t i = 0; i < n; ++i) {
+      std::uint64_t bits = 0;
+      std::memcpy(&bits, p + i, sizeof bits);
+      h = (h ^ bits) * 1099511628211ULL;
+    }
+  };
+  const BodyState& s = world.bodies();
+  for (std::size_t b = 0; b < s.size(); ++b) {
+    mix(s.position[b].data(), 3);
+    mix(s.orientation[b].coeffs().data(), 4);
+    mix(s.velocity[b].data(), 3);
+    mix(s.angularVelocity[b].data(), 3);
+  }
+  return h;
 }
 
 inline WorldSettings freeSpace(IntegratorKind kind, double dt) {

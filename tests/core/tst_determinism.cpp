@@ -1,7 +1,6 @@
 // Determinism: generation is a pure function of the seed, and a run gives the same bits for the
 // same thread count (and, by the chunked design, for any thread count).
 #include <QtTest>
-#include <cstring>
 
 #include "TestSupport.hpp"
 #include "core/Scene.hpp"
@@ -20,25 +19,6 @@ const char* kPile = R"({
                   "random_orientation": true, "scale": [0.8, 1.2], "seed": 7 } ]
 })";
 
-std::uint64_t hashState(const World& world) {
-  std::uint64_t h = 1469598103934665603ULL;
-  const auto mix = [&](const double* p, std::size_t n) {
-    for (std::size_t i = 0; i < n; ++i) {
-      std::uint64_t bits = 0;
-      std::memcpy(&bits, p + i, sizeof bits);
-      h = (h ^ bits) * 1099511628211ULL;
-    }
-  };
-  const BodyState& s = world.bodies();
-  for (std::size_t b = 0; b < s.size(); ++b) {
-    mix(s.position[b].data(), 3);
-    mix(s.orientation[b].coeffs().data(), 4);
-    mix(s.velocity[b].data(), 3);
-    mix(s.angularVelocity[b].data(), 3);
-  }
-  return h;
-}
-
 std::uint64_t runPile(int threads, int steps, IntegratorKind kind = IntegratorKind::Leapfrog) {
   Scene scene = parseScene(kPile, "pile.json");
   scene.settings.threads = threads;
@@ -46,7 +26,7 @@ std::uint64_t runPile(int threads, int steps, IntegratorKind kind = IntegratorKi
   auto world = buildWorld(scene);
   for (int n = 0; n < steps; ++n) world->step();
   if (world->contactCount() == 0) qFatal("the pile must have contacts for this test to mean anything");
-  return hashState(*world);
+  return test::stateHash(*world);
 }
 }  // namespace
 

@@ -20,6 +20,20 @@ struct BodyState {
 
   std::size_t size() const { return position.size(); }
 
+  // Removes body i; bodies above it move down by one.
+  void erase(std::size_t i) {
+    const auto at = [i](auto& v) { v.erase(v.begin() + static_cast<std::ptrdiff_t>(i)); };
+    at(templateIndex);
+    at(mass);
+    at(moments);
+    at(position);
+    at(orientation);
+    at(velocity);
+    at(angularVelocity);
+    at(force);
+    at(torque);
+  }
+
   // Angular velocity in the body (principal) frame [rad/s].
   Vec3 bodyAngularVelocity(std::size_t i) const { return orientation[i].conjugate() * angularVelocity[i]; }
   // Angular momentum about the centre of mass, world frame [kg m^2/s].

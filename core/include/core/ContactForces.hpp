@@ -50,6 +50,10 @@ class ContactSolver {
   const std::vector<ContactChunk>& chunks() const { return chunks_; }
   std::size_t chunkCount() const { return usedChunks_; }
 
+  // Drops the records of `body`'s contacts and renumbers bodies above it down by one (the body was
+  // removed from the world); chunk counts follow.
+  void removeBody(std::uint32_t body);
+
   // Elastic energy stored in all touching contacts at the current positions [J]: 1/2 kn d^2 plus
   // 1/2 kt |xi|^2 (linear), or the integral of eq. 57 (Hertz).
   static double elasticEnergy(const ContactModel& model, const NeighborList& neighbors,

@@ -1,6 +1,7 @@
 #pragma once
 // Time integrators for rigid clumps. All keep positions, orientations and velocities synchronous
 // at the end of a step and evaluate contact forces once per step.
+#include <cstddef>
 #include <memory>
 #include <optional>
 #include <string>
@@ -21,6 +22,10 @@ class Integrator {
   virtual void step(World& world) = 0;
   // Forget derived history after the state was edited from outside.
   virtual void reset() {}
+  // Body `index` was removed and those above renumbered down by one: drop its history only.
+  virtual void removeBody(std::size_t index) { (void)index; }
+  // A copy holding the same history (world checkpoints).
+  virtual std::unique_ptr<Integrator> clone() const = 0;
 };
 
 // `eulerIterations`: fixed-point iterations of the leapfrog's Euler solve (seed 000 §2.6).

@@ -49,6 +49,26 @@ class NeighborList {
   const std::vector<Vec3>& wallHistory() const { return wallHistory_; }
   std::size_t rebuildCount() const { return rebuilds_; }
 
+  // Pebbles [first, first + count) are gone and those above renumbered down by `count`: their
+  // pairs are dropped and the rest keep their order and history. The list stays valid (the
+  // displacement limits only grow when partners disappear), so no rebuild is needed.
+  void removePebbles(std::uint32_t first, std::uint32_t count);
+
+  // The lists, their history and the rebuild bookkeeping (not the scratch buffers), for world
+  // checkpoints: restoring them makes later rebuilds and contacts come out with the same bits.
+  struct Saved {
+    double skin = 0.0;
+    std::vector<PebblePair> pairs;
+    std::vector<WallPair> wallPairs;
+    std::vector<Vec3> pairHistory;
+    std::vector<Vec3> wallHistory;
+    std::vector<Vec3> positionsAtBuild;
+    std::vector<double> limit2;
+    std::size_t rebuilds = 0;
+  };
+  Saved save() const;
+  void restore(const Saved& saved);
+
  private:
   // Output of one block of pebbles [begin, end), concatenated in block order.
   struct Block {

@@ -28,6 +28,11 @@ struct WorldSettings {
   double skin = 0.0;        // Verlet skin [m]; 0 picks 0.4 x smallest pebble radius
   bool gyroscopic = true;   // the omega x I omega term (off only for lessons)
   int rotorSubsteps = 4;    // splitting: NO_SQUISH free-rotor sub-steps per step
+  // Global damping (0: none): a force -linearDamping m v on every body [1/s], and a torque
+  // -angularDamping I omega with I the world inertia tensor R diag(I1, I2, I3) R^T [1/s]. Their work
+  // counts as dissipated energy.
+  double linearDamping = 0.0;
+  double angularDamping = 0.0;
 };
 
 // A body to add: `orientation` rotates the template's principal frame into the world.
@@ -49,6 +54,17 @@ struct Divergence {
 
 enum class Stage { Pebbles, BroadPhase, Contacts, Reduce, Integrate, Count };
 
+// A force applied from outside (the GUI's mouse drag) at a point fixed in the world until it is set
+// again or cleared. Its work is user input, not dissipation: while loads act, total + dissipated
+// energy is not conserved.
+struct ExternalLoad {
+  std::uint32_t body = 0;
+  Vec3 force = Vec3::Zero();  // [N], world
+  Vec3 point = Vec3::Zero();  // [m], world; the torque about the centre of mass is (point - x) x force
+};
+
+class WorldCheckpoint;
+
 class World {
  public:
   World(const WorldSettings& settings, const ContactModel& contact, std::vector<Wall> walls,
@@ -65,10 +81,45 @@ class World {
 
   EnergyReport energy();
 
+  // --- editing between steps (the GUI's simulation thread) -----------------------------------
+  // Each edit takes effect at the next step and the clock runs on without a jump. Bad values throw
+  // std::invalid_argument (a bad body index std::out_of_range) and leave the world unchanged.
+  void setTimeStep(double dt);           // [s]
+  void setGravity(const Vec3& gravity);  // [m/s^2]
+  void setContactModel(const ContactModel& contact);
+  // A new integrator starts without history; `eulerIterations` in [1, 100] (leapfrog), and
+  // `rotorSubsteps` in [1, 64] (splitting; the first form keeps the current value).
+  void setIntegrator(IntegratorKind kind, int eulerIterations);
+  void setIntegrator(IntegratorKind kind, int eulerIterations, int rotorSubsteps);
+  void setDamping(double linear, double angular);  // [1/s] each, >= 0 (WorldSettings)
+  // Sets the clock [s] (a saved scene continues at its time); the step counter is kept.
+  void setTime(double time);
+  // Applies `force` [N] at `applicationPointWorld` [m] to `body` in every force evaluation until it
+  // is replaced or cleared (one load per body). User input: energy is then not conserved.
+  void setExternalForce(std::uint32_t body, const Vec3& force, const Vec3& applicationPointWorld);
+  void clearExternalForce(std::uint32_t body);
+  void clearExternalForces();
+  const std::vector<ExternalLoad>& externalLoads() const { return externalLoads_; }
+  // Removes a body and its pebbles. Bodies above it shift down by one: body i > `body` becomes
+  // i - 1 (external loads follow their bodies). The remaining contacts keep their history and the
+  // remaining bodies their integrator history, so they move on as if the body had vanished.
+  void removeBody(std::uint32_t body);
+  // Lets step() run again after a divergence (call restore() first to leave the bad state).
+  void clearDivergence();
+  // Everything the next steps depend on. restore() followed by N steps gives the same bits as the
+  // N steps that followed checkpoint() (settings included: edit after restoring). A checkpoint
+  // restores only into the world that made it (same templates); else std::invalid_argument.
+  WorldCheckpoint checkpoint() const;
+  void restore(const WorldCheckpoint& checkpoint);
+
   // --- used by integrators ------------------------------------------------------------------
-  // Evaluates gravity and contact forces at the current body state into bodies().force/torque,
-  // and accumulates the dissipated work over one time step.
+  // Evaluates all forces at the current body state into bodies().force/torque, advancing contact
+  // history (tangential springs) by one time step and adding one step of dissipated work. An
+  // integrator makes exactly one such evaluation per step.
   void computeForces();
+  // The same forces, for a step that starts with stale ones (first step, after an edit): contact
+  // history does not advance and no dissipation is counted, since the state has not moved.
+  void refreshForces();
   bool forcesCurrent() const { return forcesCurrent_; }
 
   // --- access ---------------------------------------------------------------------------------
@@ -80,9 +131,9 @@ class World {
   const std::vector<Wall>& walls() const { return walls_; }
   const ContactModel& contactModel() const { return contact_; }
   const WorldSettings& settings() const { return settings_; }
-  void setTimeStep(double dt);
   double time() const { return time_; }
   std::uint64_t stepCount() const { return steps_; }
+  double dissipatedEnergy() const { return dissipated_; }  // [J] since construction
   std::size_t pebbleCount() const { return pebbles_.position.size(); }
   std::size_t contactCount() const { return pebbleContacts_ + wallContacts_; }
   std::size_t pebbleContactCount() const { return pebbleContacts_; }
@@ -104,8 +155,17 @@ class World {
   void addStageTime(Stage s, double seconds) { stageSeconds_[static_cast<int>(s)] += seconds; }
 
  private:
+  // Stages of a force evaluation; `historyStep` [s] is how far contact history advances and how
+  // long the dissipation rate acts (0 for a refresh).
+  void evaluateForces(double historyStep);
+  bool placePebblesAndCheckList();
+  void applyBodyForces(double& dissipationPower);
+  void addContactForces(double& dissipationPower);
+  void withdrawContactsOf(std::uint32_t body);
   void updatePebblePositions();
+  void advanceClock();
   bool checkDivergence();
+  void forcesChanged() { forcesCurrent_ = false; }
 
   WorldSettings settings_;
   ContactModel contact_;
@@ -121,6 +181,7 @@ class World {
   ContactSolver contacts_;
   ThreadPool pool_;
   std::unique_ptr<Integrator> integrator_;
+  std::vector<ExternalLoad> externalLoads_;  // sorted by body
 
   double time_ = 0.0;
   std::uint64_t steps_ = 0;
@@ -135,6 +196,42 @@ class World {
   std::uint32_t worstBody_ = 0;
   Divergence divergence_;
   std::array<double, static_cast<int>(Stage::Count)> stageSeconds_{};
+};
+
+// A copy of everything a World's next steps depend on (World::checkpoint, World::restore): body and
+// pebble state, forces, clock, dissipated energy, contact history and the neighbour list, the
+// integrator and its history, settings, contact model, external loads, divergence. Plain data
+// (copyable); not stage times or the thread count.
+class WorldCheckpoint {
+ public:
+  double time() const { return time_; }  // [s]
+  std::uint64_t stepCount() const { return steps_; }
+  std::size_t bodyCount() const { return bodies_.size(); }
+
+ private:
+  friend class World;
+  std::vector<TemplatePtr> templates_;  // identifies the world
+  WorldSettings settings_;
+  ContactModel contact_;
+  BodyState bodies_;
+  std::vector<Vec3> pebbleLocal_;
+  std::vector<std::uint32_t> bodyFirstPebble_;
+  PebbleArrays pebbles_;
+  NeighborList::Saved neighbors_;
+  ContactSolver contacts_;
+  std::shared_ptr<const Integrator> integrator_;
+  std::vector<ExternalLoad> externalLoads_;
+  double time_ = 0.0;
+  std::uint64_t steps_ = 0;
+  double timeOrigin_ = 0.0;
+  std::uint64_t stepsAtOrigin_ = 0;
+  double dissipated_ = 0.0;
+  bool forcesCurrent_ = false;
+  std::size_t pebbleContacts_ = 0;
+  std::size_t wallContacts_ = 0;
+  double worstOverlapRatio_ = 0.0;
+  std::uint32_t worstBody_ = 0;
+  Divergence divergence_;
 };
 
 }  // namespace clumplab
