@@ -113,6 +113,7 @@ GenerationResult generateBodies(const GenerationRequest& request, std::vector<Te
     if (shape != base) {
       index = static_cast<std::uint32_t>(templates.size());
       templates.push_back(shape);
+      result.copyScales.push_back(scale);
     }
     grid.insert(placed.size(), position);
     placed.push_back({position, orientation, shape.get()});

@@ -134,7 +134,7 @@ Quat Node::quaternion() const {
     fail("expected a quaternion [w, x, y, z], got " + std::to_string(value_.size()) + " numbers");
   Quat q(element(0).number(), element(1).number(), element(2).number(), element(3).number());
   if (!(q.norm() > 1e-12)) fail("a zero quaternion is not a rotation");
-  return q.normalized();
+  return unitQuaternion(q);
 }
 
 Mat3 Node::matrix3() const {

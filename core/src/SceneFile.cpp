@@ -65,7 +65,10 @@ void readWalls(const Node& node, std::vector<Wall>& walls) {
       w.allowOnly({"type", "point", "normal"});
       const Vec3 normal = w.child("normal").vec3();
       if (!(normal.norm() > 1e-12)) w.child("normal").fail("the normal must not be zero");
-      walls.push_back(Wall::plane(w.child("point").vec3(), normal));
+      // A normal that is unit to round-off (as saved scenes write it) is kept to the bit.
+      Wall plane = Wall::plane(w.child("point").vec3(), normal);
+      if (std::abs(normal.squaredNorm() - 1.0) < 1e-15) plane.normal = normal;
+      walls.push_back(plane);
     } else if (type == "box") {
       w.allowOnly({"type", "min", "max"});
       const Vec3 lo = w.child("min").vec3(), hi = w.child("max").vec3();
@@ -91,7 +94,7 @@ BodyInit readBody(const Node& node, const std::map<std::string, std::uint32_t>& 
   b.position = node.child("position").vec3();
   const Quat user = node.has("orientation") ? node.child("orientation").quaternion() : Quat::Identity();
   // The scene rotates the template as written; compose with its principal rotation (INTERFACES.md).
-  b.orientation = (user * templates[b.templateIndex]->rotationFromInput.conjugate()).normalized();
+  b.orientation = unitQuaternion(user * templates[b.templateIndex]->rotationFromInput.conjugate());
   if (node.has("velocity")) b.velocity = node.child("velocity").vec3();
   if (node.has("angular_velocity")) b.angularVelocity = node.child("angular_velocity").vec3();
   return b;
@@ -126,6 +129,14 @@ void readGenerate(const Node& node, const std::map<std::string, std::uint32_t>& 
   if (node.has("velocity")) r.velocity = node.child("velocity").vec3();
   if (node.has("angular_velocity")) r.angularVelocity = node.child("angular_velocity").vec3();
   const GenerationResult result = generateBodies(r, scene.templates, scene.bodies, scene.walls);
+  const TemplateSource base = r.templateIndex < scene.templateSources.size()
+                                  ? scene.templateSources[r.templateIndex]
+                                  : TemplateSource{};
+  for (const double factor : result.copyScales) {
+    TemplateSource copy = base;
+    copy.scale *= factor;
+    scene.templateSources.push_back(copy);
+  }
   if (result.placed < r.count) {
     std::ostringstream s;
     s << "placed only " << result.placed << " of " << r.count << " bodies after " << result.attempts
@@ -141,7 +152,7 @@ Scene sceneFromJson(const json_reader::Json& root, const std::string& file, cons
   const Node node(root, file, "");
   node.allowOnly({"format", "description", "time_step", "integrator", "euler_iterations", "gravity",
                   "contact", "walls", "templates", "bodies", "generate", "skin", "gyroscopic", "duration",
-                  "rotor_substeps"});
+                  "rotor_substeps", "time", "damping"});
   Scene scene;
   scene.file = file;
   const std::string format = node.child("format").string();
@@ -150,6 +161,7 @@ Scene sceneFromJson(const json_reader::Json& root, const std::string& file, cons
   if (node.has("description")) scene.description = node.child("description").string();
   scene.settings.timeStep = node.positive("time_step");
   if (node.has("duration")) scene.duration = node.child("duration").positive();
+  if (node.has("time")) scene.startTime = node.child("time").nonNegative();
   if (node.has("integrator")) {
     const Node in = node.child("integrator");
     const auto kind = integratorFromName(in.string());
@@ -169,6 +181,12 @@ Scene sceneFromJson(const json_reader::Json& root, const std::string& file, cons
     if (n < 1 || n > 64) node.child("rotor_substeps").fail("must lie in [1, 64]");
     scene.settings.rotorSubsteps = static_cast<int>(n);
   }
+  if (node.has("damping")) {
+    const Node damping = node.child("damping");
+    damping.allowOnly({"linear", "angular"});
+    scene.settings.linearDamping = damping.nonNegativeOr("linear", 0.0);
+    scene.settings.angularDamping = damping.nonNegativeOr("angular", 0.0);
+  }
   scene.contact = readContact(node.child("contact"));
   if (node.has("walls")) readWalls(node.child("walls"), scene.walls);
 
@@ -178,7 +196,9 @@ Scene sceneFromJson(const json_reader::Json& root, const std::string& file, cons
   std::map<std::string, std::uint32_t> names;
   for (const auto& [name, unused] : templates.json().items()) {
     names[name] = static_cast<std::uint32_t>(scene.templates.size());
-    scene.templates.push_back(readTemplate(name, templates.child(name), options));
+    TemplateSource source;
+    scene.templates.push_back(readTemplate(name, templates.child(name), options, source));
+    scene.templateSources.push_back(std::move(source));
   }
   if (node.has("bodies")) {
     const Node bodies = node.child("bodies");
@@ -190,7 +210,10 @@ Scene sceneFromJson(const json_reader::Json& root, const std::string& file, cons
     const Node gen = node.child("generate");
     for (std::size_t i = 0; i < gen.arraySize(); ++i) readGenerate(gen.element(i), names, scene);
   }
-  if (scene.bodies.empty()) node.fail("the scene has no bodies (add \"bodies\" or \"generate\")");
+  // An explicit "bodies": [] is an empty scene on purpose (a saved world whose bodies were all removed).
+  if (scene.bodies.empty() && !node.has("bodies")) {
+    node.fail("the scene has no bodies (add \"bodies\" or \"generate\")");
+  }
   return scene;
 }
 }  // namespace
@@ -206,6 +229,7 @@ Scene loadScene(const std::string& path, const SceneLoadOptions& options) {
 std::unique_ptr<World> buildWorld(const Scene& scene) {
   auto world = std::make_unique<World>(scene.settings, scene.contact, scene.walls, scene.templates);
   for (const BodyInit& b : scene.bodies) world->addBody(b);
+  world->setTime(scene.startTime);
   return world;
 }
 

@@ -152,16 +152,99 @@ TemplatePtr readTemplateFile(const std::string& name, const Node& node) {
   }
 }
 
-}  // namespace
-
-TemplatePtr readTemplate(const std::string& name, const Node& node, const SceneLoadOptions& options) {
+void allowTemplateKeys(const Node& node) {
   node.allowOnly({"density", "inertia", "pebbles", "mass", "center_of_mass", "inertia_tensor", "voxels",
                   "samples", "sequence", "mesh", "scale", "fill", "file", "description", "repair",
                   "voxel_budget", "shape", "size"});
+}
+
+// A principal-form template's "source": the mesh or built-in shape template it was made from. It
+// names the source; with a mesh builder it also brings the mesh (for drawing) and its metrics.
+void attachSource(ClumpTemplate& t, const Node& node, const SceneLoadOptions& options,
+                  TemplateSource& source) {
+  const Node src = node.child("source");
+  allowTemplateKeys(src);
+  if (src.has("file") || !(src.has("mesh") || src.has("shape"))) {
+    src.fail("a source is a mesh or built-in shape template (with \"mesh\" or \"shape\")");
+  }
+  const double scale = node.positiveOr("source_scale", 1.0);
+  source = {src.json().dump(), src.file(), scale};
+  t.sourceMesh = src.has("shape") ? "built-in:" + src.child("shape").string()
+                                  : std::filesystem::path(src.child("mesh").string()).filename().string();
+  if (!options.meshTemplates) return;  // the physics needs no mesh
+  TemplatePtr built = readMeshTemplate(t.name, src, options, src.stringOr("inertia", "mesh"));
+  if (scale != 1.0) built = std::make_shared<const ClumpTemplate>(scaledTemplate(*built, scale));
+  // The mesh is drawn in the principal frame of the template it built: that must be this one.
+  bool same = built->pebbles.size() == t.pebbles.size();
+  for (std::size_t i = 0; same && i < t.pebbles.size(); ++i) {
+    same = (built->pebbles[i].center - t.pebbles[i].center).norm() <= 1e-9 * t.boundingRadius &&
+           std::abs(built->pebbles[i].radius - t.pebbles[i].radius) <= 1e-9 * t.boundingRadius;
+  }
+  if (!same) {
+    src.fail(
+        "builds a different clump from the saved pebbles (did the mesh change since the scene was "
+        "saved?); remove \"source\" to load the clump without its mesh");
+  }
+  t.mesh = built->mesh;
+  t.metrics = built->metrics;
+  t.sourceMesh = built->sourceMesh;
+}
+
+// The principal form: pebbles in the principal frame with mass and principal moments, taken as
+// they are (no principal-axis computation), so a saved template reloads to the bit.
+TemplatePtr readPrincipalTemplate(const std::string& name, const Node& node, const SceneLoadOptions& options,
+                                  TemplateSource& source) {
+  node.allowOnly({"inertia", "mass", "principal_moments", "pebbles", "density", "volume", "inertia_method",
+                  "source", "source_scale", "description"});
+  ClumpTemplate t;
+  t.name = name;
+  t.mass = node.positive("mass");
+  const Node moments = node.child("principal_moments");
+  t.principalMoments = moments.vec3();
+  const Vec3& m = t.principalMoments;
+  if (!(m.minCoeff() > 0.0)) moments.fail("principal moments must be positive");
+  if (m[0] > m[1] || m[1] > m[2]) moments.fail("principal moments must be ascending (I1 <= I2 <= I3)");
+  if (m[0] + m[1] < m[2] * (1.0 - 1e-9)) {
+    moments.fail("the principal moments violate the triangle inequality I1 + I2 >= I3: no body has them");
+  }
+  t.density = node.positiveOr("density", 0.0);
+  t.volume = node.positiveOr("volume", t.density > 0.0 ? t.mass / t.density : 0.0);
+  t.inertiaMethod = node.stringOr("inertia_method", "principal");
+  const Node pebbles = node.child("pebbles");
+  std::vector<double> densities;
+  readPebbles(pebbles, t.pebbles, densities);
+  if (std::any_of(densities.begin(), densities.end(), [](double d) { return d > 0.0; }))
+    pebbles.fail("a principal template has no per-pebble densities: give pebbles as [x, y, z, r]");
+  t.minPebbleRadius = t.pebbles.front().radius;
+  for (const Pebble& p : t.pebbles) {  // as makeTemplate does (seed 001 eq. 32)
+    t.boundingRadius = std::max(t.boundingRadius, p.center.norm() + p.radius);
+    t.minPebbleRadius = std::min(t.minPebbleRadius, p.radius);
+  }
+  if (node.has("source")) {
+    attachSource(t, node, options, source);
+  } else if (node.has("source_scale")) {
+    node.child("source_scale").fail("applies with a \"source\" only");
+  }
+  return std::make_shared<const ClumpTemplate>(std::move(t));
+}
+
+}  // namespace
+
+TemplatePtr readTemplate(const std::string& name, const Node& node, const SceneLoadOptions& options,
+                         TemplateSource& source) {
+  source = TemplateSource{};
+  if (node.has("inertia") && node.child("inertia").json().is_string() &&
+      node.child("inertia").string() == "principal") {
+    return readPrincipalTemplate(name, node, options, source);
+  }
+  allowTemplateKeys(node);
   if (node.has("file")) return readTemplateFile(name, node);
   const bool meshBased = node.has("mesh") || node.has("shape");
   const std::string method = node.stringOr("inertia", meshBased ? "mesh" : "pebbles");
-  if (meshBased) return readMeshTemplate(name, node, options, method);
+  if (meshBased) {
+    source = {node.json().dump(), node.file(), 1.0};
+    return readMeshTemplate(name, node, options, method);
+  }
   if (method == "mesh") node.child("inertia").fail("inertia \"mesh\" needs a \"mesh\" file");
   for (const char* meshOnly : {"scale", "fill", "repair", "size"}) {
     if (node.has(meshOnly)) node.child(meshOnly).fail("applies to mesh templates only (add \"mesh\")");
@@ -211,8 +294,9 @@ TemplatePtr readTemplate(const std::string& name, const Node& node, const SceneL
     } else if (method == "monte-carlo") {
       mass = massFromMonteCarlo(pebbles, density, samples, halton);
     } else {
-      node.child("inertia").fail("unknown inertia method \"" + method +
-                                 "\" (use pebbles, voxel, monte-carlo, given, or mesh with a \"mesh\")");
+      node.child("inertia").fail(
+          "unknown inertia method \"" + method +
+          "\" (use pebbles, voxel, monte-carlo, given, principal, or mesh with a \"mesh\")");
     }
   }
   try {

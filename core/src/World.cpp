@@ -76,7 +76,7 @@ std::uint32_t World::addBody(const BodyInit& init) {
   bodies_.mass.push_back(t.mass);
   bodies_.moments.push_back(t.principalMoments);
   bodies_.position.push_back(init.position);
-  bodies_.orientation.push_back(init.orientation.normalized());
+  bodies_.orientation.push_back(unitQuaternion(init.orientation));
   bodies_.velocity.push_back(init.velocity);
   bodies_.angularVelocity.push_back(init.angularVelocity);
   bodies_.force.push_back(Vec3::Zero());

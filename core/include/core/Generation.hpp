@@ -25,6 +25,7 @@ struct GenerationRequest {
 struct GenerationResult {
   std::size_t placed = 0;
   std::size_t attempts = 0;
+  std::vector<double> copyScales;  // the factor of each scaled template copy appended, in order
 };
 
 // Appends bodies (and scaled template copies) to `bodies`/`templates`. Bodies overlap neither each

@@ -2,6 +2,7 @@
 // Basic linear-algebra types of the engine. All quantities are SI (m, kg, s, rad).
 #include <cmath>
 #include <cstdint>
+#include <limits>
 
 #include <Eigen/Core>
 #include <Eigen/Geometry>
@@ -56,6 +57,12 @@ inline double radicalInverse(std::int64_t index, int base) {
     f /= base;
   }
   return result;
+}
+
+// q itself when it is unit to round-off (|q|^2 within 8 ulp of 1), else q normalised: quaternions
+// that were unit when written keep their bits when read back (a saved scene reloads exactly).
+inline Quat unitQuaternion(const Quat& q) {
+  return std::abs(q.squaredNorm() - 1.0) <= 8.0 * std::numeric_limits<double>::epsilon() ? q : q.normalized();
 }
 
 // Brings a quaternion that is unit to within round-off back to unit length with one Newton step

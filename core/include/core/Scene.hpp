@@ -1,6 +1,26 @@
 #pragma once
 // Scene files ("clumplab-scene/1", see INTERFACES.md): loading with clear errors, and building a
-// World from a loaded scene.
+// World from a loaded scene. Writing scenes (from the live world) is in SceneWriter.hpp.
+//
+// Extensions of the INTERFACES.md format (all optional; older files read as before):
+//   "time": t                     the clock at the start [s], >= 0 (default 0).
+//   "damping": {"linear": g, "angular": g_rot}
+//                                 global damping [1/s], each >= 0 (default 0): a force -g m v on
+//                                 every body and a torque -g_rot I omega; its work is dissipated.
+//   "bodies": []                  an explicit empty list is a scene without bodies (a scene with
+//                                 neither "bodies" nor "generate" is still an error).
+//   a template in principal form, exact to the bit (what saved scenes write):
+//     { "inertia": "principal", "mass": m, "principal_moments": [I1, I2, I3],   // ascending
+//       "pebbles": [[x, y, z, r], ...],     // in the principal frame: origin at the centre of mass
+//       "density": d, "volume": v,          // optional, informative
+//       "inertia_method": "voxel",          // optional: how the moments were first computed
+//       "source": { "mesh": "gear.stl", "scale": 0.001, "fill": {..}, "density": 2500 },
+//       "source_scale": 0.93 }              // optional: a scaled copy of what "source" builds
+//   Its frame "as the user wrote it" is the principal frame: a body's "orientation" rotates the
+//   principal frame. "source" is a mesh or built-in shape template as the original scene wrote it
+//   (relative paths against this file): it gives the template its source mesh name, and, when a
+//   mesh builder is at hand (SceneLoadOptions), the mesh for drawing and the mesh metrics; the
+//   physics (pebbles, mass, moments) always comes from the principal form.
 #include <memory>
 #include <string>
 #include <vector>
@@ -10,15 +30,28 @@
 
 namespace clumplab {
 
+// How a template built from a mesh or a built-in shape was declared, so that a scene saved from the
+// live world can name its source again (the GUI draws the mesh). Empty for other templates.
+struct TemplateSource {
+  std::string definition;  // the template's JSON object as written (compact text); "" if none
+  std::string file;        // the scene file its relative paths resolve against
+  double scale = 1.0;      // a scaled copy made by "generate": its factor against `definition`
+
+  bool empty() const { return definition.empty(); }
+};
+
 struct Scene {
   std::string file;  // where it came from (for messages and relative paths)
   std::string description;
-  double duration = 0.0;  // suggested run length [s] (0: none given)
+  double duration = 0.0;   // suggested run length [s] (0: none given)
+  double startTime = 0.0;  // "time": the clock at the start [s] (a saved scene continues there)
   WorldSettings settings;
   ContactModel contact;
   std::vector<Wall> walls;
   std::vector<TemplatePtr> templates;  // generated scaled copies are appended
-  std::vector<BodyInit> bodies;        // explicit bodies, then generated ones
+  // Parallel to `templates` (programs that make templates in code may leave it shorter).
+  std::vector<TemplateSource> templateSources;
+  std::vector<BodyInit> bodies;  // explicit bodies, then generated ones
 };
 
 struct SceneLoadOptions {
@@ -30,6 +63,7 @@ struct SceneLoadOptions {
 Scene loadScene(const std::string& path, const SceneLoadOptions& options = {});
 Scene parseScene(const std::string& text, const std::string& file, const SceneLoadOptions& options = {});
 
+// A World with the scene's settings, walls, templates and bodies, its clock at `startTime`.
 std::unique_ptr<World> buildWorld(const Scene& scene);
 
 }  // namespace clumplab

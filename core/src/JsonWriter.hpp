@@ -1,0 +1,15 @@
+#pragma once
+// Writing JSON for people to read (private to core): objects one member a line, short objects and
+// number rows on one line, so a scene of thousands of pebbles stays a file one can skim and diff.
+#include <nlohmann/json.hpp>
+#include <string>
+
+namespace clumplab::json_writer {
+
+using OrderedJson = nlohmann::ordered_json;
+
+// Numbers are written as nlohmann writes them: the shortest text that reads back to the same
+// double (at most 17 significant digits), so values survive a round trip bit for bit.
+std::string pretty(const OrderedJson& value);
+
+}  // namespace clumplab::json_writer
