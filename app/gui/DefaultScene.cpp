@@ -3,11 +3,13 @@
 #include <QFile>
 #include <stdexcept>
 
+#include "resources/Resources.hpp"
 #include "shapes/MeshTemplateBuilder.hpp"
 
 namespace clumplab::gui {
 
 std::shared_ptr<const Scene> defaultScene() {
+  initResources();
   QFile file(QString::fromLatin1(kDefaultScenePath));
   if (!file.open(QIODevice::ReadOnly)) {
     throw std::runtime_error(std::string(kDefaultScenePath) + ": the default scene is missing from the executable");

@@ -8,6 +8,7 @@
 
 class QComboBox;
 class QLabel;
+class QStackedWidget;
 class QTreeWidget;
 class QTreeWidgetItem;
 
@@ -50,7 +51,7 @@ class InspectorDock : public QDockWidget {
   QComboBox* plotChoice_ = nullptr;
   TimeSeriesChart* charts_[5] = {};
   TimeSeriesChart* chart_ = nullptr;
-  class QStackedWidget* chartStack_ = nullptr;
+  QStackedWidget* chartStack_ = nullptr;
   int body_ = -1;
   std::uint64_t generation_ = 0;
   double lastTime_ = -1.0;

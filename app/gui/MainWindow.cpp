@@ -59,7 +59,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), loop_(std::make_u
   addDockWidget(Qt::RightDockWidgetArea, inspectorDock_);
   energyDock_ = new EnergyPlotDock(this);
   addDockWidget(Qt::BottomDockWidgetArea, energyDock_);
-  resizeDocks({parametersDock_, inspectorDock_}, {300, 320}, Qt::Horizontal);
+  resizeDocks({parametersDock_, inspectorDock_}, {340, 330}, Qt::Horizontal);
   resizeDocks({energyDock_}, {260}, Qt::Vertical);
 
   createActions();

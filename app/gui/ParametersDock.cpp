@@ -38,9 +38,12 @@ ParametersDock::ParametersDock(QWidget* parent) : QDockWidget(tr("Parameters"), 
   timeStepHint_->setStyleSheet(QStringLiteral("color: palette(mid); font-size: small;"));
   form->addRow(QString(), timeStepHint_);
   integrator_ = new QComboBox;
-  integrator_->addItem(tr("Leapfrog (MercuryDPM, iterative Euler)"), static_cast<int>(IntegratorKind::Leapfrog));
-  integrator_->addItem(tr("Direct midpoint (Mutze, PaLa)"), static_cast<int>(IntegratorKind::Midpoint));
-  integrator_->addItem(tr("Splitting (symplectic, NO_SQUISH)"), static_cast<int>(IntegratorKind::Splitting));
+  integrator_->addItem(tr("Leapfrog"), static_cast<int>(IntegratorKind::Leapfrog));
+  integrator_->setItemData(0, tr("MercuryDPM's leapfrog with an iterative Euler solve (seed 000 §2.6)"), Qt::ToolTipRole);
+  integrator_->addItem(tr("Direct midpoint"), static_cast<int>(IntegratorKind::Midpoint));
+  integrator_->setItemData(1, tr("Mutze's direct midpoint method with rotation vectors (seed 001, PaLa)"), Qt::ToolTipRole);
+  integrator_->addItem(tr("Splitting"), static_cast<int>(IntegratorKind::Splitting));
+  integrator_->setItemData(2, tr("Symplectic splitting with a NO_SQUISH free rotor"), Qt::ToolTipRole);
   form->addRow(tr("Integrator"), integrator_);
   connect(integrator_, &QComboBox::currentIndexChanged, this, [this] { report(tr("integrator")); });
   eulerIterations_ = new QSpinBox;
@@ -115,7 +118,9 @@ ParametersDock::ParametersDock(QWidget* parent) : QDockWidget(tr("Parameters"), 
                               tr("Torque −γ I ω on every body; its work counts as dissipated"));
   layout->addStretch(1);
 
+  content->setMinimumWidth(300);
   auto* scroll = new QScrollArea;
+  scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
   scroll->setWidget(content);
   scroll->setWidgetResizable(true);
   scroll->setFrameShape(QFrame::NoFrame);

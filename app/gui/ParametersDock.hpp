@@ -10,6 +10,7 @@ class QComboBox;
 class QSpinBox;
 class QStackedWidget;
 class QCheckBox;
+class QFormLayout;
 class QLabel;
 
 namespace clumplab::gui {
@@ -30,7 +31,7 @@ class ParametersDock : public QDockWidget {
   void edited(const clumplab::gui::SceneParameters& parameters, const QString& what);
 
  private:
-  ScientificSpinBox* addNumber(class QFormLayout* form, const QString& label, const QString& unit, double min,
+  ScientificSpinBox* addNumber(QFormLayout* form, const QString& label, const QString& unit, double min,
                                double max, bool logarithmic, const QString& what, const QString& tip);
   void readWidgets(SceneParameters& p) const;
   void report(const QString& what);

@@ -12,6 +12,7 @@ namespace clumplab::gui {
 ScriptedRun::ScriptedRun(MainWindow& window, const ScriptOptions& options)
     : QObject(&window), window_(window), options_(options) {
   if (options_.size.isValid()) window_.viewport()->setFixedSize(options_.size);
+  if (!options_.active()) return;  // an ordinary interactive session
   connect(&window_, &MainWindow::frameShown, this, &ScriptedRun::onFrame);
 }
 

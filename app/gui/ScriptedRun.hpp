@@ -17,6 +17,8 @@ struct ScriptOptions {
   QSize size;            // size of the 3D view (invalid: as laid out)
   bool quit = false;     // quit when done
   bool report = false;   // print a JSON summary (throughput with the window open, frame rate)
+
+  bool active() const { return runFor >= 0.0 || !screenshot.isEmpty() || quit || report; }
 };
 
 class ScriptedRun : public QObject {

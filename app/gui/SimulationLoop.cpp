@@ -5,6 +5,7 @@
 #include <exception>
 
 #include "core/Errors.hpp"
+#include "core/SceneWriter.hpp"
 
 namespace clumplab::gui {
 
@@ -95,6 +96,7 @@ void SimulationLoop::spawn(const BodyInit& body) {
   post([this, body] {
     if (!world_ || body.templateIndex >= world_->templates().size()) return;
     world_->addBody(body);
+    lastGood_ = world_->checkpoint();  // a checkpoint restores only the bodies it knew
     ++layoutGeneration_;
     dirty_ = true;
   });
@@ -108,7 +110,7 @@ void SimulationLoop::removeBody(std::uint32_t body) {
     world_->removeBody(body);
     if (drag_ && drag_->body > body) --drag_->body;
     ++layoutGeneration_;
-    lastGood_.reset();
+    lastGood_ = world_->checkpoint();
     dirty_ = true;
   });
 }
@@ -150,7 +152,7 @@ void SimulationLoop::saveScene(const std::string& path, std::function<void(const
     try {
       if (!world_ || !scene_) throw std::runtime_error("there is no scene to save");
       Scene saved = sceneFromWorld(*world_, *scene_);
-      saveSceneFile(saved, path);
+      clumplab::saveScene(saved, path);
     } catch (const std::exception& e) {
       error = e.what();
     }

@@ -190,7 +190,9 @@ void Viewport::paintStatus(QPainter& painter) {
   lines << tr("speed %1 (target %2)%3")
                .arg(QString::number(st.measuredSpeed, 'g', 3) + QStringLiteral("×"), target,
                     st.fallingBehind && !st.paused ? tr("  · behind") : QString());
-  lines << tr("%1 steps/s · %2 fps").arg(QString::number(st.stepsPerSecond, 'f', 0), QString::number(fps_, 'f', 0));
+  if (!st.paused) {
+    lines << tr("%1 steps/s · %2 fps").arg(QString::number(st.stepsPerSecond, 'f', 0), QString::number(fps_, 'f', 0));
+  }
   lines << tr("%1 bodies · %2 pebbles · %3 contacts").arg(s.bodies.size()).arg(s.pebbles).arg(s.contacts);
   if (s.steps > 0) {
     static const char* names[] = {"pebbles", "broad", "contacts", "reduce", "integrate"};
@@ -205,7 +207,7 @@ void Viewport::paintStatus(QPainter& painter) {
     lines << stages.mid(0, 3).join(QStringLiteral(" · "));
     lines << stages.mid(3).join(QStringLiteral(" · "));
   }
-  if (st.paused) lines.prepend(tr("⏸ paused — Space to run"));
+  if (st.paused) lines.prepend(tr("PAUSED  (Space runs)"));
 
   QFont font = painter.font();
   font.setPointSizeF(9.5);

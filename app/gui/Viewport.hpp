@@ -4,6 +4,7 @@
 // picks and drags. It never reads live simulation state: MainWindow hands it each new frame.
 #include <QElapsedTimer>
 #include <QOpenGLWidget>
+#include <QPainter>
 #include <QPoint>
 #include <deque>
 #include <optional>
@@ -64,8 +65,8 @@ class Viewport : public QOpenGLWidget {
 
  private:
   void paintOverlay();
-  void paintStatus(class QPainter& painter);
-  void paintHelp(class QPainter& painter);
+  void paintStatus(QPainter& painter);
+  void paintHelp(QPainter& painter);
   void countFrame();
 
   render::SceneRenderer renderer_;

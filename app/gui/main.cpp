@@ -25,7 +25,7 @@ int main(int argc, char** argv) {
   format.setVersion(3, 3);
   format.setProfile(QSurfaceFormat::CoreProfile);
   format.setDepthBufferSize(24);
-  format.setSamples(4);
+  format.setSamples(qEnvironmentVariableIsSet("CLUMPLAB_SAMPLES") ? qEnvironmentVariableIntValue("CLUMPLAB_SAMPLES") : 4);
   QSurfaceFormat::setDefaultFormat(format);
 
   QApplication app(argc, argv);

@@ -6,6 +6,7 @@
 // Q_INIT_RESOURCE must be used outside any namespace.
 static void initClumplabShaders() {
   Q_INIT_RESOURCE(clumplab_shaders);
+  Q_INIT_RESOURCE(clumplab_scenes);
 }
 
 namespace clumplab {
