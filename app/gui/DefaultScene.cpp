@@ -12,7 +12,8 @@ std::shared_ptr<const Scene> defaultScene() {
   initResources();
   QFile file(QString::fromLatin1(kDefaultScenePath));
   if (!file.open(QIODevice::ReadOnly)) {
-    throw std::runtime_error(std::string(kDefaultScenePath) + ": the default scene is missing from the executable");
+    throw std::runtime_error(std::string(kDefaultScenePath) +
+                             ": the default scene is missing from the executable");
   }
   const QByteArray text = file.readAll();
   SceneLoadOptions options;

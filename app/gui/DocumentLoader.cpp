@@ -13,12 +13,15 @@ namespace clumplab::gui {
 namespace {
 std::string lowerExtension(const std::string& path) {
   std::string ext = std::filesystem::path(path).extension().string();
-  std::transform(ext.begin(), ext.end(), ext.begin(), [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  std::transform(ext.begin(), ext.end(), ext.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
   return ext;
 }
 }  // namespace
 
-bool isSceneFile(const std::string& path) { return lowerExtension(path) == ".json"; }
+bool isSceneFile(const std::string& path) {
+  return lowerExtension(path) == ".json";
+}
 
 bool isMeshFile(const std::string& path) {
   const std::string ext = lowerExtension(path);
@@ -55,8 +58,8 @@ std::shared_ptr<const Scene> sceneFromMesh(const std::string& meshPath, int pebb
 
   auto scene = std::make_shared<Scene>();
   scene->file = meshPath;
-  scene->description = "The mesh " + std::filesystem::path(meshPath).filename().string() +
-                       " as a clump of " + std::to_string(clump->pebbles.size()) +
+  scene->description = "The mesh " + std::filesystem::path(meshPath).filename().string() + " as a clump of " +
+                       std::to_string(clump->pebbles.size()) +
                        " pebbles (regular-grid fill, exact mesh inertia), dropped onto a floor.";
   const double size = 2.0 * clump->boundingRadius;  // [m]
   const double dropHeight = 1.5 * size;

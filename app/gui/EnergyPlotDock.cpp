@@ -24,9 +24,10 @@ EnergyPlotDock::EnergyPlotDock(QWidget* parent) : QDockWidget(tr("Energy"), pare
   bar->setToolButtonStyle(Qt::ToolButtonTextOnly);
   layout->addWidget(bar);
 
-  energy_ = new TimeSeriesChart({tr("kinetic, translational"), tr("kinetic, rotational"), tr("potential, gravity"),
-                                 tr("potential, elastic"), tr("total"), tr("dissipated"), tr("total + dissipated")},
-                                tr("energy [J]"));
+  energy_ =
+      new TimeSeriesChart({tr("kinetic, translational"), tr("kinetic, rotational"), tr("potential, gravity"),
+                           tr("potential, elastic"), tr("total"), tr("dissipated"), tr("total + dissipated")},
+                          tr("energy [J]"));
   drift_ = new TimeSeriesChart({tr("|Δ(total + dissipated)| / energy scale")}, tr("relative drift"));
   drift_->setLogScale(true);
   stack_ = new QStackedWidget;
@@ -75,7 +76,9 @@ void EnergyPlotDock::setDriftShown(bool on) {
   stack_->setCurrentIndex(on ? 1 : 0);
 }
 
-TimeSeriesChart* EnergyPlotDock::visibleChart() const { return stack_->currentIndex() == 1 ? drift_ : energy_; }
+TimeSeriesChart* EnergyPlotDock::visibleChart() const {
+  return stack_->currentIndex() == 1 ? drift_ : energy_;
+}
 
 void EnergyPlotDock::clear() {
   energy_->clear();
@@ -93,9 +96,10 @@ void EnergyPlotDock::append(const EnergySample& sample) {
     initialConserved_ = total + e.dissipated;
     haveInitial_ = true;
   }
-  energyScale_ = std::max(energyScale_, e.keTranslational + e.keRotational + std::abs(e.peGravity) + e.peElastic +
-                                            std::abs(e.dissipated));
-  const double drift = energyScale_ > 0.0 ? std::abs(total + e.dissipated - initialConserved_) / energyScale_ : 0.0;
+  energyScale_ = std::max(energyScale_, e.keTranslational + e.keRotational + std::abs(e.peGravity) +
+                                            e.peElastic + std::abs(e.dissipated));
+  const double drift =
+      energyScale_ > 0.0 ? std::abs(total + e.dissipated - initialConserved_) / energyScale_ : 0.0;
   drift_->append(e.time, {drift});
 }
 
@@ -104,19 +108,21 @@ void EnergyPlotDock::refresh() {
   drift_->refresh();
 }
 
-std::size_t EnergyPlotDock::pointCount() const { return energy_->pointCount(); }
+std::size_t EnergyPlotDock::pointCount() const {
+  return energy_->pointCount();
+}
 
 void EnergyPlotDock::exportCsv() {
-  const QString path = QFileDialog::getSaveFileName(this, tr("Export the energy history"), QStringLiteral("energy.csv"),
-                                                    tr("CSV files (*.csv)"));
+  const QString path = QFileDialog::getSaveFileName(this, tr("Export the energy history"),
+                                                    QStringLiteral("energy.csv"), tr("CSV files (*.csv)"));
   if (path.isEmpty()) return;
   QString error;
   if (!visibleChart()->exportCsv(path, &error)) QMessageBox::warning(this, tr("Export failed"), error);
 }
 
 void EnergyPlotDock::exportPng() {
-  const QString path = QFileDialog::getSaveFileName(this, tr("Save the plot as an image"), QStringLiteral("energy.png"),
-                                                    tr("PNG images (*.png)"));
+  const QString path = QFileDialog::getSaveFileName(this, tr("Save the plot as an image"),
+                                                    QStringLiteral("energy.png"), tr("PNG images (*.png)"));
   if (path.isEmpty()) return;
   QString error;
   if (!visibleChart()->exportPng(path, &error)) QMessageBox::warning(this, tr("Export failed"), error);

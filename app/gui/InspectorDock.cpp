@@ -39,8 +39,15 @@ QString vec(const Vec3& v, const char* unit) {
 }
 
 enum Row { Template, Mass, Moments, Position, Velocity, Omega, OmegaBody, L, KeT, KeR, RowCount };
-const char* kRowNames[] = {"template", "mass", "principal moments", "position", "velocity",
-                           "ω (world)", "ω (body)", "L (about c.o.m.)", "kinetic, translational",
+const char* kRowNames[] = {"template",
+                           "mass",
+                           "principal moments",
+                           "position",
+                           "velocity",
+                           "ω (world)",
+                           "ω (body)",
+                           "L (about c.o.m.)",
+                           "kinetic, translational",
                            "kinetic, rotational"};
 }  // namespace
 
@@ -69,10 +76,14 @@ InspectorDock::InspectorDock(QWidget* parent) : QDockWidget(tr("Inspector"), par
                          tr("plot position"), tr("plot kinetic energy")});
   layout->addWidget(plotChoice_);
   chartStack_ = new QStackedWidget;
-  charts_[0] = new TimeSeriesChart({QStringLiteral("ω1"), QStringLiteral("ω2"), QStringLiteral("ω3")}, tr("[rad/s]"));
-  charts_[1] = new TimeSeriesChart({QStringLiteral("ωx"), QStringLiteral("ωy"), QStringLiteral("ωz")}, tr("[rad/s]"));
-  charts_[2] = new TimeSeriesChart({QStringLiteral("vx"), QStringLiteral("vy"), QStringLiteral("vz")}, tr("[m/s]"));
-  charts_[3] = new TimeSeriesChart({QStringLiteral("x"), QStringLiteral("y"), QStringLiteral("z")}, tr("[m]"));
+  charts_[0] =
+      new TimeSeriesChart({QStringLiteral("ω1"), QStringLiteral("ω2"), QStringLiteral("ω3")}, tr("[rad/s]"));
+  charts_[1] =
+      new TimeSeriesChart({QStringLiteral("ωx"), QStringLiteral("ωy"), QStringLiteral("ωz")}, tr("[rad/s]"));
+  charts_[2] =
+      new TimeSeriesChart({QStringLiteral("vx"), QStringLiteral("vy"), QStringLiteral("vz")}, tr("[m/s]"));
+  charts_[3] =
+      new TimeSeriesChart({QStringLiteral("x"), QStringLiteral("y"), QStringLiteral("z")}, tr("[m]"));
   charts_[4] = new TimeSeriesChart({tr("translational"), tr("rotational")}, tr("[J]"));
   for (TimeSeriesChart* c : charts_) {
     c->setRollingWindow(0.0);

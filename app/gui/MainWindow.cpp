@@ -71,7 +71,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), loop_(std::make_u
   connect(viewport_, &Viewport::dragMoved, this, [this](const DragTarget& d) { loop_->drag(d); });
   connect(viewport_, &Viewport::dragEnded, this, [this] { loop_->endDrag(); });
   connect(viewport_, &Viewport::selectionChanged, this, [this](int) {
-    if (auto* f = currentFrame()) inspectorDock_->show(f->snapshot, viewport_->selectedBody(), f->sceneGeneration);
+    if (auto* f = currentFrame())
+      inspectorDock_->show(f->snapshot, viewport_->selectedBody(), f->sceneGeneration);
   });
   connect(viewport_, &Viewport::glError, this, [this](const QString& message) {
     QMessageBox::critical(this, tr("OpenGL"), tr("The 3D view cannot be drawn:\n%1").arg(message));
@@ -89,15 +90,17 @@ MainWindow::~MainWindow() = default;
 void MainWindow::createDivergenceBanner() {
   banner_ = new QWidget;
   banner_->setAutoFillBackground(true);
-  banner_->setStyleSheet(QStringLiteral("QWidget { background: #5a1d1d; color: #ffe9e9; } "
-                                        "QPushButton { background: #7a2b2b; border: 1px solid #c86; padding: 4px 10px; }"));
+  banner_->setStyleSheet(
+      QStringLiteral("QWidget { background: #5a1d1d; color: #ffe9e9; } "
+                     "QPushButton { background: #7a2b2b; border: 1px solid #c86; padding: 4px 10px; }"));
   auto* row = new QHBoxLayout(banner_);
   bannerText_ = new QLabel;
   bannerText_->setWordWrap(true);
   bannerText_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   row->addWidget(bannerText_, 1);
   bannerFix_ = new QPushButton(tr("Halve the time step and resume"));
-  bannerFix_->setToolTip(tr("Go back to the last good state (at most half a second of wall time ago), halve Δt, run on"));
+  bannerFix_->setToolTip(
+      tr("Go back to the last good state (at most half a second of wall time ago), halve Δt, run on"));
   connect(bannerFix_, &QPushButton::clicked, this, [this] {
     loop_->recoverWithHalfStep();
     parameters_.timeStep *= 0.5;
@@ -143,10 +146,12 @@ void MainWindow::createActions() {
     });
     return a;
   };
-  pebblesAction_ = toggle(tr("Pebbles"), keys::pebbles, true, [](render::ViewOptions& o, bool c) { o.pebbles = c; });
-  wireframeAction_ =
-      toggle(tr("Wireframe"), keys::wireframe, false, [](render::ViewOptions& o, bool c) { o.wireframe = c; });
-  meshAction_ = toggle(tr("Source mesh"), keys::mesh, false, [](render::ViewOptions& o, bool c) { o.sourceMesh = c; });
+  pebblesAction_ =
+      toggle(tr("Pebbles"), keys::pebbles, true, [](render::ViewOptions& o, bool c) { o.pebbles = c; });
+  wireframeAction_ = toggle(tr("Wireframe"), keys::wireframe, false,
+                            [](render::ViewOptions& o, bool c) { o.wireframe = c; });
+  meshAction_ =
+      toggle(tr("Source mesh"), keys::mesh, false, [](render::ViewOptions& o, bool c) { o.sourceMesh = c; });
   trackAction_ = new QAction(tr("&Track selected body"), this);
   trackAction_->setCheckable(true);
   trackAction_->setShortcut(keys::track);
@@ -273,7 +278,8 @@ void MainWindow::createMenus() {
   QAction* fit = view->addAction(tr("&Fit all"), this, [this] { viewport_->fitAll(); });
   fit->setShortcut(keys::fitAll);
   view->addAction(trackAction_);
-  QAction* alongL = view->addAction(tr("Look along &L"), this, [this] { viewport_->lookAlongAngularMomentum(); });
+  QAction* alongL =
+      view->addAction(tr("Look along &L"), this, [this] { viewport_->lookAlongAngularMomentum(); });
   alongL->setShortcut(keys::lookAlongL);
   QAction* status = view->addAction(tr("Status overlay"));
   status->setCheckable(true);
@@ -287,11 +293,12 @@ void MainWindow::createMenus() {
   QMenu* help = menuBar()->addMenu(tr("&Help"));
   help->addAction(helpAction_);
   help->addAction(tr("&About ClumpLab"), this, [this] {
-    QMessageBox::about(this, tr("About ClumpLab"),
-                       tr("<b>ClumpLab</b> %1<br>A sandbox for rigid clumps: rigid bodies made of overlapping "
-                          "spheres.<br>Methods from MercuryDPM (rigid clumps), Mutze (PaLa), Woo and the cluster "
-                          "integration method.")
-                           .arg(QApplication::applicationVersion()));
+    QMessageBox::about(
+        this, tr("About ClumpLab"),
+        tr("<b>ClumpLab</b> %1<br>A sandbox for rigid clumps: rigid bodies made of overlapping "
+           "spheres.<br>Methods from MercuryDPM (rigid clumps), Mutze (PaLa), Woo and the cluster "
+           "integration method.")
+            .arg(QApplication::applicationVersion()));
   });
 }
 
@@ -384,8 +391,9 @@ void MainWindow::showDocument(std::shared_ptr<const Scene> scene, const QString&
 }
 
 void MainWindow::openDialog() {
-  const QString path = QFileDialog::getOpenFileName(this, tr("Open a scene or a mesh"), QFileInfo(scenePath_).path(),
-                                                    QString::fromLatin1(openFileFilter()));
+  const QString path =
+      QFileDialog::getOpenFileName(this, tr("Open a scene or a mesh"), QFileInfo(scenePath_).path(),
+                                   QString::fromLatin1(openFileFilter()));
   if (!path.isEmpty()) openDocument(path);
 }
 
@@ -424,9 +432,9 @@ void MainWindow::save() {
 }
 
 void MainWindow::saveAs() {
-  const QString path = QFileDialog::getSaveFileName(this, tr("Save the scene"),
-                                                    savePath_.isEmpty() ? QStringLiteral("scene.json") : savePath_,
-                                                    tr("Scenes (*.json)"));
+  const QString path = QFileDialog::getSaveFileName(
+      this, tr("Save the scene"), savePath_.isEmpty() ? QStringLiteral("scene.json") : savePath_,
+      tr("Scenes (*.json)"));
   if (path.isEmpty()) return;
   const QString error = saveSceneTo(path);
   if (!error.isEmpty()) {
@@ -475,8 +483,8 @@ void MainWindow::dropEvent(QDropEvent* event) {
 }
 
 void MainWindow::screenshot() {
-  const QString path = QFileDialog::getSaveFileName(this, tr("Save a screenshot"), QStringLiteral("clumplab.png"),
-                                                    tr("PNG images (*.png)"));
+  const QString path = QFileDialog::getSaveFileName(this, tr("Save a screenshot"),
+                                                    QStringLiteral("clumplab.png"), tr("PNG images (*.png)"));
   if (path.isEmpty()) return;
   if (!viewport_->grabFramebuffer().save(path, "PNG")) {
     QMessageBox::critical(this, tr("Screenshot"), tr("%1: cannot write the image").arg(path));
@@ -517,9 +525,8 @@ void MainWindow::changeSpeed(int direction) {
 }
 
 void MainWindow::onParametersEdited(const SceneParameters& edited, const QString& what) {
-  undo_.push(new ParameterEditCommand(parameters_, edited, what, [this](const SceneParameters& p) {
-    applyParameters(p);
-  }));
+  undo_.push(new ParameterEditCommand(parameters_, edited, what,
+                                      [this](const SceneParameters& p) { applyParameters(p); }));
 }
 
 void MainWindow::applyParameters(const SceneParameters& p) {
@@ -535,7 +542,8 @@ void MainWindow::spawnAtCursor(bool shoot) {
   if (templateIndex >= f->snapshot.templates.size()) return;
   const double radius = f->snapshot.templates[templateIndex]->boundingRadius;
   const QPoint cursor = viewport_->mapFromGlobal(QCursor::pos());
-  const Vec3 point = viewport_->worldPointUnder(viewport_->rect().contains(cursor) ? cursor : viewport_->rect().center());
+  const Vec3 point =
+      viewport_->worldPointUnder(viewport_->rect().contains(cursor) ? cursor : viewport_->rect().center());
   BodyInit body;
   body.templateIndex = templateIndex;
   if (shoot) {
@@ -573,7 +581,8 @@ void MainWindow::showDivergence(const SimulationFrame& f) {
     banner_->hide();
     return;
   }
-  bannerText_->setText(tr("<b>The simulation stopped.</b> %1").arg(QString::fromStdString(f.divergenceMessage).toHtmlEscaped()));
+  bannerText_->setText(tr("<b>The simulation stopped.</b> %1")
+                           .arg(QString::fromStdString(f.divergenceMessage).toHtmlEscaped()));
   bannerFix_->setVisible(f.canRecover);
   banner_->show();
   if (running_) setRunning(false);

@@ -97,8 +97,8 @@ class MainWindow : public QMainWindow {
   QUndoStack undo_;
   SceneParameters parameters_;
   std::shared_ptr<const Scene> scene_;
-  QString scenePath_;    // where the scene came from ("" for the built-in default)
-  QString savePath_;     // where Save writes ("" until saved or opened from a JSON file)
+  QString scenePath_;  // where the scene came from ("" for the built-in default)
+  QString savePath_;   // where Save writes ("" until saved or opened from a JSON file)
   bool haveFrame_ = false;
   std::uint64_t shownGeneration_ = 0;
   std::uint64_t shownLayout_ = ~std::uint64_t{0};

@@ -11,7 +11,8 @@ namespace clumplab::gui {
 class ParameterEditCommand : public QUndoCommand {
  public:
   using Apply = std::function<void(const SceneParameters&)>;
-  ParameterEditCommand(const SceneParameters& before, const SceneParameters& after, const QString& what, Apply apply)
+  ParameterEditCommand(const SceneParameters& before, const SceneParameters& after, const QString& what,
+                       Apply apply)
       : QUndoCommand(QObject::tr("change %1").arg(what)),
         before_(before),
         after_(after),

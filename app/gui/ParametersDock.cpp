@@ -39,9 +39,11 @@ ParametersDock::ParametersDock(QWidget* parent) : QDockWidget(tr("Parameters"), 
   form->addRow(QString(), timeStepHint_);
   integrator_ = new QComboBox;
   integrator_->addItem(tr("Leapfrog"), static_cast<int>(IntegratorKind::Leapfrog));
-  integrator_->setItemData(0, tr("MercuryDPM's leapfrog with an iterative Euler solve (seed 000 §2.6)"), Qt::ToolTipRole);
+  integrator_->setItemData(0, tr("MercuryDPM's leapfrog with an iterative Euler solve (seed 000 §2.6)"),
+                           Qt::ToolTipRole);
   integrator_->addItem(tr("Direct midpoint"), static_cast<int>(IntegratorKind::Midpoint));
-  integrator_->setItemData(1, tr("Mutze's direct midpoint method with rotation vectors (seed 001, PaLa)"), Qt::ToolTipRole);
+  integrator_->setItemData(1, tr("Mutze's direct midpoint method with rotation vectors (seed 001, PaLa)"),
+                           Qt::ToolTipRole);
   integrator_->addItem(tr("Splitting"), static_cast<int>(IntegratorKind::Splitting));
   integrator_->setItemData(2, tr("Symplectic splitting with a NO_SQUISH free rotor"), Qt::ToolTipRole);
   form->addRow(tr("Integrator"), integrator_);
@@ -55,8 +57,9 @@ ParametersDock::ParametersDock(QWidget* parent) : QDockWidget(tr("Parameters"), 
   layout->addWidget(group(tr("Gravity"), form));
   const char* axes[] = {"x", "y", "z"};
   for (int a = 0; a < 3; ++a) {
-    gravity_[a] = addNumber(form, QStringLiteral("g%1").arg(QLatin1String(axes[a])), QStringLiteral("m/s²"), -1e3,
-                            1e3, false, tr("gravity %1").arg(QLatin1String(axes[a])), tr("Acceleration of gravity"));
+    gravity_[a] =
+        addNumber(form, QStringLiteral("g%1").arg(QLatin1String(axes[a])), QStringLiteral("m/s²"), -1e3, 1e3,
+                  false, tr("gravity %1").arg(QLatin1String(axes[a])), tr("Acceleration of gravity"));
   }
 
   layout->addWidget(group(tr("Contact"), form));
@@ -74,8 +77,8 @@ ParametersDock::ParametersDock(QWidget* parent) : QDockWidget(tr("Parameters"), 
   auto* linearPage = new QWidget;
   auto* linearForm = new QFormLayout(linearPage);
   linearForm->setContentsMargins(0, 0, 0, 0);
-  stiffness_ = addNumber(linearForm, tr("Stiffness kn"), QStringLiteral("N/m"), 1e-6, 1e12, true, tr("stiffness"),
-                         tr("Normal spring stiffness"));
+  stiffness_ = addNumber(linearForm, tr("Stiffness kn"), QStringLiteral("N/m"), 1e-6, 1e12, true,
+                         tr("stiffness"), tr("Normal spring stiffness"));
   dampingMode_ = new QComboBox;
   dampingMode_->addItem(tr("from restitution"));
   dampingMode_->addItem(tr("fixed dashpot"));
@@ -87,10 +90,10 @@ ParametersDock::ParametersDock(QWidget* parent) : QDockWidget(tr("Parameters"), 
                        tr("Fixed normal damping coefficient"));
   linearFriction_ = addNumber(linearForm, tr("Friction μ"), QString(), 0.0, 10.0, false, tr("friction"),
                               tr("Coulomb friction coefficient"));
-  tangentialRatio_ = addNumber(linearForm, tr("kt / kn"), QString(), 0.0, 10.0, false, tr("tangential stiffness"),
-                               tr("Tangential spring stiffness relative to kn"));
-  tangentialDamping_ = addNumber(linearForm, tr("Tangential damping"), QStringLiteral("N·s/m"), 0.0, 1e9, true,
-                                 tr("tangential damping"), tr("Tangential dashpot"));
+  tangentialRatio_ = addNumber(linearForm, tr("kt / kn"), QString(), 0.0, 10.0, false,
+                               tr("tangential stiffness"), tr("Tangential spring stiffness relative to kn"));
+  tangentialDamping_ = addNumber(linearForm, tr("Tangential damping"), QStringLiteral("N·s/m"), 0.0, 1e9,
+                                 true, tr("tangential damping"), tr("Tangential dashpot"));
   limitDamping_ = new QCheckBox(tr("never attract (clamp F ≥ 0)"));
   linearForm->addRow(QString(), limitDamping_);
   connect(limitDamping_, &QCheckBox::toggled, this, [this] { report(tr("damping clamp")); });
@@ -99,23 +102,25 @@ ParametersDock::ParametersDock(QWidget* parent) : QDockWidget(tr("Parameters"), 
   auto* hertzPage = new QWidget;
   auto* hertzForm = new QFormLayout(hertzPage);
   hertzForm->setContentsMargins(0, 0, 0, 0);
-  young_ = addNumber(hertzForm, tr("Young's modulus E"), QStringLiteral("Pa"), 1.0, 1e13, true, tr("Young's modulus"),
-                     tr("Elastic modulus of the pebbles"));
+  young_ = addNumber(hertzForm, tr("Young's modulus E"), QStringLiteral("Pa"), 1.0, 1e13, true,
+                     tr("Young's modulus"), tr("Elastic modulus of the pebbles"));
   poisson_ = addNumber(hertzForm, tr("Poisson ratio σ"), QString(), 0.0, 0.5, false, tr("Poisson ratio"),
                        tr("Poisson ratio"));
   restitutionSquared_ = addNumber(hertzForm, tr("Restitution² δ"), QString(), 0.0, 1.0, false,
                                   tr("restitution squared"), tr("Square of the normal restitution (eq. 57)"));
   hertzFriction_ = addNumber(hertzForm, tr("Friction μ"), QString(), 0.0, 10.0, false, tr("friction"),
                              tr("Regularised Coulomb friction (eq. 56)"));
-  regularizingVelocity_ = addNumber(hertzForm, tr("Regularising velocity ν"), QStringLiteral("m/s"), 1e-9, 10.0, true,
-                                    tr("regularising velocity"), tr("Velocity scale of the friction regularisation"));
+  regularizingVelocity_ =
+      addNumber(hertzForm, tr("Regularising velocity ν"), QStringLiteral("m/s"), 1e-9, 10.0, true,
+                tr("regularising velocity"), tr("Velocity scale of the friction regularisation"));
   modelPages_->addWidget(hertzPage);
 
   layout->addWidget(group(tr("Global damping"), form));
   linearDamping_ = addNumber(form, tr("Linear"), QStringLiteral("1/s"), 0.0, 1e4, false, tr("linear damping"),
                              tr("Force −γ m v on every body; its work counts as dissipated"));
-  angularDamping_ = addNumber(form, tr("Angular"), QStringLiteral("1/s"), 0.0, 1e4, false, tr("angular damping"),
-                              tr("Torque −γ I ω on every body; its work counts as dissipated"));
+  angularDamping_ =
+      addNumber(form, tr("Angular"), QStringLiteral("1/s"), 0.0, 1e4, false, tr("angular damping"),
+                tr("Torque −γ I ω on every body; its work counts as dissipated"));
   layout->addStretch(1);
 
   content->setMinimumWidth(300);
@@ -128,8 +133,9 @@ ParametersDock::ParametersDock(QWidget* parent) : QDockWidget(tr("Parameters"), 
   setParameters(shown_);
 }
 
-ScientificSpinBox* ParametersDock::addNumber(QFormLayout* form, const QString& label, const QString& unit, double min,
-                                             double max, bool logarithmic, const QString& what, const QString& tip) {
+ScientificSpinBox* ParametersDock::addNumber(QFormLayout* form, const QString& label, const QString& unit,
+                                             double min, double max, bool logarithmic, const QString& what,
+                                             const QString& tip) {
   auto* box = new ScientificSpinBox(unit, min, max, logarithmic);
   box->setToolTip(tip);
   form->addRow(label, box);

@@ -6,8 +6,8 @@ namespace {
 bool sameLinear(const LinearContactParameters& a, const LinearContactParameters& b) {
   return a.stiffness == b.stiffness && a.dampingFromRestitution == b.dampingFromRestitution &&
          a.restitution == b.restitution && a.damping == b.damping && a.friction == b.friction &&
-         a.tangentialStiffnessRatio == b.tangentialStiffnessRatio && a.tangentialDamping == b.tangentialDamping &&
-         a.limitDamping == b.limitDamping;
+         a.tangentialStiffnessRatio == b.tangentialStiffnessRatio &&
+         a.tangentialDamping == b.tangentialDamping && a.limitDamping == b.limitDamping;
 }
 bool sameHertz(const HertzContactParameters& a, const HertzContactParameters& b) {
   return a.young == b.young && a.poisson == b.poisson && a.restitutionSquared == b.restitutionSquared &&

@@ -10,7 +10,7 @@ namespace clumplab::gui {
 struct SceneParameters {
   double timeStep = 1e-5;  // [s]
   IntegratorKind integrator = IntegratorKind::Leapfrog;
-  int eulerIterations = 4;  // leapfrog's iterative Euler solve (seed 000 §2.6)
+  int eulerIterations = 4;               // leapfrog's iterative Euler solve (seed 000 §2.6)
   Vec3 gravity = Vec3(0.0, 0.0, -9.81);  // [m/s^2]
   ContactModel contact;
   double linearDamping = 0.0;   // [1/s], global

@@ -17,7 +17,9 @@ ScientificSpinBox::ScientificSpinBox(const QString& unit, double minimum, double
   setSingleStep(0.1);
 }
 
-QString ScientificSpinBox::textFromValue(double value) const { return QString::number(value, 'g', 6); }
+QString ScientificSpinBox::textFromValue(double value) const {
+  return QString::number(value, 'g', 6);
+}
 
 double ScientificSpinBox::valueFromText(const QString& text) const {
   QString t = text;
@@ -29,8 +31,8 @@ QValidator::State ScientificSpinBox::validate(QString& text, int& /*pos*/) const
   QString t = text;
   if (!suffix().isEmpty() && t.endsWith(suffix())) t.chop(suffix().size());
   t = t.trimmed();
-  if (t.isEmpty() || t == QLatin1String("-") || t.endsWith(QLatin1Char('e')) || t.endsWith(QLatin1String("e-")) ||
-      t.endsWith(QLatin1String("e+"))) {
+  if (t.isEmpty() || t == QLatin1String("-") || t.endsWith(QLatin1Char('e')) ||
+      t.endsWith(QLatin1String("e-")) || t.endsWith(QLatin1String("e+"))) {
     return QValidator::Intermediate;
   }
   bool ok = false;

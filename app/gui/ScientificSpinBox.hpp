@@ -9,7 +9,8 @@ class ScientificSpinBox : public QDoubleSpinBox {
   Q_OBJECT
  public:
   // `unit` is shown as a suffix ("s", "N/m"); `logarithmic` steps by x1.25 instead of by a fixed step.
-  ScientificSpinBox(const QString& unit, double minimum, double maximum, bool logarithmic, QWidget* parent = nullptr);
+  ScientificSpinBox(const QString& unit, double minimum, double maximum, bool logarithmic,
+                    QWidget* parent = nullptr);
 
   QString textFromValue(double value) const override;
   double valueFromText(const QString& text) const override;

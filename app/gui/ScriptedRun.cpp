@@ -28,7 +28,9 @@ void ScriptedRun::onFrame() {
     ++paints_;
     paintMs_ += window_.viewport()->lastPaintMilliseconds();
   }
-  if (options_.runFor >= 0.0 && f->snapshot.time + 0.5 * f->snapshot.timeStep < options_.runFor && !f->diverged) return;
+  if (options_.runFor >= 0.0 && f->snapshot.time + 0.5 * f->snapshot.timeStep < options_.runFor &&
+      !f->diverged)
+    return;
   finishing_ = true;
   endSteps_ = f->snapshot.steps;
   endNs_ = started_ ? clock_.nsecsElapsed() : 0;

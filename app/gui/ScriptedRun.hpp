@@ -3,9 +3,9 @@
 // out.png --size 1280x720 --quit` runs the scene for a simulated time, saves the 3D view, and quits.
 #include <QElapsedTimer>
 #include <QObject>
-#include <cstdint>
 #include <QSize>
 #include <QString>
+#include <cstdint>
 
 namespace clumplab::gui {
 

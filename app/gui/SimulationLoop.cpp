@@ -273,8 +273,8 @@ void SimulationLoop::advance() {
   stats_.sliceSeconds = std::chrono::duration<double>(Clock::now() - sliceStart).count();
   if (stepped) {
     dirty_ = true;
-    if (!world_->divergence().happened && Clock::now() - lastCheckpoint_ >
-                                              std::chrono::duration<double>(kCheckpointEverySeconds)) {
+    if (!world_->divergence().happened &&
+        Clock::now() - lastCheckpoint_ > std::chrono::duration<double>(kCheckpointEverySeconds)) {
       lastGood_ = world_->checkpoint();
       lastCheckpoint_ = Clock::now();
     }
@@ -345,9 +345,9 @@ void SimulationLoop::run() {
     if (dirty_ || (running_ && world_)) publish();
     // Sleep until the next display frame unless there is work: a command, single steps, or a
     // simulation that is behind its target (then the next slice starts at once).
-    nextFrame = std::max(nextFrame + std::chrono::duration_cast<Clock::duration>(
-                                          std::chrono::duration<double>(kFrameSeconds)),
-                         now);
+    nextFrame = std::max(
+        nextFrame + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(kFrameSeconds)),
+        now);
     const bool busy = pendingSteps_ > 0 || (running_ && world_ && (asFast_ || stats_.fallingBehind));
     std::unique_lock lock(mutex_);
     if (!busy) {

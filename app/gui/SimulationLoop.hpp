@@ -27,24 +27,24 @@ namespace clumplab::gui {
 struct SimulationStats {
   bool paused = true;
   bool asFastAsPossible = false;
-  double targetSpeed = 1.0;             // simulated seconds per wall second wanted
-  double measuredSpeed = 0.0;           // measured over the last half second
-  double stepsPerSecond = 0.0;          // measured over the last half second
-  std::uint64_t resyncs = 0;            // times the clock was re-synchronised after falling behind
-  bool fallingBehind = false;           // the last frame could not keep up with the target speed
-  double sliceSeconds = 0.0;            // wall time spent stepping in the last frame
+  double targetSpeed = 1.0;     // simulated seconds per wall second wanted
+  double measuredSpeed = 0.0;   // measured over the last half second
+  double stepsPerSecond = 0.0;  // measured over the last half second
+  std::uint64_t resyncs = 0;    // times the clock was re-synchronised after falling behind
+  bool fallingBehind = false;   // the last frame could not keep up with the target speed
+  double sliceSeconds = 0.0;    // wall time spent stepping in the last frame
 };
 
 // What the GUI reads: the snapshot plus the thread's status.
 struct SimulationFrame {
   Snapshot snapshot;
   SimulationStats stats;
-  SceneParameters parameters;      // as applied to the world
+  SceneParameters parameters;         // as applied to the world
   std::uint64_t sceneGeneration = 0;  // changes when a scene is loaded or reset
   std::string sceneFile;
   bool diverged = false;
   std::string divergenceMessage;
-  bool canRecover = false;  // a last good state exists to resume from with a smaller step
+  bool canRecover = false;           // a last good state exists to resume from with a smaller step
   double criticalTimeStep = 0.0;     // [s] of the running world (World::criticalTimeStep)
   double recommendedTimeStep = 0.0;  // [s]
 };

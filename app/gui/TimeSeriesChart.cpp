@@ -68,7 +68,9 @@ TimeSeriesChart::TimeSeriesChart(const QStringList& names, const QString& yTitle
   setMinimumHeight(160);
 }
 
-void TimeSeriesChart::setTitle(const QString& title) { chart()->setTitle(title); }
+void TimeSeriesChart::setTitle(const QString& title) {
+  chart()->setTitle(title);
+}
 
 void TimeSeriesChart::clear() {
   times_.clear();
@@ -95,7 +97,9 @@ void TimeSeriesChart::setPaused(bool on) {
   stale_ = true;
 }
 
-void TimeSeriesChart::setPinned(bool on) { pinned_ = on; }
+void TimeSeriesChart::setPinned(bool on) {
+  pinned_ = on;
+}
 
 void TimeSeriesChart::setSeriesVisible(int index, bool visible) {
   QLineSeries* s = series_[static_cast<std::size_t>(index)];
@@ -131,7 +135,8 @@ void TimeSeriesChart::refresh() {
   const double tEnd = times_.back();
   std::size_t first = 0;
   if (window_ > 0.0) {
-    first = static_cast<std::size_t>(std::lower_bound(times_.begin(), times_.end(), tEnd - window_) - times_.begin());
+    first = static_cast<std::size_t>(std::lower_bound(times_.begin(), times_.end(), tEnd - window_) -
+                                     times_.begin());
   }
   const std::size_t count = times_.size() - first;
   const std::size_t stride = std::max<std::size_t>(1, (count + kMaxDrawnPoints - 1) / kMaxDrawnPoints);

@@ -16,7 +16,8 @@ class TripleBuffer {
   void publish() {
     // Swap the write slot with the middle one and mark it fresh; release makes the filled slot
     // visible to the reader that acquires it.
-    const std::uint8_t previous = middle_.exchange(static_cast<std::uint8_t>(write_ | kFresh), std::memory_order_acq_rel);
+    const std::uint8_t previous =
+        middle_.exchange(static_cast<std::uint8_t>(write_ | kFresh), std::memory_order_acq_rel);
     write_ = previous & kIndexMask;
   }
 

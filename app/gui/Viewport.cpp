@@ -60,7 +60,8 @@ void Viewport::setFrame(const SimulationFrame* frame) {
       fitAll();
     }
     if (gesture_ == Gesture::DragBody && options_.dragLine && drag_.body < s.bodies.size()) {
-      options_.dragFrom = s.bodies.position[drag_.body] + s.bodies.orientation[drag_.body] * drag_.anchorInBody;
+      options_.dragFrom =
+          s.bodies.position[drag_.body] + s.bodies.orientation[drag_.body] * drag_.anchorInBody;
     }
     if (tracking_ && options_.selectedBody >= 0) {
       camera_.setTarget(s.bodies.position[static_cast<std::size_t>(options_.selectedBody)]);
@@ -119,7 +120,8 @@ Vec3 Viewport::worldPointUnder(QPoint pixel) const {
     const double t = -ray.origin.z() / ray.direction.z();
     if (t > 0.0) return ray.origin + t * ray.direction;
   }
-  const double t = (camera_.target() - ray.origin).dot(camera_.forward()) / ray.direction.dot(camera_.forward());
+  const double t =
+      (camera_.target() - ray.origin).dot(camera_.forward()) / ray.direction.dot(camera_.forward());
   return ray.origin + t * ray.direction;
 }
 
@@ -132,7 +134,9 @@ void Viewport::initializeGL() {
   }
 }
 
-void Viewport::resizeGL(int w, int h) { camera_.setViewport(w, h); }
+void Viewport::resizeGL(int w, int h) {
+  camera_.setViewport(w, h);
+}
 
 void Viewport::paintGL() {
   QElapsedTimer timer;
@@ -162,7 +166,8 @@ void Viewport::paintOverlay() {
   if (!initialized_) {
     painter.fillRect(rect(), QColor(30, 32, 38));
     painter.setPen(Qt::white);
-    painter.drawText(rect(), Qt::AlignCenter, tr("OpenGL 3.3 is not available: the 3D view cannot be drawn."));
+    painter.drawText(rect(), Qt::AlignCenter,
+                     tr("OpenGL 3.3 is not available: the 3D view cannot be drawn."));
     return;
   }
   if (statusVisible_ && frame_) paintStatus(painter);
@@ -186,12 +191,14 @@ void Viewport::paintStatus(QPainter& painter) {
   const SimulationStats& st = frame_->stats;
   QStringList lines;
   lines << tr("t = %1 s").arg(s.time, 0, 'f', s.timeStep < 1e-4 ? 5 : 4);
-  const QString target = st.asFastAsPossible ? tr("max") : QString::number(st.targetSpeed, 'g', 3) + QStringLiteral("×");
+  const QString target =
+      st.asFastAsPossible ? tr("max") : QString::number(st.targetSpeed, 'g', 3) + QStringLiteral("×");
   lines << tr("speed %1 (target %2)%3")
                .arg(QString::number(st.measuredSpeed, 'g', 3) + QStringLiteral("×"), target,
                     st.fallingBehind && !st.paused ? tr("  · behind") : QString());
   if (!st.paused) {
-    lines << tr("%1 steps/s · %2 fps").arg(QString::number(st.stepsPerSecond, 'f', 0), QString::number(fps_, 'f', 0));
+    lines << tr("%1 steps/s · %2 fps")
+                 .arg(QString::number(st.stepsPerSecond, 'f', 0), QString::number(fps_, 'f', 0));
   }
   lines << tr("%1 bodies · %2 pebbles · %3 contacts").arg(s.bodies.size()).arg(s.pebbles).arg(s.contacts);
   if (s.steps > 0) {
@@ -200,8 +207,9 @@ void Viewport::paintStatus(QPainter& painter) {
     double total = 0.0;
     for (double v : s.stageSeconds) total += v;
     for (std::size_t k = 0; k < s.stageSeconds.size(); ++k) {
-      stages << QStringLiteral("%1 %2").arg(QString::fromLatin1(names[k])).arg(
-                    engineering(s.stageSeconds[k] / static_cast<double>(s.steps) * 1e6, " µs"));
+      stages << QStringLiteral("%1 %2")
+                    .arg(QString::fromLatin1(names[k]))
+                    .arg(engineering(s.stageSeconds[k] / static_cast<double>(s.steps) * 1e6, " µs"));
     }
     lines << tr("per step: %1").arg(engineering(total / static_cast<double>(s.steps) * 1e6, " µs"));
     lines << stages.mid(0, 3).join(QStringLiteral(" · "));
@@ -269,7 +277,8 @@ void Viewport::mousePressEvent(QMouseEvent* event) {
       const Snapshot& s = frame_->snapshot;
       gesture_ = Gesture::DragBody;
       drag_.body = hit->body;
-      drag_.anchorInBody = s.bodies.orientation[hit->body].conjugate() * (hit->point - s.bodies.position[hit->body]);
+      drag_.anchorInBody =
+          s.bodies.orientation[hit->body].conjugate() * (hit->point - s.bodies.position[hit->body]);
       drag_.target = hit->point;
       dragPlaneDistance_ = (hit->point - camera_.eye()).dot(camera_.forward());
       setSelectedBody(static_cast<int>(hit->body));
@@ -305,7 +314,8 @@ void Viewport::mouseMoveEvent(QMouseEvent* event) {
       if (frame_ && drag_.body < frame_->snapshot.bodies.size()) {
         const Snapshot& s = frame_->snapshot;
         options_.dragLine = true;
-        options_.dragFrom = s.bodies.position[drag_.body] + s.bodies.orientation[drag_.body] * drag_.anchorInBody;
+        options_.dragFrom =
+            s.bodies.position[drag_.body] + s.bodies.orientation[drag_.body] * drag_.anchorInBody;
         options_.dragTo = drag_.target;
       }
       emit dragMoved(drag_);

@@ -25,7 +25,8 @@ int main(int argc, char** argv) {
   format.setVersion(3, 3);
   format.setProfile(QSurfaceFormat::CoreProfile);
   format.setDepthBufferSize(24);
-  format.setSamples(qEnvironmentVariableIsSet("CLUMPLAB_SAMPLES") ? qEnvironmentVariableIntValue("CLUMPLAB_SAMPLES") : 4);
+  format.setSamples(
+      qEnvironmentVariableIsSet("CLUMPLAB_SAMPLES") ? qEnvironmentVariableIntValue("CLUMPLAB_SAMPLES") : 4);
   QSurfaceFormat::setDefaultFormat(format);
 
   QApplication app(argc, argv);
@@ -37,12 +38,15 @@ int main(int argc, char** argv) {
   parser.setApplicationDescription(QStringLiteral("ClumpLab: a sandbox for rigid clumps"));
   parser.addHelpOption();
   parser.addVersionOption();
-  parser.addPositionalArgument(QStringLiteral("FILE"), QStringLiteral("a scene (.json) or a mesh (.stl, .obj, .ply)"));
-  const QCommandLineOption sceneOption(QStringLiteral("scene"), QStringLiteral("open FILE"), QStringLiteral("FILE"));
-  const QCommandLineOption runFor(QStringLiteral("run-for"), QStringLiteral("run for SECONDS of simulated time"),
+  parser.addPositionalArgument(QStringLiteral("FILE"),
+                               QStringLiteral("a scene (.json) or a mesh (.stl, .obj, .ply)"));
+  const QCommandLineOption sceneOption(QStringLiteral("scene"), QStringLiteral("open FILE"),
+                                       QStringLiteral("FILE"));
+  const QCommandLineOption runFor(QStringLiteral("run-for"),
+                                  QStringLiteral("run for SECONDS of simulated time"),
                                   QStringLiteral("SECONDS"));
-  const QCommandLineOption shot(QStringLiteral("screenshot"), QStringLiteral("save the 3D view to PNG when done"),
-                                QStringLiteral("PNG"));
+  const QCommandLineOption shot(QStringLiteral("screenshot"),
+                                QStringLiteral("save the 3D view to PNG when done"), QStringLiteral("PNG"));
   const QCommandLineOption size(QStringLiteral("size"), QStringLiteral("size of the 3D view, e.g. 1280x720"),
                                 QStringLiteral("WxH"));
   const QCommandLineOption quit(QStringLiteral("quit"), QStringLiteral("quit when the scripted run is done"));
@@ -50,12 +54,14 @@ int main(int argc, char** argv) {
                                  QStringLiteral("simulated seconds per wall second (0.001 to 1, or 'max')"),
                                  QStringLiteral("X"));
   const QCommandLineOption paused(QStringLiteral("paused"), QStringLiteral("start paused"));
-  const QCommandLineOption view(QStringLiteral("view"),
-                                QStringLiteral("what to draw: any of pebbles,wireframe,mesh,axes,velocity,omega,L,"
-                                               "trails,contacts (comma-separated)"),
-                                QStringLiteral("LIST"));
-  const QCommandLineOption report(QStringLiteral("report"),
-                                  QStringLiteral("print a JSON summary of the scripted run (throughput, frame rate)"));
+  const QCommandLineOption view(
+      QStringLiteral("view"),
+      QStringLiteral("what to draw: any of pebbles,wireframe,mesh,axes,velocity,omega,L,"
+                     "trails,contacts (comma-separated)"),
+      QStringLiteral("LIST"));
+  const QCommandLineOption report(
+      QStringLiteral("report"),
+      QStringLiteral("print a JSON summary of the scripted run (throughput, frame rate)"));
   parser.addOptions({sceneOption, runFor, shot, size, quit, speed, paused, view, report});
   parser.process(app);
 
@@ -63,7 +69,8 @@ int main(int argc, char** argv) {
   if (parser.isSet(runFor)) {
     bool ok = false;
     script.runFor = parser.value(runFor).toDouble(&ok);
-    if (!ok || script.runFor < 0.0) fail(QStringLiteral("--run-for: expected a time in seconds, got '%1'").arg(parser.value(runFor)));
+    if (!ok || script.runFor < 0.0)
+      fail(QStringLiteral("--run-for: expected a time in seconds, got '%1'").arg(parser.value(runFor)));
   }
   script.screenshot = parser.value(shot);
   script.quit = parser.isSet(quit);
@@ -72,7 +79,8 @@ int main(int argc, char** argv) {
     const QStringList wh = parser.value(size).split(QLatin1Char('x'));
     const int w = wh.size() == 2 ? wh[0].toInt() : 0;
     const int h = wh.size() == 2 ? wh[1].toInt() : 0;
-    if (w < 64 || h < 64 || w > 8192 || h > 8192) fail(QStringLiteral("--size: expected WxH such as 1280x720, got '%1'").arg(parser.value(size)));
+    if (w < 64 || h < 64 || w > 8192 || h > 8192)
+      fail(QStringLiteral("--size: expected WxH such as 1280x720, got '%1'").arg(parser.value(size)));
     script.size = QSize(w, h);
   }
 
@@ -82,16 +90,26 @@ int main(int argc, char** argv) {
     o.pebbles = false;
     for (const QString& item : parser.value(view).split(QLatin1Char(','), Qt::SkipEmptyParts)) {
       const QString v = item.trimmed().toLower();
-      if (v == QLatin1String("pebbles")) o.pebbles = true;
-      else if (v == QLatin1String("wireframe")) o.wireframe = true;
-      else if (v == QLatin1String("mesh")) o.sourceMesh = true;
-      else if (v == QLatin1String("axes")) o.bodyAxes = true;
-      else if (v == QLatin1String("velocity")) o.velocityArrows = true;
-      else if (v == QLatin1String("omega")) o.angularVelocityArrows = true;
-      else if (v == QLatin1String("l")) o.angularMomentumArrows = true;
-      else if (v == QLatin1String("trails")) o.trails = true;
-      else if (v == QLatin1String("contacts")) o.contactPoints = true;
-      else fail(QStringLiteral("--view: unknown item '%1'").arg(item));
+      if (v == QLatin1String("pebbles"))
+        o.pebbles = true;
+      else if (v == QLatin1String("wireframe"))
+        o.wireframe = true;
+      else if (v == QLatin1String("mesh"))
+        o.sourceMesh = true;
+      else if (v == QLatin1String("axes"))
+        o.bodyAxes = true;
+      else if (v == QLatin1String("velocity"))
+        o.velocityArrows = true;
+      else if (v == QLatin1String("omega"))
+        o.angularVelocityArrows = true;
+      else if (v == QLatin1String("l"))
+        o.angularMomentumArrows = true;
+      else if (v == QLatin1String("trails"))
+        o.trails = true;
+      else if (v == QLatin1String("contacts"))
+        o.contactPoints = true;
+      else
+        fail(QStringLiteral("--view: unknown item '%1'").arg(item));
     }
   }
   if (parser.isSet(speed)) {

@@ -178,8 +178,9 @@ class TestGui : public QObject {
     QCOMPARE(w.openDocument(writeFile(dir, QStringLiteral("fall.json"), kFallingSphere), true), QString());
     QVERIFY(waitForFrame(w, [](const SimulationFrame& f) { return f.snapshot.bodies.size() == 1; }));
     const std::uint64_t generation = w.currentFrame()->sceneGeneration;
-    const QString broken = writeFile(dir, QStringLiteral("broken.json"),
-                                     R"({"format": "clumplab-scene/1", "time_step": "fast", "templates": {}})");
+    const QString broken =
+        writeFile(dir, QStringLiteral("broken.json"),
+                  R"({"format": "clumplab-scene/1", "time_step": "fast", "templates": {}})");
     const QString error = w.openDocument(broken, true);
     QVERIFY2(error.contains(QStringLiteral("broken.json")), qPrintable(error));
     QVERIFY2(error.contains(QStringLiteral("time_step")), qPrintable(error));
