@@ -136,18 +136,22 @@ void World::refreshForces() {
 }
 
 void World::evaluateForces(double historyStep) {
+  // Pebble world positions from the body poses (seed 001 §4), and whether the Verlet list holds.
   auto t0 = Clock::now();
   const bool moved = placePebblesAndCheckList();
   addStageTime(Stage::Pebbles, secondsSince(t0));
 
+  // Broad phase.
   t0 = Clock::now();
   if (moved) neighbors_.rebuild(pebbles_.position, pebbles_.radius, pebbles_.body, walls_, &pool_);
   addStageTime(Stage::BroadPhase, secondsSince(t0));
 
+  // Narrow phase and contact laws; tangential springs advance by historyStep.
   t0 = Clock::now();
   contacts_.compute(contact_, neighbors_, pebbles_, bodies_, walls_, historyStep, pool_);
   addStageTime(Stage::Contacts, secondsSince(t0));
 
+  // Fields (gravity, global damping, external loads), then the contact sums; energy bookkeeping.
   t0 = Clock::now();
   double dissipationPower = 0.0;  // [W]
   applyBodyForces(dissipationPower);
