@@ -30,25 +30,15 @@ BodyReadout BodyReadout::of(const Snapshot& s, std::size_t i) {
 }
 
 namespace {
-QString vec(const Vec3& v, const char* unit) {
-  return QStringLiteral("(%1, %2, %3) %4")
-      .arg(v.x(), 0, 'g', 5)
-      .arg(v.y(), 0, 'g', 5)
-      .arg(v.z(), 0, 'g', 5)
-      .arg(QString::fromUtf8(unit));
-}
+enum Row { Mass, Moments, Position, Velocity, Omega, OmegaBody, L, KeT, KeR, RowCount };
+const char* kRowNames[] = {"mass",     "I (principal)", "position",   "velocity", "ω (world)",
+                           "ω (body)", "L (c.o.m.)",    "KE transl.", "KE rot."};
+const char* kRowUnits[] = {"kg", "kg·m²", "m", "m/s", "rad/s", "rad/s", "kg·m²/s", "J", "J"};
+enum Column { Name, X, Y, Z, Unit, ColumnCount };
 
-enum Row { Template, Mass, Moments, Position, Velocity, Omega, OmegaBody, L, KeT, KeR, RowCount };
-const char* kRowNames[] = {"template",
-                           "mass",
-                           "principal moments",
-                           "position",
-                           "velocity",
-                           "ω (world)",
-                           "ω (body)",
-                           "L (about c.o.m.)",
-                           "kinetic, translational",
-                           "kinetic, rotational"};
+QString number(double v) {
+  return QString::number(v, 'g', 4);
+}
 }  // namespace
 
 InspectorDock::InspectorDock(QWidget* parent) : QDockWidget(tr("Inspector"), parent) {
@@ -59,13 +49,20 @@ InspectorDock::InspectorDock(QWidget* parent) : QDockWidget(tr("Inspector"), par
   title_ = new QLabel(tr("Click a body to inspect it."));
   layout->addWidget(title_);
   table_ = new QTreeWidget;
-  table_->setColumnCount(2);
-  table_->setHeaderHidden(true);
+  table_->setColumnCount(ColumnCount);
+  table_->setHeaderLabels(
+      {QString(), QStringLiteral("x / 1"), QStringLiteral("y / 2"), QStringLiteral("z / 3"), QString()});
   table_->setRootIsDecorated(false);
-  table_->header()->setSectionResizeMode(0, QHeaderView::ResizeToContents);
+  table_->header()->setSectionResizeMode(QHeaderView::ResizeToContents);
+  table_->header()->setStretchLastSection(false);
   table_->setSelectionMode(QAbstractItemView::NoSelection);
+  table_->setToolTip(
+      tr("World components (x, y, z), or body-frame components along the principal axes (1, 2, 3) "
+         "for ω (body) and the principal moments"));
   for (int r = 0; r < RowCount; ++r) {
-    auto* item = new QTreeWidgetItem(table_, {tr(kRowNames[r]), QString()});
+    auto* item = new QTreeWidgetItem(
+        table_, {tr(kRowNames[r]), QString(), QString(), QString(), QString::fromUtf8(kRowUnits[r])});
+    for (int c = X; c <= Z; ++c) item->setTextAlignment(c, Qt::AlignRight | Qt::AlignVCenter);
     rows_.push_back(item);
   }
   table_->setMinimumHeight(table_->sizeHintForRow(0) * (RowCount + 1));
@@ -101,7 +98,16 @@ void InspectorDock::choosePlot(int index) {
 }
 
 void InspectorDock::setRow(QTreeWidgetItem* item, const QString& value) {
-  if (item->text(1) != value) item->setText(1, value);
+  if (item->text(X) != value) item->setText(X, value);
+  item->setText(Y, QString());
+  item->setText(Z, QString());
+}
+
+void InspectorDock::setRow(QTreeWidgetItem* item, const Vec3& value) {
+  for (int c = 0; c < 3; ++c) {
+    const QString text = number(value[c]);
+    if (item->text(X + c) != text) item->setText(X + c, text);
+  }
 }
 
 void InspectorDock::show(const Snapshot& s, int body, std::uint64_t generation) {
@@ -118,18 +124,18 @@ void InspectorDock::show(const Snapshot& s, int body, std::uint64_t generation) 
     return;
   }
   const BodyReadout r = BodyReadout::of(s, static_cast<std::size_t>(body));
-  title_->setText(tr("Body %1").arg(body));
-  setRow(rows_[Template], QString::fromStdString(r.templateName));
-  setRow(rows_[Mass], QStringLiteral("%1 kg").arg(r.mass, 0, 'g', 6));
-  setRow(rows_[Moments], vec(r.principalMoments, "kg·m²"));
-  setRow(rows_[Position], vec(r.position, "m"));
-  setRow(rows_[Velocity], vec(r.velocity, "m/s"));
-  setRow(rows_[Omega], vec(r.angularVelocity, "rad/s"));
-  setRow(rows_[OmegaBody], vec(r.bodyAngularVelocity, "rad/s"));
-  setRow(rows_[L], vec(r.angularMomentum, "kg·m²/s"));
-  setRow(rows_[KeT], QStringLiteral("%1 J").arg(r.kineticTranslational, 0, 'g', 6));
-  setRow(rows_[KeR], QStringLiteral("%1 J").arg(r.kineticRotational, 0, 'g', 6));
-  if (s.time > lastTime_) {
+  title_->setText(
+      tr("<b>Body %1</b> · %2").arg(body).arg(QString::fromStdString(r.templateName).toHtmlEscaped()));
+  setRow(rows_[Mass], number(r.mass));
+  setRow(rows_[Moments], r.principalMoments);
+  setRow(rows_[Position], r.position);
+  setRow(rows_[Velocity], r.velocity);
+  setRow(rows_[Omega], r.angularVelocity);
+  setRow(rows_[OmegaBody], r.bodyAngularVelocity);
+  setRow(rows_[L], r.angularMomentum);
+  setRow(rows_[KeT], number(r.kineticTranslational));
+  setRow(rows_[KeR], number(r.kineticRotational));
+  if (s.time != lastTime_) {
     lastTime_ = s.time;
     auto v = [](const Vec3& x) { return std::vector<double>{x.x(), x.y(), x.z()}; };
     charts_[0]->append(s.time, v(r.bodyAngularVelocity));

@@ -44,6 +44,7 @@ class InspectorDock : public QDockWidget {
  private:
   void choosePlot(int index);
   void setRow(QTreeWidgetItem* item, const QString& value);
+  void setRow(QTreeWidgetItem* item, const Vec3& value);
 
   QLabel* title_ = nullptr;
   QTreeWidget* table_ = nullptr;

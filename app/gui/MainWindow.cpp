@@ -59,7 +59,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), loop_(std::make_u
   addDockWidget(Qt::RightDockWidgetArea, inspectorDock_);
   energyDock_ = new EnergyPlotDock(this);
   addDockWidget(Qt::BottomDockWidgetArea, energyDock_);
-  resizeDocks({parametersDock_, inspectorDock_}, {340, 330}, Qt::Horizontal);
+  resizeDocks({parametersDock_, inspectorDock_}, {340, 380}, Qt::Horizontal);
   resizeDocks({energyDock_}, {260}, Qt::Vertical);
 
   createActions();
@@ -101,18 +101,24 @@ void MainWindow::createDivergenceBanner() {
   bannerFix_ = new QPushButton(tr("Halve the time step and resume"));
   bannerFix_->setToolTip(
       tr("Go back to the last good state (at most half a second of wall time ago), halve Δt, run on"));
-  connect(bannerFix_, &QPushButton::clicked, this, [this] {
-    loop_->recoverWithHalfStep();
-    parameters_.timeStep *= 0.5;
-    parametersDock_->setParameters(parameters_);
-    running_ = true;
-    playAction_->setChecked(true);
-  });
+  connect(bannerFix_, &QPushButton::clicked, this, &MainWindow::recoverWithHalfStep);
   row->addWidget(bannerFix_);
   auto* reset = new QPushButton(tr("Reset"));
   connect(reset, &QPushButton::clicked, this, [this] { loop_->reset(); });
   row->addWidget(reset);
   banner_->hide();
+}
+
+void MainWindow::recoverWithHalfStep() {
+  loop_->recoverWithHalfStep();
+  parameters_.timeStep *= 0.5;
+  parametersDock_->setParameters(parameters_);
+  banner_->hide();
+  running_ = true;
+  playAction_->setChecked(true);
+  playAction_->setText(tr("Pause"));
+  statusBar()->showMessage(
+      tr("Resumed from the last good state with Δt = %1 s").arg(parameters_.timeStep, 0, 'g', 4), 6000);
 }
 
 void MainWindow::createActions() {
@@ -576,6 +582,10 @@ void MainWindow::updateTemplateList() {
   if (keep >= 0) templateBox_->setCurrentIndex(keep);
 }
 
+bool MainWindow::divergenceBannerShown() const {
+  return banner_->isVisible();
+}
+
 void MainWindow::showDivergence(const SimulationFrame& f) {
   if (!f.diverged) {
     banner_->hide();
@@ -596,13 +606,18 @@ void MainWindow::tick() {
   if (!fresh && samples_.empty()) return;
   haveFrame_ = true;
   const SimulationFrame& f = loop_->frame();
-  if (f.sceneGeneration != shownGeneration_) {
-    shownGeneration_ = f.sceneGeneration;
-    energyDock_->clear();
-    shownLayout_ = ~std::uint64_t{0};
-  }
+  // Samples carry their scene generation: the first one of a new scene (load or reset) clears the plot.
   for (const EnergySample& s : samples_) {
-    if (s.sceneGeneration == shownGeneration_) energyDock_->append(s);
+    if (s.sceneGeneration < shownGeneration_) continue;
+    if (s.sceneGeneration > shownGeneration_) {
+      shownGeneration_ = s.sceneGeneration;
+      energyDock_->clear();
+    }
+    energyDock_->append(s);
+  }
+  if (f.sceneGeneration != shownFrameGeneration_) {
+    shownFrameGeneration_ = f.sceneGeneration;
+    shownLayout_ = ~std::uint64_t{0};
   }
   energyDock_->refresh();
   if (f.snapshot.layoutGeneration != shownLayout_) {

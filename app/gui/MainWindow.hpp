@@ -39,6 +39,9 @@ class MainWindow : public QMainWindow {
   // Speed: a factor in [0.001, 1], or as fast as possible.
   void setSpeed(double speed, bool asFastAsPossible);
   void applyParameters(const SceneParameters& parameters);
+  // After a divergence: back to the last good state, half the time step, running (the banner's fix).
+  void recoverWithHalfStep();
+  bool divergenceBannerShown() const;
   // Saves the live scene (atomic write); returns the error or "" (waits for the simulation thread).
   QString saveSceneTo(const QString& path);
 
@@ -100,7 +103,8 @@ class MainWindow : public QMainWindow {
   QString scenePath_;  // where the scene came from ("" for the built-in default)
   QString savePath_;   // where Save writes ("" until saved or opened from a JSON file)
   bool haveFrame_ = false;
-  std::uint64_t shownGeneration_ = 0;
+  std::uint64_t shownGeneration_ = 0;       // of the energy samples shown
+  std::uint64_t shownFrameGeneration_ = 0;  // of the frame shown
   std::uint64_t shownLayout_ = ~std::uint64_t{0};
   double speed_ = 1.0;
   bool asFast_ = false;

@@ -15,6 +15,7 @@ ScientificSpinBox::ScientificSpinBox(const QString& unit, double minimum, double
   setKeyboardTracking(false);  // apply when Enter is pressed or focus leaves, not at every key
   setAccelerated(true);
   setSingleStep(0.1);
+  setMinimumWidth(120);
 }
 
 QString ScientificSpinBox::textFromValue(double value) const {

@@ -189,6 +189,7 @@ void SimulationLoop::buildWorld() {
   rateWindow_.clear();
   lastGood_ = world_->checkpoint();
   lastCheckpoint_ = Clock::now();
+  publish();  // the initial state is the first point of every plot
 }
 
 void SimulationLoop::applyCommands() {
@@ -324,7 +325,10 @@ void SimulationLoop::publish() {
   }
   f.snapshot.layoutGeneration = layoutGeneration_;
   frames_.publish();
-  if (world_) {
+  // One sample per simulated instant: republishing a paused state adds no point to the plots.
+  if (world_ && (sample.steps != lastSampleSteps_ || sample.sceneGeneration != lastSampleGeneration_)) {
+    lastSampleSteps_ = sample.steps;
+    lastSampleGeneration_ = sample.sceneGeneration;
     std::lock_guard lock(mutex_);
     samples_.push_back(sample);
   }

@@ -145,6 +145,8 @@ class SimulationLoop {
   Clock::time_point anchorWall_{};
   double anchorSim_ = 0.0;
   SimulationStats stats_;
+  std::uint64_t lastSampleSteps_ = ~std::uint64_t{0};
+  std::uint64_t lastSampleGeneration_ = 0;
   struct RatePoint {
     Clock::time_point wall;
     double sim;

@@ -18,6 +18,15 @@ namespace clumplab::gui {
 namespace {
 constexpr std::size_t kMaxDrawnPoints = 1500;  // per series: about one per horizontal pixel
 
+// A printf format with just enough digits that neighbouring tick labels differ.
+QString labelFormatFor(double lo, double hi, int ticks) {
+  const double step = (hi - lo) / std::max(1, ticks - 1);
+  const double magnitude = std::max(std::abs(lo), std::abs(hi));
+  if (!(step > 0.0) || magnitude >= 1e5 || magnitude < 1e-3) return QStringLiteral("%.3g");
+  const int decimals = std::clamp(-static_cast<int>(std::floor(std::log10(step))), 0, 8);
+  return QStringLiteral("%.") + QString::number(decimals) + QStringLiteral("f");
+}
+
 const QColor kPalette[] = {QColor(0x4c, 0x9b, 0xe8), QColor(0xf2, 0x8e, 0x2b), QColor(0x59, 0xa1, 0x4f),
                            QColor(0xb0, 0x7a, 0xa1), QColor(0xed, 0xc9, 0x48), QColor(0xe1, 0x57, 0x59),
                            QColor(0xe8, 0xe8, 0xe8), QColor(0x76, 0xb7, 0xb2)};
@@ -80,6 +89,13 @@ void TimeSeriesChart::clear() {
 }
 
 void TimeSeriesChart::append(double time, const std::vector<double>& values) {
+  // Time went back (a resumed checkpoint): the history from there on is replaced.
+  if (!times_.empty() && time <= times_.back()) {
+    const auto keep =
+        static_cast<std::size_t>(std::lower_bound(times_.begin(), times_.end(), time) - times_.begin());
+    times_.resize(keep);
+    for (auto& v : values_) v.resize(keep);
+  }
   times_.push_back(time);
   for (std::size_t i = 0; i < values_.size(); ++i) {
     values_[i].push_back(i < values.size() ? values[i] : std::numeric_limits<double>::quiet_NaN());
@@ -164,12 +180,14 @@ void TimeSeriesChart::refresh() {
   if (pinned_) return;
   const double tStart = times_[first];
   xAxis_->setRange(tStart, tEnd > tStart ? tEnd : tStart + 1e-9);
+  xAxis_->setLabelFormat(labelFormatFor(tStart, tEnd, xAxis_->tickCount()));
   if (!std::isfinite(yMin)) return;
   if (log_) {
     yLogAxis_->setRange(std::max(yMin, 1e-300) * 0.5, yMax * 2.0);
   } else {
     const double pad = std::max(1e-12, 0.05 * (yMax - yMin));
     yAxis_->setRange(yMin - pad, yMax + pad);
+    yAxis_->setLabelFormat(labelFormatFor(yMin - pad, yMax + pad, yAxis_->tickCount()));
   }
 }
 

@@ -20,7 +20,8 @@ class TimeSeriesChart : public QChartView {
   TimeSeriesChart(const QStringList& names, const QString& yTitle, QWidget* parent = nullptr);
 
   void clear();
-  // One row: time [s] and one value per series.
+  // One row: time [s] and one value per series. A time at or before the last one replaces the
+  // history from that time on.
   void append(double time, const std::vector<double>& values);
   std::size_t pointCount() const { return times_.size(); }
   const std::vector<double>& times() const { return times_; }

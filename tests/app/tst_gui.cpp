@@ -34,6 +34,14 @@ const char* kTwoBalls = R"({
   "bodies": [ { "template": "ball", "position": [0, 0, 0.05] },
               { "template": "ball", "position": [0.3, 0, 0.05] } ] })";
 
+// A stiff ball dropped on a floor with a step above the stable limit (2 sqrt(m/k) = 4.6e-4 s).
+const char* kTooLargeStep = R"({
+  "format": "clumplab-scene/1", "time_step": 6e-4, "integrator": "leapfrog", "gravity": [0, 0, -9.81],
+  "contact": { "model": "linear", "stiffness": 1e7, "restitution": 0.9, "friction": 0.0 },
+  "walls": [ { "type": "plane", "point": [0, 0, 0], "normal": [0, 0, 1] } ],
+  "templates": { "ball": { "density": 1000, "pebbles": [[0, 0, 0, 0.05]] } },
+  "bodies": [ { "template": "ball", "position": [0, 0, 0.1], "velocity": [0, 0, -1] } ] })";
+
 QString writeFile(const QTemporaryDir& dir, const QString& name, const char* text) {
   const QString path = dir.filePath(name);
   QFile f(path);
@@ -210,6 +218,35 @@ class TestGui : public QObject {
     CLUMPLAB_VERIFY_LESS((other.currentFrame()->snapshot.bodies.position[0] - position).norm(), 1e-12);
   }
 
+  void divergencePausesAndHalvingTheStepRecovers() {
+    QTemporaryDir dir;
+    MainWindow w;
+    w.setSpeed(1.0, true);
+    w.setRunning(true);
+    w.show();
+    QCOMPARE(w.openDocument(writeFile(dir, QStringLiteral("stiff.json"), kTooLargeStep), true), QString());
+    QVERIFY(waitForFrame(w, [](const SimulationFrame& f) { return f.diverged; }));
+    const SimulationFrame* f = w.currentFrame();
+    QVERIFY(f != nullptr);
+    QVERIFY2(QString::fromStdString(f->divergenceMessage).contains(QStringLiteral("time step")),
+             f->divergenceMessage.c_str());
+    QVERIFY(f->stats.paused);
+    QVERIFY(f->canRecover);
+    QVERIFY(w.divergenceBannerShown());
+    const double divergedAt = f->snapshot.time;
+
+    w.recoverWithHalfStep();
+    QCOMPARE(w.parameters().timeStep, 3e-4);
+    // The ball bounces on past the time it diverged at, with the smaller step.
+    QVERIFY(waitForFrame(w, [&](const SimulationFrame& g) {
+      return !g.diverged && g.snapshot.time > divergedAt + 0.05 && g.snapshot.timeStep == 3e-4;
+    }));
+    QVERIFY(!w.divergenceBannerShown());
+    const SimulationFrame* g = w.currentFrame();
+    QVERIFY(g != nullptr && g->snapshot.bodies.size() == 1);
+    QVERIFY(g->snapshot.bodies.position[0].z() > 0.0);
+  }
+
   void closingWhileRunningStopsTheThread() {
     auto* w = new MainWindow;
     w->setSpeed(1.0, true);
@@ -219,6 +256,43 @@ class TestGui : public QObject {
     QVERIFY(waitForFrame(*w, [](const SimulationFrame& f) { return f.snapshot.steps > 20; }));
     QVERIFY(w->close());
     delete w;  // joins the simulation thread; a hang here fails the test by timeout
+  }
+
+  // Whole-window images of the main states (help overlay, inspector with a selected body, the
+  // divergence banner), written to $CLUMPLAB_SHOTS_DIR when set, for looking at them.
+  void windowStatesRender() {
+    QTemporaryDir dir;
+    const QString shots = qEnvironmentVariable("CLUMPLAB_SHOTS_DIR");
+    auto save = [&](QWidget& widget, const QString& name) {
+      const QPixmap image = widget.grab();
+      QVERIFY(!image.isNull());
+      if (!shots.isEmpty()) QVERIFY(image.save(QDir(shots).filePath(name)));
+    };
+    MainWindow w;
+    w.resize(1500, 920);
+    w.setSpeed(1.0, true);
+    w.setRunning(true);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    w.openDefaultScene();
+    QVERIFY(waitForFrame(w, [](const SimulationFrame& f) { return f.snapshot.time > 0.35; }));
+    w.setRunning(false);
+    w.viewport()->setSelectedBody(5);
+    w.viewport()->options().bodyAxes = true;
+    w.viewport()->options().angularVelocityArrows = true;
+    QVERIFY(waitForFrame(w, [](const SimulationFrame& f) { return f.stats.paused; }));
+    QTest::qWait(50);
+    w.tick();
+    save(w, QStringLiteral("window-selected.png"));
+    w.viewport()->setHelpVisible(true);
+    save(w, QStringLiteral("window-help.png"));
+    w.viewport()->setHelpVisible(false);
+    QCOMPARE(w.openDocument(writeFile(dir, QStringLiteral("stiff.json"), kTooLargeStep), true), QString());
+    w.setRunning(true);
+    QVERIFY(waitForFrame(w, [](const SimulationFrame& f) { return f.diverged; }));
+    w.tick();
+    QVERIFY(w.divergenceBannerShown());
+    save(w, QStringLiteral("window-diverged.png"));
   }
 
   void scriptedScreenshotShowsTheScene() {
