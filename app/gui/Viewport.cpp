@@ -57,13 +57,15 @@ void Viewport::setFrame(const SimulationFrame* frame) {
     if (!fittedOnce_ || fittedGeneration_ != frame_->sceneGeneration) {
       fittedGeneration_ = frame_->sceneGeneration;
       fittedOnce_ = true;
-      fitAll();
+      const auto [center, radius] = snapshotBounds(s);  // a new scene: frame it at once
+      transition_.stop();
+      camera_.fit(center, radius);
     }
     if (gesture_ == Gesture::DragBody && options_.dragLine && drag_.body < s.bodies.size()) {
       options_.dragFrom =
           s.bodies.position[drag_.body] + s.bodies.orientation[drag_.body] * drag_.anchorInBody;
     }
-    if (tracking_ && options_.selectedBody >= 0) {
+    if (tracking_ && options_.selectedBody >= 0 && !transition_.running()) {
       camera_.setTarget(s.bodies.position[static_cast<std::size_t>(options_.selectedBody)]);
     }
   }
@@ -73,7 +75,17 @@ void Viewport::setFrame(const SimulationFrame* frame) {
 void Viewport::fitAll() {
   if (!frame_) return;
   const auto [center, radius] = snapshotBounds(frame_->snapshot);
-  camera_.fit(center, radius);
+  render::Camera goal = camera_;
+  goal.fit(center, radius);
+  glideTo(goal);
+}
+
+void Viewport::glideTo(const render::Camera& goal) {
+  if (!isVisible()) {  // nothing to watch: jump
+    camera_ = goal;
+    return;
+  }
+  transition_.start(camera_, goal);
   update();
 }
 
@@ -87,8 +99,10 @@ void Viewport::lookAlongAngularMomentum() {
     const Quat& q = s.bodies.orientation[i];
     l = q * t.principalMoments.cwiseProduct(q.conjugate() * s.bodies.angularVelocity[i]);
   }
-  if (l.norm() > 0.0) camera_.lookAlong(-l.normalized());
-  update();
+  if (l.norm() == 0.0) return;
+  render::Camera goal = camera_;
+  goal.lookAlong(-l.normalized());
+  glideTo(goal);
 }
 
 void Viewport::setHelpVisible(bool on) {
@@ -141,6 +155,7 @@ void Viewport::resizeGL(int w, int h) {
 void Viewport::paintGL() {
   QElapsedTimer timer;
   timer.start();
+  if (transition_.advance(camera_)) update();
   if (initialized_ && frame_) {
     const double ratio = devicePixelRatioF();
     renderer_.render(frame_->snapshot, camera_, options_, static_cast<int>(std::lround(width() * ratio)),
@@ -170,7 +185,7 @@ void Viewport::paintOverlay() {
                      tr("OpenGL 3.3 is not available: the 3D view cannot be drawn."));
     return;
   }
-  if (statusVisible_ && frame_) paintStatus(painter);
+  if (statusVisible_ && frame_ && !helpVisible_) paintStatus(painter);
   if (helpVisible_) paintHelp(painter);
 }
 
@@ -179,10 +194,10 @@ QString engineering(double value, const char* unit) {
   return QString::number(value, 'g', 4) + QString::fromUtf8(unit);
 }
 
-void drawPanel(QPainter& painter, const QRect& box) {
+void drawPanel(QPainter& painter, const QRect& box, int alpha = 170) {
   QPainterPath path;
   path.addRoundedRect(box, 8, 8);
-  painter.fillPath(path, QColor(12, 14, 20, 170));
+  painter.fillPath(path, QColor(12, 14, 20, alpha));
 }
 }  // namespace
 
@@ -192,11 +207,13 @@ void Viewport::paintStatus(QPainter& painter) {
   QStringList lines;
   lines << tr("t = %1 s").arg(s.time, 0, 'f', s.timeStep < 1e-4 ? 5 : 4);
   const QString target =
-      st.asFastAsPossible ? tr("max") : QString::number(st.targetSpeed, 'g', 3) + QStringLiteral("×");
-  lines << tr("speed %1 (target %2)%3")
-               .arg(QString::number(st.measuredSpeed, 'g', 3) + QStringLiteral("×"), target,
-                    st.fallingBehind && !st.paused ? tr("  · behind") : QString());
-  if (!st.paused) {
+      st.asFastAsPossible ? tr("as fast as possible") : QString::number(st.targetSpeed, 'g', 3) + QStringLiteral("×");
+  if (st.paused) {
+    lines << tr("speed %1 when running").arg(target);
+  } else {
+    lines << tr("speed %1 (target %2)%3")
+                 .arg(QString::number(st.measuredSpeed, 'g', 3) + QStringLiteral("×"), target,
+                      st.fallingBehind ? tr(" · behind") : QString());
     lines << tr("%1 steps/s · %2 fps")
                  .arg(QString::number(st.stepsPerSecond, 'f', 0), QString::number(fps_, 'f', 0));
   }
@@ -240,16 +257,19 @@ void Viewport::paintHelp(QPainter& painter) {
   font.setPointSizeF(10.5);
   painter.setFont(font);
   const QFontMetrics metrics(font);
+  QFont boldFont = font;
+  boldFont.setBold(true);
+  const QFontMetrics boldMetrics(boldFont);
   int keyWidth = 0, textWidth = 0;
   for (const ShortcutHelp& e : entries) {
-    keyWidth = std::max(keyWidth, metrics.horizontalAdvance(e.keys));
+    keyWidth = std::max(keyWidth, boldMetrics.horizontalAdvance(e.keys));
     textWidth = std::max(textWidth, metrics.horizontalAdvance(e.action));
   }
   const int lineHeight = metrics.height() + 2;
   const int w = keyWidth + textWidth + 60;
   const int h = lineHeight * (static_cast<int>(entries.size()) + 2) + 20;
   const QRect box((width() - w) / 2, std::max(10, (height() - h) / 2), w, h);
-  drawPanel(painter, box);
+  drawPanel(painter, box, 225);
   painter.setPen(QColor(255, 255, 255));
   QFont bold = font;
   bold.setBold(true);
@@ -269,6 +289,7 @@ void Viewport::paintHelp(QPainter& painter) {
 }
 
 void Viewport::mousePressEvent(QMouseEvent* event) {
+  transition_.stop();
   pressPosition_ = lastPosition_ = event->position().toPoint();
   moved_ = false;
   gesture_ = Gesture::None;
@@ -340,6 +361,7 @@ void Viewport::mouseReleaseEvent(QMouseEvent* event) {
 }
 
 void Viewport::wheelEvent(QWheelEvent* event) {
+  transition_.stop();
   camera_.zoom(event->angleDelta().y() / 120.0);
   update();
   event->accept();

@@ -9,6 +9,7 @@
 #include <deque>
 #include <optional>
 
+#include "CameraTransition.hpp"
 #include "SimulationLoop.hpp"
 #include "render/Camera.hpp"
 #include "render/Picking.hpp"
@@ -29,6 +30,8 @@ class Viewport : public QOpenGLWidget {
   const render::Camera& camera() const { return camera_; }
 
   void fitAll();
+  // Glides the camera to `goal`'s view (or jumps there when the view is not shown).
+  void glideTo(const render::Camera& goal);
   void setTracking(bool on) { tracking_ = on; }
   bool tracking() const { return tracking_; }
   void lookAlongAngularMomentum();
@@ -72,6 +75,7 @@ class Viewport : public QOpenGLWidget {
   render::SceneRenderer renderer_;
   render::Camera camera_;
   render::ViewOptions options_;
+  CameraTransition transition_;
   const SimulationFrame* frame_ = nullptr;
   bool initialized_ = false;
   bool tracking_ = false;
