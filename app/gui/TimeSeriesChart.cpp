@@ -141,8 +141,12 @@ void TimeSeriesChart::setLogScale(bool on) {
   stale_ = true;
 }
 
-void TimeSeriesChart::refresh() {
+void TimeSeriesChart::refresh(bool now) {
   if (!stale_ || paused_ || zoomed_) return;
+  // Redrawing thousands of points is the GUI thread's costliest job: ten times a second is enough
+  // for a plot to look live.
+  if (!now && sinceRedraw_.isValid() && sinceRedraw_.elapsed() < kRedrawIntervalMs) return;
+  sinceRedraw_.start();
   stale_ = false;
   if (times_.empty()) {
     for (QLineSeries* s : series_) s->clear();
@@ -196,7 +200,7 @@ void TimeSeriesChart::mouseReleaseEvent(QMouseEvent* event) {
     // Right-click leaves the zoom and follows the data again.
     zoomed_ = false;
     stale_ = true;
-    refresh();
+    refresh(true);
     event->accept();
     return;
   }

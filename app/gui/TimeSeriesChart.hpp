@@ -3,6 +3,7 @@
 // shows a rolling window or the whole run decimated to the screen, optionally on a log scale,
 // pauses, zooms (rubber band, right-click back), pins its axes, and exports CSV and PNG.
 #include <QChartView>
+#include <QElapsedTimer>
 #include <QString>
 #include <QStringList>
 #include <vector>
@@ -38,8 +39,9 @@ class TimeSeriesChart : public QChartView {
   void setSeriesVisible(int series, bool visible);
   void setTitle(const QString& title);
 
-  // Redraws from the history (call at display rate; cheap when nothing changed).
-  void refresh();
+  // Redraws from the history, at most every kRedrawIntervalMs unless `now` (call at display rate).
+  void refresh(bool now = false);
+  static constexpr int kRedrawIntervalMs = 100;
   bool exportCsv(const QString& path, QString* error) const;
   bool exportPng(const QString& path, QString* error);
 
@@ -60,6 +62,7 @@ class TimeSeriesChart : public QChartView {
   bool pinned_ = false;
   bool zoomed_ = false;
   bool stale_ = true;
+  QElapsedTimer sinceRedraw_;
 };
 
 }  // namespace clumplab::gui

@@ -206,8 +206,8 @@ void Viewport::paintStatus(QPainter& painter) {
   const SimulationStats& st = frame_->stats;
   QStringList lines;
   lines << tr("t = %1 s").arg(s.time, 0, 'f', s.timeStep < 1e-4 ? 5 : 4);
-  const QString target =
-      st.asFastAsPossible ? tr("as fast as possible") : QString::number(st.targetSpeed, 'g', 3) + QStringLiteral("×");
+  const QString target = st.asFastAsPossible ? tr("as fast as possible")
+                                             : QString::number(st.targetSpeed, 'g', 3) + QStringLiteral("×");
   if (st.paused) {
     lines << tr("speed %1 when running").arg(target);
   } else {

@@ -5,6 +5,7 @@
 #include <QSurfaceFormat>
 #include <cstdio>
 
+#include "GlFormat.hpp"
 #include "MainWindow.hpp"
 #include "ScriptedRun.hpp"
 #include "Viewport.hpp"
@@ -21,18 +22,11 @@ void fail(const QString& message) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  QSurfaceFormat format;
-  format.setVersion(3, 3);
-  format.setProfile(QSurfaceFormat::CoreProfile);
-  format.setDepthBufferSize(24);
-  format.setSamples(
-      qEnvironmentVariableIsSet("CLUMPLAB_SAMPLES") ? qEnvironmentVariableIntValue("CLUMPLAB_SAMPLES") : 4);
-  QSurfaceFormat::setDefaultFormat(format);
-
   QApplication app(argc, argv);
   QApplication::setOrganizationName(QStringLiteral("ClumpLab"));
   QApplication::setApplicationName(QStringLiteral("ClumpLab"));
   QApplication::setApplicationVersion(QStringLiteral(CLUMPLAB_VERSION));
+  QSurfaceFormat::setDefaultFormat(clumplab::gui::viewportSurfaceFormat());
 
   QCommandLineParser parser;
   parser.setApplicationDescription(QStringLiteral("ClumpLab: a sandbox for rigid clumps"));

@@ -8,6 +8,7 @@
 #include <cmath>
 
 #include "EnergyPlotDock.hpp"
+#include "GlFormat.hpp"
 #include "MainWindow.hpp"
 #include "ParametersDock.hpp"
 #include "TestSupport.hpp"
@@ -83,6 +84,8 @@ class TestGui : public QObject {
   Q_OBJECT
 
  private slots:
+  void initTestCase() { QSurfaceFormat::setDefaultFormat(viewportSurfaceFormat()); }
+
   void init() {
     QCoreApplication::setOrganizationName(QStringLiteral("ClumpLabTests"));
     QCoreApplication::setApplicationName(QStringLiteral("tst_gui"));

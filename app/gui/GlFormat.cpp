@@ -1,0 +1,38 @@
+#include "GlFormat.hpp"
+
+#include <QOffscreenSurface>
+#include <QOpenGLContext>
+#include <QOpenGLFunctions>
+
+namespace clumplab::gui {
+
+namespace {
+// True when the default OpenGL implementation rasterises on the CPU.
+bool softwareRenderer(const QSurfaceFormat& format) {
+  QOffscreenSurface surface;
+  surface.setFormat(format);
+  surface.create();
+  QOpenGLContext context;
+  context.setFormat(format);
+  if (!context.create() || !context.makeCurrent(&surface)) return false;
+  const auto* text = reinterpret_cast<const char*>(context.functions()->glGetString(GL_RENDERER));
+  const QByteArray renderer = text ? QByteArray(text).toLower() : QByteArray();
+  context.doneCurrent();
+  return renderer.contains("llvmpipe") || renderer.contains("softpipe") || renderer.contains("swrast");
+}
+}  // namespace
+
+QSurfaceFormat viewportSurfaceFormat() {
+  QSurfaceFormat format;
+  format.setVersion(3, 3);
+  format.setProfile(QSurfaceFormat::CoreProfile);
+  format.setDepthBufferSize(24);
+  if (qEnvironmentVariableIsSet("CLUMPLAB_SAMPLES")) {
+    format.setSamples(qEnvironmentVariableIntValue("CLUMPLAB_SAMPLES"));
+  } else {
+    format.setSamples(softwareRenderer(format) ? 0 : 4);
+  }
+  return format;
+}
+
+}  // namespace clumplab::gui

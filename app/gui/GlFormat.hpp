@@ -1,0 +1,12 @@
+#pragma once
+// The OpenGL surface format of the 3D view: 3.3 core with depth, and 4x multisampling on a GPU.
+// A software rasteriser (Mesa's llvmpipe) pays 4x the fragment work for multisampling and halves
+// the frame rate, so it gets none unless CLUMPLAB_SAMPLES asks for it.
+#include <QSurfaceFormat>
+
+namespace clumplab::gui {
+
+// Needs a QGuiApplication; call before the first QOpenGLWidget is created.
+QSurfaceFormat viewportSurfaceFormat();
+
+}  // namespace clumplab::gui
