@@ -542,14 +542,17 @@ void MainWindow::applyParameters(const SceneParameters& p) {
 }
 
 void MainWindow::spawnAtCursor(bool shoot) {
+  const QPoint cursor = viewport_->mapFromGlobal(QCursor::pos());
+  spawnAt(viewport_->rect().contains(cursor) ? cursor : viewport_->rect().center(), shoot);
+}
+
+void MainWindow::spawnAt(QPoint pixel, bool shoot) {
   const SimulationFrame* f = currentFrame();
   if (!f || templateBox_->currentIndex() < 0) return;
   const auto templateIndex = static_cast<std::uint32_t>(templateBox_->currentData().toUInt());
   if (templateIndex >= f->snapshot.templates.size()) return;
   const double radius = f->snapshot.templates[templateIndex]->boundingRadius;
-  const QPoint cursor = viewport_->mapFromGlobal(QCursor::pos());
-  const Vec3 point =
-      viewport_->worldPointUnder(viewport_->rect().contains(cursor) ? cursor : viewport_->rect().center());
+  const Vec3 point = viewport_->worldPointUnder(pixel);
   BodyInit body;
   body.templateIndex = templateIndex;
   if (shoot) {

@@ -39,6 +39,10 @@ class MainWindow : public QMainWindow {
   // Speed: a factor in [0.001, 1], or as fast as possible.
   void setSpeed(double speed, bool asFastAsPossible);
   void applyParameters(const SceneParameters& parameters);
+  // Spawns the template chosen in the toolbar at the world point under `pixel` of the 3D view, or
+  // shoots it from the camera towards that point at the chosen speed.
+  void spawnAt(QPoint pixel, bool shoot);
+  void deleteSelected();
   // After a divergence: back to the last good state, half the time step, running (the banner's fix).
   void recoverWithHalfStep();
   bool divergenceBannerShown() const;
@@ -83,7 +87,7 @@ class MainWindow : public QMainWindow {
   void screenshot();
   void changeSpeed(int direction);
   void spawnAtCursor(bool shoot);
-  void deleteSelected();
+
   void updateTemplateList();
   void showDivergence(const SimulationFrame& frame);
   void onParametersEdited(const SceneParameters& parameters, const QString& what);

@@ -65,6 +65,13 @@ bool waitForFrame(MainWindow& w, Ready ready, int timeoutMs = 10000) {
   return false;
 }
 
+// Position of body i in the frame shown (NaN if there is none).
+Vec3 shownPosition(const MainWindow& w, std::size_t i) {
+  const SimulationFrame* f = w.currentFrame();
+  if (f == nullptr || i >= f->snapshot.bodies.size()) return Vec3::Constant(NAN);
+  return f->snapshot.bodies.position[i];
+}
+
 // Vertical acceleration of body 0 over `steps` single steps [m/s^2].
 double measuredAcceleration(MainWindow& w, int steps) {
   const SimulationFrame* f0 = w.currentFrame();
@@ -181,6 +188,44 @@ class TestGui : public QObject {
     CLUMPLAB_VERIFY_LESS(last->snapshot.bodies.position[0].head<2>().norm(), 1e-3);
   }
 
+  void spawnAtTheCursorAndDelete() {
+    QTemporaryDir dir;
+    MainWindow w;
+    w.resize(1200, 800);
+    w.setRunning(false);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QCOMPARE(w.openDocument(writeFile(dir, QStringLiteral("two.json"), kTwoBalls), true), QString());
+    QVERIFY(waitForFrame(w, [](const SimulationFrame& f) { return f.snapshot.bodies.size() == 2; }));
+    Viewport* view = w.viewport();
+    // A floor point away from both balls: the spawned ball lands above it.
+    const Vec3 spot(-0.3, 0.2, 0.0);
+    const Eigen::Vector2d p = view->camera().project(spot);
+    const QPoint pixel(static_cast<int>(std::lround(p.x())), static_cast<int>(std::lround(p.y())));
+    w.spawnAt(pixel, false);
+    QVERIFY(waitForFrame(w, [](const SimulationFrame& f) { return f.snapshot.bodies.size() == 3; }));
+    const Vec3 spawned = shownPosition(w, 2);
+    const double pixelSize = 1.0 / view->camera().pixelsPerMeterAt(spot);
+    CLUMPLAB_VERIFY_LESS((spawned.head<2>() - spot.head<2>()).norm(), 2.0 * pixelSize);
+    CLUMPLAB_VERIFY_LESS(0.05, spawned.z());  // above the floor, not in it
+
+    // Shooting starts it moving towards the point, at the chosen speed (2 m/s by default).
+    w.spawnAt(pixel, true);
+    QVERIFY(waitForFrame(w, [](const SimulationFrame& f) { return f.snapshot.bodies.size() == 4; }));
+    const SimulationFrame* f = w.currentFrame();
+    QVERIFY(f != nullptr && f->snapshot.bodies.size() == 4);
+    CLUMPLAB_COMPARE_REL(f->snapshot.bodies.velocity[3].norm(), 2.0, 1e-12);
+    CLUMPLAB_VERIFY_LESS(
+        0.99, f->snapshot.bodies.velocity[3].normalized().dot((spot - view->camera().eye()).normalized()));
+
+    view->setSelectedBody(0);
+    w.deleteSelected();
+    QVERIFY(waitForFrame(w, [](const SimulationFrame& g) { return g.snapshot.bodies.size() == 3; }));
+    QCOMPARE(view->selectedBody(), -1);
+    // The ball that was at x = 0.3 is now body 0.
+    CLUMPLAB_COMPARE_REL(shownPosition(w, 0).x(), 0.3, 1e-9);
+  }
+
   void brokenSceneKeepsTheCurrentOne() {
     QTemporaryDir dir;
     MainWindow w;
@@ -210,6 +255,10 @@ class TestGui : public QObject {
     w.show();
     QCOMPARE(w.openDocument(writeFile(dir, QStringLiteral("fall.json"), kFallingSphere), true), QString());
     QVERIFY(waitForFrame(w, [](const SimulationFrame& f) { return f.snapshot.bodies.size() == 1; }));
+    SceneParameters edited = w.parameters();
+    edited.gravity = Vec3(1.0, 0.0, -3.0);
+    edited.contact.linear.friction = 0.7;
+    emit w.parametersDock()->edited(edited, QStringLiteral("gravity"));
     measuredAcceleration(w, 100);
     const Vec3 position = w.currentFrame()->snapshot.bodies.position[0];
     const QString saved = dir.filePath(QStringLiteral("saved.json"));
@@ -219,6 +268,9 @@ class TestGui : public QObject {
     QCOMPARE(other.openDocument(saved, true), QString());
     QVERIFY(waitForFrame(other, [](const SimulationFrame& f) { return f.snapshot.bodies.size() == 1; }));
     CLUMPLAB_VERIFY_LESS((other.currentFrame()->snapshot.bodies.position[0] - position).norm(), 1e-12);
+    // The edited parameters were saved with it.
+    QCOMPARE(other.parameters().gravity, Vec3(1.0, 0.0, -3.0));
+    QCOMPARE(other.parameters().contact.linear.friction, 0.7);
   }
 
   void divergencePausesAndHalvingTheStepRecovers() {
