@@ -6,7 +6,8 @@
 
 namespace clumplab::gui {
 
-// Needs a QGuiApplication; call before the first QOpenGLWidget is created.
+// Also gives Mesa's software rasteriser half the cores (LP_NUM_THREADS, unless set), leaving the
+// rest to the simulation. Needs a QGuiApplication; call before the first OpenGL context exists.
 QSurfaceFormat viewportSurfaceFormat();
 
 }  // namespace clumplab::gui

@@ -2,6 +2,7 @@
 
 #include <QApplication>
 #include <QTimer>
+#include <algorithm>
 #include <cstdio>
 
 #include "MainWindow.hpp"
@@ -14,6 +15,18 @@ ScriptedRun::ScriptedRun(MainWindow& window, const ScriptOptions& options)
   if (options_.size.isValid()) window_.viewport()->setFixedSize(options_.size);
   if (!options_.active()) return;  // an ordinary interactive session
   connect(&window_, &MainWindow::frameShown, this, &ScriptedRun::onFrame);
+  if (options_.report) {
+    // How long input would wait: a precise timer due every kProbeMs, and how late it fires.
+    probe_ = new QTimer(this);
+    probe_->setTimerType(Qt::PreciseTimer);
+    connect(probe_, &QTimer::timeout, this, [this] {
+      const double elapsed = static_cast<double>(probeClock_.nsecsElapsed()) * 1e-6;
+      probeClock_.start();
+      if (started_ && !finishing_) lateness_.push_back(std::max(0.0, elapsed - kProbeMs));
+    });
+    probeClock_.start();
+    probe_->start(kProbeMs);
+  }
 }
 
 void ScriptedRun::onFrame() {
@@ -24,9 +37,7 @@ void ScriptedRun::onFrame() {
     clock_.start();
     startSteps_ = f->snapshot.steps;
     startNs_ = clock_.nsecsElapsed();
-  } else if (started_) {
-    ++paints_;
-    paintMs_ += window_.viewport()->lastPaintMilliseconds();
+    startPaints_ = window_.viewport()->paintCount();
   }
   if (options_.runFor >= 0.0 && f->snapshot.time + 0.5 * f->snapshot.timeStep < options_.runFor &&
       !f->diverged)
@@ -34,6 +45,7 @@ void ScriptedRun::onFrame() {
   finishing_ = true;
   endSteps_ = f->snapshot.steps;
   endNs_ = started_ ? clock_.nsecsElapsed() : 0;
+  paints_ = static_cast<int>(window_.viewport()->paintCount() - startPaints_);
   window_.setRunning(false);
   // Let the paused frame reach the view, then save it.
   QTimer::singleShot(100, this, &ScriptedRun::finish);
@@ -67,12 +79,21 @@ void ScriptedRun::printReport(const SimulationFrame& f) const {
   const double wall = static_cast<double>(endNs_ - startNs_) * 1e-9;
   const double steps = static_cast<double>(endSteps_ - startSteps_);
   const double pebbleSteps = wall > 0.0 ? steps * static_cast<double>(f.snapshot.pebbles) / wall : 0.0;
+  std::vector<double> late = lateness_;
+  std::sort(late.begin(), late.end());
+  const auto quantile = [&late](double q) {
+    return late.empty() ? 0.0
+                        : late[std::min(late.size() - 1,
+                                        static_cast<std::size_t>(q * static_cast<double>(late.size())))];
+  };
   std::fprintf(stdout,
                "{\"steps\": %.0f, \"wall_seconds\": %.6g, \"bodies\": %zu, \"pebbles\": %zu, "
                "\"pebble_steps_per_second\": %.6g, \"frames\": %d, \"frames_per_second\": %.4g, "
-               "\"paint_ms_mean\": %.4g}\n",
+               "\"paint_ms_last\": %.4g, \"event_latency_ms_p50\": %.3g, \"event_latency_ms_p95\": %.3g, "
+               "\"event_latency_ms_max\": %.3g}\n",
                steps, wall, f.snapshot.bodies.size(), f.snapshot.pebbles, pebbleSteps, paints_,
-               wall > 0.0 ? paints_ / wall : 0.0, paints_ > 0 ? paintMs_ / paints_ : 0.0);
+               wall > 0.0 ? paints_ / wall : 0.0, window_.viewport()->lastPaintMilliseconds(), quantile(0.5),
+               quantile(0.95), late.empty() ? 0.0 : late.back());
   std::fflush(stdout);
 }
 

@@ -5,7 +5,9 @@
 #include <QObject>
 #include <QSize>
 #include <QString>
+#include <QTimer>
 #include <cstdint>
+#include <vector>
 
 namespace clumplab::gui {
 
@@ -42,8 +44,13 @@ class ScriptedRun : public QObject {
   qint64 endNs_ = 0;
   std::uint64_t endSteps_ = 0;
   int paints_ = 0;
-  double paintMs_ = 0.0;
+  std::uint64_t startPaints_ = 0;
   QElapsedTimer clock_;
+  // Event-loop latency: a timer due every kProbeMs; how late each firing came [ms].
+  static constexpr int kProbeMs = 20;
+  QTimer* probe_ = nullptr;
+  QElapsedTimer probeClock_;
+  std::vector<double> lateness_;
   int exitCode_ = 0;
 };
 

@@ -36,6 +36,12 @@ std::pair<Vec3, double> snapshotBounds(const Snapshot& s) {
 
 Viewport::Viewport(QWidget* parent) : QOpenGLWidget(parent) {
   setMinimumSize(320, 240);
+  deferredPaint_.setSingleShot(true);
+  connect(&deferredPaint_, &QTimer::timeout, this, qOverload<>(&QWidget::update));
+  connect(this, &QOpenGLWidget::frameSwapped, this, [this] {
+    lastSwapMs_ = fpsTimer_.elapsed();
+    lastFrameCostMs_ = lastSwapMs_ - paintStartMs_;
+  });
   setFocusPolicy(Qt::StrongFocus);
   setMouseTracking(false);
   fpsTimer_.start();
@@ -69,7 +75,19 @@ void Viewport::setFrame(const SimulationFrame* frame) {
       camera_.setTarget(s.bodies.position[static_cast<std::size_t>(options_.selectedBody)]);
     }
   }
-  update();
+  requestPaint();  // new simulation frames are drawn at the rate the machine affords
+}
+
+void Viewport::requestPaint() {
+  // A software rasteriser blocks this thread while it draws: leave at least as much time between
+  // frames as the last one took, so input (handled between frames) never waits more than a frame.
+  const qint64 now = fpsTimer_.elapsed();
+  const qint64 earliest = lastSwapMs_ + lastFrameCostMs_;
+  if (now >= earliest) {
+    update();
+  } else if (!deferredPaint_.isActive()) {
+    deferredPaint_.start(static_cast<int>(earliest - now));
+  }
 }
 
 void Viewport::fitAll() {
@@ -153,6 +171,7 @@ void Viewport::resizeGL(int w, int h) {
 }
 
 void Viewport::paintGL() {
+  paintStartMs_ = fpsTimer_.elapsed();
   QElapsedTimer timer;
   timer.start();
   if (transition_.advance(camera_)) update();
@@ -163,6 +182,7 @@ void Viewport::paintGL() {
   }
   paintOverlay();
   lastPaintMs_ = static_cast<double>(timer.nsecsElapsed()) * 1e-6;
+  ++paintCount_;
   countFrame();
 }
 

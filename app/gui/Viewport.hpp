@@ -6,6 +6,7 @@
 #include <QOpenGLWidget>
 #include <QPainter>
 #include <QPoint>
+#include <QTimer>
 #include <deque>
 #include <optional>
 
@@ -48,6 +49,8 @@ class Viewport : public QOpenGLWidget {
 
   // Frames drawn per second (measured over the last second).
   double framesPerSecond() const { return fps_; }
+  // Frames drawn since the view was made.
+  std::uint64_t paintCount() const { return paintCount_; }
   // Time the last paintGL took [ms].
   double lastPaintMilliseconds() const { return lastPaintMs_; }
 
@@ -67,6 +70,7 @@ class Viewport : public QOpenGLWidget {
   void wheelEvent(QWheelEvent* event) override;
 
  private:
+  void requestPaint();
   void paintOverlay();
   void paintStatus(QPainter& painter);
   void paintHelp(QPainter& painter);
@@ -93,9 +97,14 @@ class Viewport : public QOpenGLWidget {
   double dragPlaneDistance_ = 0.0;  // camera-to-grab-point distance along the view direction [m]
 
   QElapsedTimer fpsTimer_;
+  QTimer deferredPaint_;
+  qint64 paintStartMs_ = 0;
+  qint64 lastSwapMs_ = 0;
+  qint64 lastFrameCostMs_ = 0;  // from the start of paintGL to the frame on screen
   std::deque<qint64> frameTimes_;
   double fps_ = 0.0;
   double lastPaintMs_ = 0.0;
+  std::uint64_t paintCount_ = 0;
 };
 
 }  // namespace clumplab::gui
