@@ -199,7 +199,22 @@ void SimulationLoop::applyCommands() {
     std::lock_guard lock(mutex_);
     commands.swap(commands_);
   }
-  for (auto& c : commands) c();
+  for (auto& c : commands) {
+    // A command that fails (a bad value the engine refuses, memory) must not end the thread: the
+    // run pauses and the window says why.
+    try {
+      c();
+    } catch (const std::exception& e) {
+      stopWithError(std::string("the last command failed: ") + e.what());
+    }
+  }
+}
+
+void SimulationLoop::stopWithError(const std::string& message) {
+  divergenceMessage_ = message;
+  running_ = false;
+  pendingSteps_ = 0;
+  dirty_ = true;
 }
 
 void SimulationLoop::applyDragForce() {
@@ -313,7 +328,7 @@ void SimulationLoop::publish() {
   f.sceneFile = scene_ ? scene_->file : std::string();
   f.diverged = !divergenceMessage_.empty();
   f.divergenceMessage = divergenceMessage_;
-  f.canRecover = f.diverged && lastGood_.has_value() && world_;
+  f.canRecover = f.diverged && world_ && world_->divergence().happened && lastGood_.has_value();
   EnergySample sample;
   if (world_) {
     const EnergyReport energy = world_->energy();
@@ -345,7 +360,13 @@ void SimulationLoop::run() {
       if (stop_) return;
     }
     applyCommands();
-    if (world_) advance();
+    if (world_) {
+      try {
+        advance();
+      } catch (const std::exception& e) {
+        stopWithError(std::string("the simulation stopped: ") + e.what());
+      }
+    }
     const auto now = Clock::now();
     updateRates(now);
     if (dirty_ || (running_ && world_)) publish();

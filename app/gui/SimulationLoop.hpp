@@ -115,6 +115,7 @@ class SimulationLoop {
   void applyDragForce();
   void moveDraggedBody();
   void publish();
+  void stopWithError(const std::string& message);
   void updateRates(Clock::time_point now);
 
   // Shared with other threads, under mutex_.
