@@ -16,9 +16,12 @@
 #include <QMimeData>
 #include <QPushButton>
 #include <QSettings>
+#include <QSignalBlocker>
 #include <QStatusBar>
+#include <QTimer>
 #include <QToolBar>
 #include <QVBoxLayout>
+#include <cstdio>
 #include <future>
 
 #include "DefaultScene.hpp"
@@ -74,9 +77,14 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), loop_(std::make_u
     if (auto* f = currentFrame())
       inspectorDock_->show(f->snapshot, viewport_->selectedBody(), f->sceneGeneration);
   });
-  connect(viewport_, &Viewport::glError, this, [this](const QString& message) {
-    QMessageBox::critical(this, tr("OpenGL"), tr("The 3D view cannot be drawn:\n%1").arg(message));
-  });
+  // Queued: the message box must not open inside initializeGL.
+  connect(
+      viewport_, &Viewport::glError, this,
+      [this](const QString& message) {
+        std::fprintf(stderr, "clumplab: the 3D view cannot be drawn: %s\n", qPrintable(message));
+        QMessageBox::critical(this, tr("OpenGL"), tr("The 3D view cannot be drawn:\n%1").arg(message));
+      },
+      Qt::QueuedConnection);
 
   restoreSettings();
   loop_->setSpeed(speed_, asFast_);
@@ -110,15 +118,26 @@ void MainWindow::createDivergenceBanner() {
 }
 
 void MainWindow::recoverWithHalfStep() {
-  loop_->recoverWithHalfStep();
-  parameters_.timeStep *= 0.5;
-  parametersDock_->setParameters(parameters_);
+  const SimulationFrame* f = currentFrame();
+  if (!f || !f->canRecover) return;
+  SceneParameters halved = parameters_;
+  halved.timeStep *= 0.5;
+  loop_->recoverFromDivergence(halved);
+  // On the undo stack like any edit, so undo and redo stay consistent with what runs.
+  undo_.push(new ParameterEditCommand(parameters_, halved, tr("time step (halved after a divergence)"),
+                                      [this](const SceneParameters& p) { applyParameters(p); }));
   banner_->hide();
-  running_ = true;
-  playAction_->setChecked(true);
-  playAction_->setText(tr("Pause"));
+  showRunning(true);
+  runTicket_ = loop_->commandsPosted();
   statusBar()->showMessage(
-      tr("Resumed from the last good state with Δt = %1 s").arg(parameters_.timeStep, 0, 'g', 4), 6000);
+      tr("Resumed from the last good state with Δt = %1 s").arg(halved.timeStep, 0, 'g', 4), 6000);
+}
+
+void MainWindow::showRunning(bool running) {
+  running_ = running;
+  const QSignalBlocker block(playAction_);
+  playAction_->setChecked(running);
+  playAction_->setText(running ? tr("Pause") : tr("Run"));
 }
 
 void MainWindow::createActions() {
@@ -133,8 +152,9 @@ void MainWindow::createActions() {
   stepAction_->setShortcut(keys::step);
   stepAction_->setToolTip(tr("One time step (→)"));
   connect(stepAction_, &QAction::triggered, this, [this] {
-    setRunning(false);
-    loop_->singleStep(1);
+    showRunning(false);
+    loop_->singleStep(1);  // pauses the thread too
+    runTicket_ = loop_->commandsPosted();
   });
   resetAction_ = new QAction(tr("R&eset"), this);
   resetAction_->setShortcut(keys::reset);
@@ -484,8 +504,10 @@ void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
 void MainWindow::dropEvent(QDropEvent* event) {
   const QList<QUrl> urls = event->mimeData()->urls();
   if (urls.isEmpty()) return;
-  openDocument(urls.front().toLocalFile());
   event->acceptProposedAction();
+  // Opened after the drop has finished, so an error dialog does not block the drag source.
+  const QString path = urls.front().toLocalFile();
+  QTimer::singleShot(0, this, [this, path] { openDocument(path); });
 }
 
 void MainWindow::screenshot() {
@@ -500,10 +522,9 @@ void MainWindow::screenshot() {
 // --- simulation control -----------------------------------------------------------------------
 
 void MainWindow::setRunning(bool running) {
-  running_ = running;
-  if (playAction_->isChecked() != running) playAction_->setChecked(running);
-  playAction_->setText(running ? tr("Pause") : tr("Run"));
+  showRunning(running);
   loop_->setRunning(running);
+  runTicket_ = loop_->commandsPosted();
 }
 
 void MainWindow::setSpeed(double speed, bool asFastAsPossible) {
@@ -590,15 +611,14 @@ bool MainWindow::divergenceBannerShown() const {
 }
 
 void MainWindow::showDivergence(const SimulationFrame& f) {
-  if (!f.diverged) {
+  if (f.problem.empty()) {
     banner_->hide();
     return;
   }
-  bannerText_->setText(tr("<b>The simulation stopped.</b> %1")
-                           .arg(QString::fromStdString(f.divergenceMessage).toHtmlEscaped()));
+  bannerText_->setText(
+      tr("<b>The simulation stopped.</b> %1").arg(QString::fromStdString(f.problem).toHtmlEscaped()));
   bannerFix_->setVisible(f.canRecover);
   banner_->show();
-  if (running_) setRunning(false);
 }
 
 void MainWindow::tick() {
@@ -630,6 +650,9 @@ void MainWindow::tick() {
   viewport_->setFrame(&f);
   inspectorDock_->show(f.snapshot, viewport_->selectedBody(), f.sceneGeneration);
   showDivergence(f);
+  // The thread decides whether it runs (a divergence or a single step pauses it): once it has seen
+  // the window's last run command, the play button follows it.
+  if (f.commandsApplied >= runTicket_ && running_ == f.stats.paused) showRunning(!f.stats.paused);
   parametersDock_->setTimeStepHints(f.criticalTimeStep, f.recommendedTimeStep);
   emit frameShown();
 }

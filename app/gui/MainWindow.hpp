@@ -36,6 +36,7 @@ class MainWindow : public QMainWindow {
   // Starts the built-in default scene.
   void openDefaultScene();
   void setRunning(bool running);
+  bool running() const { return running_; }
   // Speed: a factor in [0.001, 1], or as fast as possible.
   void setSpeed(double speed, bool asFastAsPossible);
   void applyParameters(const SceneParameters& parameters);
@@ -90,6 +91,7 @@ class MainWindow : public QMainWindow {
 
   void updateTemplateList();
   void showDivergence(const SimulationFrame& frame);
+  void showRunning(bool running);  // the play button and state, without telling the thread
   void onParametersEdited(const SceneParameters& parameters, const QString& what);
 
   std::unique_ptr<SimulationLoop> loop_;
@@ -113,6 +115,7 @@ class MainWindow : public QMainWindow {
   double speed_ = 1.0;
   bool asFast_ = false;
   bool running_ = true;
+  std::uint64_t runTicket_ = 0;  // commands posted when the window last told the thread to run or stop
   std::vector<EnergySample> samples_;
 
   QAction* playAction_ = nullptr;

@@ -26,6 +26,7 @@ class ParameterEditCommand : public QUndoCommand {
     const auto* edit = static_cast<const ParameterEditCommand*>(other);
     if (edit->what_ != what_) return false;
     after_ = edit->after_;
+    if (after_ == before_) setObsolete(true);  // edited back: nothing left to undo
     return true;
   }
 

@@ -12,6 +12,7 @@
 #include <QVBoxLayout>
 
 #include "ScientificSpinBox.hpp"
+#include "WheelSafeWidgets.hpp"
 
 namespace clumplab::gui {
 
@@ -28,16 +29,20 @@ ParametersDock::ParametersDock(QWidget* parent) : QDockWidget(tr("Parameters"), 
   setObjectName(QStringLiteral("parametersDock"));
   auto* content = new QWidget;
   auto* layout = new QVBoxLayout(content);
+  // The ranges are the engine's (World::set..., the scene loader): nothing the file or the engine
+  // accepts is clamped by the panel.
+  constexpr double kTiny = 1e-300, kHuge = 1e300;
 
   QFormLayout* form = nullptr;
   layout->addWidget(group(tr("Time integration"), form));
-  timeStep_ = addNumber(form, tr("Time step"), QStringLiteral("s"), 1e-9, 1.0, true, tr("time step"),
-                        tr("Δt of every step. Too large for the contact stiffness and the run diverges."));
+  timeStep_ = addNumber(form, tr("Time step"), QStringLiteral("s"), kTiny, kHuge, true, tr("time step"),
+                        tr("Δt of every step. Too large for the contact stiffness and the run diverges."),
+                        [](SceneParameters& p, double v) { p.timeStep = v; });
   timeStepHint_ = new QLabel;
   timeStepHint_->setWordWrap(true);
   timeStepHint_->setStyleSheet(QStringLiteral("color: palette(mid); font-size: small;"));
   form->addRow(QString(), timeStepHint_);
-  integrator_ = new QComboBox;
+  integrator_ = new WheelSafeComboBox;
   integrator_->addItem(tr("Leapfrog"), static_cast<int>(IntegratorKind::Leapfrog));
   integrator_->setItemData(0, tr("MercuryDPM's leapfrog with an iterative Euler solve (seed 000 §2.6)"),
                            Qt::ToolTipRole);
@@ -47,29 +52,36 @@ ParametersDock::ParametersDock(QWidget* parent) : QDockWidget(tr("Parameters"), 
   integrator_->addItem(tr("Splitting"), static_cast<int>(IntegratorKind::Splitting));
   integrator_->setItemData(2, tr("Symplectic splitting with a NO_SQUISH free rotor"), Qt::ToolTipRole);
   form->addRow(tr("Integrator"), integrator_);
-  connect(integrator_, &QComboBox::currentIndexChanged, this, [this] { report(tr("integrator")); });
-  eulerIterations_ = new QSpinBox;
-  eulerIterations_->setRange(1, 50);
+  connect(integrator_, &QComboBox::currentIndexChanged, this, [this] {
+    const auto kind = static_cast<IntegratorKind>(integrator_->currentData().toInt());
+    edit(tr("integrator"), [kind](SceneParameters& p) { p.integrator = kind; });
+  });
+  eulerIterations_ = new WheelSafeSpinBox;
+  eulerIterations_->setRange(1, 100);
   eulerIterations_->setToolTip(tr("Fixed-point iterations of the leapfrog's Euler solve (seed 000 §2.6)"));
   form->addRow(tr("Euler iterations"), eulerIterations_);
-  connect(eulerIterations_, &QSpinBox::valueChanged, this, [this] { report(tr("Euler iterations")); });
+  connect(eulerIterations_, &QSpinBox::valueChanged, this, [this](int n) {
+    edit(tr("Euler iterations"), [n](SceneParameters& p) { p.eulerIterations = n; });
+  });
 
   layout->addWidget(group(tr("Gravity"), form));
   const char* axes[] = {"x", "y", "z"};
   for (int a = 0; a < 3; ++a) {
     gravity_[a] =
-        addNumber(form, QStringLiteral("g%1").arg(QLatin1String(axes[a])), QStringLiteral("m/s²"), -1e3, 1e3,
-                  false, tr("gravity %1").arg(QLatin1String(axes[a])), tr("Acceleration of gravity"));
+        addNumber(form, QStringLiteral("g%1").arg(QLatin1String(axes[a])), QStringLiteral("m/s²"), -kHuge,
+                  kHuge, false, tr("gravity %1").arg(QLatin1String(axes[a])), tr("Acceleration of gravity"),
+                  [a](SceneParameters& p, double v) { p.gravity[a] = v; });
   }
 
   layout->addWidget(group(tr("Contact"), form));
-  model_ = new QComboBox;
+  model_ = new WheelSafeComboBox;
   model_->addItem(tr("Linear spring–dashpot"));
   model_->addItem(tr("Hertz (Mutze eq. 52–57)"));
   form->addRow(tr("Model"), model_);
   connect(model_, &QComboBox::currentIndexChanged, this, [this](int i) {
     modelPages_->setCurrentIndex(i);
-    report(tr("contact model"));
+    const auto kind = i == 1 ? ContactModel::Kind::Hertz : ContactModel::Kind::Linear;
+    edit(tr("contact model"), [kind](SceneParameters& p) { p.contact.kind = kind; });
   });
   modelPages_ = new QStackedWidget;
   form->addRow(modelPages_);
@@ -77,50 +89,71 @@ ParametersDock::ParametersDock(QWidget* parent) : QDockWidget(tr("Parameters"), 
   auto* linearPage = new QWidget;
   auto* linearForm = new QFormLayout(linearPage);
   linearForm->setContentsMargins(0, 0, 0, 0);
-  stiffness_ = addNumber(linearForm, tr("Stiffness kn"), QStringLiteral("N/m"), 1e-6, 1e12, true,
-                         tr("stiffness"), tr("Normal spring stiffness"));
-  dampingMode_ = new QComboBox;
+  stiffness_ = addNumber(linearForm, tr("Stiffness kn"), QStringLiteral("N/m"), kTiny, kHuge, true,
+                         tr("stiffness"), tr("Normal spring stiffness"),
+                         [](SceneParameters& p, double v) { p.contact.linear.stiffness = v; });
+  dampingMode_ = new WheelSafeComboBox;
   dampingMode_->addItem(tr("from restitution"));
   dampingMode_->addItem(tr("fixed dashpot"));
   linearForm->addRow(tr("Normal damping"), dampingMode_);
-  connect(dampingMode_, &QComboBox::currentIndexChanged, this, [this] { report(tr("damping mode")); });
+  connect(dampingMode_, &QComboBox::currentIndexChanged, this, [this](int i) {
+    edit(tr("damping mode"), [i](SceneParameters& p) { p.contact.linear.dampingFromRestitution = i == 0; });
+  });
   restitution_ = addNumber(linearForm, tr("Restitution e"), QString(), 0.0, 1.0, false, tr("restitution"),
-                           tr("Normal coefficient of restitution (damping derived per pair)"));
-  dashpot_ = addNumber(linearForm, tr("Dashpot c"), QStringLiteral("N·s/m"), 0.0, 1e9, true, tr("dashpot"),
-                       tr("Fixed normal damping coefficient"));
-  linearFriction_ = addNumber(linearForm, tr("Friction μ"), QString(), 0.0, 10.0, false, tr("friction"),
-                              tr("Coulomb friction coefficient"));
-  tangentialRatio_ = addNumber(linearForm, tr("kt / kn"), QString(), 0.0, 10.0, false,
-                               tr("tangential stiffness"), tr("Tangential spring stiffness relative to kn"));
-  tangentialDamping_ = addNumber(linearForm, tr("Tangential damping"), QStringLiteral("N·s/m"), 0.0, 1e9,
-                                 true, tr("tangential damping"), tr("Tangential dashpot"));
+                           tr("Normal coefficient of restitution (damping derived per pair)"),
+                           [](SceneParameters& p, double v) { p.contact.linear.restitution = v; });
+  dashpot_ = addNumber(linearForm, tr("Dashpot c"), QStringLiteral("N·s/m"), 0.0, kHuge, true, tr("dashpot"),
+                       tr("Fixed normal damping coefficient"),
+                       [](SceneParameters& p, double v) { p.contact.linear.damping = v; });
+  linearFriction_ = addNumber(linearForm, tr("Friction μ"), QString(), 0.0, kHuge, false, tr("friction"),
+                              tr("Coulomb friction coefficient"),
+                              [](SceneParameters& p, double v) { p.contact.linear.friction = v; });
+  tangentialRatio_ =
+      addNumber(linearForm, tr("kt / kn"), QString(), 0.0, kHuge, false, tr("tangential stiffness"),
+                tr("Tangential spring stiffness relative to kn"),
+                [](SceneParameters& p, double v) { p.contact.linear.tangentialStiffnessRatio = v; });
+  tangentialDamping_ =
+      addNumber(linearForm, tr("Tangential damping"), QStringLiteral("N·s/m"), 0.0, kHuge, true,
+                tr("tangential damping"), tr("Tangential dashpot"),
+                [](SceneParameters& p, double v) { p.contact.linear.tangentialDamping = v; });
   limitDamping_ = new QCheckBox(tr("never attract (clamp F ≥ 0)"));
   linearForm->addRow(QString(), limitDamping_);
-  connect(limitDamping_, &QCheckBox::toggled, this, [this] { report(tr("damping clamp")); });
+  connect(limitDamping_, &QCheckBox::toggled, this, [this](bool on) {
+    edit(tr("damping clamp"), [on](SceneParameters& p) { p.contact.linear.limitDamping = on; });
+  });
   modelPages_->addWidget(linearPage);
 
   auto* hertzPage = new QWidget;
   auto* hertzForm = new QFormLayout(hertzPage);
   hertzForm->setContentsMargins(0, 0, 0, 0);
-  young_ = addNumber(hertzForm, tr("Young's modulus E"), QStringLiteral("Pa"), 1.0, 1e13, true,
-                     tr("Young's modulus"), tr("Elastic modulus of the pebbles"));
-  poisson_ = addNumber(hertzForm, tr("Poisson ratio σ"), QString(), 0.0, 0.5, false, tr("Poisson ratio"),
-                       tr("Poisson ratio"));
-  restitutionSquared_ = addNumber(hertzForm, tr("Restitution² δ"), QString(), 0.0, 1.0, false,
-                                  tr("restitution squared"), tr("Square of the normal restitution (eq. 57)"));
-  hertzFriction_ = addNumber(hertzForm, tr("Friction μ"), QString(), 0.0, 10.0, false, tr("friction"),
-                             tr("Regularised Coulomb friction (eq. 56)"));
+  young_ = addNumber(hertzForm, tr("Young's modulus E"), QStringLiteral("Pa"), kTiny, kHuge, true,
+                     tr("Young's modulus"), tr("Elastic modulus of the pebbles"),
+                     [](SceneParameters& p, double v) { p.contact.hertz.young = v; });
+  poisson_ =
+      addNumber(hertzForm, tr("Poisson ratio σ"), QString(), 0.0, 0.5, false, tr("Poisson ratio"),
+                tr("Poisson ratio"), [](SceneParameters& p, double v) { p.contact.hertz.poisson = v; });
+  restitutionSquared_ =
+      addNumber(hertzForm, tr("Restitution² δ"), QString(), 0.0, 1.0, false, tr("restitution squared"),
+                tr("Square of the normal restitution (eq. 57)"),
+                [](SceneParameters& p, double v) { p.contact.hertz.restitutionSquared = v; });
+  hertzFriction_ = addNumber(hertzForm, tr("Friction μ"), QString(), 0.0, kHuge, false, tr("friction"),
+                             tr("Regularised Coulomb friction (eq. 56)"),
+                             [](SceneParameters& p, double v) { p.contact.hertz.friction = v; });
   regularizingVelocity_ =
-      addNumber(hertzForm, tr("Regularising velocity ν"), QStringLiteral("m/s"), 1e-9, 10.0, true,
-                tr("regularising velocity"), tr("Velocity scale of the friction regularisation"));
+      addNumber(hertzForm, tr("Regularising velocity ν"), QStringLiteral("m/s"), kTiny, kHuge, true,
+                tr("regularising velocity"), tr("Velocity scale of the friction regularisation"),
+                [](SceneParameters& p, double v) { p.contact.hertz.regularizingVelocity = v; });
   modelPages_->addWidget(hertzPage);
 
   layout->addWidget(group(tr("Global damping"), form));
-  linearDamping_ = addNumber(form, tr("Linear"), QStringLiteral("1/s"), 0.0, 1e4, false, tr("linear damping"),
-                             tr("Force −γ m v on every body; its work counts as dissipated"));
+  linearDamping_ =
+      addNumber(form, tr("Linear"), QStringLiteral("1/s"), 0.0, kHuge, false, tr("linear damping"),
+                tr("Force −γ m v on every body; its work counts as dissipated"),
+                [](SceneParameters& p, double v) { p.linearDamping = v; });
   angularDamping_ =
-      addNumber(form, tr("Angular"), QStringLiteral("1/s"), 0.0, 1e4, false, tr("angular damping"),
-                tr("Torque −γ I ω on every body; its work counts as dissipated"));
+      addNumber(form, tr("Angular"), QStringLiteral("1/s"), 0.0, kHuge, false, tr("angular damping"),
+                tr("Torque −γ I ω on every body; its work counts as dissipated"),
+                [](SceneParameters& p, double v) { p.angularDamping = v; });
   layout->addStretch(1);
 
   content->setMinimumWidth(300);
@@ -135,11 +168,13 @@ ParametersDock::ParametersDock(QWidget* parent) : QDockWidget(tr("Parameters"), 
 
 ScientificSpinBox* ParametersDock::addNumber(QFormLayout* form, const QString& label, const QString& unit,
                                              double min, double max, bool logarithmic, const QString& what,
-                                             const QString& tip) {
+                                             const QString& tip, Setter setter) {
   auto* box = new ScientificSpinBox(unit, min, max, logarithmic);
+  box->setObjectName(what);  // for tests and accessibility
   box->setToolTip(tip);
   form->addRow(label, box);
-  connect(box, &QDoubleSpinBox::valueChanged, this, [this, what] { report(what); });
+  connect(box, &QDoubleSpinBox::valueChanged, this,
+          [this, what, setter](double value) { edit(what, [&](SceneParameters& p) { setter(p, value); }); });
   return box;
 }
 
@@ -181,37 +216,13 @@ void ParametersDock::setParameters(const SceneParameters& p) {
   updating_ = false;
 }
 
-void ParametersDock::readWidgets(SceneParameters& p) const {
-  p.timeStep = timeStep_->value();
-  p.integrator = static_cast<IntegratorKind>(integrator_->currentData().toInt());
-  p.eulerIterations = eulerIterations_->value();
-  for (int a = 0; a < 3; ++a) p.gravity[a] = gravity_[a]->value();
-  p.contact.kind = model_->currentIndex() == 1 ? ContactModel::Kind::Hertz : ContactModel::Kind::Linear;
-  LinearContactParameters& l = p.contact.linear;
-  l.stiffness = stiffness_->value();
-  l.dampingFromRestitution = dampingMode_->currentIndex() == 0;
-  l.restitution = restitution_->value();
-  l.damping = dashpot_->value();
-  l.friction = linearFriction_->value();
-  l.tangentialStiffnessRatio = tangentialRatio_->value();
-  l.tangentialDamping = tangentialDamping_->value();
-  l.limitDamping = limitDamping_->isChecked();
-  HertzContactParameters& h = p.contact.hertz;
-  h.young = young_->value();
-  h.poisson = poisson_->value();
-  h.restitutionSquared = restitutionSquared_->value();
-  h.friction = hertzFriction_->value();
-  h.regularizingVelocity = regularizingVelocity_->value();
-  p.linearDamping = linearDamping_->value();
-  p.angularDamping = angularDamping_->value();
-}
-
-void ParametersDock::report(const QString& what) {
+void ParametersDock::edit(const QString& what, const std::function<void(SceneParameters&)>& change) {
   if (updating_) return;
+  // Only the edited field changes: every other parameter keeps its exact value, whatever its
+  // widget shows.
   SceneParameters p = shown_;
-  readWidgets(p);
+  change(p);
   if (p == shown_) return;
-  shown_ = p;
   setParameters(p);  // enables/disables dependent fields
   emit edited(p, what);
 }

@@ -3,6 +3,7 @@
 // global damping. Each edit is reported as a new parameter set (MainWindow makes it undoable and
 // sends it to the simulation thread); setParameters() shows a set without reporting it.
 #include <QDockWidget>
+#include <functional>
 
 #include "SceneParameters.hpp"
 
@@ -31,10 +32,12 @@ class ParametersDock : public QDockWidget {
   void edited(const clumplab::gui::SceneParameters& parameters, const QString& what);
 
  private:
+  using Setter = std::function<void(SceneParameters&, double)>;
   ScientificSpinBox* addNumber(QFormLayout* form, const QString& label, const QString& unit, double min,
-                               double max, bool logarithmic, const QString& what, const QString& tip);
-  void readWidgets(SceneParameters& p) const;
-  void report(const QString& what);
+                               double max, bool logarithmic, const QString& what, const QString& tip,
+                               Setter setter);
+  // Applies one user edit to the shown parameters and reports it.
+  void edit(const QString& what, const std::function<void(SceneParameters&)>& change);
 
   SceneParameters shown_;
   bool updating_ = false;

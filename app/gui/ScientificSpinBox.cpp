@@ -1,6 +1,8 @@
 #include "ScientificSpinBox.hpp"
 
 #include <QLineEdit>
+#include <QWheelEvent>
+#include <charconv>
 #include <cmath>
 #include <limits>
 
@@ -9,7 +11,9 @@ namespace clumplab::gui {
 ScientificSpinBox::ScientificSpinBox(const QString& unit, double minimum, double maximum, bool logarithmic,
                                      QWidget* parent)
     : QDoubleSpinBox(parent), logarithmic_(logarithmic) {
-  setDecimals(std::numeric_limits<double>::max_digits10);  // no rounding of typed values
+  // QDoubleSpinBox rounds values to `decimals` places after the point: 323 keeps every double.
+  setDecimals(323);
+  setFocusPolicy(Qt::StrongFocus);
   setRange(minimum, maximum);
   if (!unit.isEmpty()) setSuffix(QStringLiteral(" ") + unit);
   setKeyboardTracking(false);  // apply when Enter is pressed or focus leaves, not at every key
@@ -19,7 +23,18 @@ ScientificSpinBox::ScientificSpinBox(const QString& unit, double minimum, double
 }
 
 QString ScientificSpinBox::textFromValue(double value) const {
-  return QString::number(value, 'g', 6);
+  // The shortest text that reads back to the same double, so confirming a field changes nothing.
+  char text[32];
+  const auto result = std::to_chars(text, text + sizeof text, value);
+  return QString::fromLatin1(text, static_cast<qsizetype>(result.ptr - text));
+}
+
+void ScientificSpinBox::wheelEvent(QWheelEvent* event) {
+  if (hasFocus()) {
+    QDoubleSpinBox::wheelEvent(event);
+  } else {
+    event->ignore();  // scrolling the panel passes over the field
+  }
 }
 
 double ScientificSpinBox::valueFromText(const QString& text) const {

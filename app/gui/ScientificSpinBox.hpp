@@ -17,6 +17,9 @@ class ScientificSpinBox : public QDoubleSpinBox {
   QValidator::State validate(QString& text, int& pos) const override;
   void stepBy(int steps) override;
 
+ protected:
+  void wheelEvent(QWheelEvent* event) override;
+
  private:
   bool logarithmic_;
 };

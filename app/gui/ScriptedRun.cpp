@@ -64,7 +64,7 @@ void ScriptedRun::finish() {
   }
   if (const SimulationFrame* f = window_.currentFrame(); f && options_.report) printReport(*f);
   if (const SimulationFrame* f = window_.currentFrame(); f && f->diverged) {
-    std::fprintf(stderr, "clumplab: %s\n", f->divergenceMessage.c_str());
+    std::fprintf(stderr, "clumplab: %s\n", f->problem.c_str());
     exitCode_ = 3;
   }
   if (options_.quit) {

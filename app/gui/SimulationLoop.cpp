@@ -15,7 +15,6 @@ constexpr double kRateWindowSeconds = 0.5;
 // Falling behind by more than this many wall seconds of the target drops the backlog (re-sync)
 // instead of trying to catch up, so the view never races to make up for lost time.
 constexpr double kMaxLagSeconds = 0.1;
-constexpr double kCheckpointEverySeconds = 0.5;
 }  // namespace
 
 SimulationLoop::SimulationLoop() : thread_([this] { run(); }) {}
@@ -33,13 +32,20 @@ void SimulationLoop::post(std::function<void()> fn) {
   {
     std::lock_guard lock(mutex_);
     commands_.push_back(std::move(fn));
+    ++commandsPosted_;
   }
   wake_.notify_all();
+}
+
+std::uint64_t SimulationLoop::commandsPosted() {
+  std::lock_guard lock(mutex_);
+  return commandsPosted_;
 }
 
 void SimulationLoop::loadScene(std::shared_ptr<const Scene> scene, bool run) {
   post([this, scene = std::move(scene), run] {
     scene_ = scene;
+    ++loadGeneration_;
     parameters_ = SceneParameters::fromScene(*scene_);
     running_ = run;
     buildWorld();
@@ -48,21 +54,27 @@ void SimulationLoop::loadScene(std::shared_ptr<const Scene> scene, bool run) {
 
 void SimulationLoop::setParameters(const SceneParameters& parameters) {
   post([this, parameters] {
-    parameters_ = parameters;
-    if (world_) {
-      try {
-        parameters_.applyTo(*world_);
-      } catch (const std::exception& e) {
-        divergenceMessage_ = std::string("could not apply the parameters: ") + e.what();
-        running_ = false;
-      }
-    }
     dirty_ = true;
+    if (!world_) {
+      parameters_ = parameters;
+      return;
+    }
+    try {
+      parameters.applyTo(*world_);
+    } catch (const std::exception& e) {
+      parameters_.applyTo(*world_);  // back to the set that worked (each setter checks before it sets)
+      stopWithError(std::string("the engine refused the parameters: ") + e.what());
+      return;
+    }
+    parameters_ = parameters;
+    // Resuming after a divergence must not undo this edit.
+    if (!world_->divergence().happened) takeCheckpoint();
   });
 }
 
 void SimulationLoop::setRunning(bool running) {
   post([this, running] {
+    if (running) errorMessage_.clear();  // the user has read it and goes on
     running_ = running;
     anchorWall_ = Clock::now();
     anchorSim_ = world_ ? world_->time() : 0.0;
@@ -74,6 +86,8 @@ void SimulationLoop::setRunning(bool running) {
 void SimulationLoop::singleStep(int steps) {
   post([this, steps] {
     running_ = false;
+    dirty_ = true;
+    if (!world_ || world_->divergence().happened) return;  // nothing to step until resumed or reset
     pendingSteps_ += std::max(0, steps);
   });
 }
@@ -95,9 +109,9 @@ void SimulationLoop::setSpeed(double speed, bool asFastAsPossible) {
 
 void SimulationLoop::spawn(const BodyInit& body) {
   post([this, body] {
-    if (!world_ || body.templateIndex >= world_->templates().size()) return;
-    world_->addBody(body);
-    lastGood_ = world_->checkpoint();  // a checkpoint restores only the bodies it knew
+    if (!world_ || body.templateIndex >= world_->templates().size() || world_->divergence().happened) return;
+    world_->addBody(clearOfOverlaps(body));
+    takeCheckpoint();  // a checkpoint restores only the bodies it knew
     ++layoutGeneration_;
     dirty_ = true;
   });
@@ -105,20 +119,20 @@ void SimulationLoop::spawn(const BodyInit& body) {
 
 void SimulationLoop::removeBody(std::uint32_t body) {
   post([this, body] {
-    if (!world_ || body >= world_->bodies().size()) return;
-    if (drag_ && drag_->body == body) drag_.reset();
+    if (!world_ || body >= world_->bodies().size() || world_->divergence().happened) return;
+    drag_.reset();  // the GUI's drag names a body by its index, which shifts
     world_->clearExternalForces();
     world_->removeBody(body);
-    if (drag_ && drag_->body > body) --drag_->body;
     ++layoutGeneration_;
-    lastGood_ = world_->checkpoint();
+    takeCheckpoint();
     dirty_ = true;
   });
 }
 
 void SimulationLoop::drag(const DragTarget& drag) {
   post([this, drag] {
-    if (!world_ || drag.body >= world_->bodies().size()) return;
+    // A drag begun on another layout (the body was deleted, the scene reset) names another body.
+    if (!world_ || drag.body >= world_->bodies().size() || drag.layoutGeneration != layoutGeneration_) return;
     drag_ = drag;
     if (!running_) moveDraggedBody();
   });
@@ -132,19 +146,54 @@ void SimulationLoop::endDrag() {
   });
 }
 
-void SimulationLoop::recoverWithHalfStep() {
-  post([this] {
-    if (!world_ || !lastGood_) return;
+void SimulationLoop::recoverFromDivergence(const SceneParameters& parameters) {
+  post([this, parameters] {
+    if (!world_ || !lastGood_ || !world_->divergence().happened) return;
+    // The checkpoint brings back its settings and loads too: apply the current parameters (with
+    // the smaller step) over it, and drop any drag.
     world_->restore(*lastGood_);
     world_->clearDivergence();
-    parameters_.timeStep *= 0.5;
-    world_->setTimeStep(parameters_.timeStep);
-    divergenceMessage_.clear();
+    world_->clearExternalForces();
+    drag_.reset();
+    parameters_ = parameters;
+    parameters_.applyTo(*world_);
+    errorMessage_.clear();
     running_ = true;
     anchorWall_ = Clock::now();
     anchorSim_ = world_->time();
+    rateWindow_.clear();
     dirty_ = true;
   });
+}
+
+void SimulationLoop::takeCheckpoint() {
+  lastGood_ = world_->checkpoint();
+  lastCheckpoint_ = Clock::now();
+}
+
+BodyInit SimulationLoop::clearOfOverlaps(BodyInit body) const {
+  // Lift a new body until none of its pebbles overlaps a pebble or a wall (a spawn onto a pile
+  // lands on top of it), by half bounding radii, at most 50 bounding radii.
+  const ClumpTemplate& t = *world_->templates()[body.templateIndex];
+  const PebbleArrays& pebbles = world_->pebbles();
+  const Mat3 r = body.orientation.normalized().toRotationMatrix();
+  const auto overlaps = [&](const Vec3& at) {
+    for (const Pebble& p : t.pebbles) {
+      const Vec3 x = at + r * p.center;
+      for (const Wall& w : world_->walls()) {
+        if (w.clearance(x) < p.radius) return true;
+      }
+      for (std::size_t q = 0; q < pebbles.position.size(); ++q) {
+        const double reach = p.radius + pebbles.radius[q];
+        if ((pebbles.position[q] - x).squaredNorm() < reach * reach) return true;
+      }
+    }
+    return false;
+  };
+  const Vec3 gravity = world_->settings().gravity;
+  const Vec3 up = gravity.norm() > 0.0 ? Vec3(-gravity.normalized()) : Vec3::UnitZ();
+  for (int k = 0; k < 100 && overlaps(body.position); ++k) body.position += 0.5 * t.boundingRadius * up;
+  return body;
 }
 
 void SimulationLoop::saveScene(const std::string& path, std::function<void(const std::string&)> done) {
@@ -152,6 +201,11 @@ void SimulationLoop::saveScene(const std::string& path, std::function<void(const
     std::string error;
     try {
       if (!world_ || !scene_) throw std::runtime_error("there is no scene to save");
+      if (world_->divergence().happened) {
+        throw std::runtime_error(path +
+                                 ": not saved: the simulation diverged. Resume with a smaller time "
+                                 "step or reset it first, so the file holds a state that runs.");
+      }
       Scene saved = sceneFromWorld(*world_, *scene_);
       clumplab::saveScene(saved, path);
     } catch (const std::exception& e) {
@@ -170,7 +224,8 @@ void SimulationLoop::takeEnergySamples(std::vector<EnergySample>& out) {
 void SimulationLoop::buildWorld() {
   drag_.reset();
   lastGood_.reset();
-  divergenceMessage_.clear();
+  errorMessage_.clear();
+  pendingSteps_ = 0;
   world_.reset();
   ++sceneGeneration_;
   ++layoutGeneration_;
@@ -181,15 +236,13 @@ void SimulationLoop::buildWorld() {
   try {
     world_ = clumplab::buildWorld(scene);
   } catch (const std::exception& e) {
-    divergenceMessage_ = std::string("could not build the scene: ") + e.what();
-    running_ = false;
+    stopWithError(std::string("could not build the scene: ") + e.what());
     return;
   }
   anchorWall_ = Clock::now();
   anchorSim_ = world_->time();
   rateWindow_.clear();
-  lastGood_ = world_->checkpoint();
-  lastCheckpoint_ = Clock::now();
+  takeCheckpoint();
   publish();  // the initial state is the first point of every plot
 }
 
@@ -207,11 +260,13 @@ void SimulationLoop::applyCommands() {
     } catch (const std::exception& e) {
       stopWithError(std::string("the last command failed: ") + e.what());
     }
+    ++commandsApplied_;
   }
+  if (!commands.empty()) dirty_ = true;
 }
 
 void SimulationLoop::stopWithError(const std::string& message) {
-  divergenceMessage_ = message;
+  errorMessage_ = message;
   running_ = false;
   pendingSteps_ = 0;
   dirty_ = true;
@@ -246,7 +301,6 @@ void SimulationLoop::moveDraggedBody() {
 bool SimulationLoop::stepOnce() {
   applyDragForce();
   if (world_->step()) return true;
-  divergenceMessage_ = world_->divergence().message;
   running_ = false;
   pendingSteps_ = 0;
   dirty_ = true;
@@ -259,7 +313,8 @@ void SimulationLoop::advance() {
   bool stepped = false;
   if (pendingSteps_ > 0) {
     // Single steps: each one is recorded, so N presses give N points in the energy plot.
-    while (pendingSteps_ > 0 && world_->divergence().happened == false) {
+    // Within the frame budget; the rest follow in the next slice (the thread does not sleep).
+    while (pendingSteps_ > 0 && !world_->divergence().happened && Clock::now() - sliceStart < budget) {
       --pendingSteps_;
       if (!stepOnce()) break;
       publish();
@@ -271,10 +326,11 @@ void SimulationLoop::advance() {
   double target = std::numeric_limits<double>::infinity();
   if (!asFast_) {
     target = anchorSim_ + std::chrono::duration<double>(sliceStart - anchorWall_).count() * speed_;
-    if (target - world_->time() > kMaxLagSeconds * speed_) {
+    // Never re-sync before a step was even due (slow speeds: a step may span many frames).
+    if (target - world_->time() > std::max(kMaxLagSeconds * speed_, 2.0 * dt)) {
       anchorSim_ = world_->time();
       anchorWall_ = sliceStart;
-      target = world_->time() + kFrameSeconds * speed_;
+      target = world_->time() + std::max(kFrameSeconds * speed_, dt);
       ++stats_.resyncs;
     }
   }
@@ -292,8 +348,7 @@ void SimulationLoop::advance() {
     dirty_ = true;
     if (!world_->divergence().happened &&
         Clock::now() - lastCheckpoint_ > std::chrono::duration<double>(kCheckpointEverySeconds)) {
-      lastGood_ = world_->checkpoint();
-      lastCheckpoint_ = Clock::now();
+      takeCheckpoint();
     }
   }
 }
@@ -325,10 +380,12 @@ void SimulationLoop::publish() {
   f.stats = stats_;
   f.parameters = parameters_;
   f.sceneGeneration = sceneGeneration_;
+  f.loadGeneration = loadGeneration_;
+  f.commandsApplied = commandsApplied_;
   f.sceneFile = scene_ ? scene_->file : std::string();
-  f.diverged = !divergenceMessage_.empty();
-  f.divergenceMessage = divergenceMessage_;
-  f.canRecover = f.diverged && world_ && world_->divergence().happened && lastGood_.has_value();
+  f.diverged = world_ && world_->divergence().happened;
+  f.problem = f.diverged ? world_->divergence().message : errorMessage_;
+  f.canRecover = f.diverged && lastGood_.has_value();
   EnergySample sample;
   if (world_) {
     const EnergyReport energy = world_->energy();
@@ -340,14 +397,15 @@ void SimulationLoop::publish() {
     f.snapshot = Snapshot{};
   }
   f.snapshot.layoutGeneration = layoutGeneration_;
-  frames_.publish();
-  // One sample per simulated instant: republishing a paused state adds no point to the plots.
+  // One sample per simulated instant: republishing a paused state adds no point to the plots. The
+  // sample goes out before the frame, so a reader that sees the frame finds its sample too.
   if (world_ && (sample.steps != lastSampleSteps_ || sample.sceneGeneration != lastSampleGeneration_)) {
     lastSampleSteps_ = sample.steps;
     lastSampleGeneration_ = sample.sceneGeneration;
     std::lock_guard lock(mutex_);
     samples_.push_back(sample);
   }
+  frames_.publish();
   dirty_ = false;
 }
 
@@ -375,7 +433,8 @@ void SimulationLoop::run() {
     nextFrame = std::max(
         nextFrame + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(kFrameSeconds)),
         now);
-    const bool busy = pendingSteps_ > 0 || (running_ && world_ && (asFast_ || stats_.fallingBehind));
+    const bool stepping = world_ && !world_->divergence().happened;
+    const bool busy = stepping && (pendingSteps_ > 0 || (running_ && (asFast_ || stats_.fallingBehind)));
     std::unique_lock lock(mutex_);
     if (!busy) {
       wake_.wait_until(lock, running_ ? nextFrame : now + std::chrono::milliseconds(250),

@@ -41,11 +41,13 @@ struct SimulationFrame {
   SimulationStats stats;
   SceneParameters parameters;         // as applied to the world
   std::uint64_t sceneGeneration = 0;  // changes when a scene is loaded or reset
+  std::uint64_t loadGeneration = 0;   // changes when a scene is loaded (not on reset)
+  std::uint64_t commandsApplied = 0;  // commands the thread had applied when it made this frame
   std::string sceneFile;
-  bool diverged = false;
-  std::string divergenceMessage;
-  bool canRecover = false;           // a last good state exists to resume from with a smaller step
-  double criticalTimeStep = 0.0;     // [s] of the running world (World::criticalTimeStep)
+  bool diverged = false;          // the world diverged: stepping stops until it is resumed or reset
+  std::string problem;            // why the run stopped (a divergence or a refused command); "" if it did not
+  bool canRecover = false;        // a last good state exists to resume from with a smaller step
+  double criticalTimeStep = 0.0;  // [s] of the running world (World::criticalTimeStep)
   double recommendedTimeStep = 0.0;  // [s]
 };
 
@@ -57,6 +59,7 @@ struct EnergySample {
 };
 
 struct DragTarget {
+  std::uint64_t layoutGeneration = 0;  // of the snapshot the drag began on (indices shift on delete)
   std::uint32_t body = 0;
   Vec3 anchorInBody = Vec3::Zero();  // grabbed point in the body (principal) frame [m]
   Vec3 target = Vec3::Zero();        // where the cursor wants it [m], world
@@ -85,12 +88,16 @@ class SimulationLoop {
   // While paused, the body is moved so that the anchor sits on the target.
   void drag(const DragTarget& drag);
   void endDrag();
-  // Divergence: go back to the last good state, halve the time step, and run on.
-  void recoverWithHalfStep();
+  // After a divergence: back to the last good state (at most kCheckpointEverySeconds of wall time
+  // old, or the last edit), with `parameters` (the caller halves the step), running.
+  void recoverFromDivergence(const SceneParameters& parameters);
   // Saves the live state as a scene file; `done` is called on the simulation thread with "" or an error.
   void saveScene(const std::string& path, std::function<void(const std::string& error)> done);
   // Runs `fn` on the simulation thread between steps (tests and tools).
   void post(std::function<void()> fn);
+  // Commands posted so far; a frame's `commandsApplied` reaching this number means the frame
+  // reflects every one of them.
+  std::uint64_t commandsPosted();
 
   // --- reading (GUI thread only) --------------------------------------------------------------
   // Takes the newest published frame if there is one; returns true if it changed.
@@ -102,8 +109,9 @@ class SimulationLoop {
   // Spring of the mouse drag: natural frequency [rad/s] and force cap as a multiple of the weight.
   static constexpr double kDragAngularFrequency = 12.0;
   static constexpr double kDragForceCapInWeights = 30.0;
-  static constexpr double kFrameSeconds = 1.0 / 60.0;  // display frame the thread paces against
-  static constexpr double kStepShareOfFrame = 0.8;     // at most this share of a frame is spent stepping
+  static constexpr double kFrameSeconds = 1.0 / 60.0;     // display frame the thread paces against
+  static constexpr double kStepShareOfFrame = 0.8;        // at most this share of a frame is spent stepping
+  static constexpr double kCheckpointEverySeconds = 0.5;  // wall time between last-good-state copies
 
  private:
   using Clock = std::chrono::steady_clock;
@@ -116,12 +124,16 @@ class SimulationLoop {
   void moveDraggedBody();
   void publish();
   void stopWithError(const std::string& message);
+  void takeCheckpoint();
+  BodyInit clearOfOverlaps(BodyInit body) const;
   void updateRates(Clock::time_point now);
 
   // Shared with other threads, under mutex_.
   std::mutex mutex_;
   std::condition_variable wake_;
   std::vector<std::function<void()>> commands_;
+  std::uint64_t commandsPosted_ = 0;
+  std::uint64_t commandsApplied_ = 0;  // simulation thread
   std::vector<EnergySample> samples_;
   bool stop_ = false;
 
@@ -132,6 +144,7 @@ class SimulationLoop {
   SceneParameters parameters_;
   std::unique_ptr<World> world_;
   std::uint64_t sceneGeneration_ = 0;
+  std::uint64_t loadGeneration_ = 0;
   std::uint64_t layoutGeneration_ = 0;
   bool running_ = false;
   int pendingSteps_ = 0;
@@ -141,7 +154,7 @@ class SimulationLoop {
   bool dirty_ = true;  // something changed that the GUI has not seen
   std::optional<WorldCheckpoint> lastGood_;
   Clock::time_point lastCheckpoint_{};
-  std::string divergenceMessage_;
+  std::string errorMessage_;  // a refused command or failed build; divergences live in the World
   // Pacing: simulated time `anchorSim_` corresponds to wall time `anchorWall_`.
   Clock::time_point anchorWall_{};
   double anchorSim_ = 0.0;

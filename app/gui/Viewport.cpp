@@ -60,8 +60,12 @@ void Viewport::setFrame(const SimulationFrame* frame) {
   if (frame_) {
     const Snapshot& s = frame_->snapshot;
     if (options_.selectedBody >= static_cast<int>(s.bodies.size())) setSelectedBody(-1);
-    if (!fittedOnce_ || fittedGeneration_ != frame_->sceneGeneration) {
-      fittedGeneration_ = frame_->sceneGeneration;
+    if (gesture_ == Gesture::DragBody && drag_.layoutGeneration != s.layoutGeneration) {
+      gesture_ = Gesture::None;  // the dragged body went away (deleted, reset)
+      options_.dragLine = false;
+    }
+    if (!fittedOnce_ || fittedGeneration_ != frame_->loadGeneration) {
+      fittedGeneration_ = frame_->loadGeneration;
       fittedOnce_ = true;
       const auto [center, radius] = snapshotBounds(s);  // a new scene: frame it at once
       transition_.stop();
@@ -318,6 +322,7 @@ void Viewport::mousePressEvent(QMouseEvent* event) {
       const Snapshot& s = frame_->snapshot;
       gesture_ = Gesture::DragBody;
       drag_.body = hit->body;
+      drag_.layoutGeneration = s.layoutGeneration;
       drag_.anchorInBody =
           s.bodies.orientation[hit->body].conjugate() * (hit->point - s.bodies.position[hit->body]);
       drag_.target = hit->point;

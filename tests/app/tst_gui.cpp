@@ -1,9 +1,13 @@
 // The desktop app as a user drives it: the real MainWindow, its simulation thread and its 3D view
 // (under Xvfb with Mesa in CI).
 #include <QDir>
+#include <QDoubleSpinBox>
+#include <QLineEdit>
 #include <QSignalSpy>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QUndoStack>
+#include <QWheelEvent>
 #include <QtTest>
 #include <cmath>
 
@@ -35,13 +39,14 @@ const char* kTwoBalls = R"({
   "bodies": [ { "template": "ball", "position": [0, 0, 0.05] },
               { "template": "ball", "position": [0.3, 0, 0.05] } ] })";
 
-// A stiff ball dropped on a floor with a step above the stable limit (2 sqrt(m/k) = 4.6e-4 s).
+// A stiff ball squeezed between floor and ceiling, with a step far above the stable limit: its
+// overlap runs away within a few steps. Half the step runs.
 const char* kTooLargeStep = R"({
-  "format": "clumplab-scene/1", "time_step": 6e-4, "integrator": "leapfrog", "gravity": [0, 0, -9.81],
+  "format": "clumplab-scene/1", "time_step": 8e-4, "integrator": "leapfrog", "gravity": [0, 0, -9.81],
   "contact": { "model": "linear", "stiffness": 1e7, "restitution": 0.9, "friction": 0.0 },
-  "walls": [ { "type": "plane", "point": [0, 0, 0], "normal": [0, 0, 1] } ],
+  "walls": [ { "type": "box", "min": [-1, -1, 0], "max": [1, 1, 0.0999] } ],
   "templates": { "ball": { "density": 1000, "pebbles": [[0, 0, 0, 0.05]] } },
-  "bodies": [ { "template": "ball", "position": [0, 0, 0.1], "velocity": [0, 0, -1] } ] })";
+  "bodies": [ { "template": "ball", "position": [0, 0, 0.0499] } ] })";
 
 QString writeFile(const QTemporaryDir& dir, const QString& name, const char* text) {
   const QString path = dir.filePath(name);
@@ -94,6 +99,7 @@ class TestGui : public QObject {
   void initTestCase() { QSurfaceFormat::setDefaultFormat(viewportSurfaceFormat()); }
 
   void init() {
+    QStandardPaths::setTestModeEnabled(true);  // settings go to a test location, not the user's
     QCoreApplication::setOrganizationName(QStringLiteral("ClumpLabTests"));
     QCoreApplication::setApplicationName(QStringLiteral("tst_gui"));
   }
@@ -144,6 +150,51 @@ class TestGui : public QObject {
     CLUMPLAB_COMPARE_REL(g2, -9.81, 1e-9);
   }
 
+  void parameterFieldsEditOnlyWhatTheUserTouches() {
+    QTemporaryDir dir;
+    MainWindow w;
+    w.setRunning(false);
+    w.show();
+    w.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&w));
+    QCOMPARE(w.openDocument(writeFile(dir, QStringLiteral("fall.json"), kFallingSphere), true), QString());
+    QVERIFY(waitForFrame(w, [](const SimulationFrame& f) { return f.snapshot.bodies.size() == 1; }));
+    // Values beyond the old panel's ranges and with many digits, as a scene may hold them.
+    SceneParameters start = w.parameters();
+    start.eulerIterations = 80;
+    start.contact.linear.stiffness = 5e12;
+    start.timeStep = 1.234567891234e-7;
+    w.applyParameters(start);
+    w.undoStack()->clear();
+
+    auto* gx = w.parametersDock()->findChild<QDoubleSpinBox*>(QStringLiteral("gravity x"));
+    auto* dt = w.parametersDock()->findChild<QDoubleSpinBox*>(QStringLiteral("time step"));
+    QVERIFY(gx != nullptr && dt != nullptr);
+    // Confirming a field without typing changes nothing.
+    dt->setFocus();
+    QTest::keyClick(dt, Qt::Key_Enter);
+    QCOMPARE(w.undoStack()->count(), 0);
+    QCOMPARE(w.parameters().timeStep, 1.234567891234e-7);
+    // The wheel over a field without focus does not edit it.
+    gx->clearFocus();
+    QWheelEvent wheel(QPointF(5, 5), gx->mapToGlobal(QPointF(5, 5)), QPoint(), QPoint(0, 120), Qt::NoButton,
+                      Qt::NoModifier, Qt::NoScrollPhase, false);
+    QApplication::sendEvent(gx, &wheel);
+    QCOMPARE(w.undoStack()->count(), 0);
+    // Typing a value edits that field alone.
+    gx->setFocus();
+    gx->selectAll();
+    QTest::keyClicks(gx, QStringLiteral("2.5"));
+    QTest::keyClick(gx, Qt::Key_Enter);
+    QCOMPARE(w.undoStack()->count(), 1);
+    QCOMPARE(w.parameters().gravity.x(), 2.5);
+    QCOMPARE(w.parameters().eulerIterations, 80);
+    QCOMPARE(w.parameters().contact.linear.stiffness, 5e12);
+    QCOMPARE(w.parameters().timeStep, 1.234567891234e-7);
+    QVERIFY(waitForFrame(w, [](const SimulationFrame& f) { return f.parameters.gravity.x() == 2.5; }));
+    QCOMPARE(w.currentFrame()->parameters.contact.linear.stiffness, 5e12);
+  }
+
   void pickingSelectsAndDraggingPullsTheBody() {
     QTemporaryDir dir;
     MainWindow w;
@@ -168,16 +219,22 @@ class TestGui : public QObject {
     // Drag it 120 px to the right (towards +x on screen) and hold: the spring pulls it along.
     QTest::mousePress(view, Qt::LeftButton, Qt::NoModifier, pixel);
     QCOMPARE(view->selectedBody(), 1);
-    const QPoint to = pixel + QPoint(120, 0);
+    // Along the floor, away from body 0 (at the origin): the screen direction of world +x.
+    const Eigen::Vector2d unit = (view->camera().project(c1 + Vec3(0.1, 0.0, 0.0)) - p1).normalized();
+    auto along = [&](double pixels) {
+      return pixel + QPoint(static_cast<int>(std::lround(unit.x() * pixels)),
+                            static_cast<int>(std::lround(unit.y() * pixels)));
+    };
+    const QPoint to = along(120.0);
     for (int k = 1; k <= 12; ++k) {
-      QTest::mouseMove(view, pixel + QPoint(10 * k, 0));
+      QTest::mouseMove(view, along(10.0 * k));
       QTest::qWait(5);
     }
     QVERIFY(waitForFrame(
         w,
         [&](const SimulationFrame& f) {
           const Eigen::Vector2d p = view->camera().project(f.snapshot.bodies.position[1]);
-          return p.x() > pixel.x() + 60;
+          return (p - p1).dot(unit) > 60.0;
         },
         15000));
     QTest::mouseRelease(view, Qt::LeftButton, Qt::NoModifier, to);
@@ -259,7 +316,7 @@ class TestGui : public QObject {
     edited.gravity = Vec3(1.0, 0.0, -3.0);
     edited.contact.linear.friction = 0.7;
     emit w.parametersDock()->edited(edited, QStringLiteral("gravity"));
-    measuredAcceleration(w, 100);
+    QVERIFY(std::isfinite(measuredAcceleration(w, 100)));
     const Vec3 position = w.currentFrame()->snapshot.bodies.position[0];
     const QString saved = dir.filePath(QStringLiteral("saved.json"));
     QCOMPARE(w.saveSceneTo(saved), QString());
@@ -276,30 +333,50 @@ class TestGui : public QObject {
   void divergencePausesAndHalvingTheStepRecovers() {
     QTemporaryDir dir;
     MainWindow w;
-    w.setSpeed(1.0, true);
-    w.setRunning(true);
+    w.setSpeed(1.0, false);
+    w.setRunning(false);
     w.show();
     QCOMPARE(w.openDocument(writeFile(dir, QStringLiteral("stiff.json"), kTooLargeStep), true), QString());
+    QVERIFY(waitForFrame(w, [](const SimulationFrame& f) { return f.snapshot.bodies.size() == 1; }));
+    // An edit just before the run: resuming from the last good state must keep it.
+    SceneParameters edited = w.parameters();
+    edited.gravity = Vec3(0.0, 0.0, -12.0);
+    emit w.parametersDock()->edited(edited, QStringLiteral("gravity z"));
+    w.setRunning(true);
     QVERIFY(waitForFrame(w, [](const SimulationFrame& f) { return f.diverged; }));
     const SimulationFrame* f = w.currentFrame();
     QVERIFY(f != nullptr);
-    QVERIFY2(QString::fromStdString(f->divergenceMessage).contains(QStringLiteral("time step")),
-             f->divergenceMessage.c_str());
+    QVERIFY2(QString::fromStdString(f->problem).contains(QStringLiteral("time step")), f->problem.c_str());
     QVERIFY(f->stats.paused);
     QVERIFY(f->canRecover);
     QVERIFY(w.divergenceBannerShown());
+    QTRY_VERIFY(!w.running());  // the play button follows the thread
     const double divergedAt = f->snapshot.time;
+    const std::uint64_t divergedSteps = f->snapshot.steps;
+
+    // A single step on the diverged world does nothing (and does not spin).
+    w.simulation().singleStep(1);
+    QTest::qWait(50);
+    w.tick();
+    QCOMPARE(w.currentFrame()->snapshot.steps, divergedSteps);
 
     w.recoverWithHalfStep();
-    QCOMPARE(w.parameters().timeStep, 3e-4);
-    // The ball bounces on past the time it diverged at, with the smaller step.
+    QCOMPARE(w.parameters().timeStep, 4e-4);
+    QCOMPARE(w.undoStack()->count(), 2);
+    // The ball bounces on past the time it diverged at, with the smaller step and the edited gravity.
     QVERIFY(waitForFrame(w, [&](const SimulationFrame& g) {
-      return !g.diverged && g.snapshot.time > divergedAt + 0.05 && g.snapshot.timeStep == 3e-4;
+      return !g.diverged && g.snapshot.time > divergedAt + 0.05 && g.snapshot.timeStep == 4e-4;
     }));
     QVERIFY(!w.divergenceBannerShown());
+    QVERIFY(w.running());
     const SimulationFrame* g = w.currentFrame();
     QVERIFY(g != nullptr && g->snapshot.bodies.size() == 1);
+    QCOMPARE(g->parameters.gravity.z(), -12.0);
     QVERIFY(g->snapshot.bodies.position[0].z() > 0.0);
+    // Undo takes back the halving like any edit.
+    w.undoStack()->undo();
+    QCOMPARE(w.parameters().timeStep, 8e-4);
+    QCOMPARE(w.parameters().gravity.z(), -12.0);
   }
 
   void closingWhileRunningStopsTheThread() {
