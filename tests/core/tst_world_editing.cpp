@@ -171,7 +171,9 @@ class WorldEditingTest : public QObject {
     const EnergyReport e = world.energy();
     qInfo("dissipated %.4g J, worst |balance - start| %.3g J", e.dissipated, worst);
     QVERIFY(e.dissipated > 0.5 * (start - e.total()));
-    CLUMPLAB_VERIFY_LESS(worst, 1e-4 * e.dissipated);
+    // The damping's work is booked at synchronous velocities: the balance closes to round-off here
+    // (booked at the leapfrog's half-kicked velocities, it was off by 1e-5 of the dissipated energy).
+    CLUMPLAB_VERIFY_LESS(worst, 1e-8 * e.dissipated);
     QVERIFY_THROWS_EXCEPTION(std::invalid_argument, world.setDamping(-1.0, 0.0));
     QVERIFY_THROWS_EXCEPTION(std::invalid_argument, world.setDamping(0.0, std::nan("")));
   }

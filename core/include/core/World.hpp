@@ -76,7 +76,8 @@ class World {
   std::uint32_t addBody(const BodyInit& init);
 
   // Advances by one time step. Returns false (and leaves `divergence()` set) when the state
-  // became non-finite or overlaps grew beyond half a pebble radius.
+  // became non-finite or overlaps grew beyond half a pebble radius. Books the work of the
+  // dissipative forces done in the step (see dissipatedEnergy()).
   bool step();
 
   EnergyReport energy();
@@ -114,11 +115,14 @@ class World {
 
   // --- used by integrators ------------------------------------------------------------------
   // Evaluates all forces at the current body state into bodies().force/torque, advancing contact
-  // history (tangential springs) by one time step and adding one step of dissipated work. An
-  // integrator makes exactly one such evaluation per step.
+  // history (tangential springs) by one time step; the energy the springs lose counts as
+  // dissipated at once, and step() books the work of the evaluation's dissipative forces once the
+  // integrator has produced the velocities they act on. An integrator makes exactly one such
+  // evaluation per step, at its forceTimeFraction().
   void computeForces();
   // The same forces, for a step that starts with stale ones (first step, after an edit): contact
-  // history does not advance and no dissipation is counted, since the state has not moved.
+  // history does not advance and no step of dissipated work is added for them here, since the
+  // state has not moved (a spring that the edit shortened, e.g. lower friction, counts its loss).
   void refreshForces();
   bool forcesCurrent() const { return forcesCurrent_; }
 
@@ -133,7 +137,10 @@ class World {
   const WorldSettings& settings() const { return settings_; }
   double time() const { return time_; }
   std::uint64_t stepCount() const { return steps_; }
-  double dissipatedEnergy() const { return dissipated_; }  // [J] since construction
+  // [J] since construction: the work done against damping and friction (contact dashpots and
+  // hysteresis, tangential forces less the change of the energy their springs store, global
+  // damping), so that total + dissipated is conserved to the integrator's order (seed 001 §8).
+  double dissipatedEnergy() const { return dissipated_; }
   std::size_t pebbleCount() const { return pebbles_.position.size(); }
   std::size_t contactCount() const { return pebbleContacts_ + wallContacts_; }
   std::size_t pebbleContactCount() const { return pebbleContacts_; }
@@ -155,12 +162,15 @@ class World {
   void addStageTime(Stage s, double seconds) { stageSeconds_[static_cast<int>(s)] += seconds; }
 
  private:
-  // Stages of a force evaluation; `historyStep` [s] is how far contact history advances and how
-  // long the dissipation rate acts (0 for a refresh).
+  // Stages of a force evaluation; `historyStep` [s] is how far contact history advances (0 for a
+  // refresh).
   void evaluateForces(double historyStep);
   bool placePebblesAndCheckList();
-  void applyBodyForces(double& dissipationPower);
-  void addContactForces(double& dissipationPower);
+  void applyBodyForces();
+  double addContactForces();  // returns the change of the tangential springs' energy [J]
+  // sum over bodies of F_diss . v + T_diss . omega [W] with the dissipative force and torque of the
+  // last evaluation and v = (1 - s) v_now + s v_stepStart (s = `startWeight`).
+  double dissipativePower(double startWeight);
   void withdrawContactsOf(std::uint32_t body);
   void updatePebblePositions();
   void advanceClock();
@@ -182,6 +192,16 @@ class World {
   ThreadPool pool_;
   std::unique_ptr<Integrator> integrator_;
   std::vector<ExternalLoad> externalLoads_;  // sorted by body
+  // Per body, from the last force evaluation: the part of force/torque that is not conservative
+  // (contact dashpots and friction, global damping) [N], [N m] about the centre of mass.
+  std::vector<Vec3> dissipativeForce_;
+  std::vector<Vec3> dissipativeTorque_;
+  // Velocities at the start of the step, for integrators that evaluate forces before its end.
+  std::vector<Vec3> stepStartVelocity_;
+  std::vector<Vec3> stepStartAngularVelocity_;
+  std::vector<double> powerChunks_;  // per body chunk, summed in chunk order
+  double lastPower_ = 0.0;           // dissipativePower() at the end of the last step [W]
+  bool lastPowerCurrent_ = false;
 
   double time_ = 0.0;
   std::uint64_t steps_ = 0;
@@ -221,6 +241,8 @@ class WorldCheckpoint {
   ContactSolver contacts_;
   std::shared_ptr<const Integrator> integrator_;
   std::vector<ExternalLoad> externalLoads_;
+  std::vector<Vec3> dissipativeForce_;
+  std::vector<Vec3> dissipativeTorque_;
   double time_ = 0.0;
   std::uint64_t steps_ = 0;
   double timeOrigin_ = 0.0;
