@@ -96,7 +96,7 @@ std::uint32_t World::addBody(const BodyInit& init) {
 
 void World::stateChanged() {
   forcesCurrent_ = false;
-  lastPowerCurrent_ = false;
+  lastPowersCurrent_ = false;
   integrator_->reset();
 }
 
@@ -139,7 +139,7 @@ void World::refreshForces() {
 }
 
 void World::evaluateForces(double historyStep) {
-  lastPowerCurrent_ = false;
+  lastPowersCurrent_ = false;
   // Pebble world positions from the body poses (seed 001 §4), and whether the Verlet list holds.
   auto t0 = Clock::now();
   const bool moved = placePebblesAndCheckList();
@@ -202,10 +202,13 @@ void World::applyBodyForces() {
       bodies_.torque[b] += dissipativeTorque_[b];
     }
   }
-  // External loads (user input: their work is not dissipation).
-  for (const ExternalLoad& load : externalLoads_) {
+  // External loads (user input: their work is not dissipation; step() books it as external work).
+  loadTorque_.resize(externalLoads_.size());
+  for (std::size_t i = 0; i < externalLoads_.size(); ++i) {
+    const ExternalLoad& load = externalLoads_[i];
+    loadTorque_[i] = (load.point - bodies_.position[load.body]).cross(load.force);
     bodies_.force[load.body] += load.force;
-    bodies_.torque[load.body] += (load.point - bodies_.position[load.body]).cross(load.force);
+    bodies_.torque[load.body] += loadTorque_[i];
   }
 }
 
@@ -242,10 +245,19 @@ double World::addContactForces() {
   return springEnergyChange;
 }
 
-double World::dissipativePower(double startWeight) {
+World::Powers World::powers(double startWeight) {
   // Sum over contacts of F_diss . w (w at the contact point, lever arms at the force time) is the
   // sum over bodies of F_diss . v + T_diss . omega: one pass over bodies, in fixed chunks summed in
   // chunk order (independent of the thread count).
+  const bool interpolate = startWeight != 0.0;  // only then are the step-start velocities kept
+  const auto velocity = [&](std::size_t b) -> Vec3 {
+    const Vec3& v = bodies_.velocity[b];
+    return interpolate ? Vec3(v + startWeight * (stepStartVelocity_[b] - v)) : v;
+  };
+  const auto angularVelocity = [&](std::size_t b) -> Vec3 {
+    const Vec3& w = bodies_.angularVelocity[b];
+    return interpolate ? Vec3(w + startWeight * (stepStartAngularVelocity_[b] - w)) : w;
+  };
   const std::size_t n = bodies_.size();
   const std::size_t chunks = (n + kBodyChunk - 1) / kBodyChunk;
   powerChunks_.assign(chunks, 0.0);
@@ -253,24 +265,25 @@ double World::dissipativePower(double startWeight) {
     double power = 0.0;
     const std::size_t end = std::min(n, (chunk + 1) * kBodyChunk);
     const std::size_t begin = chunk * kBodyChunk;
-    if (startWeight == 0.0) {
+    if (interpolate) {
+      for (std::size_t b = begin; b < end; ++b) {
+        power += dissipativeForce_[b].dot(velocity(b)) + dissipativeTorque_[b].dot(angularVelocity(b));
+      }
+    } else {  // the same sums without the interpolation in the loop
       for (std::size_t b = begin; b < end; ++b) {
         power += dissipativeForce_[b].dot(bodies_.velocity[b]) +
                  dissipativeTorque_[b].dot(bodies_.angularVelocity[b]);
       }
-    } else {
-      for (std::size_t b = begin; b < end; ++b) {
-        const Vec3 v = bodies_.velocity[b] + startWeight * (stepStartVelocity_[b] - bodies_.velocity[b]);
-        const Vec3 omega = bodies_.angularVelocity[b] +
-                           startWeight * (stepStartAngularVelocity_[b] - bodies_.angularVelocity[b]);
-        power += dissipativeForce_[b].dot(v) + dissipativeTorque_[b].dot(omega);
-      }
     }
     powerChunks_[chunk] = power;
   });
-  double power = 0.0;
-  for (const double p : powerChunks_) power += p;
-  return power;
+  Powers p;
+  for (const double chunkPower : powerChunks_) p.dissipative += chunkPower;
+  for (std::size_t i = 0; i < externalLoads_.size(); ++i) {
+    const std::uint32_t b = externalLoads_[i].body;
+    p.external += externalLoads_[i].force.dot(velocity(b)) + loadTorque_[i].dot(angularVelocity(b));
+  }
+  return p;
 }
 
 bool World::step() {
@@ -300,9 +313,10 @@ bool World::step() {
   if (carried > 0.0) {
     if (!forcesCurrent_) refreshForces();  // what the integrator would do first
     const auto tp = Clock::now();
-    // The last step ended with this power unless forces or velocities changed since.
-    if (!lastPowerCurrent_) lastPower_ = dissipativePower(0.0);
-    dissipated_ -= carried * dt * lastPower_;
+    // The last step ended with these powers unless forces or velocities changed since.
+    if (!lastPowersCurrent_) lastPowers_ = powers(0.0);
+    dissipated_ -= carried * dt * lastPowers_.dissipative;
+    externalWork_ += carried * dt * lastPowers_.external;
     addStageTime(Stage::Reduce, secondsSince(tp));
   }
   if (f < 1.0) {
@@ -311,9 +325,10 @@ bool World::step() {
   }
   integrator_->step(*this);  // kicks and drifts around the force evaluation (evaluateForces)
   const auto tp = Clock::now();
-  lastPower_ = dissipativePower(1.0 - f);
-  lastPowerCurrent_ = f == 1.0;  // then it is the power at the synchronous end-of-step state
-  dissipated_ -= (1.0 - carried) * dt * lastPower_;
+  lastPowers_ = powers(1.0 - f);
+  lastPowersCurrent_ = f == 1.0;  // then they are the powers at the synchronous end-of-step state
+  dissipated_ -= (1.0 - carried) * dt * lastPowers_.dissipative;
+  externalWork_ += (1.0 - carried) * dt * lastPowers_.external;
   addStageTime(Stage::Reduce, secondsSince(tp));
   advanceClock();
   addStageTime(Stage::Integrate, secondsSince(t0) - (forceSeconds() - forcesBefore));
@@ -444,7 +459,7 @@ void World::removeBody(std::uint32_t body) {
   neighbors_.removePebbles(first, count);
   integrator_->removeBody(body);
   bodies_.erase(body);
-  lastPowerCurrent_ = false;
+  lastPowersCurrent_ = false;
   dissipativeForce_.erase(dissipativeForce_.begin() + body);
   dissipativeTorque_.erase(dissipativeTorque_.begin() + body);
 
@@ -459,7 +474,14 @@ void World::removeBody(std::uint32_t body) {
   bodyFirstPebble_.erase(bodyFirstPebble_.begin() + body);
   for (std::size_t b = body; b < bodyFirstPebble_.size(); ++b) bodyFirstPebble_[b] -= count;
 
-  std::erase_if(externalLoads_, [body](const ExternalLoad& l) { return l.body == body; });
+  const auto removed = std::lower_bound(externalLoads_.begin(), externalLoads_.end(), body,
+                                        [](const ExternalLoad& l, std::uint32_t b) { return l.body < b; });
+  if (removed != externalLoads_.end() && removed->body == body) {
+    if (loadTorque_.size() == externalLoads_.size()) {  // else the next evaluation rebuilds it
+      loadTorque_.erase(loadTorque_.begin() + (removed - externalLoads_.begin()));
+    }
+    externalLoads_.erase(removed);
+  }
   for (ExternalLoad& load : externalLoads_) load.body -= load.body > body ? 1 : 0;
 
   pebbleContacts_ = wallContacts_ = 0;
@@ -507,11 +529,13 @@ WorldCheckpoint World::checkpoint() const {
   c.externalLoads_ = externalLoads_;
   c.dissipativeForce_ = dissipativeForce_;
   c.dissipativeTorque_ = dissipativeTorque_;
+  c.loadTorque_ = loadTorque_;
   c.time_ = time_;
   c.steps_ = steps_;
   c.timeOrigin_ = timeOrigin_;
   c.stepsAtOrigin_ = stepsAtOrigin_;
   c.dissipated_ = dissipated_;
+  c.externalWork_ = externalWork_;
   c.forcesCurrent_ = forcesCurrent_;
   c.pebbleContacts_ = pebbleContacts_;
   c.wallContacts_ = wallContacts_;
@@ -538,12 +562,14 @@ void World::restore(const WorldCheckpoint& c) {
   externalLoads_ = c.externalLoads_;
   dissipativeForce_ = c.dissipativeForce_;
   dissipativeTorque_ = c.dissipativeTorque_;
-  lastPowerCurrent_ = false;  // recomputed from the restored state, to the same bits
+  loadTorque_ = c.loadTorque_;
+  lastPowersCurrent_ = false;  // recomputed from the restored state, to the same bits
   time_ = c.time_;
   steps_ = c.steps_;
   timeOrigin_ = c.timeOrigin_;
   stepsAtOrigin_ = c.stepsAtOrigin_;
   dissipated_ = c.dissipated_;
+  externalWork_ = c.externalWork_;
   forcesCurrent_ = c.forcesCurrent_;
   pebbleContacts_ = c.pebbleContacts_;
   wallContacts_ = c.wallContacts_;
@@ -582,6 +608,7 @@ EnergyReport World::energy() {
   EnergyReport e;
   e.time = time_;
   e.dissipated = dissipated_;
+  e.externalWork = externalWork_;
   for (std::size_t b = 0; b < bodies_.size(); ++b) {
     const double m = bodies_.mass[b];
     const Vec3& v = bodies_.velocity[b];

@@ -55,8 +55,8 @@ struct Divergence {
 enum class Stage { Pebbles, BroadPhase, Contacts, Reduce, Integrate, Count };
 
 // A force applied from outside (the GUI's mouse drag) at a point fixed in the world until it is set
-// again or cleared. Its work is user input, not dissipation: while loads act, total + dissipated
-// energy is not conserved.
+// again or cleared. Its work is user input, not dissipation: World::externalWork() books it, so that
+// total + dissipated - external work is conserved while loads act.
 struct ExternalLoad {
   std::uint32_t body = 0;
   Vec3 force = Vec3::Zero();  // [N], world
@@ -96,7 +96,7 @@ class World {
   // Sets the clock [s] (a saved scene continues at its time); the step counter is kept.
   void setTime(double time);
   // Applies `force` [N] at `applicationPointWorld` [m] to `body` in every force evaluation until it
-  // is replaced or cleared (one load per body). User input: energy is then not conserved.
+  // is replaced or cleared (one load per body). User input: its work goes to externalWork().
   void setExternalForce(std::uint32_t body, const Vec3& force, const Vec3& applicationPointWorld);
   void clearExternalForce(std::uint32_t body);
   void clearExternalForces();
@@ -141,6 +141,9 @@ class World {
   // hysteresis, tangential forces less the change of the energy their springs store, global
   // damping), so that total + dissipated is conserved to the integrator's order (seed 001 §8).
   double dissipatedEnergy() const { return dissipated_; }
+  // [J] since construction: the work done on the bodies by external loads, booked like the
+  // dissipated energy (total + dissipated - externalWork is conserved to second order).
+  double externalWork() const { return externalWork_; }
   std::size_t pebbleCount() const { return pebbles_.position.size(); }
   std::size_t contactCount() const { return pebbleContacts_ + wallContacts_; }
   std::size_t pebbleContactCount() const { return pebbleContacts_; }
@@ -168,9 +171,14 @@ class World {
   bool placePebblesAndCheckList();
   void applyBodyForces();
   double addContactForces();  // returns the change of the tangential springs' energy [J]
-  // sum over bodies of F_diss . v + T_diss . omega [W] with the dissipative force and torque of the
-  // last evaluation and v = (1 - s) v_now + s v_stepStart (s = `startWeight`).
-  double dissipativePower(double startWeight);
+  // Powers [W] of the last evaluation's dissipative forces and torques (sum over bodies of
+  // F_diss . v + T_diss . omega) and of its external loads, with v = (1 - s) v_now + s v_stepStart
+  // (s = `startWeight`).
+  struct Powers {
+    double dissipative = 0.0;
+    double external = 0.0;
+  };
+  Powers powers(double startWeight);
   void withdrawContactsOf(std::uint32_t body);
   void updatePebblePositions();
   void advanceClock();
@@ -199,9 +207,10 @@ class World {
   // Velocities at the start of the step, for integrators that evaluate forces before its end.
   std::vector<Vec3> stepStartVelocity_;
   std::vector<Vec3> stepStartAngularVelocity_;
+  std::vector<Vec3> loadTorque_;     // per external load, about the centre of mass at the evaluation
   std::vector<double> powerChunks_;  // per body chunk, summed in chunk order
-  double lastPower_ = 0.0;           // dissipativePower() at the end of the last step [W]
-  bool lastPowerCurrent_ = false;
+  Powers lastPowers_;                // powers() at the end of the last step
+  bool lastPowersCurrent_ = false;
 
   double time_ = 0.0;
   std::uint64_t steps_ = 0;
@@ -209,6 +218,7 @@ class World {
   double timeOrigin_ = 0.0;
   std::uint64_t stepsAtOrigin_ = 0;
   double dissipated_ = 0.0;
+  double externalWork_ = 0.0;
   bool forcesCurrent_ = false;
   std::size_t pebbleContacts_ = 0;
   std::size_t wallContacts_ = 0;
@@ -243,11 +253,13 @@ class WorldCheckpoint {
   std::vector<ExternalLoad> externalLoads_;
   std::vector<Vec3> dissipativeForce_;
   std::vector<Vec3> dissipativeTorque_;
+  std::vector<Vec3> loadTorque_;
   double time_ = 0.0;
   std::uint64_t steps_ = 0;
   double timeOrigin_ = 0.0;
   std::uint64_t stepsAtOrigin_ = 0;
   double dissipated_ = 0.0;
+  double externalWork_ = 0.0;
   bool forcesCurrent_ = false;
   std::size_t pebbleContacts_ = 0;
   std::size_t wallContacts_ = 0;
