@@ -229,9 +229,10 @@ class World {
 };
 
 // A copy of everything a World's next steps depend on (World::checkpoint, World::restore): body and
-// pebble state, forces, clock, dissipated energy, contact history and the neighbour list, the
-// integrator and its history, settings, contact model, external loads, divergence. Plain data
-// (copyable); not stage times or the thread count.
+// pebble state, forces (their dissipative parts and the loads' torques included), clock, dissipated
+// energy and external work, contact history and the neighbour list, the integrator and its
+// history, settings, contact model, external loads, divergence. Plain data (copyable); not stage
+// times or the thread count.
 class WorldCheckpoint {
  public:
   double time() const { return time_; }  // [s]
