@@ -56,11 +56,19 @@ bool touchWall(const Wall& w, const Vec3& p, double r, Touch& t) {
   return true;
 }
 
+// What a contact law returns: the force on A [N] and, for the energy bookkeeping (ContactForces.hpp),
+// its non-conservative part [N] and the change of the energy stored in the tangential spring [J].
+struct LawResult {
+  Vec3 force;
+  Vec3 dissipative;
+  double springEnergyChange;
+};
+
 // Linear spring-dashpot with Coulomb-limited tangential spring. `w` is the velocity of A relative
 // to B at the contact point; `spring` is the pair's tangential displacement history; `dampingRatio`
 // is gamma for the restitution coefficient (used when the dashpot is derived from it).
-Vec3 linearForce(const LinearContactParameters& p, double dampingRatio, const Touch& t, const Vec3& w,
-                 double massEff, Vec3& spring, double dt, double& dissipation) {
+LawResult linearForce(const LinearContactParameters& p, double dampingRatio, const Touch& t, const Vec3& w,
+                      double massEff, Vec3& spring, double dt) {
   const double wn = w.dot(t.normal);  // > 0: separating
   const Vec3 wt = w - wn * t.normal;
   const double c =
@@ -68,15 +76,14 @@ Vec3 linearForce(const LinearContactParameters& p, double dampingRatio, const To
   const double elastic = p.stiffness * t.overlap;
   // With limitDamping the dashpot may not pull the pebbles together at the end of a contact.
   const double fn = p.limitDamping ? std::max(0.0, elastic - c * wn) : elastic - c * wn;
-  dissipation -= (fn - elastic) * wn;  // power of the damping force applied
-  Vec3 force = fn * t.normal;
+  const Vec3 dashpot = (fn - elastic) * t.normal;  // as applied (clamp included)
+  const double kt = p.tangentialStiffnessRatio * p.stiffness;
+  const double oldLength2 = spring.squaredNorm();
   if (p.friction <= 0.0) {
     spring.setZero();
-    return force;
+    return {fn * t.normal, dashpot, -0.5 * kt * oldLength2};
   }
-  const double kt = p.tangentialStiffnessRatio * p.stiffness;
   // Keep the spring in the current tangent plane, with its length (rotation of the contact frame).
-  const double oldLength2 = spring.squaredNorm();
   if (oldLength2 > 0.0) {
     spring -= spring.dot(t.normal) * t.normal;
     const double newLength2 = spring.squaredNorm();
@@ -89,35 +96,36 @@ Vec3 linearForce(const LinearContactParameters& p, double dampingRatio, const To
   if (ft2 > limit * limit) {  // sliding: Coulomb's limit
     ft *= limit / std::sqrt(ft2);
     spring = kt > 0.0 ? Vec3(-(ft + p.tangentialDamping * wt) / kt) : Vec3::Zero();
-    // Energy lost when the spring slips, as a rate over this step.
-    if (dt > 0.0) dissipation += 0.5 * kt * (trial.squaredNorm() - spring.squaredNorm()) / dt;
   } else {
     spring = trial;
   }
-  dissipation += p.tangentialDamping * wt.squaredNorm();
-  return force + ft;
+  // The whole tangential force counts as non-conservative and the spring's energy change is taken
+  // off: when the spring slips, the work of -mu fn t along the slip minus what the spring gives
+  // back is what friction dissipated (the old rate 1/2 kt (|trial|^2 - |spring|^2) / dt, booked
+  // at the evaluation's velocities, was first order in dt).
+  return {fn * t.normal + ft, dashpot + ft, 0.5 * kt * (spring.squaredNorm() - oldLength2)};
 }
 
 // Seed 001 eq. 53-57. Mutze writes w for the velocity of the partner relative to the grain; with
 // w taken as the velocity of A relative to B (as here), his law reads: restitution factor delta on
 // unloading (w_n > 0, separating) and friction against the tangential slip.
-Vec3 hertzForce(const HertzContactParameters& p, const Touch& t, const Vec3& w, double& dissipation) {
+LawResult hertzForce(const HertzContactParameters& p, const Touch& t, const Vec3& w) {
   const double effectiveYoung = p.young / (1.0 - p.poisson * p.poisson);  // H(E/(1-s^2), same)
   const double fHertz = std::sqrt(3.0) / 2.0 * effectiveYoung * std::sqrt(t.hertzRadius) * t.overlap *
                         std::sqrt(t.overlap);  // eq. 57
   const double wn = w.dot(t.normal);
   const bool unloading = wn > 0.0;
   const double fn = unloading ? p.restitutionSquared * fHertz : fHertz;  // eq. 56
-  if (unloading) dissipation += (1.0 - p.restitutionSquared) * fHertz * wn;
-  Vec3 force = fn * t.normal;
+  // The conservative part is F_Hertz n (its potential is hertzEnergy): the unloading deficit
+  // (delta - 1) F_Hertz n is hysteresis.
+  LawResult out{fn * t.normal, (fn - fHertz) * t.normal, 0.0};
   if (p.friction > 0.0) {
     const Vec3 wt = w - wn * t.normal;
-    const double slip = wt.norm();
-    const double factor = p.friction * fn / (p.regularizingVelocity + slip);  // eq. 53
-    force -= factor * wt;
-    dissipation += factor * slip * slip;
+    const double factor = p.friction * fn / (p.regularizingVelocity + wt.norm());  // eq. 53
+    out.force -= factor * wt;
+    out.dissipative -= factor * wt;
   }
-  return force;
+  return out;
 }
 
 double hertzEnergy(const HertzContactParameters& p, const Touch& t) {
@@ -144,12 +152,19 @@ void ContactSolver::compute(const ContactModel& model, NeighborList& neighbors, 
     return bodies.velocity[body] + bodies.angularVelocity[body].cross(point - bodies.position[body]);
   };
   const double dampingRatio = dampingRatioForRestitution(model.linear.restitution);
-  const auto force = [&](const Touch& t, const Vec3& w, double massEff, Vec3& spring,
-                         double& dissipation) -> Vec3 {
-    if (model.kind == ContactModel::Kind::Linear) {
-      return linearForce(model.linear, dampingRatio, t, w, massEff, spring, dt, dissipation);
-    }
-    return hertzForce(model.hertz, t, w, dissipation);
+  const bool linear = model.kind == ContactModel::Kind::Linear;
+  const auto force = [&](const Touch& t, const Vec3& w, double massEff, Vec3& spring) -> LawResult {
+    if (linear) return linearForce(model.linear, dampingRatio, t, w, massEff, spring, dt);
+    return hertzForce(model.hertz, t, w);
+  };
+  // A pair that stops touching releases its tangential spring: that energy is lost (linear law
+  // only; the Hertz law has no spring and elasticEnergy() counts none).
+  const double kt = model.linear.tangentialStiffnessRatio * model.linear.stiffness;
+  const auto release = [&](Vec3& spring, double& springEnergyChange) {
+    const double length2 = spring.squaredNorm();
+    if (length2 == 0.0) return;  // most pairs in the list: leave their cache lines clean
+    if (linear) springEnergyChange -= 0.5 * kt * length2;
+    spring.setZero();
   };
 
   pool.run(usedChunks_, [&](std::size_t chunkIndex) {
@@ -158,7 +173,7 @@ void ContactSolver::compute(const ContactModel& model, NeighborList& neighbors, 
     out.worstOverlapRatio = 0.0;
     out.pebbleContacts = 0;
     out.wallContacts = 0;
-    double dissipation = 0.0;
+    double springEnergyChange = 0.0;
     Touch t{};
     if (chunkIndex < pairChunks) {
       const std::size_t end = std::min(pairs.size(), (chunkIndex + 1) * kChunkSize);
@@ -166,14 +181,15 @@ void ContactSolver::compute(const ContactModel& model, NeighborList& neighbors, 
         const auto [a, b] = pairs[k];
         const double ra = pebbles.radius[a], rb = pebbles.radius[b];
         if (!touchPebbles(pebbles.position[a], ra, pebbles.position[b], rb, t)) {
-          history[k].setZero();
+          release(history[k], springEnergyChange);
           continue;
         }
         const std::uint32_t ba = pebbles.body[a], bb = pebbles.body[b];
         const Vec3 w = velocityAt(ba, t.point) - velocityAt(bb, t.point);
         const double ma = bodies.mass[ba], mb = bodies.mass[bb];
-        const Vec3 f = force(t, w, ma * mb / (ma + mb), history[k], dissipation);
-        out.records.push_back({ba, bb, f, t.point});
+        const LawResult f = force(t, w, ma * mb / (ma + mb), history[k]);
+        springEnergyChange += f.springEnergyChange;
+        out.records.push_back({ba, bb, f.force, t.point, f.dissipative});
         ++out.pebbleContacts;
         const double ratio = t.overlap / std::min(ra, rb);
         if (ratio > out.worstOverlapRatio) {
@@ -188,13 +204,14 @@ void ContactSolver::compute(const ContactModel& model, NeighborList& neighbors, 
         const auto [pebble, wallIndex] = wallPairs[k];
         const double r = pebbles.radius[pebble];
         if (!touchWall(walls[wallIndex], pebbles.position[pebble], r, t)) {
-          wallHistory[k].setZero();
+          release(wallHistory[k], springEnergyChange);
           continue;
         }
         const std::uint32_t body = pebbles.body[pebble];
         const Vec3 w = velocityAt(body, t.point);
-        const Vec3 f = force(t, w, bodies.mass[body], wallHistory[k], dissipation);
-        out.records.push_back({body, kWallBody, f, t.point});
+        const LawResult f = force(t, w, bodies.mass[body], wallHistory[k]);
+        springEnergyChange += f.springEnergyChange;
+        out.records.push_back({body, kWallBody, f.force, t.point, f.dissipative});
         ++out.wallContacts;
         const double ratio = t.overlap / r;
         if (ratio > out.worstOverlapRatio) {
@@ -203,7 +220,7 @@ void ContactSolver::compute(const ContactModel& model, NeighborList& neighbors, 
         }
       }
     }
-    out.dissipationPower = dissipation;
+    out.springEnergyChange = springEnergyChange;
   });
 }
 

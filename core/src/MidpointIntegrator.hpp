@@ -16,6 +16,7 @@ struct BodyState;
 class MidpointIntegrator final : public Integrator {
  public:
   void step(World& world) override;
+  double forceTimeFraction() const override { return 0.5; }  // forces at the midpoint (eq. 67)
   void reset() override {
     acceleration_.clear();
     angularAcceleration_.clear();

@@ -81,6 +81,8 @@ std::uint32_t World::addBody(const BodyInit& init) {
   bodies_.angularVelocity.push_back(init.angularVelocity);
   bodies_.force.push_back(Vec3::Zero());
   bodies_.torque.push_back(Vec3::Zero());
+  dissipativeForce_.push_back(Vec3::Zero());
+  dissipativeTorque_.push_back(Vec3::Zero());
   bodyFirstPebble_.push_back(static_cast<std::uint32_t>(pebbleLocal_.size()));
   for (const Pebble& p : t.pebbles) {
     pebbleLocal_.push_back(p.center);
@@ -94,6 +96,7 @@ std::uint32_t World::addBody(const BodyInit& init) {
 
 void World::stateChanged() {
   forcesCurrent_ = false;
+  lastPowersCurrent_ = false;
   integrator_->reset();
 }
 
@@ -136,6 +139,7 @@ void World::refreshForces() {
 }
 
 void World::evaluateForces(double historyStep) {
+  lastPowersCurrent_ = false;
   // Pebble world positions from the body poses (seed 001 §4), and whether the Verlet list holds.
   auto t0 = Clock::now();
   const bool moved = placePebblesAndCheckList();
@@ -153,10 +157,8 @@ void World::evaluateForces(double historyStep) {
 
   // Fields (gravity, global damping, external loads), then the contact sums; energy bookkeeping.
   t0 = Clock::now();
-  double dissipationPower = 0.0;  // [W]
-  applyBodyForces(dissipationPower);
-  addContactForces(dissipationPower);
-  dissipated_ += dissipationPower * historyStep;
+  applyBodyForces();
+  dissipated_ -= addContactForces();  // energy the tangential springs lost (slip, release)
   forcesCurrent_ = true;
   addStageTime(Stage::Reduce, secondsSince(t0));
 }
@@ -177,48 +179,62 @@ bool World::placePebblesAndCheckList() {
   return moved.load(std::memory_order_relaxed);
 }
 
-void World::applyBodyForces(double& dissipationPower) {
+void World::applyBodyForces() {
   // Seed 002: gravity acts on the clump node (centre of mass) only.
   const std::size_t n = bodies_.size();
+  dissipativeForce_.resize(n);
+  dissipativeTorque_.resize(n);
   for (std::size_t b = 0; b < n; ++b) {
     bodies_.force[b] = bodies_.mass[b] * settings_.gravity;
     bodies_.torque[b].setZero();
+    dissipativeForce_[b].setZero();
+    dissipativeTorque_[b].setZero();
   }
   // Global damping: F = -gamma m v and T = -gamma_rot I omega (I omega is the spin angular
-  // momentum); their work rate gamma m v.v + gamma_rot omega.I omega is dissipated.
+  // momentum), at the velocities the integrator evaluates forces with; step() books their work.
   const double gamma = settings_.linearDamping, gammaRot = settings_.angularDamping;
   if (gamma > 0.0 || gammaRot > 0.0) {
     for (std::size_t b = 0; b < n; ++b) {
       const Vec3 momentum = bodies_.mass[b] * bodies_.velocity[b];
-      const Vec3 spin = bodies_.spinAngularMomentum(b);
-      bodies_.force[b] -= gamma * momentum;
-      bodies_.torque[b] -= gammaRot * spin;
-      dissipationPower +=
-          gamma * momentum.dot(bodies_.velocity[b]) + gammaRot * spin.dot(bodies_.angularVelocity[b]);
+      dissipativeForce_[b] = -(gamma * momentum);
+      dissipativeTorque_[b] = -(gammaRot * bodies_.spinAngularMomentum(b));
+      bodies_.force[b] += dissipativeForce_[b];
+      bodies_.torque[b] += dissipativeTorque_[b];
     }
   }
-  // External loads (user input: their work is not dissipation).
-  for (const ExternalLoad& load : externalLoads_) {
+  // External loads (user input: their work is not dissipation; step() books it as external work).
+  loadTorque_.resize(externalLoads_.size());
+  for (std::size_t i = 0; i < externalLoads_.size(); ++i) {
+    const ExternalLoad& load = externalLoads_[i];
+    loadTorque_[i] = (load.point - bodies_.position[load.body]).cross(load.force);
     bodies_.force[load.body] += load.force;
-    bodies_.torque[load.body] += (load.point - bodies_.position[load.body]).cross(load.force);
+    bodies_.torque[load.body] += loadTorque_[i];
   }
 }
 
-void World::addContactForces(double& dissipationPower) {
-  // Seed 002 (forceTorqueFromMembers): F = sum F_i, T = sum (x_i - x_c) x F_i, in chunk order.
+double World::addContactForces() {
+  // Seed 002 (forceTorqueFromMembers): F = sum F_i, T = sum (x_i - x_c) x F_i, in chunk order; the
+  // same sums of the dissipative parts.
   pebbleContacts_ = wallContacts_ = 0;
   worstOverlapRatio_ = 0.0;
+  double springEnergyChange = 0.0;
   for (std::size_t c = 0; c < contacts_.chunkCount(); ++c) {
     const ContactChunk& chunk = contacts_.chunks()[c];
     for (const ContactRecord& r : chunk.records) {
+      const Vec3 armA = r.point - bodies_.position[r.bodyA];
       bodies_.force[r.bodyA] += r.force;
-      bodies_.torque[r.bodyA] += (r.point - bodies_.position[r.bodyA]).cross(r.force);
+      bodies_.torque[r.bodyA] += armA.cross(r.force);
+      dissipativeForce_[r.bodyA] += r.dissipativeForce;
+      dissipativeTorque_[r.bodyA] += armA.cross(r.dissipativeForce);
       if (r.bodyB != kWallBody) {
+        const Vec3 armB = r.point - bodies_.position[r.bodyB];
         bodies_.force[r.bodyB] -= r.force;
-        bodies_.torque[r.bodyB] -= (r.point - bodies_.position[r.bodyB]).cross(r.force);
+        bodies_.torque[r.bodyB] -= armB.cross(r.force);
+        dissipativeForce_[r.bodyB] -= r.dissipativeForce;
+        dissipativeTorque_[r.bodyB] -= armB.cross(r.dissipativeForce);
       }
     }
-    dissipationPower += chunk.dissipationPower;
+    springEnergyChange += chunk.springEnergyChange;
     pebbleContacts_ += chunk.pebbleContacts;
     wallContacts_ += chunk.wallContacts;
     if (chunk.worstOverlapRatio > worstOverlapRatio_) {
@@ -226,6 +242,48 @@ void World::addContactForces(double& dissipationPower) {
       worstBody_ = chunk.worstBody;
     }
   }
+  return springEnergyChange;
+}
+
+World::Powers World::powers(double startWeight) {
+  // Sum over contacts of F_diss . w (w at the contact point, lever arms at the force time) is the
+  // sum over bodies of F_diss . v + T_diss . omega: one pass over bodies, in fixed chunks summed in
+  // chunk order (independent of the thread count).
+  const bool interpolate = startWeight != 0.0;  // only then are the step-start velocities kept
+  const auto velocity = [&](std::size_t b) -> Vec3 {
+    const Vec3& v = bodies_.velocity[b];
+    return interpolate ? Vec3(v + startWeight * (stepStartVelocity_[b] - v)) : v;
+  };
+  const auto angularVelocity = [&](std::size_t b) -> Vec3 {
+    const Vec3& w = bodies_.angularVelocity[b];
+    return interpolate ? Vec3(w + startWeight * (stepStartAngularVelocity_[b] - w)) : w;
+  };
+  const std::size_t n = bodies_.size();
+  const std::size_t chunks = (n + kBodyChunk - 1) / kBodyChunk;
+  powerChunks_.assign(chunks, 0.0);
+  pool_.run(chunks, [&](std::size_t chunk) {
+    double power = 0.0;
+    const std::size_t end = std::min(n, (chunk + 1) * kBodyChunk);
+    const std::size_t begin = chunk * kBodyChunk;
+    if (interpolate) {
+      for (std::size_t b = begin; b < end; ++b) {
+        power += dissipativeForce_[b].dot(velocity(b)) + dissipativeTorque_[b].dot(angularVelocity(b));
+      }
+    } else {  // the same sums without the interpolation in the loop
+      for (std::size_t b = begin; b < end; ++b) {
+        power += dissipativeForce_[b].dot(bodies_.velocity[b]) +
+                 dissipativeTorque_[b].dot(bodies_.angularVelocity[b]);
+      }
+    }
+    powerChunks_[chunk] = power;
+  });
+  Powers p;
+  for (const double chunkPower : powerChunks_) p.dissipative += chunkPower;
+  for (std::size_t i = 0; i < externalLoads_.size(); ++i) {
+    const std::uint32_t b = externalLoads_[i].body;
+    p.external += externalLoads_[i].force.dot(velocity(b)) + loadTorque_[i].dot(angularVelocity(b));
+  }
+  return p;
 }
 
 bool World::step() {
@@ -238,7 +296,40 @@ bool World::step() {
   };
   const double forcesBefore = forceSeconds();
   const auto t0 = Clock::now();
+  // Dissipated work (seed 001 §8: total + dissipated is conserved). A contact law sees lagging
+  // velocities (the leapfrog's half-kicked v_{n+1/2}); their difference from the synchronous ones,
+  // h a, correlates with the damping force, so power x dt at those velocities drifts by O(dt)
+  // relative. Book instead the work that the kicks do with the dissipative forces: the forces of an
+  // evaluation at t + f dt (Integrator::forceTimeFraction) act over the interval of length dt
+  // centred there, on velocities that are the synchronous ones at t + f dt to second order. For
+  // f = 1 (leapfrog, splitting) the last evaluation's forces act over the first half of this step
+  // at v_n and the new ones over the second half at v_{n+1}; for f = 1/2 (midpoint) the new ones
+  // act over the whole step at (v_n + v_{n+1}) / 2. For the translational kicks this is their work
+  // exactly (up to terms that telescope, for f = 1); for the rotational ones to second order.
+  // Forces refreshed at the start of a step (first step, edits) are booked for the half they act.
+  const double dt = settings_.timeStep;
+  const double f = integrator_->forceTimeFraction();
+  const double carried = f - 0.5;  // share of this step driven by the last evaluation's forces
+  if (carried > 0.0) {
+    if (!forcesCurrent_) refreshForces();  // what the integrator would do first
+    const auto tp = Clock::now();
+    // The last step ended with these powers unless forces or velocities changed since.
+    if (!lastPowersCurrent_) lastPowers_ = powers(0.0);
+    dissipated_ -= carried * dt * lastPowers_.dissipative;
+    externalWork_ += carried * dt * lastPowers_.external;
+    addStageTime(Stage::Reduce, secondsSince(tp));
+  }
+  if (f < 1.0) {
+    stepStartVelocity_ = bodies_.velocity;
+    stepStartAngularVelocity_ = bodies_.angularVelocity;
+  }
   integrator_->step(*this);  // kicks and drifts around the force evaluation (evaluateForces)
+  const auto tp = Clock::now();
+  lastPowers_ = powers(1.0 - f);
+  lastPowersCurrent_ = f == 1.0;  // then they are the powers at the synchronous end-of-step state
+  dissipated_ -= (1.0 - carried) * dt * lastPowers_.dissipative;
+  externalWork_ += (1.0 - carried) * dt * lastPowers_.external;
+  addStageTime(Stage::Reduce, secondsSince(tp));
   advanceClock();
   addStageTime(Stage::Integrate, secondsSince(t0) - (forceSeconds() - forcesBefore));
   return checkDivergence();
@@ -368,6 +459,9 @@ void World::removeBody(std::uint32_t body) {
   neighbors_.removePebbles(first, count);
   integrator_->removeBody(body);
   bodies_.erase(body);
+  lastPowersCurrent_ = false;
+  dissipativeForce_.erase(dissipativeForce_.begin() + body);
+  dissipativeTorque_.erase(dissipativeTorque_.begin() + body);
 
   const auto pebbleRange = [&](auto& v) {
     v.erase(v.begin() + static_cast<std::ptrdiff_t>(first), v.begin() + static_cast<std::ptrdiff_t>(end));
@@ -380,7 +474,14 @@ void World::removeBody(std::uint32_t body) {
   bodyFirstPebble_.erase(bodyFirstPebble_.begin() + body);
   for (std::size_t b = body; b < bodyFirstPebble_.size(); ++b) bodyFirstPebble_[b] -= count;
 
-  std::erase_if(externalLoads_, [body](const ExternalLoad& l) { return l.body == body; });
+  const auto removed = std::lower_bound(externalLoads_.begin(), externalLoads_.end(), body,
+                                        [](const ExternalLoad& l, std::uint32_t b) { return l.body < b; });
+  if (removed != externalLoads_.end() && removed->body == body) {
+    if (loadTorque_.size() == externalLoads_.size()) {  // else the next evaluation rebuilds it
+      loadTorque_.erase(loadTorque_.begin() + (removed - externalLoads_.begin()));
+    }
+    externalLoads_.erase(removed);
+  }
   for (ExternalLoad& load : externalLoads_) load.body -= load.body > body ? 1 : 0;
 
   pebbleContacts_ = wallContacts_ = 0;
@@ -399,9 +500,12 @@ void World::withdrawContactsOf(std::uint32_t body) {
     for (const ContactRecord& r : contacts_.chunks()[c].records) {
       if (r.bodyB == kWallBody || (r.bodyA != body && r.bodyB != body)) continue;
       const std::uint32_t partner = r.bodyA == body ? r.bodyB : r.bodyA;
-      const Vec3 onPartner = r.bodyA == body ? Vec3(-r.force) : r.force;
-      bodies_.force[partner] -= onPartner;
-      bodies_.torque[partner] -= (r.point - bodies_.position[partner]).cross(onPartner);
+      const double sign = r.bodyA == body ? -1.0 : 1.0;  // the partner gets -force if it is B
+      const Vec3 arm = r.point - bodies_.position[partner];
+      bodies_.force[partner] -= sign * r.force;
+      bodies_.torque[partner] -= arm.cross(sign * r.force);
+      dissipativeForce_[partner] -= sign * r.dissipativeForce;
+      dissipativeTorque_[partner] -= arm.cross(sign * r.dissipativeForce);
     }
   }
 }
@@ -423,11 +527,15 @@ WorldCheckpoint World::checkpoint() const {
   c.contacts_ = contacts_;
   c.integrator_ = integrator_->clone();
   c.externalLoads_ = externalLoads_;
+  c.dissipativeForce_ = dissipativeForce_;
+  c.dissipativeTorque_ = dissipativeTorque_;
+  c.loadTorque_ = loadTorque_;
   c.time_ = time_;
   c.steps_ = steps_;
   c.timeOrigin_ = timeOrigin_;
   c.stepsAtOrigin_ = stepsAtOrigin_;
   c.dissipated_ = dissipated_;
+  c.externalWork_ = externalWork_;
   c.forcesCurrent_ = forcesCurrent_;
   c.pebbleContacts_ = pebbleContacts_;
   c.wallContacts_ = wallContacts_;
@@ -452,11 +560,16 @@ void World::restore(const WorldCheckpoint& c) {
   contacts_ = c.contacts_;
   integrator_ = c.integrator_->clone();
   externalLoads_ = c.externalLoads_;
+  dissipativeForce_ = c.dissipativeForce_;
+  dissipativeTorque_ = c.dissipativeTorque_;
+  loadTorque_ = c.loadTorque_;
+  lastPowersCurrent_ = false;  // recomputed from the restored state, to the same bits
   time_ = c.time_;
   steps_ = c.steps_;
   timeOrigin_ = c.timeOrigin_;
   stepsAtOrigin_ = c.stepsAtOrigin_;
   dissipated_ = c.dissipated_;
+  externalWork_ = c.externalWork_;
   forcesCurrent_ = c.forcesCurrent_;
   pebbleContacts_ = c.pebbleContacts_;
   wallContacts_ = c.wallContacts_;
@@ -495,6 +608,7 @@ EnergyReport World::energy() {
   EnergyReport e;
   e.time = time_;
   e.dissipated = dissipated_;
+  e.externalWork = externalWork_;
   for (std::size_t b = 0; b < bodies_.size(); ++b) {
     const double m = bodies_.mass[b];
     const Vec3& v = bodies_.velocity[b];

@@ -85,12 +85,14 @@ class ContactsTest : public QObject {
     const double e = headOn(IntegratorKind::Leapfrog, model, 1e-6, 0.1, &ratio, &balance);
     qInfo("clamped: e = %.4f (set 0.5), KE ratio %.4f, balance error %.2g", e, ratio, balance);
     QVERIFY(e > 0.5 && e < 0.7);
-    // The dashpot sees half-step velocities in the leapfrog: the balance closes to O(dt / t_contact).
-    CLUMPLAB_VERIFY_LESS(std::abs(balance), 5e-3);
+    // The dissipated work is booked at synchronous velocities (World::step), so the balance closes
+    // to O((dt / t_contact)^2) although the dashpot sees the leapfrog's half-kicked velocities
+    // (booked at those, it closed only to O(dt / t_contact), about 2e-3 here).
+    CLUMPLAB_VERIFY_LESS(std::abs(balance), 1e-4);
     model.linear.limitDamping = false;
     headOn(IntegratorKind::Leapfrog, model, 1e-6, 0.1, &ratio, &balance);
     qInfo("unclamped: KE ratio %.4f, balance error %.2g", ratio, balance);
-    CLUMPLAB_VERIFY_LESS(std::abs(balance), 5e-3);
+    CLUMPLAB_VERIFY_LESS(std::abs(balance), 1e-4);
   }
 
   void hertzElastic_data() {
@@ -160,7 +162,8 @@ class ContactsTest : public QObject {
 
   void energyBalanceWithDissipation_data() { collisionsConserveMomentum_data(); }
   void energyBalanceWithDissipation() {
-    // total + dissipated is conserved to integrator accuracy.
+    // total + dissipated is conserved to integrator accuracy (second order: about 4e-6 here; 1e-3
+    // when dissipation was booked at the velocities the contact laws see).
     QFETCH(IntegratorKind, kind);
     QFETCH(bool, isotropic);
     QFETCH(double, angularBound);
@@ -179,7 +182,7 @@ class ContactsTest : public QObject {
     qInfo("%s: dissipated %.3g of %.3g J, worst balance error %.3g", QTest::currentDataTag(), e.dissipated,
           e0, worst);
     QVERIFY(e.dissipated > 0.05 * e0);
-    CLUMPLAB_VERIFY_LESS(worst, 2e-3);
+    CLUMPLAB_VERIFY_LESS(worst, 2e-5);
   }
 
   void tbarComesToRestWithoutCreep() {

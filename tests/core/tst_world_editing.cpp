@@ -171,7 +171,9 @@ class WorldEditingTest : public QObject {
     const EnergyReport e = world.energy();
     qInfo("dissipated %.4g J, worst |balance - start| %.3g J", e.dissipated, worst);
     QVERIFY(e.dissipated > 0.5 * (start - e.total()));
-    CLUMPLAB_VERIFY_LESS(worst, 1e-4 * e.dissipated);
+    // The damping's work is booked at synchronous velocities: the balance closes to round-off here
+    // (booked at the leapfrog's half-kicked velocities, it was off by 1e-5 of the dissipated energy).
+    CLUMPLAB_VERIFY_LESS(worst, 1e-8 * e.dissipated);
     QVERIFY_THROWS_EXCEPTION(std::invalid_argument, world.setDamping(-1.0, 0.0));
     QVERIFY_THROWS_EXCEPTION(std::invalid_argument, world.setDamping(0.0, std::nan("")));
   }
@@ -179,7 +181,8 @@ class WorldEditingTest : public QObject {
   void externalLoadPushesAndTurns_data() { addIntegratorRows(); }
   void externalLoadPushesAndTurns() {
     // 2 mN along z applied 1 mm off the centre along x: p = F t, L = (r x F) t (r x F is constant
-    // while the body slides along F); its work is not dissipation. Cleared, the body coasts.
+    // while the body slides along F); its work is not dissipation but external work, all of it
+    // kinetic energy here. Cleared, the body coasts.
     QFETCH(IntegratorKind, kind);
     const double dt = 1e-4;
     World world(freeSpace(kind, dt), ContactModel{}, {}, {rigidBody(0.01, Vec3(1e-6, 2e-6, 3e-6))});
@@ -197,12 +200,14 @@ class WorldEditingTest : public QObject {
              qPrintable(QString("|L - L_exact| / |L| = %1").arg((spin - expected).norm() / expected.norm())));
     QCOMPARE(e.dissipated, 0.0);
     QVERIFY(e.keTranslational > 0.0);
+    CLUMPLAB_COMPARE_REL(e.externalWork, e.keTranslational + e.keRotational, 1e-9);
     QCOMPARE(world.bodies().velocity[1], Vec3::Zero());  // the other body is untouched
     world.clearExternalForce(0);
     QVERIFY(world.externalLoads().empty());
     const Vec3 momentum = world.energy().momentum;
     run(world, 100);
     QVERIFY((world.energy().momentum - momentum).norm() < 1e-15);
+    QCOMPARE(world.externalWork(), e.externalWork);
     QVERIFY_THROWS_EXCEPTION(std::out_of_range, world.setExternalForce(2, force, arm));
     QVERIFY_THROWS_EXCEPTION(std::invalid_argument, world.setExternalForce(0, Vec3(0, 0, std::nan("")), arm));
     world.setExternalForce(1, force, Vec3(1, 0, 0));

@@ -19,9 +19,10 @@ inline constexpr std::uint32_t kWallBody = std::numeric_limits<std::uint32_t>::m
 // One touching pebble pair: force on body A (and -force on body B) acting at `point`.
 struct ContactRecord {
   std::uint32_t bodyA = 0;
-  std::uint32_t bodyB = kWallBody;  // kWallBody for a wall contact
-  Vec3 force = Vec3::Zero();        // [N]
-  Vec3 point = Vec3::Zero();        // [m], world
+  std::uint32_t bodyB = kWallBody;       // kWallBody for a wall contact
+  Vec3 force = Vec3::Zero();             // [N]
+  Vec3 point = Vec3::Zero();             // [m], world
+  Vec3 dissipativeForce = Vec3::Zero();  // [N], the non-conservative part of `force` (see below)
 };
 
 // Pebble world data that the contact stage reads.
@@ -34,13 +35,22 @@ struct PebbleArrays {
 // Cache-line aligned: chunks are filled by different threads.
 struct alignas(64) ContactChunk {
   std::vector<ContactRecord> records;
-  double dissipationPower = 0.0;   // [W] work rate of damping and friction
-  double worstOverlapRatio = 0.0;  // max overlap / smaller radius
+  double springEnergyChange = 0.0;  // [J] change of the energy stored in tangential springs
+  double worstOverlapRatio = 0.0;   // max overlap / smaller radius
   std::uint32_t worstBody = 0;
   std::size_t pebbleContacts = 0;
   std::size_t wallContacts = 0;
 };
 
+// Energy bookkeeping (seed 001 §8: total + dissipated is conserved). The solver does not count
+// dissipation itself: the power of a force depends on velocities the integrator has not produced
+// yet when it evaluates forces (the leapfrog sees half-kicked ones). Each record carries the
+// contact's non-conservative force on A instead: the dashpot (or, for Hertz, the unloading
+// hysteresis (delta - 1) F_Hertz n) plus the whole tangential force, spring included. Each chunk
+// carries the change of the energy 1/2 kt |xi|^2 stored in the tangential springs during the
+// evaluation (springs released when a pair stops touching included). World books the dissipation
+// -F_diss . w dt - dU_t with w the relative velocity taken from synchronous body velocities at the
+// force time; the spring part of F_diss and dU_t cancel up to the spring's integration error.
 class ContactSolver {
  public:
   // Computes every contact force at the current state and advances tangential springs by dt.

@@ -4,7 +4,7 @@
 namespace clumplab {
 
 // Energy and momentum bookkeeping at one instant (seed 001 §8: the total is conserved without
-// friction; with it, total + dissipated is).
+// friction; with it, total + dissipated is; with external loads, total + dissipated - externalWork).
 struct EnergyReport {
   double time = 0.0;                    // [s]
   double keTranslational = 0.0;         // [J]
@@ -12,6 +12,7 @@ struct EnergyReport {
   double peGravity = 0.0;               // [J], -m g.x summed
   double peElastic = 0.0;               // [J], stored in contact springs
   double dissipated = 0.0;              // [J], accumulated work of damping and friction
+  double externalWork = 0.0;            // [J], accumulated work of external loads (user input)
   Vec3 momentum = Vec3::Zero();         // [kg m/s]
   Vec3 angularMomentum = Vec3::Zero();  // [kg m^2/s], about the world origin
 

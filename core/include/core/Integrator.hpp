@@ -20,6 +20,13 @@ class Integrator {
  public:
   virtual ~Integrator() = default;
   virtual void step(World& world) = 0;
+  // Where in the step [t, t + dt] the one force evaluation happens, as a fraction of dt: 1 for the
+  // kick-drift-kick schemes (forces at the end-of-step positions; those forces give the last half
+  // kick of this step and the first of the next), 1/2 for the midpoint method (forces at the
+  // midpoint give the whole step's kick). In general the forces of an evaluation at fraction f act
+  // on velocities over the interval of length dt centred on t + f dt, f in [1/2, 1]. World books
+  // the work of dissipative forces from it (World::step).
+  virtual double forceTimeFraction() const = 0;
   // Forget derived history after the state was edited from outside.
   virtual void reset() {}
   // Body `index` was removed and those above renumbered down by one: drop its history only.

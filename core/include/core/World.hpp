@@ -55,8 +55,8 @@ struct Divergence {
 enum class Stage { Pebbles, BroadPhase, Contacts, Reduce, Integrate, Count };
 
 // A force applied from outside (the GUI's mouse drag) at a point fixed in the world until it is set
-// again or cleared. Its work is user input, not dissipation: while loads act, total + dissipated
-// energy is not conserved.
+// again or cleared. Its work is user input, not dissipation: World::externalWork() books it, so that
+// total + dissipated - external work is conserved while loads act.
 struct ExternalLoad {
   std::uint32_t body = 0;
   Vec3 force = Vec3::Zero();  // [N], world
@@ -76,7 +76,8 @@ class World {
   std::uint32_t addBody(const BodyInit& init);
 
   // Advances by one time step. Returns false (and leaves `divergence()` set) when the state
-  // became non-finite or overlaps grew beyond half a pebble radius.
+  // became non-finite or overlaps grew beyond half a pebble radius. Books the work of the
+  // dissipative forces done in the step (see dissipatedEnergy()).
   bool step();
 
   EnergyReport energy();
@@ -95,7 +96,7 @@ class World {
   // Sets the clock [s] (a saved scene continues at its time); the step counter is kept.
   void setTime(double time);
   // Applies `force` [N] at `applicationPointWorld` [m] to `body` in every force evaluation until it
-  // is replaced or cleared (one load per body). User input: energy is then not conserved.
+  // is replaced or cleared (one load per body). User input: its work goes to externalWork().
   void setExternalForce(std::uint32_t body, const Vec3& force, const Vec3& applicationPointWorld);
   void clearExternalForce(std::uint32_t body);
   void clearExternalForces();
@@ -114,11 +115,14 @@ class World {
 
   // --- used by integrators ------------------------------------------------------------------
   // Evaluates all forces at the current body state into bodies().force/torque, advancing contact
-  // history (tangential springs) by one time step and adding one step of dissipated work. An
-  // integrator makes exactly one such evaluation per step.
+  // history (tangential springs) by one time step; the energy the springs lose counts as
+  // dissipated at once, and step() books the work of the evaluation's dissipative forces once the
+  // integrator has produced the velocities they act on. An integrator makes exactly one such
+  // evaluation per step, at its forceTimeFraction().
   void computeForces();
   // The same forces, for a step that starts with stale ones (first step, after an edit): contact
-  // history does not advance and no dissipation is counted, since the state has not moved.
+  // history does not advance and no step of dissipated work is added for them here, since the
+  // state has not moved (a spring that the edit shortened, e.g. lower friction, counts its loss).
   void refreshForces();
   bool forcesCurrent() const { return forcesCurrent_; }
 
@@ -133,7 +137,13 @@ class World {
   const WorldSettings& settings() const { return settings_; }
   double time() const { return time_; }
   std::uint64_t stepCount() const { return steps_; }
-  double dissipatedEnergy() const { return dissipated_; }  // [J] since construction
+  // [J] since construction: the work done against damping and friction (contact dashpots and
+  // hysteresis, tangential forces less the change of the energy their springs store, global
+  // damping), so that total + dissipated is conserved to the integrator's order (seed 001 §8).
+  double dissipatedEnergy() const { return dissipated_; }
+  // [J] since construction: the work done on the bodies by external loads, booked like the
+  // dissipated energy (total + dissipated - externalWork is conserved to second order).
+  double externalWork() const { return externalWork_; }
   std::size_t pebbleCount() const { return pebbles_.position.size(); }
   std::size_t contactCount() const { return pebbleContacts_ + wallContacts_; }
   std::size_t pebbleContactCount() const { return pebbleContacts_; }
@@ -155,12 +165,20 @@ class World {
   void addStageTime(Stage s, double seconds) { stageSeconds_[static_cast<int>(s)] += seconds; }
 
  private:
-  // Stages of a force evaluation; `historyStep` [s] is how far contact history advances and how
-  // long the dissipation rate acts (0 for a refresh).
+  // Stages of a force evaluation; `historyStep` [s] is how far contact history advances (0 for a
+  // refresh).
   void evaluateForces(double historyStep);
   bool placePebblesAndCheckList();
-  void applyBodyForces(double& dissipationPower);
-  void addContactForces(double& dissipationPower);
+  void applyBodyForces();
+  double addContactForces();  // returns the change of the tangential springs' energy [J]
+  // Powers [W] of the last evaluation's dissipative forces and torques (sum over bodies of
+  // F_diss . v + T_diss . omega) and of its external loads, with v = (1 - s) v_now + s v_stepStart
+  // (s = `startWeight`).
+  struct Powers {
+    double dissipative = 0.0;
+    double external = 0.0;
+  };
+  Powers powers(double startWeight);
   void withdrawContactsOf(std::uint32_t body);
   void updatePebblePositions();
   void advanceClock();
@@ -182,6 +200,17 @@ class World {
   ThreadPool pool_;
   std::unique_ptr<Integrator> integrator_;
   std::vector<ExternalLoad> externalLoads_;  // sorted by body
+  // Per body, from the last force evaluation: the part of force/torque that is not conservative
+  // (contact dashpots and friction, global damping) [N], [N m] about the centre of mass.
+  std::vector<Vec3> dissipativeForce_;
+  std::vector<Vec3> dissipativeTorque_;
+  // Velocities at the start of the step, for integrators that evaluate forces before its end.
+  std::vector<Vec3> stepStartVelocity_;
+  std::vector<Vec3> stepStartAngularVelocity_;
+  std::vector<Vec3> loadTorque_;     // per external load, about the centre of mass at the evaluation
+  std::vector<double> powerChunks_;  // per body chunk, summed in chunk order
+  Powers lastPowers_;                // powers() at the end of the last step
+  bool lastPowersCurrent_ = false;
 
   double time_ = 0.0;
   std::uint64_t steps_ = 0;
@@ -189,6 +218,7 @@ class World {
   double timeOrigin_ = 0.0;
   std::uint64_t stepsAtOrigin_ = 0;
   double dissipated_ = 0.0;
+  double externalWork_ = 0.0;
   bool forcesCurrent_ = false;
   std::size_t pebbleContacts_ = 0;
   std::size_t wallContacts_ = 0;
@@ -199,9 +229,10 @@ class World {
 };
 
 // A copy of everything a World's next steps depend on (World::checkpoint, World::restore): body and
-// pebble state, forces, clock, dissipated energy, contact history and the neighbour list, the
-// integrator and its history, settings, contact model, external loads, divergence. Plain data
-// (copyable); not stage times or the thread count.
+// pebble state, forces (their dissipative parts and the loads' torques included), clock, dissipated
+// energy and external work, contact history and the neighbour list, the integrator and its
+// history, settings, contact model, external loads, divergence. Plain data (copyable); not stage
+// times or the thread count.
 class WorldCheckpoint {
  public:
   double time() const { return time_; }  // [s]
@@ -221,11 +252,15 @@ class WorldCheckpoint {
   ContactSolver contacts_;
   std::shared_ptr<const Integrator> integrator_;
   std::vector<ExternalLoad> externalLoads_;
+  std::vector<Vec3> dissipativeForce_;
+  std::vector<Vec3> dissipativeTorque_;
+  std::vector<Vec3> loadTorque_;
   double time_ = 0.0;
   std::uint64_t steps_ = 0;
   double timeOrigin_ = 0.0;
   std::uint64_t stepsAtOrigin_ = 0;
   double dissipated_ = 0.0;
+  double externalWork_ = 0.0;
   bool forcesCurrent_ = false;
   std::size_t pebbleContacts_ = 0;
   std::size_t wallContacts_ = 0;
