@@ -49,7 +49,9 @@ EnergyPlotDock::EnergyPlotDock(QWidget* parent) : QDockWidget(tr("Energy"), pare
   });
   driftAction_ = bar->addAction(tr("Drift (log)"));
   driftAction_->setCheckable(true);
-  driftAction_->setToolTip(tr("Relative drift of total + dissipated energy, on a log scale"));
+  driftAction_->setToolTip(
+      tr("Relative drift of total + dissipated energy (less the work of mouse drags), "
+         "on a log scale, relative to the largest energy seen"));
   connect(driftAction_, &QAction::toggled, this, &EnergyPlotDock::setDriftShown);
   QAction* pause = bar->addAction(tr("Pause"));
   pause->setCheckable(true);
@@ -92,14 +94,15 @@ void EnergyPlotDock::append(const EnergySample& sample) {
   const double total = e.total();
   energy_->append(e.time, {e.keTranslational, e.keRotational, e.peGravity, e.peElastic, total, e.dissipated,
                            total + e.dissipated});
+  // What is conserved: total + dissipated, less the work the user's drags did (World::externalWork).
+  const double conserved = total + e.dissipated - e.externalWork;
   if (!haveInitial_) {
-    initialConserved_ = total + e.dissipated;
+    initialConserved_ = conserved;
     haveInitial_ = true;
   }
   energyScale_ = std::max(energyScale_, e.keTranslational + e.keRotational + std::abs(e.peGravity) +
                                             e.peElastic + std::abs(e.dissipated));
-  const double drift =
-      energyScale_ > 0.0 ? std::abs(total + e.dissipated - initialConserved_) / energyScale_ : 0.0;
+  const double drift = energyScale_ > 0.0 ? std::abs(conserved - initialConserved_) / energyScale_ : 0.0;
   drift_->append(e.time, {drift});
 }
 
