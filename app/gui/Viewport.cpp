@@ -1,5 +1,6 @@
 #include "Viewport.hpp"
 
+#include <QLinearGradient>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QPainterPath>
@@ -9,6 +10,7 @@
 
 #include "Shortcuts.hpp"
 #include "core/World.hpp"
+#include "render/ColorMaps.hpp"
 
 namespace clumplab::gui {
 
@@ -210,6 +212,7 @@ void Viewport::paintOverlay() {
     return;
   }
   if (statusVisible_ && frame_ && !helpVisible_) paintStatus(painter);
+  if (frame_ && options_.coloring != render::Coloring::PerBody && !helpVisible_) paintColorLegend(painter);
   if (helpVisible_) paintHelp(painter);
 }
 
@@ -273,6 +276,31 @@ void Viewport::paintStatus(QPainter& painter) {
     painter.drawText(box.left() + 10, y, l);
     y += lineHeight;
   }
+}
+
+void Viewport::paintColorLegend(QPainter& painter) {
+  // Bottom right: the magnitude map from 0 to the top of the scale, with its unit.
+  const bool speed = options_.coloring == render::Coloring::BySpeed;
+  const double top = render::SceneRenderer::colorScaleTop(frame_->snapshot, options_);
+  const QString title = speed ? tr("speed [m/s]") : tr("|ω| [rad/s]");
+  QFont font = painter.font();
+  font.setPointSizeF(9.0);
+  painter.setFont(font);
+  const QFontMetrics metrics(font);
+  constexpr int kBarWidth = 180, kBarHeight = 10;
+  const QRect box(width() - kBarWidth - 40, height() - 2 * metrics.height() - kBarHeight - 28, kBarWidth + 30,
+                  2 * metrics.height() + kBarHeight + 18);
+  drawPanel(painter, box);
+  const QRect bar(box.left() + 15, box.top() + 8 + metrics.height(), kBarWidth, kBarHeight);
+  QLinearGradient gradient(bar.topLeft(), bar.topRight());
+  for (int k = 0; k <= 10; ++k) gradient.setColorAt(k / 10.0, render::magnitudeColor(k / 10.0));
+  painter.fillRect(bar, gradient);
+  painter.setPen(QColor(230, 233, 240));
+  painter.drawText(bar.left(), box.top() + 4 + metrics.ascent(), title);
+  const int labelY = bar.bottom() + 4 + metrics.ascent();
+  painter.drawText(bar.left(), labelY, QStringLiteral("0"));
+  const QString topText = QString::number(top, 'g', 3);
+  painter.drawText(bar.right() - metrics.horizontalAdvance(topText), labelY, topText);
 }
 
 void Viewport::paintHelp(QPainter& painter) {

@@ -74,6 +74,7 @@ class Viewport : public QOpenGLWidget {
   void paintOverlay();
   void paintStatus(QPainter& painter);
   void paintHelp(QPainter& painter);
+  void paintColorLegend(QPainter& painter);
   void countFrame();
 
   render::SceneRenderer renderer_;

@@ -53,10 +53,13 @@ int main(int argc, char** argv) {
       QStringLiteral("what to draw: any of pebbles,wireframe,mesh,axes,velocity,omega,L,"
                      "trails,contacts (comma-separated)"),
       QStringLiteral("LIST"));
+  const QCommandLineOption coloring(QStringLiteral("coloring"),
+                                    QStringLiteral("colour pebbles per body, by speed or by |omega|"),
+                                    QStringLiteral("body|speed|omega"));
   const QCommandLineOption report(
       QStringLiteral("report"),
       QStringLiteral("print a JSON summary of the scripted run (throughput, frame rate)"));
-  parser.addOptions({sceneOption, runFor, shot, size, quit, speed, paused, view, report});
+  parser.addOptions({sceneOption, runFor, shot, size, quit, speed, paused, view, coloring, report});
   parser.process(app);
 
   ScriptOptions script;
@@ -104,6 +107,19 @@ int main(int argc, char** argv) {
         o.contactPoints = true;
       else
         fail(QStringLiteral("--view: unknown item '%1'").arg(item));
+    }
+  }
+  if (parser.isSet(coloring)) {
+    const QString c = parser.value(coloring).toLower();
+    clumplab::render::ViewOptions& o = window.viewport()->options();
+    if (c == QLatin1String("body")) {
+      o.coloring = clumplab::render::Coloring::PerBody;
+    } else if (c == QLatin1String("speed")) {
+      o.coloring = clumplab::render::Coloring::BySpeed;
+    } else if (c == QLatin1String("omega")) {
+      o.coloring = clumplab::render::Coloring::ByAngularSpeed;
+    } else {
+      fail(QStringLiteral("--coloring: expected body, speed or omega, got '%1'").arg(parser.value(coloring)));
     }
   }
   if (parser.isSet(speed)) {

@@ -37,6 +37,10 @@ QColor paletteColor(std::uint32_t index) {
   return fromOklch(kLightness[index % 3], kChroma[index % 3], std::fmod(hue, 2.0 * std::numbers::pi));
 }
 
+QColor magnitudeColor(double fraction) {
+  return viridis(0.12 + 0.88 * std::clamp(fraction, 0.0, 1.0));
+}
+
 QColor viridis(double t) {
   // Eleven evenly spaced samples of the viridis map, interpolated linearly.
   static constexpr std::array<std::array<int, 3>, 11> kStops = {{{0x44, 0x01, 0x54},

@@ -112,14 +112,18 @@ void SceneRenderer::Impl::bodyColors(const Snapshot& snapshot, const ViewOptions
   }
   const std::vector<Vec3>& v =
       options.coloring == Coloring::BySpeed ? bodies.velocity : bodies.angularVelocity;
-  double top = options.colorScaleMax;
-  if (!(top > 0.0)) {
-    top = 0.0;
-    for (const Vec3& x : v) top = std::max(top, x.norm());
-  }
-  // The map's darkest eighth is left out: near-black bodies vanish against the dark background.
+  const double top = colorScaleTop(snapshot, options);
   for (std::size_t b = 0; b < bodies.size(); ++b)
-    colors[b] = viridis(0.12 + 0.88 * (top > 0.0 ? v[b].norm() / top : 0.0));
+    colors[b] = magnitudeColor(top > 0.0 ? v[b].norm() / top : 0.0);
+}
+
+double SceneRenderer::colorScaleTop(const Snapshot& snapshot, const ViewOptions& options) {
+  if (options.colorScaleMax > 0.0) return options.colorScaleMax;
+  const std::vector<Vec3>& v =
+      options.coloring == Coloring::BySpeed ? snapshot.bodies.velocity : snapshot.bodies.angularVelocity;
+  double top = 0.0;
+  for (const Vec3& x : v) top = std::max(top, x.norm());
+  return top;
 }
 
 FloorSpec SceneRenderer::Impl::floorSpec(const WallLayout& walls, const SceneBounds& bounds) const {

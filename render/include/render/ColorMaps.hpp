@@ -12,4 +12,8 @@ QColor paletteColor(std::uint32_t index);
 // A viridis-like perceptual map of t in [0, 1] (clamped): dark blue-violet to yellow.
 QColor viridis(double t);
 
+// The colour of a magnitude (speed, |ω|) at `fraction` of the scale's top, in [0, 1]: viridis
+// without its darkest eighth, where bodies would vanish against the dark background.
+QColor magnitudeColor(double fraction);
+
 }  // namespace clumplab::render

@@ -32,7 +32,9 @@ class SceneRenderer {
   bool isInitialized() const;
   const RenderStats& stats() const;
 
-  static QColor bodyColor(std::uint32_t body);  // the palette
+  static QColor bodyColor(std::uint32_t body);
+  // The speed [m/s] or |ω| [rad/s] drawn in the top colour of the magnitude map (for a legend).
+  static double colorScaleTop(const Snapshot& snapshot, const ViewOptions& options);  // the palette
 
  private:
   struct Impl;
