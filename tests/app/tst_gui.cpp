@@ -245,6 +245,42 @@ class TestGui : public QObject {
     CLUMPLAB_VERIFY_LESS(last->snapshot.bodies.position[0].head<2>().norm(), 1e-3);
   }
 
+  void draggingWhilePausedMovesTheBody() {
+    QTemporaryDir dir;
+    MainWindow w;
+    w.resize(1200, 800);
+    w.setRunning(false);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QCOMPARE(w.openDocument(writeFile(dir, QStringLiteral("two.json"), kTwoBalls), true), QString());
+    QVERIFY(waitForFrame(w, [](const SimulationFrame& f) { return f.snapshot.bodies.size() == 2; }));
+    Viewport* view = w.viewport();
+    const Vec3 c1 = shownPosition(w, 1);
+    const Eigen::Vector2d p1 = view->camera().project(c1);
+    const QPoint pixel(static_cast<int>(std::lround(p1.x())), static_cast<int>(std::lround(p1.y())));
+    const auto hit = view->pick(pixel);
+    QVERIFY(hit.has_value() && hit->body == 1u);
+    QTest::mousePress(view, Qt::LeftButton, Qt::NoModifier, pixel);
+    const QPoint to = pixel + QPoint(0, -80);  // up the screen: lifts the ball
+    for (int k = 1; k <= 8; ++k) QTest::mouseMove(view, pixel + QPoint(0, -10 * k));
+    // Paused, the grabbed point goes exactly to the point under the cursor on the plane through it
+    // that faces the camera, and the body moves with it.
+    const render::Camera& camera = view->camera();
+    const render::Ray ray = camera.rayThroughPixel(to.x(), to.y());
+    const double depth = (hit->point - camera.eye()).dot(camera.forward());
+    const Vec3 target = ray.origin + depth / ray.direction.dot(camera.forward()) * ray.direction;
+    const Vec3 expected = c1 + (target - hit->point);
+    QVERIFY(waitForFrame(w, [&](const SimulationFrame& f) {
+      return (f.snapshot.bodies.position[1] - expected).norm() < 1e-9;
+    }));
+    QTest::mouseRelease(view, Qt::LeftButton, Qt::NoModifier, to);
+    const SimulationFrame* f = w.currentFrame();
+    QVERIFY(f != nullptr && f->stats.paused);
+    QCOMPARE(f->snapshot.steps, std::uint64_t{0});  // moved, not simulated
+    QVERIFY(f->snapshot.bodies.position[1].z() > c1.z() + 0.01);
+    QCOMPARE(f->snapshot.bodies.velocity[1], Vec3::Zero().eval());
+  }
+
   void spawnAtTheCursorAndDelete() {
     QTemporaryDir dir;
     MainWindow w;
