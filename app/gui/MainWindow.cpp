@@ -30,6 +30,7 @@
 #include "InspectorDock.hpp"
 #include "ParameterEditCommand.hpp"
 #include "ParametersDock.hpp"
+#include "RunSpeeds.hpp"
 #include "Shortcuts.hpp"
 #include "Viewport.hpp"
 
@@ -37,8 +38,7 @@ namespace clumplab::gui {
 
 namespace {
 constexpr int kMaxRecentFiles = 10;
-const double kSpeeds[] = {0.001, 0.002, 0.005, 0.01, 0.02, 0.05, 0.1, 0.25, 0.5, 1.0};
-constexpr int kSpeedCount = static_cast<int>(sizeof kSpeeds / sizeof kSpeeds[0]);
+constexpr int kSpeedCount = static_cast<int>(kRunSpeeds.size());
 }  // namespace
 
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), loop_(std::make_unique<SimulationLoop>()) {
@@ -71,6 +71,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), loop_(std::make_u
   statusBar()->showMessage(tr("Ready"), 2000);
 
   connect(parametersDock_, &ParametersDock::edited, this, &MainWindow::onParametersEdited);
+  connect(parametersDock_, &ParametersDock::runSpeedChosen, this, &MainWindow::setSpeed);
   connect(viewport_, &Viewport::dragMoved, this, [this](const DragTarget& d) { loop_->drag(d); });
   connect(viewport_, &Viewport::dragEnded, this, [this] { loop_->endDrag(); });
   connect(viewport_, &Viewport::selectionChanged, this, [this](int) {
@@ -199,9 +200,7 @@ void MainWindow::createToolBar() {
   bar->addSeparator();
   bar->addWidget(new QLabel(tr(" Speed ")));
   speedBox_ = new QComboBox;
-  for (double s : kSpeeds) speedBox_->addItem(QString::number(s, 'g', 3) + QStringLiteral("×"), s);
-  speedBox_->addItem(tr("as fast as possible"), 0.0);
-  speedBox_->setToolTip(tr("Simulated time per wall-clock second (+ / −)"));
+  fillRunSpeeds(*speedBox_);
   connect(speedBox_, &QComboBox::activated, this, [this](int index) {
     const double s = speedBox_->itemData(index).toDouble();
     setSpeed(s > 0.0 ? s : speed_, s == 0.0);
@@ -334,8 +333,8 @@ void MainWindow::restoreSettings() {
   restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
   speed_ = std::clamp(settings.value(QStringLiteral("simulation/speed"), 1.0).toDouble(), 1e-3, 1.0);
   asFast_ = settings.value(QStringLiteral("simulation/asFastAsPossible"), false).toBool();
-  const int index = asFast_ ? speedBox_->count() - 1 : speedBox_->findData(speed_);
-  speedBox_->setCurrentIndex(index >= 0 ? index : kSpeedCount - 1);
+  showRunSpeed(*speedBox_, speed_, asFast_);
+  parametersDock_->showRunSpeed(speed_, asFast_);
   const QString view = QStringLiteral("view/");
   pebblesAction_->setChecked(settings.value(view + QStringLiteral("pebbles"), true).toBool());
   wireframeAction_->setChecked(settings.value(view + QStringLiteral("wireframe"), false).toBool());
@@ -530,15 +529,15 @@ void MainWindow::setRunning(bool running) {
 void MainWindow::setSpeed(double speed, bool asFastAsPossible) {
   speed_ = std::clamp(speed, 1e-3, 1.0);
   asFast_ = asFastAsPossible;
-  const int index = asFast_ ? speedBox_->count() - 1 : speedBox_->findData(speed_);
-  if (index >= 0) speedBox_->setCurrentIndex(index);
+  showRunSpeed(*speedBox_, speed_, asFast_);
+  parametersDock_->showRunSpeed(speed_, asFast_);
   loop_->setSpeed(speed_, asFast_);
 }
 
 void MainWindow::changeSpeed(int direction) {
   int index = kSpeedCount - 1;
   for (int i = 0; i < kSpeedCount; ++i) {
-    if (kSpeeds[i] <= speed_ * (1.0 + 1e-9)) index = i;
+    if (kRunSpeeds[i] <= speed_ * (1.0 + 1e-9)) index = i;
   }
   if (asFast_) {
     if (direction < 0) setSpeed(1.0, false);
@@ -548,7 +547,7 @@ void MainWindow::changeSpeed(int direction) {
     setSpeed(1.0, true);
     return;
   }
-  setSpeed(kSpeeds[std::clamp(index + direction, 0, kSpeedCount - 1)], false);
+  setSpeed(kRunSpeeds[std::clamp(index + direction, 0, kSpeedCount - 1)], false);
 }
 
 void MainWindow::onParametersEdited(const SceneParameters& edited, const QString& what) {

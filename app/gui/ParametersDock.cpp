@@ -11,6 +11,7 @@
 #include <QStackedWidget>
 #include <QVBoxLayout>
 
+#include "RunSpeeds.hpp"
 #include "ScientificSpinBox.hpp"
 #include "WheelSafeWidgets.hpp"
 
@@ -42,6 +43,14 @@ ParametersDock::ParametersDock(QWidget* parent) : QDockWidget(tr("Parameters"), 
   timeStepHint_->setWordWrap(true);
   timeStepHint_->setStyleSheet(QStringLiteral("color: palette(mid); font-size: small;"));
   form->addRow(QString(), timeStepHint_);
+  runSpeed_ = new WheelSafeComboBox;
+  fillRunSpeeds(*runSpeed_);
+  runSpeed_->setObjectName(QStringLiteral("run speed"));
+  form->addRow(tr("Run speed"), runSpeed_);
+  connect(runSpeed_, &QComboBox::activated, this, [this](int index) {
+    const double speed = runSpeed_->itemData(index).toDouble();
+    emit runSpeedChosen(speed > 0.0 ? speed : 1.0, speed == 0.0);
+  });
   integrator_ = new WheelSafeComboBox;
   integrator_->addItem(tr("Leapfrog"), static_cast<int>(IntegratorKind::Leapfrog));
   integrator_->setItemData(0, tr("MercuryDPM's leapfrog with an iterative Euler solve (seed 000 §2.6)"),
@@ -176,6 +185,10 @@ ScientificSpinBox* ParametersDock::addNumber(QFormLayout* form, const QString& l
   connect(box, &QDoubleSpinBox::valueChanged, this,
           [this, what, setter](double value) { edit(what, [&](SceneParameters& p) { setter(p, value); }); });
   return box;
+}
+
+void ParametersDock::showRunSpeed(double speed, bool asFastAsPossible) {
+  gui::showRunSpeed(*runSpeed_, speed, asFastAsPossible);
 }
 
 void ParametersDock::setTimeStepHints(double critical, double recommended) {

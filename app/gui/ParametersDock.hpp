@@ -24,12 +24,16 @@ class ParametersDock : public QDockWidget {
   explicit ParametersDock(QWidget* parent = nullptr);
   void setParameters(const SceneParameters& parameters);
   const SceneParameters& parameters() const { return shown_; }
+  // Shows the run speed (not a scene parameter: it is not undone or saved) without reporting it.
+  void showRunSpeed(double speed, bool asFastAsPossible);
   // The stable and recommended time steps of the running scene, shown as hints [s].
   void setTimeStepHints(double critical, double recommended);
 
  signals:
   // `what` names the edited parameter ("time step", "gravity z", ...), for the undo history.
   void edited(const clumplab::gui::SceneParameters& parameters, const QString& what);
+  // The user chose a run speed (simulated seconds per wall second), or as fast as possible.
+  void runSpeedChosen(double speed, bool asFastAsPossible);
 
  private:
   using Setter = std::function<void(SceneParameters&, double)>;
@@ -43,6 +47,7 @@ class ParametersDock : public QDockWidget {
   bool updating_ = false;
   ScientificSpinBox* timeStep_ = nullptr;
   QLabel* timeStepHint_ = nullptr;
+  QComboBox* runSpeed_ = nullptr;
   QComboBox* integrator_ = nullptr;
   QSpinBox* eulerIterations_ = nullptr;
   ScientificSpinBox* gravity_[3] = {};

@@ -1,5 +1,6 @@
 // The desktop app as a user drives it: the real MainWindow, its simulation thread and its 3D view
 // (under Xvfb with Mesa in CI).
+#include <QComboBox>
 #include <QDir>
 #include <QDoubleSpinBox>
 #include <QLineEdit>
@@ -193,6 +194,16 @@ class TestGui : public QObject {
     QCOMPARE(w.parameters().timeStep, 1.234567891234e-7);
     QVERIFY(waitForFrame(w, [](const SimulationFrame& f) { return f.parameters.gravity.x() == 2.5; }));
     QCOMPARE(w.currentFrame()->parameters.contact.linear.stiffness, 5e12);
+
+    // The run speed chosen in the panel reaches the thread, and is not an undoable scene edit.
+    auto* speed = w.parametersDock()->findChild<QComboBox*>(QStringLiteral("run speed"));
+    QVERIFY(speed != nullptr);
+    const int quarter = speed->findData(0.25);
+    QVERIFY(quarter >= 0);
+    speed->setCurrentIndex(quarter);
+    emit speed->activated(quarter);
+    QVERIFY(waitForFrame(w, [](const SimulationFrame& f) { return f.stats.targetSpeed == 0.25; }));
+    QCOMPARE(w.undoStack()->count(), 1);
   }
 
   void pickingSelectsAndDraggingPullsTheBody() {
