@@ -18,6 +18,7 @@
 #include <QSettings>
 #include <QSignalBlocker>
 #include <QStatusBar>
+#include <QStyle>
 #include <QTimer>
 #include <QToolBar>
 #include <QVBoxLayout>
@@ -139,17 +140,18 @@ void MainWindow::showRunning(bool running) {
   const QSignalBlocker block(playAction_);
   playAction_->setChecked(running);
   playAction_->setText(running ? tr("Pause") : tr("Run"));
+  playAction_->setIcon(style()->standardIcon(running ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
 }
 
 void MainWindow::createActions() {
-  playAction_ = new QAction(tr("&Run"), this);
+  playAction_ = new QAction(style()->standardIcon(QStyle::SP_MediaPlay), tr("&Run"), this);
   playAction_->setCheckable(true);
   playAction_->setShortcut(keys::playPause);
   playAction_->setToolTip(tr("Play / pause (Space)"));
   connect(playAction_, &QAction::toggled, this, [this](bool on) {
     if (on != running_) setRunning(on);
   });
-  stepAction_ = new QAction(tr("&Step"), this);
+  stepAction_ = new QAction(style()->standardIcon(QStyle::SP_MediaSkipForward), tr("&Step"), this);
   stepAction_->setShortcut(keys::step);
   stepAction_->setToolTip(tr("One time step (→)"));
   connect(stepAction_, &QAction::triggered, this, [this] {
@@ -157,7 +159,7 @@ void MainWindow::createActions() {
     loop_->singleStep(1);  // pauses the thread too
     runTicket_ = loop_->commandsPosted();
   });
-  resetAction_ = new QAction(tr("R&eset"), this);
+  resetAction_ = new QAction(style()->standardIcon(QStyle::SP_BrowserReload), tr("R&eset"), this);
   resetAction_->setShortcut(keys::reset);
   resetAction_->setToolTip(tr("Back to the loaded scene, keeping the parameters (Backspace)"));
   connect(resetAction_, &QAction::triggered, this, [this] { loop_->reset(); });
@@ -193,7 +195,8 @@ void MainWindow::createToolBar() {
   QToolBar* bar = addToolBar(tr("Simulation"));
   bar->setObjectName(QStringLiteral("simulationToolBar"));
   bar->setMovable(false);
-  bar->setToolButtonStyle(Qt::ToolButtonTextOnly);
+  bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+  bar->setIconSize(QSize(18, 18));
   bar->addAction(playAction_);
   bar->addAction(stepAction_);
   bar->addAction(resetAction_);
