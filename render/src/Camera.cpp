@@ -46,7 +46,9 @@ void Camera::zoom(double wheelSteps) {
 }
 
 void Camera::fit(const Vec3& center, double radius) {
+  if (!center.allFinite()) return;
   target_ = center;
+  radius = std::isfinite(radius) ? std::min(radius, 1e9) : 1e9;
   const double t = tanHalfFov();
   // The narrower of the two half-angles decides; a sphere fits a cone of half-angle a at d = r / sin a.
   const double halfAngle = std::atan(std::min(t, t * aspect()));

@@ -29,8 +29,9 @@ void Trails::appendSegments(SegmentList& out, const std::vector<QColor>& colors)
   for (std::size_t b = 0; b < paths_.size() && b < colors.size(); ++b) {
     const std::deque<Vec3>& path = paths_[b];
     const std::size_t m = path.size();
+    const QColor light = colors[b].lighter(115);
     for (std::size_t i = 1; i < m; ++i) {
-      QColor c = colors[b].lighter(115);
+      QColor c = light;
       // Fades in from the oldest point to the newest.
       c.setAlphaF(static_cast<float>(0.85 * static_cast<double>(i) / static_cast<double>(m - 1)));
       out.add(path[i - 1], path[i], c, 1.6f);

@@ -2,6 +2,8 @@
 
 #include <array>
 #include <cmath>
+#include <optional>
+#include <vector>
 
 namespace clumplab::render {
 
@@ -41,18 +43,26 @@ WallLayout analyzeWalls(const std::vector<Wall>& walls) {
   }
   if (isBox) layout.box = box;
 
+  std::optional<std::size_t> floorIndex;
+  std::vector<std::size_t> candidates;
   for (std::size_t i = 0; i < walls.size(); ++i) {
     const Wall& w = walls[i];
     if (w.kind != Wall::Kind::Plane) continue;
     const bool facesUp = w.normal.z() >= kAligned;
-    if (facesUp && (!layout.floorHeight || w.point.z() < *layout.floorHeight))
+    if (facesUp && (!layout.floorHeight || w.point.z() < *layout.floorHeight)) {
       layout.floorHeight = w.point.z();
+      floorIndex = i;
+    }
     bool boxFace = false;
     if (isBox) {
       for (const auto& axis : faces)
         for (int f : axis) boxFace = boxFace || f == static_cast<int>(i);
     }
-    if (!facesUp && !boxFace) layout.otherPlanes.push_back(w);
+    if (!boxFace) candidates.push_back(i);
+  }
+  // Every plane but the floor and the box faces is drawn as a patch (a second upward plane too).
+  for (std::size_t i : candidates) {
+    if (!(floorIndex && *floorIndex == i)) layout.otherPlanes.push_back(walls[i]);
   }
   return layout;
 }

@@ -13,7 +13,10 @@ void emitSegment(vec3 p0View, vec3 p1View, float widthPx, int corner) {
   vec4 c0 = uProjection * vec4(p0View, 1.0);
   vec4 c1 = uProjection * vec4(p1View, 1.0);
   const float wMin = 1e-6;
-  if (c0.w < wMin && c1.w < wMin) {
+  // Nothing to draw when both ends are behind the eye or both nearer than the near plane (the
+  // clipping below would collapse the segment into a dot on the near plane).
+  float n0d = c0.z + c0.w, n1d = c1.z + c1.w;
+  if ((c0.w < wMin && c1.w < wMin) || (n0d < 0.0 && n1d < 0.0)) {
     gl_Position = vec4(2.0, 2.0, 2.0, 1.0);
     vLinePx = vec2(1e6);
     vLineLengthPx = 0.0;

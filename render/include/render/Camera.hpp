@@ -28,7 +28,9 @@ class Camera {
   void pan(double dxPx, double dyPx);    // the point under the cursor (at the target's depth) follows it
   void zoom(double wheelSteps);          // > 0 zooms in; the distance changes by 10% per step
   void fit(const Vec3& center, double radius);  // frame a bounding sphere, keep the view direction
-  void setTarget(const Vec3& t) { target_ = t; }
+  void setTarget(const Vec3& t) {
+    if (t.allFinite()) target_ = t;  // a diverged body's NaN position must not blank the view
+  }
   Vec3 target() const { return target_; }
   void lookAlong(const Vec3& direction);  // view direction (e.g. along L); keeps the distance
   void setDistance(double d);
