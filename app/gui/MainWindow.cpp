@@ -126,8 +126,9 @@ void MainWindow::recoverWithHalfStep() {
   halved.timeStep *= 0.5;
   loop_->recoverFromDivergence(halved);
   // On the undo stack like any edit, so undo and redo stay consistent with what runs.
-  undo_.push(new ParameterEditCommand(parameters_, halved, tr("time step (halved after a divergence)"),
-                                      [this](const SceneParameters& p) { applyParameters(p); }));
+  undo_.push(new ParameterEditCommand(
+      parameters_, halved, tr("time step, halved to %1 s after a divergence").arg(halved.timeStep, 0, 'g', 4),
+      [this](const SceneParameters& p) { applyParameters(p); }));
   banner_->hide();
   showRunning(true);
   runTicket_ = loop_->commandsPosted();

@@ -67,8 +67,9 @@ void SimulationLoop::setParameters(const SceneParameters& parameters) {
       return;
     }
     parameters_ = parameters;
+    energyWatch_.reset();  // an edit may change the energy (gravity, stiffness)
     // Resuming after a divergence must not undo this edit.
-    if (!world_->divergence().happened) takeCheckpoint();
+    if (!diverged()) takeCheckpoint();
   });
 }
 
@@ -87,7 +88,7 @@ void SimulationLoop::singleStep(int steps) {
   post([this, steps] {
     running_ = false;
     dirty_ = true;
-    if (!world_ || world_->divergence().happened) return;  // nothing to step until resumed or reset
+    if (!world_ || diverged()) return;  // nothing to step until resumed or reset
     pendingSteps_ += std::max(0, steps);
   });
 }
@@ -109,8 +110,9 @@ void SimulationLoop::setSpeed(double speed, bool asFastAsPossible) {
 
 void SimulationLoop::spawn(const BodyInit& body) {
   post([this, body] {
-    if (!world_ || body.templateIndex >= world_->templates().size() || world_->divergence().happened) return;
+    if (!world_ || body.templateIndex >= world_->templates().size() || diverged()) return;
     world_->addBody(clearOfOverlaps(body));
+    energyWatch_.reset();
     takeCheckpoint();  // a checkpoint restores only the bodies it knew
     ++layoutGeneration_;
     dirty_ = true;
@@ -119,10 +121,11 @@ void SimulationLoop::spawn(const BodyInit& body) {
 
 void SimulationLoop::removeBody(std::uint32_t body) {
   post([this, body] {
-    if (!world_ || body >= world_->bodies().size() || world_->divergence().happened) return;
+    if (!world_ || body >= world_->bodies().size() || diverged()) return;
     drag_.reset();  // the GUI's drag names a body by its index, which shifts
     world_->clearExternalForces();
     world_->removeBody(body);
+    energyWatch_.reset();
     ++layoutGeneration_;
     takeCheckpoint();
     dirty_ = true;
@@ -148,7 +151,9 @@ void SimulationLoop::endDrag() {
 
 void SimulationLoop::recoverFromDivergence(const SceneParameters& parameters) {
   post([this, parameters] {
-    if (!world_ || !lastGood_ || !world_->divergence().happened) return;
+    if (!world_ || !lastGood_ || !diverged()) return;
+    energyDivergence_.clear();
+    energyWatch_.reset();
     // The checkpoint brings back its settings and loads too: apply the current parameters (with
     // the smaller step) over it, and drop any drag.
     world_->restore(*lastGood_);
@@ -164,6 +169,38 @@ void SimulationLoop::recoverFromDivergence(const SceneParameters& parameters) {
     rateWindow_.clear();
     dirty_ = true;
   });
+}
+
+void SimulationLoop::watchEnergy(const EnergyReport& e) {
+  // An energy blow-up is a divergence too (DESIGN: NaN, energy blow-up, runaway overlap): an
+  // unstable step can fling bodies apart without any NaN or deep overlap. What must not grow is
+  // total + dissipated - external work (second order in dt); it is compared with the energy that
+  // moved since the last edit, so a run that only ever loses energy never trips it.
+  if (!world_ || diverged()) return;
+  const double conserved = e.total() + e.dissipated - e.externalWork;
+  if (!energyWatch_) {
+    energyWatch_ = EnergyWatch{conserved, e.peGravity, 0.0, e.time};
+  }
+  EnergyWatch& w = *energyWatch_;
+  w.scale = std::max(
+      {w.scale, e.keTranslational + e.keRotational, e.peElastic, std::abs(e.peGravity - w.peGravity)});
+  const double growth = conserved - w.conserved;
+  const double magnitude =
+      e.keTranslational + e.keRotational + std::abs(e.peGravity) + e.peElastic + std::abs(e.dissipated);
+  if (!(growth > std::max(kEnergyGrowthLimit * w.scale, 1e-6 * magnitude))) return;
+  char text[512];
+  std::snprintf(
+      text, sizeof text,
+      "simulation diverged at t = %.6g s: the energy (total + dissipated) grew by %.3g J since t = "
+      "%.6g s, %.0f%% of the energy in motion, which a stable run never does. The time step %.3g s is "
+      "probably too large for the contact stiffness: the critical step is about %.3g s, a safe step "
+      "about %.3g s.",
+      e.time, growth, w.since, 100.0 * growth / std::max(w.scale, 1e-300), world_->settings().timeStep,
+      world_->criticalTimeStep(), world_->recommendedTimeStep());
+  energyDivergence_ = text;
+  running_ = false;
+  pendingSteps_ = 0;
+  dirty_ = true;
 }
 
 void SimulationLoop::takeCheckpoint() {
@@ -201,7 +238,7 @@ void SimulationLoop::saveScene(const std::string& path, std::function<void(const
     std::string error;
     try {
       if (!world_ || !scene_) throw std::runtime_error("there is no scene to save");
-      if (world_->divergence().happened) {
+      if (diverged()) {
         throw std::runtime_error(path +
                                  ": not saved: the simulation diverged. Resume with a smaller time "
                                  "step or reset it first, so the file holds a state that runs.");
@@ -223,6 +260,8 @@ void SimulationLoop::takeEnergySamples(std::vector<EnergySample>& out) {
 
 void SimulationLoop::buildWorld() {
   drag_.reset();
+  energyWatch_.reset();
+  energyDivergence_.clear();
   lastGood_.reset();
   errorMessage_.clear();
   pendingSteps_ = 0;
@@ -295,12 +334,21 @@ void SimulationLoop::moveDraggedBody() {
   b.velocity[i].setZero();
   b.angularVelocity[i].setZero();
   world_->stateChanged();
+  energyWatch_.reset();  // moved by hand: its potential energy changed without work being booked
   dirty_ = true;
 }
 
 bool SimulationLoop::stepOnce() {
   applyDragForce();
-  if (world_->step()) return true;
+  if (world_->step()) {
+    // The energy watch runs every few steps, not only per frame: a small scene run as fast as
+    // possible takes tens of thousands of steps a frame, and a blow-up must be caught early.
+    if (world_->stepCount() % kEnergyWatchEverySteps == 0) {
+      watchEnergy(world_->energy());
+      if (diverged()) return false;
+    }
+    return true;
+  }
   running_ = false;
   pendingSteps_ = 0;
   dirty_ = true;
@@ -314,7 +362,7 @@ void SimulationLoop::advance() {
   if (pendingSteps_ > 0) {
     // Single steps: each one is recorded, so N presses give N points in the energy plot.
     // Within the frame budget; the rest follow in the next slice (the thread does not sleep).
-    while (pendingSteps_ > 0 && !world_->divergence().happened && Clock::now() - sliceStart < budget) {
+    while (pendingSteps_ > 0 && !diverged() && Clock::now() - sliceStart < budget) {
       --pendingSteps_;
       if (!stepOnce()) break;
       publish();
@@ -346,7 +394,7 @@ void SimulationLoop::advance() {
   stats_.sliceSeconds = std::chrono::duration<double>(Clock::now() - sliceStart).count();
   if (stepped) {
     dirty_ = true;
-    if (!world_->divergence().happened &&
+    if (!diverged() &&
         Clock::now() - lastCheckpoint_ > std::chrono::duration<double>(kCheckpointEverySeconds)) {
       takeCheckpoint();
     }
@@ -374,6 +422,11 @@ void SimulationLoop::updateRates(Clock::time_point now) {
 
 void SimulationLoop::publish() {
   SimulationFrame& f = frames_.writeSlot();
+  EnergyReport energy;
+  if (world_) {
+    energy = world_->energy();
+    watchEnergy(energy);
+  }
   stats_.paused = !running_;
   stats_.asFastAsPossible = asFast_;
   stats_.targetSpeed = speed_;
@@ -383,12 +436,13 @@ void SimulationLoop::publish() {
   f.loadGeneration = loadGeneration_;
   f.commandsApplied = commandsApplied_;
   f.sceneFile = scene_ ? scene_->file : std::string();
-  f.diverged = world_ && world_->divergence().happened;
-  f.problem = f.diverged ? world_->divergence().message : errorMessage_;
+  f.diverged = diverged();
+  f.problem = !f.diverged                     ? errorMessage_
+              : world_->divergence().happened ? world_->divergence().message
+                                              : energyDivergence_;
   f.canRecover = f.diverged && lastGood_.has_value();
   EnergySample sample;
   if (world_) {
-    const EnergyReport energy = world_->energy();
     captureSnapshot(*world_, energy, f.snapshot);
     f.criticalTimeStep = world_->criticalTimeStep();
     f.recommendedTimeStep = world_->recommendedTimeStep();
@@ -433,7 +487,7 @@ void SimulationLoop::run() {
     nextFrame = std::max(
         nextFrame + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(kFrameSeconds)),
         now);
-    const bool stepping = world_ && !world_->divergence().happened;
+    const bool stepping = world_ && !diverged();
     const bool busy = stepping && (pendingSteps_ > 0 || (running_ && (asFast_ || stats_.fallingBehind)));
     std::unique_lock lock(mutex_);
     if (!busy) {

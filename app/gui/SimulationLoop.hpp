@@ -112,6 +112,9 @@ class SimulationLoop {
   static constexpr double kFrameSeconds = 1.0 / 60.0;     // display frame the thread paces against
   static constexpr double kStepShareOfFrame = 0.8;        // at most this share of a frame is spent stepping
   static constexpr double kCheckpointEverySeconds = 0.5;  // wall time between last-good-state copies
+  // Growth of total + dissipated, as a share of the energy in motion, that counts as a blow-up.
+  static constexpr double kEnergyGrowthLimit = 0.25;
+  static constexpr std::uint64_t kEnergyWatchEverySteps = 64;  // an energy evaluation costs about a step
 
  private:
   using Clock = std::chrono::steady_clock;
@@ -125,6 +128,8 @@ class SimulationLoop {
   void publish();
   void stopWithError(const std::string& message);
   void takeCheckpoint();
+  void watchEnergy(const EnergyReport& energy);
+  bool diverged() const { return world_ && (world_->divergence().happened || !energyDivergence_.empty()); }
   BodyInit clearOfOverlaps(BodyInit body) const;
   void updateRates(Clock::time_point now);
 
@@ -154,7 +159,16 @@ class SimulationLoop {
   bool dirty_ = true;  // something changed that the GUI has not seen
   std::optional<WorldCheckpoint> lastGood_;
   Clock::time_point lastCheckpoint_{};
-  std::string errorMessage_;  // a refused command or failed build; divergences live in the World
+  std::string errorMessage_;
+  // The energy watch (watchEnergy): baseline since the last edit, and a blow-up it found.
+  struct EnergyWatch {
+    double conserved = 0.0;  // total + dissipated - external work at the baseline [J]
+    double peGravity = 0.0;  // at the baseline [J]
+    double scale = 0.0;      // largest kinetic, elastic or gravity-change energy since [J]
+    double since = 0.0;      // [s]
+  };
+  std::optional<EnergyWatch> energyWatch_;
+  std::string energyDivergence_;  // a refused command or failed build; divergences live in the World
   // Pacing: simulated time `anchorSim_` corresponds to wall time `anchorWall_`.
   Clock::time_point anchorWall_{};
   double anchorSim_ = 0.0;
