@@ -6,6 +6,7 @@
 #include <cstdio>
 
 #include "MainWindow.hpp"
+#include "MovieRecorder.hpp"
 #include "Viewport.hpp"
 
 namespace clumplab::gui {
@@ -32,6 +33,10 @@ ScriptedRun::ScriptedRun(MainWindow& window, const ScriptOptions& options)
 void ScriptedRun::onFrame() {
   const SimulationFrame* f = window_.currentFrame();
   if (finishing_ || !f) return;
+  if (!options_.record.isEmpty()) {
+    if (!recorder_) startRecording();
+    return;  // the recorder drives the run and ends it
+  }
   if (!started_ && f->snapshot.steps > 0) {
     started_ = true;
     clock_.start();
@@ -49,6 +54,42 @@ void ScriptedRun::onFrame() {
   window_.setRunning(false);
   // Let the paused frame reach the view, then save it.
   QTimer::singleShot(100, this, &ScriptedRun::finish);
+}
+
+void ScriptedRun::startRecording() {
+  RecordingPlan plan;
+  plan.movie.path = options_.record;
+  plan.movie.format = MovieSettings::formatFor(options_.record);
+  plan.movie.framesPerSecond = options_.framesPerSecond;
+  plan.duration = options_.duration;
+  plan.slowMotion = options_.slowMotion;
+  recorder_ = new MovieRecorder(window_, plan);
+  connect(recorder_, &MovieRecorder::finished, this, [this](const QString& error) {
+    if (!error.isEmpty()) {
+      std::fprintf(stderr, "clumplab: %s\n", qPrintable(error));
+      exitCode_ = 1;
+    } else {
+      std::fprintf(stdout,
+                   "{\"movie\": \"%s\", \"frames\": %d, \"width\": %d, \"height\": %d, \"bytes\": %lld}\n",
+                   qPrintable(options_.record), recorder_->framesWritten(), recorder_->frameSize().width(),
+                   recorder_->frameSize().height(), static_cast<long long>(recorder_->bytesOnDisk()));
+      std::fflush(stdout);
+    }
+    finishing_ = true;
+    if (options_.quit) {
+      window_.close();
+      QApplication::exit(exitCode_);
+    }
+  });
+  if (const QString error = recorder_->start(); !error.isEmpty()) {
+    std::fprintf(stderr, "clumplab: %s\n", qPrintable(error));
+    exitCode_ = 1;
+    finishing_ = true;
+    if (options_.quit) {
+      window_.close();
+      QApplication::exit(exitCode_);
+    }
+  }
 }
 
 void ScriptedRun::finish() {

@@ -14,13 +14,19 @@ namespace clumplab::gui {
 class MainWindow;
 
 struct ScriptOptions {
-  double runFor = -1.0;  // simulated seconds; < 0: no scripted run
-  QString screenshot;    // PNG path ("" for none)
-  QSize size;            // size of the 3D view (invalid: as laid out)
-  bool quit = false;     // quit when done
-  bool report = false;   // print a JSON summary (throughput with the window open, frame rate)
+  double runFor = -1.0;      // simulated seconds; < 0: no scripted run
+  QString screenshot;        // PNG path ("" for none)
+  QSize size;                // size of the 3D view (invalid: as laid out)
+  bool quit = false;         // quit when done
+  bool report = false;       // print a JSON summary (throughput with the window open, frame rate)
+  QString record;            // a movie to record deterministically (.mp4, .webm, .gif, or a PNG folder)
+  double duration = 5.0;     // simulated seconds to record
+  int framesPerSecond = 30;  // of the movie
+  double slowMotion = 1.0;   // video seconds per simulated second
 
-  bool active() const { return runFor >= 0.0 || !screenshot.isEmpty() || quit || report; }
+  bool active() const {
+    return runFor >= 0.0 || !screenshot.isEmpty() || quit || report || !record.isEmpty();
+  }
 };
 
 class ScriptedRun : public QObject {
@@ -34,6 +40,8 @@ class ScriptedRun : public QObject {
   void onFrame();
   void finish();
   void printReport(const struct SimulationFrame& frame) const;
+  void startRecording();
+  class MovieRecorder* recorder_ = nullptr;
 
   MainWindow& window_;
   ScriptOptions options_;

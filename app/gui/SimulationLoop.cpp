@@ -76,6 +76,7 @@ void SimulationLoop::setParameters(const SceneParameters& parameters) {
 void SimulationLoop::setRunning(bool running) {
   post([this, running] {
     if (running) errorMessage_.clear();  // the user has read it and goes on
+    runUntil_.reset();
     running_ = running;
     anchorWall_ = Clock::now();
     anchorSim_ = world_ ? world_->time() : 0.0;
@@ -90,6 +91,15 @@ void SimulationLoop::singleStep(int steps) {
     dirty_ = true;
     if (!world_ || diverged()) return;  // nothing to step until resumed or reset
     pendingSteps_ += std::max(0, steps);
+  });
+}
+
+void SimulationLoop::runUntil(double time) {
+  post([this, time] {
+    dirty_ = true;
+    if (!world_ || diverged()) return;
+    runUntil_ = time;
+    running_ = true;
   });
 }
 
@@ -265,6 +275,7 @@ void SimulationLoop::buildWorld() {
   lastGood_.reset();
   errorMessage_.clear();
   pendingSteps_ = 0;
+  runUntil_.reset();
   world_.reset();
   ++sceneGeneration_;
   ++layoutGeneration_;
@@ -372,7 +383,15 @@ void SimulationLoop::advance() {
   if (!running_) return;
   const double dt = world_->settings().timeStep;
   double target = std::numeric_limits<double>::infinity();
-  if (!asFast_) {
+  if (runUntil_) {
+    target = *runUntil_;
+    if (world_->time() + 0.5 * dt >= target) {  // reached: pause there
+      runUntil_.reset();
+      running_ = false;
+      dirty_ = true;
+      return;
+    }
+  } else if (!asFast_) {
     target = anchorSim_ + std::chrono::duration<double>(sliceStart - anchorWall_).count() * speed_;
     // Never re-sync before a step was even due (slow speeds: a step may span many frames).
     if (target - world_->time() > std::max(kMaxLagSeconds * speed_, 2.0 * dt)) {
@@ -385,11 +404,16 @@ void SimulationLoop::advance() {
   stats_.fallingBehind = false;
   while (world_->time() + 0.5 * dt < target) {
     if (Clock::now() - sliceStart > budget) {
-      stats_.fallingBehind = !asFast_;
+      stats_.fallingBehind = !asFast_ && !runUntil_;
       break;
     }
     if (!stepOnce()) break;
     stepped = true;
+  }
+  if (runUntil_ && world_->time() + 0.5 * dt >= *runUntil_) {  // reached: pause there
+    runUntil_.reset();
+    running_ = false;
+    dirty_ = true;
   }
   stats_.sliceSeconds = std::chrono::duration<double>(Clock::now() - sliceStart).count();
   if (stepped) {
@@ -488,7 +512,8 @@ void SimulationLoop::run() {
         nextFrame + std::chrono::duration_cast<Clock::duration>(std::chrono::duration<double>(kFrameSeconds)),
         now);
     const bool stepping = world_ && !diverged();
-    const bool busy = stepping && (pendingSteps_ > 0 || (running_ && (asFast_ || stats_.fallingBehind)));
+    const bool busy =
+        stepping && (pendingSteps_ > 0 || (running_ && (asFast_ || runUntil_ || stats_.fallingBehind)));
     std::unique_lock lock(mutex_);
     if (!busy) {
       wake_.wait_until(lock, running_ ? nextFrame : now + std::chrono::milliseconds(250),

@@ -78,6 +78,8 @@ class SimulationLoop {
   void setParameters(const SceneParameters& parameters);
   void setRunning(bool running);
   void singleStep(int steps = 1);
+  // Runs as fast as possible until the simulated time reaches `time` [s], then pauses (movies).
+  void runUntil(double time);
   // Rebuilds the world from the loaded scene with the current parameters.
   void reset();
   // Speed: simulated seconds per wall second in (0, 1]; or as fast as possible.
@@ -153,6 +155,7 @@ class SimulationLoop {
   std::uint64_t layoutGeneration_ = 0;
   bool running_ = false;
   int pendingSteps_ = 0;
+  std::optional<double> runUntil_;  // a target time to reach as fast as possible, then pause
   double speed_ = 1.0;
   bool asFast_ = false;
   std::optional<DragTarget> drag_;

@@ -39,6 +39,7 @@ class Viewport : public QOpenGLWidget {
   void setHelpVisible(bool on);
   bool helpVisible() const { return helpVisible_; }
   void setStatusVisible(bool on);
+  bool statusVisible() const { return statusVisible_; }
 
   int selectedBody() const { return options_.selectedBody; }
   void setSelectedBody(int body);

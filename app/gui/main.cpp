@@ -3,6 +3,7 @@
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QSurfaceFormat>
+#include <cmath>
 #include <cstdio>
 
 #include "GlFormat.hpp"
@@ -56,10 +57,24 @@ int main(int argc, char** argv) {
   const QCommandLineOption coloring(QStringLiteral("coloring"),
                                     QStringLiteral("colour pebbles per body, by speed or by |omega|"),
                                     QStringLiteral("body|speed|omega"));
+  const QCommandLineOption record(
+      QStringLiteral("record"),
+      QStringLiteral("record a movie (.mp4, .webm, .gif, or a folder for PNG frames), a fixed "
+                     "simulated time per frame"),
+      QStringLiteral("FILE"));
+  const QCommandLineOption duration(QStringLiteral("duration"),
+                                    QStringLiteral("simulated seconds to record (5)"),
+                                    QStringLiteral("SECONDS"));
+  const QCommandLineOption fps(QStringLiteral("fps"), QStringLiteral("frames per second of the movie (30)"),
+                               QStringLiteral("N"));
+  const QCommandLineOption slowMotion(QStringLiteral("slow-motion"),
+                                      QStringLiteral("video seconds per simulated second (1)"),
+                                      QStringLiteral("X"));
   const QCommandLineOption report(
       QStringLiteral("report"),
       QStringLiteral("print a JSON summary of the scripted run (throughput, frame rate)"));
-  parser.addOptions({sceneOption, runFor, shot, size, quit, speed, paused, view, coloring, report});
+  parser.addOptions({sceneOption, runFor, shot, size, quit, speed, paused, view, coloring, record, duration,
+                     fps, slowMotion, report});
   parser.process(app);
 
   ScriptOptions script;
@@ -72,6 +87,22 @@ int main(int argc, char** argv) {
   script.screenshot = parser.value(shot);
   script.quit = parser.isSet(quit);
   script.report = parser.isSet(report);
+  script.record = parser.value(record);
+  auto positive = [&](const QCommandLineOption& option, double fallback) {
+    if (!parser.isSet(option)) return fallback;
+    bool ok = false;
+    const double v = parser.value(option).toDouble(&ok);
+    if (!ok || !(v > 0.0) || !std::isfinite(v)) {
+      fail(QStringLiteral("--%1: expected a positive number, got '%2'")
+               .arg(option.names().front(), parser.value(option)));
+    }
+    return v;
+  };
+  script.duration = positive(duration, 5.0);
+  script.slowMotion = positive(slowMotion, 1.0);
+  script.framesPerSecond = static_cast<int>(std::lround(positive(fps, 30.0)));
+  if (script.framesPerSecond < 1 || script.framesPerSecond > 240)
+    fail(QStringLiteral("--fps: expected 1 to 240"));
   if (parser.isSet(size)) {
     const QStringList wh = parser.value(size).split(QLatin1Char('x'));
     const int w = wh.size() == 2 ? wh[0].toInt() : 0;

@@ -4,6 +4,7 @@
 #include <QDir>
 #include <QDoubleSpinBox>
 #include <QLineEdit>
+#include <QProcess>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -15,6 +16,7 @@
 #include "EnergyPlotDock.hpp"
 #include "GlFormat.hpp"
 #include "MainWindow.hpp"
+#include "MovieRecorder.hpp"
 #include "ParametersDock.hpp"
 #include "TestSupport.hpp"
 #include "TimeSeriesChart.hpp"
@@ -482,6 +484,87 @@ class TestGui : public QObject {
     const SimulationFrame* f = w.currentFrame();
     QVERIFY(f != nullptr);
     QVERIFY2(!f->diverged, f->problem.c_str());
+  }
+
+  // Deterministic recording: one frame per 1 / (fps x slow motion) of simulated time.
+  void recordedMovieHasTheFramesAndSizeAsked() {
+    const QString ffprobe = QStandardPaths::findExecutable(QStringLiteral("ffprobe"));
+    if (ffprobe.isEmpty() || QStandardPaths::findExecutable(QStringLiteral("ffmpeg")).isEmpty()) {
+      QSKIP("ffmpeg/ffprobe not installed");
+    }
+    QTemporaryDir dir;
+    MainWindow w;
+    w.setRunning(false);
+    w.viewport()->setFixedSize(320, 200);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QCOMPARE(w.openDocument(writeFile(dir, QStringLiteral("fall.json"), kFallingSphere), true), QString());
+    QVERIFY(waitForFrame(w, [](const SimulationFrame& f) { return f.snapshot.bodies.size() == 1; }));
+    RecordingPlan plan;
+    plan.movie.path = dir.filePath(QStringLiteral("fall.mp4"));
+    plan.movie.format = MovieSettings::formatFor(plan.movie.path);
+    plan.movie.framesPerSecond = 12;
+    plan.duration = 0.25;   // simulated seconds
+    plan.slowMotion = 4.0;  // 1 s of video: 12 frames, one every 1/48 s of simulated time
+    MovieRecorder recorder(w, plan);
+    QSignalSpy done(&recorder, &MovieRecorder::finished);
+    QCOMPARE(recorder.start(), QString());
+    QVERIFY(done.wait(30000));
+    QCOMPARE(done.front().front().toString(), QString());
+    QCOMPARE(recorder.framesWritten(), 12);
+    // The last frame shows t = 11/48 s.
+    const SimulationFrame* f = w.currentFrame();
+    QVERIFY(f != nullptr);
+    CLUMPLAB_COMPARE_REL(f->snapshot.time, 11.0 / 48.0, 1e-2);
+    QProcess probe;
+    probe.start(ffprobe,
+                {QStringLiteral("-v"), QStringLiteral("error"), QStringLiteral("-count_frames"),
+                 QStringLiteral("-select_streams"), QStringLiteral("v:0"), QStringLiteral("-show_entries"),
+                 QStringLiteral("stream=nb_read_frames,width,height,pix_fmt,codec_name"),
+                 QStringLiteral("-of"), QStringLiteral("csv=p=0"), plan.movie.path});
+    QVERIFY(probe.waitForFinished(30000));
+    const QString info = QString::fromLatin1(probe.readAllStandardOutput()).trimmed();
+    const QSize size = QSize(320, 200) * w.viewport()->devicePixelRatio();
+    QCOMPARE(info, QStringLiteral("h264,%1,%2,yuv420p,12").arg(size.width() & ~1).arg(size.height() & ~1));
+  }
+
+  void missingFfmpegSaysSoAndPngFramesStillRecord() {
+    QTemporaryDir dir;
+    MainWindow w;
+    w.setRunning(false);
+    w.viewport()->setFixedSize(161, 101);  // odd: frames lose a row and a column
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QCOMPARE(w.openDocument(writeFile(dir, QStringLiteral("fall.json"), kFallingSphere), true), QString());
+    QVERIFY(waitForFrame(w, [](const SimulationFrame& f) { return f.snapshot.bodies.size() == 1; }));
+    RecordingPlan plan;
+    plan.movie.path = dir.filePath(QStringLiteral("fall.mp4"));
+    plan.movie.format = MovieFormat::Mp4;
+    plan.movie.ffmpeg = dir.filePath(QStringLiteral("no-such-ffmpeg"));
+    plan.movie.framesPerSecond = 10;
+    plan.duration = 0.3;
+    {
+      MovieRecorder recorder(w, plan);
+      const QString error = recorder.start();
+      QVERIFY2(
+          error.contains(QStringLiteral("ffmpeg was not found")) && error.contains(QStringLiteral("PNG")),
+          qPrintable(error));
+      QVERIFY(!QFileInfo::exists(plan.movie.path));
+    }
+    plan.movie.path = dir.filePath(QStringLiteral("frames"));
+    plan.movie.format = MovieSettings::formatFor(plan.movie.path);
+    QCOMPARE(plan.movie.format, MovieFormat::PngSequence);
+    MovieRecorder recorder(w, plan);
+    QSignalSpy done(&recorder, &MovieRecorder::finished);
+    QCOMPARE(recorder.start(), QString());
+    QVERIFY(done.wait(30000));
+    QCOMPARE(done.front().front().toString(), QString());
+    const QStringList frames =
+        QDir(plan.movie.path).entryList({QStringLiteral("frame-*.png")}, QDir::Files, QDir::Name);
+    QCOMPARE(frames.size(), 3);
+    const QImage last(QDir(plan.movie.path).filePath(frames.back()));
+    QCOMPARE(last.width() % 2, 0);
+    QCOMPARE(last.height() % 2, 0);
   }
 
   void closingWhileRunningStopsTheThread() {

@@ -1,0 +1,102 @@
+#include "MovieRecorder.hpp"
+
+#include <cmath>
+
+#include "MainWindow.hpp"
+#include "Viewport.hpp"
+
+namespace clumplab::gui {
+
+MovieRecorder::MovieRecorder(MainWindow& window, RecordingPlan plan)
+    : QObject(&window), window_(window), plan_(std::move(plan)) {}
+
+MovieRecorder::~MovieRecorder() = default;
+
+int MovieRecorder::framesWritten() const {
+  return encoder_ ? encoder_->framesWritten() : 0;
+}
+
+qint64 MovieRecorder::bytesOnDisk() const {
+  return encoder_ ? encoder_->bytesOnDisk() : 0;
+}
+
+QString MovieRecorder::start() {
+  const SimulationFrame* f = window_.currentFrame();
+  if (!f) return QStringLiteral("%1: there is no scene to record").arg(plan_.movie.path);
+  if (!(plan_.duration > 0.0) || !(plan_.slowMotion > 0.0) || plan_.movie.framesPerSecond < 1) {
+    return QStringLiteral("%1: the duration, slow-motion factor and frame rate must be positive")
+        .arg(plan_.movie.path);
+  }
+  framesWanted_ = std::max(
+      1, static_cast<int>(std::lround(plan_.duration * plan_.slowMotion * plan_.movie.framesPerSecond)));
+  encoder_ = std::make_unique<MovieEncoder>(plan_.movie);
+  statusWasVisible_ = window_.viewport()->statusVisible();
+  window_.viewport()->setStatusVisible(plan_.statusOverlay);
+  const QImage first = window_.viewport()->grabFramebuffer();
+  if (const QString error = encoder_->start(first.size()); !error.isEmpty()) {
+    encoder_.reset();
+    window_.viewport()->setStatusVisible(statusWasVisible_);
+    return error;
+  }
+  window_.setRunning(false);
+  startTime_ = f->snapshot.time;
+  active_ = true;
+  connect(&window_, &MainWindow::frameShown, this, &MovieRecorder::onFrame);
+  if (const QString error = encoder_->addFrame(first); !error.isEmpty()) {
+    end(error);
+    return error;
+  }
+  requestNext();
+  return QString();
+}
+
+void MovieRecorder::cancel() {
+  end(QStringLiteral("%1: recording cancelled").arg(plan_.movie.path));
+}
+
+void MovieRecorder::requestNext() {
+  if (encoder_->framesWritten() >= framesWanted_) {
+    end(QString());
+    return;
+  }
+  // Frame k shows the instant start + k / (fps x slow motion).
+  const int k = encoder_->framesWritten();
+  target_ = startTime_ + static_cast<double>(k) / (plan_.movie.framesPerSecond * plan_.slowMotion);
+  window_.simulation().runUntil(target_);
+  ticket_ = window_.simulation().commandsPosted();
+  waiting_ = true;
+}
+
+void MovieRecorder::onFrame() {
+  if (!waiting_ || !encoder_) return;
+  const SimulationFrame* f = window_.currentFrame();
+  if (!f || f->commandsApplied < ticket_) return;
+  if (f->diverged) {
+    end(QStringLiteral("%1: recording stopped: %2")
+            .arg(plan_.movie.path, QString::fromStdString(f->problem)));
+    return;
+  }
+  if (!f->stats.paused || f->snapshot.time + 0.5 * f->snapshot.timeStep < target_) return;
+  waiting_ = false;
+  if (const QString error = encoder_->addFrame(window_.viewport()->grabFramebuffer()); !error.isEmpty()) {
+    end(error);
+    return;
+  }
+  requestNext();
+}
+
+void MovieRecorder::end(const QString& error) {
+  if (!active_) return;
+  active_ = false;
+  waiting_ = false;
+  disconnect(&window_, &MainWindow::frameShown, this, &MovieRecorder::onFrame);
+  window_.viewport()->setStatusVisible(statusWasVisible_);
+  QString result = error;
+  if (encoder_) {
+    const QString closing = encoder_->finish();
+    if (result.isEmpty()) result = closing;
+  }
+  emit finished(result);
+}
+
+}  // namespace clumplab::gui

@@ -1,0 +1,58 @@
+#pragma once
+// Deterministic movie recording: the simulation advances a fixed simulated time per video frame
+// (1 / (fps x slow-motion factor)) and pauses; the view of that instant becomes the frame. Movies
+// are smooth however slow the machine is.
+#include <QObject>
+#include <QString>
+#include <memory>
+
+#include "MovieEncoder.hpp"
+
+namespace clumplab::gui {
+
+class MainWindow;
+
+struct RecordingPlan {
+  MovieSettings movie;
+  double duration = 5.0;       // simulated seconds to record (at slow motion 1: the movie's length)
+  double slowMotion = 1.0;     // video seconds per simulated second
+  bool statusOverlay = false;  // keep the status overlay in the frames
+};
+
+class MovieRecorder : public QObject {
+  Q_OBJECT
+ public:
+  MovieRecorder(MainWindow& window, RecordingPlan plan);
+  ~MovieRecorder() override;
+
+  // Starts with the frame on screen; "" or an error (nothing recorded).
+  QString start();
+  void cancel();
+  bool recording() const { return active_; }
+  int framesWanted() const { return framesWanted_; }
+  int framesWritten() const;
+  QSize frameSize() const { return encoder_ ? encoder_->frameSize() : QSize(); }
+  qint64 bytesOnDisk() const;
+
+ signals:
+  // The movie is complete (error "") or abandoned (error names the file and the reason).
+  void finished(const QString& error);
+
+ private:
+  void onFrame();
+  void requestNext();
+  void end(const QString& error);
+
+  MainWindow& window_;
+  RecordingPlan plan_;
+  std::unique_ptr<MovieEncoder> encoder_;
+  int framesWanted_ = 0;
+  double startTime_ = 0.0;
+  double target_ = 0.0;
+  std::uint64_t ticket_ = 0;
+  bool waiting_ = false;
+  bool active_ = false;
+  bool statusWasVisible_ = true;
+};
+
+}  // namespace clumplab::gui
