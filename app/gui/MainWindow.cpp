@@ -29,8 +29,10 @@
 #include "DocumentLoader.hpp"
 #include "EnergyPlotDock.hpp"
 #include "InspectorDock.hpp"
+#include "MovieRecorder.hpp"
 #include "ParameterEditCommand.hpp"
 #include "ParametersDock.hpp"
+#include "RecordDialog.hpp"
 #include "RunSpeeds.hpp"
 #include "Shortcuts.hpp"
 #include "Viewport.hpp"
@@ -70,6 +72,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), loop_(std::make_u
   createToolBar();
   createMenus();
   statusBar()->showMessage(tr("Ready"), 2000);
+  recordStatus_ = new QLabel;
+  recordStatus_->setStyleSheet(QStringLiteral("color: #d33;"));
+  statusBar()->addPermanentWidget(recordStatus_);
 
   connect(parametersDock_, &ParametersDock::edited, this, &MainWindow::onParametersEdited);
   connect(parametersDock_, &ParametersDock::runSpeedChosen, this, &MainWindow::setSpeed);
@@ -186,6 +191,11 @@ void MainWindow::createActions() {
   trackAction_->setCheckable(true);
   trackAction_->setShortcut(keys::track);
   connect(trackAction_, &QAction::toggled, this, [this](bool on) { viewport_->setTracking(on); });
+  recordAction_ = new QAction(tr("● Record"), this);
+  recordAction_->setCheckable(true);
+  recordAction_->setShortcut(keys::record);
+  recordAction_->setToolTip(tr("Record a movie (Ctrl+R): MP4, WebM, GIF or PNG frames"));
+  connect(recordAction_, &QAction::toggled, this, &MainWindow::toggleRecording);
   helpAction_ = new QAction(tr("&Keys and mouse"), this);
   helpAction_->setCheckable(true);
   helpAction_->setShortcut(keys::help);
@@ -201,6 +211,7 @@ void MainWindow::createToolBar() {
   bar->addAction(playAction_);
   bar->addAction(stepAction_);
   bar->addAction(resetAction_);
+  bar->addAction(recordAction_);
   bar->addSeparator();
   bar->addWidget(new QLabel(tr(" Speed ")));
   speedBox_ = new QComboBox;
@@ -250,6 +261,7 @@ void MainWindow::createMenus() {
   saveAction->setShortcut(QKeySequence::Save);
   QAction* saveAsAction = file->addAction(tr("Save &As…"), this, &MainWindow::saveAs);
   saveAsAction->setShortcut(QKeySequence::SaveAs);
+  file->addAction(recordAction_);
   QAction* shot = file->addAction(tr("Screens&hot…"), this, &MainWindow::screenshot);
   shot->setShortcut(keys::screenshot);
   file->addSeparator();
@@ -513,6 +525,58 @@ void MainWindow::dropEvent(QDropEvent* event) {
   QTimer::singleShot(0, this, [this, path] { openDocument(path); });
 }
 
+void MainWindow::toggleRecording(bool on) {
+  if (!on) {
+    if (recorder_) recorder_->stop();
+    return;
+  }
+  if (recorder_) return;
+  RecordDialog dialog(viewport_->size() * viewport_->devicePixelRatio(), this);
+  if (dialog.exec() != QDialog::Accepted) {
+    const QSignalBlocker block(recordAction_);
+    recordAction_->setChecked(false);
+    return;
+  }
+  recorder_ = new MovieRecorder(*this, dialog.plan());
+  const QString path = dialog.plan().movie.path;
+  connect(recorder_, &MovieRecorder::finished, this, [this, path](const QString& error) {
+    const int frames = recorder_->framesWritten();
+    const qint64 bytes = recorder_->bytesOnDisk();
+    recorder_->deleteLater();
+    recorder_ = nullptr;
+    recordStatus_->clear();
+    {
+      const QSignalBlocker block(recordAction_);
+      recordAction_->setChecked(false);
+    }
+    if (!error.isEmpty()) {
+      QMessageBox::warning(this, tr("Recording"), error);
+    } else {
+      statusBar()->showMessage(tr("Recorded %1: %2 frames, %3 kB").arg(path).arg(frames).arg(bytes / 1024),
+                               10000);
+    }
+  });
+  if (const QString error = recorder_->start(); !error.isEmpty()) {
+    recorder_->deleteLater();
+    recorder_ = nullptr;
+    const QSignalBlocker block(recordAction_);
+    recordAction_->setChecked(false);
+    QMessageBox::warning(this, tr("Recording"), error);
+  }
+}
+
+void MainWindow::updateRecordingStatus() {
+  if (!recorder_ || !recorder_->recording()) return;
+  const QString planned = recorder_->framesWanted() > 0 && !recorder_->realTime()
+                              ? QStringLiteral(" / %1").arg(recorder_->framesWanted())
+                              : QString();
+  recordStatus_->setText(tr("● recording %1 s · %2%3 frames · %4 kB")
+                             .arg(recorder_->elapsedSeconds(), 0, 'f', 1)
+                             .arg(recorder_->framesWritten())
+                             .arg(planned)
+                             .arg(recorder_->bytesOnDisk() / 1024));
+}
+
 void MainWindow::screenshot() {
   const QString path = QFileDialog::getSaveFileName(this, tr("Save a screenshot"),
                                                     QStringLiteral("clumplab.png"), tr("PNG images (*.png)"));
@@ -657,6 +721,7 @@ void MainWindow::tick() {
   // the window's last run command, the play button follows it.
   if (f.commandsApplied >= runTicket_ && running_ == f.stats.paused) showRunning(!f.stats.paused);
   parametersDock_->setTimeStepHints(f.criticalTimeStep, f.recommendedTimeStep);
+  updateRecordingStatus();
   emit frameShown();
 }
 

@@ -86,6 +86,8 @@ class MainWindow : public QMainWindow {
   void saveAs();
   void reload();
   void screenshot();
+  void toggleRecording(bool on);
+  void updateRecordingStatus();
   void changeSpeed(int direction);
   void spawnAtCursor(bool shoot);
 
@@ -126,6 +128,9 @@ class MainWindow : public QMainWindow {
   QAction* meshAction_ = nullptr;
   QAction* trackAction_ = nullptr;
   QAction* helpAction_ = nullptr;
+  QAction* recordAction_ = nullptr;
+  class MovieRecorder* recorder_ = nullptr;
+  QLabel* recordStatus_ = nullptr;
   QMenu* recentMenu_ = nullptr;
   QComboBox* speedBox_ = nullptr;
   QComboBox* coloringBox_ = nullptr;

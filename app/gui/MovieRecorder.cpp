@@ -38,20 +38,39 @@ QString MovieRecorder::start() {
     window_.viewport()->setStatusVisible(statusWasVisible_);
     return error;
   }
-  window_.setRunning(false);
-  startTime_ = f->snapshot.time;
   active_ = true;
-  connect(&window_, &MainWindow::frameShown, this, &MovieRecorder::onFrame);
+  clock_.start();
   if (const QString error = encoder_->addFrame(first); !error.isEmpty()) {
     end(error);
     return error;
   }
+  if (plan_.realTime) {
+    grabTimer_ = new QTimer(this);
+    grabTimer_->setTimerType(Qt::PreciseTimer);
+    connect(grabTimer_, &QTimer::timeout, this, [this] {
+      if (const QString error = encoder_->addFrame(window_.viewport()->grabFramebuffer()); !error.isEmpty())
+        end(error);
+    });
+    grabTimer_->start(std::max(1, static_cast<int>(std::lround(1000.0 / plan_.movie.framesPerSecond))));
+    return QString();
+  }
+  window_.setRunning(false);
+  startTime_ = f->snapshot.time;
+  connect(&window_, &MainWindow::frameShown, this, &MovieRecorder::onFrame);
   requestNext();
   return QString();
 }
 
 void MovieRecorder::cancel() {
   end(QStringLiteral("%1: recording cancelled").arg(plan_.movie.path));
+}
+
+void MovieRecorder::stop() {
+  end(QString());
+}
+
+double MovieRecorder::elapsedSeconds() const {
+  return clock_.isValid() ? static_cast<double>(clock_.nsecsElapsed()) * 1e-9 : 0.0;
 }
 
 void MovieRecorder::requestNext() {
@@ -89,6 +108,7 @@ void MovieRecorder::end(const QString& error) {
   if (!active_) return;
   active_ = false;
   waiting_ = false;
+  if (grabTimer_) grabTimer_->stop();
   disconnect(&window_, &MainWindow::frameShown, this, &MovieRecorder::onFrame);
   window_.viewport()->setStatusVisible(statusWasVisible_);
   QString result = error;

@@ -1,9 +1,12 @@
 #pragma once
-// Deterministic movie recording: the simulation advances a fixed simulated time per video frame
-// (1 / (fps x slow-motion factor)) and pauses; the view of that instant becomes the frame. Movies
-// are smooth however slow the machine is.
+// Movie recording in two timings. Deterministic: the simulation advances a fixed simulated time
+// per video frame (1 / (fps x slow-motion factor)) and pauses; the view of that instant becomes the
+// frame, so movies are smooth however slow the machine is. Real time: the view is grabbed at the
+// frame rate while the simulation runs as it does, until stop().
+#include <QElapsedTimer>
 #include <QObject>
 #include <QString>
+#include <QTimer>
 #include <memory>
 
 #include "MovieEncoder.hpp"
@@ -17,6 +20,7 @@ struct RecordingPlan {
   double duration = 5.0;       // simulated seconds to record (at slow motion 1: the movie's length)
   double slowMotion = 1.0;     // video seconds per simulated second
   bool statusOverlay = false;  // keep the status overlay in the frames
+  bool realTime = false;       // grab the running view at the frame rate until stop()
 };
 
 class MovieRecorder : public QObject {
@@ -28,8 +32,12 @@ class MovieRecorder : public QObject {
   // Starts with the frame on screen; "" or an error (nothing recorded).
   QString start();
   void cancel();
+  // Ends a real-time recording (or a deterministic one early) keeping what was recorded.
+  void stop();
+  double elapsedSeconds() const;  // wall time since start
   bool recording() const { return active_; }
   int framesWanted() const { return framesWanted_; }
+  bool realTime() const { return plan_.realTime; }
   int framesWritten() const;
   QSize frameSize() const { return encoder_ ? encoder_->frameSize() : QSize(); }
   qint64 bytesOnDisk() const;
@@ -53,6 +61,8 @@ class MovieRecorder : public QObject {
   bool waiting_ = false;
   bool active_ = false;
   bool statusWasVisible_ = true;
+  QTimer* grabTimer_ = nullptr;
+  QElapsedTimer clock_;
 };
 
 }  // namespace clumplab::gui

@@ -20,6 +20,7 @@ inline const QKeySequence faster{Qt::Key_Plus};
 inline const QKeySequence fasterAlt{Qt::Key_Equal};
 inline const QKeySequence slower{Qt::Key_Minus};
 inline const QKeySequence screenshot{Qt::CTRL | Qt::Key_P};
+inline const QKeySequence record{Qt::CTRL | Qt::Key_R};
 inline const QKeySequence help{Qt::Key_F1};
 inline const QKeySequence reload{Qt::CTRL | Qt::Key_L};
 inline const QKeySequence fitAll{Qt::Key_F};
@@ -48,6 +49,7 @@ inline QList<ShortcutHelp> shortcutHelp() {
       {text(keys::deleteBody), QStringLiteral("delete the selected body")},
       {QStringLiteral("1 / 2 / 3"), QStringLiteral("pebbles / wireframe / source mesh")},
       {text(keys::screenshot), QStringLiteral("screenshot")},
+      {text(keys::record), QStringLiteral("record a movie / stop recording")},
       {text(keys::reload), QStringLiteral("reload the scene file")},
       {QStringLiteral("Ctrl+Z / Ctrl+Shift+Z"), QStringLiteral("undo / redo a parameter edit")},
       {QStringLiteral("left-drag"), QStringLiteral("orbit; on a body: pull it (moves it when paused)")},

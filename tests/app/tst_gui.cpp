@@ -18,6 +18,7 @@
 #include "MainWindow.hpp"
 #include "MovieRecorder.hpp"
 #include "ParametersDock.hpp"
+#include "RecordDialog.hpp"
 #include "TestSupport.hpp"
 #include "TimeSeriesChart.hpp"
 #include "Viewport.hpp"
@@ -567,6 +568,35 @@ class TestGui : public QObject {
     QCOMPARE(last.height() % 2, 0);
   }
 
+  void realTimeRecordingGrabsTheRunningView() {
+    QTemporaryDir dir;
+    MainWindow w;
+    w.setRunning(true);
+    w.viewport()->setFixedSize(160, 100);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QCOMPARE(w.openDocument(writeFile(dir, QStringLiteral("fall.json"), kFallingSphere), true), QString());
+    QVERIFY(waitForFrame(w, [](const SimulationFrame& f) { return f.snapshot.bodies.size() == 1; }));
+    RecordingPlan plan;
+    plan.movie.path = dir.filePath(QStringLiteral("live"));
+    plan.movie.format = MovieFormat::PngSequence;
+    plan.movie.framesPerSecond = 20;
+    plan.realTime = true;
+    MovieRecorder recorder(w, plan);
+    QSignalSpy done(&recorder, &MovieRecorder::finished);
+    QCOMPARE(recorder.start(), QString());
+    QTest::qWait(600);
+    recorder.stop();
+    QCOMPARE(done.size(), 1);
+    QCOMPARE(done.front().front().toString(), QString());
+    // About 0.6 s at 20 frames/s (the machine may drop some), and the simulation kept running.
+    const int frames = static_cast<int>(
+        QDir(plan.movie.path).entryList({QStringLiteral("frame-*.png")}, QDir::Files).size());
+    QCOMPARE(frames, recorder.framesWritten());
+    QVERIFY2(frames >= 3 && frames <= 14, qPrintable(QString::number(frames)));
+    QVERIFY(w.running());
+  }
+
   void closingWhileRunningStopsTheThread() {
     auto* w = new MainWindow;
     w->setSpeed(1.0, true);
@@ -609,6 +639,13 @@ class TestGui : public QObject {
     QVERIFY(!help.isNull());
     if (!shots.isEmpty()) QVERIFY(help.save(QDir(shots).filePath(QStringLiteral("view-help.png"))));
     w.viewport()->setHelpVisible(false);
+    {
+      RecordDialog record(QSize(1280, 720), &w);
+      record.show();
+      QVERIFY(QTest::qWaitForWindowExposed(&record));
+      QVERIFY(!record.plan().movie.path.isEmpty());
+      save(record, QStringLiteral("record-dialog.png"));
+    }
     QCOMPARE(w.openDocument(writeFile(dir, QStringLiteral("stiff.json"), kTooLargeStep), true), QString());
     w.setRunning(true);
     QVERIFY(waitForFrame(w, [](const SimulationFrame& f) { return f.diverged; }));

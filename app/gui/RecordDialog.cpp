@@ -1,0 +1,108 @@
+#include "RecordDialog.hpp"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QDialogButtonBox>
+#include <QDir>
+#include <QDoubleSpinBox>
+#include <QFileDialog>
+#include <QFormLayout>
+#include <QHBoxLayout>
+#include <QLabel>
+#include <QLineEdit>
+#include <QPushButton>
+#include <QSettings>
+#include <QSpinBox>
+
+namespace clumplab::gui {
+
+RecordDialog::RecordDialog(QSize viewSize, QWidget* parent) : QDialog(parent) {
+  setWindowTitle(tr("Record a movie"));
+  QSettings settings;
+  auto* form = new QFormLayout(this);
+  auto* fileRow = new QHBoxLayout;
+  path_ = new QLineEdit(
+      settings.value(QStringLiteral("record/path"), QDir::home().filePath(QStringLiteral("clumplab.mp4")))
+          .toString());
+  path_->setMinimumWidth(320);
+  fileRow->addWidget(path_, 1);
+  auto* browseButton = new QPushButton(tr("Browse…"));
+  connect(browseButton, &QPushButton::clicked, this, &RecordDialog::browse);
+  fileRow->addWidget(browseButton);
+  form->addRow(tr("File"), fileRow);
+  auto* hint = new QLabel(
+      tr(".mp4 (H.264), .webm (VP9), .gif, or a folder for PNG frames. Frames are %1×%2 (the 3D view).")
+          .arg(viewSize.width() & ~1)
+          .arg(viewSize.height() & ~1));
+  hint->setWordWrap(true);
+  form->addRow(QString(), hint);
+  timing_ = new QComboBox;
+  timing_->addItem(tr("Deterministic: a fixed simulated time per frame"));
+  timing_->addItem(tr("Real time: what the view shows, until Record is pressed again"));
+  timing_->setCurrentIndex(settings.value(QStringLiteral("record/realTime"), false).toBool() ? 1 : 0);
+  form->addRow(tr("Timing"), timing_);
+  duration_ = new QDoubleSpinBox;
+  duration_->setRange(0.001, 1e6);
+  duration_->setDecimals(3);
+  duration_->setSuffix(tr(" s simulated"));
+  duration_->setValue(settings.value(QStringLiteral("record/duration"), 5.0).toDouble());
+  form->addRow(tr("Duration"), duration_);
+  slowMotion_ = new QDoubleSpinBox;
+  slowMotion_->setRange(0.001, 1e4);
+  slowMotion_->setDecimals(3);
+  slowMotion_->setSuffix(QStringLiteral("×"));
+  slowMotion_->setValue(settings.value(QStringLiteral("record/slowMotion"), 1.0).toDouble());
+  slowMotion_->setToolTip(tr("Video seconds per simulated second"));
+  form->addRow(tr("Slow motion"), slowMotion_);
+  fps_ = new QSpinBox;
+  fps_->setRange(1, 240);
+  fps_->setValue(settings.value(QStringLiteral("record/fps"), 30).toInt());
+  fps_->setSuffix(tr(" frames/s"));
+  form->addRow(tr("Frame rate"), fps_);
+  status_ = new QCheckBox(tr("Keep the status overlay in the frames"));
+  status_->setChecked(settings.value(QStringLiteral("record/status"), false).toBool());
+  form->addRow(QString(), status_);
+  auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
+  buttons->button(QDialogButtonBox::Ok)->setText(tr("Record"));
+  connect(buttons, &QDialogButtonBox::accepted, this, [this] {
+    QSettings s;
+    const RecordingPlan p = plan();
+    s.setValue(QStringLiteral("record/path"), p.movie.path);
+    s.setValue(QStringLiteral("record/realTime"), p.realTime);
+    s.setValue(QStringLiteral("record/duration"), p.duration);
+    s.setValue(QStringLiteral("record/slowMotion"), p.slowMotion);
+    s.setValue(QStringLiteral("record/fps"), p.movie.framesPerSecond);
+    s.setValue(QStringLiteral("record/status"), p.statusOverlay);
+    accept();
+  });
+  connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+  form->addRow(buttons);
+  connect(timing_, &QComboBox::currentIndexChanged, this, &RecordDialog::updateEnabled);
+  updateEnabled();
+}
+
+void RecordDialog::browse() {
+  const QString file = QFileDialog::getSaveFileName(this, tr("Record to"), path_->text(),
+                                                    tr("Movies (*.mp4 *.webm *.gif);;All files (*)"));
+  if (!file.isEmpty()) path_->setText(file);
+}
+
+void RecordDialog::updateEnabled() {
+  const bool deterministic = timing_->currentIndex() == 0;
+  duration_->setEnabled(deterministic);
+  slowMotion_->setEnabled(deterministic);
+}
+
+RecordingPlan RecordDialog::plan() const {
+  RecordingPlan p;
+  p.movie.path = path_->text().trimmed();
+  p.movie.format = MovieSettings::formatFor(p.movie.path);
+  p.movie.framesPerSecond = fps_->value();
+  p.realTime = timing_->currentIndex() == 1;
+  p.duration = duration_->value();
+  p.slowMotion = slowMotion_->value();
+  p.statusOverlay = status_->isChecked();
+  return p;
+}
+
+}  // namespace clumplab::gui
