@@ -1,11 +1,14 @@
 #include <chrono>
 #include <cmath>
 #include <cstdio>
+#include <filesystem>
 #include <iostream>
 #include <optional>
 
 #include "Commands.hpp"
 #include "core/OutputCsv.hpp"
+#include "core/SceneWriter.hpp"
+#include "core/Trajectory.hpp"
 #include "shapes/MeshTemplateBuilder.hpp"
 
 namespace clumplab::cli {
@@ -50,8 +53,8 @@ Scene loadSceneWithOverrides(const Arguments& args, const char* command) {
 }
 
 int runCommand(const std::vector<std::string>& argv) {
-  const Arguments args(
-      argv, {"--steps", "--time", "--energy", "--states", "--every", "--integrator", "--dt", "--threads"});
+  const Arguments args(argv, {"--steps", "--time", "--energy", "--states", "--trajectory", "--every",
+                              "--integrator", "--dt", "--threads"});
   const Scene scene = loadSceneWithOverrides(args, "run");
   if (args.has("--steps") && args.has("--time")) throw UsageError("give --steps or --time, not both");
   const double dt = scene.settings.timeStep;
@@ -74,9 +77,17 @@ int runCommand(const std::vector<std::string>& argv) {
   if (const auto p = args.text("--states")) statesOut.emplace(*p);
 
   auto world = buildWorld(scene);
+  // The trajectory (poses and velocities, exactly) with the scene embedded, for replay.
+  std::optional<TrajectoryWriter> trajectoryOut;
+  if (const auto p = args.text("--trajectory")) {
+    const std::string folder = std::filesystem::path(*p).parent_path().string();
+    trajectoryOut.emplace(*p, sceneToJson(sceneFromWorld(*world, scene), folder.empty() ? "." : folder),
+                          templateKeys(world->templates()));
+  }
   const auto output = [&] {
     if (energyOut) energyOut->write(world->energy());
     if (statesOut) statesOut->write(world->time(), world->bodies());
+    if (trajectoryOut) trajectoryOut->append(world->time(), world->stepCount(), world->bodies());
   };
   output();
   const auto start = std::chrono::steady_clock::now();
@@ -91,6 +102,7 @@ int runCommand(const std::vector<std::string>& argv) {
   }
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   if (!ok) output();
+  if (trajectoryOut) trajectoryOut->close();
   const EnergyReport e = world->energy();
   nlohmann::json summary = {
       {"steps", done},

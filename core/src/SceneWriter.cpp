@@ -115,8 +115,10 @@ OrderedJson templateJson(const ClumpTemplate& t, const TemplateSource* source,
   return j;
 }
 
+}  // namespace
+
 // One key per template: its name, or "name#2", "name#3", ... for the copies that share it.
-std::vector<std::string> uniqueNames(const std::vector<TemplatePtr>& templates) {
+std::vector<std::string> templateKeys(const std::vector<TemplatePtr>& templates) {
   std::vector<std::string> names;
   std::set<std::string> taken;
   for (const TemplatePtr& t : templates) {
@@ -128,8 +130,6 @@ std::vector<std::string> uniqueNames(const std::vector<TemplatePtr>& templates) 
   }
   return names;
 }
-
-}  // namespace
 
 Scene sceneFromWorld(const World& world, const Scene& loadedFrom) {
   Scene scene;
@@ -176,7 +176,7 @@ std::string sceneToJson(const Scene& scene, const std::string& targetFolder) {
   j["damping"] = {{"linear", s.linearDamping}, {"angular", s.angularDamping}};
   j["contact"] = contactJson(scene.contact);
   j["walls"] = wallsJson(scene.walls);
-  const std::vector<std::string> names = uniqueNames(scene.templates);
+  const std::vector<std::string> names = templateKeys(scene.templates);
   // Sorted by name, the order the loader gives them: a reloaded scene saves to the same text.
   std::map<std::string, std::size_t> byName;
   for (std::size_t i = 0; i < names.size(); ++i) byName[names[i]] = i;

@@ -3,6 +3,7 @@
 // scene or from the live world (the GUI's "Save scene"). loadScene of a saved file builds a World
 // with the saved world's bodies, templates, settings and clock (see sceneToJson).
 #include <string>
+#include <vector>
 
 #include "core/Scene.hpp"
 
@@ -21,6 +22,10 @@ Scene sceneFromWorld(const World& world, const Scene& loadedFrom);
 // their orientation of the principal frame; six planes that Wall::box made are written as a box.
 // Numbers are written in the shortest form that reads back to the same double.
 std::string sceneToJson(const Scene& scene, const std::string& targetFolder);
+
+// The key sceneToJson gives each template: its name, or "name#2", "name#3", ... for the copies
+// that share it (in the order of `templates`).
+std::vector<std::string> templateKeys(const std::vector<TemplatePtr>& templates);
 
 // Writes sceneToJson(scene, folder of `path`) to `path` through a temporary file in the same folder
 // renamed over it (atomic). Throws InputError naming `path` on failure; an old file stays intact.
