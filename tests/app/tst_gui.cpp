@@ -465,9 +465,19 @@ class TestGui : public QObject {
     QVERIFY(f->canRecover);
     // Caught early: the ball has not flown far.
     CLUMPLAB_VERIFY_LESS(f->snapshot.bodies.position[0].z(), 1.0);
-    w.recoverWithHalfStep();
-    w.recoverWithHalfStep();  // ignored until the first resume has been seen
-    QVERIFY(waitForFrame(w, [](const SimulationFrame& g) { return !g.diverged && g.snapshot.time > 0.3; }));
+    // Halve until it runs (4e-4 s still shows a large energy error on this contact; 2e-4 s does not).
+    for (int halvings = 0; halvings < 5; ++halvings) {
+      w.recoverWithHalfStep();
+      const double dt = w.parameters().timeStep;
+      QVERIFY(waitForFrame(w, [&](const SimulationFrame& g) {
+        return g.snapshot.timeStep == dt && g.commandsApplied >= w.simulation().commandsPosted() &&
+               (g.diverged || g.snapshot.time > 0.3);
+      }));
+      const SimulationFrame* now = w.currentFrame();
+      QVERIFY(now != nullptr);
+      if (!now->diverged) break;
+    }
+    QVERIFY(!w.currentFrame()->diverged);
     // A stable step keeps the resting ball at rest.
     const SimulationFrame* g = w.currentFrame();
     QVERIFY(g != nullptr && g->snapshot.bodies.size() == 1);
@@ -489,6 +499,10 @@ class TestGui : public QObject {
 
   // Deterministic recording: one frame per 1 / (fps x slow motion) of simulated time.
   void recordedMovieHasTheFramesAndSizeAsked() {
+#if defined(__SANITIZE_THREAD__)
+    // ffmpeg runs as a child process: ThreadSanitizer does not support fork in a threaded program.
+    QSKIP("starts ffmpeg (fork), which ThreadSanitizer does not support in a multithreaded process");
+#endif
     const QString ffprobe = QStandardPaths::findExecutable(QStringLiteral("ffprobe"));
     if (ffprobe.isEmpty() || QStandardPaths::findExecutable(QStringLiteral("ffmpeg")).isEmpty()) {
       QSKIP("ffmpeg/ffprobe not installed");
