@@ -17,18 +17,24 @@ namespace clumplab::gui {
 namespace {
 constexpr int kClickSlopPx = 4;  // a press and release closer than this is a click, not a drag
 
-// Centre and radius of everything in a snapshot (bodies' bounding spheres and finite walls).
+// Centre and radius of everything in a snapshot: the bodies' bounding spheres (non-finite ones
+// skipped), a cavity, and the floor beneath the bodies, so bodies about to drop onto it are framed
+// with the place they will land.
 std::pair<Vec3, double> snapshotBounds(const Snapshot& s) {
   Eigen::AlignedBox3d box;
   for (std::size_t i = 0; i < s.bodies.size(); ++i) {
+    if (!s.bodies.position[i].allFinite()) continue;
     const double r = s.templates[s.bodies.templateIndex[i]]->boundingRadius;
     box.extend(s.bodies.position[i] + Vec3::Constant(r));
     box.extend(s.bodies.position[i] - Vec3::Constant(r));
   }
+  const Eigen::AlignedBox3d bodies = box;
   for (const Wall& w : s.walls) {
     if (w.kind == Wall::Kind::SphereCavity) {
       box.extend(w.point + Vec3::Constant(w.radius));
       box.extend(w.point - Vec3::Constant(w.radius));
+    } else if (!bodies.isEmpty() && w.normal.z() > 0.99 && w.point.z() < bodies.min().z()) {
+      box.extend(Vec3(bodies.min().x(), bodies.min().y(), w.point.z()));
     }
   }
   if (box.isEmpty()) return {Vec3::Zero(), 1.0};
