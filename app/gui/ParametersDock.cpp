@@ -192,6 +192,9 @@ void ParametersDock::showRunSpeed(double speed, bool asFastAsPossible) {
 }
 
 void ParametersDock::setTimeStepHints(double critical, double recommended) {
+  if (critical == hintCritical_ && recommended == hintRecommended_) return;  // called every frame
+  hintCritical_ = critical;
+  hintRecommended_ = recommended;
   timeStepHint_->setText(tr("stable below ≈ %1 s · recommended %2 s")
                              .arg(QString::number(critical, 'g', 3), QString::number(recommended, 'g', 3)));
 }

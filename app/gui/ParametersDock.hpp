@@ -47,6 +47,7 @@ class ParametersDock : public QDockWidget {
   bool updating_ = false;
   ScientificSpinBox* timeStep_ = nullptr;
   QLabel* timeStepHint_ = nullptr;
+  double hintCritical_ = -1.0, hintRecommended_ = -1.0;  // shown in timeStepHint_ [s]
   QComboBox* runSpeed_ = nullptr;
   QComboBox* integrator_ = nullptr;
   QSpinBox* eulerIterations_ = nullptr;

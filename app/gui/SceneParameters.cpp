@@ -2,22 +2,6 @@
 
 namespace clumplab::gui {
 
-namespace {
-bool sameLinear(const LinearContactParameters& a, const LinearContactParameters& b) {
-  return a.stiffness == b.stiffness && a.dampingFromRestitution == b.dampingFromRestitution &&
-         a.restitution == b.restitution && a.damping == b.damping && a.friction == b.friction &&
-         a.tangentialStiffnessRatio == b.tangentialStiffnessRatio &&
-         a.tangentialDamping == b.tangentialDamping && a.limitDamping == b.limitDamping;
-}
-bool sameHertz(const HertzContactParameters& a, const HertzContactParameters& b) {
-  return a.young == b.young && a.poisson == b.poisson && a.restitutionSquared == b.restitutionSquared &&
-         a.friction == b.friction && a.regularizingVelocity == b.regularizingVelocity;
-}
-bool sameContact(const ContactModel& a, const ContactModel& b) {
-  return a.kind == b.kind && sameLinear(a.linear, b.linear) && sameHertz(a.hertz, b.hertz);
-}
-}  // namespace
-
 SceneParameters SceneParameters::fromScene(const Scene& scene) {
   SceneParameters p;
   p.timeStep = scene.settings.timeStep;
@@ -47,16 +31,9 @@ void SceneParameters::applyTo(World& world) const {
     world.setIntegrator(integrator, eulerIterations);
   }
   if (s.gravity != gravity) world.setGravity(gravity);
-  if (!sameContact(world.contactModel(), contact)) world.setContactModel(contact);
+  if (!(world.contactModel() == contact)) world.setContactModel(contact);
   if (s.linearDamping != linearDamping || s.angularDamping != angularDamping) {
     world.setDamping(linearDamping, angularDamping);
   }
 }
-
-bool SceneParameters::operator==(const SceneParameters& o) const {
-  return timeStep == o.timeStep && integrator == o.integrator && eulerIterations == o.eulerIterations &&
-         gravity == o.gravity && sameContact(contact, o.contact) && linearDamping == o.linearDamping &&
-         angularDamping == o.angularDamping;
-}
-
 }  // namespace clumplab::gui

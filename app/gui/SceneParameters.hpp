@@ -22,7 +22,7 @@ struct SceneParameters {
   // Applies every parameter that differs from the world's current one, at the next step.
   void applyTo(World& world) const;
 
-  bool operator==(const SceneParameters& other) const;
+  bool operator==(const SceneParameters& other) const = default;
 };
 
 }  // namespace clumplab::gui

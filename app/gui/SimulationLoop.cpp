@@ -398,7 +398,6 @@ void SimulationLoop::advance() {
       anchorSim_ = world_->time();
       anchorWall_ = sliceStart;
       target = world_->time() + std::max(kFrameSeconds * speed_, dt);
-      ++stats_.resyncs;
     }
   }
   stats_.fallingBehind = false;
@@ -415,7 +414,6 @@ void SimulationLoop::advance() {
     running_ = false;
     dirty_ = true;
   }
-  stats_.sliceSeconds = std::chrono::duration<double>(Clock::now() - sliceStart).count();
   if (stepped) {
     dirty_ = true;
     if (!diverged() &&

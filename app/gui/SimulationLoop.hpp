@@ -30,9 +30,7 @@ struct SimulationStats {
   double targetSpeed = 1.0;     // simulated seconds per wall second wanted
   double measuredSpeed = 0.0;   // measured over the last half second
   double stepsPerSecond = 0.0;  // measured over the last half second
-  std::uint64_t resyncs = 0;    // times the clock was re-synchronised after falling behind
   bool fallingBehind = false;   // the last frame could not keep up with the target speed
-  double sliceSeconds = 0.0;    // wall time spent stepping in the last frame
 };
 
 // What the GUI reads: the snapshot plus the thread's status.

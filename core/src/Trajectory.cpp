@@ -4,6 +4,7 @@
 #include <cstring>
 #include <filesystem>
 
+#include "TextFile.hpp"
 #include "core/Errors.hpp"
 
 namespace clumplab {
@@ -50,32 +51,30 @@ void TrajectoryWriter::write(const void* data, std::size_t size) {
 }
 
 void TrajectoryWriter::append(double time, std::uint64_t step, const BodyState& bodies) {
-  TrajectoryFrame frame;
-  frame.time = time;
-  frame.step = step;
-  frame.bodies.templateIndex = bodies.templateIndex;
-  frame.bodies.position = bodies.position;
-  frame.bodies.orientation = bodies.orientation;
-  frame.bodies.velocity = bodies.velocity;
-  frame.bodies.angularVelocity = bodies.angularVelocity;
-  append(frame);
+  appendFrame(time, step, bodies);
 }
 
 void TrajectoryWriter::append(const TrajectoryFrame& frame) {
+  appendFrame(frame.time, frame.step, frame.bodies);
+}
+
+// BodyState and SnapshotBodies hold the same per-body arrays; either is written without a copy.
+template <class Bodies>
+void TrajectoryWriter::appendFrame(double time, std::uint64_t step, const Bodies& bodies) {
   if (!file_) throw InputError(path_, "", "the trajectory is closed");
-  const auto count = static_cast<std::uint32_t>(frame.bodies.size());
+  const auto count = static_cast<std::uint32_t>(bodies.size());
   write(&kFrameMagic, sizeof kFrameMagic);
-  write(&frame.time, sizeof frame.time);
-  write(&frame.step, sizeof frame.step);
+  write(&time, sizeof time);
+  write(&step, sizeof step);
   write(&count, sizeof count);
   for (std::uint32_t b = 0; b < count; ++b) {
-    std::array<double, 13> values{};
-    const Vec3& x = frame.bodies.position[b];
-    const Quat& q = frame.bodies.orientation[b];
-    const Vec3& v = frame.bodies.velocity[b];
-    const Vec3& w = frame.bodies.angularVelocity[b];
-    values = {x.x(), x.y(), x.z(), q.w(), q.x(), q.y(), q.z(), v.x(), v.y(), v.z(), w.x(), w.y(), w.z()};
-    write(&frame.bodies.templateIndex[b], sizeof(std::uint32_t));
+    const Vec3& x = bodies.position[b];
+    const Quat& q = bodies.orientation[b];
+    const Vec3& v = bodies.velocity[b];
+    const Vec3& w = bodies.angularVelocity[b];
+    const std::array<double, 13> values = {x.x(), x.y(), x.z(), q.w(), q.x(), q.y(), q.z(),
+                                           v.x(), v.y(), v.z(), w.x(), w.y(), w.z()};
+    write(&bodies.templateIndex[b], sizeof(std::uint32_t));
     write(values.data(), sizeof values);
   }
   ++frames_;
@@ -126,20 +125,10 @@ class Cursor {
   std::size_t offset_ = 0;
 };
 
-std::string wholeFile(const std::string& path) {
-  std::FILE* f = std::fopen(path.c_str(), "rb");
-  if (!f) throw InputError(path, "", "cannot open the trajectory file");
-  std::string data;
-  std::array<char, 1 << 16> buffer{};
-  std::size_t n = 0;
-  while ((n = std::fread(buffer.data(), 1, buffer.size(), f)) > 0) data.append(buffer.data(), n);
-  std::fclose(f);
-  return data;
-}
 }  // namespace
 
 Trajectory readTrajectory(const std::string& path) {
-  Cursor in(path, wholeFile(path));
+  Cursor in(path, readTextFile(path));  // whole file, bytes as they are
   const std::string magic = in.bytes(kMagic.size(), "the header");
   if (std::memcmp(magic.data(), kMagic.data(), kMagic.size()) != 0) {
     throw InputError(path, "", "not a ClumpLab trajectory (clumplab-trajectory/1)");

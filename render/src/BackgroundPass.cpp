@@ -13,14 +13,11 @@ QVector3D rgb(const QColor& c) {
 }  // namespace
 
 void BackgroundPass::initialize(Gl& gl) {
-  program_ = loadProgram(QStringLiteral("background.vert"), QStringLiteral("background.frag"));
-  gl.glGenVertexArrays(1, &vao_);
+  shader_.initialize(gl, QStringLiteral("background.vert"), QStringLiteral("background.frag"));
 }
 
 void BackgroundPass::release(Gl& gl) {
-  program_.reset();
-  gl.glDeleteVertexArrays(1, &vao_);
-  vao_ = 0;
+  shader_.release(gl);
 }
 
 void BackgroundPass::draw(const FrameContext& frame, const QColor& base) {
@@ -33,13 +30,13 @@ void BackgroundPass::draw(const FrameContext& frame, const QColor& base) {
   gl.glDisable(GL_DEPTH_TEST);
   gl.glDepthMask(GL_FALSE);
   gl.glDisable(GL_BLEND);
-  program_->bind();
-  program_->setUniformValue("uTop", rgb(top));
-  program_->setUniformValue("uBottom", rgb(bottom));
-  gl.glBindVertexArray(vao_);
+  shader_.program->bind();
+  shader_.program->setUniformValue("uTop", rgb(top));
+  shader_.program->setUniformValue("uBottom", rgb(bottom));
+  gl.glBindVertexArray(shader_.vao);
   gl.glDrawArrays(GL_TRIANGLES, 0, 3);
   gl.glBindVertexArray(0);
-  program_->release();
+  shader_.program->release();
 }
 
 }  // namespace clumplab::render

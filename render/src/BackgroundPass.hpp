@@ -4,6 +4,7 @@
 #include <memory>
 
 #include "FrameContext.hpp"
+#include "ShaderLoader.hpp"
 
 namespace clumplab::render {
 
@@ -15,8 +16,7 @@ class BackgroundPass {
   void draw(const FrameContext& frame, const QColor& base);
 
  private:
-  std::unique_ptr<QOpenGLShaderProgram> program_;
-  unsigned vao_ = 0;
+  ProceduralProgram shader_;
 };
 
 }  // namespace clumplab::render

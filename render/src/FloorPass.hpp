@@ -3,6 +3,7 @@
 #include <memory>
 
 #include "FrameContext.hpp"
+#include "ShaderLoader.hpp"
 #include "core/Math.hpp"
 
 namespace clumplab::render {
@@ -23,8 +24,7 @@ class FloorPass {
   void draw(const FrameContext& frame, const FloorSpec& floor);
 
  private:
-  std::unique_ptr<QOpenGLShaderProgram> program_;
-  unsigned vao_ = 0;
+  ProceduralProgram shader_;
 };
 
 }  // namespace clumplab::render

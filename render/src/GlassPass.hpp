@@ -3,6 +3,7 @@
 #include <memory>
 
 #include "FrameContext.hpp"
+#include "ShaderLoader.hpp"
 #include "core/Math.hpp"
 
 namespace clumplab::render {
@@ -14,8 +15,7 @@ class GlassPass {
   void draw(const FrameContext& frame, const Vec3& center, double radius);
 
  private:
-  std::unique_ptr<QOpenGLShaderProgram> program_;
-  unsigned vao_ = 0;
+  ProceduralProgram shader_;
 };
 
 }  // namespace clumplab::render

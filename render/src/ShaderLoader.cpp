@@ -48,4 +48,15 @@ std::unique_ptr<QOpenGLShaderProgram> loadProgram(const QString& vertexName, con
   return program;
 }
 
+void ProceduralProgram::initialize(Gl& gl, const QString& vertexName, const QString& fragmentName) {
+  program = loadProgram(vertexName, fragmentName);
+  gl.glGenVertexArrays(1, &vao);
+}
+
+void ProceduralProgram::release(Gl& gl) {
+  program.reset();
+  gl.glDeleteVertexArrays(1, &vao);
+  vao = 0;
+}
+
 }  // namespace clumplab::render

@@ -83,6 +83,18 @@ bool waitForFrame(MainWindow& w, Ready ready, int timeoutMs = 10000) {
   return false;
 }
 
+// Opens `json` (written to `dir` as `name`) and waits until the window shows its `bodies` bodies;
+// returns "" or what went wrong.
+QString openScene(MainWindow& w, const QTemporaryDir& dir, const QString& name, const char* json,
+                  std::size_t bodies) {
+  const QString error = w.openDocument(writeFile(dir, name, json), true);
+  if (!error.isEmpty()) return error;
+  if (!waitForFrame(w, [&](const SimulationFrame& f) { return f.snapshot.bodies.size() == bodies; })) {
+    return QStringLiteral("%1: no frame with %2 bodies").arg(name).arg(bodies);
+  }
+  return QString();
+}
+
 // Position of body i in the frame shown (NaN if there is none).
 Vec3 shownPosition(const MainWindow& w, std::size_t i) {
   const SimulationFrame* f = w.currentFrame();
@@ -143,8 +155,7 @@ class TestGui : public QObject {
     MainWindow w;
     w.setRunning(false);
     w.show();
-    QCOMPARE(w.openDocument(writeFile(dir, QStringLiteral("fall.json"), kFallingSphere), true), QString());
-    QVERIFY(waitForFrame(w, [](const SimulationFrame& f) { return f.snapshot.bodies.size() == 1; }));
+    QCOMPARE(openScene(w, dir, QStringLiteral("fall.json"), kFallingSphere, 1), QString());
     const double g0 = measuredAcceleration(w, 50);
     CLUMPLAB_COMPARE_REL(g0, -9.81, 1e-9);
 
@@ -170,8 +181,7 @@ class TestGui : public QObject {
     w.show();
     w.activateWindow();
     QVERIFY(QTest::qWaitForWindowActive(&w));
-    QCOMPARE(w.openDocument(writeFile(dir, QStringLiteral("fall.json"), kFallingSphere), true), QString());
-    QVERIFY(waitForFrame(w, [](const SimulationFrame& f) { return f.snapshot.bodies.size() == 1; }));
+    QCOMPARE(openScene(w, dir, QStringLiteral("fall.json"), kFallingSphere, 1), QString());
     // Values beyond the old panel's ranges and with many digits, as a scene may hold them.
     SceneParameters start = w.parameters();
     start.eulerIterations = 80;
@@ -225,8 +235,7 @@ class TestGui : public QObject {
     w.setRunning(true);
     w.show();
     QVERIFY(QTest::qWaitForWindowExposed(&w));
-    QCOMPARE(w.openDocument(writeFile(dir, QStringLiteral("two.json"), kTwoBalls), true), QString());
-    QVERIFY(waitForFrame(w, [](const SimulationFrame& f) { return f.snapshot.bodies.size() == 2; }));
+    QCOMPARE(openScene(w, dir, QStringLiteral("two.json"), kTwoBalls, 2), QString());
     Viewport* view = w.viewport();
     // Body 1 at the projected centre of its pebble.
     const SimulationFrame* first = w.currentFrame();
@@ -275,8 +284,7 @@ class TestGui : public QObject {
     w.setRunning(false);
     w.show();
     QVERIFY(QTest::qWaitForWindowExposed(&w));
-    QCOMPARE(w.openDocument(writeFile(dir, QStringLiteral("two.json"), kTwoBalls), true), QString());
-    QVERIFY(waitForFrame(w, [](const SimulationFrame& f) { return f.snapshot.bodies.size() == 2; }));
+    QCOMPARE(openScene(w, dir, QStringLiteral("two.json"), kTwoBalls, 2), QString());
     Viewport* view = w.viewport();
     const Vec3 c1 = shownPosition(w, 1);
     const Eigen::Vector2d p1 = view->camera().project(c1);
@@ -311,8 +319,7 @@ class TestGui : public QObject {
     w.setRunning(false);
     w.show();
     QVERIFY(QTest::qWaitForWindowExposed(&w));
-    QCOMPARE(w.openDocument(writeFile(dir, QStringLiteral("two.json"), kTwoBalls), true), QString());
-    QVERIFY(waitForFrame(w, [](const SimulationFrame& f) { return f.snapshot.bodies.size() == 2; }));
+    QCOMPARE(openScene(w, dir, QStringLiteral("two.json"), kTwoBalls, 2), QString());
     Viewport* view = w.viewport();
     // A floor point away from both balls: the spawned ball lands above it.
     const Vec3 spot(-0.3, 0.2, 0.0);
@@ -347,8 +354,7 @@ class TestGui : public QObject {
     MainWindow w;
     w.setRunning(false);
     w.show();
-    QCOMPARE(w.openDocument(writeFile(dir, QStringLiteral("fall.json"), kFallingSphere), true), QString());
-    QVERIFY(waitForFrame(w, [](const SimulationFrame& f) { return f.snapshot.bodies.size() == 1; }));
+    QCOMPARE(openScene(w, dir, QStringLiteral("fall.json"), kFallingSphere, 1), QString());
     const std::uint64_t generation = w.currentFrame()->sceneGeneration;
     const QString broken =
         writeFile(dir, QStringLiteral("broken.json"),
@@ -369,8 +375,7 @@ class TestGui : public QObject {
     MainWindow w;
     w.setRunning(false);
     w.show();
-    QCOMPARE(w.openDocument(writeFile(dir, QStringLiteral("fall.json"), kFallingSphere), true), QString());
-    QVERIFY(waitForFrame(w, [](const SimulationFrame& f) { return f.snapshot.bodies.size() == 1; }));
+    QCOMPARE(openScene(w, dir, QStringLiteral("fall.json"), kFallingSphere, 1), QString());
     SceneParameters edited = w.parameters();
     edited.gravity = Vec3(1.0, 0.0, -3.0);
     edited.contact.linear.friction = 0.7;
@@ -395,8 +400,7 @@ class TestGui : public QObject {
     w.setSpeed(1.0, false);
     w.setRunning(false);
     w.show();
-    QCOMPARE(w.openDocument(writeFile(dir, QStringLiteral("stiff.json"), kTooLargeStep), true), QString());
-    QVERIFY(waitForFrame(w, [](const SimulationFrame& f) { return f.snapshot.bodies.size() == 1; }));
+    QCOMPARE(openScene(w, dir, QStringLiteral("stiff.json"), kTooLargeStep, 1), QString());
     // An edit just before the run: resuming from the last good state must keep it.
     SceneParameters edited = w.parameters();
     edited.gravity = Vec3(0.0, 0.0, -12.0);
@@ -513,8 +517,7 @@ class TestGui : public QObject {
     w.viewport()->setFixedSize(320, 200);
     w.show();
     QVERIFY(QTest::qWaitForWindowExposed(&w));
-    QCOMPARE(w.openDocument(writeFile(dir, QStringLiteral("fall.json"), kFallingSphere), true), QString());
-    QVERIFY(waitForFrame(w, [](const SimulationFrame& f) { return f.snapshot.bodies.size() == 1; }));
+    QCOMPARE(openScene(w, dir, QStringLiteral("fall.json"), kFallingSphere, 1), QString());
     RecordingPlan plan;
     plan.movie.path = dir.filePath(QStringLiteral("fall.mp4"));
     plan.movie.format = MovieSettings::formatFor(plan.movie.path);
@@ -550,8 +553,7 @@ class TestGui : public QObject {
     w.viewport()->setFixedSize(161, 101);  // odd: frames lose a row and a column
     w.show();
     QVERIFY(QTest::qWaitForWindowExposed(&w));
-    QCOMPARE(w.openDocument(writeFile(dir, QStringLiteral("fall.json"), kFallingSphere), true), QString());
-    QVERIFY(waitForFrame(w, [](const SimulationFrame& f) { return f.snapshot.bodies.size() == 1; }));
+    QCOMPARE(openScene(w, dir, QStringLiteral("fall.json"), kFallingSphere, 1), QString());
     RecordingPlan plan;
     plan.movie.path = dir.filePath(QStringLiteral("fall.mp4"));
     plan.movie.format = MovieFormat::Mp4;
@@ -589,8 +591,7 @@ class TestGui : public QObject {
     w.viewport()->setFixedSize(160, 100);
     w.show();
     QVERIFY(QTest::qWaitForWindowExposed(&w));
-    QCOMPARE(w.openDocument(writeFile(dir, QStringLiteral("fall.json"), kFallingSphere), true), QString());
-    QVERIFY(waitForFrame(w, [](const SimulationFrame& f) { return f.snapshot.bodies.size() == 1; }));
+    QCOMPARE(openScene(w, dir, QStringLiteral("fall.json"), kFallingSphere, 1), QString());
     RecordingPlan plan;
     plan.movie.path = dir.filePath(QStringLiteral("live"));
     plan.movie.format = MovieFormat::PngSequence;

@@ -16,6 +16,8 @@ struct LinearContactParameters {
   // Clamp the normal force at zero so the dashpot never attracts (LAMMPS's limit_damping). Off by
   // default: the restitution coefficient is exact only for the unclamped spring-dashpot.
   bool limitDamping = false;
+
+  bool operator==(const LinearContactParameters&) const = default;
 };
 
 // Seed 001 §5, eq. 52-57 (Mutze's Hertz law with restitution on unloading and regularised friction).
@@ -25,6 +27,8 @@ struct HertzContactParameters {
   double restitutionSquared = 1.0;     // delta, the square of the normal restitution coefficient
   double friction = 0.0;               // mu
   double regularizingVelocity = 1e-3;  // nu [m/s]
+
+  bool operator==(const HertzContactParameters&) const = default;
 };
 
 struct ContactModel {
@@ -32,6 +36,8 @@ struct ContactModel {
   Kind kind = Kind::Linear;
   LinearContactParameters linear;
   HertzContactParameters hertz;
+
+  bool operator==(const ContactModel&) const = default;
 };
 
 // Damping ratio of a linear spring-dashpot giving restitution e: gamma = -ln e / sqrt(pi^2 + ln^2 e),

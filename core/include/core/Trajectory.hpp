@@ -55,6 +55,8 @@ class TrajectoryWriter {
 
  private:
   void write(const void* data, std::size_t size);
+  template <class Bodies>
+  void appendFrame(double time, std::uint64_t step, const Bodies& bodies);
   std::string path_;
   std::string partial_;
   std::FILE* file_ = nullptr;
