@@ -119,9 +119,26 @@ void SimulationLoop::setSpeed(double speed, bool asFastAsPossible) {
 }
 
 void SimulationLoop::spawn(const BodyInit& body) {
-  post([this, body] {
-    if (!world_ || body.templateIndex >= world_->templates().size() || diverged()) return;
-    world_->addBody(clearOfOverlaps(body));
+  spawn(std::vector<BodyInit>{body}, nullptr);
+}
+
+void SimulationLoop::spawn(std::vector<BodyInit> bodies, TemplatePtr newTemplate) {
+  post([this, bodies = std::move(bodies), newTemplate = std::move(newTemplate)]() mutable {
+    if (!world_ || diverged()) return;
+    if (newTemplate) {
+      const std::uint32_t index = world_->addTemplate(std::move(newTemplate));
+      for (BodyInit& b : bodies) b.templateIndex = index;
+    }
+    std::vector<std::pair<Vec3, double>> placed;
+    for (const BodyInit& requested : bodies) {
+      if (requested.templateIndex >= world_->templates().size()) continue;
+      const BodyInit body = clearOfOverlaps(requested, placed);
+      world_->addBody(body);
+      const Mat3 r = body.orientation.normalized().toRotationMatrix();
+      for (const Pebble& p : world_->templates()[body.templateIndex]->pebbles) {
+        placed.emplace_back(body.position + r * p.center, p.radius);
+      }
+    }
     energyWatch_.reset();
     takeCheckpoint();  // a checkpoint restores only the bodies it knew
     ++layoutGeneration_;
@@ -218,7 +235,8 @@ void SimulationLoop::takeCheckpoint() {
   lastCheckpoint_ = Clock::now();
 }
 
-BodyInit SimulationLoop::clearOfOverlaps(BodyInit body) const {
+BodyInit SimulationLoop::clearOfOverlaps(BodyInit body,
+                                         const std::vector<std::pair<Vec3, double>>& placed) const {
   // Lift a new body until none of its pebbles overlaps a pebble or a wall (a spawn onto a pile
   // lands on top of it), by half bounding radii, at most 50 bounding radii.
   const ClumpTemplate& t = *world_->templates()[body.templateIndex];
@@ -233,6 +251,10 @@ BodyInit SimulationLoop::clearOfOverlaps(BodyInit body) const {
       for (std::size_t q = 0; q < pebbles.position.size(); ++q) {
         const double reach = p.radius + pebbles.radius[q];
         if ((pebbles.position[q] - x).squaredNorm() < reach * reach) return true;
+      }
+      for (const auto& [center, radius] : placed) {
+        const double reach = p.radius + radius;
+        if ((center - x).squaredNorm() < reach * reach) return true;
       }
     }
     return false;

@@ -83,6 +83,9 @@ class SimulationLoop {
   // Speed: simulated seconds per wall second in (0, 1]; or as fast as possible.
   void setSpeed(double speed, bool asFastAsPossible);
   void spawn(const BodyInit& body);
+  // Adds bodies, each lifted clear of overlaps with the world and with the ones before it. With
+  // `newTemplate`, that template joins the world first (once) and every body uses it.
+  void spawn(std::vector<BodyInit> bodies, TemplatePtr newTemplate);
   void removeBody(std::uint32_t body);
   // Mouse drag: a mass-scaled critically damped spring from the anchor to the target, force capped.
   // While paused, the body is moved so that the anchor sits on the target.
@@ -130,7 +133,8 @@ class SimulationLoop {
   void takeCheckpoint();
   void watchEnergy(const EnergyReport& energy);
   bool diverged() const { return world_ && (world_->divergence().happened || !energyDivergence_.empty()); }
-  BodyInit clearOfOverlaps(BodyInit body) const;
+  // `placed`: pebbles (centre, radius) of bodies added since the last step, not yet in the world's arrays.
+  BodyInit clearOfOverlaps(BodyInit body, const std::vector<std::pair<Vec3, double>>& placed = {}) const;
   void updateRates(Clock::time_point now);
 
   // Shared with other threads, under mutex_.

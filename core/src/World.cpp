@@ -68,6 +68,18 @@ World::World(const WorldSettings& settings, const ContactModel& contact, std::ve
 
 World::~World() = default;
 
+std::uint32_t World::addTemplate(TemplatePtr t) {
+  if (!t) throw std::invalid_argument("no template to add");
+  for (std::size_t i = 0; i < templates_.size(); ++i) {
+    if (templates_[i] == t) return static_cast<std::uint32_t>(i);
+  }
+  if (t->pebbles.empty() || !(t->mass > 0.0)) {
+    throw std::invalid_argument("template '" + t->name + "' has no pebbles or no mass");
+  }
+  templates_.push_back(std::move(t));
+  return static_cast<std::uint32_t>(templates_.size() - 1);
+}
+
 std::uint32_t World::addBody(const BodyInit& init) {
   if (init.templateIndex >= templates_.size()) throw std::out_of_range("unknown template index");
   const ClumpTemplate& t = *templates_[init.templateIndex];
@@ -546,7 +558,10 @@ WorldCheckpoint World::checkpoint() const {
 }
 
 void World::restore(const WorldCheckpoint& c) {
-  require(c.integrator_ != nullptr && c.templates_ == templates_,
+  // Templates added since the checkpoint are kept (no restored body uses them).
+  const bool sameTemplates = c.templates_.size() <= templates_.size() &&
+                             std::equal(c.templates_.begin(), c.templates_.end(), templates_.begin());
+  require(c.integrator_ != nullptr && sameTemplates,
           "the checkpoint was made by another world (its templates differ)");
   const int threads = settings_.threads;  // the pool stays as it is; results do not depend on it
   settings_ = c.settings_;

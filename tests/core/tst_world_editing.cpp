@@ -425,6 +425,33 @@ class WorldEditingTest : public QObject {
     QVERIFY_THROWS_EXCEPTION(std::invalid_argument, other->restore(saved));
   }
 
+  void templateAddedWhileRunning() {
+    // A template joins a running world (the GUI's wizard and template library): bodies of it fall
+    // and collide like the others; adding the same template again gives its index back; a
+    // checkpoint from before it was added still restores (without its bodies).
+    auto world = pile(IntegratorKind::Leapfrog);
+    run(*world, 200);
+    const WorldCheckpoint before = world->checkpoint();
+    const std::uint64_t atCheckpoint = stateHash(*world);
+    const std::size_t templates = world->templates().size(), bodies = world->bodies().size();
+    TemplatePtr ball = templateFromPebbles({{Vec3::Zero(), 2e-3}}, 2500);
+    const std::uint32_t index = world->addTemplate(ball);
+    QCOMPARE(index, static_cast<std::uint32_t>(templates));
+    QCOMPARE(world->addTemplate(ball), index);
+    QCOMPARE(world->templates().size(), templates + 1);
+    const std::uint32_t body =
+        world->addBody({index, Vec3(0.0, 0.0, 0.06), Quat::Identity(), Vec3::Zero(), Vec3::Zero()});
+    run(*world, 2000);
+    QVERIFY(world->bodies().position[body].z() < 0.06 - 0.5 * 9.81 * 0.02 * 0.02 * 0.9);
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, world->addTemplate(nullptr));
+
+    world->restore(before);
+    QCOMPARE(world->bodies().size(), bodies);
+    QCOMPARE(stateHash(*world), atCheckpoint);
+    QCOMPARE(world->templates().size(), templates + 1);
+    run(*world, 10);
+  }
+
   void divergenceRecoveryWithASmallerStep() {
     // Far too large a step for the stiffness: the spheres overlap by more than half a radius. The
     // world stays stopped until the divergence is cleared; restoring the last good state and

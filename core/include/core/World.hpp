@@ -101,6 +101,9 @@ class World {
   void clearExternalForce(std::uint32_t body);
   void clearExternalForces();
   const std::vector<ExternalLoad>& externalLoads() const { return externalLoads_; }
+  // Adds a template that addBody can then use; returns its index. A template already in the world
+  // (the same object) is not added twice. Checkpoints made before stay restorable.
+  std::uint32_t addTemplate(TemplatePtr t);
   // Removes a body and its pebbles. Bodies above it shift down by one: body i > `body` becomes
   // i - 1 (external loads follow their bodies). The remaining contacts keep their history and the
   // remaining bodies their integrator history, so they move on as if the body had vanished.
