@@ -36,6 +36,7 @@
 #include "RunSpeeds.hpp"
 #include "Shortcuts.hpp"
 #include "Viewport.hpp"
+#include "wizard/ClumpWizard.hpp"
 
 namespace clumplab::gui {
 
@@ -196,6 +197,11 @@ void MainWindow::createActions() {
   recordAction_->setShortcut(keys::record);
   recordAction_->setToolTip(tr("Record a movie (Ctrl+R): MP4, WebM, GIF or PNG frames"));
   connect(recordAction_, &QAction::toggled, this, &MainWindow::toggleRecording);
+  clumpWizardAction_ = new QAction(tr("&New clump from mesh…"), this);
+  clumpWizardAction_->setShortcut(keys::clumpWizard);
+  clumpWizardAction_->setToolTip(
+      tr("Fill a mesh with pebbles and add the clump to the scene (Ctrl+Shift+N)"));
+  connect(clumpWizardAction_, &QAction::triggered, this, &MainWindow::openClumpWizard);
   helpAction_ = new QAction(tr("&Keys and mouse"), this);
   helpAction_->setCheckable(true);
   helpAction_->setShortcut(keys::help);
@@ -246,6 +252,7 @@ void MainWindow::createToolBar() {
   shootSpeed_->setSuffix(QStringLiteral(" m/s"));
   shootSpeed_->setToolTip(tr("Speed of a shot body"));
   bar->addWidget(shootSpeed_);
+  bar->addAction(clumpWizardAction_);
 }
 
 void MainWindow::createMenus() {
@@ -254,6 +261,7 @@ void MainWindow::createMenus() {
   open->setShortcut(QKeySequence::Open);
   recentMenu_ = file->addMenu(tr("Open &Recent"));
   file->addAction(tr("Open the &default scene"), this, &MainWindow::openDefaultScene);
+  file->addAction(clumpWizardAction_);
   QAction* reloadAction = file->addAction(tr("Re&load"), this, &MainWindow::reload);
   reloadAction->setShortcut(keys::reload);
   file->addSeparator();
@@ -652,6 +660,20 @@ void MainWindow::spawnAt(QPoint pixel, bool shoot) {
     body.position = point + Vec3(0.0, 0.0, 1.2 * radius);
   }
   loop_->spawn(body);
+}
+
+ClumpWizard* MainWindow::openClumpWizard() {
+  if (!clumpWizard_) {
+    clumpWizard_ = new ClumpWizard(loop_.get(), this);
+    clumpWizard_->setAttribute(Qt::WA_DeleteOnClose);
+    connect(clumpWizard_, &ClumpWizard::templateSaved, this, [this](const QString& path, int copies) {
+      statusBar()->showMessage(tr("Saved %1; %n copies added", nullptr, copies).arg(path), 6000);
+    });
+  }
+  clumpWizard_->show();
+  clumpWizard_->raise();
+  clumpWizard_->activateWindow();
+  return clumpWizard_;
 }
 
 void MainWindow::deleteSelected() {

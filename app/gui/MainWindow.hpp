@@ -3,6 +3,7 @@
 // menus and a toolbar. It owns the simulation thread (SimulationLoop), pulls each new frame at
 // display rate and hands it to the widgets; every user action becomes a command to that thread.
 #include <QMainWindow>
+#include <QPointer>
 #include <QTimer>
 #include <QUndoStack>
 #include <memory>
@@ -19,6 +20,7 @@ class QPushButton;
 
 namespace clumplab::gui {
 
+class ClumpWizard;
 class EnergyPlotDock;
 class InspectorDock;
 class ParametersDock;
@@ -49,6 +51,8 @@ class MainWindow : public QMainWindow {
   bool divergenceBannerShown() const;
   // Saves the live scene (atomic write); returns the error or "" (waits for the simulation thread).
   QString saveSceneTo(const QString& path);
+  // Shows the clump wizard (modeless; one at a time: an open one is raised).
+  ClumpWizard* openClumpWizard();
 
   // Read-only access for tests and scripted runs.
   SimulationLoop& simulation() { return *loop_; }
@@ -129,6 +133,8 @@ class MainWindow : public QMainWindow {
   QAction* trackAction_ = nullptr;
   QAction* helpAction_ = nullptr;
   QAction* recordAction_ = nullptr;
+  QAction* clumpWizardAction_ = nullptr;
+  QPointer<ClumpWizard> clumpWizard_;
   class MovieRecorder* recorder_ = nullptr;
   QLabel* recordStatus_ = nullptr;
   QMenu* recentMenu_ = nullptr;
