@@ -8,6 +8,7 @@
 #include <QGroupBox>
 #include <QLabel>
 #include <QLineEdit>
+#include <QMimeData>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QStandardPaths>
@@ -234,13 +235,31 @@ class TestWizard : public QObject {
                                    f.snapshot.bodies.size() == 4;
                           }),
              "no frame shows the new template and 3 more bodies");
-    const Snapshot& s = w.currentFrame()->snapshot;
+    const SimulationFrame* spawned = w.currentFrame();
+    QVERIFY(spawned != nullptr);
+    const Snapshot& s = spawned->snapshot;
     QCOMPARE(s.templates.back()->name, std::string("tee"));
     QCOMPARE(s.templates.back()->pebbles.size(), pebbles);
     for (std::size_t b = 1; b < 4; ++b) {
       QCOMPARE(s.bodies.templateIndex[b], std::uint32_t(templatesBefore));
       QVERIFY2(s.bodies.position[b].z() > 0.005, "the copies start above the ball on the floor");
     }
+    QVERIFY(s.templates.back()->mesh);
+
+    // A scene saved now keeps the new template's source, so it reopens with its mesh.
+    const QString scene = dir.filePath(QStringLiteral("with-tees.json"));
+    QCOMPARE(w.saveSceneTo(scene), QString());
+    QCOMPARE(w.openDocument(scene, true), QString());
+    QVERIFY(waitForFrame(w, [&](const SimulationFrame& f) {
+      return f.sceneFile == scene.toStdString() && f.snapshot.bodies.size() == 4;
+    }));
+    const SimulationFrame* frame = w.currentFrame();
+    QVERIFY(frame != nullptr);
+    bool reopened = false;
+    for (const TemplatePtr& tp : frame->snapshot.templates) {
+      if (tp->name == "tee") reopened = tp->mesh && tp->pebbles.size() == pebbles;
+    }
+    QVERIFY2(reopened, "the saved scene's tee has its mesh again");
   }
 
   void cancellingAFillKeepsThePreviousResult() {
@@ -302,7 +321,14 @@ class TestWizard : public QObject {
     QVERIFY2(message.contains(QStringLiteral("broken.stl")), qPrintable(message));
     QVERIFY(!next->isEnabled());
     shoot(wiz, QStringLiteral("1-broken"));
-    typePath(wiz, wiz.meshPage(), kTHandle);
+    // Another mesh dropped on the page.
+    QMimeData mime;
+    mime.setUrls({QUrl::fromLocalFile(kTHandle)});
+    QDragEnterEvent enter(QPoint(50, 50), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(wiz.meshPage(), &enter);
+    QVERIFY(enter.isAccepted());
+    QDropEvent drop(QPointF(50, 50), Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+    QCoreApplication::sendEvent(wiz.meshPage(), &drop);
     QTRY_VERIFY_WITH_TIMEOUT(next->isEnabled(), kWorkTimeoutMs);
     QVERIFY(wiz.meshPage()->status()->message().isEmpty());
   }
@@ -339,6 +365,7 @@ class TestWizard : public QObject {
     QCOMPARE(child<ScientificSpinBox>(wiz.fillPage(), "radius")->value(), 3e-4);
     QTRY_VERIFY_WITH_TIMEOUT(wiz.model().clumpCurrent() && next->isEnabled(), kWorkTimeoutMs);
     QCOMPARE(wiz.model().clump()->fill.pebbles.size(), t.pebbles.size());
+    shoot(wiz, QStringLiteral("3-fill-fitted"));
     QTest::mouseClick(next, Qt::LeftButton);
     QCOMPARE(child<QComboBox>(wiz.inertiaPage(), "inertiaMethod")->currentData().toString(),
              QStringLiteral("monte-carlo"));

@@ -21,8 +21,8 @@ const char* kMethodTitles[] = {QT_TRANSLATE_NOOP("InertiaPage", "mesh (exact)"),
                                QT_TRANSLATE_NOOP("InertiaPage", "voxels of the pebbles"),
                                QT_TRANSLATE_NOOP("InertiaPage", "Monte Carlo of the pebbles"),
                                QT_TRANSLATE_NOOP("InertiaPage", "pebble sum")};
-const char* kRowTitles[] = {"volume",           "mass [kg]",         "centre x [m]", "centre y [m]",
-                            "centre z [m]",     "I1 [kg m²]",        "I2 [kg m²]",   "I3 [kg m²]",
+const char* kRowTitles[] = {"volume",           "mass [kg]",         "centre x",   "centre y",
+                            "centre z",         "I1 [kg m²]",        "I2 [kg m²]", "I3 [kg m²]",
                             "axes vs mesh [°]", "Dzhanibekov margin"};
 
 QString sci(double v) {
@@ -70,6 +70,7 @@ InertiaPage::InertiaPage(WizardModel& model, QWidget* parent) : QWizardPage(pare
   table_->horizontalHeader()->setSectionResizeMode(QHeaderView::Stretch);
   table_->verticalHeader()->setSectionResizeMode(QHeaderView::ResizeToContents);
   table_->setVerticalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+  table_->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
   table_->setSizeAdjustPolicy(QAbstractScrollArea::AdjustToContents);
   table_->setSizePolicy(QSizePolicy::Expanding, QSizePolicy::Fixed);
   layout->addWidget(table_);
@@ -88,7 +89,7 @@ InertiaPage::InertiaPage(WizardModel& model, QWidget* parent) : QWizardPage(pare
   });
   connect(samples_, &QSpinBox::valueChanged, this, [this](int n) {
     model_.setSamples(n);
-    model_.requestInertia();
+    model_.requestInertia(WizardModel::kDebounceMs);
     emit completeChanged();
   });
   connect(&model_, &WizardModel::inertiaChanged, this, &InertiaPage::showResult);
@@ -124,6 +125,8 @@ void InertiaPage::showResult() {
   const double density = model_.density;
   const MassProperties mesh = atDensity(result->unitDensity[0], density);
   const PrincipalFrame& meshFrame = result->frames[0];
+  const shapes::MeshReport& report = result->clump->mesh->prepared.report;
+  const double size = (report.upper - report.lower).maxCoeff();  // centres are written to 1/1000 of it
   for (int c = 0; c < 4; ++c) {
     const MassProperties m = atDensity(result->unitDensity[static_cast<std::size_t>(c)], density);
     const PrincipalFrame frame = result->frames[static_cast<std::size_t>(c)];
@@ -157,8 +160,9 @@ void InertiaPage::showResult() {
             (compared ? QStringLiteral("  (") + percent(volumeError) + QStringLiteral(")") : QString()),
         volumeProblem);
     for (int a = 0; a < 3; ++a) {
-      QString text = lengthText(m.centerOfMass[a]);
-      if (m.centerOfMassError[a] > 0.0) text += QStringLiteral(" ± ") + lengthText(m.centerOfMassError[a]);
+      QString text = lengthText(m.centerOfMass[a], size);
+      if (m.centerOfMassError[a] > 0.0)
+        text += QStringLiteral(" ± ") + lengthText(m.centerOfMassError[a], size);
       set(CentreX + a, text);
     }
     for (int a = 0; a < 3; ++a) {

@@ -105,7 +105,7 @@ void UnitsPage::initializePage() {
 
 void UnitsPage::apply() {
   custom_->setEnabled(unit_->currentData().toString() == QLatin1String("custom"));
-  model_.setMesh(model_.meshChoice(), chosenScale(), repair_->isChecked());
+  model_.setMesh(model_.meshChoice(), chosenScale(), repair_->isChecked(), WizardModel::kDebounceMs);
   emit completeChanged();
 }
 

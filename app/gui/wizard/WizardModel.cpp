@@ -13,12 +13,12 @@ WizardModel::WizardModel(QObject* parent)
   fill_.targetCount = 300;
 }
 
-void WizardModel::setMesh(const MeshChoice& choice, double scale, bool repair) {
+void WizardModel::setMesh(const MeshChoice& choice, double scale, bool repair, int delayMs) {
   if (choice == choice_ && scale == scale_ && repair == repair_) return;
   choice_ = choice;
   scale_ = scale;
   repair_ = repair;
-  requestImport();
+  requestImport(delayMs);
 }
 
 void WizardModel::setFillSettings(const FillSettings& settings) {
@@ -43,21 +43,23 @@ bool WizardModel::inertiaCurrent() const {
   return clumpCurrent() && inertia_ && inertia_->clump == clump_ && inertia_->samples == samples_;
 }
 
-void WizardModel::requestImport() {
+void WizardModel::requestImport(int delayMs) {
   if (choice_.empty()) return;
   if (meshCurrent()) {
     importJob_.cancel();  // back to what is shown: nothing to do
     return;
   }
-  importJob_.start([this, choice = choice_, scale = scale_, repair = repair_](const WorkProgress& progress) {
-    progress.report(0.0, "reading");
-    auto mesh = importForWizard(choice, scale, repair);
-    progress.report(1.0, "read");
-    return [this, mesh] {
-      mesh_ = mesh;
-      emit meshChanged();
-    };
-  });
+  importJob_.start(
+      [this, choice = choice_, scale = scale_, repair = repair_](const WorkProgress& progress) {
+        progress.report(0.0, "reading");
+        auto mesh = importForWizard(choice, scale, repair);
+        progress.report(1.0, "read");
+        return [this, mesh] {
+          mesh_ = mesh;
+          emit meshChanged();
+        };
+      },
+      delayMs);
 }
 
 void WizardModel::requestFill(int delayMs) {
@@ -77,15 +79,21 @@ void WizardModel::requestFill(int delayMs) {
       delayMs);
 }
 
-void WizardModel::requestInertia() {
-  if (!clumpCurrent() || inertiaCurrent()) return;
-  inertiaJob_.start([this, clump = clump_, samples = samples_](const WorkProgress& progress) {
-    auto comparison = compareInertia(clump, samples, progress);
-    return [this, comparison] {
-      inertia_ = comparison;
-      emit inertiaChanged();
-    };
-  });
+void WizardModel::requestInertia(int delayMs) {
+  if (!clumpCurrent()) return;
+  if (inertiaCurrent()) {
+    inertiaJob_.cancel();
+    return;
+  }
+  inertiaJob_.start(
+      [this, clump = clump_, samples = samples_](const WorkProgress& progress) {
+        auto comparison = compareInertia(clump, samples, progress);
+        return [this, comparison] {
+          inertia_ = comparison;
+          emit inertiaChanged();
+        };
+      },
+      delayMs);
 }
 
 }  // namespace clumplab::gui::wizard

@@ -22,7 +22,8 @@ class WizardModel : public QObject {
   explicit WizardModel(QObject* parent = nullptr);
 
   // --- choices (each change restarts the work that depends on it) ----------------------------------
-  void setMesh(const MeshChoice& choice, double scale, bool repair);
+  // `delayMs`: wait for the controls to settle (a scale being typed) before reading.
+  void setMesh(const MeshChoice& choice, double scale, bool repair, int delayMs = 0);
   const MeshChoice& meshChoice() const { return choice_; }
   double scale() const { return scale_; }
   bool repair() const { return repair_; }
@@ -45,9 +46,9 @@ class WizardModel : public QObject {
   bool inertiaCurrent() const;
 
   // Start the work whose result is not current (no-ops when it is, or when its input is missing).
-  void requestImport();
+  void requestImport(int delayMs = 0);
   void requestFill(int delayMs = 0);
-  void requestInertia();
+  void requestInertia(int delayMs = 0);
 
   BackgroundJob& importJob() { return importJob_; }
   BackgroundJob& fillJob() { return fillJob_; }

@@ -28,6 +28,14 @@ QString lengthText(double meters) {
   return number(meters / u.factor) + QStringLiteral(" ") + QString::fromUtf8(u.name);
 }
 
+QString lengthText(double meters, double reference) {
+  const Unit u = unitFor(reference);
+  const double size = std::abs(reference) / u.factor;
+  const int decimals = size > 0.0 ? std::max(0, 3 - static_cast<int>(std::floor(std::log10(size)))) : 3;
+  return QLocale().toString(meters / u.factor, 'f', decimals) + QStringLiteral(" ") +
+         QString::fromUtf8(u.name);
+}
+
 QString volumeText(double cubicMeters) {
   const Unit u = unitFor(std::cbrt(cubicMeters));
   return number(cubicMeters / (u.factor * u.factor * u.factor)) + QStringLiteral(" ") +

@@ -8,6 +8,9 @@ namespace clumplab::gui::wizard {
 
 // A length [m] as "0.52 mm", "3.1 cm" or "1.25 m" (4 significant digits).
 QString lengthText(double meters);
+// A length [m] in the unit that suits `reference` [m], to a thousandth of it ("0.012 mm" for a 7 mm
+// body), so that a column of lengths of one body reads alike.
+QString lengthText(double meters, double reference);
 // A volume [m^3] as "123 mm³", "4.5 cm³" or "0.2 m³".
 QString volumeText(double cubicMeters);
 // One line: "t-handle.stl: 1,204 triangles, closed, 1 shell, 7.00 × 5.00 × 1.50 mm, 21.3 mm³".
