@@ -9,6 +9,7 @@
 #include <QLabel>
 #include <QLineEdit>
 #include <QMimeData>
+#include <QPointer>
 #include <QPushButton>
 #include <QSpinBox>
 #include <QStandardPaths>
@@ -157,8 +158,8 @@ class TestWizard : public QObject {
     // 3. Fill by a target count of 300.
     auto* count = child<QSpinBox>(wiz->fillPage(), "targetCount");
     count->setValue(299);
-    count->setValue(300);
     QVERIFY(!next->isEnabled());  // the work is pending or running
+    count->setValue(300);
     QTRY_VERIFY_WITH_TIMEOUT(wiz->model().clumpCurrent() && next->isEnabled(), kWorkTimeoutMs);
     const std::size_t pebbles = wiz->model().clump()->fill.pebbles.size();
     QVERIFY2(pebbles > 270 && pebbles < 330, qPrintable(QString::number(pebbles)));
@@ -305,6 +306,31 @@ class TestWizard : public QObject {
     QCOMPARE(wiz.model().clump(), before);
     QCOMPARE(job.state(), BackgroundJob::State::Cancelled);
     QVERIFY(QDir(wizard::FinishPage::userTemplateFolder()).isEmpty());
+  }
+
+  void closingTheWizardDuringAFillStopsItsWorkerAtOnce() {
+    auto* wiz = new ClumpWizard(nullptr);
+    wiz->setAttribute(Qt::WA_DeleteOnClose);
+    QPointer<ClumpWizard> alive(wiz);
+    wiz->show();
+    QVERIFY(QTest::qWaitForWindowExposed(wiz));
+    wiz->setMeshFile(kTHandle);
+    QPushButton* next = button(*wiz, QWizard::NextButton);
+    QTRY_VERIFY_WITH_TIMEOUT(next->isEnabled(), kWorkTimeoutMs);
+    QTest::mouseClick(next, Qt::LeftButton);
+    QTest::mouseClick(next, Qt::LeftButton);
+    auto* by = child<QComboBox>(wiz->fillPage(), "fillBy");
+    auto* mode = child<QComboBox>(wiz->fillPage(), "radiusMode");
+    by->setCurrentIndex(by->findData(QStringLiteral("spacing")));
+    mode->setCurrentIndex(mode->findData(QStringLiteral("fitted")));
+    child<ScientificSpinBox>(wiz->fillPage(), "spacing")->setValue(2e-5);
+    QTRY_VERIFY_WITH_TIMEOUT(wiz->model().fillJob().state() == BackgroundJob::State::Running, 5000);
+    QTest::qWait(200);
+    QElapsedTimer timer;
+    timer.start();
+    wiz->close();
+    QTRY_VERIFY(alive.isNull());
+    QVERIFY2(timer.elapsed() < 2000, qPrintable(QStringLiteral("%1 ms to close").arg(timer.elapsed())));
   }
 
   void aBrokenMeshIsNamedAndTheWizardStaysUsable() {
