@@ -70,7 +70,7 @@ bool waitForFrame(MainWindow& w, Ready ready, int timeoutMs = 10000) {
   return false;
 }
 
-void shoot(QWizard& wizard, const QString& name) {
+void shoot(QWidget& wizard, const QString& name) {
   const QString folder = qEnvironmentVariable("CLUMPLAB_WIZARD_SHOTS");
   if (folder.isEmpty()) return;
   QDir().mkpath(folder);
@@ -122,6 +122,7 @@ class TestWizard : public QObject {
     QVERIFY(waitForFrame(w, [](const SimulationFrame& f) { return f.snapshot.bodies.size() == 1; }));
     const std::size_t templatesBefore = w.currentFrame()->snapshot.templates.size();
 
+    shoot(w, QStringLiteral("0-main-window"));
     ClumpWizard* wiz = w.openClumpWizard();
     QVERIFY(QTest::qWaitForWindowExposed(wiz));
     QCOMPARE(wiz->currentId(), int(ClumpWizard::MeshPage));
@@ -357,6 +358,14 @@ class TestWizard : public QObject {
     QCoreApplication::sendEvent(wiz.meshPage(), &drop);
     QTRY_VERIFY_WITH_TIMEOUT(next->isEnabled(), kWorkTimeoutMs);
     QVERIFY(wiz.meshPage()->status()->message().isEmpty());
+    QCOMPARE(wiz.model().mesh()->choice.file, QFileInfo(kTHandle).absoluteFilePath().toStdString());
+    // Or a built-in shape, from the list.
+    auto* shape = child<QComboBox>(wiz.meshPage(), "builtinShape");
+    shape->setCurrentIndex(shape->findData(QStringLiteral("wingnut")));
+    emit shape->activated(shape->currentIndex());
+    QTRY_VERIFY_WITH_TIMEOUT(wiz.model().meshCurrent() && next->isEnabled(), kWorkTimeoutMs);
+    QCOMPARE(wiz.model().mesh()->choice.shape, std::string("wingnut"));
+    QVERIFY(child<QLineEdit>(wiz.meshPage(), "meshPath")->text().isEmpty());
   }
 
   void aSavedTemplateReopensWithItsSettings() {
