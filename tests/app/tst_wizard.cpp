@@ -18,6 +18,7 @@
 #include <QtTest>
 
 #include "GlFormat.hpp"
+#include "GuiTestSupport.hpp"
 #include "MainWindow.hpp"
 #include "ScientificSpinBox.hpp"
 #include "TestSupport.hpp"
@@ -36,6 +37,7 @@
 
 using namespace clumplab;
 using namespace clumplab::gui;
+using namespace clumplab::gui::test;
 
 namespace {
 const QString kTHandle = QStringLiteral(CLUMPLAB_MESHES_DIR "/t-handle.stl");
@@ -48,27 +50,6 @@ const char* kBallOnFloor = R"({
   "walls": [ { "type": "plane", "point": [0, 0, 0], "normal": [0, 0, 1] } ],
   "templates": { "ball": { "density": 1000, "pebbles": [[0, 0, 0, 0.005]] } },
   "bodies": [ { "template": "ball", "position": [0, 0, 0.005] } ] })";
-
-QString writeFile(const QString& path, const QByteArray& bytes) {
-  QFile f(path);
-  if (!f.open(QIODevice::WriteOnly)) qFatal("cannot write %s", qPrintable(path));
-  f.write(bytes);
-  return path;
-}
-
-// Waits until the window shows a frame satisfying `ready`.
-template <class Ready>
-bool waitForFrame(MainWindow& w, Ready ready, int timeoutMs = 10000) {
-  QElapsedTimer timer;
-  timer.start();
-  while (timer.elapsed() < timeoutMs) {
-    QCoreApplication::processEvents(QEventLoop::AllEvents, 10);
-    w.tick();
-    if (const SimulationFrame* f = w.currentFrame(); f && ready(*f)) return true;
-    QThread::msleep(2);
-  }
-  return false;
-}
 
 void shoot(QWidget& wizard, const QString& name) {
   const QString folder = qEnvironmentVariable("CLUMPLAB_WIZARD_SHOTS");
@@ -117,8 +98,7 @@ class TestWizard : public QObject {
     MainWindow w;
     w.setRunning(false);
     w.show();
-    QCOMPARE(w.openDocument(writeFile(dir.filePath(QStringLiteral("ball.json")), kBallOnFloor), true),
-             QString());
+    QCOMPARE(w.openDocument(writeFile(dir, QStringLiteral("ball.json"), kBallOnFloor), true), QString());
     QVERIFY(waitForFrame(w, [](const SimulationFrame& f) { return f.snapshot.bodies.size() == 1; }));
     const std::size_t templatesBefore = w.currentFrame()->snapshot.templates.size();
 
@@ -336,8 +316,7 @@ class TestWizard : public QObject {
 
   void aBrokenMeshIsNamedAndTheWizardStaysUsable() {
     QTemporaryDir dir;
-    const QString broken =
-        writeFile(dir.filePath(QStringLiteral("broken.stl")), QByteArray("solid nonsense\n 1 2 3\n"));
+    const QString broken = writeFile(dir, QStringLiteral("broken.stl"), "solid nonsense\n 1 2 3\n");
     ClumpWizard wiz(nullptr);
     wiz.show();
     QVERIFY(QTest::qWaitForWindowExposed(&wiz));

@@ -26,6 +26,13 @@ FillSettings spacing(double h) {
   return f;
 }
 
+// Data rows for the two ways of choosing the grid: a spacing, or a target count (the search).
+void bySpacingAndByCount() {
+  QTest::addColumn<bool>("byCount");
+  QTest::newRow("spacing") << false;
+  QTest::newRow("target count") << true;
+}
+
 double unionVolume(const std::vector<Pebble>& pebbles) {
   return massFromVoxels(PebbleUnion(pebbles), 1.0, 384).volume;
 }
@@ -135,11 +142,7 @@ class FillTest : public QObject {
     QVERIFY(q.metrics.largestGap < 0.001 && q.metrics.largestGap > 0.0);
   }
 
-  void progressIsMonotoneAndReachesOne_data() {
-    QTest::addColumn<bool>("byCount");
-    QTest::newRow("spacing") << false;
-    QTest::newRow("target count") << true;
-  }
+  void progressIsMonotoneAndReachesOne_data() { bySpacingAndByCount(); }
 
   void progressIsMonotoneAndReachesOne() {
     QFETCH(bool, byCount);
@@ -162,11 +165,7 @@ class FillTest : public QObject {
     QCOMPARE(fillMesh(sphere, f).pebbles.size(), r.pebbles.size());
   }
 
-  void aCancelFlagStopsTheFill_data() {
-    QTest::addColumn<bool>("byCount");
-    QTest::newRow("spacing") << false;
-    QTest::newRow("target count") << true;
-  }
+  void aCancelFlagStopsTheFill_data() { bySpacingAndByCount(); }
 
   void aCancelFlagStopsTheFill() {
     QFETCH(bool, byCount);

@@ -1,5 +1,6 @@
 #include "ClumpPreview.hpp"
 
+#include <QLabel>
 #include <QMouseEvent>
 #include <QPainter>
 #include <QWheelEvent>
@@ -29,6 +30,7 @@ ClumpPreview::~ClumpPreview() {
 void ClumpPreview::setMesh(std::shared_ptr<const TriangleMesh> mesh) {
   mesh_ = std::move(mesh);
   pebbles_.clear();
+  userMoved_ = false;
   rebuild();
   fit();
 }
@@ -104,6 +106,7 @@ void ClumpPreview::initializeGL() {
 
 void ClumpPreview::resizeGL(int w, int h) {
   camera_.setViewport(w, h);
+  if (!userMoved_) fit();  // the fit depends on the aspect ratio, known only once laid out
 }
 
 void ClumpPreview::paintGL() {
@@ -121,10 +124,16 @@ void ClumpPreview::paintGL() {
   }
 }
 
-QString ClumpPreview::legend() {
-  return tr(
-      "Axes of the mesh file: x red, y green, z blue. Drag to orbit, right-drag to pan, wheel to "
-      "zoom, double-click to fit.");
+void ClumpPreview::addAsColumn(ClumpPreview* preview, QHBoxLayout* columns) {
+  auto* column = new QVBoxLayout;
+  column->addWidget(preview, 1);
+  auto* caption =
+      new QLabel(tr("Axes of the mesh file: x red, y green, z blue. Drag to orbit, right-drag to "
+                    "pan, wheel to zoom, double-click to fit."));
+  caption->setWordWrap(true);
+  caption->setStyleSheet(QStringLiteral("color: #606060;"));
+  column->addWidget(caption);
+  columns->addLayout(column, 3);
 }
 
 void ClumpPreview::mousePressEvent(QMouseEvent* event) {
@@ -135,6 +144,7 @@ void ClumpPreview::mouseMoveEvent(QMouseEvent* event) {
   const QPoint p = event->position().toPoint();
   const QPoint d = p - last_;
   last_ = p;
+  userMoved_ = true;
   if (event->buttons() & Qt::RightButton ||
       (event->buttons() & Qt::LeftButton && event->modifiers() & Qt::ShiftModifier)) {
     camera_.pan(d.x(), d.y());
@@ -149,6 +159,7 @@ void ClumpPreview::mouseDoubleClickEvent(QMouseEvent*) {
 }
 
 void ClumpPreview::wheelEvent(QWheelEvent* event) {
+  userMoved_ = true;
   camera_.zoom(event->angleDelta().y() / 120.0);
   update();
 }

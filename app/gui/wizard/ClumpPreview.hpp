@@ -2,6 +2,7 @@
 // The wizard's 3D preview: a thin QOpenGLWidget drawing a translucent mesh, pebbles and the mesh's
 // axes through the render library (SceneRenderer), with its own orbit camera (left-drag orbits,
 // right-drag pans, the wheel zooms, a double click fits). Geometry is in the mesh's frame [m].
+#include <QHBoxLayout>
 #include <QOpenGLWidget>
 #include <QPoint>
 #include <memory>
@@ -29,8 +30,9 @@ class ClumpPreview : public QOpenGLWidget {
   std::size_t pebblesShown() const { return shown_; }
   void setMeshVisible(bool on);
   void fit();
-  // What the colours and the mouse do, for a caption under the preview.
-  static QString legend();
+  // Adds `preview` to `columns` as the page's right-hand column (stretch 3 against the controls'
+  // 2), with a caption saying what the colours and the mouse do.
+  static void addAsColumn(ClumpPreview* preview, QHBoxLayout* columns);
 
  protected:
   void initializeGL() override;
@@ -53,6 +55,7 @@ class ClumpPreview : public QOpenGLWidget {
   std::size_t shown_ = 0;
   bool initialized_ = false;
   bool glFailed_ = false;
+  bool userMoved_ = false;  // the user orbited, panned or zoomed since the mesh came: keep the view
   QPoint last_;
 };
 

@@ -81,8 +81,7 @@ FillPage::FillPage(WizardModel& model, QWidget* parent) : QWizardPage(parent), m
   form->addRow(tr("Shell band:"), band_);
   left->addLayout(form);
   settingsError_ = new QLabel;
-  settingsError_->setWordWrap(true);
-  settingsError_->setStyleSheet(QStringLiteral("color: #c62828;"));
+  styleAsError(settingsError_);
   settingsError_->hide();
   left->addWidget(settingsError_);
   showMesh_ = new QCheckBox(tr("Show the mesh"));
@@ -92,14 +91,8 @@ FillPage::FillPage(WizardModel& model, QWidget* parent) : QWizardPage(parent), m
   left->addWidget(status_);
   left->addStretch(1);
   columns->addLayout(left, 2);
-  auto* right = new QVBoxLayout;
   preview_ = new ClumpPreview;
-  right->addWidget(preview_, 1);
-  auto* legend = new QLabel(ClumpPreview::legend());
-  legend->setWordWrap(true);
-  legend->setStyleSheet(QStringLiteral("color: #606060;"));
-  right->addWidget(legend);
-  columns->addLayout(right, 3);
+  ClumpPreview::addAsColumn(preview_, columns);
 
   connect(by_, &QComboBox::currentIndexChanged, this, &FillPage::apply);
   connect(count_, &QSpinBox::valueChanged, this, &FillPage::apply);

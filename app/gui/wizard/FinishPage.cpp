@@ -21,6 +21,7 @@
 #include "SimulationLoop.hpp"
 #include "SpawnPlan.hpp"
 #include "WizardModel.hpp"
+#include "WizardText.hpp"
 #include "core/TemplateFile.hpp"
 
 namespace clumplab::gui::wizard {
@@ -108,9 +109,7 @@ FinishPage::FinishPage(WizardModel& model, SimulationLoop* simulation, QWidget* 
   layout->addWidget(copies_);
   message_ = new QLabel;
   message_->setObjectName(QStringLiteral("finishMessage"));
-  message_->setWordWrap(true);
-  message_->setStyleSheet(QStringLiteral("color: #c62828;"));
-  message_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  styleAsError(message_);
   layout->addWidget(message_);
   layout->addStretch(1);
 

@@ -57,14 +57,8 @@ UnitsPage::UnitsPage(WizardModel& model, QWidget* parent) : QWizardPage(parent),
   left->addWidget(status_);
   left->addStretch(1);
   columns->addLayout(left, 2);
-  auto* right = new QVBoxLayout;
   preview_ = new ClumpPreview;
-  right->addWidget(preview_, 1);
-  auto* legend = new QLabel(ClumpPreview::legend());
-  legend->setWordWrap(true);
-  legend->setStyleSheet(QStringLiteral("color: #606060;"));
-  right->addWidget(legend);
-  columns->addLayout(right, 3);
+  ClumpPreview::addAsColumn(preview_, columns);
 
   connect(unit_, &QComboBox::currentIndexChanged, this, &UnitsPage::apply);
   connect(custom_, &QDoubleSpinBox::valueChanged, this, &UnitsPage::apply);

@@ -1,5 +1,6 @@
 #include "WizardText.hpp"
 
+#include <QLabel>
 #include <QLocale>
 #include <QStringList>
 #include <cmath>
@@ -51,6 +52,12 @@ QString boxText(const shapes::MeshReport& r) {
            QString::fromUtf8(u.name));
 }
 }  // namespace
+
+void styleAsError(QLabel* label) {
+  label->setStyleSheet(QStringLiteral("color: #c62828;"));
+  label->setWordWrap(true);
+  label->setTextInteractionFlags(Qt::TextSelectableByMouse);
+}
 
 QString meshSummary(const ImportedMesh& mesh) {
   const shapes::MeshReport& r = mesh.prepared.report;

@@ -2,6 +2,8 @@
 // How the wizard writes quantities: lengths in the unit that suits their size, with the unit.
 #include <QString>
 
+class QLabel;
+
 #include "WizardWork.hpp"
 
 namespace clumplab::gui::wizard {
@@ -15,6 +17,9 @@ QString lengthText(double meters, double reference);
 QString volumeText(double cubicMeters);
 // One line: "t-handle.stl: 1,204 triangles, closed, 1 shell, 7.00 × 5.00 × 1.50 mm, 21.3 mm³".
 QString meshSummary(const ImportedMesh& mesh);
+// A label for problems: red, word-wrapped, selectable (to copy a file name or a message).
+void styleAsError(QLabel* label);
+
 // The mesh report as rich text: counts, closure, shells, bounding box, volume, area, repairs and
 // warnings.
 QString meshReportHtml(const ImportedMesh& mesh);
