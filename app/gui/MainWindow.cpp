@@ -5,6 +5,7 @@
 #include <QApplication>
 #include <QCloseEvent>
 #include <QComboBox>
+#include <QDir>
 #include <QDoubleSpinBox>
 #include <QDragEnterEvent>
 #include <QFileDialog>
@@ -537,8 +538,35 @@ void MainWindow::toggleRecording(bool on) {
     recordAction_->setChecked(false);
     return;
   }
-  recorder_ = new MovieRecorder(*this, dialog.plan());
-  const QString path = dialog.plan().movie.path;
+  startRecording(dialog.plan());
+}
+
+bool MainWindow::startRecording(RecordingPlan plan) {
+  const auto uncheck = [this] {
+    const QSignalBlocker block(recordAction_);
+    recordAction_->setChecked(false);
+  };
+  if (recorder_) return true;
+  if (plan.movie.needsFfmpeg() && findFfmpeg(plan.movie.ffmpeg).isEmpty()) {
+    const MovieSettings png = plan.movie.asPngSequence();
+    const auto answer = QMessageBox::question(
+        this, tr("Recording"),
+        tr("%1 needs ffmpeg, which was not found (install it with: apt-get install ffmpeg).\n\n"
+           "Record the frames as PNG images into %2 instead? ffmpeg can make them a movie later.")
+            .arg(QFileInfo(plan.movie.path).fileName(), QDir::toNativeSeparators(png.path)),
+        QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Yes);
+    if (answer != QMessageBox::Yes) {
+      uncheck();
+      return false;
+    }
+    plan.movie = png;
+  }
+  {
+    const QSignalBlocker block(recordAction_);
+    recordAction_->setChecked(true);
+  }
+  recorder_ = new MovieRecorder(*this, plan);
+  const QString path = plan.movie.path;
   connect(recorder_, &MovieRecorder::finished, this, [this, path](const QString& error) {
     const int frames = recorder_->framesWritten();
     const qint64 bytes = recorder_->bytesOnDisk();
@@ -559,10 +587,11 @@ void MainWindow::toggleRecording(bool on) {
   if (const QString error = recorder_->start(); !error.isEmpty()) {
     recorder_->deleteLater();
     recorder_ = nullptr;
-    const QSignalBlocker block(recordAction_);
-    recordAction_->setChecked(false);
+    uncheck();
     QMessageBox::warning(this, tr("Recording"), error);
+    return false;
   }
+  return true;
 }
 
 void MainWindow::updateRecordingStatus() {

@@ -7,6 +7,7 @@
 #include <QUndoStack>
 #include <memory>
 
+#include "MovieRecorder.hpp"
 #include "SceneParameters.hpp"
 #include "SimulationLoop.hpp"
 
@@ -49,6 +50,10 @@ class MainWindow : public QMainWindow {
   bool divergenceBannerShown() const;
   // Saves the live scene (atomic write); returns the error or "" (waits for the simulation thread).
   QString saveSceneTo(const QString& path);
+  // Starts recording a movie (what the Record dialog asked for). When the format needs ffmpeg and
+  // there is none, says so and offers a PNG sequence instead. False if nothing is recording.
+  bool startRecording(RecordingPlan plan);
+  bool recording() const { return recorder_ != nullptr; }
 
   // Read-only access for tests and scripted runs.
   SimulationLoop& simulation() { return *loop_; }

@@ -63,6 +63,8 @@ void ScriptedRun::startRecording() {
   plan.movie.framesPerSecond = options_.framesPerSecond;
   plan.duration = options_.duration;
   plan.slowMotion = options_.slowMotion;
+  plan.frameSize = options_.size;  // exactly, even where the screen cannot hold a view that large
+  plan.plotInset = options_.plotInset;
   recorder_ = new MovieRecorder(window_, plan);
   connect(recorder_, &MovieRecorder::finished, this, [this](const QString& error) {
     if (!error.isEmpty()) {

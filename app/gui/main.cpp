@@ -42,7 +42,8 @@ int main(int argc, char** argv) {
                                   QStringLiteral("SECONDS"));
   const QCommandLineOption shot(QStringLiteral("screenshot"),
                                 QStringLiteral("save the 3D view to PNG when done"), QStringLiteral("PNG"));
-  const QCommandLineOption size(QStringLiteral("size"), QStringLiteral("size of the 3D view, e.g. 1280x720"),
+  const QCommandLineOption size(QStringLiteral("size"),
+                                QStringLiteral("size of the 3D view and of recorded frames, e.g. 1280x720"),
                                 QStringLiteral("WxH"));
   const QCommandLineOption quit(QStringLiteral("quit"), QStringLiteral("quit when the scripted run is done"));
   const QCommandLineOption speed(QStringLiteral("speed"),
@@ -70,11 +71,13 @@ int main(int argc, char** argv) {
   const QCommandLineOption slowMotion(QStringLiteral("slow-motion"),
                                       QStringLiteral("video seconds per simulated second (1)"),
                                       QStringLiteral("X"));
+  const QCommandLineOption plot(QStringLiteral("plot"),
+                                QStringLiteral("draw the energy plot into the movie's frames (bottom left)"));
   const QCommandLineOption report(
       QStringLiteral("report"),
       QStringLiteral("print a JSON summary of the scripted run (throughput, frame rate)"));
   parser.addOptions({sceneOption, runFor, shot, size, quit, speed, paused, view, coloring, record, duration,
-                     fps, slowMotion, report});
+                     fps, slowMotion, plot, report});
   parser.process(app);
 
   ScriptOptions script;
@@ -88,6 +91,7 @@ int main(int argc, char** argv) {
   script.quit = parser.isSet(quit);
   script.report = parser.isSet(report);
   script.record = parser.value(record);
+  script.plotInset = parser.isSet(plot);
   auto positive = [&](const QCommandLineOption& option, double fallback) {
     if (!parser.isSet(option)) return fallback;
     bool ok = false;

@@ -4,7 +4,9 @@
 #include <QDir>
 #include <QDoubleSpinBox>
 #include <QLineEdit>
+#include <QMessageBox>
 #include <QProcess>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -582,6 +584,112 @@ class TestGui : public QObject {
     const QImage last(QDir(plan.movie.path).filePath(frames.back()));
     QCOMPARE(last.width() % 2, 0);
     QCOMPARE(last.height() % 2, 0);
+  }
+
+  // Frames of another size than the view are rendered offscreen at that size, overlays in
+  // proportion, the energy plot drawn into the bottom left corner when asked.
+  void offscreenFramesHaveTheAskedSizeAndThePlot() {
+    QTemporaryDir dir;
+    MainWindow w;
+    w.setRunning(false);
+    w.viewport()->setFixedSize(320, 200);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QCOMPARE(openScene(w, dir, QStringLiteral("fall.json"), kFallingSphere, 1), QString());
+    const QSize size(400, 300);  // not the view's aspect
+    const QImage plain = w.viewport()->renderImage(size, false);
+    QCOMPARE(plain.size(), size);
+    // The image is the right way up: the light comes from above, so the ball's upper half (the
+    // ball fills the middle of the fitted view) is the brighter.
+    auto brightness = [](const QImage& image, const QRect& box) {
+      double sum = 0.0;
+      for (int y = box.top(); y <= box.bottom(); ++y)
+        for (int x = box.left(); x <= box.right(); ++x) sum += qGray(image.pixel(x, y));
+      return sum / (box.width() * box.height());
+    };
+    QVERIFY(brightness(plain, QRect(170, 95, 60, 40)) > brightness(plain, QRect(170, 165, 60, 40)) + 10.0);
+
+    RecordingPlan plan;
+    plan.movie.path = dir.filePath(QStringLiteral("frames"));
+    plan.movie.format = MovieFormat::PngSequence;
+    plan.movie.framesPerSecond = 10;
+    plan.duration = 0.2;
+    plan.frameSize = size;
+    plan.plotInset = true;
+    MovieRecorder recorder(w, plan);
+    QSignalSpy done(&recorder, &MovieRecorder::finished);
+    QCOMPARE(recorder.start(), QString());
+    QVERIFY(done.wait(30000));
+    QCOMPARE(done.front().front().toString(), QString());
+    const QStringList frames =
+        QDir(plan.movie.path).entryList({QStringLiteral("frame-*.png")}, QDir::Files, QDir::Name);
+    QCOMPARE(frames.size(), 2);
+    const QImage first =
+        QImage(QDir(plan.movie.path).filePath(frames.front())).convertToFormat(plain.format());
+    QCOMPARE(first.size(), size);
+    // The first frame is the instant `plain` shows: the same pixels away from the inset, others in it.
+    const QRect away(size.width() / 2, 0, size.width() / 2, size.height() / 2);
+    const QRect inset(10, size.height() - 70, 130, 60);
+    int differentAway = 0, differentInset = 0;
+    for (int y = 0; y < size.height(); ++y) {
+      for (int x = 0; x < size.width(); ++x) {
+        const bool differs = first.pixel(x, y) != plain.pixel(x, y);
+        if (away.contains(x, y)) differentAway += differs;
+        if (inset.contains(x, y)) differentInset += differs;
+      }
+    }
+    QCOMPARE(differentAway, 0);
+    QVERIFY2(differentInset > inset.width() * inset.height() / 2,
+             qPrintable(QString::number(differentInset)));
+
+    plan.frameSize = QSize(8, 8);
+    MovieRecorder tiny(w, plan);
+    QVERIFY(tiny.start().contains(QStringLiteral("8×8")));
+  }
+
+  // Without ffmpeg the app says so and offers the PNG sequence, which then records.
+  void missingFfmpegOffersPngFrames() {
+    QTemporaryDir dir;
+    MainWindow w;
+    w.setRunning(false);
+    w.viewport()->setFixedSize(240, 160);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QCOMPARE(openScene(w, dir, QStringLiteral("fall.json"), kFallingSphere, 1), QString());
+    RecordingPlan plan;
+    plan.movie.path = dir.filePath(QStringLiteral("demo.mp4"));
+    plan.movie.format = MovieFormat::Mp4;
+    plan.movie.ffmpeg = dir.filePath(QStringLiteral("no-such-ffmpeg"));
+    plan.movie.framesPerSecond = 10;
+    plan.duration = 0.3;
+    QString asked;
+    auto answer = [&](QMessageBox::StandardButton button) {
+      auto* timer = new QTimer(&w);
+      connect(timer, &QTimer::timeout, &w, [&asked, timer, button] {
+        auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+        if (!box) return;
+        asked = box->text();
+        box->button(button)->click();
+        timer->deleteLater();
+      });
+      timer->start(20);
+    };
+    answer(QMessageBox::Cancel);
+    QVERIFY(!w.startRecording(plan));
+    QVERIFY2(asked.contains(QStringLiteral("ffmpeg")) && asked.contains(QStringLiteral("demo-frames")),
+             qPrintable(asked));
+    QVERIFY(!w.recording());
+    QVERIFY(!QFileInfo::exists(dir.filePath(QStringLiteral("demo-frames"))));
+
+    answer(QMessageBox::Yes);
+    QVERIFY(w.startRecording(plan));
+    QVERIFY(w.recording());
+    QTRY_VERIFY_WITH_TIMEOUT(!w.recording(), 30000);
+    QCOMPARE(QDir(dir.filePath(QStringLiteral("demo-frames")))
+                 .entryList({QStringLiteral("frame-*.png")}, QDir::Files)
+                 .size(),
+             3);
+    QVERIFY(!QFileInfo::exists(plan.movie.path));
   }
 
   void realTimeRecordingGrabsTheRunningView() {
