@@ -4,7 +4,9 @@
 #include <QDir>
 #include <QDoubleSpinBox>
 #include <QLineEdit>
+#include <QListWidget>
 #include <QMessageBox>
+#include <QMimeData>
 #include <QProcess>
 #include <QPushButton>
 #include <QSignalSpy>
@@ -21,9 +23,12 @@
 #include "MovieRecorder.hpp"
 #include "ParametersDock.hpp"
 #include "RecordDialog.hpp"
+#include "TemplateLibraryDock.hpp"
 #include "TestSupport.hpp"
 #include "TimeSeriesChart.hpp"
 #include "Viewport.hpp"
+#include "core/MassProperties.hpp"
+#include "core/TemplateFile.hpp"
 
 using namespace clumplab;
 using namespace clumplab::gui;
@@ -645,6 +650,87 @@ class TestGui : public QObject {
     plan.frameSize = QSize(8, 8);
     MovieRecorder tiny(w, plan);
     QVERIFY(tiny.start().contains(QStringLiteral("8×8")));
+  }
+
+  // The library lists the template files of its folder (a broken one with the reason), with
+  // thumbnails; dropping one on the view spawns it there, once as a template of the world however
+  // often it is dropped; a file saved into the folder appears by itself.
+  void templateLibraryListsAndSpawnsDroppedTemplates() {
+    QTemporaryDir dir, library;
+    auto writeTemplate = [&](const QString& file, const std::string& name,
+                             const std::vector<Pebble>& pebbles) {
+      const ClumpTemplate t =
+          makeTemplate(name, pebbles, massFromVoxels(pebbles, 1000.0, 48), "pebbles", 1000.0);
+      QFile out(library.filePath(file));
+      QVERIFY(out.open(QIODevice::WriteOnly));
+      out.write(QByteArray::fromStdString(templateToJson(t)));
+    };
+    writeTemplate(QStringLiteral("dumbbell.json"), "dumbbell",
+                  {{Vec3(-0.03, 0, 0), 0.02}, {Vec3(0, 0, 0), 0.01}, {Vec3(0.03, 0, 0), 0.02}});
+    writeTemplate(QStringLiteral("pair.json"), "pair", {{Vec3(0, 0, 0), 0.02}, {Vec3(0, 0, 0.025), 0.02}});
+    QFile broken(library.filePath(QStringLiteral("broken.json")));
+    QVERIFY(broken.open(QIODevice::WriteOnly));
+    broken.write("{ \"format\": \"clumplab-template/1\", \"pebbles\": [[0, 0] }");
+    broken.close();
+
+    MainWindow w;
+    w.setRunning(false);
+    w.resize(1280, 800);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QCOMPARE(openScene(w, dir, QStringLiteral("balls.json"), kTwoBalls, 2), QString());
+    TemplateLibraryDock* dock = w.templateLibrary();
+    dock->setFolder(library.path());
+    QCOMPARE(dock->list()->count(), 3);
+    const std::vector<LibraryEntry>& entries = dock->library().entries();
+    QVERIFY(!entries[0].clump);  // broken.json, first by name
+    QVERIFY2(entries[0].error.contains(QStringLiteral("broken.json")), qPrintable(entries[0].error));
+    QVERIFY(entries[1].clump && entries[2].clump);
+    QCOMPARE(entries[1].clump->pebbles.size(), std::size_t(3));
+    QVERIFY(dock->list()->item(1)->text().contains(QStringLiteral("3 pebbles")));
+    // The thumbnail draws the clump: opaque shaded pixels, several shades.
+    QSet<QRgb> shades;
+    const QImage& thumb = entries[1].thumbnail;
+    for (int y = 0; y < thumb.height(); ++y)
+      for (int x = 0; x < thumb.width(); ++x)
+        if (qAlpha(thumb.pixel(x, y)) == 255) shades.insert(thumb.pixel(x, y));
+    QVERIFY2(shades.size() > 50, qPrintable(QString::number(shades.size())));
+
+    const SimulationFrame* before = w.currentFrame();
+    const std::size_t templates = before->snapshot.templates.size();
+    const QPoint target = w.viewport()->rect().center() + QPoint(40, 30);
+    const Vec3 under = w.viewport()->worldPointUnder(target);
+    auto drop = [&](const QString& path, QPoint inViewport) {
+      QMimeData data;
+      data.setData(QString::fromLatin1(kTemplateMimeType), path.toUtf8());
+      const QPointF at = w.viewport()->mapTo(&w, QPointF(inViewport));
+      // As a drag does it: the drop goes to the widget that accepted the drag's entry.
+      QDragEnterEvent enter(at.toPoint(), Qt::CopyAction, &data, Qt::LeftButton, Qt::NoModifier);
+      QCoreApplication::sendEvent(&w, &enter);
+      QDropEvent event(at, Qt::CopyAction, &data, Qt::LeftButton, Qt::NoModifier);
+      QCoreApplication::sendEvent(&w, &event);
+    };
+    drop(entries[1].path, target);
+    QVERIFY(waitForFrame(w, [&](const SimulationFrame& f) { return f.snapshot.bodies.size() == 3; }));
+    const SimulationFrame* f = w.currentFrame();
+    QCOMPARE(f->snapshot.templates.size(), templates + 1);
+    QCOMPARE(f->snapshot.templates.back()->name, std::string("dumbbell"));
+    const Vec3 placed = f->snapshot.bodies.position[2];
+    QVERIFY(std::abs(placed.x() - under.x()) < 1e-9);  // lifted straight up, clear of the others
+    QVERIFY(std::abs(placed.y() - under.y()) < 1e-9);
+    QVERIFY(placed.z() > under.z());
+    drop(entries[1].path, target);
+    QVERIFY(waitForFrame(w, [&](const SimulationFrame& g) { return g.snapshot.bodies.size() == 4; }));
+    QCOMPARE(w.currentFrame()->snapshot.templates.size(), templates + 1);  // the same template
+    // The second copy landed on the first, not inside it.
+    QVERIFY(w.currentFrame()->snapshot.bodies.position[3].z() > placed.z());
+    drop(entries[1].path, QPoint(-50, -50));  // outside the view: nothing happens
+    QTest::qWait(100);
+    w.tick();
+    QCOMPARE(w.currentFrame()->snapshot.bodies.size(), std::size_t(4));
+
+    writeTemplate(QStringLiteral("later.json"), "later", {{Vec3(0, 0, 0), 0.01}});
+    QTRY_COMPARE_WITH_TIMEOUT(dock->list()->count(), 4, 5000);
   }
 
   // Without ffmpeg the app says so and offers the PNG sequence, which then records.
