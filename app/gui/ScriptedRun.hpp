@@ -46,6 +46,7 @@ class ScriptedRun : public QObject {
 
   MainWindow& window_;
   ScriptOptions options_;
+  bool exactEndPosted_ = false;  // runUntil(runFor) asked for
   bool finishing_ = false;
   bool started_ = false;
   std::uint64_t startSteps_ = 0;

@@ -157,11 +157,13 @@ int main(int argc, char** argv) {
       fail(QStringLiteral("--coloring: expected body, speed or omega, got '%1'").arg(parser.value(coloring)));
     }
   }
+  bool asFastAsPossible = false;
   if (parser.isSet(speed)) {
     const QString s = parser.value(speed);
     bool ok = false;
     const double x = s.toDouble(&ok);
     if (s == QLatin1String("max")) {
+      asFastAsPossible = true;
       window.setSpeed(1.0, true);
     } else if (ok && x >= 1e-3 && x <= 1.0) {
       window.setSpeed(x, false);
@@ -169,9 +171,11 @@ int main(int argc, char** argv) {
       fail(QStringLiteral("--speed: expected 0.001 to 1 or 'max', got '%1'").arg(s));
     }
   } else if (script.quit && script.runFor >= 0.0) {
+    asFastAsPossible = true;
     window.setSpeed(1.0, true);  // batch runs go as fast as they can
   }
-  window.setRunning(!parser.isSet(paused));
+  // As fast as possible, a scripted run starts paused and runs to exactly --run-for.
+  window.setRunning(!parser.isSet(paused) && !(asFastAsPossible && script.runFor >= 0.0));
   auto* scripted = new ScriptedRun(window, script);
   window.show();
 
