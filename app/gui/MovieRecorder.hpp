@@ -20,6 +20,8 @@ struct RecordingPlan {
   double duration = 5.0;       // simulated seconds to record (at slow motion 1: the movie's length)
   double slowMotion = 1.0;     // video seconds per simulated second
   bool statusOverlay = false;  // keep the status overlay in the frames
+  QSize frameSize;             // pixels of each frame; empty: the 3D view's (what is on screen)
+  bool plotInset = false;      // the energy plot drawn in the bottom left corner of each frame
   bool realTime = false;       // grab the running view at the frame rate until stop()
 };
 
@@ -48,6 +50,9 @@ class MovieRecorder : public QObject {
 
  private:
   void onFrame();
+  // The movie frame of what the view shows now: the view as on screen, or rendered offscreen at
+  // the plan's size; with the plot inset if asked.
+  QImage grabFrame();
   void requestNext();
   void end(const QString& error);
 

@@ -8,6 +8,7 @@
 #include <QGroupBox>
 #include <QLabel>
 #include <QLineEdit>
+#include <QListWidget>
 #include <QMimeData>
 #include <QPointer>
 #include <QPushButton>
@@ -21,6 +22,8 @@
 #include "GuiTestSupport.hpp"
 #include "MainWindow.hpp"
 #include "ScientificSpinBox.hpp"
+#include "TemplateLibrary.hpp"
+#include "TemplateLibraryDock.hpp"
 #include "TestSupport.hpp"
 #include "core/TemplateFile.hpp"
 #include "shapes/MeshTemplateBuilder.hpp"
@@ -90,7 +93,7 @@ class TestWizard : public QObject {
     QStandardPaths::setTestModeEnabled(true);  // settings and templates go to a test location
     QCoreApplication::setOrganizationName(QStringLiteral("ClumpLabTests"));
     QCoreApplication::setApplicationName(QStringLiteral("tst_wizard"));
-    QDir(wizard::FinishPage::userTemplateFolder()).removeRecursively();
+    QDir(userTemplateFolder()).removeRecursively();
   }
 
   void aShippedMeshBecomesATemplateWithMetricsAndCopiesInTheScene() {
@@ -244,6 +247,39 @@ class TestWizard : public QObject {
     QVERIFY2(reopened, "the saved scene's tee has its mesh again");
   }
 
+  void aTemplateSavedInTheLibraryReopensFromItsDock() {
+    MainWindow w;
+    w.setRunning(false);
+    w.show();
+    ClumpWizard* wiz = w.openClumpWizard();
+    QVERIFY(QTest::qWaitForWindowExposed(wiz));
+    wiz->setBuiltinShape(QStringLiteral("wingnut"));
+    QPushButton* next = button(*wiz, QWizard::NextButton);
+    for (int page = ClumpWizard::MeshPage; page < ClumpWizard::FinishPage; ++page) {
+      QTRY_VERIFY_WITH_TIMEOUT(next->isEnabled(), kWorkTimeoutMs);
+      QTest::mouseClick(next, Qt::LeftButton);
+    }
+    QCOMPARE(wiz->currentId(), int(ClumpWizard::FinishPage));
+    // The defaults: named after the shape, saved in the user's template folder; only saved.
+    const QString path = child<QLineEdit>(wiz->finishPage(), "templatePath")->text();
+    QCOMPARE(path, userTemplateFolder() + QStringLiteral("/wingnut.json"));
+    child<QGroupBox>(wiz->finishPage(), "addCopies")->setChecked(false);
+    QSignalSpy saved(wiz, &ClumpWizard::templateSaved);
+    QTest::mouseClick(button(*wiz, QWizard::FinishButton), Qt::LeftButton);
+    QVERIFY(QFileInfo::exists(path));
+    QCOMPARE(saved.count(), 1);
+    QCOMPARE(saved.at(0).at(1).toInt(), 0);  // no copies
+
+    TemplateLibraryDock* dock = w.templateLibrary();
+    dock->refresh();
+    QTRY_COMPARE_WITH_TIMEOUT(dock->list()->count(), 1, 5000);
+    emit dock->refineRequested(path);
+    ClumpWizard* again = w.openClumpWizard();
+    QCOMPARE(again->model().templatePath, path);
+    QCOMPARE(again->model().meshChoice().shape, std::string("wingnut"));
+    QCOMPARE(again->currentId(), int(ClumpWizard::MeshPage));
+  }
+
   void cancellingAFillKeepsThePreviousResult() {
     ClumpWizard wiz(nullptr);
     wiz.show();
@@ -286,7 +322,7 @@ class TestWizard : public QObject {
     QTest::qWait(500);
     QCOMPARE(wiz.model().clump(), before);
     QCOMPARE(job.state(), BackgroundJob::State::Cancelled);
-    QVERIFY(QDir(wizard::FinishPage::userTemplateFolder()).isEmpty());
+    QVERIFY(QDir(userTemplateFolder()).isEmpty());
   }
 
   void closingTheWizardDuringAFillStopsItsWorkerAtOnce() {

@@ -13,13 +13,13 @@
 #include <QPushButton>
 #include <QRandomGenerator>
 #include <QSpinBox>
-#include <QStandardPaths>
 #include <QVBoxLayout>
 #include <filesystem>
 
 #include "ScientificSpinBox.hpp"
 #include "SimulationLoop.hpp"
 #include "SpawnPlan.hpp"
+#include "TemplateLibrary.hpp"
 #include "WizardModel.hpp"
 #include "WizardText.hpp"
 #include "core/TemplateFile.hpp"
@@ -47,10 +47,6 @@ std::array<ScientificSpinBox*, 3> vectorRow(QGridLayout* grid, int row, const QS
   return boxes;
 }
 }  // namespace
-
-QString FinishPage::userTemplateFolder() {
-  return QStandardPaths::writableLocation(QStandardPaths::AppDataLocation) + QStringLiteral("/templates");
-}
 
 FinishPage::FinishPage(WizardModel& model, SimulationLoop* simulation, QWidget* parent)
     : QWizardPage(parent), model_(model), simulation_(simulation) {

@@ -28,8 +28,6 @@ class FinishPage : public QWizardPage {
   void initializePage() override;
   bool validatePage() override;
   QString savedPath() const { return savedPath_; }
-  // The folder new templates go to by default (created when needed).
-  static QString userTemplateFolder();
 
  signals:
   void templateSaved(const QString& path, int copies);
