@@ -45,7 +45,8 @@ void ScriptedRun::onFrame() {
     startNs_ = clock_.nsecsElapsed();
     startPaints_ = window_.viewport()->paintCount();
   }
-  if (options_.runFor >= 0.0 && !f->diverged && f->snapshot.time + 0.5 * f->snapshot.timeStep < options_.runFor) {
+  if (options_.runFor >= 0.0 && !f->diverged &&
+      f->snapshot.time + 0.5 * f->snapshot.timeStep < options_.runFor) {
     // The last two frames' worth (or all of it, as fast as possible) runs to the exact time, so
     // the run ends at --run-for and not at the end of the frame that passes it.
     const double left = options_.runFor - f->snapshot.time;
