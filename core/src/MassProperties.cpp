@@ -159,8 +159,8 @@ MassProperties voxelSum(const Solid& solid, double density, int voxelsPerSide, d
   ThreadPool pool(ThreadPool::machineThreads());
   const std::size_t batch = static_cast<std::size_t>(std::max(8, 2 * pool.threads()));
   for (std::size_t first = 0; first < layers.size(); first += batch) {
-    const std::size_t count = std::min(batch, layers.size() - first);
-    pool.run(count, [&](std::size_t chunk) {
+    const std::size_t layersNow = std::min(batch, layers.size() - first);
+    pool.run(layersNow, [&](std::size_t chunk) {
       const std::size_t k = first + chunk;
       std::vector<Span> spans;
       MomentSums& sums = layers[k];
@@ -174,7 +174,7 @@ MassProperties voxelSum(const Solid& solid, double density, int voxelsPerSide, d
         if (count > 0.0) sums.addRow(count, sx, sxx, y, z);  // mask M(m, n, k) summed along the row
       }
     });
-    progress.report(static_cast<double>(first + count) / static_cast<double>(layers.size()), "voxels");
+    progress.report(static_cast<double>(first + layersNow) / static_cast<double>(layers.size()), "voxels");
   }
   MomentSums total;
   for (const MomentSums& layer : layers) total.add(layer);
