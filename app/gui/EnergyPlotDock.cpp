@@ -30,10 +30,39 @@ EnergyPlotDock::EnergyPlotDock(QWidget* parent) : QDockWidget(tr("Energy"), pare
                           tr("energy [J]"));
   drift_ = new TimeSeriesChart({tr("|Δ(total + dissipated)| / energy scale")}, tr("relative drift"));
   drift_->setLogScale(true);
+  ratio_ = new TimeSeriesChart(
+      {tr("⟨E_rot⟩ / ⟨E_trans⟩, running time averages"), tr("equipartition over 3 + 3 degrees of freedom")},
+      tr("ratio"));
+  comparison_ =
+      new TimeSeriesChart({tr("(start a time-step comparison from a lesson)")}, tr("|E(t) − E(0)| [J]"));
+  comparison_->setLogScale(true);
   stack_ = new QStackedWidget;
   stack_->addWidget(energy_);
   stack_->addWidget(drift_);
+  stack_->addWidget(ratio_);
+  stack_->addWidget(comparison_);
   layout->addWidget(stack_, 1);
+
+  viewBox_ = new QComboBox;
+  viewBox_->addItem(tr("energies"));
+  viewBox_->addItem(tr("drift (log)"));
+  viewBox_->addItem(tr("E_rot / E_trans"));
+  viewBox_->addItem(tr("time steps compared"));
+  viewBox_->setItemData(
+      1,
+      tr("Relative drift of total + dissipated energy (less the work of mouse drags), on a log "
+         "scale, relative to the largest energy seen"),
+      Qt::ToolTipRole);
+  viewBox_->setItemData(2,
+                        tr("Ratio of the time averages of the rotational and translational kinetic energy "
+                           "(seed 000 §4.1): 1 when all six degrees of freedom share the energy"),
+                        Qt::ToolTipRole);
+  viewBox_->setItemData(3,
+                        tr("The scene run at several time steps in the background: |E(t) − E(0)| of each "
+                           "(seed 001 §8); lessons start it"),
+                        Qt::ToolTipRole);
+  bar->addWidget(viewBox_);
+  connect(viewBox_, &QComboBox::currentIndexChanged, stack_, &QStackedWidget::setCurrentIndex);
 
   auto* window = new QComboBox;
   window->addItem(tr("last 1 s"), 1.0);
@@ -44,28 +73,19 @@ EnergyPlotDock::EnergyPlotDock(QWidget* parent) : QDockWidget(tr("Energy"), pare
   window->setToolTip(tr("Rolling window of simulated time, or the whole run"));
   bar->addWidget(window);
   connect(window, &QComboBox::currentIndexChanged, this, [this, window] {
-    energy_->setRollingWindow(window->currentData().toDouble());
-    drift_->setRollingWindow(window->currentData().toDouble());
+    for (TimeSeriesChart* c : charts()) c->setRollingWindow(window->currentData().toDouble());
   });
-  driftAction_ = bar->addAction(tr("Drift (log)"));
-  driftAction_->setCheckable(true);
-  driftAction_->setToolTip(
-      tr("Relative drift of total + dissipated energy (less the work of mouse drags), "
-         "on a log scale, relative to the largest energy seen"));
-  connect(driftAction_, &QAction::toggled, this, &EnergyPlotDock::setDriftShown);
   QAction* pause = bar->addAction(tr("Pause"));
   pause->setCheckable(true);
   pause->setToolTip(tr("Freeze the plot (recording goes on)"));
   connect(pause, &QAction::toggled, this, [this](bool on) {
-    energy_->setPaused(on);
-    drift_->setPaused(on);
+    for (TimeSeriesChart* c : charts()) c->setPaused(on);
   });
   QAction* pin = bar->addAction(tr("Pin axes"));
   pin->setCheckable(true);
   pin->setToolTip(tr("Keep the current axis ranges. Drag a rectangle to zoom, right-click to follow again."));
   connect(pin, &QAction::toggled, this, [this](bool on) {
-    energy_->setPinned(on);
-    drift_->setPinned(on);
+    for (TimeSeriesChart* c : charts()) c->setPinned(on);
   });
   bar->addSeparator();
   connect(bar->addAction(tr("CSV…")), &QAction::triggered, this, &EnergyPlotDock::exportCsv);
@@ -73,9 +93,42 @@ EnergyPlotDock::EnergyPlotDock(QWidget* parent) : QDockWidget(tr("Energy"), pare
   setWidget(content);
 }
 
+std::vector<TimeSeriesChart*> EnergyPlotDock::charts() const {
+  return {energy_, drift_, ratio_, comparison_};
+}
+
 void EnergyPlotDock::setDriftShown(bool on) {
-  if (driftAction_->isChecked() != on) driftAction_->setChecked(on);
-  stack_->setCurrentIndex(on ? 1 : 0);
+  showView(on ? View::Drift : View::Energies);
+}
+
+void EnergyPlotDock::showView(View view) {
+  viewBox_->setCurrentIndex(static_cast<int>(view));  // the stack follows
+}
+
+EnergyPlotDock::View EnergyPlotDock::view() const {
+  return static_cast<View>(stack_->currentIndex());
+}
+
+void EnergyPlotDock::startComparison(std::shared_ptr<const Scene> scene, const std::vector<double>& timeSteps,
+                                     double duration) {
+  QStringList names;
+  for (double dt : timeSteps) names << tr("dt = %1 s").arg(dt, 0, 'g', 3);
+  auto* chart = new TimeSeriesChart(names, tr("|E(t) − E(0)| [J]"));
+  chart->setLogScale(true);
+  chart->setTitle(tr("The scene at %1 time steps").arg(timeSteps.size()));
+  const int index = stack_->indexOf(comparison_);
+  const bool shown = stack_->currentIndex() == index;
+  stack_->removeWidget(comparison_);
+  comparison_->deleteLater();
+  comparison_ = chart;
+  stack_->insertWidget(index, comparison_);
+  if (shown) stack_->setCurrentIndex(index);
+  comparisonRun_.start(std::move(scene), timeSteps, duration);
+  showView(View::TimeSteps);
+}
+
+void EnergyPlotDock::stopComparison() {
+  comparisonRun_.stop();
 }
 
 QImage EnergyPlotDock::plotImage(QSize size) const {
@@ -83,14 +136,17 @@ QImage EnergyPlotDock::plotImage(QSize size) const {
 }
 
 TimeSeriesChart* EnergyPlotDock::visibleChart() const {
-  return stack_->currentIndex() == 1 ? drift_ : energy_;
+  return qobject_cast<TimeSeriesChart*>(stack_->currentWidget());
 }
 
 void EnergyPlotDock::clear() {
   energy_->clear();
   drift_->clear();
+  ratio_->clear();
   haveInitial_ = false;
+  haveLast_ = false;
   energyScale_ = 0.0;
+  rotationalIntegral_ = translationalIntegral_ = 0.0;
 }
 
 void EnergyPlotDock::append(const EnergySample& sample) {
@@ -108,11 +164,25 @@ void EnergyPlotDock::append(const EnergySample& sample) {
                                             e.peElastic + std::abs(e.dissipated));
   const double drift = energyScale_ > 0.0 ? std::abs(conserved - initialConserved_) / energyScale_ : 0.0;
   drift_->append(e.time, {drift});
+  // Seed 000 §4.1: <E_rot> / <E_trans> of time averages since the first sample.
+  if (haveLast_ && e.time > lastSample_.time) {
+    const double dt = e.time - lastSample_.time;
+    rotationalIntegral_ += 0.5 * dt * (e.keRotational + lastSample_.keRotational);
+    translationalIntegral_ += 0.5 * dt * (e.keTranslational + lastSample_.keTranslational);
+    if (translationalIntegral_ > 0.0)
+      ratio_->append(e.time, {rotationalIntegral_ / translationalIntegral_, 1.0});
+  } else if (haveLast_) {
+    rotationalIntegral_ = translationalIntegral_ = 0.0;  // the clock went back (reset, step back)
+  }
+  lastSample_ = e;
+  haveLast_ = true;
 }
 
 void EnergyPlotDock::refresh() {
-  energy_->refresh();
-  drift_->refresh();
+  std::vector<ComparisonSample> samples;
+  comparisonRun_.takeSamples(samples);
+  for (const ComparisonSample& s : samples) comparison_->append(s.time, s.deviations);
+  for (TimeSeriesChart* c : charts()) c->refresh();
 }
 
 std::size_t EnergyPlotDock::pointCount() const {

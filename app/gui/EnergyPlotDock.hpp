@@ -1,11 +1,15 @@
 #pragma once
 // The energy plot (seed 001 §8: the total is conserved without friction; with it, total +
 // dissipated is): kinetic (translational, rotational), potential (gravity, elastic), total,
-// dissipated and total + dissipated; or, toggled, the relative drift of total + dissipated on a log
-// scale. Rolling window or whole run, pause, zoom, pinned axes, CSV and PNG export.
+// dissipated and total + dissipated; or the relative drift of total + dissipated on a log scale; or
+// the equipartition ratio <E_rot>/<E_trans> of running time averages (seed 000 §4.1); or the same
+// scene run at several time steps in the background, |E(t) - E(0)| of each (seed 001 §8). Rolling
+// window or whole run, pause, zoom, pinned axes, CSV and PNG export.
 #include <QDockWidget>
+#include <memory>
 
 #include "SimulationLoop.hpp"
+#include "TimeStepComparison.hpp"
 
 class QAction;
 class QComboBox;
@@ -27,6 +31,17 @@ class EnergyPlotDock : public QDockWidget {
   TimeSeriesChart* energyChart() const { return energy_; }
   TimeSeriesChart* driftChart() const { return drift_; }
   void setDriftShown(bool on);
+  enum class View { Energies, Drift, Equipartition, TimeSteps };
+  void showView(View view);
+  View view() const;
+  TimeSeriesChart* ratioChart() const { return ratio_; }
+  TimeSeriesChart* comparisonChart() const { return comparison_; }
+  // Runs `scene` at each of `timeSteps` up to `duration` in the background and shows the time-step
+  // view; replaces a comparison still running. Stopped by stopComparison() or a new one.
+  void startComparison(std::shared_ptr<const Scene> scene, const std::vector<double>& timeSteps,
+                       double duration);
+  void stopComparison();
+  const TimeStepComparison& comparison() const { return comparisonRun_; }
   // The chart chosen (energies or drift) drawn at `size` (logical pixels), even when the dock is hidden.
   QImage plotImage(QSize size) const;
 
@@ -37,8 +52,16 @@ class EnergyPlotDock : public QDockWidget {
 
   TimeSeriesChart* energy_ = nullptr;
   TimeSeriesChart* drift_ = nullptr;
+  TimeSeriesChart* ratio_ = nullptr;
+  TimeSeriesChart* comparison_ = nullptr;
   QStackedWidget* stack_ = nullptr;
-  QAction* driftAction_ = nullptr;
+  QComboBox* viewBox_ = nullptr;
+  TimeStepComparison comparisonRun_;
+  // Running time integrals of the kinetic energies [J s] (trapezoids between samples).
+  double rotationalIntegral_ = 0.0, translationalIntegral_ = 0.0;
+  EnergyReport lastSample_;
+  bool haveLast_ = false;
+  std::vector<TimeSeriesChart*> charts() const;
   double initialConserved_ = 0.0;  // total + dissipated at the first sample [J]
   double energyScale_ = 0.0;       // largest sum of |energy terms| seen [J]
   bool haveInitial_ = false;
