@@ -9,6 +9,7 @@
 #include "GlFormat.hpp"
 #include "MainWindow.hpp"
 #include "ScriptedRun.hpp"
+#include "ViewChoices.hpp"
 #include "Viewport.hpp"
 
 using clumplab::gui::MainWindow;
@@ -118,44 +119,13 @@ int main(int argc, char** argv) {
 
   MainWindow window;
   if (parser.isSet(view)) {
-    clumplab::render::ViewOptions& o = window.viewport()->options();
-    o.pebbles = false;
-    for (const QString& item : parser.value(view).split(QLatin1Char(','), Qt::SkipEmptyParts)) {
-      const QString v = item.trimmed().toLower();
-      if (v == QLatin1String("pebbles"))
-        o.pebbles = true;
-      else if (v == QLatin1String("wireframe"))
-        o.wireframe = true;
-      else if (v == QLatin1String("mesh"))
-        o.sourceMesh = true;
-      else if (v == QLatin1String("axes"))
-        o.bodyAxes = true;
-      else if (v == QLatin1String("velocity"))
-        o.velocityArrows = true;
-      else if (v == QLatin1String("omega"))
-        o.angularVelocityArrows = true;
-      else if (v == QLatin1String("l"))
-        o.angularMomentumArrows = true;
-      else if (v == QLatin1String("trails"))
-        o.trails = true;
-      else if (v == QLatin1String("contacts"))
-        o.contactPoints = true;
-      else
-        fail(QStringLiteral("--view: unknown item '%1'").arg(item));
-    }
+    const QString unknown = clumplab::gui::setViewItems(
+        window.viewport()->options(), parser.value(view).split(QLatin1Char(','), Qt::SkipEmptyParts));
+    if (!unknown.isEmpty()) fail(QStringLiteral("--view: unknown item '%1'").arg(unknown));
   }
-  if (parser.isSet(coloring)) {
-    const QString c = parser.value(coloring).toLower();
-    clumplab::render::ViewOptions& o = window.viewport()->options();
-    if (c == QLatin1String("body")) {
-      o.coloring = clumplab::render::Coloring::PerBody;
-    } else if (c == QLatin1String("speed")) {
-      o.coloring = clumplab::render::Coloring::BySpeed;
-    } else if (c == QLatin1String("omega")) {
-      o.coloring = clumplab::render::Coloring::ByAngularSpeed;
-    } else {
-      fail(QStringLiteral("--coloring: expected body, speed or omega, got '%1'").arg(parser.value(coloring)));
-    }
+  if (parser.isSet(coloring) &&
+      !clumplab::gui::setColoring(window.viewport()->options(), parser.value(coloring))) {
+    fail(QStringLiteral("--coloring: expected body, speed or omega, got '%1'").arg(parser.value(coloring)));
   }
   bool asFastAsPossible = false;
   if (parser.isSet(speed)) {
