@@ -18,6 +18,7 @@
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalBlocker>
+#include <QStandardPaths>
 #include <QStatusBar>
 #include <QStyle>
 #include <QTimer>
@@ -30,6 +31,7 @@
 #include "DocumentLoader.hpp"
 #include "EnergyPlotDock.hpp"
 #include "InspectorDock.hpp"
+#include "LessonDock.hpp"
 #include "MovieRecorder.hpp"
 #include "ParameterEditCommand.hpp"
 #include "ParametersDock.hpp"
@@ -37,6 +39,7 @@
 #include "RunSpeeds.hpp"
 #include "Shortcuts.hpp"
 #include "TemplateLibraryDock.hpp"
+#include "ViewChoices.hpp"
 #include "Viewport.hpp"
 #include "wizard/ClumpWizard.hpp"
 
@@ -68,6 +71,14 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), loop_(std::make_u
   addDockWidget(Qt::RightDockWidgetArea, inspectorDock_);
   energyDock_ = new EnergyPlotDock(this);
   addDockWidget(Qt::BottomDockWidgetArea, energyDock_);
+  lessonDock_ = new LessonDock(this);
+  addDockWidget(Qt::LeftDockWidgetArea, lessonDock_);
+  tabifyDockWidget(parametersDock_, lessonDock_);
+  parametersDock_->raise();
+  lessonDock_->setLessons(builtinLessons());
+  connect(lessonDock_, &LessonDock::openRequested, this, [this](int index) { openLesson(index); });
+  connect(lessonDock_, &LessonDock::restartRequested, this, [this](int index) { openLesson(index); });
+  connect(lessonDock_, &LessonDock::closeRequested, this, &MainWindow::closeLesson);
   templateLibrary_ = new TemplateLibraryDock(this);
   addDockWidget(Qt::RightDockWidgetArea, templateLibrary_);
   connect(templateLibrary_, &TemplateLibraryDock::spawnRequested, this,
@@ -351,6 +362,21 @@ void MainWindow::createMenus() {
   view->addAction(energyDock_->toggleViewAction());
   view->addAction(templateLibrary_->toggleViewAction());
 
+  view->addAction(lessonDock_->toggleViewAction());
+
+  QMenu* lessons = menuBar()->addMenu(tr("&Lessons"));
+  for (std::size_t i = 0; i < lessonDock_->lessons().size(); ++i) {
+    const Lesson& l = lessonDock_->lessons()[i];
+    QAction* a = lessons->addAction(l.title, this, [this, i] { openLesson(static_cast<int>(i)); });
+    a->setStatusTip(l.summary);
+  }
+  lessons->addSeparator();
+  lessons->addAction(tr("All lessons…"), this, [this] {
+    closeLesson();
+    lessonDock_->show();
+    lessonDock_->raise();
+  });
+
   QMenu* help = menuBar()->addMenu(tr("&Help"));
   help->addAction(helpAction_);
   help->addAction(tr("&About ClumpLab"), this, [this] {
@@ -446,6 +472,7 @@ void MainWindow::showDocument(std::shared_ptr<const Scene> scene, const QString&
   samples_.clear();
   viewport_->setSelectedBody(-1);
   loop_->loadScene(scene, running_);
+  if (!openingLesson_) closeLesson();  // another document: the lesson no longer applies
   const QString name = path.isEmpty() ? tr("default scene") : QFileInfo(path).fileName();
   setWindowTitle(tr("%1 — ClumpLab").arg(name));
   statusBar()->showMessage(QString::fromStdString(scene->description), 10000);
@@ -765,6 +792,59 @@ ClumpWizard* MainWindow::openClumpWizard() {
   return clumpWizard_;
 }
 
+QString MainWindow::openLesson(int index) {
+  if (index < 0 || index >= static_cast<int>(lessonDock_->lessons().size())) return tr("no such lesson");
+  const Lesson lesson = lessonDock_->lessons()[static_cast<std::size_t>(index)];
+  QString error;
+  const QString cache = QDir(QStandardPaths::writableLocation(QStandardPaths::CacheLocation))
+                            .filePath(QStringLiteral("lessons"));
+  const QString path = extractLessonScene(lesson, cache, &error);
+  if (path.isEmpty()) {
+    QMessageBox::warning(this, tr("Lesson"), error);
+    return error;
+  }
+  energyDock_->stopComparison();
+  openingLesson_ = true;
+  setRunning(true);
+  error = openDocument(path, false);
+  openingLesson_ = false;
+  if (!error.isEmpty()) return error;
+  render::ViewOptions& o = viewport_->options();
+  if (!lesson.show.isEmpty()) setViewItems(o, lesson.show);
+  setColoring(o, lesson.coloring);
+  setSpeed(lesson.speed, false);
+  const int body = std::max(lesson.dzhanibekovBody, 0);
+  if (lesson.dzhanibekovBody >= 0 || lesson.plot == QLatin1String("omega-body")) {
+    viewport_->setSelectedBody(body);
+    inspectorDock_->setVisible(true);
+    inspectorDock_->raise();
+  }
+  energyDock_->show();
+  if (lesson.plot == QLatin1String("drift")) {
+    energyDock_->showView(EnergyPlotDock::View::Drift);
+  } else if (lesson.plot == QLatin1String("equipartition")) {
+    energyDock_->showView(EnergyPlotDock::View::Equipartition);
+  } else if (lesson.plot == QLatin1String("time-step-comparison")) {
+    energyDock_->startComparison(scene_, lesson.timeSteps, scene_->duration > 0.0 ? scene_->duration : 1.0);
+  } else {
+    energyDock_->showView(EnergyPlotDock::View::Energies);
+  }
+  lessonCamera_ = lesson.camera;
+  lessonCameraTicket_ = loop_->commandsPosted();
+  lessonDock_->showLesson(index);
+  lessonDock_->show();
+  lessonDock_->raise();
+  viewport_->update();
+  return QString();
+}
+
+void MainWindow::closeLesson() {
+  if (lessonDock_->currentLesson() < 0) return;
+  energyDock_->stopComparison();
+  lessonCamera_.clear();
+  lessonDock_->showLesson(-1);
+}
+
 void MainWindow::deleteSelected() {
   const int body = viewport_->selectedBody();
   if (body < 0) return;
@@ -826,6 +906,17 @@ void MainWindow::tick() {
     updateTemplateList();
   }
   viewport_->setFrame(&f);
+  if (!lessonCamera_.isEmpty() && f.commandsApplied >= lessonCameraTicket_) {
+    // The lesson's view, once its scene is on screen (the view has just framed it).
+    render::Camera goal = viewport_->camera();
+    if (lessonCamera_ == QLatin1String("front")) {
+      goal.lookAlong(Vec3::UnitY());
+      viewport_->glideTo(goal);
+    } else if (lessonCamera_ == QLatin1String("along-L")) {
+      viewport_->lookAlongAngularMomentum();
+    }
+    lessonCamera_.clear();
+  }
   inspectorDock_->show(f.snapshot, viewport_->selectedBody(), f.sceneGeneration);
   showDivergence(f);
   // The thread decides whether it runs (a divergence or a single step pauses it): once it has seen

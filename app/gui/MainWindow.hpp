@@ -25,6 +25,7 @@ class ClumpWizard;
 class EnergyPlotDock;
 class InspectorDock;
 class ParametersDock;
+class LessonDock;
 class TemplateLibraryDock;
 class Viewport;
 
@@ -72,6 +73,12 @@ class MainWindow : public QMainWindow {
   EnergyPlotDock* energyDock() const { return energyDock_; }
   InspectorDock* inspectorDock() const { return inspectorDock_; }
   TemplateLibraryDock* templateLibrary() const { return templateLibrary_; }
+  LessonDock* lessonDock() const { return lessonDock_; }
+  // Opens lesson `index` of the lesson panel: its scene, view, camera, speed and plot, and its text
+  // beside the view. "" or the error (the running scene stays then).
+  QString openLesson(int index);
+  // Back to the lesson list; the scene stays as it is.
+  void closeLesson();
   ParametersDock* parametersDock() const { return parametersDock_; }
   QUndoStack* undoStack() { return &undo_; }
   const SceneParameters& parameters() const { return parameters_; }
@@ -123,6 +130,10 @@ class MainWindow : public QMainWindow {
   InspectorDock* inspectorDock_ = nullptr;
   EnergyPlotDock* energyDock_ = nullptr;
   TemplateLibraryDock* templateLibrary_ = nullptr;
+  LessonDock* lessonDock_ = nullptr;
+  bool openingLesson_ = false;
+  QString lessonCamera_;                  // the open lesson's camera, applied on its scene's first frame
+  std::uint64_t lessonCameraTicket_ = 0;  // the command that loads the lesson's scene
   QWidget* banner_ = nullptr;
   QLabel* bannerText_ = nullptr;
   QPushButton* bannerFix_ = nullptr;
