@@ -21,6 +21,9 @@ struct RecordingPlan {
   double slowMotion = 1.0;     // video seconds per simulated second
   bool statusOverlay = false;  // keep the status overlay in the frames
   bool realTime = false;       // grab the running view at the frame rate until stop()
+  // In replay mode, deterministic timing: one video frame per trajectory frame (true), or one per
+  // 1 / (fps x slow motion) of recorded time (the nearest frame), over the whole trajectory.
+  bool everyReplayFrame = true;
 };
 
 class MovieRecorder : public QObject {
@@ -49,10 +52,15 @@ class MovieRecorder : public QObject {
  private:
   void onFrame();
   void requestNext();
+  // A replay (ReplayController) is recorded from its file: frame by frame, nothing is simulated.
+  void startReplay();
+  void requestReplayFrame();
+  int replayFrameFor(int videoFrame) const;
   void end(const QString& error);
 
   MainWindow& window_;
   RecordingPlan plan_;
+  class ReplayController* replay_ = nullptr;  // recording a replay
   std::unique_ptr<MovieEncoder> encoder_;
   int framesWanted_ = 0;
   double startTime_ = 0.0;

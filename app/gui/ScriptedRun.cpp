@@ -63,6 +63,7 @@ void ScriptedRun::startRecording() {
   plan.movie.framesPerSecond = options_.framesPerSecond;
   plan.duration = options_.duration;
   plan.slowMotion = options_.slowMotion;
+  plan.everyReplayFrame = options_.everyReplayFrame;
   recorder_ = new MovieRecorder(window_, plan);
   connect(recorder_, &MovieRecorder::finished, this, [this](const QString& error) {
     if (!error.isEmpty()) {

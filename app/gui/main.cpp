@@ -1,11 +1,13 @@
 // clumplab: the desktop app. `clumplab [FILE]` opens a scene (JSON) or a mesh (STL, OBJ, PLY, ...);
-// with no file, the default scene. See ScriptedRun.hpp for the scripted screenshot options.
+// with no file, the default scene. A trajectory (.cltraj, or --replay FILE) opens in replay mode,
+// over the scene (or the default one). See ScriptedRun.hpp for the scripted screenshot options.
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QSurfaceFormat>
 #include <cmath>
 #include <cstdio>
 
+#include "DocumentLoader.hpp"
 #include "GlFormat.hpp"
 #include "MainWindow.hpp"
 #include "ScriptedRun.hpp"
@@ -33,8 +35,9 @@ int main(int argc, char** argv) {
   parser.setApplicationDescription(QStringLiteral("ClumpLab: a sandbox for rigid clumps"));
   parser.addHelpOption();
   parser.addVersionOption();
-  parser.addPositionalArgument(QStringLiteral("FILE"),
-                               QStringLiteral("a scene (.json) or a mesh (.stl, .obj, .ply)"));
+  parser.addPositionalArgument(
+      QStringLiteral("FILE"),
+      QStringLiteral("a scene (.json), a mesh (.stl, .obj, .ply) or a trajectory (.cltraj)"));
   const QCommandLineOption sceneOption(QStringLiteral("scene"), QStringLiteral("open FILE"),
                                        QStringLiteral("FILE"));
   const QCommandLineOption runFor(QStringLiteral("run-for"),
@@ -70,11 +73,19 @@ int main(int argc, char** argv) {
   const QCommandLineOption slowMotion(QStringLiteral("slow-motion"),
                                       QStringLiteral("video seconds per simulated second (1)"),
                                       QStringLiteral("X"));
+  const QCommandLineOption replay(
+      QStringLiteral("replay"),
+      QStringLiteral("replay a trajectory (.cltraj); with --record, re-render it: one video frame per "
+                     "trajectory frame (with --slow-motion: per 1/(fps x X) of recorded time)"),
+      QStringLiteral("FILE"));
+  const QCommandLineOption historyMb(QStringLiteral("history-mb"),
+                                     QStringLiteral("memory for stepping back, in MB (256)"),
+                                     QStringLiteral("MB"));
   const QCommandLineOption report(
       QStringLiteral("report"),
       QStringLiteral("print a JSON summary of the scripted run (throughput, frame rate)"));
   parser.addOptions({sceneOption, runFor, shot, size, quit, speed, paused, view, coloring, record, duration,
-                     fps, slowMotion, report});
+                     fps, slowMotion, report, replay, historyMb});
   parser.process(app);
 
   ScriptOptions script;
@@ -100,6 +111,7 @@ int main(int argc, char** argv) {
   };
   script.duration = positive(duration, 5.0);
   script.slowMotion = positive(slowMotion, 1.0);
+  script.everyReplayFrame = !parser.isSet(slowMotion);
   script.framesPerSecond = static_cast<int>(std::lround(positive(fps, 30.0)));
   if (script.framesPerSecond < 1 || script.framesPerSecond > 240)
     fail(QStringLiteral("--fps: expected 1 to 240"));
@@ -168,11 +180,19 @@ int main(int argc, char** argv) {
     window.setSpeed(1.0, true);  // batch runs go as fast as they can
   }
   window.setRunning(!parser.isSet(paused));
+  if (parser.isSet(historyMb)) {
+    const double mb = positive(historyMb, 256.0);
+    window.simulation().setHistoryLimits(static_cast<std::size_t>(mb * (1 << 20)),
+                                         clumplab::gui::StateHistory::kDefaultMaxStates);
+  }
   auto* scripted = new ScriptedRun(window, script);
   window.show();
 
   QString file = parser.value(sceneOption);
   if (file.isEmpty() && !parser.positionalArguments().isEmpty()) file = parser.positionalArguments().front();
+  QString replayFile = parser.value(replay);
+  if (replayFile.isEmpty() && clumplab::gui::isTrajectoryFile(file.toStdString()))
+    std::swap(replayFile, file);
   if (file.isEmpty()) {
     window.openDefaultScene();
   } else {
@@ -181,6 +201,10 @@ int main(int argc, char** argv) {
       if (script.quit) fail(error);
       window.openDefaultScene();
     }
+  }
+  if (!replayFile.isEmpty()) {  // over the live scene, which waits paused
+    const QString error = window.openDocument(replayFile, script.quit);
+    if (!error.isEmpty() && script.quit) fail(error);
   }
   const int status = app.exec();
   return status != 0 ? status : scripted->exitCode();
