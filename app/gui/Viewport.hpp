@@ -26,6 +26,7 @@ class Viewport : public QOpenGLWidget {
 
   // The frame to draw (owned by the caller, valid until the next call).
   void setFrame(const SimulationFrame* frame);
+  const SimulationFrame* shownFrame() const { return frame_; }
   render::ViewOptions& options() { return options_; }
   render::Camera& camera() { return camera_; }
   const render::Camera& camera() const { return camera_; }

@@ -15,6 +15,7 @@
 
 #include "EnergyPlotDock.hpp"
 #include "GlFormat.hpp"
+#include "GuiTestSupport.hpp"
 #include "MainWindow.hpp"
 #include "MovieRecorder.hpp"
 #include "ParametersDock.hpp"
@@ -25,6 +26,7 @@
 
 using namespace clumplab;
 using namespace clumplab::gui;
+using namespace clumplab::gui::test;
 
 namespace {
 // One sphere of radius 5 cm falling freely (no walls) with a 1 ms step.
@@ -60,40 +62,6 @@ const char* kFlungBall = R"({
   "walls": [ { "type": "plane", "point": [0, 0, 0], "normal": [0, 0, 1] } ],
   "templates": { "ball": { "density": 1000, "pebbles": [[0, 0, 0, 0.05]] } },
   "bodies": [ { "template": "ball", "position": [0, 0, 0.0499] } ] })";
-
-QString writeFile(const QTemporaryDir& dir, const QString& name, const char* text) {
-  const QString path = dir.filePath(name);
-  QFile f(path);
-  if (!f.open(QIODevice::WriteOnly)) qFatal("cannot write %s", qPrintable(path));
-  f.write(text);
-  return path;
-}
-
-// Waits until the window shows a frame satisfying `ready`.
-template <class Ready>
-bool waitForFrame(MainWindow& w, Ready ready, int timeoutMs = 10000) {
-  QElapsedTimer timer;
-  timer.start();
-  while (timer.elapsed() < timeoutMs) {
-    QCoreApplication::processEvents(QEventLoop::AllEvents, 10);
-    w.tick();
-    if (const SimulationFrame* f = w.currentFrame(); f && ready(*f)) return true;
-    QThread::msleep(2);
-  }
-  return false;
-}
-
-// Opens `json` (written to `dir` as `name`) and waits until the window shows its `bodies` bodies;
-// returns "" or what went wrong.
-QString openScene(MainWindow& w, const QTemporaryDir& dir, const QString& name, const char* json,
-                  std::size_t bodies) {
-  const QString error = w.openDocument(writeFile(dir, name, json), true);
-  if (!error.isEmpty()) return error;
-  if (!waitForFrame(w, [&](const SimulationFrame& f) { return f.snapshot.bodies.size() == bodies; })) {
-    return QStringLiteral("%1: no frame with %2 bodies").arg(name).arg(bodies);
-  }
-  return QString();
-}
 
 // Position of body i in the frame shown (NaN if there is none).
 Vec3 shownPosition(const MainWindow& w, std::size_t i) {

@@ -1,0 +1,48 @@
+#pragma once
+// Helpers of the app's GUI tests: scene files in a temporary folder, waiting for the window to show
+// a frame, opening a scene and waiting for its bodies.
+#include <QCoreApplication>
+#include <QElapsedTimer>
+#include <QFile>
+#include <QTemporaryDir>
+#include <QThread>
+
+#include "MainWindow.hpp"
+
+namespace clumplab::gui::test {
+
+inline QString writeFile(const QTemporaryDir& dir, const QString& name, const char* text) {
+  const QString path = dir.filePath(name);
+  QFile f(path);
+  if (!f.open(QIODevice::WriteOnly)) qFatal("cannot write %s", qPrintable(path));
+  f.write(text);
+  return path;
+}
+
+// Waits until the window shows a frame satisfying `ready`.
+template <class Ready>
+bool waitForFrame(MainWindow& w, Ready ready, int timeoutMs = 10000) {
+  QElapsedTimer timer;
+  timer.start();
+  while (timer.elapsed() < timeoutMs) {
+    QCoreApplication::processEvents(QEventLoop::AllEvents, 10);
+    w.tick();
+    if (const SimulationFrame* f = w.currentFrame(); f && ready(*f)) return true;
+    QThread::msleep(2);
+  }
+  return false;
+}
+
+// Opens `json` (written to `dir` as `name`) and waits until the window shows its `bodies` bodies;
+// returns "" or what went wrong.
+inline QString openScene(MainWindow& w, const QTemporaryDir& dir, const QString& name, const char* json,
+                         std::size_t bodies) {
+  const QString error = w.openDocument(writeFile(dir, name, json), true);
+  if (!error.isEmpty()) return error;
+  if (!waitForFrame(w, [&](const SimulationFrame& f) { return f.snapshot.bodies.size() == bodies; })) {
+    return QStringLiteral("%1: no frame with %2 bodies").arg(name).arg(bodies);
+  }
+  return QString();
+}
+
+}  // namespace clumplab::gui::test
