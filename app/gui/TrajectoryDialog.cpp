@@ -2,6 +2,7 @@
 
 #include <QDialogButtonBox>
 #include <QDir>
+#include <QDoubleSpinBox>
 #include <QFileDialog>
 #include <QFormLayout>
 #include <QGridLayout>
@@ -14,8 +15,6 @@
 #include <QSpinBox>
 #include <algorithm>
 #include <cmath>
-
-#include "ScientificSpinBox.hpp"
 
 namespace clumplab::gui {
 
@@ -41,21 +40,25 @@ TrajectoryDialog::TrajectoryDialog(std::size_t bodies, double timeStep, QWidget*
   form->addRow(tr("File"), fileRow);
 
   auto* interval = new QGridLayout;
-  bySeconds_ = new QRadioButton(tr("every"));
-  auto* bySteps = new QRadioButton(tr("every"));
-  seconds_ = new ScientificSpinBox(QStringLiteral("s simulated"), 1e-9, 1e4, true);
-  seconds_->setValue(settings.value(QStringLiteral("trajectory/seconds"), 1.0 / 60.0).toDouble());
+  bySeconds_ = new QRadioButton;
+  auto* bySteps = new QRadioButton(tr("one every"));
+  // Frames per simulated second rather than an interval: 60 gives exactly 1/60 s.
+  rate_ = new QDoubleSpinBox;
+  rate_->setRange(1e-3, 1e7);
+  rate_->setDecimals(3);
+  rate_->setValue(settings.value(QStringLiteral("trajectory/rate"), 60.0).toDouble());
+  rate_->setSuffix(tr(" per simulated second"));
   steps_ = new QSpinBox;
   steps_->setRange(1, 100'000'000);
   steps_->setSuffix(tr(" steps"));
   steps_->setValue(settings.value(QStringLiteral("trajectory/steps"), 100).toInt());
   interval->addWidget(bySeconds_, 0, 0);
-  interval->addWidget(seconds_, 0, 1);
+  interval->addWidget(rate_, 0, 1);
   interval->addWidget(bySteps, 1, 0);
   interval->addWidget(steps_, 1, 1);
   (settings.value(QStringLiteral("trajectory/bySteps"), false).toBool() ? bySteps : bySeconds_)
       ->setChecked(true);
-  form->addRow(tr("A frame"), interval);
+  form->addRow(tr("Frames"), interval);
   estimate_ = new QLabel;
   estimate_->setWordWrap(true);
   form->addRow(QString(), estimate_);
@@ -63,7 +66,9 @@ TrajectoryDialog::TrajectoryDialog(std::size_t bodies, double timeStep, QWidget*
       new QLabel(tr("Poses and velocities exactly, with the scene embedded; replay with File → Open. "
                     "The file is complete when the recording stops."));
   hint->setWordWrap(true);
-  hint->setStyleSheet(QStringLiteral("color: palette(mid);"));
+  QFont small = hint->font();
+  small.setPointSizeF(small.pointSizeF() * 0.9);
+  hint->setFont(small);
   form->addRow(QString(), hint);
 
   auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
@@ -72,7 +77,7 @@ TrajectoryDialog::TrajectoryDialog(std::size_t bodies, double timeStep, QWidget*
     QSettings s;
     const TrajectoryPlan p = plan();
     s.setValue(QStringLiteral("trajectory/path"), QString::fromStdString(p.path));
-    s.setValue(QStringLiteral("trajectory/seconds"), seconds_->value());
+    s.setValue(QStringLiteral("trajectory/rate"), rate_->value());
     s.setValue(QStringLiteral("trajectory/steps"), steps_->value());
     s.setValue(QStringLiteral("trajectory/bySteps"), p.everySteps > 0);
     accept();
@@ -80,7 +85,7 @@ TrajectoryDialog::TrajectoryDialog(std::size_t bodies, double timeStep, QWidget*
   connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
   form->addRow(buttons);
   connect(bySeconds_, &QRadioButton::toggled, this, &TrajectoryDialog::updateEstimate);
-  connect(seconds_, &QDoubleSpinBox::valueChanged, this, &TrajectoryDialog::updateEstimate);
+  connect(rate_, &QDoubleSpinBox::valueChanged, this, &TrajectoryDialog::updateEstimate);
   connect(steps_, &QSpinBox::valueChanged, this, &TrajectoryDialog::updateEstimate);
   updateEstimate();
 }
@@ -93,12 +98,12 @@ void TrajectoryDialog::browse() {
 
 void TrajectoryDialog::updateEstimate() {
   const bool bySeconds = bySeconds_->isChecked();
-  seconds_->setEnabled(bySeconds);
+  rate_->setEnabled(bySeconds);
   steps_->setEnabled(!bySeconds);
   if (!(timeStep_ > 0.0)) return;
   // A frame lands on a step boundary: an interval shorter than the step records every step.
-  const double secondsPerFrame =
-      bySeconds ? std::max(seconds_->value(), timeStep_) : static_cast<double>(steps_->value()) * timeStep_;
+  const double secondsPerFrame = bySeconds ? std::max(1.0 / rate_->value(), timeStep_)
+                                           : static_cast<double>(steps_->value()) * timeStep_;
   const double bytesPerSecond = kBytesPerBodyFrame * static_cast<double>(bodies_) / secondsPerFrame;
   estimate_->setText(tr("%1 frames per simulated second · about %2 per simulated second for %3 bodies")
                          .arg(1.0 / secondsPerFrame, 0, 'g', 4)
@@ -110,7 +115,7 @@ TrajectoryPlan TrajectoryDialog::plan() const {
   TrajectoryPlan p;
   p.path = path_->text().trimmed().toStdString();
   if (bySeconds_->isChecked()) {
-    p.everySeconds = seconds_->value();
+    p.everySeconds = 1.0 / rate_->value();
   } else {
     p.everySteps = static_cast<std::uint64_t>(steps_->value());
   }

@@ -1,18 +1,17 @@
 #pragma once
 // Asks how to record a trajectory (clumplab-trajectory/1): the file, and the interval between
-// frames in simulated seconds or in steps, with the file size that makes.
+// frames (frames per simulated second, or one every N steps), with the file size that makes.
 #include <QDialog>
 
 #include "TrajectoryRecording.hpp"
 
+class QDoubleSpinBox;
 class QLabel;
 class QLineEdit;
 class QRadioButton;
 class QSpinBox;
 
 namespace clumplab::gui {
-
-class ScientificSpinBox;
 
 class TrajectoryDialog : public QDialog {
   Q_OBJECT
@@ -29,7 +28,7 @@ class TrajectoryDialog : public QDialog {
   double timeStep_;
   QLineEdit* path_ = nullptr;
   QRadioButton* bySeconds_ = nullptr;
-  ScientificSpinBox* seconds_ = nullptr;
+  QDoubleSpinBox* rate_ = nullptr;  // frames per simulated second
   QSpinBox* steps_ = nullptr;
   QLabel* estimate_ = nullptr;
 };

@@ -4,6 +4,7 @@
 // bit for bit, within the memory bound; a replay re-renders headless, one video frame a frame.
 #include <QLabel>
 #include <QMessageBox>
+#include <QPainter>
 #include <QProcess>
 #include <QSignalSpy>
 #include <QSlider>
@@ -21,6 +22,7 @@
 #include "TestSupport.hpp"
 #include "TimelineBar.hpp"
 #include "TrajectoryControls.hpp"
+#include "TrajectoryDialog.hpp"
 #include "Viewport.hpp"
 #include "core/Scene.hpp"
 #include "core/SceneWriter.hpp"
@@ -403,6 +405,61 @@ class TestReplay : public QObject {
         60000));
     QCOMPARE(w.currentFrame()->history.states, std::size_t{2});
     w.setRunning(false);
+  }
+
+  // The main states for review: CLUMPLAB_SHOTS_DIR=DIR tst_replay windowStatesRender.
+  void windowStatesRender() {
+    QTemporaryDir dir;
+    const QString shots = qEnvironmentVariable("CLUMPLAB_SHOTS_DIR");
+    auto save = [&](QWidget& widget, const QString& name) {
+      QPixmap image = widget.grab();
+      QVERIFY(!image.isNull());
+      if (auto* w = qobject_cast<MainWindow*>(&widget)) {  // the 3D view with its overlays, as on screen
+        QPainter painter(&image);
+        const QImage view = w->viewport()->grabFramebuffer();
+        painter.drawImage(QRect(w->viewport()->mapTo(w, QPoint(0, 0)), w->viewport()->size()), view);
+      }
+      if (!shots.isEmpty()) QVERIFY(image.save(QDir(shots).filePath(name)));
+    };
+    MainWindow w;
+    w.resize(1500, 920);
+    w.setSpeed(1.0, true);
+    w.setRunning(false);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    w.openDefaultScene();
+    QVERIFY(waitForFrame(w, [](const SimulationFrame& f) { return f.snapshot.bodies.size() > 50; }));
+    {
+      TrajectoryDialog dialog(w.currentFrame()->snapshot.bodies.size(), w.currentFrame()->snapshot.timeStep,
+                              &w);
+      dialog.show();
+      QVERIFY(QTest::qWaitForWindowExposed(&dialog));
+      save(dialog, QStringLiteral("trajectory-dialog.png"));
+    }
+    const QString path = dir.filePath(QStringLiteral("default.cltraj"));
+    TrajectoryPlan plan;
+    plan.path = path.toStdString();
+    w.trajectoryControls()->start(plan);
+    w.setRunning(true);
+    QVERIFY(waitForFrame(
+        w, [](const SimulationFrame& f) { return f.snapshot.time > 0.6; }, 60000));
+    w.setRunning(false);
+    QVERIFY(waitForFrame(w, [](const SimulationFrame& f) { return f.stats.paused; }));
+    QTest::qWait(50);
+    w.tick();
+    save(w, QStringLiteral("window-recording-history.png"));
+    QSignalSpy finished(w.trajectoryControls(), &TrajectoryControls::finished);
+    w.trajectoryControls()->stop();
+    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 5000);
+    QCOMPARE(w.openDocument(path, true), QString());
+    ReplayController* replay = w.replay();
+    replay->showFrame(static_cast<int>(replay->document()->frameCount() * 2 / 3));
+    w.viewport()->setSelectedBody(7);
+    replay->setSpeed(0.25);
+    replay->setPlaying(true);
+    QTest::qWait(150);
+    save(w, QStringLiteral("window-replay.png"));
+    replay->setPlaying(false);
   }
 
   void replayRerendersHeadless() {
