@@ -4,12 +4,34 @@
 #include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QProcess>
+#include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QThread>
 
 #include "MainWindow.hpp"
 
 namespace clumplab::gui::test {
+
+// Settings go to a test location under `application`, not the user's.
+inline void useTestSettings(const QString& application) {
+  QStandardPaths::setTestModeEnabled(true);
+  QCoreApplication::setOrganizationName(QStringLiteral("ClumpLabTests"));
+  QCoreApplication::setApplicationName(application);
+}
+
+// The first video stream of a movie as ffprobe reads it: "codec,width,height,pix_fmt,frames"
+// ("" if ffprobe fails).
+inline QString videoStreamInfo(const QString& ffprobe, const QString& movie) {
+  QProcess probe;
+  probe.start(ffprobe,
+              {QStringLiteral("-v"), QStringLiteral("error"), QStringLiteral("-count_frames"),
+               QStringLiteral("-select_streams"), QStringLiteral("v:0"), QStringLiteral("-show_entries"),
+               QStringLiteral("stream=nb_read_frames,width,height,pix_fmt,codec_name"), QStringLiteral("-of"),
+               QStringLiteral("csv=p=0"), movie});
+  if (!probe.waitForFinished(30000)) return QString();
+  return QString::fromLatin1(probe.readAllStandardOutput()).trimmed();
+}
 
 inline QString writeFile(const QTemporaryDir& dir, const QString& name, const char* text) {
   const QString path = dir.filePath(name);

@@ -122,11 +122,7 @@ class TestReplay : public QObject {
  private slots:
   void initTestCase() { QSurfaceFormat::setDefaultFormat(viewportSurfaceFormat()); }
 
-  void init() {
-    QStandardPaths::setTestModeEnabled(true);
-    QCoreApplication::setOrganizationName(QStringLiteral("ClumpLabTests"));
-    QCoreApplication::setApplicationName(QStringLiteral("tst_replay"));
-  }
+  void init() { useTestSettings(QStringLiteral("tst_replay")); }
 
   void recordedTrajectoryReplaysExactly() {
     QTemporaryDir dir;
@@ -502,14 +498,7 @@ class TestReplay : public QObject {
                QStringLiteral("speed"), QStringLiteral("--quit")});
     QVERIFY(app.waitForFinished(60000));
     QCOMPARE(app.exitCode(), 0);
-    QProcess probe;
-    probe.start(ffprobe,
-                {QStringLiteral("-v"), QStringLiteral("error"), QStringLiteral("-count_frames"),
-                 QStringLiteral("-select_streams"), QStringLiteral("v:0"), QStringLiteral("-show_entries"),
-                 QStringLiteral("stream=nb_read_frames,width,height,codec_name"), QStringLiteral("-of"),
-                 QStringLiteral("csv=p=0"), mp4});
-    QVERIFY(probe.waitForFinished(30000));
-    QCOMPARE(QString::fromLatin1(probe.readAllStandardOutput()).trimmed(), QStringLiteral("h264,320,240,11"));
+    QCOMPARE(videoStreamInfo(ffprobe, mp4), QStringLiteral("h264,320,240,yuv420p,11"));
   }
 };
 
