@@ -78,6 +78,10 @@ void EnergyPlotDock::setDriftShown(bool on) {
   stack_->setCurrentIndex(on ? 1 : 0);
 }
 
+QImage EnergyPlotDock::plotImage(QSize size) const {
+  return visibleChart()->renderImage(size);
+}
+
 TimeSeriesChart* EnergyPlotDock::visibleChart() const {
   return stack_->currentIndex() == 1 ? drift_ : energy_;
 }

@@ -27,6 +27,8 @@ class EnergyPlotDock : public QDockWidget {
   TimeSeriesChart* energyChart() const { return energy_; }
   TimeSeriesChart* driftChart() const { return drift_; }
   void setDriftShown(bool on);
+  // The chart chosen (energies or drift) drawn at `size` (logical pixels), even when the dock is hidden.
+  QImage plotImage(QSize size) const;
 
  private:
   void exportCsv();

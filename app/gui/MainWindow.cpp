@@ -5,6 +5,7 @@
 #include <QApplication>
 #include <QCloseEvent>
 #include <QComboBox>
+#include <QDir>
 #include <QDoubleSpinBox>
 #include <QDragEnterEvent>
 #include <QFileDialog>
@@ -36,6 +37,7 @@
 #include "ReplayController.hpp"
 #include "RunSpeeds.hpp"
 #include "Shortcuts.hpp"
+#include "TemplateLibraryDock.hpp"
 #include "TrajectoryControls.hpp"
 #include "Viewport.hpp"
 
@@ -67,7 +69,12 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), loop_(std::make_u
   addDockWidget(Qt::RightDockWidgetArea, inspectorDock_);
   energyDock_ = new EnergyPlotDock(this);
   addDockWidget(Qt::BottomDockWidgetArea, energyDock_);
+  templateLibrary_ = new TemplateLibraryDock(this);
+  addDockWidget(Qt::RightDockWidgetArea, templateLibrary_);
+  connect(templateLibrary_, &TemplateLibraryDock::spawnRequested, this,
+          [this](const QString& path) { spawnLibraryTemplate(path, viewport_->rect().center()); });
   resizeDocks({parametersDock_, inspectorDock_}, {340, 380}, Qt::Horizontal);
+  resizeDocks({inspectorDock_, templateLibrary_}, {330, 270}, Qt::Vertical);
   resizeDocks({energyDock_}, {260}, Qt::Vertical);
 
   trajectory_ = new TrajectoryControls(*this);
@@ -348,6 +355,7 @@ void MainWindow::createMenus() {
   view->addAction(parametersDock_->toggleViewAction());
   view->addAction(inspectorDock_->toggleViewAction());
   view->addAction(energyDock_->toggleViewAction());
+  view->addAction(templateLibrary_->toggleViewAction());
 
   QMenu* help = menuBar()->addMenu(tr("&Help"));
   help->addAction(helpAction_);
@@ -528,6 +536,10 @@ void MainWindow::updateRecentMenu() {
 }
 
 void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
+  if (event->mimeData()->hasFormat(QString::fromLatin1(kTemplateMimeType))) {
+    event->acceptProposedAction();  // where it may land is decided as it moves
+    return;
+  }
   for (const QUrl& url : event->mimeData()->urls()) {
     const std::string p = url.toLocalFile().toStdString();
     if (isSceneFile(p) || isMeshFile(p) || isTrajectoryFile(p)) {
@@ -537,7 +549,29 @@ void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
   }
 }
 
+void MainWindow::dragMoveEvent(QDragMoveEvent* event) {
+  if (!event->mimeData()->hasFormat(QString::fromLatin1(kTemplateMimeType))) {
+    event->acceptProposedAction();
+    return;
+  }
+  // A template lands only on the 3D view.
+  const QPoint at = viewport_->mapFrom(this, event->position().toPoint());
+  if (viewport_->rect().contains(at)) {
+    event->acceptProposedAction();
+  } else {
+    event->ignore();
+  }
+}
+
 void MainWindow::dropEvent(QDropEvent* event) {
+  if (event->mimeData()->hasFormat(QString::fromLatin1(kTemplateMimeType))) {
+    const QString path = QString::fromUtf8(event->mimeData()->data(QString::fromLatin1(kTemplateMimeType)));
+    const QPoint at = viewport_->mapFrom(this, event->position().toPoint());
+    if (!viewport_->rect().contains(at)) return;
+    event->acceptProposedAction();
+    QTimer::singleShot(0, this, [this, path, at] { spawnLibraryTemplate(path, at); });
+    return;
+  }
   const QList<QUrl> urls = event->mimeData()->urls();
   if (urls.isEmpty()) return;
   event->acceptProposedAction();
@@ -558,8 +592,35 @@ void MainWindow::toggleRecording(bool on) {
     recordAction_->setChecked(false);
     return;
   }
-  recorder_ = new MovieRecorder(*this, dialog.plan());
-  const QString path = dialog.plan().movie.path;
+  startRecording(dialog.plan());
+}
+
+bool MainWindow::startRecording(RecordingPlan plan) {
+  const auto uncheck = [this] {
+    const QSignalBlocker block(recordAction_);
+    recordAction_->setChecked(false);
+  };
+  if (recorder_) return true;
+  if (plan.movie.needsFfmpeg() && findFfmpeg(plan.movie.ffmpeg).isEmpty()) {
+    const MovieSettings png = plan.movie.asPngSequence();
+    const auto answer = QMessageBox::question(
+        this, tr("Recording"),
+        tr("%1 needs ffmpeg, which was not found (install it with: apt-get install ffmpeg).\n\n"
+           "Record the frames as PNG images into %2 instead? ffmpeg can make them a movie later.")
+            .arg(QFileInfo(plan.movie.path).fileName(), QDir::toNativeSeparators(png.path)),
+        QMessageBox::Yes | QMessageBox::Cancel, QMessageBox::Yes);
+    if (answer != QMessageBox::Yes) {
+      uncheck();
+      return false;
+    }
+    plan.movie = png;
+  }
+  {
+    const QSignalBlocker block(recordAction_);
+    recordAction_->setChecked(true);
+  }
+  recorder_ = new MovieRecorder(*this, plan);
+  const QString path = plan.movie.path;
   connect(recorder_, &MovieRecorder::finished, this, [this, path](const QString& error) {
     const int frames = recorder_->framesWritten();
     const qint64 bytes = recorder_->bytesOnDisk();
@@ -580,10 +641,11 @@ void MainWindow::toggleRecording(bool on) {
   if (const QString error = recorder_->start(); !error.isEmpty()) {
     recorder_->deleteLater();
     recorder_ = nullptr;
-    const QSignalBlocker block(recordAction_);
-    recordAction_->setChecked(false);
+    uncheck();
     QMessageBox::warning(this, tr("Recording"), error);
+    return false;
   }
+  return true;
 }
 
 void MainWindow::updateRecordingStatus() {
@@ -660,10 +722,33 @@ void MainWindow::spawnAt(QPoint pixel, bool shoot) {
   if (!f || templateBox_->currentIndex() < 0) return;
   const auto templateIndex = static_cast<std::uint32_t>(templateBox_->currentData().toUInt());
   if (templateIndex >= f->snapshot.templates.size()) return;
-  const double radius = f->snapshot.templates[templateIndex]->boundingRadius;
+  BodyInit body = placementAt(pixel, f->snapshot.templates[templateIndex]->boundingRadius, shoot);
+  body.templateIndex = templateIndex;
+  loop_->spawn(body);
+}
+
+void MainWindow::spawnTemplateAt(TemplatePtr clump, QPoint pixel) {
+  if (!clump || !currentFrame()) return;
+  const BodyInit body = placementAt(pixel, clump->boundingRadius, false);
+  loop_->spawn(std::vector<BodyInit>{body}, std::move(clump));
+}
+
+bool MainWindow::spawnLibraryTemplate(const QString& path, QPoint pixel) {
+  templateLibrary_->refresh();  // the file may have changed since the list was drawn
+  const LibraryEntry* entry = templateLibrary_->library().find(QFileInfo(path).absoluteFilePath());
+  if (!entry || !entry->clump) {
+    QMessageBox::warning(this, tr("Spawn template"),
+                         entry ? entry->error : tr("%1: not a template of the library").arg(path));
+    return false;
+  }
+  spawnTemplateAt(entry->clump, pixel);
+  statusBar()->showMessage(tr("Spawned %1").arg(QString::fromStdString(entry->clump->name)), 3000);
+  return true;
+}
+
+BodyInit MainWindow::placementAt(QPoint pixel, double radius, bool shoot) const {
   const Vec3 point = viewport_->worldPointUnder(pixel);
   BodyInit body;
-  body.templateIndex = templateIndex;
   if (shoot) {
     const Vec3 from = viewport_->camera().eye();
     const Vec3 direction = (point - from).normalized();
@@ -672,7 +757,7 @@ void MainWindow::spawnAt(QPoint pixel, bool shoot) {
   } else {
     body.position = point + Vec3(0.0, 0.0, 1.2 * radius);
   }
-  loop_->spawn(body);
+  return body;
 }
 
 void MainWindow::deleteSelected() {
@@ -697,7 +782,8 @@ void MainWindow::updateTemplateList() {
 void MainWindow::setLiveControlsEnabled(bool on) {
   for (QAction* a : liveActions_) a->setEnabled(on);
   for (QWidget* w : {static_cast<QWidget*>(parametersDock_), static_cast<QWidget*>(speedBox_),
-                     static_cast<QWidget*>(templateBox_), static_cast<QWidget*>(shootSpeed_), banner_})
+                     static_cast<QWidget*>(templateBox_), static_cast<QWidget*>(shootSpeed_), banner_,
+                     static_cast<QWidget*>(templateLibrary_)})
     w->setEnabled(on);
 }
 

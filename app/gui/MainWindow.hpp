@@ -7,6 +7,7 @@
 #include <QUndoStack>
 #include <memory>
 
+#include "MovieRecorder.hpp"
 #include "SceneParameters.hpp"
 #include "SimulationLoop.hpp"
 
@@ -18,6 +19,8 @@ class QMenu;
 class QPushButton;
 
 namespace clumplab::gui {
+
+class TemplateLibraryDock;
 
 class EnergyPlotDock;
 class InspectorDock;
@@ -46,17 +49,28 @@ class MainWindow : public QMainWindow {
   // shoots it from the camera towards that point at the chosen speed.
   void spawnAt(QPoint pixel, bool shoot);
   void deleteSelected();
+  // Spawns a template (not necessarily one of the world's yet) at the world point under `pixel`
+  // of the 3D view, lifted clear of the bodies there.
+  void spawnTemplateAt(TemplatePtr clump, QPoint pixel);
+  // The same for a template file of the library (what dropping it on the view does); false with a
+  // message when the file cannot be read.
+  bool spawnLibraryTemplate(const QString& path, QPoint pixel);
   // After a divergence: back to the last good state, half the time step, running (the banner's fix).
   void recoverWithHalfStep();
   bool divergenceBannerShown() const;
   // Saves the live scene (atomic write); returns the error or "" (waits for the simulation thread).
   QString saveSceneTo(const QString& path);
+  // Starts recording a movie (what the Record dialog asked for). When the format needs ffmpeg and
+  // there is none, says so and offers a PNG sequence instead. False if nothing is recording.
+  bool startRecording(RecordingPlan plan);
+  bool recording() const { return recorder_ != nullptr; }
 
   // Read-only access for tests and scripted runs.
   SimulationLoop& simulation() { return *loop_; }
   Viewport* viewport() const { return viewport_; }
   EnergyPlotDock* energyDock() const { return energyDock_; }
   InspectorDock* inspectorDock() const { return inspectorDock_; }
+  TemplateLibraryDock* templateLibrary() const { return templateLibrary_; }
   ParametersDock* parametersDock() const { return parametersDock_; }
   QUndoStack* undoStack() { return &undo_; }
   ReplayController* replay() const { return replay_; }
@@ -75,6 +89,7 @@ class MainWindow : public QMainWindow {
  protected:
   void closeEvent(QCloseEvent* event) override;
   void dragEnterEvent(QDragEnterEvent* event) override;
+  void dragMoveEvent(QDragMoveEvent* event) override;
   void dropEvent(QDropEvent* event) override;
 
  private:
@@ -96,6 +111,9 @@ class MainWindow : public QMainWindow {
   void updateRecordingStatus();
   void changeSpeed(int direction);
   void spawnAtCursor(bool shoot);
+  // Where a spawned body of bounding radius `radius` goes for the view's `pixel`: above the point
+  // under it, or shot from the camera towards it.
+  BodyInit placementAt(QPoint pixel, double radius, bool shoot) const;
 
   void updateTemplateList();
   void showDivergence(const SimulationFrame& frame);
@@ -107,6 +125,7 @@ class MainWindow : public QMainWindow {
   ParametersDock* parametersDock_ = nullptr;
   InspectorDock* inspectorDock_ = nullptr;
   EnergyPlotDock* energyDock_ = nullptr;
+  TemplateLibraryDock* templateLibrary_ = nullptr;
   QWidget* banner_ = nullptr;
   QLabel* bannerText_ = nullptr;
   QPushButton* bannerFix_ = nullptr;

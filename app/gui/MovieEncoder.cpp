@@ -6,6 +6,20 @@
 
 namespace clumplab::gui {
 
+QString findFfmpeg(const QString& program) {
+  const QFileInfo file(program);
+  if (!file.isAbsolute()) return QStandardPaths::findExecutable(program);
+  return file.isExecutable() ? program : QString();
+}
+
+MovieSettings MovieSettings::asPngSequence() const {
+  MovieSettings png = *this;
+  const QFileInfo movie(path);
+  png.path = movie.dir().filePath(movie.completeBaseName() + QStringLiteral("-frames"));
+  png.format = MovieFormat::PngSequence;
+  return png;
+}
+
 MovieFormat MovieSettings::formatFor(const QString& path) {
   const QString suffix = QFileInfo(path).suffix().toLower();
   if (suffix == QLatin1String("mp4") || suffix == QLatin1String("m4v")) return MovieFormat::Mp4;
@@ -32,12 +46,7 @@ QString MovieEncoder::start(QSize size) {
     open_ = true;
     return QString();
   }
-  QString program = settings_.ffmpeg;
-  if (!QFileInfo(program).isAbsolute()) {
-    program = QStandardPaths::findExecutable(program);
-  } else if (!QFileInfo(program).isExecutable()) {
-    program.clear();
-  }
+  const QString program = findFfmpeg(settings_.ffmpeg);
   if (program.isEmpty()) {
     return QStringLiteral(
                "%1: not recorded: ffmpeg was not found (install it, e.g. apt-get install ffmpeg), or record "

@@ -22,7 +22,16 @@ struct MovieSettings {
   // The format a path asks for: .mp4, .webm, .gif, or anything else (a folder, a .png pattern)
   // as a PNG sequence.
   static MovieFormat formatFor(const QString& path);
+  // The formats that go through ffmpeg (all but the PNG sequence).
+  bool needsFfmpeg() const { return format != MovieFormat::PngSequence; }
+  // The same movie as a PNG sequence, in a folder beside the movie named after it ("demo.mp4" ->
+  // "demo-frames"): what is offered when ffmpeg is missing.
+  MovieSettings asPngSequence() const;
 };
+
+// The ffmpeg program to run: `program` found on PATH, or `program` itself when it is an absolute
+// path to an executable; "" when there is none.
+QString findFfmpeg(const QString& program);
 
 class MovieEncoder {
  public:

@@ -1,7 +1,9 @@
 #include "MovieRecorder.hpp"
 
+#include <QPainter>
 #include <cmath>
 
+#include "EnergyPlotDock.hpp"
 #include "MainWindow.hpp"
 #include "ReplayController.hpp"
 #include "Viewport.hpp"
@@ -31,11 +33,24 @@ QString MovieRecorder::start() {
   }
   framesWanted_ = std::max(
       1, static_cast<int>(std::lround(plan_.duration * plan_.slowMotion * plan_.movie.framesPerSecond)));
+  if (!plan_.frameSize.isEmpty() && (plan_.frameSize.width() < 16 || plan_.frameSize.height() < 16 ||
+                                     plan_.frameSize.width() > 7680 || plan_.frameSize.height() > 4320)) {
+    return QStringLiteral("%1: a frame size of %2×%3 is not possible (16×16 to 7680×4320)")
+        .arg(plan_.movie.path)
+        .arg(plan_.frameSize.width())
+        .arg(plan_.frameSize.height());
+  }
   if (replay_ && !plan_.realTime) startReplay();  // the frame count, and the first frame on show
   encoder_ = std::make_unique<MovieEncoder>(plan_.movie);
   statusWasVisible_ = window_.viewport()->statusVisible();
   window_.viewport()->setStatusVisible(plan_.statusOverlay);
-  const QImage first = window_.viewport()->grabFramebuffer();
+  const QImage first = grabFrame();
+  if (first.isNull()) {
+    encoder_.reset();
+    window_.viewport()->setStatusVisible(statusWasVisible_);
+    return QStringLiteral("%1: the 3D view cannot be drawn (no OpenGL), so there is nothing to record")
+        .arg(plan_.movie.path);
+  }
   if (const QString error = encoder_->start(first.size()); !error.isEmpty()) {
     encoder_.reset();
     window_.viewport()->setStatusVisible(statusWasVisible_);
@@ -51,8 +66,7 @@ QString MovieRecorder::start() {
     grabTimer_ = new QTimer(this);
     grabTimer_->setTimerType(Qt::PreciseTimer);
     connect(grabTimer_, &QTimer::timeout, this, [this] {
-      if (const QString error = encoder_->addFrame(window_.viewport()->grabFramebuffer()); !error.isEmpty())
-        end(error);
+      if (const QString error = encoder_->addFrame(grabFrame()); !error.isEmpty()) end(error);
     });
     grabTimer_->start(std::max(1, static_cast<int>(std::lround(1000.0 / plan_.movie.framesPerSecond))));
     return QString();
@@ -125,7 +139,7 @@ void MovieRecorder::requestReplayFrame() {
   // Grabbed from the event loop, so the window stays responsive and the status bar counts.
   QTimer::singleShot(0, this, [this] {
     if (!active_) return;
-    if (const QString error = encoder_->addFrame(window_.viewport()->grabFramebuffer()); !error.isEmpty()) {
+    if (const QString error = encoder_->addFrame(grabFrame()); !error.isEmpty()) {
       end(error);
       return;
     }
@@ -144,11 +158,34 @@ void MovieRecorder::onFrame() {
   }
   if (!f->stats.paused || f->snapshot.time + 0.5 * f->snapshot.timeStep < target_) return;
   waiting_ = false;
-  if (const QString error = encoder_->addFrame(window_.viewport()->grabFramebuffer()); !error.isEmpty()) {
+  if (const QString error = encoder_->addFrame(grabFrame()); !error.isEmpty()) {
     end(error);
     return;
   }
   requestNext();
+}
+
+QImage MovieRecorder::grabFrame() {
+  Viewport& view = *window_.viewport();
+  QImage frame = plan_.frameSize.isEmpty() ? view.grabFramebuffer()
+                                           : view.renderImage(plan_.frameSize, plan_.statusOverlay);
+  if (plan_.plotInset && !frame.isNull()) {
+    // Bottom left, 3/8 of the frame wide (the colour legend keeps the bottom right and the
+    // status overlay the top left), its text in proportion to the frame as on a 720-pixel view.
+    const int margin = std::max(6, frame.height() / 60);
+    const QSize inset(frame.width() * 3 / 8, frame.height() * 2 / 7);
+    const double scale = std::max(1.0, frame.height() / 720.0) / 1.3;  // text a little smaller than on screen
+    const QImage plot = window_.energyDock()->plotImage(
+        QSize(static_cast<int>(inset.width() / scale), static_cast<int>(inset.height() / scale)));
+    if (!plot.isNull()) {
+      QPainter painter(&frame);
+      painter.setRenderHint(QPainter::SmoothPixmapTransform);
+      const QRect box(margin, frame.height() - margin - inset.height(), inset.width(), inset.height());
+      painter.setOpacity(0.9);
+      painter.drawImage(box, plot);
+    }
+  }
+  return frame;
 }
 
 void MovieRecorder::end(const QString& error) {

@@ -20,6 +20,8 @@ struct RecordingPlan {
   double duration = 5.0;       // simulated seconds to record (at slow motion 1: the movie's length)
   double slowMotion = 1.0;     // video seconds per simulated second
   bool statusOverlay = false;  // keep the status overlay in the frames
+  QSize frameSize;             // pixels of each frame; empty: the 3D view's (what is on screen)
+  bool plotInset = false;      // the energy plot drawn in the bottom left corner of each frame
   bool realTime = false;       // grab the running view at the frame rate until stop()
   // In replay mode, deterministic timing: one video frame per trajectory frame (true), or one per
   // 1 / (fps x slow motion) of recorded time (the nearest frame), over the whole trajectory.
@@ -51,6 +53,9 @@ class MovieRecorder : public QObject {
 
  private:
   void onFrame();
+  // The movie frame of what the view shows now: the view as on screen, or rendered offscreen at
+  // the plan's size; with the plot inset if asked.
+  QImage grabFrame();
   void requestNext();
   // A replay (ReplayController) is recorded from its file: frame by frame, nothing is simulated.
   void startReplay();

@@ -13,8 +13,19 @@
 #include <QPushButton>
 #include <QSettings>
 #include <QSpinBox>
+#include <algorithm>
 
 namespace clumplab::gui {
+
+namespace {
+// Resolution choices: the view's own size (index 0), fixed sizes, and custom (the last).
+struct Resolution {
+  const char* name;
+  QSize pixels;
+};
+const Resolution kResolutions[] = {
+    {"720p", {1280, 720}}, {"1080p", {1920, 1080}}, {"Square 1080", {1080, 1080}}};
+}  // namespace
 
 RecordDialog::RecordDialog(QSize viewSize, QWidget* parent) : QDialog(parent) {
   setWindowTitle(tr("Record a movie"));
@@ -30,12 +41,33 @@ RecordDialog::RecordDialog(QSize viewSize, QWidget* parent) : QDialog(parent) {
   connect(browseButton, &QPushButton::clicked, this, &RecordDialog::browse);
   fileRow->addWidget(browseButton);
   form->addRow(tr("File"), fileRow);
-  auto* hint = new QLabel(
-      tr(".mp4 (H.264), .webm (VP9), .gif, or a folder for PNG frames. Frames are %1×%2 (the 3D view).")
-          .arg(viewSize.width() & ~1)
-          .arg(viewSize.height() & ~1));
+  auto* hint = new QLabel(tr(".mp4 (H.264), .webm (VP9), .gif, or a folder for PNG frames."));
   hint->setWordWrap(true);
   form->addRow(QString(), hint);
+  auto* sizeRow = new QHBoxLayout;
+  resolution_ = new QComboBox;
+  resolution_->addItem(tr("The 3D view (%1×%2)").arg(viewSize.width() & ~1).arg(viewSize.height() & ~1));
+  for (const Resolution& r : kResolutions) {
+    resolution_->addItem(
+        tr("%1 (%2×%3)").arg(QString::fromLatin1(r.name)).arg(r.pixels.width()).arg(r.pixels.height()));
+  }
+  resolution_->addItem(tr("Custom"));
+  resolution_->setToolTip(tr("Other sizes than the view's are rendered offscreen with the same camera"));
+  resolution_->setCurrentIndex(std::clamp(settings.value(QStringLiteral("record/resolution"), 0).toInt(), 0,
+                                          resolution_->count() - 1));
+  sizeRow->addWidget(resolution_, 1);
+  width_ = new QSpinBox;
+  height_ = new QSpinBox;
+  for (QSpinBox* box : {width_, height_}) {
+    box->setRange(16, 7680);
+    box->setSingleStep(2);
+    box->setSuffix(tr(" px"));
+    sizeRow->addWidget(box);
+  }
+  height_->setMaximum(4320);
+  width_->setValue(settings.value(QStringLiteral("record/width"), 1280).toInt());
+  height_->setValue(settings.value(QStringLiteral("record/height"), 720).toInt());
+  form->addRow(tr("Frame size"), sizeRow);
   timing_ = new QComboBox;
   timing_->addItem(tr("Deterministic: a fixed simulated time per frame"));
   timing_->addItem(tr("Real time: what the view shows, until Record is pressed again"));
@@ -62,6 +94,10 @@ RecordDialog::RecordDialog(QSize viewSize, QWidget* parent) : QDialog(parent) {
   status_ = new QCheckBox(tr("Keep the status overlay in the frames"));
   status_->setChecked(settings.value(QStringLiteral("record/status"), false).toBool());
   form->addRow(QString(), status_);
+  plot_ = new QCheckBox(tr("Include the energy plot (bottom left)"));
+  plot_->setChecked(settings.value(QStringLiteral("record/plot"), false).toBool());
+  plot_->setToolTip(tr("The chart the Energy panel shows (energies or drift), as it grows"));
+  form->addRow(QString(), plot_);
   auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
   buttons->button(QDialogButtonBox::Ok)->setText(tr("Record"));
   connect(buttons, &QDialogButtonBox::accepted, this, [this] {
@@ -73,11 +109,16 @@ RecordDialog::RecordDialog(QSize viewSize, QWidget* parent) : QDialog(parent) {
     s.setValue(QStringLiteral("record/slowMotion"), p.slowMotion);
     s.setValue(QStringLiteral("record/fps"), p.movie.framesPerSecond);
     s.setValue(QStringLiteral("record/status"), p.statusOverlay);
+    s.setValue(QStringLiteral("record/resolution"), resolution_->currentIndex());
+    s.setValue(QStringLiteral("record/width"), width_->value());
+    s.setValue(QStringLiteral("record/height"), height_->value());
+    s.setValue(QStringLiteral("record/plot"), p.plotInset);
     accept();
   });
   connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
   form->addRow(buttons);
   connect(timing_, &QComboBox::currentIndexChanged, this, &RecordDialog::updateEnabled);
+  connect(resolution_, &QComboBox::currentIndexChanged, this, &RecordDialog::updateEnabled);
   updateEnabled();
 }
 
@@ -91,6 +132,9 @@ void RecordDialog::updateEnabled() {
   const bool deterministic = timing_->currentIndex() == 0;
   duration_->setEnabled(deterministic);
   slowMotion_->setEnabled(deterministic);
+  const bool custom = resolution_->currentIndex() == resolution_->count() - 1;
+  width_->setVisible(custom);
+  height_->setVisible(custom);
 }
 
 RecordingPlan RecordDialog::plan() const {
@@ -102,6 +146,13 @@ RecordingPlan RecordDialog::plan() const {
   p.duration = duration_->value();
   p.slowMotion = slowMotion_->value();
   p.statusOverlay = status_->isChecked();
+  p.plotInset = plot_->isChecked();
+  const int choice = resolution_->currentIndex();
+  if (choice == resolution_->count() - 1) {
+    p.frameSize = QSize(width_->value(), height_->value());
+  } else if (choice > 0) {
+    p.frameSize = kResolutions[choice - 1].pixels;
+  }
   return p;
 }
 

@@ -1,7 +1,8 @@
 #pragma once
 // Asks how to record a movie: the file (its extension picks MP4, WebM, GIF; a folder records a PNG
 // sequence), the timing (real time, or deterministic with a duration and slow-motion factor), the
-// frame rate and whether the status overlay is kept. Frames are the size of the 3D view.
+// frame rate, the frame size (the 3D view's, 720p, 1080p or custom: rendered offscreen), and whether
+// the status overlay and the energy plot are in the frames.
 #include <QDialog>
 
 #include "MovieRecorder.hpp"
@@ -30,6 +31,10 @@ class RecordDialog : public QDialog {
   QDoubleSpinBox* slowMotion_ = nullptr;
   QSpinBox* fps_ = nullptr;
   QCheckBox* status_ = nullptr;
+  QCheckBox* plot_ = nullptr;
+  QComboBox* resolution_ = nullptr;
+  QSpinBox* width_ = nullptr;
+  QSpinBox* height_ = nullptr;
 };
 
 }  // namespace clumplab::gui

@@ -3,6 +3,7 @@
 #include <QApplication>
 #include <QTimer>
 #include <algorithm>
+#include <cmath>
 #include <cstdio>
 
 #include "MainWindow.hpp"
@@ -44,9 +45,18 @@ void ScriptedRun::onFrame() {
     startNs_ = clock_.nsecsElapsed();
     startPaints_ = window_.viewport()->paintCount();
   }
-  if (options_.runFor >= 0.0 && f->snapshot.time + 0.5 * f->snapshot.timeStep < options_.runFor &&
-      !f->diverged)
+  if (options_.runFor >= 0.0 && !f->diverged &&
+      f->snapshot.time + 0.5 * f->snapshot.timeStep < options_.runFor) {
+    // The last two frames' worth (or all of it, as fast as possible) runs to the exact time, so
+    // the run ends at --run-for and not at the end of the frame that passes it.
+    const double left = options_.runFor - f->snapshot.time;
+    const double twoFrames = f->stats.asFastAsPossible ? INFINITY : 2.0 / 60.0 * f->stats.targetSpeed;
+    if (!exactEndPosted_ && (!f->stats.paused || f->stats.asFastAsPossible) && left < twoFrames) {
+      window_.simulation().runUntil(options_.runFor);
+      exactEndPosted_ = true;
+    }
     return;
+  }
   finishing_ = true;
   endSteps_ = f->snapshot.steps;
   endNs_ = started_ ? clock_.nsecsElapsed() : 0;
@@ -63,6 +73,8 @@ void ScriptedRun::startRecording() {
   plan.movie.framesPerSecond = options_.framesPerSecond;
   plan.duration = options_.duration;
   plan.slowMotion = options_.slowMotion;
+  plan.frameSize = options_.size;  // exactly, even where the screen cannot hold a view that large
+  plan.plotInset = options_.plotInset;
   plan.everyReplayFrame = options_.everyReplayFrame;
   recorder_ = new MovieRecorder(window_, plan);
   connect(recorder_, &MovieRecorder::finished, this, [this](const QString& error) {

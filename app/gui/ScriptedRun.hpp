@@ -23,6 +23,7 @@ struct ScriptOptions {
   double duration = 5.0;     // simulated seconds to record
   int framesPerSecond = 30;  // of the movie
   double slowMotion = 1.0;   // video seconds per simulated second
+  bool plotInset = false;    // the energy plot in the movie's frames
   // Recording a replay: a video frame per trajectory frame (else per 1 / (fps x slow motion)).
   bool everyReplayFrame = true;
 
@@ -47,6 +48,7 @@ class ScriptedRun : public QObject {
 
   MainWindow& window_;
   ScriptOptions options_;
+  bool exactEndPosted_ = false;  // runUntil(runFor) asked for
   bool finishing_ = false;
   bool started_ = false;
   std::uint64_t startSteps_ = 0;

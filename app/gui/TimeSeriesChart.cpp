@@ -231,6 +231,23 @@ bool TimeSeriesChart::exportCsv(const QString& path, QString* error) const {
   return true;
 }
 
+QImage TimeSeriesChart::renderImage(QSize size) {
+  if (size.isEmpty()) return {};
+  refresh(true);
+  QChart* c = chart();
+  const QSizeF onScreen = c->size();
+  c->resize(size);
+  QImage image(size, QImage::Format_ARGB32_Premultiplied);
+  image.fill(Qt::transparent);
+  {
+    QPainter painter(&image);
+    painter.setRenderHint(QPainter::Antialiasing);
+    scene()->render(&painter, QRectF(QPointF(0, 0), QSizeF(size)), QRectF(c->pos(), QSizeF(size)));
+  }
+  c->resize(onScreen);
+  return image;
+}
+
 bool TimeSeriesChart::exportPng(const QString& path, QString* error) {
   const QPixmap image = grab();
   if (!image.save(path, "PNG")) {

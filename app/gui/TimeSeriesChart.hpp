@@ -43,6 +43,9 @@ class TimeSeriesChart : public QChartView {
   void refresh(bool now = false);
   static constexpr int kRedrawIntervalMs = 100;
   bool exportCsv(const QString& path, QString* error) const;
+  // The chart drawn at `size` (logical pixels) whatever its size on screen, with the latest
+  // samples, even when hidden.
+  QImage renderImage(QSize size);
   bool exportPng(const QString& path, QString* error);
 
  protected:

@@ -58,6 +58,7 @@ Viewport::Viewport(QWidget* parent) : QOpenGLWidget(parent) {
 Viewport::~Viewport() {
   if (initialized_) {
     makeCurrent();
+    imageTarget_.reset();
     renderer_.release();
     doneCurrent();
   }
@@ -233,8 +234,35 @@ void Viewport::paintOverlay() {
     return;
   }
   if (statusVisible_ && frame_ && !helpVisible_) paintStatus(painter);
-  if (frame_ && options_.coloring != render::Coloring::PerBody && !helpVisible_) paintColorLegend(painter);
-  if (helpVisible_) paintHelp(painter);
+  if (frame_ && options_.coloring != render::Coloring::PerBody && !helpVisible_)
+    paintColorLegend(painter, size());
+  if (helpVisible_) paintHelp(painter, size());
+}
+
+QImage Viewport::renderImage(QSize pixels, bool withStatus) {
+  if (!initialized_ || !frame_ || pixels.isEmpty()) return {};
+  makeCurrent();
+  if (!imageTarget_ || imageTarget_->size() != pixels) {
+    imageTarget_.reset();
+    imageTarget_ = std::make_unique<QOpenGLFramebufferObject>(pixels, QOpenGLFramebufferObject::Depth);
+  }
+  imageTarget_->bind();
+  render::Camera camera = camera_;
+  camera.setViewport(pixels.width(), pixels.height());
+  renderer_.render(frame_->snapshot, camera, options_, pixels.width(), pixels.height());
+  QImage image = imageTarget_->toImage(true).convertToFormat(QImage::Format_RGB32);
+  imageTarget_->release();
+  doneCurrent();
+  // The overlays keep their proportion to the image's height, as on a view of the widget's height.
+  QPainter painter(&image);
+  painter.setRenderHint(QPainter::Antialiasing);
+  painter.setRenderHint(QPainter::TextAntialiasing);
+  const double scale = static_cast<double>(pixels.height()) / std::max(1, height());
+  painter.scale(scale, scale);
+  const QSize area(static_cast<int>(std::lround(pixels.width() / scale)), height());
+  if (withStatus) paintStatus(painter);
+  if (options_.coloring != render::Coloring::PerBody) paintColorLegend(painter, area);
+  return image;
 }
 
 namespace {
@@ -308,7 +336,7 @@ void Viewport::paintStatus(QPainter& painter) {
   }
 }
 
-void Viewport::paintColorLegend(QPainter& painter) {
+void Viewport::paintColorLegend(QPainter& painter, QSize area) {
   // Bottom right: the magnitude map from 0 to the top of the scale, with its unit.
   const bool speed = options_.coloring == render::Coloring::BySpeed;
   const double top = render::SceneRenderer::colorScaleTop(frame_->snapshot, options_);
@@ -318,8 +346,8 @@ void Viewport::paintColorLegend(QPainter& painter) {
   painter.setFont(font);
   const QFontMetrics metrics(font);
   constexpr int kBarWidth = 180, kBarHeight = 10;
-  const QRect box(width() - kBarWidth - 40, height() - 2 * metrics.height() - kBarHeight - 28, kBarWidth + 30,
-                  2 * metrics.height() + kBarHeight + 18);
+  const QRect box(area.width() - kBarWidth - 40, area.height() - 2 * metrics.height() - kBarHeight - 28,
+                  kBarWidth + 30, 2 * metrics.height() + kBarHeight + 18);
   drawPanel(painter, box);
   const QRect bar(box.left() + 15, box.top() + 8 + metrics.height(), kBarWidth, kBarHeight);
   QLinearGradient gradient(bar.topLeft(), bar.topRight());
@@ -333,7 +361,7 @@ void Viewport::paintColorLegend(QPainter& painter) {
   painter.drawText(bar.right() - metrics.horizontalAdvance(topText), labelY, topText);
 }
 
-void Viewport::paintHelp(QPainter& painter) {
+void Viewport::paintHelp(QPainter& painter, QSize area) {
   const QList<ShortcutHelp> entries = shortcutHelp();
   QFont font = painter.font();
   font.setPointSizeF(10.5);
@@ -350,7 +378,7 @@ void Viewport::paintHelp(QPainter& painter) {
   const int lineHeight = metrics.height() + 2;
   const int w = keyWidth + textWidth + 60;
   const int h = lineHeight * (static_cast<int>(entries.size()) + 2) + 20;
-  const QRect box((width() - w) / 2, std::max(10, (height() - h) / 2), w, h);
+  const QRect box((area.width() - w) / 2, std::max(10, (area.height() - h) / 2), w, h);
   drawPanel(painter, box, 225);
   painter.setPen(QColor(255, 255, 255));
   QFont bold = font;

@@ -3,11 +3,13 @@
 // render library, draws the status and help overlays, and turns mouse input into camera moves,
 // picks and drags. It never reads live simulation state: MainWindow hands it each new frame.
 #include <QElapsedTimer>
+#include <QOpenGLFramebufferObject>
 #include <QOpenGLWidget>
 #include <QPainter>
 #include <QPoint>
 #include <QTimer>
 #include <deque>
+#include <memory>
 #include <optional>
 
 #include "CameraTransition.hpp"
@@ -62,6 +64,11 @@ class Viewport : public QOpenGLWidget {
   Vec3 worldPointUnder(QPoint pixel) const;
   std::optional<render::PickHit> pick(QPoint pixel) const;
 
+  // The current frame drawn offscreen at `pixels` (any size, independent of the widget's) with
+  // the colour legend and, if asked, the status overlay, both scaled with the image. A null image
+  // when OpenGL is not available or no frame has been shown.
+  QImage renderImage(QSize pixels, bool withStatus);
+
   // Frames drawn per second (measured over the last second).
   double framesPerSecond() const { return fps_; }
   // Frames drawn since the view was made.
@@ -87,9 +94,10 @@ class Viewport : public QOpenGLWidget {
  private:
   void requestPaint();
   void paintOverlay();
+  // The overlays into `area` (logical pixels of the painter's current transform).
   void paintStatus(QPainter& painter);
-  void paintHelp(QPainter& painter);
-  void paintColorLegend(QPainter& painter);
+  void paintHelp(QPainter& painter, QSize area);
+  void paintColorLegend(QPainter& painter, QSize area);
   void countFrame();
 
   render::SceneRenderer renderer_;
@@ -123,6 +131,7 @@ class Viewport : public QOpenGLWidget {
   double fps_ = 0.0;
   double lastPaintMs_ = 0.0;
   std::uint64_t paintCount_ = 0;
+  std::unique_ptr<QOpenGLFramebufferObject> imageTarget_;  // renderImage's, kept while its size holds
 };
 
 }  // namespace clumplab::gui

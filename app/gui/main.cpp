@@ -45,7 +45,8 @@ int main(int argc, char** argv) {
                                   QStringLiteral("SECONDS"));
   const QCommandLineOption shot(QStringLiteral("screenshot"),
                                 QStringLiteral("save the 3D view to PNG when done"), QStringLiteral("PNG"));
-  const QCommandLineOption size(QStringLiteral("size"), QStringLiteral("size of the 3D view, e.g. 1280x720"),
+  const QCommandLineOption size(QStringLiteral("size"),
+                                QStringLiteral("size of the 3D view and of recorded frames, e.g. 1280x720"),
                                 QStringLiteral("WxH"));
   const QCommandLineOption quit(QStringLiteral("quit"), QStringLiteral("quit when the scripted run is done"));
   const QCommandLineOption speed(QStringLiteral("speed"),
@@ -73,6 +74,8 @@ int main(int argc, char** argv) {
   const QCommandLineOption slowMotion(QStringLiteral("slow-motion"),
                                       QStringLiteral("video seconds per simulated second (1)"),
                                       QStringLiteral("X"));
+  const QCommandLineOption plot(QStringLiteral("plot"),
+                                QStringLiteral("draw the energy plot into the movie's frames (bottom left)"));
   const QCommandLineOption replay(
       QStringLiteral("replay"),
       QStringLiteral("replay a trajectory (.cltraj); with --record, re-render it: one video frame per "
@@ -85,7 +88,7 @@ int main(int argc, char** argv) {
       QStringLiteral("report"),
       QStringLiteral("print a JSON summary of the scripted run (throughput, frame rate)"));
   parser.addOptions({sceneOption, runFor, shot, size, quit, speed, paused, view, coloring, record, duration,
-                     fps, slowMotion, report, replay, historyMb});
+                     fps, slowMotion, plot, report, replay, historyMb});
   parser.process(app);
 
   ScriptOptions script;
@@ -99,6 +102,7 @@ int main(int argc, char** argv) {
   script.quit = parser.isSet(quit);
   script.report = parser.isSet(report);
   script.record = parser.value(record);
+  script.plotInset = parser.isSet(plot);
   auto positive = [&](const QCommandLineOption& option, double fallback) {
     if (!parser.isSet(option)) return fallback;
     bool ok = false;
@@ -165,11 +169,13 @@ int main(int argc, char** argv) {
       fail(QStringLiteral("--coloring: expected body, speed or omega, got '%1'").arg(parser.value(coloring)));
     }
   }
+  bool asFastAsPossible = false;
   if (parser.isSet(speed)) {
     const QString s = parser.value(speed);
     bool ok = false;
     const double x = s.toDouble(&ok);
     if (s == QLatin1String("max")) {
+      asFastAsPossible = true;
       window.setSpeed(1.0, true);
     } else if (ok && x >= 1e-3 && x <= 1.0) {
       window.setSpeed(x, false);
@@ -177,9 +183,11 @@ int main(int argc, char** argv) {
       fail(QStringLiteral("--speed: expected 0.001 to 1 or 'max', got '%1'").arg(s));
     }
   } else if (script.quit && script.runFor >= 0.0) {
+    asFastAsPossible = true;
     window.setSpeed(1.0, true);  // batch runs go as fast as they can
   }
-  window.setRunning(!parser.isSet(paused));
+  // As fast as possible, a scripted run starts paused and runs to exactly --run-for.
+  window.setRunning(!parser.isSet(paused) && !(asFastAsPossible && script.runFor >= 0.0));
   if (parser.isSet(historyMb)) {
     const double mb = positive(historyMb, 256.0);
     window.simulation().setHistoryLimits(static_cast<std::size_t>(mb * (1 << 20)),

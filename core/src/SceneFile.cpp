@@ -4,6 +4,7 @@
 
 #include "JsonReader.hpp"
 #include "SceneTemplates.hpp"
+#include "core/FreeRotation.hpp"
 #include "core/Generation.hpp"
 #include "core/Scene.hpp"
 
@@ -85,7 +86,7 @@ void readWalls(const Node& node, std::vector<Wall>& walls) {
 
 BodyInit readBody(const Node& node, const std::map<std::string, std::uint32_t>& names,
                   const std::vector<TemplatePtr>& templates) {
-  node.allowOnly({"template", "position", "orientation", "velocity", "angular_velocity"});
+  node.allowOnly({"template", "position", "orientation", "velocity", "angular_velocity", "principal_spin"});
   const Node t = node.child("template");
   const auto it = names.find(t.string());
   if (it == names.end()) t.fail("unknown template \"" + t.string() + "\"");
@@ -97,6 +98,18 @@ BodyInit readBody(const Node& node, const std::map<std::string, std::uint32_t>& 
   b.orientation = unitQuaternion(user * templates[b.templateIndex]->rotationFromInput.conjugate());
   if (node.has("velocity")) b.velocity = node.child("velocity").vec3();
   if (node.has("angular_velocity")) b.angularVelocity = node.child("angular_velocity").vec3();
+  if (node.has("principal_spin")) {
+    // A spin about principal axis 1, 2 or 3 (I1 <= I2 <= I3) with a perturbation towards the next
+    // axis (FreeRotation.hpp's perturbedSpin): the Dzhanibekov lessons need no principal frame.
+    const Node spin = node.child("principal_spin");
+    if (node.has("angular_velocity")) spin.fail("give either angular_velocity or principal_spin, not both");
+    spin.allowOnly({"axis", "rate", "perturbation"});
+    const long long axis = spin.child("axis").integer();
+    if (axis < 1 || axis > 3) spin.child("axis").fail("the principal axis is 1, 2 or 3 (ascending moments)");
+    const double rate = spin.child("rate").number();
+    const double perturbation = spin.has("perturbation") ? spin.child("perturbation").number() : 0.0;
+    b.angularVelocity = b.orientation * perturbedSpin(static_cast<int>(axis) - 1, rate, perturbation);
+  }
   return b;
 }
 

@@ -4,7 +4,11 @@
 #include <QDir>
 #include <QDoubleSpinBox>
 #include <QLineEdit>
+#include <QListWidget>
+#include <QMessageBox>
+#include <QMimeData>
 #include <QProcess>
+#include <QPushButton>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -20,9 +24,12 @@
 #include "MovieRecorder.hpp"
 #include "ParametersDock.hpp"
 #include "RecordDialog.hpp"
+#include "TemplateLibraryDock.hpp"
 #include "TestSupport.hpp"
 #include "TimeSeriesChart.hpp"
 #include "Viewport.hpp"
+#include "core/MassProperties.hpp"
+#include "core/TemplateFile.hpp"
 
 using namespace clumplab;
 using namespace clumplab::gui;
@@ -539,6 +546,193 @@ class TestGui : public QObject {
     const QImage last(QDir(plan.movie.path).filePath(frames.back()));
     QCOMPARE(last.width() % 2, 0);
     QCOMPARE(last.height() % 2, 0);
+  }
+
+  // Frames of another size than the view are rendered offscreen at that size, overlays in
+  // proportion, the energy plot drawn into the bottom left corner when asked.
+  void offscreenFramesHaveTheAskedSizeAndThePlot() {
+    QTemporaryDir dir;
+    MainWindow w;
+    w.setRunning(false);
+    w.viewport()->setFixedSize(320, 200);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QCOMPARE(openScene(w, dir, QStringLiteral("fall.json"), kFallingSphere, 1), QString());
+    const QSize size(400, 300);  // not the view's aspect
+    const QImage plain = w.viewport()->renderImage(size, false);
+    QCOMPARE(plain.size(), size);
+    // The image is the right way up: the light comes from above, so the ball's upper half (the
+    // ball fills the middle of the fitted view) is the brighter.
+    auto brightness = [](const QImage& image, const QRect& box) {
+      double sum = 0.0;
+      for (int y = box.top(); y <= box.bottom(); ++y)
+        for (int x = box.left(); x <= box.right(); ++x) sum += qGray(image.pixel(x, y));
+      return sum / (box.width() * box.height());
+    };
+    QVERIFY(brightness(plain, QRect(170, 95, 60, 40)) > brightness(plain, QRect(170, 165, 60, 40)) + 10.0);
+
+    RecordingPlan plan;
+    plan.movie.path = dir.filePath(QStringLiteral("frames"));
+    plan.movie.format = MovieFormat::PngSequence;
+    plan.movie.framesPerSecond = 10;
+    plan.duration = 0.2;
+    plan.frameSize = size;
+    plan.plotInset = true;
+    MovieRecorder recorder(w, plan);
+    QSignalSpy done(&recorder, &MovieRecorder::finished);
+    QCOMPARE(recorder.start(), QString());
+    QVERIFY(done.wait(30000));
+    QCOMPARE(done.front().front().toString(), QString());
+    const QStringList frames =
+        QDir(plan.movie.path).entryList({QStringLiteral("frame-*.png")}, QDir::Files, QDir::Name);
+    QCOMPARE(frames.size(), 2);
+    const QImage first =
+        QImage(QDir(plan.movie.path).filePath(frames.front())).convertToFormat(plain.format());
+    QCOMPARE(first.size(), size);
+    // The first frame is the instant `plain` shows: the same pixels away from the inset, others in it.
+    const QRect away(size.width() / 2, 0, size.width() / 2, size.height() / 2);
+    const QRect inset(10, size.height() - 70, 130, 60);
+    int differentAway = 0, differentInset = 0;
+    for (int y = 0; y < size.height(); ++y) {
+      for (int x = 0; x < size.width(); ++x) {
+        const bool differs = first.pixel(x, y) != plain.pixel(x, y);
+        if (away.contains(x, y)) differentAway += differs;
+        if (inset.contains(x, y)) differentInset += differs;
+      }
+    }
+    QCOMPARE(differentAway, 0);
+    QVERIFY2(differentInset > inset.width() * inset.height() / 2,
+             qPrintable(QString::number(differentInset)));
+
+    plan.frameSize = QSize(8, 8);
+    MovieRecorder tiny(w, plan);
+    QVERIFY(tiny.start().contains(QStringLiteral("8×8")));
+  }
+
+  // The library lists the template files of its folder (a broken one with the reason), with
+  // thumbnails; dropping one on the view spawns it there, once as a template of the world however
+  // often it is dropped; a file saved into the folder appears by itself.
+  void templateLibraryListsAndSpawnsDroppedTemplates() {
+    QTemporaryDir dir, library;
+    auto writeTemplate = [&](const QString& file, const std::string& name,
+                             const std::vector<Pebble>& pebbles) {
+      const ClumpTemplate t =
+          makeTemplate(name, pebbles, massFromVoxels(pebbles, 1000.0, 48), "pebbles", 1000.0);
+      QFile out(library.filePath(file));
+      QVERIFY(out.open(QIODevice::WriteOnly));
+      out.write(QByteArray::fromStdString(templateToJson(t)));
+    };
+    writeTemplate(QStringLiteral("dumbbell.json"), "dumbbell",
+                  {{Vec3(-0.03, 0, 0), 0.02}, {Vec3(0, 0, 0), 0.01}, {Vec3(0.03, 0, 0), 0.02}});
+    writeTemplate(QStringLiteral("pair.json"), "pair", {{Vec3(0, 0, 0), 0.02}, {Vec3(0, 0, 0.025), 0.02}});
+    QFile broken(library.filePath(QStringLiteral("broken.json")));
+    QVERIFY(broken.open(QIODevice::WriteOnly));
+    broken.write("{ \"format\": \"clumplab-template/1\", \"pebbles\": [[0, 0] }");
+    broken.close();
+
+    MainWindow w;
+    w.setRunning(false);
+    w.resize(1280, 800);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QCOMPARE(openScene(w, dir, QStringLiteral("balls.json"), kTwoBalls, 2), QString());
+    TemplateLibraryDock* dock = w.templateLibrary();
+    dock->setFolder(library.path());
+    QCOMPARE(dock->list()->count(), 3);
+    const std::vector<LibraryEntry>& entries = dock->library().entries();
+    QVERIFY(!entries[0].clump);  // broken.json, first by name
+    QVERIFY2(entries[0].error.contains(QStringLiteral("broken.json")), qPrintable(entries[0].error));
+    QVERIFY(entries[1].clump && entries[2].clump);
+    QCOMPARE(entries[1].clump->pebbles.size(), std::size_t(3));
+    QVERIFY(dock->list()->item(1)->text().contains(QStringLiteral("3 pebbles")));
+    // The thumbnail draws the clump: opaque shaded pixels, several shades.
+    QSet<QRgb> shades;
+    const QImage& thumb = entries[1].thumbnail;
+    for (int y = 0; y < thumb.height(); ++y)
+      for (int x = 0; x < thumb.width(); ++x)
+        if (qAlpha(thumb.pixel(x, y)) == 255) shades.insert(thumb.pixel(x, y));
+    QVERIFY2(shades.size() > 50, qPrintable(QString::number(shades.size())));
+
+    const SimulationFrame* before = w.currentFrame();
+    const std::size_t templates = before->snapshot.templates.size();
+    const QPoint target = w.viewport()->rect().center() + QPoint(40, 30);
+    const Vec3 under = w.viewport()->worldPointUnder(target);
+    auto drop = [&](const QString& path, QPoint inViewport) {
+      QMimeData data;
+      data.setData(QString::fromLatin1(kTemplateMimeType), path.toUtf8());
+      const QPointF at = w.viewport()->mapTo(&w, QPointF(inViewport));
+      // As a drag does it: the drop goes to the widget that accepted the drag's entry.
+      QDragEnterEvent enter(at.toPoint(), Qt::CopyAction, &data, Qt::LeftButton, Qt::NoModifier);
+      QCoreApplication::sendEvent(&w, &enter);
+      QDropEvent event(at, Qt::CopyAction, &data, Qt::LeftButton, Qt::NoModifier);
+      QCoreApplication::sendEvent(&w, &event);
+    };
+    drop(entries[1].path, target);
+    QVERIFY(waitForFrame(w, [&](const SimulationFrame& f) { return f.snapshot.bodies.size() == 3; }));
+    const SimulationFrame* f = w.currentFrame();
+    QCOMPARE(f->snapshot.templates.size(), templates + 1);
+    QCOMPARE(f->snapshot.templates.back()->name, std::string("dumbbell"));
+    const Vec3 placed = f->snapshot.bodies.position[2];
+    QVERIFY(std::abs(placed.x() - under.x()) < 1e-9);  // lifted straight up, clear of the others
+    QVERIFY(std::abs(placed.y() - under.y()) < 1e-9);
+    QVERIFY(placed.z() > under.z());
+    drop(entries[1].path, target);
+    QVERIFY(waitForFrame(w, [&](const SimulationFrame& g) { return g.snapshot.bodies.size() == 4; }));
+    QCOMPARE(w.currentFrame()->snapshot.templates.size(), templates + 1);  // the same template
+    // The second copy landed on the first, not inside it.
+    QVERIFY(w.currentFrame()->snapshot.bodies.position[3].z() > placed.z());
+    drop(entries[1].path, QPoint(-50, -50));  // outside the view: nothing happens
+    QTest::qWait(100);
+    w.tick();
+    QCOMPARE(w.currentFrame()->snapshot.bodies.size(), std::size_t(4));
+
+    writeTemplate(QStringLiteral("later.json"), "later", {{Vec3(0, 0, 0), 0.01}});
+    QTRY_COMPARE_WITH_TIMEOUT(dock->list()->count(), 4, 5000);
+  }
+
+  // Without ffmpeg the app says so and offers the PNG sequence, which then records.
+  void missingFfmpegOffersPngFrames() {
+    QTemporaryDir dir;
+    MainWindow w;
+    w.setRunning(false);
+    w.viewport()->setFixedSize(240, 160);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QCOMPARE(openScene(w, dir, QStringLiteral("fall.json"), kFallingSphere, 1), QString());
+    RecordingPlan plan;
+    plan.movie.path = dir.filePath(QStringLiteral("demo.mp4"));
+    plan.movie.format = MovieFormat::Mp4;
+    plan.movie.ffmpeg = dir.filePath(QStringLiteral("no-such-ffmpeg"));
+    plan.movie.framesPerSecond = 10;
+    plan.duration = 0.3;
+    QString asked;
+    auto answer = [&](QMessageBox::StandardButton button) {
+      auto* timer = new QTimer(&w);
+      connect(timer, &QTimer::timeout, &w, [&asked, timer, button] {
+        auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget());
+        if (!box) return;
+        asked = box->text();
+        box->button(button)->click();
+        timer->deleteLater();
+      });
+      timer->start(20);
+    };
+    answer(QMessageBox::Cancel);
+    QVERIFY(!w.startRecording(plan));
+    QVERIFY2(asked.contains(QStringLiteral("ffmpeg")) && asked.contains(QStringLiteral("demo-frames")),
+             qPrintable(asked));
+    QVERIFY(!w.recording());
+    QVERIFY(!QFileInfo::exists(dir.filePath(QStringLiteral("demo-frames"))));
+
+    answer(QMessageBox::Yes);
+    QVERIFY(w.startRecording(plan));
+    QVERIFY(w.recording());
+    QTRY_VERIFY_WITH_TIMEOUT(!w.recording(), 30000);
+    QCOMPARE(QDir(dir.filePath(QStringLiteral("demo-frames")))
+                 .entryList({QStringLiteral("frame-*.png")}, QDir::Files)
+                 .size(),
+             3);
+    QVERIFY(!QFileInfo::exists(plan.movie.path));
   }
 
   void realTimeRecordingGrabsTheRunningView() {

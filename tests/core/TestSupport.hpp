@@ -6,6 +6,7 @@
 #include <memory>
 #include <numbers>
 
+#include "core/FreeRotation.hpp"
 #include "core/MassProperties.hpp"
 #include "core/World.hpp"
 
@@ -82,35 +83,6 @@ inline const std::vector<IntegratorKind>& allIntegrators() {
   static const std::vector<IntegratorKind> kinds = {IntegratorKind::Leapfrog, IntegratorKind::Midpoint,
                                                     IntegratorKind::Splitting};
   return kinds;
-}
-
-// Complete elliptic integral of the first kind from the complementary modulus k' (AGM).
-inline double ellipticK(double kComplement) {
-  double a = 1.0, b = kComplement;
-  for (int i = 0; i < 60 && std::abs(a - b) > 1e-16 * a; ++i) {
-    const double m = 0.5 * (a + b);
-    b = std::sqrt(a * b);
-    a = m;
-  }
-  return std::numbers::pi / (2.0 * a);
-}
-
-// Landau & Lifshitz, Mechanics §37: omega_2 (the intermediate axis) changes sign every half period
-// T/2 = 2 K(k) / lambda. I ascending, w the body-frame angular velocity. k'^2 is formed without
-// cancellation: 1 - k^2 = (I3 - I1)(M^2 - 2E I2) / ((I3 - I2)(M^2 - 2E I1)) for M^2 > 2E I2.
-inline double dzhanibekovHalfPeriod(const Vec3& I, const Vec3& w) {
-  const double twoE = (I.array() * w.array().square()).sum();
-  const double m2 = (I.array().square() * w.array().square()).sum();
-  const double m2Minus2EI2 = (I.array() * w.array().square() * (I.array() - I[1])).sum();
-  double lambda = 0.0, kc2 = 0.0;
-  if (m2Minus2EI2 > 0.0) {
-    lambda = std::sqrt((I[2] - I[1]) * (m2 - twoE * I[0]) / (I[0] * I[1] * I[2]));
-    kc2 = (I[2] - I[0]) * m2Minus2EI2 / ((I[2] - I[1]) * (m2 - twoE * I[0]));
-  } else {
-    lambda = std::sqrt((I[1] - I[0]) * (twoE * I[2] - m2) / (I[0] * I[1] * I[2]));
-    kc2 = -(I[2] - I[0]) * m2Minus2EI2 / ((I[1] - I[0]) * (twoE * I[2] - m2));
-  }
-  return 2.0 * ellipticK(std::sqrt(kc2)) / lambda;
 }
 
 // FNV-1a over the bits of every body's position, orientation, velocity and angular velocity: equal

@@ -24,19 +24,14 @@ std::unique_ptr<World> freeBody(IntegratorKind kind, double dt, TemplatePtr body
 
 // Times at which the body-frame omega_2 changes sign (linear interpolation between steps).
 std::vector<double> signChanges(World& world, double duration) {
-  std::vector<double> times;
-  double previous = world.bodies().bodyAngularVelocity(0)[1];
+  FlipCounter flips;
+  flips.add(world.time(), world.bodies().bodyAngularVelocity(0)[1]);
   const auto steps = static_cast<long>(std::llround(duration / world.settings().timeStep));
   for (long n = 0; n < steps; ++n) {
-    const double t0 = world.time();
     world.step();
-    const double w2 = world.bodies().bodyAngularVelocity(0)[1];
-    if ((w2 < 0.0) != (previous < 0.0)) {
-      times.push_back(t0 + world.settings().timeStep * previous / (previous - w2));
-    }
-    previous = w2;
+    flips.add(world.time(), world.bodies().bodyAngularVelocity(0)[1]);
   }
-  return times;
+  return flips.times();
 }
 
 // Four 1 kg spheres of radius 0.1 m at (+-1, 0, 0) and (0, +-0.5, 0) m.
@@ -102,7 +97,7 @@ class FreeRotationTest : public QObject {
     const Vec3 w0 = body == 0 ? Vec3(0, 1, 0.001) : Vec3(0, 10, 0.01);
     // Express the spin in the template's principal frame (axes ascending).
     const Vec3 omegaBody = body == 0 ? w0 : Vec3(0.01, 10, 0);
-    const double halfPeriod = dzhanibekovHalfPeriod(t->principalMoments, omegaBody);
+    const double halfPeriod = predictFlips(t->principalMoments, omegaBody).halfPeriod;
     auto world = freeBody(kind, dt, t, omegaBody);
     const std::vector<double> crossings = signChanges(*world, 0.5 * halfPeriod + 3.2 * halfPeriod);
     QVERIFY2(crossings.size() >= 4, qPrintable(QString("only %1 flips seen").arg(crossings.size())));
@@ -111,6 +106,59 @@ class FreeRotationTest : public QObject {
     }
     // The first sign change comes after a quarter period (omega_1 = 0 at t = 0: cn(K) = 0).
     CLUMPLAB_COMPARE_REL(crossings[0], 0.5 * halfPeriod, 0.01);
+  }
+
+  void ellipticIntegralKnownValues() {
+    // K(0) = pi/2; K(1/sqrt 2) = Gamma(1/4)^2 / (4 sqrt(pi)); K ~ ln(4/k') as k' -> 0.
+    CLUMPLAB_COMPARE_REL(ellipticK(1.0), M_PI / 2.0, 1e-15);
+    CLUMPLAB_COMPARE_REL(ellipticK(std::sqrt(0.5)), std::pow(std::tgamma(0.25), 2) / (4.0 * std::sqrt(M_PI)),
+                         1e-14);
+    CLUMPLAB_COMPARE_REL(ellipticK(1e-8), std::log(4.0 / 1e-8), 1e-12);
+    QVERIFY(std::isinf(ellipticK(0.0)));
+  }
+
+  void flipPredictionLimits() {
+    const Vec3 I(1.0, 2.0, 3.0);
+    // Exactly about a principal axis: no flip. Moments not distinct: none predicted.
+    QVERIFY(std::isinf(predictFlips(I, Vec3(0, 1, 0)).halfPeriod));
+    QVERIFY(std::isinf(predictFlips(Vec3(1, 1, 3), Vec3(0.1, 1, 0.1)).halfPeriod));
+    // Both sides of the separatrix: perturbed towards axis 3 the tip circles axis 3, towards axis 1
+    // it circles axis 1; both flip.
+    const FlipPrediction towards3 = predictFlips(I, perturbedSpin(1, 2.0, 1e-3));
+    QVERIFY(towards3.circlesLargestAxis);
+    const FlipPrediction towards1 = predictFlips(I, Vec3(2e-3, 2.0, 0.0));
+    QVERIFY(!towards1.circlesLargestAxis);
+    QVERIFY(std::isfinite(towards1.halfPeriod) && std::isfinite(towards3.halfPeriod));
+    // The small-epsilon form converges to the exact one: the error falls like epsilon^2.
+    double previous = 1.0;
+    for (double eps : {1e-2, 1e-3, 1e-4, 1e-6}) {
+      const double exact = predictFlips(I, perturbedSpin(1, 2.0, eps)).halfPeriod;
+      const double approx = smallPerturbationHalfPeriod(I, 2.0, eps);
+      const double error = std::abs(approx / exact - 1.0);
+      qInfo("eps %.0e: T/2 = %.6f s exact, %.6f s small-eps (rel. error %.2e)", eps, exact, approx, error);
+      QVERIFY(error < 0.5 * previous || error < 1e-9);
+      previous = error;
+    }
+    CLUMPLAB_VERIFY_LESS(previous, 1e-9);
+    // Spin about a stable axis: perturbedSpin tilts it towards the intermediate axis.
+    QVERIFY(perturbedSpin(0, 3.0, 0.1).isApprox(Vec3(3.0, 0.3, 0.0), 1e-15));
+    QVERIFY(perturbedSpin(2, 3.0, 0.1).isApprox(Vec3(0.0, 0.3, 3.0), 1e-15));
+  }
+
+  void flipCounterInterpolates() {
+    FlipCounter c;
+    c.add(0.0, 1.0);
+    c.add(1.0, -3.0);  // crosses at 0.25
+    c.add(2.0, -1.0);
+    c.add(3.0, 1.0);  // crosses at 2.5
+    c.add(4.0, 0.5);
+    QCOMPARE(c.count(), std::size_t(2));
+    QCOMPARE(c.times()[0], 0.25);
+    QCOMPARE(c.times()[1], 2.5);
+    QCOMPARE(c.meanInterval(), 2.25);
+    c.clear();
+    c.add(5.0, -1.0);
+    QCOMPARE(c.count(), std::size_t(0));
   }
 
   void fourSpheresPrincipalMoments() {

@@ -320,6 +320,31 @@ class SceneFileTest : public QObject {
     }
   }
 
+  void principalSpinIsAboutThePrincipalAxis() {
+    // "principal_spin" spins a body about its principal axis k (moments ascending) with a
+    // perturbation towards the next axis, whatever orientation it was given.
+    const std::string spin =
+        R"("orientation": [0.7071067811865476, 0.7071067811865476, 0, 0],
+           "principal_spin": { "axis": 2, "rate": 10, "perturbation": 0.01 })";
+    const Scene s = parseScene(replaced("\"orientation\": [1, 0, 0, 0]", spin), "spin.json");
+    const BodyInit& b = s.bodies[0];
+    const Vec3 omegaBody = b.orientation.conjugate() * b.angularVelocity;
+    QVERIFY((omegaBody - Vec3(0.0, 10.0, 0.1)).norm() < 1e-12);
+    const auto fails = [&](const std::string& body, const char* expected) {
+      try {
+        parseScene(replaced("\"orientation\": [1, 0, 0, 0]", body), "spin.json");
+        QFAIL("accepted");
+      } catch (const InputError& e) {
+        QVERIFY2(QString(e.what()).contains(expected), e.what());
+      }
+    };
+    fails(R"("principal_spin": { "axis": 4, "rate": 1 })",
+          "bodies[0].principal_spin.axis: the principal axis is 1, 2 or 3");
+    fails(R"("principal_spin": { "axis": 1, "rate": 1 }, "angular_velocity": [0, 0, 1])",
+          "either angular_velocity or principal_spin");
+    fails(R"("principal_spin": { "axis": 1 })", "principal_spin.rate: missing required field");
+  }
+
   void templateFileRoundTrip() {
     const Scene s = parseScene(kGood, "good.json");
     const ClumpTemplate back = parseTemplateFile(templateToJson(*s.templates[0]), "t.json");
