@@ -206,10 +206,10 @@ QToolButton* TimelineBar::button(const QString& tip, int glyph) {
 
 void TimelineBar::setTrajectory(const QString& name, int frames, double startTime, double endTime) {
   frames_ = frames;
+  startTime_ = startTime;
   endTime_ = endTime;
   name_->setText(fontMetrics().elidedText(name, Qt::ElideMiddle, name_->maximumWidth()));
   name_->setToolTip(name);
-  (void)startTime;
   const QSignalBlocker block(slider_);
   slider_->setRange(0, std::max(0, frames - 1));
   slider_->setPageStep(std::max(1, frames / 20));
@@ -221,7 +221,7 @@ void TimelineBar::showFrame(int frame, double time) {
     slider_->setValue(frame);
   }
   // Digits enough to tell frames apart, at least milliseconds.
-  const double spacing = frames_ > 1 ? endTime_ / std::max(1, frames_ - 1) : 1.0;
+  const double spacing = frames_ > 1 ? (endTime_ - startTime_) / (frames_ - 1) : 1.0;
   const int digits = std::clamp(static_cast<int>(std::ceil(-std::log10(std::max(spacing, 1e-9)))) + 1, 3, 7);
   time_->setText(QStringLiteral("%1 / %2 s").arg(time, 0, 'f', digits).arg(endTime_, 0, 'f', digits));
   const int width = static_cast<int>(QString::number(frames_).size());

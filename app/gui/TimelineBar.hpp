@@ -46,7 +46,8 @@ class TimelineBar : public QWidget {
   QLabel* time_ = nullptr;
   QLabel* frame_ = nullptr;
   QComboBox* speed_ = nullptr;
-  double endTime_ = 0.0;
+  double startTime_ = 0.0;  // [s]
+  double endTime_ = 0.0;    // [s]
   int frames_ = 0;
 };
 

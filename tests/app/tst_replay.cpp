@@ -456,6 +456,14 @@ class TestReplay : public QObject {
     QTest::qWait(150);
     save(w, QStringLiteral("window-replay.png"));
     replay->setPlaying(false);
+    // Another viewpoint than the run's: the camera is free in a replay.
+    w.viewport()->camera().orbit(260, -90);
+    w.viewport()->camera().zoom(4);
+    w.viewport()->options().wireframe = true;
+    w.viewport()->options().coloring = render::Coloring::BySpeed;
+    replay->step(-6);
+    QTest::qWait(50);
+    save(w, QStringLiteral("window-replay-free-camera.png"));
   }
 
   void replayRerendersHeadless() {
