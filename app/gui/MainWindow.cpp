@@ -40,6 +40,7 @@
 #include "TemplateLibraryDock.hpp"
 #include "TrajectoryControls.hpp"
 #include "Viewport.hpp"
+#include "wizard/ClumpWizard.hpp"
 
 namespace clumplab::gui {
 
@@ -73,6 +74,10 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), loop_(std::make_u
   addDockWidget(Qt::RightDockWidgetArea, templateLibrary_);
   connect(templateLibrary_, &TemplateLibraryDock::spawnRequested, this,
           [this](const QString& path) { spawnLibraryTemplate(path, viewport_->rect().center()); });
+  connect(templateLibrary_, &TemplateLibraryDock::refineRequested, this, [this](const QString& path) {
+    const QString error = openClumpWizard()->loadTemplateFile(path);
+    if (!error.isEmpty()) QMessageBox::warning(this, tr("Refine in the clump wizard"), error);
+  });
   resizeDocks({parametersDock_, inspectorDock_}, {340, 380}, Qt::Horizontal);
   resizeDocks({inspectorDock_, templateLibrary_}, {330, 270}, Qt::Vertical);
   resizeDocks({energyDock_}, {260}, Qt::Vertical);
@@ -216,6 +221,11 @@ void MainWindow::createActions() {
   recordAction_->setShortcut(keys::record);
   recordAction_->setToolTip(tr("Record a movie (Ctrl+R): MP4, WebM, GIF or PNG frames"));
   connect(recordAction_, &QAction::toggled, this, &MainWindow::toggleRecording);
+  clumpWizardAction_ = new QAction(tr("&New clump from mesh…"), this);
+  clumpWizardAction_->setShortcut(keys::clumpWizard);
+  clumpWizardAction_->setToolTip(
+      tr("Fill a mesh with pebbles and add the clump to the scene (Ctrl+Shift+N)"));
+  connect(clumpWizardAction_, &QAction::triggered, this, &MainWindow::openClumpWizard);
   helpAction_ = new QAction(tr("&Keys and mouse"), this);
   helpAction_->setCheckable(true);
   helpAction_->setShortcut(keys::help);
@@ -267,6 +277,7 @@ void MainWindow::createToolBar() {
   shootSpeed_->setSuffix(QStringLiteral(" m/s"));
   shootSpeed_->setToolTip(tr("Speed of a shot body"));
   bar->addWidget(shootSpeed_);
+  bar->addAction(clumpWizardAction_);
 }
 
 void MainWindow::createMenus() {
@@ -275,6 +286,7 @@ void MainWindow::createMenus() {
   open->setShortcut(QKeySequence::Open);
   recentMenu_ = file->addMenu(tr("Open &Recent"));
   file->addAction(tr("Open the &default scene"), this, &MainWindow::openDefaultScene);
+  file->addAction(clumpWizardAction_);
   QAction* reloadAction = file->addAction(tr("Re&load"), this, &MainWindow::reload);
   reloadAction->setShortcut(keys::reload);
   file->addSeparator();
@@ -316,8 +328,8 @@ void MainWindow::createMenus() {
   faster->setShortcuts({keys::faster, keys::fasterAlt});
   QAction* slower = sim->addAction(tr("S&lower"), this, [this] { changeSpeed(-1); });
   slower->setShortcut(keys::slower);
-  liveActions_ = {playAction_, stepAction_, stepBackAction_, resetAction_, del,
-                  spawn,       shoot,       faster,          slower,       trajectory_->action()};
+  liveActions_ = {playAction_, stepAction_, stepBackAction_,       resetAction_,      del, spawn, shoot,
+                  faster,      slower,      trajectory_->action(), clumpWizardAction_};
 
   QMenu* view = menuBar()->addMenu(tr("&View"));
   view->addAction(pebblesAction_);
@@ -758,6 +770,20 @@ BodyInit MainWindow::placementAt(QPoint pixel, double radius, bool shoot) const 
     body.position = point + Vec3(0.0, 0.0, 1.2 * radius);
   }
   return body;
+}
+
+ClumpWizard* MainWindow::openClumpWizard() {
+  if (!clumpWizard_) {
+    clumpWizard_ = new ClumpWizard(loop_.get(), this);
+    clumpWizard_->setAttribute(Qt::WA_DeleteOnClose);
+    connect(clumpWizard_, &ClumpWizard::templateSaved, this, [this](const QString& path, int copies) {
+      statusBar()->showMessage(tr("Saved %1; %n copies added", nullptr, copies).arg(path), 6000);
+    });
+  }
+  clumpWizard_->show();
+  clumpWizard_->raise();
+  clumpWizard_->activateWindow();
+  return clumpWizard_;
 }
 
 void MainWindow::deleteSelected() {

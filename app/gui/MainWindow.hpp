@@ -3,6 +3,7 @@
 // menus and a toolbar. It owns the simulation thread (SimulationLoop), pulls each new frame at
 // display rate and hands it to the widgets; every user action becomes a command to that thread.
 #include <QMainWindow>
+#include <QPointer>
 #include <QTimer>
 #include <QUndoStack>
 #include <memory>
@@ -20,13 +21,13 @@ class QPushButton;
 
 namespace clumplab::gui {
 
-class TemplateLibraryDock;
-
+class ClumpWizard;
 class EnergyPlotDock;
 class InspectorDock;
 class ParametersDock;
 class ReplayController;
 class TrajectoryControls;
+class TemplateLibraryDock;
 class Viewport;
 
 class MainWindow : public QMainWindow {
@@ -60,6 +61,8 @@ class MainWindow : public QMainWindow {
   bool divergenceBannerShown() const;
   // Saves the live scene (atomic write); returns the error or "" (waits for the simulation thread).
   QString saveSceneTo(const QString& path);
+  // Shows the clump wizard (modeless; one at a time: an open one is raised).
+  ClumpWizard* openClumpWizard();
   // Starts recording a movie (what the Record dialog asked for). When the format needs ffmpeg and
   // there is none, says so and offers a PNG sequence instead. False if nothing is recording.
   bool startRecording(RecordingPlan plan);
@@ -158,6 +161,8 @@ class MainWindow : public QMainWindow {
   QAction* trackAction_ = nullptr;
   QAction* helpAction_ = nullptr;
   QAction* recordAction_ = nullptr;
+  QAction* clumpWizardAction_ = nullptr;
+  QPointer<ClumpWizard> clumpWizard_;
   class MovieRecorder* recorder_ = nullptr;
   QLabel* recordStatus_ = nullptr;
   QMenu* recentMenu_ = nullptr;

@@ -39,6 +39,7 @@ inline const QKeySequence deleteBody{Qt::Key_Delete};
 inline const QKeySequence pebbles{Qt::Key_1};
 inline const QKeySequence wireframe{Qt::Key_2};
 inline const QKeySequence mesh{Qt::Key_3};
+inline const QKeySequence clumpWizard{Qt::CTRL | Qt::SHIFT | Qt::Key_N};
 }  // namespace keys
 
 inline QList<ShortcutHelp> shortcutHelp() {
@@ -63,6 +64,7 @@ inline QList<ShortcutHelp> shortcutHelp() {
        QStringLiteral("replay: previous / next frame, first / last (Space plays, + / − speed)")},
       {text(keys::leaveReplay), QStringLiteral("replay: back to the live scene")},
       {text(keys::reload), QStringLiteral("reload the scene file")},
+      {text(keys::clumpWizard), QStringLiteral("new clump from a mesh (the wizard)")},
       {QStringLiteral("Ctrl+Z / Ctrl+Shift+Z"), QStringLiteral("undo / redo a parameter edit")},
       {QStringLiteral("left-drag"), QStringLiteral("orbit; on a body: pull it (moves it when paused)")},
       {QStringLiteral("right-drag, Shift+left-drag"), QStringLiteral("pan")},

@@ -36,10 +36,10 @@ class TemplateList : public QListWidget {
     if (items.isEmpty()) return nullptr;
     const QString path = items.front()->data(kPathRole).toString();
     if (path.isEmpty() || items.front()->data(Qt::UserRole).toBool() == false) return nullptr;
-    auto* data = new QMimeData;
-    data->setData(QString::fromLatin1(kTemplateMimeType), path.toUtf8());
-    data->setUrls({QUrl::fromLocalFile(path)});
-    return data;
+    auto* payload = new QMimeData;
+    payload->setData(QString::fromLatin1(kTemplateMimeType), path.toUtf8());
+    payload->setUrls({QUrl::fromLocalFile(path)});
+    return payload;
   }
   QStringList mimeTypes() const override { return {QString::fromLatin1(kTemplateMimeType)}; }
 };

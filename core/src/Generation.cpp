@@ -82,6 +82,13 @@ class PlacementGrid {
 
 }  // namespace
 
+Vec3 randomInBall(SplitMix64& rng, double radius) {
+  for (;;) {
+    const Vec3 u(2.0 * rng.uniform() - 1.0, 2.0 * rng.uniform() - 1.0, 2.0 * rng.uniform() - 1.0);
+    if (u.squaredNorm() <= 1.0) return radius * u;
+  }
+}
+
 GenerationResult generateBodies(const GenerationRequest& request, std::vector<TemplatePtr>& templates,
                                 std::vector<BodyInit>& bodies, const std::vector<Wall>& walls) {
   GenerationResult result;
@@ -117,7 +124,10 @@ GenerationResult generateBodies(const GenerationRequest& request, std::vector<Te
     }
     grid.insert(placed.size(), position);
     placed.push_back({position, orientation, shape.get()});
-    bodies.push_back({index, position, orientation, request.velocity, request.angularVelocity});
+    Vec3 velocity = request.velocity, angularVelocity = request.angularVelocity;
+    if (request.randomSpeed > 0.0) velocity += randomInBall(rng, request.randomSpeed);
+    if (request.randomSpin > 0.0) angularVelocity += randomInBall(rng, request.randomSpin);
+    bodies.push_back({index, position, orientation, velocity, angularVelocity});
     ++result.placed;
   }
   return result;

@@ -141,7 +141,8 @@ MassProperties massFromPebbles(std::span<const Pebble> pebbles, std::span<const 
 
 namespace {
 // Eq. 6-10 on the cube's grid shifted by `shift` voxels (0 for the grid of the seed).
-MassProperties voxelSum(const Solid& solid, double density, int voxelsPerSide, double shift) {
+MassProperties voxelSum(const Solid& solid, double density, int voxelsPerSide, double shift,
+                        const WorkProgress& progress) {
   if (voxelsPerSide < 1) throw std::invalid_argument("voxels per side must be >= 1");
   Vec3 lower, upper;
   solid.bounds(lower, upper);
@@ -152,22 +153,29 @@ MassProperties voxelSum(const Solid& solid, double density, int voxelsPerSide, d
   const int n = voxelsPerSide;
   const double d = side / n;
   const double x0 = -0.5 * side + shift * d;  // the cube's lower corner, relative to `centre`
-  // One chunk per layer k of voxels; each layer's sums are reduced in order (deterministic).
+  // One chunk per layer k of voxels; each layer's sums are reduced in order (deterministic). Layers
+  // run in batches so that progress is reported from this thread between them.
   std::vector<MomentSums> layers(static_cast<std::size_t>(n));
   ThreadPool pool(ThreadPool::machineThreads());
-  pool.run(layers.size(), [&](std::size_t k) {
-    std::vector<Span> spans;
-    MomentSums& sums = layers[k];
-    const double z = x0 + d * (static_cast<double>(k) + 0.5);
-    for (int row = 0; row < n; ++row) {
-      const double y = x0 + d * (row + 0.5);
-      solid.spansAlongX(centre.y() + y, centre.z() + z, spans);
-      double count = 0.0, sx = 0.0, sxx = 0.0;
-      for (const Span& s : spans)
-        voxelRow(s.begin - centre.x(), s.end - centre.x(), x0, d, n, count, sx, sxx);
-      if (count > 0.0) sums.addRow(count, sx, sxx, y, z);  // mask M(m, n, k) summed along the row
-    }
-  });
+  const std::size_t batch = static_cast<std::size_t>(std::max(8, 2 * pool.threads()));
+  for (std::size_t first = 0; first < layers.size(); first += batch) {
+    const std::size_t layersNow = std::min(batch, layers.size() - first);
+    pool.run(layersNow, [&](std::size_t chunk) {
+      const std::size_t k = first + chunk;
+      std::vector<Span> spans;
+      MomentSums& sums = layers[k];
+      const double z = x0 + d * (static_cast<double>(k) + 0.5);
+      for (int row = 0; row < n && !progress.cancelled(); ++row) {
+        const double y = x0 + d * (row + 0.5);
+        solid.spansAlongX(centre.y() + y, centre.z() + z, spans);
+        double count = 0.0, sx = 0.0, sxx = 0.0;
+        for (const Span& s : spans)
+          voxelRow(s.begin - centre.x(), s.end - centre.x(), x0, d, n, count, sx, sxx);
+        if (count > 0.0) sums.addRow(count, sx, sxx, y, z);  // mask M(m, n, k) summed along the row
+      }
+    });
+    progress.report(static_cast<double>(first + layersNow) / static_cast<double>(layers.size()), "voxels");
+  }
   MomentSums total;
   for (const MomentSums& layer : layers) total.add(layer);
   MassProperties m = total.finish(d * d * d, density, centre);  // eq. 6-10
@@ -176,8 +184,9 @@ MassProperties voxelSum(const Solid& solid, double density, int voxelsPerSide, d
 }
 }  // namespace
 
-MassProperties massFromVoxels(const Solid& solid, double density, int voxelsPerSide) {
-  return voxelSum(solid, density, voxelsPerSide, 0.0);
+MassProperties massFromVoxels(const Solid& solid, double density, int voxelsPerSide,
+                              const WorkProgress& progress) {
+  return voxelSum(solid, density, voxelsPerSide, 0.0, progress);
 }
 
 MassProperties massFromVoxels(std::span<const Pebble> pebbles, double density, int voxelsPerSide) {
@@ -185,7 +194,7 @@ MassProperties massFromVoxels(std::span<const Pebble> pebbles, double density, i
 }
 
 MassProperties massFromVoxelsWithinBudget(const Solid& solid, double density, double relativeBudget,
-                                          int maxVoxelsPerSide) {
+                                          int maxVoxelsPerSide, const WorkProgress& progress) {
   if (!(relativeBudget > 0.0)) throw std::invalid_argument("the voxel error budget must be positive");
   Vec3 lower, upper;
   solid.bounds(lower, upper);
@@ -199,23 +208,35 @@ MassProperties massFromVoxelsWithinBudget(const Solid& solid, double density, do
     into.inertiaTensorError =
         into.inertiaTensorError.cwiseMax((a.inertiaTensor - b.inertiaTensor).cwiseAbs());
   };
-  MassProperties previous = voxelSum(solid, density, 16, 0.0);
+  // Progress: the cost grows ~N^2 a level (rows of spans), so level N's two grids get the share
+  // N^2 / (sum over the levels up to the largest), the levels not taken are skipped at the end.
+  double totalCost = 0.0;
+  for (int n = 32; n <= maxVoxelsPerSide; n *= 2) totalCost += 2.0 * n * n;
+  double done = 0.0;
+  const auto level = [&](int n, double shift) {
+    const double share = static_cast<double>(n) * n / totalCost;
+    MassProperties m = voxelSum(solid, density, n, shift, progress.part(done, std::min(1.0, done + share)));
+    done = std::min(1.0, done + share);
+    return m;
+  };
+  MassProperties previous = voxelSum(solid, density, 16, 0.0, {nullptr, progress.cancel});
   MassProperties result;
   for (int n = 32; n <= maxVoxelsPerSide; n *= 2) {
-    result = voxelSum(solid, density, n, 0.0);
+    result = level(n, 0.0);
     difference(result, previous, result);
-    difference(result, voxelSum(solid, density, n, 0.382), result);
+    difference(result, level(n, 0.382), result);
     const double change =
         std::max({result.volumeError / result.volume, result.centerOfMassError.norm() / size,
                   result.inertiaTensorError.norm() / result.inertiaTensor.norm()});
     if (change < relativeBudget) break;
     previous = result;
   }
+  progress.report(1.0, "voxels");
   return result;
 }
 
 MassProperties massFromMonteCarlo(const Solid& solid, double density, std::int64_t samples,
-                                  bool lowDiscrepancy) {
+                                  bool lowDiscrepancy, const WorkProgress& progress) {
   constexpr std::int64_t kBatches = 32;
   if (samples < kBatches) throw std::invalid_argument("Monte Carlo needs at least 32 samples");
   Vec3 lower, upper;
@@ -226,25 +247,33 @@ MassProperties massFromMonteCarlo(const Solid& solid, double density, std::int64
   std::vector<MomentSums> batches(kBatches);
   std::vector<std::int64_t> batchSize(kBatches);
   ThreadPool pool(ThreadPool::machineThreads());
-  pool.run(batches.size(), [&](std::size_t b) {
-    const std::int64_t first = 1 + static_cast<std::int64_t>(b) * samples / kBatches;
-    const std::int64_t last = static_cast<std::int64_t>(b + 1) * samples / kBatches;  // inclusive
-    batchSize[b] = last - first + 1;
-    for (std::int64_t k = first; k <= last; ++k) {
-      Vec3 u;
-      if (lowDiscrepancy) {
-        u = Vec3(radicalInverse(k, 2), radicalInverse(k, 3), radicalInverse(k, 5));
-      } else {
-        for (int a = 0; a < 3; ++a) {
-          // Eq. 30: zeta_k = 1e6 sin(k) - floor(1e6 sin(k)), used as zeta_{3k + alpha - 1} (eq. 29).
-          const double s = 1e6 * std::sin(static_cast<double>(3 * k + a));
-          u[a] = s - std::floor(s);
+  // Batches run a group at a time so that progress is reported from this thread between groups.
+  const std::size_t group = static_cast<std::size_t>(std::max(4, pool.threads()));
+  for (std::size_t begin = 0; begin < batches.size(); begin += group) {
+    const std::size_t count = std::min(group, batches.size() - begin);
+    pool.run(count, [&](std::size_t chunk) {
+      const std::size_t b = begin + chunk;
+      const std::int64_t first = 1 + static_cast<std::int64_t>(b) * samples / kBatches;
+      const std::int64_t last = static_cast<std::int64_t>(b + 1) * samples / kBatches;  // inclusive
+      batchSize[b] = last - first + 1;
+      for (std::int64_t k = first; k <= last; ++k) {
+        if ((k & 4095) == 0 && progress.cancelled()) return;
+        Vec3 u;
+        if (lowDiscrepancy) {
+          u = Vec3(radicalInverse(k, 2), radicalInverse(k, 3), radicalInverse(k, 5));
+        } else {
+          for (int a = 0; a < 3; ++a) {
+            // Eq. 30: zeta_k = 1e6 sin(k) - floor(1e6 sin(k)), used as zeta_{3k + alpha - 1} (eq. 29).
+            const double s = 1e6 * std::sin(static_cast<double>(3 * k + a));
+            u[a] = s - std::floor(s);
+          }
         }
+        const Vec3 x = lower + u.cwiseProduct(extent);
+        if (solid.contains(x)) batches[b].add(x - centre);  // chi_S(p_k), eq. 31
       }
-      const Vec3 x = lower + u.cwiseProduct(extent);
-      if (solid.contains(x)) batches[b].add(x - centre);  // chi_S(p_k), eq. 31
-    }
-  });
+    });
+    progress.report(static_cast<double>(begin + count) / static_cast<double>(batches.size()), "Monte Carlo");
+  }
   MomentSums total;
   for (const MomentSums& batch : batches) total.add(batch);
   MassProperties m = total.finish(boxVolume / static_cast<double>(samples), density, centre);
@@ -269,8 +298,8 @@ MassProperties massFromMonteCarlo(const Solid& solid, double density, std::int64
 }
 
 MassProperties massFromMonteCarlo(std::span<const Pebble> pebbles, double density, std::int64_t samples,
-                                  bool lowDiscrepancy) {
-  return massFromMonteCarlo(PebbleUnion(pebbles), density, samples, lowDiscrepancy);
+                                  bool lowDiscrepancy, const WorkProgress& progress) {
+  return massFromMonteCarlo(PebbleUnion(pebbles), density, samples, lowDiscrepancy, progress);
 }
 
 }  // namespace clumplab

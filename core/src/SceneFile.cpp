@@ -114,8 +114,8 @@ BodyInit readBody(const Node& node, const std::map<std::string, std::uint32_t>& 
 }
 
 void readGenerate(const Node& node, const std::map<std::string, std::uint32_t>& names, Scene& scene) {
-  node.allowOnly(
-      {"template", "count", "region", "random_orientation", "scale", "seed", "velocity", "angular_velocity"});
+  node.allowOnly({"template", "count", "region", "random_orientation", "scale", "seed", "velocity",
+                  "angular_velocity", "random_speed", "random_spin"});
   GenerationRequest r;
   const Node t = node.child("template");
   const auto it = names.find(t.string());
@@ -141,6 +141,8 @@ void readGenerate(const Node& node, const std::map<std::string, std::uint32_t>& 
   if (node.has("seed")) r.seed = static_cast<std::uint64_t>(node.child("seed").integer());
   if (node.has("velocity")) r.velocity = node.child("velocity").vec3();
   if (node.has("angular_velocity")) r.angularVelocity = node.child("angular_velocity").vec3();
+  r.randomSpeed = node.nonNegativeOr("random_speed", 0.0);
+  r.randomSpin = node.nonNegativeOr("random_spin", 0.0);
   const GenerationResult result = generateBodies(r, scene.templates, scene.bodies, scene.walls);
   const TemplateSource base = r.templateIndex < scene.templateSources.size()
                                   ? scene.templateSources[r.templateIndex]

@@ -73,15 +73,14 @@ void readSampling(const Node& node, int& voxels, std::int64_t& samples, bool& ha
   halton = sequence == "halton";
 }
 
-TemplatePtr readMeshTemplate(const std::string& name, const Node& node, const SceneLoadOptions& options,
-                             const std::string& method) {
+}  // namespace
+
+MeshTemplateRequest readMeshTemplateRequest(const std::string& name, const Node& node,
+                                            const std::string& method) {
   const bool builtin = node.has("shape");
   if (builtin && node.has("mesh"))
     node.child("shape").fail("give either \"mesh\" (a file) or \"shape\" (built in)");
   const Node meshNode = node.child(builtin ? "shape" : "mesh");
-  if (!options.meshTemplates) {
-    meshNode.fail("mesh templates need the shapes library, which this program was built without");
-  }
   MeshTemplateRequest r;
   r.name = name;
   if (builtin) {
@@ -117,6 +116,18 @@ TemplatePtr readMeshTemplate(const std::string& name, const Node& node, const Sc
   if (node.has("repair")) r.repair = node.child("repair").boolean();
   if (node.has("voxel_budget")) r.voxelBudget = node.child("voxel_budget").positive();
   readSampling(node, r.voxels, r.samples, r.halton);
+  return r;
+}
+
+namespace {
+
+TemplatePtr readMeshTemplate(const std::string& name, const Node& node, const SceneLoadOptions& options,
+                             const std::string& method) {
+  const Node meshNode = node.child(node.has("shape") ? "shape" : "mesh");
+  if (!options.meshTemplates) {
+    meshNode.fail("mesh templates need the shapes library, which this program was built without");
+  }
+  const MeshTemplateRequest r = readMeshTemplateRequest(name, node, method);
   try {
     return std::make_shared<const ClumpTemplate>(options.meshTemplates(r));
   } catch (const std::exception& e) {
@@ -158,15 +169,19 @@ void allowTemplateKeys(const Node& node) {
                   "voxel_budget", "shape", "size"});
 }
 
+void requireMeshSource(const Node& src) {
+  allowTemplateKeys(src);
+  if (src.has("file") || !(src.has("mesh") || src.has("shape"))) {
+    src.fail("a source is a mesh or built-in shape template (with \"mesh\" or \"shape\")");
+  }
+}
+
 // A principal-form template's "source": the mesh or built-in shape template it was made from. It
 // names the source; with a mesh builder it also brings the mesh (for drawing) and its metrics.
 void attachSource(ClumpTemplate& t, const Node& node, const SceneLoadOptions& options,
                   TemplateSource& source) {
   const Node src = node.child("source");
-  allowTemplateKeys(src);
-  if (src.has("file") || !(src.has("mesh") || src.has("shape"))) {
-    src.fail("a source is a mesh or built-in shape template (with \"mesh\" or \"shape\")");
-  }
+  requireMeshSource(src);
   const double scale = node.positiveOr("source_scale", 1.0);
   source = {src.json().dump(), src.file(), scale};
   t.sourceMesh = src.has("shape") ? "built-in:" + src.child("shape").string()
@@ -229,6 +244,11 @@ TemplatePtr readPrincipalTemplate(const std::string& name, const Node& node, con
 }
 
 }  // namespace
+
+MeshTemplateRequest readMeshSource(const std::string& name, const Node& node) {
+  requireMeshSource(node);
+  return readMeshTemplateRequest(name, node, node.stringOr("inertia", "mesh"));
+}
 
 TemplatePtr readTemplate(const std::string& name, const Node& node, const SceneLoadOptions& options,
                          TemplateSource& source) {

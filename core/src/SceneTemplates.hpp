@@ -17,4 +17,13 @@ std::string resolvePath(const std::string& sceneFile, const std::string& relativ
 TemplatePtr readTemplate(const std::string& name, const json_reader::Node& node,
                          const SceneLoadOptions& options, TemplateSource& source);
 
+// The request a mesh or built-in shape template (scene form) makes, checked, without building it;
+// relative mesh paths resolve against the node's file. Throws InputError naming the JSON path.
+MeshTemplateRequest readMeshTemplateRequest(const std::string& name, const json_reader::Node& node,
+                                            const std::string& method);
+
+// A template's "source" (saved scenes, template files): a mesh or built-in shape template with its
+// keys checked, as a request.
+MeshTemplateRequest readMeshSource(const std::string& name, const json_reader::Node& node);
+
 }  // namespace clumplab::scene_detail

@@ -6,6 +6,7 @@
 
 #include "JsonWriter.hpp"
 #include "TextFile.hpp"
+#include "core/TemplateFile.hpp"
 
 namespace clumplab {
 
@@ -149,6 +150,9 @@ Scene sceneFromWorld(const World& world, const Scene& loadedFrom) {
         break;
       }
     }
+    // A template that joined the running world with its own recorded source (the clump wizard's):
+    // that source, its mesh path absolute or relative to the working folder.
+    if (source.empty() && t->source) source = {meshTemplateRequestToJson(*t->source), "", 1.0};
     scene.templateSources.push_back(std::move(source));
   }
   const BodyState& s = world.bodies();

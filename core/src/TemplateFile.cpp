@@ -1,6 +1,10 @@
 #include "core/TemplateFile.hpp"
 
+#include <memory>
+
 #include "JsonReader.hpp"
+#include "SceneTemplates.hpp"
+#include "TextFile.hpp"
 
 namespace clumplab {
 
@@ -31,7 +35,8 @@ ClumpTemplate templateFromJson(const Json& root, const std::string& file) {
   const Node node(root, file, "");
   node.allowOnly({"format", "name", "density", "mass", "volume", "principal_moments", "rotation_from_input",
                   "center_of_mass_in_input", "pebbles", "inertia_method", "source_mesh", "metrics",
-                  "bounding_radius", "fill", "mesh_report"});  // how it was made (informative)
+                  "bounding_radius", "fill", "mesh_report",  // how it was made (informative)
+                  "source"});
   const std::string format = node.child("format").string();
   if (format != "clumplab-template/1")
     node.child("format").fail("expected \"clumplab-template/1\", got \"" + format + "\"");
@@ -52,6 +57,10 @@ ClumpTemplate templateFromJson(const Json& root, const std::string& file) {
   t.inertiaMethod = node.stringOr("inertia_method", "given");
   t.sourceMesh = node.stringOr("source_mesh", "");
   if (node.has("metrics")) t.metrics = metricsFromJson(node.child("metrics"));
+  if (node.has("source")) {
+    t.source = std::make_shared<const MeshTemplateRequest>(
+        scene_detail::readMeshSource(t.name, node.child("source")));
+  }
   const Node pebbles = node.child("pebbles");
   if (pebbles.arraySize() == 0) pebbles.fail("a clump needs at least one pebble");
   t.minPebbleRadius = std::numeric_limits<double>::infinity();
@@ -111,7 +120,52 @@ std::string templateToJson(const ClumpTemplate& t) {
   j["inertia_method"] = t.inertiaMethod;
   if (!t.sourceMesh.empty()) j["source_mesh"] = t.sourceMesh;
   if (t.metrics) j["metrics"] = Json::parse(metricsToJson(*t.metrics));
+  if (t.source) j["source"] = Json::parse(meshTemplateRequestToJson(*t.source));
   return j.dump(1);
+}
+
+void saveTemplateFile(const ClumpTemplate& t, const std::string& path) {
+  writeTextFileAtomically(path, templateToJson(t));
+}
+
+std::string meshTemplateRequestToJson(const MeshTemplateRequest& r) {
+  Json j;
+  if (r.shape.empty()) {
+    j["mesh"] = r.meshFile;
+  } else {
+    j["shape"] = r.shape;
+    if (r.shapeSize > 0.0) j["size"] = r.shapeSize;
+  }
+  j["scale"] = r.scale;
+  j["density"] = r.density;
+  j["inertia"] = r.inertia;
+  if (r.hasFill) {
+    const FillSettings& f = r.fill;
+    Json fill;
+    if (f.spacing > 0.0) {
+      fill["spacing"] = f.spacing;
+    } else {
+      fill["count"] = f.targetCount;
+    }
+    if (f.radius > 0.0) fill["radius"] = f.radius;
+    fill["mode"] = f.shellOnly ? "shell" : f.fitted ? "fitted" : f.radius > 0.0 ? "given" : "circumscribed";
+    if (f.shellOnly && f.shellBand > 0.0) fill["band"] = f.shellBand;
+    if (f.fitted && f.minimumRadius > 0.0) fill["min_radius"] = f.minimumRadius;
+    j["fill"] = fill;
+  } else if (!r.pebbles.empty()) {
+    Json pebbles = Json::array();
+    for (const Pebble& p : r.pebbles) pebbles.push_back({p.center.x(), p.center.y(), p.center.z(), p.radius});
+    j["pebbles"] = pebbles;
+  }
+  if (r.repair) j["repair"] = true;
+  if (r.voxels > 0) {
+    j["voxels"] = r.voxels;
+  } else {
+    j["voxel_budget"] = r.voxelBudget;
+  }
+  j["samples"] = r.samples;
+  j["sequence"] = r.halton ? "halton" : "sine";
+  return j.dump();
 }
 
 }  // namespace clumplab

@@ -7,6 +7,8 @@
 static void initClumplabShaders() {
   Q_INIT_RESOURCE(clumplab_shaders);
   Q_INIT_RESOURCE(clumplab_scenes);
+  Q_INIT_RESOURCE(clumplab_meshes);
+  Q_INIT_RESOURCE(clumplab_lessons);
 }
 
 namespace clumplab {

@@ -145,14 +145,31 @@ std::vector<Vec3> surfacePoints(const TriangleMesh& mesh, int count) {
 
 }  // namespace
 
+double axisMisalignmentDeg(const PrincipalFrame& reference, const PrincipalFrame& other) {
+  // An axis is defined when its moment differs from the other two by more than 2% of I3.
+  const Vec3& m = reference.moments;
+  double largest = 0.0;
+  for (int i = 0; i < 3; ++i) {
+    const double gap = std::min(std::abs(m[i] - m[(i + 1) % 3]), std::abs(m[i] - m[(i + 2) % 3]));
+    if (gap <= 0.02 * m[2]) continue;
+    const double c = std::min(1.0, std::abs(reference.axes.col(i).dot(other.axes.col(i))));
+    largest = std::max(largest, std::acos(c) * 180.0 / std::numbers::pi);
+  }
+  return largest;
+}
+
 QualityResult compareWithMesh(const std::vector<Pebble>& pebbles, const MeshSolid& mesh,
-                              const MassProperties& meshProperties, const QualityOptions& options) {
+                              const MassProperties& meshProperties, const QualityOptions& options,
+                              const WorkProgress& progress) {
   QualityResult result;
   ClumpMetrics& q = result.metrics;
   const double density = meshProperties.mass / meshProperties.volume;
   const PebbleUnion clumpSolid(pebbles);
-  result.clump = options.voxels > 0 ? massFromVoxels(clumpSolid, density, options.voxels)
-                                    : massFromVoxelsWithinBudget(clumpSolid, density, options.voxelBudget);
+  // Progress: the voxels take the first 70%, the protrusion and the gap samplings 15% each.
+  const WorkProgress voxelPart = progress.part(0.0, 0.7);
+  result.clump = options.voxels > 0
+                     ? massFromVoxels(clumpSolid, density, options.voxels, voxelPart)
+                     : massFromVoxelsWithinBudget(clumpSolid, density, options.voxelBudget, 2048, voxelPart);
   q.clumpMethod = "voxel (" + std::to_string(result.clump.voxelsPerSide) + " per side)";
   q.meshVolume = meshProperties.volume;
   q.clumpVolume = result.clump.volume;
@@ -163,14 +180,7 @@ QualityResult compareWithMesh(const std::vector<Pebble>& pebbles, const MeshSoli
   q.principalMomentErrors = (clumpFrame.moments - meshFrame.moments).cwiseQuotient(meshFrame.moments);
   q.dzhanibekovMargin = dzhanibekovMargin(clumpFrame.moments);
   q.meshDzhanibekovMargin = dzhanibekovMargin(meshFrame.moments);
-  // An axis is defined when its moment differs from the other two by more than 2% of I3.
-  const Vec3& m = meshFrame.moments;
-  for (int i = 0; i < 3; ++i) {
-    const double gap = std::min(std::abs(m[i] - m[(i + 1) % 3]), std::abs(m[i] - m[(i + 2) % 3]));
-    if (gap <= 0.02 * m[2]) continue;
-    const double c = std::min(1.0, std::abs(meshFrame.axes.col(i).dot(clumpFrame.axes.col(i))));
-    q.axisMisalignmentDeg = std::max(q.axisMisalignmentDeg, std::acos(c) * 180.0 / std::numbers::pi);
-  }
+  q.axisMisalignmentDeg = axisMisalignmentDeg(meshFrame, clumpFrame);
 
   const PebbleGrid grid(pebbles);
   ThreadPool pool(ThreadPool::machineThreads());
@@ -180,6 +190,7 @@ QualityResult compareWithMesh(const std::vector<Pebble>& pebbles, const MeshSoli
   std::vector<double> protrusion((pebbles.size() + kChunk - 1) / kChunk, 0.0);
   pool.run(protrusion.size(), [&](std::size_t chunk) {
     for (std::size_t i = chunk * kChunk; i < std::min(pebbles.size(), (chunk + 1) * kChunk); ++i) {
+      if (progress.cancelled()) return;
       const Pebble& p = pebbles[i];
       const bool centreInside = mesh.contains(p.center);
       if (centreInside && !(mesh.distanceToSurface(p.center, p.radius) < p.radius))
@@ -191,15 +202,18 @@ QualityResult compareWithMesh(const std::vector<Pebble>& pebbles, const MeshSoli
       }
     }
   });
+  progress.report(0.85, "largest protrusion");
   q.largestProtrusion = *std::max_element(protrusion.begin(), protrusion.end());
   // Largest gap: points of the mesh's surface, distance to the union.
   const std::vector<Vec3> samples = surfacePoints(mesh.mesh(), options.surfaceSamples);
   std::vector<double> gap((samples.size() + kChunk - 1) / kChunk, 0.0);
   pool.run(gap.size(), [&](std::size_t chunk) {
+    if (progress.cancelled()) return;
     for (std::size_t i = chunk * kChunk; i < std::min(samples.size(), (chunk + 1) * kChunk); ++i) {
       gap[chunk] = std::max(gap[chunk], grid.distance(samples[i]));
     }
   });
+  progress.report(1.0, "largest gap");
   q.largestGap = gap.empty() ? 0.0 : *std::max_element(gap.begin(), gap.end());
   return result;
 }

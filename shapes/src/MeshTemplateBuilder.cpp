@@ -66,17 +66,27 @@ MeshTemplateResult buildMeshTemplate(const MeshTemplateRequest& request, const M
     throw std::invalid_argument("unknown inertia method \"" + request.inertia +
                                 "\" for a mesh template (use mesh, voxel, monte-carlo or pebbles)");
   }
-  ClumpTemplate t = makeTemplate(request.name, pebbles, mass, request.inertia, request.density);
-  t.sourceMesh = request.shape.empty() ? std::filesystem::path(request.meshFile).filename().string()
-                                       : "built-in:" + request.shape;
-  t.metrics = measured.metrics;
+  result.clump =
+      meshClumpTemplate(request.name, pebbles, mass, request.inertia, request.density, *prepared.mesh,
+                        request.shape.empty() ? std::filesystem::path(request.meshFile).filename().string()
+                                              : "built-in:" + request.shape,
+                        measured.metrics);
+  return result;
+}
+
+ClumpTemplate meshClumpTemplate(const std::string& name, const std::vector<Pebble>& pebbles,
+                                const MassProperties& mass, const std::string& inertiaMethod, double density,
+                                const TriangleMesh& mesh, const std::string& sourceMesh,
+                                const ClumpMetrics& metrics) {
+  ClumpTemplate t = makeTemplate(name, pebbles, mass, inertiaMethod, density);
+  t.sourceMesh = sourceMesh;
+  t.metrics = metrics;
   // The mesh in the body frame, for drawing: x_body = R (x - centre of mass).
-  auto body = std::make_shared<TriangleMesh>(*prepared.mesh);
+  auto body = std::make_shared<TriangleMesh>(mesh);
   const Mat3 r = t.rotationFromInput.toRotationMatrix();
   for (Vec3& v : body->vertices) v = r * (v - t.centerOfMassInInput);
   t.mesh = std::move(body);
-  result.clump = std::move(t);
-  return result;
+  return t;
 }
 
 MeshTemplateBuilder meshTemplateBuilder() {

@@ -13,7 +13,7 @@ namespace clumplab::shapes {
 namespace {
 
 FillResult fillWithSpacing(const MeshSolid& solid, const FillSettings& settings, double h,
-                           std::int64_t maxCandidates, int threads) {
+                           std::int64_t maxCandidates, int threads, const WorkProgress& progress) {
   Vec3 lower, upper;
   solid.bounds(lower, upper);
   const Vec3 centre = 0.5 * (lower + upper);
@@ -45,34 +45,41 @@ FillResult fillWithSpacing(const MeshSolid& solid, const FillSettings& settings,
   };
   std::vector<Layer> layers(static_cast<std::size_t>(n[2]));
   ThreadPool pool(threads > 0 ? threads : ThreadPool::machineThreads());
-  pool.run(layers.size(), [&](std::size_t k) {
-    Layer& layer = layers[k];
-    std::vector<Span> spans;
-    const double z = origin.z() + h * static_cast<double>(k);
-    for (std::int64_t j = 0; j < n[1]; ++j) {
-      const double y = origin.y() + h * static_cast<double>(j);
-      solid.spansAlongX(y, z, spans);
-      for (const Span& s : spans) {
-        const auto i0 =
-            std::max<std::int64_t>(0, static_cast<std::int64_t>(std::ceil((s.begin - origin.x()) / h)));
-        const auto i1 =
-            std::min<std::int64_t>(n[0] - 1, static_cast<std::int64_t>(std::floor((s.end - origin.x()) / h)));
-        for (std::int64_t i = i0; i <= i1; ++i) {
-          ++layer.inside;
-          Pebble p{Vec3(origin.x() + h * static_cast<double>(i), y, z), result.radius};
-          if (settings.fitted) {
-            p.radius = std::min(p.radius, solid.distanceToSurface(p.center, p.radius));
-            if (p.radius < minimum) {
-              ++layer.dropped;
-              continue;
+  // Layers run in batches so that progress is reported from this thread between them.
+  const std::size_t batch = static_cast<std::size_t>(std::max(8, 2 * pool.threads()));
+  for (std::size_t first = 0; first < layers.size(); first += batch) {
+    const std::size_t count = std::min(batch, layers.size() - first);
+    pool.run(count, [&](std::size_t chunk) {
+      const std::size_t k = first + chunk;
+      Layer& layer = layers[k];
+      std::vector<Span> spans;
+      const double z = origin.z() + h * static_cast<double>(k);
+      for (std::int64_t j = 0; j < n[1] && !progress.cancelled(); ++j) {
+        const double y = origin.y() + h * static_cast<double>(j);
+        solid.spansAlongX(y, z, spans);
+        for (const Span& s : spans) {
+          const auto i0 =
+              std::max<std::int64_t>(0, static_cast<std::int64_t>(std::ceil((s.begin - origin.x()) / h)));
+          const auto i1 = std::min<std::int64_t>(
+              n[0] - 1, static_cast<std::int64_t>(std::floor((s.end - origin.x()) / h)));
+          for (std::int64_t i = i0; i <= i1; ++i) {
+            ++layer.inside;
+            Pebble p{Vec3(origin.x() + h * static_cast<double>(i), y, z), result.radius};
+            if (settings.fitted) {
+              p.radius = std::min(p.radius, solid.distanceToSurface(p.center, p.radius));
+              if (p.radius < minimum) {
+                ++layer.dropped;
+                continue;
+              }
             }
+            if (settings.shellOnly && !(solid.distanceToSurface(p.center, band) <= band)) continue;
+            layer.pebbles.push_back(p);
           }
-          if (settings.shellOnly && !(solid.distanceToSurface(p.center, band) <= band)) continue;
-          layer.pebbles.push_back(p);
         }
       }
-    }
-  });
+    });
+    progress.report(static_cast<double>(first + count) / static_cast<double>(layers.size()), "filling");
+  }
   for (Layer& layer : layers) {
     result.pebbles.insert(result.pebbles.end(), layer.pebbles.begin(), layer.pebbles.end());
     result.inside += layer.inside;
@@ -84,9 +91,9 @@ FillResult fillWithSpacing(const MeshSolid& solid, const FillSettings& settings,
 }  // namespace
 
 FillResult fillMesh(const MeshSolid& solid, const FillSettings& settings, std::int64_t maxCandidates,
-                    int threads) {
+                    int threads, const WorkProgress& progress) {
   if (settings.spacing > 0.0) {
-    FillResult r = fillWithSpacing(solid, settings, settings.spacing, maxCandidates, threads);
+    FillResult r = fillWithSpacing(solid, settings, settings.spacing, maxCandidates, threads, progress);
     if (r.pebbles.empty()) {
       throw std::invalid_argument("no grid point of spacing " + std::to_string(settings.spacing) +
                                   " m lies inside the mesh: use a smaller spacing");
@@ -94,13 +101,24 @@ FillResult fillMesh(const MeshSolid& solid, const FillSettings& settings, std::i
     return r;
   }
   if (settings.targetCount < 1) throw std::invalid_argument("give a grid spacing or a target pebble count");
+  // Progress of the search: the iteration takes the first 60% (up to kIterations tries), the scan
+  // around the best the rest (kScan tries each side); a try that is not made is skipped over.
+  constexpr int kIterations = 16, kScan = 10;
+  constexpr double kIterationShare = 0.6;
+  const auto iterationPart = [&](int step) {
+    return progress.part(kIterationShare * step / kIterations, kIterationShare * (step + 1) / kIterations);
+  };
+  const auto scanPart = [&](int index) {  // index 0 .. 2 kScan - 1
+    const double width = (1.0 - kIterationShare) / (2 * kScan);
+    return progress.part(kIterationShare + width * index, kIterationShare + width * (index + 1));
+  };
   // The count of grid points inside scales as V / h^3: iterate h <- h (count / target)^(1/3).
   const double target = static_cast<double>(settings.targetCount);
   double h = std::cbrt(signedVolume(solid.mesh()) / target);
   FillResult best;
   int steps = 0;
-  for (; steps < 16; ++steps) {
-    FillResult r = fillWithSpacing(solid, settings, h, maxCandidates, threads);
+  for (; steps < kIterations; ++steps) {
+    FillResult r = fillWithSpacing(solid, settings, h, maxCandidates, threads, iterationPart(steps));
     const double count = static_cast<double>(r.pebbles.size());
     const bool better =
         best.pebbles.empty() ||
@@ -117,15 +135,18 @@ FillResult fillMesh(const MeshSolid& solid, const FillSettings& settings, std::i
   // The count jumps as whole layers of the grid enter or leave thin parts: scan h within +-5% of
   // the best for a closer count (each try is a few milliseconds for thousands of pebbles).
   const double around = best.spacing;
-  for (int k = -10; k <= 10 && static_cast<double>(best.pebbles.size()) != target; ++k) {
+  int index = 0;
+  for (int k = -kScan; k <= kScan && static_cast<double>(best.pebbles.size()) != target; ++k) {
     if (k == 0) continue;
-    FillResult r = fillWithSpacing(solid, settings, around * (1.0 + 0.005 * k), maxCandidates, threads);
+    FillResult r = fillWithSpacing(solid, settings, around * (1.0 + 0.005 * k), maxCandidates, threads,
+                                   scanPart(index++));
     ++steps;
     if (!r.pebbles.empty() && std::abs(static_cast<double>(r.pebbles.size()) - target) <
                                   std::abs(static_cast<double>(best.pebbles.size()) - target))
       best = std::move(r);
   }
   best.searchSteps = steps + 1;
+  progress.report(1.0, "filling");
   return best;
 }
 

@@ -1,6 +1,6 @@
 #pragma once
-// Helpers of the app's GUI tests: scene files in a temporary folder, waiting for the window to show
-// a frame, opening a scene and waiting for its bodies.
+// Helpers shared by the tests that drive the real main window (tst_gui, tst_wizard, tst_replay):
+// test settings, scene files in a temporary folder, waiting for frames, opening a scene, probing a movie.
 #include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QFile>
@@ -33,7 +33,8 @@ inline QString videoStreamInfo(const QString& ffprobe, const QString& movie) {
   return QString::fromLatin1(probe.readAllStandardOutput()).trimmed();
 }
 
-inline QString writeFile(const QTemporaryDir& dir, const QString& name, const char* text) {
+// Writes `text` to `dir`/`name` and returns the path (a failure ends the test program).
+inline QString writeFile(const QTemporaryDir& dir, const QString& name, const QByteArray& text) {
   const QString path = dir.filePath(name);
   QFile f(path);
   if (!f.open(QIODevice::WriteOnly)) qFatal("cannot write %s", qPrintable(path));

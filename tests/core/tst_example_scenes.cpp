@@ -107,6 +107,34 @@ class ExampleScenesTest : public QObject {
     CLUMPLAB_COMPARE_REL(flips.meanInterval(), predicted, 0.01);
   }
 
+  void bulkTbarsHaveArbitraryVelocitiesAndSettle() {
+    // Seed 000 §4.4: 100 T-bars, random velocities and spins (within the balls asked for, pointing
+    // every way), come to rest on the floor; total + dissipated stays constant meanwhile.
+    Scene scene = loadScene(scenePath("bulk-tbars.json"));
+    QCOMPARE(scene.bodies.size(), std::size_t(100));
+    Vec3 meanVelocity = Vec3::Zero();
+    double fastest = 0.0, fastestSpin = 0.0, slowest = 1.0;
+    for (const BodyInit& b : scene.bodies) {
+      meanVelocity += b.velocity / 100.0;
+      fastest = std::max(fastest, b.velocity.norm());
+      slowest = std::min(slowest, b.velocity.norm());
+      fastestSpin = std::max(fastestSpin, b.angularVelocity.norm());
+    }
+    QVERIFY(fastest <= 0.3 && fastest > 0.25 && slowest < 0.1);
+    QVERIFY(fastestSpin <= 30.0 && fastestSpin > 25.0);
+    CLUMPLAB_VERIFY_LESS(meanVelocity.norm(), 0.06);  // no preferred direction (sigma ~ 0.02 m/s)
+    auto world = buildWorld(scene);
+    const EnergyReport e0 = world->energy();
+    while (world->time() < scene.duration) QVERIFY(world->step());
+    const EnergyReport e = world->energy();
+    const double kinetic = e.keTranslational + e.keRotational;
+    qInfo("after %.1f s: kinetic %.3g J of %.3g J at the start; balance drift %.2g%%", scene.duration,
+          kinetic, e0.keTranslational + e0.keRotational,
+          100.0 * (e.total() + e.dissipated - e0.total()) / e0.total());
+    CLUMPLAB_VERIFY_LESS(kinetic, 1e-3 * (e0.keTranslational + e0.keRotational));
+    CLUMPLAB_VERIFY_LESS(std::abs(e.total() + e.dissipated - e0.total()), 0.01 * std::abs(e0.total()));
+  }
+
   void selfRightingBodyEndsUpright() {
     // Laid on its side, the roly-poly rocks back until its head points up (within 3 degrees).
     Scene scene = loadScene(scenePath("self-righting.json"));

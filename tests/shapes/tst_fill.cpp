@@ -2,6 +2,7 @@
 // falling as h shrinks for a cube and a sphere, fitted pebbles that never protrude, shells, a
 // target count, concave and holed shapes, and principal moments and axes of a 1 x 2 x 3 box.
 #include <QtTest>
+#include <atomic>
 #include <cmath>
 #include <numbers>
 
@@ -23,6 +24,13 @@ FillSettings spacing(double h) {
   FillSettings f;
   f.spacing = h;
   return f;
+}
+
+// Data rows for the two ways of choosing the grid: a spacing, or a target count (the search).
+void bySpacingAndByCount() {
+  QTest::addColumn<bool>("byCount");
+  QTest::newRow("spacing") << false;
+  QTest::newRow("target count") << true;
 }
 
 double unionVolume(const std::vector<Pebble>& pebbles) {
@@ -132,6 +140,76 @@ class FillTest : public QObject {
     CLUMPLAB_VERIFY_LESS(q.metrics.principalMomentErrors.cwiseAbs().maxCoeff(), 0.15);
     CLUMPLAB_VERIFY_LESS(std::abs(q.metrics.volumeError), 0.15);
     QVERIFY(q.metrics.largestGap < 0.001 && q.metrics.largestGap > 0.0);
+  }
+
+  void progressIsMonotoneAndReachesOne_data() { bySpacingAndByCount(); }
+
+  void progressIsMonotoneAndReachesOne() {
+    QFETCH(bool, byCount);
+    const MeshSolid sphere = solidOf(uvSphereMesh(Vec3::Zero(), 0.01, 64, 32));
+    FillSettings f = spacing(byCount ? 0.0 : 2e-4);
+    if (byCount) f.targetCount = 2000;
+    std::vector<double> reported;
+    WorkProgress progress;
+    progress.callback = [&](double fraction, std::string_view) { reported.push_back(fraction); };
+    const FillResult r = fillMesh(sphere, f, 2'000'000'000, 0, progress);
+    QVERIFY(!r.pebbles.empty());
+    QVERIFY2(reported.size() >= 3, qPrintable(QString::number(reported.size())));
+    for (std::size_t i = 1; i < reported.size(); ++i) {
+      QVERIFY2(reported[i] >= reported[i - 1],
+               qPrintable(QString("report %1: %2 after %3").arg(i).arg(reported[i]).arg(reported[i - 1])));
+    }
+    QVERIFY(reported.front() >= 0.0);
+    QCOMPARE(reported.back(), 1.0);
+    // The same fill without progress: reporting changes nothing.
+    QCOMPARE(fillMesh(sphere, f).pebbles.size(), r.pebbles.size());
+  }
+
+  void aCancelFlagStopsTheFill_data() { bySpacingAndByCount(); }
+
+  void aCancelFlagStopsTheFill() {
+    QFETCH(bool, byCount);
+    // A fitted fill of a sphere on a fine grid takes seconds; the flag is set from the callback at
+    // the first report, and the fill must stop long before it would end.
+    const MeshSolid sphere = solidOf(uvSphereMesh(Vec3::Zero(), 0.01, 64, 32));
+    FillSettings f = spacing(byCount ? 0.0 : 5e-5);
+    if (byCount) f.targetCount = 5'000'000;
+    f.fitted = true;
+    std::atomic<bool> cancel{false};
+    int reports = 0;
+    WorkProgress progress;
+    progress.cancel = &cancel;
+    progress.callback = [&](double, std::string_view) {
+      ++reports;
+      cancel = true;
+    };
+    QElapsedTimer timer;
+    timer.start();
+    QVERIFY_THROWS_EXCEPTION(OperationCancelled, fillMesh(sphere, f, 2'000'000'000, 0, progress));
+    QCOMPARE(reports, 1);  // it stopped at the first report
+    CLUMPLAB_VERIFY_LESS(static_cast<double>(timer.elapsed()), 2000.0);
+    // A flag set before the start stops it before any work.
+    QVERIFY_THROWS_EXCEPTION(OperationCancelled, fillMesh(sphere, f, 2'000'000'000, 0, {nullptr, &cancel}));
+  }
+
+  void aCancelFlagStopsTheMetricsAndSampledMassProperties() {
+    const MeshSolid sphere = solidOf(uvSphereMesh(Vec3::Zero(), 0.01, 64, 32));
+    const FillResult r = fillMesh(sphere, spacing(1e-3));
+    const MassProperties exact = meshMassProperties(sphere.mesh(), 1.0);
+    std::atomic<bool> cancel{true};
+    const WorkProgress stopped{nullptr, &cancel};
+    QVERIFY_THROWS_EXCEPTION(OperationCancelled, compareWithMesh(r.pebbles, sphere, exact, {}, stopped));
+    QVERIFY_THROWS_EXCEPTION(OperationCancelled,
+                             massFromMonteCarlo(r.pebbles, 1.0, 1'000'000, true, stopped));
+    QVERIFY_THROWS_EXCEPTION(OperationCancelled, massFromVoxels(PebbleUnion(r.pebbles), 1.0, 256, stopped));
+    // Not cancelled: the comparison reports monotonely up to 1, with the result it gives without.
+    std::vector<double> reported;
+    WorkProgress watched;
+    watched.callback = [&](double fraction, std::string_view) { reported.push_back(fraction); };
+    const QualityResult q = compareWithMesh(r.pebbles, sphere, exact, {}, watched);
+    QVERIFY(std::is_sorted(reported.begin(), reported.end()));
+    QCOMPARE(reported.back(), 1.0);
+    QCOMPARE(q.metrics.clumpVolume, compareWithMesh(r.pebbles, sphere, exact).metrics.clumpVolume);
   }
 
   void limitsAreChecked() {

@@ -86,6 +86,61 @@ class MeshTemplatesTest : public QObject {
     CLUMPLAB_COMPARE_REL(back.metrics->largestGap, t3.metrics->largestGap, 1e-12);
   }
 
+  void aTemplateFileKeepsTheSourceThatRemakesIt() {
+    QTemporaryDir dir;
+    writeStl(boxMesh(Vec3::Zero(), Vec3(10, 20, 30)), dir.filePath("box.stl").toStdString(), "box",
+             StlFormat::Binary);
+    MeshTemplateRequest r;
+    r.name = "brick";
+    r.meshFile = dir.filePath("box.stl").toStdString();
+    r.scale = 0.001;
+    r.density = 2000.0;
+    r.inertia = "voxel";
+    r.hasFill = true;
+    r.fill = makeFillSettings(0.0, 200, 0.0, "fitted", 0.0, 5e-4);
+    r.samples = 20000;
+    r.halton = false;
+    r.repair = true;
+    ClumpTemplate t = buildMeshTemplate(r).clump;
+    t.source = std::make_shared<const MeshTemplateRequest>(r);
+    const std::string path = dir.filePath("brick.json").toStdString();
+    saveTemplateFile(t, path);
+    const ClumpTemplate back = loadTemplateFile(path);
+    QVERIFY(back.source);
+    const MeshTemplateRequest& s = *back.source;
+    QCOMPARE(s.meshFile, r.meshFile);
+    QCOMPARE(s.scale, r.scale);
+    QCOMPARE(s.density, r.density);
+    QCOMPARE(s.inertia, r.inertia);
+    QVERIFY(s.hasFill && s.fill.fitted && !s.fill.shellOnly);
+    QCOMPARE(s.fill.targetCount, std::int64_t{200});
+    QCOMPARE(s.fill.minimumRadius, 5e-4);
+    QCOMPARE(s.samples, std::int64_t{20000});
+    QVERIFY(!s.halton && s.repair);
+    // Remade from the recorded source: the same clump.
+    const ClumpTemplate remade = buildMeshTemplate(s).clump;
+    QCOMPARE(remade.pebbles.size(), t.pebbles.size());
+    CLUMPLAB_COMPARE_REL(remade.mass, back.mass, 1e-12);
+    // A relative mesh path resolves against the template file's folder; a bad source names the key.
+    QFile::copy(QString::fromStdString(path), dir.filePath("copy.json"));
+    QByteArray text = [&] {
+      QFile f(dir.filePath("copy.json"));
+      f.open(QIODevice::ReadOnly);
+      return f.readAll();
+    }();
+    text.replace(QByteArray::fromStdString(r.meshFile), "box.stl");
+    const ClumpTemplate relative = loadTemplateFile(write(dir, "relative.json", text).toStdString());
+    QCOMPARE(QFileInfo(QString::fromStdString(relative.source->meshFile)).canonicalFilePath(),
+             QFileInfo(dir.filePath("box.stl")).canonicalFilePath());
+    text.replace("\"scale\"", "\"scael\"");
+    try {
+      loadTemplateFile(write(dir, "typo.json", text).toStdString());
+      QFAIL("a misspelt key in the source must be an error");
+    } catch (const InputError& e) {
+      QVERIFY2(QString(e.what()).contains("scael"), e.what());
+    }
+  }
+
   void mercuryClumpFolderAsATemplateFile() {
     QTemporaryDir dir;
     QDir(dir.path()).mkpath("m/Clump");

@@ -11,6 +11,8 @@
 
 namespace clumplab {
 
+struct MeshTemplateRequest;  // core/MeshTemplate.hpp
+
 // How well a clump (the union of its pebbles) reproduces the mesh it was made from (INTERFACES.md
 // `metrics`). Relative errors are (clump - mesh) / mesh; lengths in m.
 struct ClumpMetrics {
@@ -45,6 +47,9 @@ struct ClumpTemplate {
   std::optional<ClumpMetrics> metrics;  // clump against its mesh, when made from one
   // The source mesh in the body (principal) frame, for drawing; null if none.
   std::shared_ptr<const TriangleMesh> mesh;
+  // How the clump was made from its mesh (mesh file or built-in shape, scale, fill, inertia method,
+  // density), so that it can be made again or refined (template files' "source"); null if unknown.
+  std::shared_ptr<const MeshTemplateRequest> source;
 };
 
 using TemplatePtr = std::shared_ptr<const ClumpTemplate>;

@@ -19,6 +19,10 @@ struct GenerationRequest {
   std::uint64_t seed = 1;
   Vec3 velocity = Vec3::Zero();
   Vec3 angularVelocity = Vec3::Zero();
+  // Seed 000 §4.4's "arbitrary initial velocities and angular velocities": added to the above,
+  // drawn uniformly in balls of these radii (0: none, and no random numbers drawn for them).
+  double randomSpeed = 0.0;  // [m/s]
+  double randomSpin = 0.0;   // [rad/s]
   std::size_t maxAttemptsPerBody = 2000;
 };
 
@@ -51,5 +55,8 @@ class SplitMix64 {
 
 // Uniformly distributed rotation (Shoemake's method).
 Quat randomRotation(SplitMix64& rng);
+
+// A point uniformly distributed in the ball of `radius` about the origin (rejection sampling).
+Vec3 randomInBall(SplitMix64& rng, double radius);
 
 }  // namespace clumplab

@@ -7,6 +7,7 @@
 #include "core/Math.hpp"
 #include "core/Pebble.hpp"
 #include "core/Solid.hpp"
+#include "core/WorkProgress.hpp"
 
 namespace clumplab {
 
@@ -45,7 +46,9 @@ MassProperties massFromPebbles(std::span<const Pebble> pebbles, std::span<const 
 // Seed 000 eq. 6-10: summation over N^3 voxels of the smallest cube around the solid, counting a
 // voxel when its centre is inside (overlaps of pebbles are not counted twice). Uniform density.
 // Rows of voxels are summed in closed form from the solid's spans, so the cost is ~N^2, not N^3.
-MassProperties massFromVoxels(const Solid& solid, double density, int voxelsPerSide);
+// `progress` (WorkProgress.hpp): reported between layers of voxels, cancelled within a few rows.
+MassProperties massFromVoxels(const Solid& solid, double density, int voxelsPerSide,
+                              const WorkProgress& progress = {});
 MassProperties massFromVoxels(std::span<const Pebble> pebbles, double density, int voxelsPerSide);
 
 // Voxels with N chosen from an error budget: N = 32, 64, 128, ... until the error estimate of the
@@ -54,15 +57,16 @@ MassProperties massFromVoxels(std::span<const Pebble> pebbles, double density, i
 // difference to N / 2 and to the same N on a grid shifted by 0.382 voxels; it is in the *Error
 // fields of the result (compare it with the budget to see whether the budget was met).
 MassProperties massFromVoxelsWithinBudget(const Solid& solid, double density, double relativeBudget,
-                                          int maxVoxelsPerSide = 2048);
+                                          int maxVoxelsPerSide = 2048, const WorkProgress& progress = {});
 
 // Seed 001 eq. 29-31: Monte Carlo integration over the enclosing box with the sequence of
 // eq. 30 (zeta_k = frac(1e6 sin k)) or, if `lowDiscrepancy`, the Halton sequence (bases 2, 3, 5).
-// Standard errors come from 32 batches of consecutive samples.
+// Standard errors come from 32 batches of consecutive samples. `progress` is reported every few
+// batches and cancelled within a few thousand samples.
 MassProperties massFromMonteCarlo(const Solid& solid, double density, std::int64_t samples,
-                                  bool lowDiscrepancy);
+                                  bool lowDiscrepancy, const WorkProgress& progress = {});
 MassProperties massFromMonteCarlo(std::span<const Pebble> pebbles, double density, std::int64_t samples,
-                                  bool lowDiscrepancy);
+                                  bool lowDiscrepancy, const WorkProgress& progress = {});
 
 // The bounding-box of the pebble union: per axis (seed 001 eq. 25).
 void pebbleBounds(std::span<const Pebble> pebbles, Vec3& lower, Vec3& upper);

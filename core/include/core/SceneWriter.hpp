@@ -12,7 +12,8 @@ namespace clumplab {
 // The scene of `world` as it is now: its settings (time step, integrator, gravity, damping, ...),
 // contact model, walls, templates and bodies (pose and velocities), and its clock as `startTime`.
 // File, description and duration come from `loadedFrom`, and so do the sources of templates made
-// from meshes or built-in shapes (matched by identity: templates `loadedFrom` lacks get none).
+// from meshes or built-in shapes (matched by identity); a template `loadedFrom` lacks keeps the
+// source it records itself (ClumpTemplate::source), if any.
 Scene sceneFromWorld(const World& world, const Scene& loadedFrom);
 
 // The scene as JSON text. Templates are written in principal form (pebbles in the principal frame,

@@ -3,6 +3,7 @@
 #include <string>
 
 #include "core/ClumpTemplate.hpp"
+#include "core/MeshTemplate.hpp"
 
 namespace clumplab {
 
@@ -13,7 +14,17 @@ ClumpTemplate parseTemplateFile(const std::string& text, const std::string& file
 // The metrics object of a template file (INTERFACES.md), as compact JSON text.
 std::string metricsToJson(const ClumpMetrics& metrics);
 
-// Writes the template as JSON text (pretty-printed).
+// Writes the template as JSON text (pretty-printed), with its "source" when it has one.
 std::string templateToJson(const ClumpTemplate& t);
+
+// Writes templateToJson(t) to `path` atomically (a temporary file renamed over it: readers see the
+// old file or the new one). Throws InputError naming `path`.
+void saveTemplateFile(const ClumpTemplate& t, const std::string& path);
+
+// A mesh template request in its written form: the JSON object of a scene's mesh or built-in
+// shape template (INTERFACES.md: "mesh" or "shape" and "size", "scale", "density", "inertia",
+// "fill", "repair", "voxels" or "voxel_budget", "samples", "sequence"), compact. "mesh" is written
+// as the request names it.
+std::string meshTemplateRequestToJson(const MeshTemplateRequest& request);
 
 }  // namespace clumplab

@@ -3,6 +3,7 @@
 #include <vector>
 
 #include "core/ClumpTemplate.hpp"
+#include "core/WorkProgress.hpp"
 #include "shapes/MeshSolid.hpp"
 
 namespace clumplab::shapes {
@@ -22,9 +23,16 @@ struct QualityResult {
 // `meshProperties` are the mesh's exact mass properties (meshMassProperties) at some density;
 // `pebbles` are in the mesh's frame. Protrusion and gap are one-sided distances, sampled:
 // protrusion over points of the union's surface outside the mesh (distance to the mesh), gap over
-// points of the mesh's surface (distance to the union).
+// points of the mesh's surface (distance to the union). `progress` (WorkProgress.hpp) is reported
+// through the voxels and the two distance samplings; a set cancel flag stops it (OperationCancelled).
 QualityResult compareWithMesh(const std::vector<Pebble>& pebbles, const MeshSolid& mesh,
-                              const MassProperties& meshProperties, const QualityOptions& options = {});
+                              const MassProperties& meshProperties, const QualityOptions& options = {},
+                              const WorkProgress& progress = {});
+
+// Largest angle [deg] between corresponding principal axes of `reference` and `other`, over the
+// axes of `reference` that are defined (their moment differs from both others by more than 2% of
+// I3); 0 when none is.
+double axisMisalignmentDeg(const PrincipalFrame& reference, const PrincipalFrame& other);
 
 // (I2 - I1) / (I3 - I1) for ascending moments; 0 when all three are equal (to 1e-6 of I3). Near 0
 // or 1 the intermediate axis is close to a stable one; near 1/2 the flip is most pronounced.

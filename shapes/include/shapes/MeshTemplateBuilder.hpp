@@ -18,6 +18,14 @@ struct MeshTemplateResult {
   MassProperties clumpProperties;  // of the pebble union, by voxels
 };
 
+// The template of a clump made from a mesh: `pebbles` (in the mesh's frame) with `mass` (their mass
+// properties by `inertiaMethod`, mesh frame), the metrics against the mesh, and the mesh itself
+// carried into the body frame for drawing. `sourceMesh` names it ("gear.stl", "built-in:wingnut").
+ClumpTemplate meshClumpTemplate(const std::string& name, const std::vector<Pebble>& pebbles,
+                                const MassProperties& mass, const std::string& inertiaMethod, double density,
+                                const TriangleMesh& mesh, const std::string& sourceMesh,
+                                const ClumpMetrics& metrics);
+
 // Throws InputError (a bad mesh file) or std::invalid_argument (settings that cannot work).
 MeshTemplateResult buildMeshTemplate(const MeshTemplateRequest& request, const MeshOptions& meshOptions = {});
 

@@ -1,0 +1,53 @@
+#pragma once
+// Wizard page 5: the template's name, density and file, and copies of it for the running scene
+// (how many, where, orientation, velocity and spin), or none. Finish writes the file (atomically)
+// and hands the copies to the simulation thread; a failure is shown here and nothing is lost.
+#include <QWizardPage>
+#include <array>
+
+class QCheckBox;
+class QGroupBox;
+class QLabel;
+class QLineEdit;
+class QSpinBox;
+
+namespace clumplab::gui {
+class ScientificSpinBox;
+class SimulationLoop;
+}  // namespace clumplab::gui
+
+namespace clumplab::gui::wizard {
+
+class WizardModel;
+
+class FinishPage : public QWizardPage {
+  Q_OBJECT
+ public:
+  FinishPage(WizardModel& model, SimulationLoop* simulation, QWidget* parent = nullptr);
+
+  void initializePage() override;
+  bool validatePage() override;
+  QString savedPath() const { return savedPath_; }
+
+ signals:
+  void templateSaved(const QString& path, int copies);
+
+ private:
+  void nameEdited();
+  void browse();
+
+  WizardModel& model_;
+  SimulationLoop* simulation_ = nullptr;
+  QLineEdit* name_ = nullptr;
+  ScientificSpinBox* density_ = nullptr;
+  QLineEdit* path_ = nullptr;
+  bool pathEdited_ = false;
+  QGroupBox* copies_ = nullptr;
+  QSpinBox* count_ = nullptr;
+  std::array<ScientificSpinBox*, 3> lower_{}, upper_{}, velocity_{}, spin_{};
+  QCheckBox* randomOrientation_ = nullptr;
+  QLabel* message_ = nullptr;
+  QString savedPath_;
+};
+
+}  // namespace clumplab::gui::wizard
