@@ -36,9 +36,11 @@
 #include "ParameterEditCommand.hpp"
 #include "ParametersDock.hpp"
 #include "RecordDialog.hpp"
+#include "ReplayController.hpp"
 #include "RunSpeeds.hpp"
 #include "Shortcuts.hpp"
 #include "TemplateLibraryDock.hpp"
+#include "TrajectoryControls.hpp"
 #include "ViewChoices.hpp"
 #include "Viewport.hpp"
 #include "wizard/ClumpWizard.hpp"
@@ -91,6 +93,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), loop_(std::make_u
   resizeDocks({inspectorDock_, templateLibrary_}, {330, 270}, Qt::Vertical);
   resizeDocks({energyDock_}, {260}, Qt::Vertical);
 
+  trajectory_ = new TrajectoryControls(*this);
   createActions();
   createToolBar();
   createMenus();
@@ -99,6 +102,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), loop_(std::make_u
   recordStatus_->setStyleSheet(QStringLiteral("color: #d33;"));
   statusBar()->addPermanentWidget(recordStatus_);
 
+  replay_ = new ReplayController(*this);  // after the view's handlers above
   connect(parametersDock_, &ParametersDock::edited, this, &MainWindow::onParametersEdited);
   connect(parametersDock_, &ParametersDock::runSpeedChosen, this, &MainWindow::setSpeed);
   connect(viewport_, &Viewport::dragMoved, this, [this](const DragTarget& d) { loop_->drag(d); });
@@ -188,6 +192,15 @@ void MainWindow::createActions() {
     loop_->singleStep(1);  // pauses the thread too
     runTicket_ = loop_->commandsPosted();
   });
+  stepBackAction_ = new QAction(style()->standardIcon(QStyle::SP_MediaSkipBackward), tr("Step &back"), this);
+  stepBackAction_->setShortcut(keys::stepBack);
+  stepBackAction_->setToolTip(
+      tr("Back to an earlier state of the history (Shift+←); running on repeats the run"));
+  connect(stepBackAction_, &QAction::triggered, this, [this] {
+    showRunning(false);
+    loop_->stepBack();  // pauses the thread too
+    runTicket_ = loop_->commandsPosted();
+  });
   resetAction_ = new QAction(style()->standardIcon(QStyle::SP_BrowserReload), tr("R&eset"), this);
   resetAction_->setShortcut(keys::reset);
   resetAction_->setToolTip(tr("Back to the loaded scene, keeping the parameters (Backspace)"));
@@ -237,6 +250,7 @@ void MainWindow::createToolBar() {
   bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
   bar->setIconSize(QSize(18, 18));
   bar->addAction(playAction_);
+  bar->addAction(stepBackAction_);
   bar->addAction(stepAction_);
   bar->addAction(resetAction_);
   bar->addAction(recordAction_);
@@ -292,6 +306,7 @@ void MainWindow::createMenus() {
   QAction* saveAsAction = file->addAction(tr("Save &As…"), this, &MainWindow::saveAs);
   saveAsAction->setShortcut(QKeySequence::SaveAs);
   file->addAction(recordAction_);
+  file->addAction(trajectory_->action());
   QAction* shot = file->addAction(tr("Screens&hot…"), this, &MainWindow::screenshot);
   shot->setShortcut(keys::screenshot);
   file->addSeparator();
@@ -316,6 +331,7 @@ void MainWindow::createMenus() {
 
   QMenu* sim = menuBar()->addMenu(tr("&Simulation"));
   sim->addAction(playAction_);
+  sim->addAction(stepBackAction_);
   sim->addAction(stepAction_);
   sim->addAction(resetAction_);
   sim->addSeparator();
@@ -323,6 +339,8 @@ void MainWindow::createMenus() {
   faster->setShortcuts({keys::faster, keys::fasterAlt});
   QAction* slower = sim->addAction(tr("S&lower"), this, [this] { changeSpeed(-1); });
   slower->setShortcut(keys::slower);
+  liveActions_ = {playAction_, stepAction_, stepBackAction_,       resetAction_,      del, spawn, shoot,
+                  faster,      slower,      trajectory_->action(), clumpWizardAction_};
 
   QMenu* view = menuBar()->addMenu(tr("&View"));
   view->addAction(pebblesAction_);
@@ -440,7 +458,9 @@ void MainWindow::openDefaultScene() {
 QString MainWindow::openDocument(const QString& path, bool quiet) {
   std::shared_ptr<const Scene> scene;
   QString error;
-  {
+  if (isTrajectoryFile(path.toStdString())) {
+    error = replay_->open(path);
+  } else {
     QApplication::setOverrideCursor(Qt::WaitCursor);
     try {
       scene = loadDocument(path.toStdString());
@@ -456,12 +476,13 @@ QString MainWindow::openDocument(const QString& path, bool quiet) {
     }
     return error;
   }
-  showDocument(scene, path);
+  if (scene) showDocument(scene, path);  // else a replay, open now
   addRecentFile(path);
   return QString();
 }
 
 void MainWindow::showDocument(std::shared_ptr<const Scene> scene, const QString& path) {
+  replay_->leave();  // a scene opened from a replay replaces the live one
   scene_ = scene;
   scenePath_ = path;
   savePath_ = isSceneFile(path.toStdString()) ? path : QString();
@@ -560,7 +581,7 @@ void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
   }
   for (const QUrl& url : event->mimeData()->urls()) {
     const std::string p = url.toLocalFile().toStdString();
-    if (isSceneFile(p) || isMeshFile(p)) {
+    if (isSceneFile(p) || isMeshFile(p) || isTrajectoryFile(p)) {
       event->acceptProposedAction();
       return;
     }
@@ -864,6 +885,14 @@ void MainWindow::updateTemplateList() {
   if (keep >= 0) templateBox_->setCurrentIndex(keep);
 }
 
+void MainWindow::setLiveControlsEnabled(bool on) {
+  for (QAction* a : liveActions_) a->setEnabled(on);
+  for (QWidget* w : {static_cast<QWidget*>(parametersDock_), static_cast<QWidget*>(speedBox_),
+                     static_cast<QWidget*>(templateBox_), static_cast<QWidget*>(shootSpeed_), banner_,
+                     static_cast<QWidget*>(templateLibrary_)})
+    w->setEnabled(on);
+}
+
 bool MainWindow::divergenceBannerShown() const {
   return banner_->isVisible();
 }
@@ -905,19 +934,22 @@ void MainWindow::tick() {
     shownLayout_ = f.snapshot.layoutGeneration;
     updateTemplateList();
   }
-  viewport_->setFrame(&f);
-  if (!lessonCamera_.isEmpty() && f.commandsApplied >= lessonCameraTicket_) {
-    // The lesson's view, once its scene is on screen (the view has just framed it).
-    render::Camera goal = viewport_->camera();
-    if (lessonCamera_ == QLatin1String("front")) {
-      goal.lookAlong(Vec3::UnitY());
-      viewport_->glideTo(goal);
-    } else if (lessonCamera_ == QLatin1String("along-L")) {
-      viewport_->lookAlongAngularMomentum();
+  if (!replay_->active()) {  // else the view shows the replay's frame
+    viewport_->setFrame(&f);
+    if (!lessonCamera_.isEmpty() && f.commandsApplied >= lessonCameraTicket_) {
+      // The lesson's view, once its scene is on screen (the view has just framed it).
+      render::Camera goal = viewport_->camera();
+      if (lessonCamera_ == QLatin1String("front")) {
+        goal.lookAlong(Vec3::UnitY());
+        viewport_->glideTo(goal);
+      } else if (lessonCamera_ == QLatin1String("along-L")) {
+        viewport_->lookAlongAngularMomentum();
+      }
+      lessonCamera_.clear();
     }
-    lessonCamera_.clear();
+    inspectorDock_->show(f.snapshot, viewport_->selectedBody(), f.sceneGeneration);
   }
-  inspectorDock_->show(f.snapshot, viewport_->selectedBody(), f.sceneGeneration);
+  trajectory_->show(f);
   showDivergence(f);
   // The thread decides whether it runs (a divergence or a single step pauses it): once it has seen
   // the window's last run command, the play button follows it.

@@ -26,6 +26,8 @@ class EnergyPlotDock;
 class InspectorDock;
 class ParametersDock;
 class LessonDock;
+class ReplayController;
+class TrajectoryControls;
 class TemplateLibraryDock;
 class Viewport;
 
@@ -35,8 +37,8 @@ class MainWindow : public QMainWindow {
   explicit MainWindow(QWidget* parent = nullptr);
   ~MainWindow() override;
 
-  // Loads a scene or mesh; on error shows a dialog (unless `quiet`) naming the file and keeps the
-  // current scene. Returns the error ("" on success).
+  // Loads a scene or mesh (a trajectory opens in replay mode); on error shows a dialog (unless `quiet`)
+  // naming the file and keeps the current scene. Returns the error ("" on success).
   QString openDocument(const QString& path, bool quiet = false);
   // Starts the built-in default scene.
   void openDefaultScene();
@@ -81,6 +83,10 @@ class MainWindow : public QMainWindow {
   void closeLesson();
   ParametersDock* parametersDock() const { return parametersDock_; }
   QUndoStack* undoStack() { return &undo_; }
+  ReplayController* replay() const { return replay_; }
+  TrajectoryControls* trajectoryControls() const { return trajectory_; }
+  // Off while a replay is shown: what would act on the live scene (run, step, edit, spawn).
+  void setLiveControlsEnabled(bool on);
   const SceneParameters& parameters() const { return parameters_; }
   // The newest frame the window has shown (null before the first).
   const SimulationFrame* currentFrame() const { return haveFrame_ ? &loop_->frame() : nullptr; }
@@ -155,6 +161,10 @@ class MainWindow : public QMainWindow {
 
   QAction* playAction_ = nullptr;
   QAction* stepAction_ = nullptr;
+  QAction* stepBackAction_ = nullptr;
+  QList<QAction*> liveActions_;  // act on the live scene (off in replay mode)
+  ReplayController* replay_ = nullptr;
+  TrajectoryControls* trajectory_ = nullptr;
   QAction* resetAction_ = nullptr;
   QAction* pebblesAction_ = nullptr;
   QAction* wireframeAction_ = nullptr;

@@ -70,18 +70,6 @@ const char* kFlungBall = R"({
   "templates": { "ball": { "density": 1000, "pebbles": [[0, 0, 0, 0.05]] } },
   "bodies": [ { "template": "ball", "position": [0, 0, 0.0499] } ] })";
 
-// Opens `json` (written to `dir` as `name`) and waits until the window shows its `bodies` bodies;
-// returns "" or what went wrong.
-QString openScene(MainWindow& w, const QTemporaryDir& dir, const QString& name, const char* json,
-                  std::size_t bodies) {
-  const QString error = w.openDocument(writeFile(dir, name, json), true);
-  if (!error.isEmpty()) return error;
-  if (!waitForFrame(w, [&](const SimulationFrame& f) { return f.snapshot.bodies.size() == bodies; })) {
-    return QStringLiteral("%1: no frame with %2 bodies").arg(name).arg(bodies);
-  }
-  return QString();
-}
-
 // Position of body i in the frame shown (NaN if there is none).
 Vec3 shownPosition(const MainWindow& w, std::size_t i) {
   const SimulationFrame* f = w.currentFrame();
@@ -110,11 +98,7 @@ class TestGui : public QObject {
  private slots:
   void initTestCase() { QSurfaceFormat::setDefaultFormat(viewportSurfaceFormat()); }
 
-  void init() {
-    QStandardPaths::setTestModeEnabled(true);  // settings go to a test location, not the user's
-    QCoreApplication::setOrganizationName(QStringLiteral("ClumpLabTests"));
-    QCoreApplication::setApplicationName(QStringLiteral("tst_gui"));
-  }
+  void init() { useTestSettings(QStringLiteral("tst_gui")); }
 
   void defaultSceneOpensAndPlotsEverySingleStep() {
     MainWindow w;
@@ -521,14 +505,7 @@ class TestGui : public QObject {
     const SimulationFrame* f = w.currentFrame();
     QVERIFY(f != nullptr);
     CLUMPLAB_COMPARE_REL(f->snapshot.time, 11.0 / 48.0, 1e-2);
-    QProcess probe;
-    probe.start(ffprobe,
-                {QStringLiteral("-v"), QStringLiteral("error"), QStringLiteral("-count_frames"),
-                 QStringLiteral("-select_streams"), QStringLiteral("v:0"), QStringLiteral("-show_entries"),
-                 QStringLiteral("stream=nb_read_frames,width,height,pix_fmt,codec_name"),
-                 QStringLiteral("-of"), QStringLiteral("csv=p=0"), plan.movie.path});
-    QVERIFY(probe.waitForFinished(30000));
-    const QString info = QString::fromLatin1(probe.readAllStandardOutput()).trimmed();
+    const QString info = videoStreamInfo(ffprobe, plan.movie.path);
     const QSize size = QSize(320, 200) * w.viewport()->devicePixelRatio();
     QCOMPARE(info, QStringLiteral("h264,%1,%2,yuv420p,12").arg(size.width() & ~1).arg(size.height() & ~1));
   }
