@@ -458,6 +458,8 @@ void MainWindow::openDefaultScene() {
 QString MainWindow::openDocument(const QString& path, bool quiet) {
   std::shared_ptr<const Scene> scene;
   QString error;
+  // A movie being recorded ends, complete with what it has: what it shows is about to change.
+  if (recorder_) recorder_->stop();
   if (isTrajectoryFile(path.toStdString())) {
     error = replay_->open(path);
   } else {
@@ -626,6 +628,10 @@ void MainWindow::toggleRecording(bool on) {
   }
   if (recorder_) return;
   RecordDialog dialog(viewport_->size() * viewport_->devicePixelRatio(), this);
+  if (replay_->active()) {
+    const ReplayDocument& d = *replay_->document();
+    dialog.setReplay(static_cast<int>(d.frameCount()), d.endTime() - d.startTime());
+  }
   if (dialog.exec() != QDialog::Accepted) {
     const QSignalBlocker block(recordAction_);
     recordAction_->setChecked(false);

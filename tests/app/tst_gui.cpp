@@ -1,5 +1,6 @@
 // The desktop app as a user drives it: the real MainWindow, its simulation thread and its 3D view
 // (under Xvfb with Mesa in CI).
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
 #include <QDoubleSpinBox>
@@ -688,6 +689,45 @@ class TestGui : public QObject {
 
     writeTemplate(QStringLiteral("later.json"), "later", {{Vec3(0, 0, 0), 0.01}});
     QTRY_COMPARE_WITH_TIMEOUT(dock->list()->count(), 4, 5000);
+  }
+
+  // The Record dialog of a replay: frames from the trajectory (one per trajectory frame, or at the
+  // slow-motion rate), the replay's own duration, and no energy plot (it is the live scene's).
+  void recordDialogForAReplay() {
+    RecordDialog dialog(QSize(640, 480));
+    dialog.setReplay(38, 0.617);
+    RecordingPlan plan = dialog.plan();
+    QVERIFY(plan.everyReplayFrame);
+    QVERIFY(!plan.plotInset);
+    CLUMPLAB_COMPARE_REL(plan.duration, 0.617, 1e-12);
+    QCheckBox* perFrame = nullptr;
+    for (QCheckBox* b : dialog.findChildren<QCheckBox*>())
+      if (b->text().contains(QStringLiteral("trajectory frame"))) perFrame = b;
+    QVERIFY(perFrame != nullptr);
+    perFrame->setChecked(false);
+    QVERIFY(!dialog.plan().everyReplayFrame);
+  }
+
+  // Opening another document ends a movie being recorded, complete with the frames it has.
+  void openingADocumentEndsARecording() {
+    QTemporaryDir dir;
+    MainWindow w;
+    w.setRunning(false);
+    w.viewport()->setFixedSize(200, 150);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QCOMPARE(openScene(w, dir, QStringLiteral("fall.json"), kFallingSphere, 1), QString());
+    RecordingPlan plan;
+    plan.movie.path = dir.filePath(QStringLiteral("frames"));
+    plan.movie.format = MovieFormat::PngSequence;
+    plan.movie.framesPerSecond = 10;
+    plan.duration = 1000.0;  // far longer than the test
+    QVERIFY(w.startRecording(plan));
+    QTRY_VERIFY_WITH_TIMEOUT(QDir(plan.movie.path).entryList({QStringLiteral("frame-*.png")}).size() >= 3,
+                             10000);
+    QCOMPARE(openScene(w, dir, QStringLiteral("two.json"), kTwoBalls, 2), QString());
+    QVERIFY(!w.recording());
+    QVERIFY(QDir(plan.movie.path).entryList({QStringLiteral("frame-*.png")}).size() >= 3);
   }
 
   // Without ffmpeg the app says so and offers the PNG sequence, which then records.
