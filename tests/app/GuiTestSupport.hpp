@@ -7,9 +7,11 @@
 #include <QProcess>
 #include <QStandardPaths>
 #include <QTemporaryDir>
+#include <QTest>
 #include <QThread>
 
 #include "MainWindow.hpp"
+#include "Viewport.hpp"
 
 namespace clumplab::gui::test {
 
@@ -66,6 +68,17 @@ inline QString openScene(MainWindow& w, const QTemporaryDir& dir, const QString&
     return QStringLiteral("%1: no frame with %2 bodies").arg(name).arg(bodies);
   }
   return QString();
+}
+
+// Shows `w` with its 3D view `viewSize` pixels, running or paused, and opens the scene `json` in it
+// (see openScene); "" or what went wrong.
+inline QString showScene(MainWindow& w, bool running, QSize viewSize, const QTemporaryDir& dir,
+                         const QString& name, const char* json, std::size_t bodies) {
+  w.setRunning(running);
+  w.viewport()->setFixedSize(viewSize);
+  w.show();
+  if (!QTest::qWaitForWindowExposed(&w)) return QStringLiteral("the window was not shown");
+  return openScene(w, dir, name, json, bodies);
 }
 
 }  // namespace clumplab::gui::test

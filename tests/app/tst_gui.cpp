@@ -485,11 +485,8 @@ class TestGui : public QObject {
     }
     QTemporaryDir dir;
     MainWindow w;
-    w.setRunning(false);
-    w.viewport()->setFixedSize(320, 200);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
-    QCOMPARE(openScene(w, dir, QStringLiteral("fall.json"), kFallingSphere, 1), QString());
+    QCOMPARE(showScene(w, false, QSize(320, 200), dir, QStringLiteral("fall.json"), kFallingSphere, 1),
+             QString());
     RecordingPlan plan;
     plan.movie.path = dir.filePath(QStringLiteral("fall.mp4"));
     plan.movie.format = MovieSettings::formatFor(plan.movie.path);
@@ -513,12 +510,9 @@ class TestGui : public QObject {
 
   void missingFfmpegSaysSoAndPngFramesStillRecord() {
     QTemporaryDir dir;
-    MainWindow w;
-    w.setRunning(false);
-    w.viewport()->setFixedSize(161, 101);  // odd: frames lose a row and a column
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
-    QCOMPARE(openScene(w, dir, QStringLiteral("fall.json"), kFallingSphere, 1), QString());
+    MainWindow w;  // odd: frames lose a row and a column
+    QCOMPARE(showScene(w, false, QSize(161, 101), dir, QStringLiteral("fall.json"), kFallingSphere, 1),
+             QString());
     RecordingPlan plan;
     plan.movie.path = dir.filePath(QStringLiteral("fall.mp4"));
     plan.movie.format = MovieFormat::Mp4;
@@ -554,11 +548,8 @@ class TestGui : public QObject {
   void offscreenFramesHaveTheAskedSizeAndThePlot() {
     QTemporaryDir dir;
     MainWindow w;
-    w.setRunning(false);
-    w.viewport()->setFixedSize(320, 200);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
-    QCOMPARE(openScene(w, dir, QStringLiteral("fall.json"), kFallingSphere, 1), QString());
+    QCOMPARE(showScene(w, false, QSize(320, 200), dir, QStringLiteral("fall.json"), kFallingSphere, 1),
+             QString());
     const QSize size(400, 300);  // not the view's aspect
     const QImage plain = w.viewport()->renderImage(size, false);
     QCOMPARE(plain.size(), size);
@@ -712,11 +703,8 @@ class TestGui : public QObject {
   void openingADocumentEndsARecording() {
     QTemporaryDir dir;
     MainWindow w;
-    w.setRunning(false);
-    w.viewport()->setFixedSize(200, 150);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
-    QCOMPARE(openScene(w, dir, QStringLiteral("fall.json"), kFallingSphere, 1), QString());
+    QCOMPARE(showScene(w, false, QSize(200, 150), dir, QStringLiteral("fall.json"), kFallingSphere, 1),
+             QString());
     RecordingPlan plan;
     plan.movie.path = dir.filePath(QStringLiteral("frames"));
     plan.movie.format = MovieFormat::PngSequence;
@@ -734,11 +722,8 @@ class TestGui : public QObject {
   void missingFfmpegOffersPngFrames() {
     QTemporaryDir dir;
     MainWindow w;
-    w.setRunning(false);
-    w.viewport()->setFixedSize(240, 160);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
-    QCOMPARE(openScene(w, dir, QStringLiteral("fall.json"), kFallingSphere, 1), QString());
+    QCOMPARE(showScene(w, false, QSize(240, 160), dir, QStringLiteral("fall.json"), kFallingSphere, 1),
+             QString());
     RecordingPlan plan;
     plan.movie.path = dir.filePath(QStringLiteral("demo.mp4"));
     plan.movie.format = MovieFormat::Mp4;
@@ -778,11 +763,8 @@ class TestGui : public QObject {
   void realTimeRecordingGrabsTheRunningView() {
     QTemporaryDir dir;
     MainWindow w;
-    w.setRunning(true);
-    w.viewport()->setFixedSize(160, 100);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
-    QCOMPARE(openScene(w, dir, QStringLiteral("fall.json"), kFallingSphere, 1), QString());
+    QCOMPARE(showScene(w, true, QSize(160, 100), dir, QStringLiteral("fall.json"), kFallingSphere, 1),
+             QString());
     RecordingPlan plan;
     plan.movie.path = dir.filePath(QStringLiteral("live"));
     plan.movie.format = MovieFormat::PngSequence;
