@@ -18,6 +18,7 @@ int fillCommand(const std::vector<std::string>& args);
 int meshCommand(const std::vector<std::string>& args);
 int benchShapesCommand(const std::vector<std::string>& args);
 int shapeCommand(const std::vector<std::string>& args);
+int orderCommand(const std::vector<std::string>& args);
 
 // Loads the scene named by the first positional argument and applies --integrator, --dt and
 // --threads. Throws InputError / UsageError on bad input.
