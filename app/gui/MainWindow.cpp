@@ -33,6 +33,7 @@
 #include "InspectorDock.hpp"
 #include "LessonDock.hpp"
 #include "MovieRecorder.hpp"
+#include "OrderAnalysisDialog.hpp"
 #include "ParameterEditCommand.hpp"
 #include "ParametersDock.hpp"
 #include "RecordDialog.hpp"
@@ -339,6 +340,8 @@ void MainWindow::createMenus() {
   faster->setShortcuts({keys::faster, keys::fasterAlt});
   QAction* slower = sim->addAction(tr("S&lower"), this, [this] { changeSpeed(-1); });
   slower->setShortcut(keys::slower);
+  sim->addSeparator();
+  sim->addAction(tr("Integrator &order analysis…"), this, [this] { openOrderAnalysis(); });
   liveActions_ = {playAction_, stepAction_, stepBackAction_,       resetAction_,      del, spawn, shoot,
                   faster,      slower,      trajectory_->action(), clumpWizardAction_};
 
@@ -817,6 +820,19 @@ ClumpWizard* MainWindow::openClumpWizard() {
   clumpWizard_->raise();
   clumpWizard_->activateWindow();
   return clumpWizard_;
+}
+
+OrderAnalysisDialog* MainWindow::openOrderAnalysis() {
+  if (!scene_) return nullptr;
+  auto scene = std::make_shared<Scene>(*scene_);
+  parameters_.writeTo(*scene);  // the parameters as edited, not as loaded
+  auto* dialog = new OrderAnalysisDialog(scene, this);
+  dialog->setAttribute(Qt::WA_DeleteOnClose);
+  dialog->setWindowTitle(
+      tr("Integrator order analysis — %1")
+          .arg(scenePath_.isEmpty() ? tr("default scene") : QFileInfo(scenePath_).fileName()));
+  dialog->show();
+  return dialog;
 }
 
 QString MainWindow::openLesson(int index) {

@@ -26,6 +26,7 @@ class EnergyPlotDock;
 class InspectorDock;
 class ParametersDock;
 class LessonDock;
+class OrderAnalysisDialog;
 class ReplayController;
 class TrajectoryControls;
 class TemplateLibraryDock;
@@ -81,6 +82,8 @@ class MainWindow : public QMainWindow {
   QString openLesson(int index);
   // Back to the lesson list; the scene stays as it is.
   void closeLesson();
+  // The integrator order analysis of the scene with the current parameters, in a new window.
+  OrderAnalysisDialog* openOrderAnalysis();
   ParametersDock* parametersDock() const { return parametersDock_; }
   QUndoStack* undoStack() { return &undo_; }
   ReplayController* replay() const { return replay_; }

@@ -66,6 +66,7 @@ OrderAnalysis analyzeOrder(const Scene& scene, const OrderSettings& s, const Wor
     throw std::invalid_argument("duration: the finest run would take more than 2e8 steps");
 
   OrderAnalysis a;
+  a.factor = s.factor;
   const auto coarseSteps = static_cast<long>(std::llround(span / dt0));
   const long perSample = std::max<long>(1, coarseSteps / s.samples);
   for (long k = 0; k * perSample <= coarseSteps; ++k)
@@ -127,11 +128,15 @@ OrderAnalysis analyzeOrder(const Scene& scene, const OrderSettings& s, const Wor
     }
     a.distance.push_back(std::move(d));
   }
-  a.trajectoryOrders = fittedOrders(a.distance, a.times, a.windowBegin, a.windowEnd, s.factor);
-  a.energyOrders = fittedOrders(a.energyDeviation, a.times, a.windowBegin, a.windowEnd, s.factor);
+  refitOrders(a);
+  return a;
+}
+
+void refitOrders(OrderAnalysis& a) {
+  a.trajectoryOrders = fittedOrders(a.distance, a.times, a.windowBegin, a.windowEnd, a.factor);
+  a.energyOrders = fittedOrders(a.energyDeviation, a.times, a.windowBegin, a.windowEnd, a.factor);
   a.trajectoryOrder = mean(a.trajectoryOrders);
   a.energyOrder = mean(a.energyOrders);
-  return a;
 }
 
 }  // namespace clumplab

@@ -23,6 +23,7 @@ struct OrderSettings {
 };
 
 struct OrderAnalysis {
+  int factor = 2;
   std::vector<double> timeSteps;  // [s] of each run
   std::vector<double> times;      // [s] synchronous instants (multiples of the coarsest step)
   // distance[k][j]: between runs k and k + 1 at times[j] [m]. The metric: the root mean square over
@@ -44,5 +45,8 @@ struct OrderAnalysis {
 // when a run diverges (naming its time step), OperationCancelled when cancelled.
 OrderAnalysis analyzeOrder(const Scene& scene, const OrderSettings& settings,
                            const WorkProgress& progress = {});
+
+// Fits the orders again over [windowBegin, windowEnd] of `analysis` (after moving its window).
+void refitOrders(OrderAnalysis& analysis);
 
 }  // namespace clumplab
