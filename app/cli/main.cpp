@@ -13,7 +13,8 @@ namespace {
 constexpr const char* kUsage =
     "usage: clumplab-cli <command> [options]\n"
     "  run SCENE.json [--steps N | --time T] [--energy E.csv] [--states S.csv] [--every K]\n"
-    "                 [--integrator leapfrog|midpoint|splitting] [--dt X] [--threads N]\n"
+    "                 [--integrator leapfrog|midpoint|splitting] [--dt X] [--threads N] [--spheres "
+    "bounding|volume]\n"
     "  inertia FILE [--method mesh|voxel|monte-carlo|pebbles|given] [--density D] [--scale S]\n"
     "               [--voxels N | --voxel-budget E] [--samples N] [--sequence halton|sine] [--repair]\n"
     "      FILE: a mesh (STL, OBJ, PLY, ...), a template JSON, `x y z r` text or a MercuryDPM clump folder\n"

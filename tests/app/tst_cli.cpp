@@ -206,6 +206,22 @@ class CliTest : public QObject {
     QVERIFY2(bad.err.contains("runs: expected 3 to 8"), bad.err.constData());
   }
 
+  void spheresSwitch() {
+    // --spheres (seed 001 §1 (ii)): every clump as one sphere, placed before the generator places
+    // the bodies; too little room for bounding spheres is an input error that says so.
+    const Result volume = cli({"run", scene("bulk-tbars.json"), "--spheres", "volume", "--steps", "10"});
+    QVERIFY2(volume.exitCode == 0, volume.err.constData());
+    const QJsonObject o = QJsonDocument::fromJson(volume.out).object();
+    QCOMPARE(o["bodies"].toInt(), 100);
+    QCOMPARE(o["pebbles"].toInt(), 100);
+    const Result bounding = cli({"run", scene("bulk-tbars.json"), "--spheres", "bounding", "--steps", "10"});
+    QCOMPARE(bounding.exitCode, 2);
+    QVERIFY2(bounding.err.contains("generate[0]: placed only"), bounding.err.constData());
+    const Result bad = cli({"run", scene("bulk-tbars.json"), "--spheres", "cubes"});
+    QCOMPARE(bad.exitCode, 2);
+    QVERIFY2(bad.err.contains("--spheres: expected bounding or volume"), bad.err.constData());
+  }
+
   void badInput_data() {
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<QByteArray>("sceneText");  // written to bad.json when not empty

@@ -31,6 +31,7 @@
 #include "TimeSeriesChart.hpp"
 #include "Viewport.hpp"
 #include "core/MassProperties.hpp"
+#include "core/SphereSwitch.hpp"
 #include "core/TemplateFile.hpp"
 
 using namespace clumplab;
@@ -759,6 +760,39 @@ class TestGui : public QObject {
     QVERIFY(!dialog->busy());
     QCOMPARE(finished.front().front().toBool(), false);
     QCOMPARE(dialog->result(), a);
+  }
+
+  // Simulation -> Clumps as spheres (seed 001 §1 (ii)): the scene reopens with one sphere per
+  // clump, and as built again; a switch the scene has no room for is refused, the scene unchanged.
+  void clumpsAsSpheres() {
+    MainWindow w;
+    w.setRunning(false);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    const auto pebblesShown = [&] {
+      const SimulationFrame* f = w.currentFrame();
+      return f ? f->snapshot.pebbles : std::size_t(0);
+    };
+    QCOMPARE(w.openDocument(QStringLiteral(CLUMPLAB_SCENES_DIR "/stable-unstable-axes.json"), true),
+             QString());
+    QVERIFY(waitForFrame(w, [](const SimulationFrame& f) { return f.snapshot.pebbles == 30; }));
+    QCOMPARE(w.setSphereMode(SphereKind::VolumeEquivalent), QString());
+    QVERIFY(waitForFrame(w, [](const SimulationFrame& f) { return f.snapshot.pebbles == 3; }));
+    QCOMPARE(w.currentFrame()->snapshot.bodies.size(), std::size_t(3));
+    QCOMPARE(w.setSphereMode(std::nullopt), QString());
+    QVERIFY(waitForFrame(w, [](const SimulationFrame& f) { return f.snapshot.pebbles == 30; }));
+
+    QCOMPARE(w.openDocument(QStringLiteral(CLUMPLAB_SCENES_DIR "/bulk-tbars.json"), true), QString());
+    QVERIFY(waitForFrame(w, [](const SimulationFrame& f) { return f.snapshot.pebbles == 1000; }));
+    QTimer::singleShot(300, &w, [] {
+      if (auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget())) box->accept();
+    });
+    const QString refused = w.setSphereMode(SphereKind::Bounding);
+    QVERIFY2(refused.contains(QStringLiteral("placed only")), qPrintable(refused));
+    QVERIFY(!w.sphereMode().has_value());
+    QTest::qWait(100);
+    w.tick();
+    QCOMPARE(pebblesShown(), std::size_t(1000));
   }
 
   // Without ffmpeg the app says so and offers the PNG sequence, which then records.
