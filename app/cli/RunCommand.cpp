@@ -52,6 +52,15 @@ Scene loadSceneWithOverrides(const Arguments& args, const char* command) {
   }
   SceneLoadOptions options;
   options.meshTemplates = shapes::meshTemplateBuilder();
+  if (const auto spheres = args.text("--spheres")) {
+    if (*spheres == "bounding") {
+      options.spheres = SphereKind::Bounding;
+    } else if (*spheres == "volume") {
+      options.spheres = SphereKind::VolumeEquivalent;
+    } else {
+      throw UsageError("--spheres: expected bounding or volume");
+    }
+  }
   Scene scene = loadScene(args.positional()[0], options);
   if (const auto name = args.text("--integrator")) {
     const auto kind = integratorFromName(*name);
@@ -71,7 +80,7 @@ Scene loadSceneWithOverrides(const Arguments& args, const char* command) {
 
 int runCommand(const std::vector<std::string>& argv) {
   const Arguments args(argv, {"--steps", "--time", "--energy", "--states", "--trajectory", "--every",
-                              "--integrator", "--dt", "--threads"});
+                              "--integrator", "--dt", "--threads", "--spheres"});
   const Scene scene = loadSceneWithOverrides(args, "run");
   if (args.has("--steps") && args.has("--time")) throw UsageError("give --steps or --time, not both");
   const double dt = scene.settings.timeStep;
@@ -91,8 +100,8 @@ int runCommand(const std::vector<std::string>& argv) {
   std::optional<EnergyCsvWriter> energyOut;
   std::optional<StateCsvWriter> statesOut;
   if (const auto p = args.text("--energy")) {
-    const bool anyPoint = std::any_of(scene.bodies.begin(), scene.bodies.end(),
-                                      [](const BodyInit& b) { return b.point.any(); });
+    const bool anyPoint = std::any_of(scene.bodyPoints.begin(), scene.bodyPoints.end(),
+                                      [](const PointProperties& point) { return point.any(); });
     energyOut.emplace(*p, EnergyCsvExtras::forScene(scene.settings, scene.walls, anyPoint));
   }
   if (const auto p = args.text("--states")) statesOut.emplace(*p);

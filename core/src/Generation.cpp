@@ -127,7 +127,7 @@ GenerationResult generateBodies(const GenerationRequest& request, std::vector<Te
     Vec3 velocity = request.velocity, angularVelocity = request.angularVelocity;
     if (request.randomSpeed > 0.0) velocity += randomInBall(rng, request.randomSpeed);
     if (request.randomSpin > 0.0) angularVelocity += randomInBall(rng, request.randomSpin);
-    bodies.push_back({index, position, orientation, velocity, angularVelocity, PointProperties{}});
+    bodies.push_back({index, position, orientation, velocity, angularVelocity});
     ++result.placed;
   }
   return result;

@@ -1,5 +1,6 @@
 #include <cmath>
 #include <map>
+#include <optional>
 #include <sstream>
 
 #include "JsonReader.hpp"
@@ -7,6 +8,7 @@
 #include "core/FreeRotation.hpp"
 #include "core/Generation.hpp"
 #include "core/Scene.hpp"
+#include "core/SphereSwitch.hpp"
 
 namespace clumplab {
 
@@ -114,7 +116,7 @@ std::vector<std::string_view> withPointKeys(std::initializer_list<std::string_vi
 }
 
 BodyInit readBody(const Node& node, const std::map<std::string, std::uint32_t>& names,
-                  const std::vector<TemplatePtr>& templates) {
+                  const std::vector<TemplatePtr>& templates, PointProperties& point) {
   node.allowOnly(withPointKeys(
       {"template", "position", "orientation", "velocity", "angular_velocity", "principal_spin"}));
   const Node t = node.child("template");
@@ -126,7 +128,7 @@ BodyInit readBody(const Node& node, const std::map<std::string, std::uint32_t>& 
   const Quat user = node.has("orientation") ? node.child("orientation").quaternion() : Quat::Identity();
   // The scene rotates the template as written; compose with its principal rotation (INTERFACES.md).
   b.orientation = unitQuaternion(user * templates[b.templateIndex]->rotationFromInput.conjugate());
-  b.point = readPointProperties(node, *templates[b.templateIndex]);
+  point = readPointProperties(node, *templates[b.templateIndex]);
   if (node.has("velocity")) b.velocity = node.child("velocity").vec3();
   if (node.has("angular_velocity")) b.angularVelocity = node.child("angular_velocity").vec3();
   if (node.has("principal_spin")) {
@@ -177,7 +179,8 @@ void readGenerate(const Node& node, const std::map<std::string, std::uint32_t>& 
   const std::size_t first = scene.bodies.size();
   const GenerationResult result = generateBodies(r, scene.templates, scene.bodies, scene.walls);
   const PointProperties point = readPointProperties(node, *scene.templates[r.templateIndex]);
-  for (std::size_t b = first; b < scene.bodies.size(); ++b) scene.bodies[b].point = point;
+  scene.bodyPoints.resize(first, PointProperties{});
+  scene.bodyPoints.resize(scene.bodies.size(), point);
   const TemplateSource base = r.templateIndex < scene.templateSources.size()
                                   ? scene.templateSources[r.templateIndex]
                                   : TemplateSource{};
@@ -226,10 +229,10 @@ PlaneConstraint readPlane(const Node& node) {
 namespace {
 Scene sceneFromJson(const json_reader::Json& root, const std::string& file, const SceneLoadOptions& options) {
   const Node node(root, file, "");
-  node.allowOnly({"format",   "description", "time_step",  "integrator",  "euler_iterations",
-                  "gravity",  "contact",     "walls",      "templates",   "bodies",
-                  "generate", "skin",        "gyroscopic", "duration",    "rotor_substeps",
-                  "time",     "damping",     "fields",     "gravitation", "plane"});
+  node.allowOnly({"format",     "description", "time_step",      "integrator", "euler_iterations", "gravity",
+                  "contact",    "walls",       "templates",      "bodies",     "generate",         "skin",
+                  "gyroscopic", "duration",    "rotor_substeps", "time",       "damping",          "spheres",
+                  "fields",     "gravitation", "plane"});
   Scene scene;
   scene.file = file;
   const std::string format = node.child("format").string();
@@ -284,10 +287,36 @@ Scene sceneFromJson(const json_reader::Json& root, const std::string& file, cons
     scene.templates.push_back(readTemplate(name, templates.child(name), options, source));
     scene.templateSources.push_back(std::move(source));
   }
+  // PaLa's switch (seed 001 §1 (ii)): every clump as one sphere, before the bodies are placed, so
+  // that generated bodies are placed without overlaps as spheres.
+  std::optional<SphereKind> spheres = options.spheres;
+  if (node.has("spheres") && !spheres) {
+    const Node key = node.child("spheres");
+    const std::string kind = key.string();
+    if (kind == "bounding") {
+      spheres = SphereKind::Bounding;
+    } else if (kind == "volume") {
+      spheres = SphereKind::VolumeEquivalent;
+    } else if (kind != "none") {
+      key.fail(
+          "expected \"bounding\", \"volume\" or \"none\" (every clump as its bounding or volume-equivalent "
+          "sphere)");
+    }
+  }
+  if (spheres) {
+    for (TemplatePtr& t : scene.templates)
+      t = std::make_shared<const ClumpTemplate>(sphereTemplate(*t, *spheres));
+    scene.templateSources.assign(scene.templates.size(), TemplateSource{});
+    scene.description = "The clumps of this scene as " +
+                        std::string(*spheres == SphereKind::Bounding ? "bounding" : "volume-equivalent") +
+                        " spheres. " + scene.description;
+  }
   if (node.has("bodies")) {
     const Node bodies = node.child("bodies");
     for (std::size_t i = 0; i < bodies.arraySize(); ++i) {
-      scene.bodies.push_back(readBody(bodies.element(i), names, scene.templates));
+      PointProperties point;
+      scene.bodies.push_back(readBody(bodies.element(i), names, scene.templates, point));
+      scene.bodyPoints.push_back(point);
     }
   }
   if (node.has("generate")) {
@@ -312,7 +341,7 @@ Scene loadScene(const std::string& path, const SceneLoadOptions& options) {
 
 std::unique_ptr<World> buildWorld(const Scene& scene) {
   auto world = std::make_unique<World>(scene.settings, scene.contact, scene.walls, scene.templates);
-  for (const BodyInit& b : scene.bodies) world->addBody(b);
+  for (std::size_t b = 0; b < scene.bodies.size(); ++b) world->addBody(scene.bodies[b], scene.pointOf(b));
   world->setTime(scene.startTime);
   return world;
 }

@@ -186,8 +186,9 @@ Scene sceneFromWorld(const World& world, const Scene& loadedFrom) {
   }
   const BodyState& s = world.bodies();
   for (std::size_t b = 0; b < s.size(); ++b) {
-    scene.bodies.push_back({s.templateIndex[b], s.position[b], s.orientation[b], s.velocity[b],
-                            s.angularVelocity[b], s.point[b]});
+    scene.bodies.push_back(
+        {s.templateIndex[b], s.position[b], s.orientation[b], s.velocity[b], s.angularVelocity[b]});
+    scene.bodyPoints.push_back(s.point[b]);
   }
   return scene;
 }
@@ -221,14 +222,15 @@ std::string sceneToJson(const Scene& scene, const std::string& targetFolder) {
   }
   j["templates"] = std::move(templates);
   OrderedJson bodies = OrderedJson::array();
-  for (const BodyInit& b : scene.bodies) {
+  for (std::size_t i = 0; i < scene.bodies.size(); ++i) {
+    const BodyInit& b = scene.bodies[i];
     const Quat& q = b.orientation;
     OrderedJson body = {{"template", names.at(b.templateIndex)},
                         {"position", vec(b.position)},
                         {"orientation", {q.w(), q.x(), q.y(), q.z()}},
                         {"velocity", vec(b.velocity)},
                         {"angular_velocity", vec(b.angularVelocity)}};
-    addPointProperties(b.point, body);
+    addPointProperties(scene.pointOf(i), body);
     bodies.push_back(std::move(body));
   }
   j["bodies"] = std::move(bodies);

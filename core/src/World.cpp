@@ -114,9 +114,9 @@ std::uint32_t World::addTemplate(TemplatePtr t) {
   return static_cast<std::uint32_t>(templates_.size() - 1);
 }
 
-std::uint32_t World::addBody(const BodyInit& init) {
+std::uint32_t World::addBody(const BodyInit& init, const PointProperties& point) {
   if (init.templateIndex >= templates_.size()) throw std::out_of_range("unknown template index");
-  checkPointProperties(init.point);
+  checkPointProperties(point);
   const ClumpTemplate& t = *templates_[init.templateIndex];
   const auto index = static_cast<std::uint32_t>(bodies_.size());
   bodies_.templateIndex.push_back(init.templateIndex);
@@ -128,7 +128,7 @@ std::uint32_t World::addBody(const BodyInit& init) {
   bodies_.angularVelocity.push_back(init.angularVelocity);
   bodies_.force.push_back(Vec3::Zero());
   bodies_.torque.push_back(Vec3::Zero());
-  bodies_.point.push_back(init.point);
+  bodies_.point.push_back(point);
   dissipativeForce_.push_back(Vec3::Zero());
   dissipativeTorque_.push_back(Vec3::Zero());
   bodyFirstPebble_.push_back(static_cast<std::uint32_t>(pebbleLocal_.size()));

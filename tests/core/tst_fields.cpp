@@ -16,12 +16,12 @@ std::unique_ptr<World> freeWorld(const WorldSettings& s, const TemplatePtr& t, d
                                  std::vector<TemplatePtr>{t});
 }
 
-BodyInit bodyAt(const Vec3& x, const PointProperties& point, const Vec3& v = Vec3::Zero()) {
+// Adds a body of template 0 at x with velocity v and the given point properties.
+void addAt(World& w, const Vec3& x, const PointProperties& point, const Vec3& v = Vec3::Zero()) {
   BodyInit b;
   b.position = x;
   b.velocity = v;
-  b.point = point;
-  return b;
+  w.addBody(b, point);
 }
 
 // Largest |E(t) - E(0)| [J] (total + dissipated) over `steps` steps.
@@ -66,7 +66,7 @@ class FieldsTest : public QObject {
     auto world = freeWorld(s, rigidBody(mass, Vec3(1, 1, 1)));
     PointProperties p;
     p.charge = charge;
-    world->addBody(bodyAt(Vec3::Zero(), p));
+    addAt(*world, Vec3::Zero(), p);
     const Vec3 drift = s.fields.electric.cross(s.fields.magnetic) / s.fields.magnetic.squaredNorm();
     // Gyration: v - v_d turns at qB/m; count its x-component's sign changes, interpolated.
     std::vector<double> crossings;
@@ -116,8 +116,8 @@ class FieldsTest : public QObject {
       WorldSettings s = freeSpace(IntegratorKind::Leapfrog, dt);
       s.linearDamping = s.angularDamping = damping;
       auto w = freeWorld(s, sphere, 1e5);
-      w->addBody(bodyAt(Vec3(-0.025, 0, 0), dipole(1.2)));
-      w->addBody(bodyAt(Vec3(0.025, 0, 0), dipole(-0.7)));
+      addAt(*w, Vec3(-0.025, 0, 0), dipole(1.2));
+      addAt(*w, Vec3(0.025, 0, 0), dipole(-0.7));
       return w;
     };
     // Undamped over 0.2 s: they turn, attract, touch and rattle in contact (linear, e = 1).
@@ -167,9 +167,9 @@ class FieldsTest : public QObject {
         pp.pointMass = true;
         return pp;
       };
-      w->addBody(bodyAt(Vec3(0, 0, 0), props(q, Vec3(0, 2e-6, 1e-6), Vec3(300, 0, 100)), Vec3(0.1, 0, 0)));
-      w->addBody(bodyAt(Vec3(1, 0.2, 0), props(q, Vec3(1e-6, 0, 2e-6), Vec3(0, 400, 0)), Vec3(0, 0.2, 0)));
-      w->addBody(bodyAt(Vec3(0.3, 1, 0.4), props(-0.5 * q, Vec3(2e-6, 1e-6, 0), Vec3(0, 100, 300))));
+      addAt(*w, Vec3(0, 0, 0), props(q, Vec3(0, 2e-6, 1e-6), Vec3(300, 0, 100)), Vec3(0.1, 0, 0));
+      addAt(*w, Vec3(1, 0.2, 0), props(q, Vec3(1e-6, 0, 2e-6), Vec3(0, 400, 0)), Vec3(0, 0.2, 0));
+      addAt(*w, Vec3(0.3, 1, 0.4), props(-0.5 * q, Vec3(2e-6, 1e-6, 0), Vec3(0, 100, 300)));
       w->bodies().angularVelocity[0] = Vec3(1, 2, 0.5);
       return maxEnergyDeviation(*w, std::llround(2.0 / dt));
     };
@@ -192,8 +192,8 @@ class FieldsTest : public QObject {
     PointProperties p;
     p.pointMass = true;
     const double v = 0.5 * omega * a;
-    w->addBody(bodyAt(Vec3(-0.5 * a, 0, 0), p, Vec3(0, -v, 0)));
-    w->addBody(bodyAt(Vec3(0.5 * a, 0, 0), p, Vec3(0, v, 0)));
+    addAt(*w, Vec3(-0.5 * a, 0, 0), p, Vec3(0, -v, 0));
+    addAt(*w, Vec3(0.5 * a, 0, 0), p, Vec3(0, v, 0));
     double worstRadius = 0.0, angle = 0.0, crossing = 0.0;
     Vec3 last = Vec3(a, 0, 0);
     for (int k = 0; k < 3 * 2000 + 100; ++k) {
@@ -225,9 +225,9 @@ class FieldsTest : public QObject {
     const Scene scene = parseScene(text, "fields.json");
     QCOMPARE(scene.settings.fields.electric, Vec3(1, 2, 3));
     QCOMPARE(scene.settings.fields.gravitationalConstant, 0.01);
-    QCOMPARE(scene.bodies[0].point.charge, 1e-6);
-    QVERIFY(scene.bodies[0].point.pointMass);
-    QVERIFY(!scene.bodies[1].point.any());
+    QCOMPARE(scene.pointOf(0).charge, 1e-6);
+    QVERIFY(scene.pointOf(0).pointMass);
+    QVERIFY(!scene.pointOf(1).any());
     auto world = buildWorld(scene);
     for (int k = 0; k < 10; ++k) QVERIFY(world->step());
     const std::string saved = sceneToJson(sceneFromWorld(*world, scene), ".");
@@ -236,8 +236,8 @@ class FieldsTest : public QObject {
     QCOMPARE(again.settings.fields.magnetic, scene.settings.fields.magnetic);
     QCOMPARE(again.settings.fields.softening, 0.002);
     QCOMPARE(again.settings.fields.gravitationalConstant, 0.01);
-    QVERIFY(again.bodies[0].point == world->bodies().point[0]);
-    QVERIFY(!again.bodies[1].point.any());
+    QVERIFY(again.pointOf(0) == world->bodies().point[0]);
+    QVERIFY(!again.pointOf(1).any());
     QCOMPARE(sceneToJson(sceneFromWorld(*buildWorld(again), again), "."), saved);
   }
 

@@ -46,7 +46,6 @@ struct BodyInit {
   Quat orientation = Quat::Identity();  // principal frame -> world
   Vec3 velocity = Vec3::Zero();         // [m/s]
   Vec3 angularVelocity = Vec3::Zero();  // world [rad/s]
-  PointProperties point;                // charge, dipoles (principal frame), point mass
 };
 
 // Why a run stopped: NaN/Inf or an overlap beyond half a pebble radius.
@@ -78,7 +77,8 @@ class World {
   World(const World&) = delete;
   World& operator=(const World&) = delete;
 
-  std::uint32_t addBody(const BodyInit& init);
+  // `point`: its charge, dipoles (principal frame) and point-mass flag (Fields.hpp).
+  std::uint32_t addBody(const BodyInit& init, const PointProperties& point = {});
 
   // Advances by one time step. Returns false (and leaves `divergence()` set) when the state
   // became non-finite or overlaps grew beyond half a pebble radius. Books the work of the
