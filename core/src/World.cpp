@@ -306,8 +306,7 @@ void World::applyFieldForces() {
   // Integrators that take forces at a mid-step state (Mutze's midpoint, seed 001 §7) get q v x B
   // from the evaluation; kick-drift-kick ones rotate the velocities in their kicks instead.
   if (!integrator_->kicksLorentzForce()) {
-    const Vec3 b = settings_.plane.enabled ? settings_.plane.alongNormal(settings_.fields.magnetic)
-                                           : settings_.fields.magnetic;
+    const Vec3 b = actingMagneticField();
     if (b != Vec3::Zero()) addLorentzForces(b, bodies_, bodies_.force);
   }
 }
@@ -337,9 +336,13 @@ void World::projectStateOnPlane() {
 Vec3 World::lorentzRotation(std::size_t b, double h) const {
   const double q = bodies_.point[b].charge;
   if (q == 0.0) return Vec3::Zero();
+  return (q * h / (2.0 * bodies_.mass[b])) * actingMagneticField();
+}
+
+Vec3 World::actingMagneticField() const {
+  // In 2D, v x B with B in the plane points along n and the plane takes it: only B's normal part acts.
   const Vec3& field = settings_.fields.magnetic;
-  const Vec3 acting = settings_.plane.enabled ? settings_.plane.alongNormal(field) : field;
-  return (q * h / (2.0 * bodies_.mass[b])) * acting;
+  return settings_.plane.enabled ? settings_.plane.alongNormal(field) : field;
 }
 
 void World::addWallImpulses(double weight) {

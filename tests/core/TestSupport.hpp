@@ -85,6 +85,13 @@ inline const std::vector<IntegratorKind>& allIntegrators() {
   return kinds;
 }
 
+// A data column "kind" (int: an IntegratorKind) with one row per integrator, for _data() slots.
+inline void addIntegratorRows() {
+  QTest::addColumn<int>("kind");
+  for (const IntegratorKind k : allIntegrators())
+    QTest::newRow(integratorName(k).data()) << static_cast<int>(k);
+}
+
 // FNV-1a over the bits of every body's position, orientation, velocity and angular velocity: equal
 // hashes mean bitwise-equal states (for determinism and checkpoint tests).
 inline std::uint64_t stateHash(const World& world) {

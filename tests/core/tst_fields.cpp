@@ -48,11 +48,7 @@ class FieldsTest : public QObject {
   Q_OBJECT
 
  private slots:
-  void crossedFieldDrift_data() {
-    QTest::addColumn<int>("kind");
-    for (const IntegratorKind k : allIntegrators())
-      QTest::newRow(integratorName(k).data()) << static_cast<int>(k);
-  }
+  void crossedFieldDrift_data() { addIntegratorRows(); }
   // A charge starting at rest in E = E x^ and B = B z^ moves on a cycloid: gyration at qB/m about a
   // guiding centre drifting with v_d = E x B / B^2 = -(E/B) y^ (Jackson §12.3).
   void crossedFieldDrift() {
@@ -143,11 +139,7 @@ class FieldsTest : public QObject {
     CLUMPLAB_VERIFY_LESS(toLine, 1.0 * M_PI / 180);
   }
 
-  void energyIsConservedToSecondOrder_data() {
-    QTest::addColumn<int>("kind");
-    for (const IntegratorKind k : allIntegrators())
-      QTest::newRow(integratorName(k).data()) << static_cast<int>(k);
-  }
+  void energyIsConservedToSecondOrder_data() { addIntegratorRows(); }
   // Three bodies with charges, both dipoles and point masses in uniform E and B: halving the step
   // divides the largest energy deviation by about 4.
   void energyIsConservedToSecondOrder() {

@@ -45,11 +45,7 @@ class MembraneTest : public QObject {
   Q_OBJECT
 
  private slots:
-  void smallPassLargeStay_data() {
-    QTest::addColumn<int>("kind");
-    for (const IntegratorKind k : allIntegrators())
-      QTest::newRow(integratorName(k).data()) << static_cast<int>(k);
-  }
+  void smallPassLargeStay_data() { addIntegratorRows(); }
   void smallPassLargeStay() {
     QFETCH(int, kind);
     auto world = osmosisBox(static_cast<IntegratorKind>(kind));

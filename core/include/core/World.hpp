@@ -211,7 +211,8 @@ class World {
   bool checkDivergence();
   void forcesChanged() { forcesCurrent_ = false; }
   void applyFieldForces();
-  double minPebbleRadius() const;  // over the templates [m]; infinity without any
+  Vec3 actingMagneticField() const;  // B, or its normal part in the 2D mode [T]
+  double minPebbleRadius() const;    // over the templates [m]; infinity without any
   void projectForcesOnPlane();
   void projectStateOnPlane();
   void addWallImpulses(double weight);
