@@ -122,3 +122,5 @@ inline WorldSettings freeSpace(IntegratorKind kind, double dt) {
 }
 
 }  // namespace clumplab::test
+
+Q_DECLARE_METATYPE(clumplab::IntegratorKind)

@@ -52,11 +52,11 @@ class FieldsTest : public QObject {
   // A charge starting at rest in E = E x^ and B = B z^ moves on a cycloid: gyration at qB/m about a
   // guiding centre drifting with v_d = E x B / B^2 = -(E/B) y^ (Jackson §12.3).
   void crossedFieldDrift() {
-    QFETCH(int, kind);
+    QFETCH(IntegratorKind, kind);
     const double mass = 2.0, charge = 2.0, fieldB = 0.5, fieldE = 0.05;  // q B / m = 0.5 rad/s
     const double gyration = charge * fieldB / mass, period = 2.0 * M_PI / gyration;
     const int stepsPerPeriod = 400, periods = 10;
-    WorldSettings s = freeSpace(static_cast<IntegratorKind>(kind), period / stepsPerPeriod);
+    WorldSettings s = freeSpace(kind, period / stepsPerPeriod);
     s.fields.electric = Vec3(fieldE, 0, 0);
     s.fields.magnetic = Vec3(0, 0, fieldB);
     auto world = freeWorld(s, rigidBody(mass, Vec3(1, 1, 1)));
@@ -143,9 +143,9 @@ class FieldsTest : public QObject {
   // Three bodies with charges, both dipoles and point masses in uniform E and B: halving the step
   // divides the largest energy deviation by about 4.
   void energyIsConservedToSecondOrder() {
-    QFETCH(int, kind);
+    QFETCH(IntegratorKind, kind);
     const auto run = [&](double dt) {
-      WorldSettings s = freeSpace(static_cast<IntegratorKind>(kind), dt);
+      WorldSettings s = freeSpace(kind, dt);
       s.fields.electric = Vec3(0.3, -0.2, 0.1);
       s.fields.magnetic = Vec3(0.1, 0.2, 0.8);
       s.fields.gravitationalConstant = 0.05;
@@ -166,8 +166,8 @@ class FieldsTest : public QObject {
       return maxEnergyDeviation(*w, std::llround(2.0 / dt));
     };
     const double coarse = run(4e-3), fine = run(2e-3), finer = run(1e-3);
-    qInfo("%s: max |dE| %.3e, %.3e, %.3e J; ratios %.2f, %.2f", integratorName(IntegratorKind(kind)).data(),
-          coarse, fine, finer, coarse / fine, fine / finer);
+    qInfo("%s: max |dE| %.3e, %.3e, %.3e J; ratios %.2f, %.2f", integratorName(kind).data(), coarse, fine,
+          finer, coarse / fine, fine / finer);
     QVERIFY2(coarse / fine > 3.0 && coarse / fine < 5.5, qPrintable(QString::number(coarse / fine)));
     QVERIFY2(fine / finer > 3.0 && fine / finer < 5.5, qPrintable(QString::number(fine / finer)));
   }

@@ -47,8 +47,8 @@ class MembraneTest : public QObject {
  private slots:
   void smallPassLargeStay_data() { addIntegratorRows(); }
   void smallPassLargeStay() {
-    QFETCH(int, kind);
-    auto world = osmosisBox(static_cast<IntegratorKind>(kind));
+    QFETCH(IntegratorKind, kind);
+    auto world = osmosisBox(kind);
     const Vec3 p0 = totalMomentum(*world);
     const BodyState& s = world->bodies();
     double largestX = -1.0;
