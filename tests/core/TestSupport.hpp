@@ -85,11 +85,10 @@ inline const std::vector<IntegratorKind>& allIntegrators() {
   return kinds;
 }
 
-// A data column "kind" (int: an IntegratorKind) with one row per integrator, for _data() slots.
+// A data column "kind" with one row per integrator, for _data() slots (QFETCH(IntegratorKind, kind)).
 inline void addIntegratorRows() {
-  QTest::addColumn<int>("kind");
-  for (const IntegratorKind k : allIntegrators())
-    QTest::newRow(integratorName(k).data()) << static_cast<int>(k);
+  QTest::addColumn<IntegratorKind>("kind");
+  for (const IntegratorKind k : allIntegrators()) QTest::newRow(integratorName(k).data()) << k;
 }
 
 // FNV-1a over the bits of every body's position, orientation, velocity and angular velocity: equal
