@@ -225,6 +225,9 @@ void MainWindow::createActions() {
                             [](render::ViewOptions& o, bool c) { o.wireframe = c; });
   meshAction_ =
       toggle(tr("Source mesh"), keys::mesh, false, [](render::ViewOptions& o, bool c) { o.sourceMesh = c; });
+  stereoAction_ = toggle(tr("Anaglyph stereo (red/cyan)"), keys::stereo, false,
+                         [](render::ViewOptions& o, bool c) { o.stereo = c; });
+  stereoAction_->setToolTip(tr("For red/cyan glasses, the wireframe especially (PaLa, seed 001 §8)"));
   trackAction_ = new QAction(tr("&Track selected body"), this);
   trackAction_->setCheckable(true);
   trackAction_->setShortcut(keys::track);
@@ -269,6 +272,22 @@ void MainWindow::createToolBar() {
   bar->addAction(pebblesAction_);
   bar->addAction(wireframeAction_);
   bar->addAction(meshAction_);
+  bar->addAction(stereoAction_);
+  eyeSeparation_ = new QDoubleSpinBox;
+  eyeSeparation_->setRange(0.2, 15.0);
+  eyeSeparation_->setDecimals(1);
+  eyeSeparation_->setSingleStep(0.5);
+  eyeSeparation_->setValue(100.0 * viewport_->options().eyeSeparation);
+  eyeSeparation_->setSuffix(tr(" % eyes"));
+  eyeSeparation_->setToolTip(
+      tr("Eye separation, as a percentage of the viewing distance: more for more depth"));
+  connect(eyeSeparation_, &QDoubleSpinBox::valueChanged, this, [this](double percent) {
+    viewport_->options().eyeSeparation = percent / 100.0;
+    viewport_->update();
+  });
+  QAction* eyes = bar->addWidget(eyeSeparation_);
+  eyes->setVisible(false);
+  connect(stereoAction_, &QAction::toggled, eyes, &QAction::setVisible);
   coloringBox_ = new QComboBox;
   coloringBox_->addItem(tr("colour per body"), static_cast<int>(render::Coloring::PerBody));
   coloringBox_->addItem(tr("colour by speed"), static_cast<int>(render::Coloring::BySpeed));
@@ -365,6 +384,7 @@ void MainWindow::createMenus() {
   view->addAction(pebblesAction_);
   view->addAction(wireframeAction_);
   view->addAction(meshAction_);
+  view->addAction(stereoAction_);
   view->addSeparator();
   auto overlay = [this, view](const QString& text, auto apply) {
     QAction* a = view->addAction(text);

@@ -184,6 +184,8 @@ class MainWindow : public QMainWindow {
   QAction* trackAction_ = nullptr;
   QAction* helpAction_ = nullptr;
   QAction* recordAction_ = nullptr;
+  QAction* stereoAction_ = nullptr;
+  QDoubleSpinBox* eyeSeparation_ = nullptr;
   QAction* clumpWizardAction_ = nullptr;
   QPointer<ClumpWizard> clumpWizard_;
   class MovieRecorder* recorder_ = nullptr;
