@@ -41,6 +41,8 @@ EnergyPlotDock::EnergyPlotDock(QWidget* parent) : QDockWidget(tr("Energy"), pare
   stack_->addWidget(drift_);
   stack_->addWidget(ratio_);
   stack_->addWidget(comparison_);
+  walls_ = new TimeSeriesChart({tr("(a scene with walls)")}, tr("impulse [N s]"));
+  stack_->addWidget(walls_);
   layout->addWidget(stack_, 1);
 
   viewBox_ = new QComboBox;
@@ -48,6 +50,13 @@ EnergyPlotDock::EnergyPlotDock(QWidget* parent) : QDockWidget(tr("Energy"), pare
   viewBox_->addItem(tr("drift (log)"));
   viewBox_->addItem(tr("E_rot / E_trans"));
   viewBox_->addItem(tr("time steps compared"));
+  viewBox_->addItem(tr("wall impulses"));
+  viewBox_->setItemData(
+      4,
+      tr("The momentum each wall has taken from impacts (seed 001 §1 iv: its slope is the mean "
+         "force, the pressure times the area), and the momentum balance |ΔP + ΣJ| of the bodies "
+         "and walls (0 without gravity or drags)"),
+      Qt::ToolTipRole);
   viewBox_->setItemData(
       1,
       tr("Relative drift of total + dissipated energy (less the work of mouse drags), on a log "
@@ -94,7 +103,7 @@ EnergyPlotDock::EnergyPlotDock(QWidget* parent) : QDockWidget(tr("Energy"), pare
 }
 
 std::vector<TimeSeriesChart*> EnergyPlotDock::charts() const {
-  return {energy_, drift_, ratio_, comparison_};
+  return {energy_, drift_, ratio_, comparison_, walls_};
 }
 
 void EnergyPlotDock::setDriftShown(bool on) {
@@ -143,6 +152,7 @@ void EnergyPlotDock::clear() {
   energy_->clear();
   drift_->clear();
   ratio_->clear();
+  walls_->clear();
   haveInitial_ = false;
   haveLast_ = false;
   energyScale_ = 0.0;
@@ -164,6 +174,7 @@ void EnergyPlotDock::append(const EnergySample& sample) {
                                             e.peElastic + std::abs(e.peFields) + std::abs(e.dissipated));
   const double drift = energyScale_ > 0.0 ? std::abs(conserved - initialConserved_) / energyScale_ : 0.0;
   drift_->append(e.time, {drift});
+  appendWalls(sample);
   // Seed 000 §4.1: <E_rot> / <E_trans> of time averages since the first sample.
   if (haveLast_ && e.time > lastSample_.time) {
     const double dt = e.time - lastSample_.time;
@@ -176,6 +187,34 @@ void EnergyPlotDock::append(const EnergySample& sample) {
   }
   lastSample_ = e;
   haveLast_ = true;
+}
+
+void EnergyPlotDock::appendWalls(const EnergySample& sample) {
+  const std::size_t n = sample.wallImpulses.size();
+  if (n == 0) return;
+  if (walls_->pointCount() == 0 && !haveLast_) initialMomentum_ = sample.energy.momentum;
+  if (static_cast<std::size_t>(wallNames_.size()) != n + 1) {
+    // A chart for this scene's walls: |J| of each, and the balance.
+    wallNames_.clear();
+    for (std::size_t w = 0; w < n; ++w) wallNames_ << tr("|J| of wall %1").arg(w);
+    wallNames_ << tr("momentum balance |ΔP + ΣJ|");
+    auto* chart = new TimeSeriesChart(wallNames_, tr("impulse [N s]"));
+    const int index = stack_->indexOf(walls_);
+    const bool shown = stack_->currentIndex() == index;
+    stack_->removeWidget(walls_);
+    walls_->deleteLater();
+    walls_ = chart;
+    stack_->insertWidget(index, walls_);
+    if (shown) stack_->setCurrentIndex(index);
+  }
+  std::vector<double> values;
+  Vec3 sum = Vec3::Zero();
+  for (const Vec3& j : sample.wallImpulses) {
+    values.push_back(j.norm());
+    sum += j;
+  }
+  values.push_back((sample.energy.momentum - initialMomentum_ + sum).norm());
+  walls_->append(sample.energy.time, values);
 }
 
 void EnergyPlotDock::refresh() {

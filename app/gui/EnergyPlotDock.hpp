@@ -31,11 +31,12 @@ class EnergyPlotDock : public QDockWidget {
   TimeSeriesChart* energyChart() const { return energy_; }
   TimeSeriesChart* driftChart() const { return drift_; }
   void setDriftShown(bool on);
-  enum class View { Energies, Drift, Equipartition, TimeSteps };
+  enum class View { Energies, Drift, Equipartition, TimeSteps, Walls };
   void showView(View view);
   View view() const;
   TimeSeriesChart* ratioChart() const { return ratio_; }
   TimeSeriesChart* comparisonChart() const { return comparison_; }
+  TimeSeriesChart* wallChart() const { return walls_; }
   // Runs `scene` at each of `timeSteps` up to `duration` in the background and shows the time-step
   // view; replaces a comparison still running. Stopped by stopComparison() or a new one.
   void startComparison(std::shared_ptr<const Scene> scene, const std::vector<double>& timeSteps,
@@ -54,6 +55,8 @@ class EnergyPlotDock : public QDockWidget {
   TimeSeriesChart* drift_ = nullptr;
   TimeSeriesChart* ratio_ = nullptr;
   TimeSeriesChart* comparison_ = nullptr;
+  TimeSeriesChart* walls_ = nullptr;  // made for the scene's number of walls
+  Vec3 initialMomentum_ = Vec3::Zero();
   QStackedWidget* stack_ = nullptr;
   QComboBox* viewBox_ = nullptr;
   TimeStepComparison comparisonRun_;
@@ -62,6 +65,8 @@ class EnergyPlotDock : public QDockWidget {
   EnergyReport lastSample_;
   bool haveLast_ = false;
   std::vector<TimeSeriesChart*> charts() const;
+  void appendWalls(const EnergySample& sample);
+  QStringList wallNames_;
   double initialConserved_ = 0.0;  // total + dissipated at the first sample [J]
   double energyScale_ = 0.0;       // largest sum of |energy terms| seen [J]
   bool haveInitial_ = false;

@@ -607,7 +607,7 @@ void SimulationLoop::publish() {
     captureSnapshot(*world_, energy, f.snapshot);
     f.criticalTimeStep = world_->criticalTimeStep();
     f.recommendedTimeStep = world_->recommendedTimeStep();
-    sample = {sceneGeneration_, world_->stepCount(), energy};
+    sample = {sceneGeneration_, world_->stepCount(), energy, world_->wallImpulses()};
   } else {
     f.snapshot = Snapshot{};
   }

@@ -58,6 +58,7 @@ struct EnergySample {
   std::uint64_t sceneGeneration = 0;
   std::uint64_t steps = 0;
   EnergyReport energy;
+  std::vector<Vec3> wallImpulses;  // World::wallImpulses: per wall, accumulated [N s]
 };
 
 struct DragTarget {

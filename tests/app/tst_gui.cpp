@@ -795,6 +795,33 @@ class TestGui : public QObject {
     QCOMPARE(pebblesShown(), std::size_t(1000));
   }
 
+  // The osmosis box (seed 001 §1 iv) in the window: the energy panel's wall view plots each wall's
+  // impulse and the momentum balance, which stays at round-off (no gravity).
+  void osmosisBoxWallImpulses() {
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    w.setSpeed(1.0, true);
+    QCOMPARE(w.openDocument(QStringLiteral(CLUMPLAB_SCENES_DIR "/osmosis-box.json"), true), QString());
+    w.setRunning(true);
+    w.energyDock()->showView(EnergyPlotDock::View::Walls);
+    QVERIFY(waitForFrame(
+        w, [](const SimulationFrame& f) { return f.snapshot.time > 0.2; }, 60000));
+    w.tick();
+    const TimeSeriesChart* chart = w.energyDock()->wallChart();
+    const std::size_t walls = w.currentFrame()->snapshot.walls.size();
+    QVERIFY(walls >= 7);  // a box and the membrane
+    QVERIFY(chart->pointCount() > 10);
+    double largest = 0.0;
+    for (std::size_t k = 0; k < walls; ++k)
+      largest = std::max(largest, chart->column(static_cast<int>(k)).back());
+    const double balance = chart->column(static_cast<int>(walls)).back();
+    qInfo("largest wall impulse %.3g N s, momentum balance %.3g N s", largest, balance);
+    QVERIFY(largest > 0.0);
+    QVERIFY(balance < 1e-9 * largest + 1e-18);
+    QCOMPARE(w.energyDock()->view(), EnergyPlotDock::View::Walls);
+  }
+
   // Without ffmpeg the app says so and offers the PNG sequence, which then records.
   void missingFfmpegOffersPngFrames() {
     QTemporaryDir dir;
