@@ -427,6 +427,11 @@ void World::setDamping(double linear, double angular) {
   forcesChanged();
 }
 
+void World::setGyroscopic(bool on) {
+  // The term lives in the integrators' rotation update, not in the forces: nothing cached changes.
+  settings_.gyroscopic = on;
+}
+
 void World::setTime(double time) {
   require(std::isfinite(time), "time must be finite");
   time_ = timeOrigin_ = time;

@@ -93,6 +93,8 @@ class World {
   void setIntegrator(IntegratorKind kind, int eulerIterations);
   void setIntegrator(IntegratorKind kind, int eulerIterations, int rotorSubsteps);
   void setDamping(double linear, double angular);  // [1/s] each, >= 0 (WorldSettings)
+  // Keeps or removes the gyroscopic term omega x I omega of Euler's equations (WorldSettings).
+  void setGyroscopic(bool on);
   // Sets the clock [s] (a saved scene continues at its time); the step counter is kept.
   void setTime(double time);
   // Applies `force` [N] at `applicationPointWorld` [m] to `body` in every force evaluation until it
