@@ -48,6 +48,7 @@ void SimulationLoop::loadScene(std::shared_ptr<const Scene> scene, bool run) {
     ++loadGeneration_;
     parameters_ = SceneParameters::fromScene(*scene_);
     running_ = run;
+    spin_.stop();  // body indices belong to the old scene
     buildWorld();
   });
 }
@@ -152,9 +153,33 @@ void SimulationLoop::removeBody(std::uint32_t body) {
     drag_.reset();  // the GUI's drag names a body by its index, which shifts
     world_->clearExternalForces();
     world_->removeBody(body);
+    spin_.bodyRemoved(body);
     energyWatch_.reset();
     ++layoutGeneration_;
     takeCheckpoint();
+    dirty_ = true;
+  });
+}
+
+void SimulationLoop::watchSpin(std::uint32_t body, int axis) {
+  post([this, body, axis] {
+    if (world_) spin_.start(*world_, body, axis);
+  });
+}
+
+void SimulationLoop::stopWatchingSpin() {
+  post([this] { spin_.stop(); });
+}
+
+void SimulationLoop::setBodySpin(std::uint32_t body, const Vec3& omegaBody, int watchAxis) {
+  post([this, body, omegaBody, watchAxis] {
+    if (!world_ || body >= world_->bodies().size() || diverged() || !omegaBody.allFinite()) return;
+    BodyState& b = world_->bodies();
+    b.angularVelocity[body] = b.orientation[body] * omegaBody;
+    world_->stateChanged();
+    energyWatch_.reset();  // the kinetic energy changed without work being booked
+    takeCheckpoint();      // resuming after a divergence must not undo the spin
+    spin_.start(*world_, body, watchAxis);
     dirty_ = true;
   });
 }
@@ -189,6 +214,7 @@ void SimulationLoop::recoverFromDivergence(const SceneParameters& parameters) {
     drag_.reset();
     parameters_ = parameters;
     parameters_.applyTo(*world_);
+    if (spin_.active()) spin_.start(*world_, spin_.report().body, spin_.report().axis);
     errorMessage_.clear();
     running_ = true;
     anchorWall_ = Clock::now();
@@ -315,6 +341,7 @@ void SimulationLoop::buildWorld() {
   anchorSim_ = world_->time();
   rateWindow_.clear();
   takeCheckpoint();
+  if (spin_.active()) spin_.start(*world_, spin_.report().body, spin_.report().axis);
   publish();  // the initial state is the first point of every plot
 }
 
@@ -374,6 +401,7 @@ void SimulationLoop::moveDraggedBody() {
 bool SimulationLoop::stepOnce() {
   applyDragForce();
   if (world_->step()) {
+    spin_.observe(*world_);
     // The energy watch runs every few steps, not only per frame: a small scene run as fast as
     // possible takes tens of thousands of steps a frame, and a blow-up must be caught early.
     if (world_->stepCount() % kEnergyWatchEverySteps == 0) {
@@ -485,6 +513,7 @@ void SimulationLoop::publish() {
               : world_->divergence().happened ? world_->divergence().message
                                               : energyDivergence_;
   f.canRecover = f.diverged && lastGood_.has_value();
+  f.spin = spin_.report();
   EnergySample sample;
   if (world_) {
     captureSnapshot(*world_, energy, f.snapshot);

@@ -20,6 +20,7 @@
 #include "core/Scene.hpp"
 #include "core/Snapshot.hpp"
 #include "core/World.hpp"
+#include "dzhanibekov/SpinProbe.hpp"
 
 namespace clumplab::gui {
 
@@ -47,6 +48,7 @@ struct SimulationFrame {
   bool canRecover = false;        // a last good state exists to resume from with a smaller step
   double criticalTimeStep = 0.0;  // [s] of the running world (World::criticalTimeStep)
   double recommendedTimeStep = 0.0;  // [s]
+  SpinReport spin;                   // the watched body's flips, measured every step (Dzhanibekov mode)
 };
 
 // One point of the energy history (one per published frame, and one per single step).
@@ -96,6 +98,13 @@ class SimulationLoop {
   void recoverFromDivergence(const SceneParameters& parameters);
   // Saves the live state as a scene file; `done` is called on the simulation thread with "" or an error.
   void saveScene(const std::string& path, std::function<void(const std::string& error)> done);
+  // Dzhanibekov mode: watches `body`'s spin about principal axis `axis` (0, 1, 2) every step from
+  // now on (SpinProbe; a reset or load restarts the watch, deleting the body ends it).
+  void watchSpin(std::uint32_t body, int axis);
+  void stopWatchingSpin();
+  // Sets `body`'s angular velocity to `omegaBody` [rad/s] in its principal frame (world: orientation
+  // x omegaBody) between two steps, and restarts the watch on it about `watchAxis`.
+  void setBodySpin(std::uint32_t body, const Vec3& omegaBody, int watchAxis);
   // Runs `fn` on the simulation thread between steps (tests and tools).
   void post(std::function<void()> fn);
   // Commands posted so far; a frame's `commandsApplied` reaching this number means the frame
@@ -161,6 +170,7 @@ class SimulationLoop {
   double speed_ = 1.0;
   bool asFast_ = false;
   std::optional<DragTarget> drag_;
+  SpinProbe spin_;
   bool dirty_ = true;  // something changed that the GUI has not seen
   std::optional<WorldCheckpoint> lastGood_;
   Clock::time_point lastCheckpoint_{};
