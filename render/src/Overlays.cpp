@@ -74,6 +74,27 @@ void arrows(OverlayGeometry& out, const Snapshot& s, const std::vector<std::size
   }
 }
 
+void bodyCurve(OverlayGeometry& out, const Snapshot& s, const BodyCurve& curve) {
+  if (curve.body < 0 || static_cast<std::size_t>(curve.body) >= s.bodies.size() || curve.points.size() < 2)
+    return;
+  const auto b = static_cast<std::size_t>(curve.body);
+  const Mat3 r = s.bodies.orientation[b].toRotationMatrix();
+  const Vec3 center = s.bodies.position[b];
+  const double scale = bodyRadius(s, b);
+  const auto place = [&](const Vec3& p) { return Vec3(center + scale * (r * p)); };
+  Vec3 previous = place(curve.points.front());
+  for (std::size_t i = 1; i < curve.points.size(); ++i) {
+    const Vec3 next = place(curve.points[i]);
+    out.annotated.add(previous, next, curve.color, curve.widthPx);
+    previous = next;
+  }
+  if (curve.closed) out.annotated.add(previous, place(curve.points.front()), curve.color, curve.widthPx);
+  if (curve.markLast) {
+    out.onTop.dot(previous, QColor(20, 22, 26, 220), 3.0f * curve.widthPx + 3.0f);
+    out.onTop.dot(previous, curve.color, 3.0f * curve.widthPx);
+  }
+}
+
 }  // namespace
 
 void OverlayGeometry::clear() {
@@ -160,6 +181,7 @@ void buildBodyOverlays(const Snapshot& s, const ViewOptions& options, OverlayGeo
       arrows(
           out, s, shown, [&](std::size_t b) { return angularMomentum(s, b); }, kAngularMomentumColor);
   }
+  for (const BodyCurve& curve : options.bodyCurves) bodyCurve(out, s, curve);
   if (options.contactPoints) {
     for (const Vec3& p : s.contactPoints) out.onTop.dot(p, kContactColor, 5.0f);
   }
