@@ -38,6 +38,7 @@
 #include "Shortcuts.hpp"
 #include "TemplateLibraryDock.hpp"
 #include "Viewport.hpp"
+#include "dzhanibekov/DzhanibekovDock.hpp"
 #include "wizard/ClumpWizard.hpp"
 
 namespace clumplab::gui {
@@ -75,6 +76,16 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), loop_(std::make_u
   connect(templateLibrary_, &TemplateLibraryDock::refineRequested, this, [this](const QString& path) {
     const QString error = openClumpWizard()->loadTemplateFile(path);
     if (!error.isEmpty()) QMessageBox::warning(this, tr("Refine in the clump wizard"), error);
+  });
+  dzhanibekovDock_ = new DzhanibekovDock(loop_.get(), this);
+  addDockWidget(Qt::RightDockWidgetArea, dzhanibekovDock_);
+  tabifyDockWidget(inspectorDock_, dzhanibekovDock_);
+  inspectorDock_->raise();
+  dzhanibekovDock_->hide();
+  connect(dzhanibekovDock_, &DzhanibekovDock::gyroscopicToggled, this, [this](bool on) {
+    SceneParameters p = parameters_;
+    p.gyroscopic = on;
+    onParametersEdited(p, on ? tr("gyroscopic term on") : tr("gyroscopic term off"));
   });
   resizeDocks({parametersDock_, inspectorDock_}, {340, 380}, Qt::Horizontal);
   resizeDocks({inspectorDock_, templateLibrary_}, {330, 270}, Qt::Vertical);
@@ -341,6 +352,13 @@ void MainWindow::createMenus() {
   QAction* alongL =
       view->addAction(tr("Look along &L"), this, [this] { viewport_->lookAlongAngularMomentum(); });
   alongL->setShortcut(keys::lookAlongL);
+  QAction* dzhanibekov = view->addAction(tr("&Dzhanibekov mode"), this, [this] {
+    const SimulationFrame* f = currentFrame();
+    const int selected = viewport_->selectedBody();
+    openDzhanibekovPanel(selected >= 0 || !f || f->snapshot.bodies.size() == 0 ? selected : 0);
+  });
+  dzhanibekov->setShortcut(keys::dzhanibekov);
+  dzhanibekov->setToolTip(tr("Spin the selected body about a principal axis and watch it flip (Ctrl+D)"));
   QAction* status = view->addAction(tr("Status overlay"));
   status->setCheckable(true);
   status->setChecked(true);
@@ -350,6 +368,7 @@ void MainWindow::createMenus() {
   view->addAction(inspectorDock_->toggleViewAction());
   view->addAction(energyDock_->toggleViewAction());
   view->addAction(templateLibrary_->toggleViewAction());
+  view->addAction(dzhanibekovDock_->toggleViewAction());
 
   QMenu* help = menuBar()->addMenu(tr("&Help"));
   help->addAction(helpAction_);
@@ -751,6 +770,16 @@ BodyInit MainWindow::placementAt(QPoint pixel, double radius, bool shoot) const 
   return body;
 }
 
+void MainWindow::openDzhanibekovPanel(int body) {
+  viewport_->setSelectedBody(body);
+  render::ViewOptions& o = viewport_->options();
+  o.bodyAxes = o.angularVelocityArrows = o.angularMomentumArrows = true;
+  dzhanibekovDock_->show();
+  dzhanibekovDock_->raise();
+  dzhanibekovDock_->setBody(body);
+  viewport_->update();
+}
+
 ClumpWizard* MainWindow::openClumpWizard() {
   if (!clumpWizard_) {
     clumpWizard_ = new ClumpWizard(loop_.get(), this);
@@ -825,6 +854,8 @@ void MainWindow::tick() {
     shownLayout_ = f.snapshot.layoutGeneration;
     updateTemplateList();
   }
+  dzhanibekovDock_->showFrame(f, viewport_->selectedBody());
+  viewport_->options().bodyCurves = dzhanibekovDock_->bodyCurves();
   viewport_->setFrame(&f);
   inspectorDock_->show(f.snapshot, viewport_->selectedBody(), f.sceneGeneration);
   showDivergence(f);
