@@ -78,10 +78,11 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), loop_(std::make_u
     if (!error.isEmpty()) QMessageBox::warning(this, tr("Refine in the clump wizard"), error);
   });
   dzhanibekovDock_ = new DzhanibekovDock(loop_.get(), this);
-  addDockWidget(Qt::RightDockWidgetArea, dzhanibekovDock_);
-  tabifyDockWidget(inspectorDock_, dzhanibekovDock_);
-  inspectorDock_->raise();
+  addDockWidget(Qt::BottomDockWidgetArea, dzhanibekovDock_);
+  tabifyDockWidget(energyDock_, dzhanibekovDock_);
+  energyDock_->raise();
   dzhanibekovDock_->hide();
+  dzhanibekovDock_->placeInsetOver(viewport_);
   connect(dzhanibekovDock_, &DzhanibekovDock::gyroscopicToggled, this, [this](bool on) {
     SceneParameters p = parameters_;
     p.gyroscopic = on;
@@ -776,6 +777,8 @@ void MainWindow::openDzhanibekovPanel(int body) {
   o.bodyAxes = o.angularVelocityArrows = o.angularMomentumArrows = true;
   dzhanibekovDock_->show();
   dzhanibekovDock_->raise();
+  // Once laid out: room for the panel's plots in the bottom area.
+  QTimer::singleShot(0, this, [this] { resizeDocks({energyDock_}, {330}, Qt::Vertical); });
   dzhanibekovDock_->setBody(body);
   viewport_->update();
 }

@@ -3,6 +3,7 @@
 #include <QButtonGroup>
 #include <QCheckBox>
 #include <QDoubleSpinBox>
+#include <QEvent>
 #include <QFormLayout>
 #include <QGroupBox>
 #include <QHBoxLayout>
@@ -52,28 +53,25 @@ QLabel* valueLabel() {
 DzhanibekovDock::DzhanibekovDock(SimulationLoop* loop, QWidget* parent)
     : QDockWidget(tr("Dzhanibekov"), parent), loop_(loop) {
   setObjectName(QStringLiteral("dzhanibekovDock"));
+  // Three columns, for the wide bottom area: the initialiser; the body and its flips; the plots.
   auto* content = new QWidget;
-  auto* layout = new QVBoxLayout(content);
-  layout->setContentsMargins(4, 4, 4, 4);
+  auto* layout = new QHBoxLayout(content);
+  layout->setContentsMargins(4, 2, 4, 2);
+  layout->addWidget(buildInitialiser());
+  auto* middle = new QVBoxLayout;
+  middle->setSpacing(1);
   title_ = new QLabel(tr("Select a body to study its free rotation."));
-  title_->setWordWrap(true);
-  layout->addWidget(title_);
+  middle->addWidget(title_);
   moments_ = new QLabel;
   moments_->setTextFormat(Qt::RichText);
-  moments_->setWordWrap(true);
-  layout->addWidget(moments_);
-  layout->addWidget(buildInitialiser());
-  layout->addWidget(buildResults());
-  inset_ = new EnergyEllipsoidInset;
-  inset_->setMinimumHeight(230);
-  layout->addWidget(inset_, 2);
-  layout->addWidget(buildPlots(), 2);
-  auto* compare = new QPushButton(tr("Compare integrators…"));
-  compare->setToolTip(
-      tr("The same body and spin under leapfrog, midpoint and splitting side by side, "
-         "with and without the gyroscopic term"));
-  connect(compare, &QPushButton::clicked, this, [this] { openComparison(); });
-  layout->addWidget(compare);
+  middle->addWidget(moments_);
+  middle->addWidget(buildResults(), 1);
+  layout->addLayout(middle);
+  layout->addWidget(buildPlots(), 1);
+  // The inset floats over the 3D view (placeInsetOver); until then it waits here, hidden.
+  inset_ = new EnergyEllipsoidInset(this);
+  inset_->hide();
+  connect(this, &QDockWidget::visibilityChanged, this, [this] { placeInset(); });
 
   auto* scroll = new QScrollArea;
   scroll->setWidgetResizable(true);
@@ -88,6 +86,8 @@ DzhanibekovDock::~DzhanibekovDock() = default;
 QWidget* DzhanibekovDock::buildInitialiser() {
   auto* box = new QGroupBox(tr("Spin about a principal axis"));
   auto* form = new QFormLayout(box);
+  form->setContentsMargins(6, 2, 6, 2);
+  form->setVerticalSpacing(1);
   auto* axes = new QHBoxLayout;
   axisGroup_ = new QButtonGroup(box);
   for (int a = 0; a < 3; ++a) {
@@ -169,8 +169,10 @@ QWidget* DzhanibekovDock::buildInitialiser() {
 }
 
 QWidget* DzhanibekovDock::buildResults() {
-  auto* box = new QGroupBox(tr("Flips (Landau & Lifshitz §37)"));
+  auto* box = new QGroupBox(tr("Flips (Landau && Lifshitz §37)"));
   auto* form = new QFormLayout(box);
+  form->setContentsMargins(6, 2, 6, 2);
+  form->setVerticalSpacing(1);
   predicted_ = valueLabel();
   predicted_->setToolTip(tr("T/2 = 2K(k)/λ from the energy and |L| of the state the count began at"));
   form->addRow(tr("predicted T/2"), predicted_);
@@ -197,11 +199,20 @@ QWidget* DzhanibekovDock::buildPlots() {
       new TimeSeriesChart({QStringLiteral("ω1"), QStringLiteral("ω2"), QStringLiteral("ω3")}, tr("[rad/s]"));
   energyChart_ = new TimeSeriesChart({tr("rotational energy")}, tr("[J]"));
   driftChart_ = new TimeSeriesChart({tr("ΔE/E₀"), tr("Δ|L|/|L₀|")}, tr("relative"));
-  for (TimeSeriesChart* c : {omegaChart_, energyChart_, driftChart_}) c->setRollingWindow(0.0);
+  for (TimeSeriesChart* c : {omegaChart_, energyChart_, driftChart_}) {
+    c->setRollingWindow(0.0);
+    c->setMinimumHeight(110);  // the bottom area is short
+  }
   tabs->addTab(omegaChart_, tr("ω (body)"));
   tabs->addTab(energyChart_, tr("energy"));
   tabs->addTab(driftChart_, tr("drift of E, |L|"));
-  tabs->setMinimumHeight(220);
+  tabs->setMinimumWidth(380);
+  auto* compare = new QPushButton(tr("Compare integrators…"));
+  compare->setToolTip(
+      tr("The same body and spin under leapfrog, midpoint and splitting side by side, "
+         "with and without the gyroscopic term"));
+  connect(compare, &QPushButton::clicked, this, [this] { openComparison(); });
+  tabs->setCornerWidget(compare);
   return tabs;
 }
 
@@ -278,6 +289,7 @@ void DzhanibekovDock::showFrame(const SimulationFrame& frame, int selectedBody) 
     clump_.reset();
     readout_ = DzhanibekovReadout{};
     inset_->clear();
+    placeInset();
     updateLabels();
     return;
   }
@@ -316,16 +328,27 @@ void DzhanibekovDock::updateReadout(const SimulationFrame& frame) {
 
   const Vec3 lBody = I.cwiseProduct(omegaBody_);
   if (watching) trail_ = spin.trail;
-  if (isVisible()) inset_->setState(I, omegaBody_);
-  if (s.time != lastTime_) {
-    lastTime_ = s.time;
-    const double energy = rotationalEnergy(I, omegaBody_);
-    const double e0 = watching ? spin.startEnergy : energy;
-    const double m0 = watching ? spin.startMomentum : lBody.norm();
-    omegaChart_->append(s.time, {omegaBody_[0], omegaBody_[1], omegaBody_[2]});
-    energyChart_->append(s.time, {energy});
-    driftChart_->append(s.time,
-                        {e0 > 0.0 ? energy / e0 - 1.0 : 0.0, m0 > 0.0 ? lBody.norm() / m0 - 1.0 : 0.0});
+  if (isVisible()) {
+    const bool had = inset_->hasState();
+    inset_->setState(I, omegaBody_);
+    if (had != inset_->hasState()) placeInset();
+  }
+  // The probe's samples while it watches this body (fine at any speed), else the frames'.
+  const double e0 = watching ? spin.startEnergy : rotationalEnergy(I, omegaBody_);
+  const double m0 = watching ? spin.startMomentum : lBody.norm();
+  const auto plot = [&](double time, const Vec3& w) {
+    if (time <= lastTime_) return;
+    lastTime_ = time;
+    const double energy = rotationalEnergy(I, w);
+    const double momentum = angularMomentumMagnitude(I, w);
+    omegaChart_->append(time, {w[0], w[1], w[2]});
+    energyChart_->append(time, {energy});
+    driftChart_->append(time, {e0 > 0.0 ? energy / e0 - 1.0 : 0.0, m0 > 0.0 ? momentum / m0 - 1.0 : 0.0});
+  };
+  if (watching) {
+    for (const SpinSample& sample : spin.samples) plot(sample.time, sample.omegaBody);
+  } else {
+    plot(s.time, omegaBody_);
   }
   for (TimeSeriesChart* c : {omegaChart_, energyChart_, driftChart_}) c->refresh();
 }
@@ -364,6 +387,32 @@ void DzhanibekovDock::updateLabels() {
 std::vector<render::BodyCurve> DzhanibekovDock::bodyCurves() const {
   if (!isVisible() || !showPolhode_->isChecked() || !clump_ || body_ < 0 || trail_.size() < 2) return {};
   return {polhodeLoop(body_, clump_->principalMoments, omegaBody_), polhodeTrail(body_, trail_)};
+}
+
+void DzhanibekovDock::placeInsetOver(QWidget* view) {
+  if (insetHost_) insetHost_->removeEventFilter(this);
+  insetHost_ = view;
+  inset_->setParent(view);
+  view->installEventFilter(this);
+  placeInset();
+}
+
+bool DzhanibekovDock::eventFilter(QObject* watched, QEvent* event) {
+  if (watched == insetHost_ && event->type() == QEvent::Resize) placeInset();
+  return QDockWidget::eventFilter(watched, event);
+}
+
+void DzhanibekovDock::placeInset() {
+  const QWidget* view = insetHost_.data();
+  if (view == nullptr) return;
+  // Bottom left, clear of the status overlay (top left) and the colour legend (bottom right).
+  const QSize host = view->size();
+  const int width = std::clamp(host.width() * 9 / 25, 200, 380);
+  const int height = std::min(width, host.height() * 11 / 20);
+  constexpr int kMargin = 10;
+  inset_->setGeometry(kMargin, host.height() - height - kMargin, width, height);
+  inset_->setVisible(!isHidden() && inset_->hasState());
+  inset_->raise();
 }
 
 ComparisonWindow* DzhanibekovDock::comparison() const {

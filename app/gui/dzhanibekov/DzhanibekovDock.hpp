@@ -66,6 +66,9 @@ class DzhanibekovDock : public QDockWidget {
   const DzhanibekovReadout& readout() const { return readout_; }
   EnergyEllipsoidInset* inset() const { return inset_; }
   TimeSeriesChart* omegaChart() const { return omegaChart_; }
+  // Shows the inset over the bottom-left corner of `view` (the 3D view) instead of in the panel,
+  // while the panel is shown.
+  void placeInsetOver(QWidget* view);
   // Opens (or raises) the comparison window on the body's template and spin.
   ComparisonWindow* openComparison();
   ComparisonWindow* comparison() const;
@@ -82,6 +85,8 @@ class DzhanibekovDock : public QDockWidget {
   void updateReadout(const SimulationFrame& frame);
   void updateLabels();
   void clearHistory();
+  void placeInset();
+  bool eventFilter(QObject* watched, QEvent* event) override;
 
   SimulationLoop* loop_;
   int body_ = -1;
@@ -111,6 +116,7 @@ class DzhanibekovDock : public QDockWidget {
   QLabel* flips_ = nullptr;
   QLabel* cone_ = nullptr;
   EnergyEllipsoidInset* inset_ = nullptr;
+  QPointer<QWidget> insetHost_;  // the 3D view the inset floats over (null: in the panel)
   TimeSeriesChart* omegaChart_ = nullptr;
   TimeSeriesChart* energyChart_ = nullptr;
   TimeSeriesChart* driftChart_ = nullptr;

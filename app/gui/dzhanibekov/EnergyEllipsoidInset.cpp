@@ -17,7 +17,7 @@ const QColor kSeparatrixColor(0xf2, 0xf4, 0xf8);
 const QColor kEllipsoidColor(0x4f, 0xd3, 0xe0);
 const QColor kPolhodeColor(0xff, 0xd1, 0x66);   // as on the body in the 3D view
 const QColor kMomentumColor(0xe2, 0x5c, 0xd8);  // L, as its arrow in the 3D view
-const QColor kBackground(0x1d, 0x21, 0x28);
+const QColor kBackground(0x16, 0x1a, 0x21, 215);
 constexpr int kFamilyLevels = 9;  // polhodes drawn on each side of the separatrix
 
 struct Segment {
@@ -117,7 +117,10 @@ void EnergyEllipsoidInset::mouseMoveEvent(QMouseEvent* event) {
 void EnergyEllipsoidInset::paintEvent(QPaintEvent*) {
   QPainter painter(this);
   painter.setRenderHint(QPainter::Antialiasing);
-  painter.fillRect(rect(), kBackground);
+  painter.setPen(QPen(QColor(255, 255, 255, 40), 1.0));
+  painter.setBrush(kBackground);
+  painter.drawRoundedRect(QRectF(rect()).adjusted(0.5, 0.5, -0.5, -0.5), 6, 6);
+  painter.setBrush(Qt::NoBrush);
   painter.setPen(QColor(200, 206, 216));
   QFont small = font();
   small.setPointSizeF(std::max(7.0, small.pointSizeF() - 1.0));
@@ -134,7 +137,7 @@ void EnergyEllipsoidInset::paintEvent(QPaintEvent*) {
   const double reach = std::max(momentum_, std::sqrt(2.0 * energy_ * moments_[2]));
   const double legendHeight = 2.2 * QFontMetrics(small).height();
   const QRectF area = QRectF(rect()).adjusted(6, 6 + 0.5 * legendHeight, -6, -6 - legendHeight);
-  const double scale = 0.40 * std::min(area.width(), area.height()) / reach;
+  const double scale = 0.46 * std::min(area.width(), area.height()) / reach;
   const QPointF centre = area.center();
   const auto eye = [&](const Vec3& p) { return Vec3(view * p); };
   const auto screen = [&](const Vec3& v) {
@@ -161,7 +164,7 @@ void EnergyEllipsoidInset::paintEvent(QPaintEvent*) {
   addCurves(separatrix_, kSeparatrixColor, 1.5);
   addCurves(current_, kPolhodeColor, 2.6);
   for (int a = 0; a < 3; ++a) {
-    const Vec3 tip = eye(1.3 * reach * Vec3::Unit(a));
+    const Vec3 tip = eye(1.25 * reach * Vec3::Unit(a));
     QPen pen(kAxisColors[a], 1.4);
     segments.push_back({screen(-tip), screen(Vec3::Zero()), -tip.z() / (2.0 * reach), pen});
     segments.push_back({screen(Vec3::Zero()), screen(tip), tip.z() / (2.0 * reach), pen});
@@ -193,7 +196,7 @@ void EnergyEllipsoidInset::paintEvent(QPaintEvent*) {
 
   // Axis labels and the current point L.
   for (int a = 0; a < 3; ++a) {
-    const QPointF p = screen(eye(1.42 * reach * Vec3::Unit(a)));
+    const QPointF p = screen(eye(1.36 * reach * Vec3::Unit(a)));
     painter.setPen(kAxisColors[a]);
     painter.drawText(QRectF(p.x() - 10, p.y() - 9, 20, 18), Qt::AlignCenter, QString::number(a + 1));
   }
@@ -227,7 +230,7 @@ void EnergyEllipsoidInset::paintEvent(QPaintEvent*) {
   const double row = legendHeight / 2.0;
   const double col = legend.width() / 2.0;
   key(legend.left(), legend.top() + 0.5 * row, QColor(190, 200, 215), tr("sphere |L| = M"));
-  key(legend.left() + col, legend.top() + 0.5 * row, kEllipsoidColor, tr("energy ellipsoid 2E"));
+  key(legend.left() + col, legend.top() + 0.5 * row, kEllipsoidColor, tr("energy ellipsoid"));
   key(legend.left(), legend.top() + 1.5 * row, kPolhodeColor, tr("polhode"));
   key(legend.left() + col, legend.top() + 1.5 * row, kSeparatrixColor, tr("separatrix"));
 }

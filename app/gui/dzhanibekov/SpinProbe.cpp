@@ -47,6 +47,12 @@ void SpinProbe::observe(const World& world) {
   if (counter_.count() != before) report_.flipTimes.push_back(counter_.times().back());
   const double across = std::sqrt(std::max(0.0, w.squaredNorm() - along * along));
   if (w.squaredNorm() > 0.0) report_.maxConeAngle = std::max(report_.maxConeAngle, std::atan2(across, along));
+  std::vector<SpinSample>& samples = report_.samples;
+  if (samples.empty() || world.time() >= samples.back().time + SpinReport::kSampleInterval) {
+    samples.push_back({world.time(), w});
+    if (samples.size() > 2 * SpinReport::kSamples)
+      samples.erase(samples.begin(), samples.end() - static_cast<std::ptrdiff_t>(SpinReport::kSamples));
+  }
   const Vec3 l = b.moments[report_.body].cwiseProduct(w);
   if (const double m = l.norm(); m > 0.0) {
     std::vector<Vec3>& trail = report_.trail;

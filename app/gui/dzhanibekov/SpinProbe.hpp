@@ -13,6 +13,12 @@
 
 namespace clumplab::gui {
 
+// omega in the body frame at one instant.
+struct SpinSample {
+  double time = 0.0;              // [s]
+  Vec3 omegaBody = Vec3::Zero();  // [rad/s]
+};
+
 struct SpinReport {
   bool active = false;
   std::uint32_t body = 0;
@@ -29,6 +35,11 @@ struct SpinReport {
   std::vector<Vec3> trail;
   static constexpr double kTrailStepRad = 0.01;
   static constexpr std::size_t kTrailPoints = 1200;
+  // omega every kSampleInterval of simulated time, the newest last, between kSamples and twice
+  // that many kept: the plots stay smooth however many steps a displayed frame spans.
+  std::vector<SpinSample> samples;
+  static constexpr double kSampleInterval = 1.0 / 240.0;  // [s]
+  static constexpr std::size_t kSamples = 2400;
 
   std::size_t flips() const { return flipTimes.size(); }
   // Mean interval between successive flips [s]; 0 with fewer than two.
