@@ -29,9 +29,14 @@ bool isMeshFile(const std::string& path) {
          ext == ".fbx" || ext == ".gltf" || ext == ".glb";
 }
 
+bool isTrajectoryFile(const std::string& path) {
+  return lowerExtension(path) == ".cltraj";
+}
+
 const char* openFileFilter() {
-  return "Scenes and meshes (*.json *.stl *.obj *.ply *.off *.3mf *.gltf *.glb);;Scenes (*.json);;"
-         "Meshes (*.stl *.obj *.ply *.off *.3mf *.gltf *.glb);;All files (*)";
+  return "Scenes, meshes and trajectories (*.json *.stl *.obj *.ply *.off *.3mf *.gltf *.glb *.cltraj);;"
+         "Scenes (*.json);;Meshes (*.stl *.obj *.ply *.off *.3mf *.gltf *.glb);;Trajectories (*.cltraj);;"
+         "All files (*)";
 }
 
 std::shared_ptr<const Scene> loadDocument(const std::string& path) {

@@ -1,6 +1,7 @@
 #pragma once
 // What `clumplab FILE`, File → Open and drag-and-drop accept: a scene (JSON) or a mesh (STL, OBJ,
-// PLY, ...), which becomes one clump with the default fill dropped onto a floor. Loading never
+// PLY, ...), which becomes one clump with the default fill dropped onto a floor; or a trajectory
+// (.cltraj), which the window opens in replay mode (ReplayController, not loadDocument). Loading never
 // touches the running scene: it returns a new Scene or throws with a message naming the file.
 #include <memory>
 #include <string>
@@ -11,6 +12,7 @@ namespace clumplab::gui {
 
 bool isSceneFile(const std::string& path);
 bool isMeshFile(const std::string& path);
+bool isTrajectoryFile(const std::string& path);
 
 // Throws InputError (or std::exception) naming the file and the problem.
 std::shared_ptr<const Scene> loadDocument(const std::string& path);

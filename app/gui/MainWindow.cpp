@@ -18,6 +18,7 @@
 #include <QPushButton>
 #include <QSettings>
 #include <QSignalBlocker>
+#include <QStandardPaths>
 #include <QStatusBar>
 #include <QStyle>
 #include <QTimer>
@@ -30,13 +31,17 @@
 #include "DocumentLoader.hpp"
 #include "EnergyPlotDock.hpp"
 #include "InspectorDock.hpp"
+#include "LessonDock.hpp"
 #include "MovieRecorder.hpp"
 #include "ParameterEditCommand.hpp"
 #include "ParametersDock.hpp"
 #include "RecordDialog.hpp"
+#include "ReplayController.hpp"
 #include "RunSpeeds.hpp"
 #include "Shortcuts.hpp"
 #include "TemplateLibraryDock.hpp"
+#include "TrajectoryControls.hpp"
+#include "ViewChoices.hpp"
 #include "Viewport.hpp"
 #include "dzhanibekov/DzhanibekovDock.hpp"
 #include "wizard/ClumpWizard.hpp"
@@ -69,6 +74,14 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), loop_(std::make_u
   addDockWidget(Qt::RightDockWidgetArea, inspectorDock_);
   energyDock_ = new EnergyPlotDock(this);
   addDockWidget(Qt::BottomDockWidgetArea, energyDock_);
+  lessonDock_ = new LessonDock(this);
+  addDockWidget(Qt::LeftDockWidgetArea, lessonDock_);
+  tabifyDockWidget(parametersDock_, lessonDock_);
+  parametersDock_->raise();
+  lessonDock_->setLessons(builtinLessons());
+  connect(lessonDock_, &LessonDock::openRequested, this, [this](int index) { openLesson(index); });
+  connect(lessonDock_, &LessonDock::restartRequested, this, [this](int index) { openLesson(index); });
+  connect(lessonDock_, &LessonDock::closeRequested, this, &MainWindow::closeLesson);
   templateLibrary_ = new TemplateLibraryDock(this);
   addDockWidget(Qt::RightDockWidgetArea, templateLibrary_);
   connect(templateLibrary_, &TemplateLibraryDock::spawnRequested, this,
@@ -92,6 +105,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), loop_(std::make_u
   resizeDocks({inspectorDock_, templateLibrary_}, {330, 270}, Qt::Vertical);
   resizeDocks({energyDock_}, {260}, Qt::Vertical);
 
+  trajectory_ = new TrajectoryControls(*this);
   createActions();
   createToolBar();
   createMenus();
@@ -100,6 +114,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), loop_(std::make_u
   recordStatus_->setStyleSheet(QStringLiteral("color: #d33;"));
   statusBar()->addPermanentWidget(recordStatus_);
 
+  replay_ = new ReplayController(*this);  // after the view's handlers above
   connect(parametersDock_, &ParametersDock::edited, this, &MainWindow::onParametersEdited);
   connect(parametersDock_, &ParametersDock::runSpeedChosen, this, &MainWindow::setSpeed);
   connect(viewport_, &Viewport::dragMoved, this, [this](const DragTarget& d) { loop_->drag(d); });
@@ -189,6 +204,15 @@ void MainWindow::createActions() {
     loop_->singleStep(1);  // pauses the thread too
     runTicket_ = loop_->commandsPosted();
   });
+  stepBackAction_ = new QAction(style()->standardIcon(QStyle::SP_MediaSkipBackward), tr("Step &back"), this);
+  stepBackAction_->setShortcut(keys::stepBack);
+  stepBackAction_->setToolTip(
+      tr("Back to an earlier state of the history (Shift+←); running on repeats the run"));
+  connect(stepBackAction_, &QAction::triggered, this, [this] {
+    showRunning(false);
+    loop_->stepBack();  // pauses the thread too
+    runTicket_ = loop_->commandsPosted();
+  });
   resetAction_ = new QAction(style()->standardIcon(QStyle::SP_BrowserReload), tr("R&eset"), this);
   resetAction_->setShortcut(keys::reset);
   resetAction_->setToolTip(tr("Back to the loaded scene, keeping the parameters (Backspace)"));
@@ -238,6 +262,7 @@ void MainWindow::createToolBar() {
   bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
   bar->setIconSize(QSize(18, 18));
   bar->addAction(playAction_);
+  bar->addAction(stepBackAction_);
   bar->addAction(stepAction_);
   bar->addAction(resetAction_);
   bar->addAction(recordAction_);
@@ -293,6 +318,7 @@ void MainWindow::createMenus() {
   QAction* saveAsAction = file->addAction(tr("Save &As…"), this, &MainWindow::saveAs);
   saveAsAction->setShortcut(QKeySequence::SaveAs);
   file->addAction(recordAction_);
+  file->addAction(trajectory_->action());
   QAction* shot = file->addAction(tr("Screens&hot…"), this, &MainWindow::screenshot);
   shot->setShortcut(keys::screenshot);
   file->addSeparator();
@@ -317,6 +343,7 @@ void MainWindow::createMenus() {
 
   QMenu* sim = menuBar()->addMenu(tr("&Simulation"));
   sim->addAction(playAction_);
+  sim->addAction(stepBackAction_);
   sim->addAction(stepAction_);
   sim->addAction(resetAction_);
   sim->addSeparator();
@@ -324,6 +351,8 @@ void MainWindow::createMenus() {
   faster->setShortcuts({keys::faster, keys::fasterAlt});
   QAction* slower = sim->addAction(tr("S&lower"), this, [this] { changeSpeed(-1); });
   slower->setShortcut(keys::slower);
+  liveActions_ = {playAction_, stepAction_, stepBackAction_,       resetAction_,      del, spawn, shoot,
+                  faster,      slower,      trajectory_->action(), clumpWizardAction_};
 
   QMenu* view = menuBar()->addMenu(tr("&View"));
   view->addAction(pebblesAction_);
@@ -370,6 +399,21 @@ void MainWindow::createMenus() {
   view->addAction(energyDock_->toggleViewAction());
   view->addAction(templateLibrary_->toggleViewAction());
   view->addAction(dzhanibekovDock_->toggleViewAction());
+
+  view->addAction(lessonDock_->toggleViewAction());
+
+  QMenu* lessons = menuBar()->addMenu(tr("&Lessons"));
+  for (std::size_t i = 0; i < lessonDock_->lessons().size(); ++i) {
+    const Lesson& l = lessonDock_->lessons()[i];
+    QAction* a = lessons->addAction(l.title, this, [this, i] { openLesson(static_cast<int>(i)); });
+    a->setStatusTip(l.summary);
+  }
+  lessons->addSeparator();
+  lessons->addAction(tr("All lessons…"), this, [this] {
+    closeLesson();
+    lessonDock_->show();
+    lessonDock_->raise();
+  });
 
   QMenu* help = menuBar()->addMenu(tr("&Help"));
   help->addAction(helpAction_);
@@ -434,7 +478,11 @@ void MainWindow::openDefaultScene() {
 QString MainWindow::openDocument(const QString& path, bool quiet) {
   std::shared_ptr<const Scene> scene;
   QString error;
-  {
+  // A movie being recorded ends, complete with what it has: what it shows is about to change.
+  if (recorder_) recorder_->stop();
+  if (isTrajectoryFile(path.toStdString())) {
+    error = replay_->open(path);
+  } else {
     QApplication::setOverrideCursor(Qt::WaitCursor);
     try {
       scene = loadDocument(path.toStdString());
@@ -450,12 +498,13 @@ QString MainWindow::openDocument(const QString& path, bool quiet) {
     }
     return error;
   }
-  showDocument(scene, path);
+  if (scene) showDocument(scene, path);  // else a replay, open now
   addRecentFile(path);
   return QString();
 }
 
 void MainWindow::showDocument(std::shared_ptr<const Scene> scene, const QString& path) {
+  replay_->leave();  // a scene opened from a replay replaces the live one
   scene_ = scene;
   scenePath_ = path;
   savePath_ = isSceneFile(path.toStdString()) ? path : QString();
@@ -466,6 +515,7 @@ void MainWindow::showDocument(std::shared_ptr<const Scene> scene, const QString&
   samples_.clear();
   viewport_->setSelectedBody(-1);
   loop_->loadScene(scene, running_);
+  if (!openingLesson_) closeLesson();  // another document: the lesson no longer applies
   const QString name = path.isEmpty() ? tr("default scene") : QFileInfo(path).fileName();
   setWindowTitle(tr("%1 — ClumpLab").arg(name));
   statusBar()->showMessage(QString::fromStdString(scene->description), 10000);
@@ -553,7 +603,7 @@ void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
   }
   for (const QUrl& url : event->mimeData()->urls()) {
     const std::string p = url.toLocalFile().toStdString();
-    if (isSceneFile(p) || isMeshFile(p)) {
+    if (isSceneFile(p) || isMeshFile(p) || isTrajectoryFile(p)) {
       event->acceptProposedAction();
       return;
     }
@@ -598,6 +648,10 @@ void MainWindow::toggleRecording(bool on) {
   }
   if (recorder_) return;
   RecordDialog dialog(viewport_->size() * viewport_->devicePixelRatio(), this);
+  if (replay_->active()) {
+    const ReplayDocument& d = *replay_->document();
+    dialog.setReplay(static_cast<int>(d.frameCount()), d.endTime() - d.startTime());
+  }
   if (dialog.exec() != QDialog::Accepted) {
     const QSignalBlocker block(recordAction_);
     recordAction_->setChecked(false);
@@ -797,6 +851,59 @@ ClumpWizard* MainWindow::openClumpWizard() {
   return clumpWizard_;
 }
 
+QString MainWindow::openLesson(int index) {
+  if (index < 0 || index >= static_cast<int>(lessonDock_->lessons().size())) return tr("no such lesson");
+  const Lesson lesson = lessonDock_->lessons()[static_cast<std::size_t>(index)];
+  QString error;
+  const QString cache = QDir(QStandardPaths::writableLocation(QStandardPaths::CacheLocation))
+                            .filePath(QStringLiteral("lessons"));
+  const QString path = extractLessonScene(lesson, cache, &error);
+  if (path.isEmpty()) {
+    QMessageBox::warning(this, tr("Lesson"), error);
+    return error;
+  }
+  energyDock_->stopComparison();
+  openingLesson_ = true;
+  setRunning(true);
+  error = openDocument(path, false);
+  openingLesson_ = false;
+  if (!error.isEmpty()) return error;
+  render::ViewOptions& o = viewport_->options();
+  if (!lesson.show.isEmpty()) setViewItems(o, lesson.show);
+  setColoring(o, lesson.coloring);
+  setSpeed(lesson.speed, false);
+  const int body = std::max(lesson.dzhanibekovBody, 0);
+  if (lesson.dzhanibekovBody >= 0 || lesson.plot == QLatin1String("omega-body")) {
+    viewport_->setSelectedBody(body);
+    inspectorDock_->setVisible(true);
+    inspectorDock_->raise();
+  }
+  energyDock_->show();
+  if (lesson.plot == QLatin1String("drift")) {
+    energyDock_->showView(EnergyPlotDock::View::Drift);
+  } else if (lesson.plot == QLatin1String("equipartition")) {
+    energyDock_->showView(EnergyPlotDock::View::Equipartition);
+  } else if (lesson.plot == QLatin1String("time-step-comparison")) {
+    energyDock_->startComparison(scene_, lesson.timeSteps, scene_->duration > 0.0 ? scene_->duration : 1.0);
+  } else {
+    energyDock_->showView(EnergyPlotDock::View::Energies);
+  }
+  lessonCamera_ = lesson.camera;
+  lessonCameraTicket_ = loop_->commandsPosted();
+  lessonDock_->showLesson(index);
+  lessonDock_->show();
+  lessonDock_->raise();
+  viewport_->update();
+  return QString();
+}
+
+void MainWindow::closeLesson() {
+  if (lessonDock_->currentLesson() < 0) return;
+  energyDock_->stopComparison();
+  lessonCamera_.clear();
+  lessonDock_->showLesson(-1);
+}
+
 void MainWindow::deleteSelected() {
   const int body = viewport_->selectedBody();
   if (body < 0) return;
@@ -814,6 +921,14 @@ void MainWindow::updateTemplateList() {
   }
   const int keep = templateBox_->findText(current);
   if (keep >= 0) templateBox_->setCurrentIndex(keep);
+}
+
+void MainWindow::setLiveControlsEnabled(bool on) {
+  for (QAction* a : liveActions_) a->setEnabled(on);
+  for (QWidget* w : {static_cast<QWidget*>(parametersDock_), static_cast<QWidget*>(speedBox_),
+                     static_cast<QWidget*>(templateBox_), static_cast<QWidget*>(shootSpeed_), banner_,
+                     static_cast<QWidget*>(templateLibrary_)})
+    w->setEnabled(on);
 }
 
 bool MainWindow::divergenceBannerShown() const {
@@ -857,10 +972,26 @@ void MainWindow::tick() {
     shownLayout_ = f.snapshot.layoutGeneration;
     updateTemplateList();
   }
-  dzhanibekovDock_->showFrame(f, viewport_->selectedBody());
-  viewport_->options().bodyCurves = dzhanibekovDock_->bodyCurves();
-  viewport_->setFrame(&f);
-  inspectorDock_->show(f.snapshot, viewport_->selectedBody(), f.sceneGeneration);
+  if (!replay_->active()) {  // else the view shows the replay's frame
+    dzhanibekovDock_->showFrame(f, viewport_->selectedBody());
+    viewport_->options().bodyCurves = dzhanibekovDock_->bodyCurves();
+    viewport_->setFrame(&f);
+    if (!lessonCamera_.isEmpty() && f.commandsApplied >= lessonCameraTicket_) {
+      // The lesson's view, once its scene is on screen (the view has just framed it).
+      render::Camera goal = viewport_->camera();
+      if (lessonCamera_ == QLatin1String("front")) {
+        goal.lookAlong(Vec3::UnitY());
+        viewport_->glideTo(goal);
+      } else if (lessonCamera_ == QLatin1String("along-L")) {
+        viewport_->lookAlongAngularMomentum();
+      }
+      lessonCamera_.clear();
+    }
+    inspectorDock_->show(f.snapshot, viewport_->selectedBody(), f.sceneGeneration);
+  } else {
+    viewport_->options().bodyCurves.clear();  // the polhode belongs to the live body
+  }
+  trajectory_->show(f);
   showDivergence(f);
   // The thread decides whether it runs (a divergence or a single step pauses it): once it has seen
   // the window's last run command, the play button follows it.

@@ -26,6 +26,9 @@ class DzhanibekovDock;
 class EnergyPlotDock;
 class InspectorDock;
 class ParametersDock;
+class LessonDock;
+class ReplayController;
+class TrajectoryControls;
 class TemplateLibraryDock;
 class Viewport;
 
@@ -35,8 +38,8 @@ class MainWindow : public QMainWindow {
   explicit MainWindow(QWidget* parent = nullptr);
   ~MainWindow() override;
 
-  // Loads a scene or mesh; on error shows a dialog (unless `quiet`) naming the file and keeps the
-  // current scene. Returns the error ("" on success).
+  // Loads a scene or mesh (a trajectory opens in replay mode); on error shows a dialog (unless `quiet`)
+  // naming the file and keeps the current scene. Returns the error ("" on success).
   QString openDocument(const QString& path, bool quiet = false);
   // Starts the built-in default scene.
   void openDefaultScene();
@@ -77,8 +80,18 @@ class MainWindow : public QMainWindow {
   EnergyPlotDock* energyDock() const { return energyDock_; }
   InspectorDock* inspectorDock() const { return inspectorDock_; }
   TemplateLibraryDock* templateLibrary() const { return templateLibrary_; }
+  LessonDock* lessonDock() const { return lessonDock_; }
+  // Opens lesson `index` of the lesson panel: its scene, view, camera, speed and plot, and its text
+  // beside the view. "" or the error (the running scene stays then).
+  QString openLesson(int index);
+  // Back to the lesson list; the scene stays as it is.
+  void closeLesson();
   ParametersDock* parametersDock() const { return parametersDock_; }
   QUndoStack* undoStack() { return &undo_; }
+  ReplayController* replay() const { return replay_; }
+  TrajectoryControls* trajectoryControls() const { return trajectory_; }
+  // Off while a replay is shown: what would act on the live scene (run, step, edit, spawn).
+  void setLiveControlsEnabled(bool on);
   const SceneParameters& parameters() const { return parameters_; }
   // The newest frame the window has shown (null before the first).
   const SimulationFrame* currentFrame() const { return haveFrame_ ? &loop_->frame() : nullptr; }
@@ -129,6 +142,10 @@ class MainWindow : public QMainWindow {
   EnergyPlotDock* energyDock_ = nullptr;
   TemplateLibraryDock* templateLibrary_ = nullptr;
   DzhanibekovDock* dzhanibekovDock_ = nullptr;
+  LessonDock* lessonDock_ = nullptr;
+  bool openingLesson_ = false;
+  QString lessonCamera_;                  // the open lesson's camera, applied on its scene's first frame
+  std::uint64_t lessonCameraTicket_ = 0;  // the command that loads the lesson's scene
   QWidget* banner_ = nullptr;
   QLabel* bannerText_ = nullptr;
   QPushButton* bannerFix_ = nullptr;
@@ -150,6 +167,10 @@ class MainWindow : public QMainWindow {
 
   QAction* playAction_ = nullptr;
   QAction* stepAction_ = nullptr;
+  QAction* stepBackAction_ = nullptr;
+  QList<QAction*> liveActions_;  // act on the live scene (off in replay mode)
+  ReplayController* replay_ = nullptr;
+  TrajectoryControls* trajectory_ = nullptr;
   QAction* resetAction_ = nullptr;
   QAction* pebblesAction_ = nullptr;
   QAction* wireframeAction_ = nullptr;

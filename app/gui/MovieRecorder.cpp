@@ -5,6 +5,7 @@
 
 #include "EnergyPlotDock.hpp"
 #include "MainWindow.hpp"
+#include "ReplayController.hpp"
 #include "Viewport.hpp"
 
 namespace clumplab::gui {
@@ -23,7 +24,8 @@ qint64 MovieRecorder::bytesOnDisk() const {
 }
 
 QString MovieRecorder::start() {
-  const SimulationFrame* f = window_.currentFrame();
+  replay_ = window_.replay()->active() ? window_.replay() : nullptr;
+  const SimulationFrame* f = replay_ ? &replay_->frame() : window_.currentFrame();
   if (!f) return QStringLiteral("%1: there is no scene to record").arg(plan_.movie.path);
   if (!(plan_.duration > 0.0) || !(plan_.slowMotion > 0.0) || plan_.movie.framesPerSecond < 1) {
     return QStringLiteral("%1: the duration, slow-motion factor and frame rate must be positive")
@@ -38,6 +40,7 @@ QString MovieRecorder::start() {
         .arg(plan_.frameSize.width())
         .arg(plan_.frameSize.height());
   }
+  if (replay_ && !plan_.realTime) startReplay();  // the frame count, and the first frame on show
   encoder_ = std::make_unique<MovieEncoder>(plan_.movie);
   statusWasVisible_ = window_.viewport()->statusVisible();
   window_.viewport()->setStatusVisible(plan_.statusOverlay);
@@ -68,6 +71,10 @@ QString MovieRecorder::start() {
     grabTimer_->start(std::max(1, static_cast<int>(std::lround(1000.0 / plan_.movie.framesPerSecond))));
     return QString();
   }
+  if (replay_) {
+    requestNext();
+    return QString();
+  }
   window_.setRunning(false);
   startTime_ = f->snapshot.time;
   connect(&window_, &MainWindow::frameShown, this, &MovieRecorder::onFrame);
@@ -92,12 +99,52 @@ void MovieRecorder::requestNext() {
     end(QString());
     return;
   }
+  if (replay_) {
+    requestReplayFrame();
+    return;
+  }
   // Frame k shows the instant start + k / (fps x slow motion).
   const int k = encoder_->framesWritten();
   target_ = startTime_ + static_cast<double>(k) / (plan_.movie.framesPerSecond * plan_.slowMotion);
   window_.simulation().runUntil(target_);
   ticket_ = window_.simulation().commandsPosted();
   waiting_ = true;
+}
+
+void MovieRecorder::startReplay() {
+  const ReplayDocument& d = *replay_->document();
+  framesWanted_ =
+      plan_.everyReplayFrame
+          ? static_cast<int>(d.frameCount())
+          : static_cast<int>(std::floor(
+                (d.endTime() - d.startTime()) * plan_.movie.framesPerSecond * plan_.slowMotion + 1e-9)) +
+                1;
+  replay_->setPlaying(false);
+  replay_->showFrame(replayFrameFor(0));
+}
+
+int MovieRecorder::replayFrameFor(int videoFrame) const {
+  if (plan_.everyReplayFrame) return videoFrame;
+  const ReplayDocument& d = *replay_->document();
+  return static_cast<int>(
+      d.nearestFrame(d.startTime() + videoFrame / (plan_.movie.framesPerSecond * plan_.slowMotion)));
+}
+
+void MovieRecorder::requestReplayFrame() {
+  if (!replay_->active()) {
+    end(QStringLiteral("%1: recording stopped: the replay was closed").arg(plan_.movie.path));
+    return;
+  }
+  replay_->showFrame(replayFrameFor(encoder_->framesWritten()));
+  // Grabbed from the event loop, so the window stays responsive and the status bar counts.
+  QTimer::singleShot(0, this, [this] {
+    if (!active_) return;
+    if (const QString error = encoder_->addFrame(grabFrame()); !error.isEmpty()) {
+      end(error);
+      return;
+    }
+    requestNext();
+  });
 }
 
 void MovieRecorder::onFrame() {

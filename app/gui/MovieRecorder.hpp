@@ -23,6 +23,9 @@ struct RecordingPlan {
   QSize frameSize;             // pixels of each frame; empty: the 3D view's (what is on screen)
   bool plotInset = false;      // the energy plot drawn in the bottom left corner of each frame
   bool realTime = false;       // grab the running view at the frame rate until stop()
+  // In replay mode, deterministic timing: one video frame per trajectory frame (true), or one per
+  // 1 / (fps x slow motion) of recorded time (the nearest frame), over the whole trajectory.
+  bool everyReplayFrame = true;
 };
 
 class MovieRecorder : public QObject {
@@ -54,10 +57,15 @@ class MovieRecorder : public QObject {
   // the plan's size; with the plot inset if asked.
   QImage grabFrame();
   void requestNext();
+  // A replay (ReplayController) is recorded from its file: frame by frame, nothing is simulated.
+  void startReplay();
+  void requestReplayFrame();
+  int replayFrameFor(int videoFrame) const;
   void end(const QString& error);
 
   MainWindow& window_;
   RecordingPlan plan_;
+  class ReplayController* replay_ = nullptr;  // recording a replay
   std::unique_ptr<MovieEncoder> encoder_;
   int framesWanted_ = 0;
   double startTime_ = 0.0;

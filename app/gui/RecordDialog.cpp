@@ -73,6 +73,15 @@ RecordDialog::RecordDialog(QSize viewSize, QWidget* parent) : QDialog(parent) {
   timing_->addItem(tr("Real time: what the view shows, until Record is pressed again"));
   timing_->setCurrentIndex(settings.value(QStringLiteral("record/realTime"), false).toBool() ? 1 : 0);
   form->addRow(tr("Timing"), timing_);
+  replayHint_ = new QLabel;
+  replayHint_->setWordWrap(true);
+  replayHint_->hide();
+  form->addRow(QString(), replayHint_);
+  everyFrame_ = new QCheckBox(tr("One video frame per trajectory frame"));
+  everyFrame_->setChecked(true);
+  everyFrame_->hide();
+  connect(everyFrame_, &QCheckBox::toggled, this, &RecordDialog::updateEnabled);
+  form->addRow(QString(), everyFrame_);
   duration_ = new QDoubleSpinBox;
   duration_->setRange(0.001, 1e6);
   duration_->setDecimals(3);
@@ -105,14 +114,14 @@ RecordDialog::RecordDialog(QSize viewSize, QWidget* parent) : QDialog(parent) {
     const RecordingPlan p = plan();
     s.setValue(QStringLiteral("record/path"), p.movie.path);
     s.setValue(QStringLiteral("record/realTime"), p.realTime);
-    s.setValue(QStringLiteral("record/duration"), p.duration);
+    if (!replay_) s.setValue(QStringLiteral("record/duration"), p.duration);
     s.setValue(QStringLiteral("record/slowMotion"), p.slowMotion);
     s.setValue(QStringLiteral("record/fps"), p.movie.framesPerSecond);
     s.setValue(QStringLiteral("record/status"), p.statusOverlay);
     s.setValue(QStringLiteral("record/resolution"), resolution_->currentIndex());
     s.setValue(QStringLiteral("record/width"), width_->value());
     s.setValue(QStringLiteral("record/height"), height_->value());
-    s.setValue(QStringLiteral("record/plot"), p.plotInset);
+    if (plot_->isEnabled()) s.setValue(QStringLiteral("record/plot"), p.plotInset);
     accept();
   });
   connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
@@ -128,10 +137,27 @@ void RecordDialog::browse() {
   if (!file.isEmpty()) path_->setText(file);
 }
 
+void RecordDialog::setReplay(int frames, double seconds) {
+  replay_ = true;
+  setWindowTitle(tr("Record the replay"));
+  timing_->setItemText(0, tr("Deterministic: frames taken from the trajectory"));
+  timing_->setCurrentIndex(0);
+  duration_->setValue(seconds);
+  replayHint_->setText(
+      tr("The replay holds %1 frames over %2 s of recorded time.").arg(frames).arg(seconds, 0, 'g', 4));
+  replayHint_->show();
+  everyFrame_->show();
+  plot_->setChecked(false);
+  plot_->setEnabled(false);
+  plot_->setToolTip(tr("The energy plot belongs to the live scene, not to the replay"));
+  updateEnabled();
+}
+
 void RecordDialog::updateEnabled() {
   const bool deterministic = timing_->currentIndex() == 0;
-  duration_->setEnabled(deterministic);
-  slowMotion_->setEnabled(deterministic);
+  // A replay's duration is the replay's; its slow motion applies unless every frame is taken.
+  duration_->setEnabled(deterministic && !replay_);
+  slowMotion_->setEnabled(deterministic && (!replay_ || !everyFrame_->isChecked()));
   const bool custom = resolution_->currentIndex() == resolution_->count() - 1;
   width_->setVisible(custom);
   height_->setVisible(custom);
@@ -146,7 +172,8 @@ RecordingPlan RecordDialog::plan() const {
   p.duration = duration_->value();
   p.slowMotion = slowMotion_->value();
   p.statusOverlay = status_->isChecked();
-  p.plotInset = plot_->isChecked();
+  p.plotInset = plot_->isEnabled() && plot_->isChecked();
+  p.everyReplayFrame = !replay_ || everyFrame_->isChecked();
   const int choice = resolution_->currentIndex();
   if (choice == resolution_->count() - 1) {
     p.frameSize = QSize(width_->value(), height_->value());

@@ -8,6 +8,7 @@
 #include "MovieRecorder.hpp"
 
 class QCheckBox;
+class QLabel;
 class QComboBox;
 class QDoubleSpinBox;
 class QLineEdit;
@@ -19,6 +20,11 @@ class RecordDialog : public QDialog {
   Q_OBJECT
  public:
   RecordDialog(QSize viewSize, QWidget* parent = nullptr);
+  // Recording a replay of `frames` trajectory frames over `seconds` of recorded time: one video
+  // frame per trajectory frame (the default), or, with a slow-motion factor, one every
+  // 1 / (fps x factor) of recorded time; the duration is the replay's and the energy plot (of the
+  // live scene) cannot be drawn in.
+  void setReplay(int frames, double seconds);
   RecordingPlan plan() const;
 
  private:
@@ -35,6 +41,9 @@ class RecordDialog : public QDialog {
   QComboBox* resolution_ = nullptr;
   QSpinBox* width_ = nullptr;
   QSpinBox* height_ = nullptr;
+  QCheckBox* everyFrame_ = nullptr;
+  QLabel* replayHint_ = nullptr;
+  bool replay_ = false;
 };
 
 }  // namespace clumplab::gui

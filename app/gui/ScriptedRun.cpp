@@ -75,6 +75,7 @@ void ScriptedRun::startRecording() {
   plan.slowMotion = options_.slowMotion;
   plan.frameSize = options_.size;  // exactly, even where the screen cannot hold a view that large
   plan.plotInset = options_.plotInset;
+  plan.everyReplayFrame = options_.everyReplayFrame;
   recorder_ = new MovieRecorder(window_, plan);
   connect(recorder_, &MovieRecorder::finished, this, [this](const QString& error) {
     if (!error.isEmpty()) {

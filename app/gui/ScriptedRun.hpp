@@ -24,6 +24,8 @@ struct ScriptOptions {
   int framesPerSecond = 30;  // of the movie
   double slowMotion = 1.0;   // video seconds per simulated second
   bool plotInset = false;    // the energy plot in the movie's frames
+  // Recording a replay: a video frame per trajectory frame (else per 1 / (fps x slow motion)).
+  bool everyReplayFrame = true;
 
   bool active() const {
     return runFor >= 0.0 || !screenshot.isEmpty() || quit || report || !record.isEmpty();

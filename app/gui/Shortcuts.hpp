@@ -15,6 +15,13 @@ struct ShortcutHelp {
 namespace keys {
 inline const QKeySequence playPause{Qt::Key_Space};
 inline const QKeySequence step{Qt::Key_Right};
+inline const QKeySequence stepBack{Qt::SHIFT | Qt::Key_Left};
+inline const QKeySequence recordTrajectory{Qt::CTRL | Qt::SHIFT | Qt::Key_R};
+// Replay mode (the live keys above are off while a replay is shown).
+inline const QKeySequence replayPrevious{Qt::Key_Left};
+inline const QKeySequence replayFirst{Qt::Key_Home};
+inline const QKeySequence replayLast{Qt::Key_End};
+inline const QKeySequence leaveReplay{Qt::Key_Escape};
 inline const QKeySequence reset{Qt::Key_Backspace};
 inline const QKeySequence faster{Qt::Key_Plus};
 inline const QKeySequence fasterAlt{Qt::Key_Equal};
@@ -41,6 +48,7 @@ inline QList<ShortcutHelp> shortcutHelp() {
   return {
       {text(keys::playPause), QStringLiteral("play / pause")},
       {text(keys::step), QStringLiteral("one step (pauses)")},
+      {text(keys::stepBack), QStringLiteral("step back to an earlier state (paused; history)")},
       {text(keys::reset), QStringLiteral("reset to the loaded scene")},
       {QStringLiteral("+ / −"), QStringLiteral("faster / slower")},
       {text(keys::fitAll), QStringLiteral("fit everything in view")},
@@ -51,7 +59,11 @@ inline QList<ShortcutHelp> shortcutHelp() {
       {text(keys::deleteBody), QStringLiteral("delete the selected body")},
       {QStringLiteral("1 / 2 / 3"), QStringLiteral("pebbles / wireframe / source mesh")},
       {text(keys::screenshot), QStringLiteral("screenshot")},
-      {text(keys::record), QStringLiteral("record a movie / stop recording")},
+      {text(keys::record), QStringLiteral("record a movie / stop recording (of the replay in replay)")},
+      {text(keys::recordTrajectory), QStringLiteral("record a trajectory (.cltraj) / stop")},
+      {QStringLiteral("← / →, Home / End"),
+       QStringLiteral("replay: previous / next frame, first / last (Space plays, + / − speed)")},
+      {text(keys::leaveReplay), QStringLiteral("replay: back to the live scene")},
       {text(keys::reload), QStringLiteral("reload the scene file")},
       {text(keys::clumpWizard), QStringLiteral("new clump from a mesh (the wizard)")},
       {text(keys::dzhanibekov), QStringLiteral("Dzhanibekov mode on the selected body")},

@@ -126,6 +126,12 @@ void SimulationLoop::spawn(const BodyInit& body) {
 void SimulationLoop::spawn(std::vector<BodyInit> bodies, TemplatePtr newTemplate) {
   post([this, bodies = std::move(bodies), newTemplate = std::move(newTemplate)]() mutable {
     if (!world_ || diverged()) return;
+    if (newTemplate && trajectory_) {
+      // The file's template list was written at its start: a template it lacks ends it.
+      finishTrajectory("a new template joined the scene, which ends the trajectory at t = " +
+                       std::to_string(world_->time()) +
+                       " s (a trajectory keeps the templates it began with)");
+    }
     if (newTemplate) {
       const std::uint32_t index = world_->addTemplate(std::move(newTemplate));
       for (BodyInit& b : bodies) b.templateIndex = index;
@@ -184,6 +190,10 @@ void SimulationLoop::setBodySpin(std::uint32_t body, const Vec3& omegaBody, int 
   });
 }
 
+void SimulationLoop::restartSpinWatch() {
+  if (spin_.active()) spin_.start(*world_, spin_.report().body, spin_.report().axis);
+}
+
 void SimulationLoop::drag(const DragTarget& drag) {
   post([this, drag] {
     // A drag begun on another layout (the body was deleted, the scene reset) names another body.
@@ -214,7 +224,7 @@ void SimulationLoop::recoverFromDivergence(const SceneParameters& parameters) {
     drag_.reset();
     parameters_ = parameters;
     parameters_.applyTo(*world_);
-    if (spin_.active()) spin_.start(*world_, spin_.report().body, spin_.report().axis);
+    restartSpinWatch();
     errorMessage_.clear();
     running_ = true;
     anchorWall_ = Clock::now();
@@ -222,6 +232,107 @@ void SimulationLoop::recoverFromDivergence(const SceneParameters& parameters) {
     rateWindow_.clear();
     dirty_ = true;
   });
+}
+
+void SimulationLoop::stepBack() {
+  post([this] {
+    running_ = false;
+    pendingSteps_ = 0;
+    runUntil_.reset();
+    dirty_ = true;
+    if (!world_) return;
+    std::optional<WorldCheckpoint> back = history_.stepBack(world_->stepCount());
+    if (!back) return;
+    if (trajectory_) finishTrajectory("stepping back ended the trajectory (its frames go forward in time)");
+    // The checkpoint brings back its settings: the current parameters go over it (applyTo sets only
+    // what differs, so an unedited run continues to the same bits). A drag or divergence ends.
+    world_->restore(*back);
+    world_->clearDivergence();
+    world_->clearExternalForces();
+    parameters_.applyTo(*world_);
+    drag_.reset();
+    energyDivergence_.clear();
+    errorMessage_.clear();
+    energyWatch_.reset();
+    ++layoutGeneration_;  // bodies spawned or deleted since come and go with the state
+    takeCheckpoint();
+    restartSpinWatch();  // time went back: the flips counted are in the future
+  });
+}
+
+void SimulationLoop::setHistoryLimits(std::size_t capBytes, std::size_t maxStates) {
+  post([this, capBytes, maxStates] {
+    history_.setLimits(capBytes, maxStates);
+    dirty_ = true;
+  });
+}
+
+void SimulationLoop::startTrajectory(const TrajectoryPlan& plan) {
+  post([this, plan] {
+    dirty_ = true;
+    if (trajectory_) finishTrajectory("");
+    trajectoryStatus_.path = plan.path;
+    try {
+      if (!world_ || !scene_) throw std::runtime_error(plan.path + ": there is no scene to record");
+      trajectory_ = std::make_unique<TrajectoryRecording>(plan, *world_, *scene_);
+      trajectoryStatus_.recording = true;
+      trajectoryStatus_.problem.clear();
+    } catch (const std::exception& e) {
+      trajectory_.reset();
+      trajectoryStatus_.recording = false;
+      trajectoryStatus_.problem = e.what();
+      trajectoryStatus_.lastFrames = 0;
+      ++trajectoryStatus_.finishedCount;
+    }
+  });
+}
+
+void SimulationLoop::stopTrajectory() {
+  post([this] {
+    if (trajectory_) finishTrajectory("");
+  });
+}
+
+void SimulationLoop::finishTrajectory(const std::string& problem) {
+  if (!trajectory_) return;
+  trajectoryStatus_.lastFrames = trajectory_->frames();
+  try {
+    trajectory_->finish();
+    // An end the user did not ask for (the file is complete all the same).
+    trajectoryStatus_.problem = problem.empty()
+                                    ? problem
+                                    : problem + "; " + trajectory_->plan().path + " is complete with " +
+                                          std::to_string(trajectory_->frames()) + " frames";
+  } catch (const std::exception& e) {
+    trajectoryStatus_.problem = e.what();
+  }
+  trajectory_.reset();
+  trajectoryStatus_.recording = false;
+  ++trajectoryStatus_.finishedCount;
+  dirty_ = true;
+}
+
+bool SimulationLoop::afterStep() {
+  history_.afterStep(*world_);
+  if (!trajectory_) return true;
+  try {
+    trajectory_->afterStep(*world_);
+    return true;
+  } catch (const std::exception& e) {
+    // A full disk or a lost folder: the recording stops (what was written stays in the .partial
+    // file) and the run pauses, so the user reads why before more goes unrecorded.
+    trajectoryStatus_.problem = std::string(e.what()) + "; the recording stopped after " +
+                                std::to_string(trajectory_->frames()) + " frames (kept in " +
+                                trajectory_->plan().path + ".partial)";
+    trajectoryStatus_.lastFrames = trajectory_->frames();
+    trajectory_.reset();  // the writer has closed its file
+    trajectoryStatus_.recording = false;
+    ++trajectoryStatus_.finishedCount;
+    running_ = false;
+    pendingSteps_ = 0;
+    dirty_ = true;
+    return false;
+  }
 }
 
 void SimulationLoop::watchEnergy(const EnergyReport& e) {
@@ -317,6 +428,8 @@ void SimulationLoop::takeEnergySamples(std::vector<EnergySample>& out) {
 }
 
 void SimulationLoop::buildWorld() {
+  finishTrajectory("");  // the file holds the run that ends here
+  history_.clear();
   drag_.reset();
   energyWatch_.reset();
   energyDivergence_.clear();
@@ -341,7 +454,8 @@ void SimulationLoop::buildWorld() {
   anchorSim_ = world_->time();
   rateWindow_.clear();
   takeCheckpoint();
-  if (spin_.active()) spin_.start(*world_, spin_.report().body, spin_.report().axis);
+  restartSpinWatch();
+  history_.push(world_->checkpoint());
   publish();  // the initial state is the first point of every plot
 }
 
@@ -402,6 +516,7 @@ bool SimulationLoop::stepOnce() {
   applyDragForce();
   if (world_->step()) {
     spin_.observe(*world_);
+    if (!afterStep()) return false;
     // The energy watch runs every few steps, not only per frame: a small scene run as fast as
     // possible takes tens of thousands of steps a frame, and a blow-up must be caught early.
     if (world_->stepCount() % kEnergyWatchEverySteps == 0) {
@@ -514,6 +629,13 @@ void SimulationLoop::publish() {
                                               : energyDivergence_;
   f.canRecover = f.diverged && lastGood_.has_value();
   f.spin = spin_.report();
+  f.history = history_.stats(world_ ? world_->stepCount() : 0);
+  f.trajectory = trajectoryStatus_;
+  if (trajectory_) {
+    f.trajectory.frames = trajectory_->frames();
+    f.trajectory.bytes = trajectory_->bytes();
+    f.trajectory.seconds = trajectory_->seconds();
+  }
   EnergySample sample;
   if (world_) {
     captureSnapshot(*world_, energy, f.snapshot);
@@ -542,7 +664,7 @@ void SimulationLoop::run() {
   while (true) {
     {
       std::unique_lock lock(mutex_);
-      if (stop_) return;
+      if (stop_) break;
     }
     applyCommands();
     if (world_) {
@@ -569,6 +691,7 @@ void SimulationLoop::run() {
                        [this] { return stop_ || !commands_.empty(); });
     }
   }
+  finishTrajectory("");  // closing the app completes the file
 }
 
 }  // namespace clumplab::gui

@@ -16,6 +16,8 @@
 #include <vector>
 
 #include "SceneParameters.hpp"
+#include "StateHistory.hpp"
+#include "TrajectoryRecording.hpp"
 #include "TripleBuffer.hpp"
 #include "core/Scene.hpp"
 #include "core/Snapshot.hpp"
@@ -49,6 +51,8 @@ struct SimulationFrame {
   double criticalTimeStep = 0.0;  // [s] of the running world (World::criticalTimeStep)
   double recommendedTimeStep = 0.0;  // [s]
   SpinReport spin;                   // the watched body's flips, measured every step (Dzhanibekov mode)
+  HistoryStats history;              // the states held for stepping back
+  TrajectoryStatus trajectory;       // the trajectory being recorded, and how the last one ended
 };
 
 // One point of the energy history (one per published frame, and one per single step).
@@ -96,6 +100,17 @@ class SimulationLoop {
   // After a divergence: back to the last good state (at most kCheckpointEverySeconds of wall time
   // old, or the last edit), with `parameters` (the caller halves the step), running.
   void recoverFromDivergence(const SceneParameters& parameters);
+  // While paused: back to the newest held state older than the current one (StateHistory), with
+  // the current parameters; stepping on from there reproduces the run bit for bit. Pauses.
+  void stepBack();
+  // Bounds of the step-back history: memory [bytes] and number of states.
+  void setHistoryLimits(std::size_t capBytes, std::size_t maxStates);
+  // Records the world's poses to a trajectory file from now on, at step boundaries (see
+  // TrajectoryRecording); a recording in progress is finished first. Errors reach the frames'
+  // `trajectory.problem`.
+  void startTrajectory(const TrajectoryPlan& plan);
+  // Finishes the recording (the file is complete when the frames say it is no longer recording).
+  void stopTrajectory();
   // Saves the live state as a scene file; `done` is called on the simulation thread with "" or an error.
   void saveScene(const std::string& path, std::function<void(const std::string& error)> done);
   // Dzhanibekov mode: watches `body`'s spin about principal axis `axis` (0, 1, 2) every step from
@@ -140,6 +155,11 @@ class SimulationLoop {
   void publish();
   void stopWithError(const std::string& message);
   void takeCheckpoint();
+  void restartSpinWatch();  // the world's state jumped (reset, recovery, step back): count afresh
+  // The history's and the trajectory's share of a step; false if the recording failed (paused).
+  bool afterStep();
+  // Ends the recording; `problem` "" for a clean end (a failure to finish the file replaces it).
+  void finishTrajectory(const std::string& problem);
   void watchEnergy(const EnergyReport& energy);
   bool diverged() const { return world_ && (world_->divergence().happened || !energyDivergence_.empty()); }
   // `placed`: pebbles (centre, radius) of bodies added since the last step, not yet in the world's arrays.
@@ -173,6 +193,9 @@ class SimulationLoop {
   SpinProbe spin_;
   bool dirty_ = true;  // something changed that the GUI has not seen
   std::optional<WorldCheckpoint> lastGood_;
+  StateHistory history_;
+  std::unique_ptr<TrajectoryRecording> trajectory_;
+  TrajectoryStatus trajectoryStatus_;
   Clock::time_point lastCheckpoint_{};
   std::string errorMessage_;
   // The energy watch (watchEnergy): baseline since the last edit, and a blow-up it found.

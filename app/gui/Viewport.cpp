@@ -146,6 +146,21 @@ void Viewport::setStatusVisible(bool on) {
   update();
 }
 
+void Viewport::setViewState(const ViewState& state) {
+  const int w = camera_.width(), h = camera_.height();  // the view's size now
+  transition_.stop();
+  camera_ = state.camera;
+  camera_.setViewport(w, h);
+  fittedGeneration_ = state.fittedGeneration;
+  fittedOnce_ = state.fittedOnce;
+  update();
+}
+
+void Viewport::setStatusLines(const QStringList& lines) {
+  statusLines_ = lines;
+  update();
+}
+
 void Viewport::setSelectedBody(int body) {
   if (options_.selectedBody == body) return;
   options_.selectedBody = body;
@@ -294,6 +309,15 @@ void Viewport::paintStatus(QPainter& painter) {
     lines << stages.mid(3).join(QStringLiteral(" · "));
   }
   if (st.paused) lines.prepend(tr("PAUSED  (Space runs)"));
+  if (st.paused && frame_->history.states > 0) {
+    lines << tr("history: %1 states · %2 s · %3 of %4 MB (%5 steps back)")
+                 .arg(frame_->history.states)
+                 .arg(frame_->history.seconds, 0, 'f', 2)
+                 .arg(static_cast<double>(frame_->history.bytes) / (1 << 20), 0, 'f', 1)
+                 .arg(static_cast<double>(frame_->history.capBytes) / (1 << 20), 0, 'f', 0)
+                 .arg(QKeySequence(keys::stepBack).toString(QKeySequence::NativeText));
+  }
+  if (!statusLines_.isEmpty()) lines = statusLines_;  // another document's (a replay's)
 
   QFont font = painter.font();
   font.setPointSizeF(9.5);
@@ -380,7 +404,10 @@ void Viewport::mousePressEvent(QMouseEvent* event) {
   moved_ = false;
   gesture_ = Gesture::None;
   if (event->button() == Qt::LeftButton && !(event->modifiers() & Qt::ShiftModifier)) {
-    if (auto hit = pick(pressPosition_)) {
+    if (auto hit = pick(pressPosition_); hit && !bodyDragEnabled_) {
+      setSelectedBody(static_cast<int>(hit->body));
+      gesture_ = Gesture::OrbitFromBody;
+    } else if (hit) {
       const Snapshot& s = frame_->snapshot;
       gesture_ = Gesture::DragBody;
       drag_.body = hit->body;
@@ -408,6 +435,7 @@ void Viewport::mouseMoveEvent(QMouseEvent* event) {
   if ((p - pressPosition_).manhattanLength() > kClickSlopPx) moved_ = true;
   switch (gesture_) {
     case Gesture::Orbit:
+    case Gesture::OrbitFromBody:
       camera_.orbit(delta.x(), delta.y());
       break;
     case Gesture::Pan:

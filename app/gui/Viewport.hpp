@@ -28,6 +28,7 @@ class Viewport : public QOpenGLWidget {
 
   // The frame to draw (owned by the caller, valid until the next call).
   void setFrame(const SimulationFrame* frame);
+  const SimulationFrame* shownFrame() const { return frame_; }
   render::ViewOptions& options() { return options_; }
   render::Camera& camera() { return camera_; }
   const render::Camera& camera() const { return camera_; }
@@ -42,6 +43,19 @@ class Viewport : public QOpenGLWidget {
   bool helpVisible() const { return helpVisible_; }
   void setStatusVisible(bool on);
   bool statusVisible() const { return statusVisible_; }
+
+  // The camera and what it was fitted to, kept while another document (a replay) is shown.
+  struct ViewState {
+    render::Camera camera;
+    std::uint64_t fittedGeneration = 0;
+    bool fittedOnce = false;
+  };
+  ViewState viewState() const { return {camera_, fittedGeneration_, fittedOnce_}; }
+  void setViewState(const ViewState& state);
+  // Off: a press on a body selects it and orbits (a replay has nothing to drag).
+  void setBodyDragEnabled(bool on) { bodyDragEnabled_ = on; }
+  // Lines that replace the simulation's status in the overlay (a replay's); empty: the simulation's.
+  void setStatusLines(const QStringList& lines);
 
   int selectedBody() const { return options_.selectedBody; }
   void setSelectedBody(int body);
@@ -96,9 +110,11 @@ class Viewport : public QOpenGLWidget {
   bool helpVisible_ = false;
   bool statusVisible_ = true;
   bool fittedOnce_ = false;
+  bool bodyDragEnabled_ = true;
+  QStringList statusLines_;
   std::uint64_t fittedGeneration_ = 0;
 
-  enum class Gesture { None, Orbit, Pan, DragBody };
+  enum class Gesture { None, Orbit, OrbitFromBody, Pan, DragBody };  // OrbitFromBody: keeps the selection
   Gesture gesture_ = Gesture::None;
   QPoint pressPosition_;
   QPoint lastPosition_;

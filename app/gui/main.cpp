@@ -1,11 +1,13 @@
 // clumplab: the desktop app. `clumplab [FILE]` opens a scene (JSON) or a mesh (STL, OBJ, PLY, ...);
-// with no file, the default scene. See ScriptedRun.hpp for the scripted screenshot options.
+// with no file, the default scene. A trajectory (.cltraj, or --replay FILE) opens in replay mode,
+// over the scene (or the default one). See ScriptedRun.hpp for the scripted screenshot options.
 #include <QApplication>
 #include <QCommandLineParser>
 #include <QSurfaceFormat>
 #include <cmath>
 #include <cstdio>
 
+#include "DocumentLoader.hpp"
 #include "GlFormat.hpp"
 #include "MainWindow.hpp"
 #include "ScriptedRun.hpp"
@@ -34,8 +36,9 @@ int main(int argc, char** argv) {
   parser.setApplicationDescription(QStringLiteral("ClumpLab: a sandbox for rigid clumps"));
   parser.addHelpOption();
   parser.addVersionOption();
-  parser.addPositionalArgument(QStringLiteral("FILE"),
-                               QStringLiteral("a scene (.json) or a mesh (.stl, .obj, .ply)"));
+  parser.addPositionalArgument(
+      QStringLiteral("FILE"),
+      QStringLiteral("a scene (.json), a mesh (.stl, .obj, .ply) or a trajectory (.cltraj)"));
   const QCommandLineOption sceneOption(QStringLiteral("scene"), QStringLiteral("open FILE"),
                                        QStringLiteral("FILE"));
   const QCommandLineOption runFor(QStringLiteral("run-for"),
@@ -74,11 +77,19 @@ int main(int argc, char** argv) {
                                       QStringLiteral("X"));
   const QCommandLineOption plot(QStringLiteral("plot"),
                                 QStringLiteral("draw the energy plot into the movie's frames (bottom left)"));
+  const QCommandLineOption replay(
+      QStringLiteral("replay"),
+      QStringLiteral("replay a trajectory (.cltraj); with --record, re-render it: one video frame per "
+                     "trajectory frame (with --slow-motion: per 1/(fps x X) of recorded time)"),
+      QStringLiteral("FILE"));
+  const QCommandLineOption historyMb(QStringLiteral("history-mb"),
+                                     QStringLiteral("memory for stepping back, in MB (256)"),
+                                     QStringLiteral("MB"));
   const QCommandLineOption report(
       QStringLiteral("report"),
       QStringLiteral("print a JSON summary of the scripted run (throughput, frame rate)"));
   parser.addOptions({sceneOption, runFor, shot, size, quit, speed, paused, view, coloring, record, duration,
-                     fps, slowMotion, plot, report});
+                     fps, slowMotion, plot, report, replay, historyMb});
   parser.process(app);
 
   ScriptOptions script;
@@ -105,6 +116,7 @@ int main(int argc, char** argv) {
   };
   script.duration = positive(duration, 5.0);
   script.slowMotion = positive(slowMotion, 1.0);
+  script.everyReplayFrame = !parser.isSet(slowMotion);
   script.framesPerSecond = static_cast<int>(std::lround(positive(fps, 30.0)));
   if (script.framesPerSecond < 1 || script.framesPerSecond > 240)
     fail(QStringLiteral("--fps: expected 1 to 240"));
@@ -146,11 +158,19 @@ int main(int argc, char** argv) {
   }
   // As fast as possible, a scripted run starts paused and runs to exactly --run-for.
   window.setRunning(!parser.isSet(paused) && !(asFastAsPossible && script.runFor >= 0.0));
+  if (parser.isSet(historyMb)) {
+    const double mb = positive(historyMb, 256.0);
+    window.simulation().setHistoryLimits(static_cast<std::size_t>(mb * (1 << 20)),
+                                         clumplab::gui::StateHistory::kDefaultMaxStates);
+  }
   auto* scripted = new ScriptedRun(window, script);
   window.show();
 
   QString file = parser.value(sceneOption);
   if (file.isEmpty() && !parser.positionalArguments().isEmpty()) file = parser.positionalArguments().front();
+  QString replayFile = parser.value(replay);
+  if (replayFile.isEmpty() && clumplab::gui::isTrajectoryFile(file.toStdString()))
+    std::swap(replayFile, file);
   if (file.isEmpty()) {
     window.openDefaultScene();
   } else {
@@ -159,6 +179,10 @@ int main(int argc, char** argv) {
       if (script.quit) fail(error);
       window.openDefaultScene();
     }
+  }
+  if (!replayFile.isEmpty()) {  // over the live scene, which waits paused
+    const QString error = window.openDocument(replayFile, script.quit);
+    if (!error.isEmpty() && script.quit) fail(error);
   }
   const int status = app.exec();
   return status != 0 ? status : scripted->exitCode();

@@ -562,6 +562,22 @@ WorldCheckpoint World::checkpoint() const {
   return c;
 }
 
+std::size_t WorldCheckpoint::memoryBytes() const {
+  const auto bytes = [](const auto& v) { return v.size() * sizeof(v[0]); };
+  const BodyState& b = bodies_;
+  std::size_t n = sizeof(*this) + bytes(templates_) + bytes(b.templateIndex) + bytes(b.mass) +
+                  bytes(b.moments) + bytes(b.position) + bytes(b.orientation) + bytes(b.velocity) +
+                  bytes(b.angularVelocity) + bytes(b.force) + bytes(b.torque);
+  n += bytes(pebbleLocal_) + bytes(bodyFirstPebble_) + bytes(pebbles_.position) + bytes(pebbles_.radius) +
+       bytes(pebbles_.body);
+  n += bytes(neighbors_.pairs) + bytes(neighbors_.wallPairs) + bytes(neighbors_.pairHistory) +
+       bytes(neighbors_.wallHistory) + bytes(neighbors_.positionsAtBuild) + bytes(neighbors_.limit2);
+  for (const ContactChunk& chunk : contacts_.chunks()) n += sizeof(chunk) + bytes(chunk.records);
+  n += bytes(externalLoads_) + bytes(dissipativeForce_) + bytes(dissipativeTorque_) + bytes(loadTorque_);
+  n += 4 * b.position.size() * sizeof(Vec3);  // the integrator's history
+  return n;
+}
+
 void World::restore(const WorldCheckpoint& c) {
   // Templates added since the checkpoint are kept (no restored body uses them).
   const bool sameTemplates = c.templates_.size() <= templates_.size() &&

@@ -1,14 +1,39 @@
 #pragma once
-// Helpers shared by the tests that drive the real main window (tst_gui, tst_wizard).
+// Helpers shared by the tests that drive the real main window (tst_gui, tst_wizard, tst_replay):
+// test settings, scene files in a temporary folder, waiting for frames, opening a scene, probing a movie.
 #include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QProcess>
+#include <QStandardPaths>
 #include <QTemporaryDir>
+#include <QTest>
 #include <QThread>
 
 #include "MainWindow.hpp"
+#include "Viewport.hpp"
 
 namespace clumplab::gui::test {
+
+// Settings go to a test location under `application`, not the user's.
+inline void useTestSettings(const QString& application) {
+  QStandardPaths::setTestModeEnabled(true);
+  QCoreApplication::setOrganizationName(QStringLiteral("ClumpLabTests"));
+  QCoreApplication::setApplicationName(application);
+}
+
+// The first video stream of a movie as ffprobe reads it: "codec,width,height,pix_fmt,frames"
+// ("" if ffprobe fails).
+inline QString videoStreamInfo(const QString& ffprobe, const QString& movie) {
+  QProcess probe;
+  probe.start(ffprobe,
+              {QStringLiteral("-v"), QStringLiteral("error"), QStringLiteral("-count_frames"),
+               QStringLiteral("-select_streams"), QStringLiteral("v:0"), QStringLiteral("-show_entries"),
+               QStringLiteral("stream=nb_read_frames,width,height,pix_fmt,codec_name"), QStringLiteral("-of"),
+               QStringLiteral("csv=p=0"), movie});
+  if (!probe.waitForFinished(30000)) return QString();
+  return QString::fromLatin1(probe.readAllStandardOutput()).trimmed();
+}
 
 // Writes `text` to `dir`/`name` and returns the path (a failure ends the test program).
 inline QString writeFile(const QTemporaryDir& dir, const QString& name, const QByteArray& text) {
@@ -31,6 +56,29 @@ bool waitForFrame(MainWindow& w, Ready ready, int timeoutMs = 10000) {
     QThread::msleep(2);
   }
   return false;
+}
+
+// Opens `json` (written to `dir` as `name`) and waits until the window shows its `bodies` bodies;
+// returns "" or what went wrong.
+inline QString openScene(MainWindow& w, const QTemporaryDir& dir, const QString& name, const char* json,
+                         std::size_t bodies) {
+  const QString error = w.openDocument(writeFile(dir, name, json), true);
+  if (!error.isEmpty()) return error;
+  if (!waitForFrame(w, [&](const SimulationFrame& f) { return f.snapshot.bodies.size() == bodies; })) {
+    return QStringLiteral("%1: no frame with %2 bodies").arg(name).arg(bodies);
+  }
+  return QString();
+}
+
+// Shows `w` with its 3D view `viewSize` pixels, running or paused, and opens the scene `json` in it
+// (see openScene); "" or what went wrong.
+inline QString showScene(MainWindow& w, bool running, QSize viewSize, const QTemporaryDir& dir,
+                         const QString& name, const char* json, std::size_t bodies) {
+  w.setRunning(running);
+  w.viewport()->setFixedSize(viewSize);
+  w.show();
+  if (!QTest::qWaitForWindowExposed(&w)) return QStringLiteral("the window was not shown");
+  return openScene(w, dir, name, json, bodies);
 }
 
 }  // namespace clumplab::gui::test

@@ -1,5 +1,6 @@
 // The desktop app as a user drives it: the real MainWindow, its simulation thread and its 3D view
 // (under Xvfb with Mesa in CI).
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
 #include <QDoubleSpinBox>
@@ -70,18 +71,6 @@ const char* kFlungBall = R"({
   "templates": { "ball": { "density": 1000, "pebbles": [[0, 0, 0, 0.05]] } },
   "bodies": [ { "template": "ball", "position": [0, 0, 0.0499] } ] })";
 
-// Opens `json` (written to `dir` as `name`) and waits until the window shows its `bodies` bodies;
-// returns "" or what went wrong.
-QString openScene(MainWindow& w, const QTemporaryDir& dir, const QString& name, const char* json,
-                  std::size_t bodies) {
-  const QString error = w.openDocument(writeFile(dir, name, json), true);
-  if (!error.isEmpty()) return error;
-  if (!waitForFrame(w, [&](const SimulationFrame& f) { return f.snapshot.bodies.size() == bodies; })) {
-    return QStringLiteral("%1: no frame with %2 bodies").arg(name).arg(bodies);
-  }
-  return QString();
-}
-
 // Position of body i in the frame shown (NaN if there is none).
 Vec3 shownPosition(const MainWindow& w, std::size_t i) {
   const SimulationFrame* f = w.currentFrame();
@@ -110,11 +99,7 @@ class TestGui : public QObject {
  private slots:
   void initTestCase() { QSurfaceFormat::setDefaultFormat(viewportSurfaceFormat()); }
 
-  void init() {
-    QStandardPaths::setTestModeEnabled(true);  // settings go to a test location, not the user's
-    QCoreApplication::setOrganizationName(QStringLiteral("ClumpLabTests"));
-    QCoreApplication::setApplicationName(QStringLiteral("tst_gui"));
-  }
+  void init() { useTestSettings(QStringLiteral("tst_gui")); }
 
   void defaultSceneOpensAndPlotsEverySingleStep() {
     MainWindow w;
@@ -500,11 +485,8 @@ class TestGui : public QObject {
     }
     QTemporaryDir dir;
     MainWindow w;
-    w.setRunning(false);
-    w.viewport()->setFixedSize(320, 200);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
-    QCOMPARE(openScene(w, dir, QStringLiteral("fall.json"), kFallingSphere, 1), QString());
+    QCOMPARE(showScene(w, false, QSize(320, 200), dir, QStringLiteral("fall.json"), kFallingSphere, 1),
+             QString());
     RecordingPlan plan;
     plan.movie.path = dir.filePath(QStringLiteral("fall.mp4"));
     plan.movie.format = MovieSettings::formatFor(plan.movie.path);
@@ -521,26 +503,16 @@ class TestGui : public QObject {
     const SimulationFrame* f = w.currentFrame();
     QVERIFY(f != nullptr);
     CLUMPLAB_COMPARE_REL(f->snapshot.time, 11.0 / 48.0, 1e-2);
-    QProcess probe;
-    probe.start(ffprobe,
-                {QStringLiteral("-v"), QStringLiteral("error"), QStringLiteral("-count_frames"),
-                 QStringLiteral("-select_streams"), QStringLiteral("v:0"), QStringLiteral("-show_entries"),
-                 QStringLiteral("stream=nb_read_frames,width,height,pix_fmt,codec_name"),
-                 QStringLiteral("-of"), QStringLiteral("csv=p=0"), plan.movie.path});
-    QVERIFY(probe.waitForFinished(30000));
-    const QString info = QString::fromLatin1(probe.readAllStandardOutput()).trimmed();
+    const QString info = videoStreamInfo(ffprobe, plan.movie.path);
     const QSize size = QSize(320, 200) * w.viewport()->devicePixelRatio();
     QCOMPARE(info, QStringLiteral("h264,%1,%2,yuv420p,12").arg(size.width() & ~1).arg(size.height() & ~1));
   }
 
   void missingFfmpegSaysSoAndPngFramesStillRecord() {
     QTemporaryDir dir;
-    MainWindow w;
-    w.setRunning(false);
-    w.viewport()->setFixedSize(161, 101);  // odd: frames lose a row and a column
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
-    QCOMPARE(openScene(w, dir, QStringLiteral("fall.json"), kFallingSphere, 1), QString());
+    MainWindow w;  // odd: frames lose a row and a column
+    QCOMPARE(showScene(w, false, QSize(161, 101), dir, QStringLiteral("fall.json"), kFallingSphere, 1),
+             QString());
     RecordingPlan plan;
     plan.movie.path = dir.filePath(QStringLiteral("fall.mp4"));
     plan.movie.format = MovieFormat::Mp4;
@@ -576,11 +548,8 @@ class TestGui : public QObject {
   void offscreenFramesHaveTheAskedSizeAndThePlot() {
     QTemporaryDir dir;
     MainWindow w;
-    w.setRunning(false);
-    w.viewport()->setFixedSize(320, 200);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
-    QCOMPARE(openScene(w, dir, QStringLiteral("fall.json"), kFallingSphere, 1), QString());
+    QCOMPARE(showScene(w, false, QSize(320, 200), dir, QStringLiteral("fall.json"), kFallingSphere, 1),
+             QString());
     const QSize size(400, 300);  // not the view's aspect
     const QImage plain = w.viewport()->renderImage(size, false);
     QCOMPARE(plain.size(), size);
@@ -713,15 +682,48 @@ class TestGui : public QObject {
     QTRY_COMPARE_WITH_TIMEOUT(dock->list()->count(), 4, 5000);
   }
 
+  // The Record dialog of a replay: frames from the trajectory (one per trajectory frame, or at the
+  // slow-motion rate), the replay's own duration, and no energy plot (it is the live scene's).
+  void recordDialogForAReplay() {
+    RecordDialog dialog(QSize(640, 480));
+    dialog.setReplay(38, 0.617);
+    RecordingPlan plan = dialog.plan();
+    QVERIFY(plan.everyReplayFrame);
+    QVERIFY(!plan.plotInset);
+    CLUMPLAB_COMPARE_REL(plan.duration, 0.617, 1e-12);
+    QCheckBox* perFrame = nullptr;
+    for (QCheckBox* b : dialog.findChildren<QCheckBox*>())
+      if (b->text().contains(QStringLiteral("trajectory frame"))) perFrame = b;
+    QVERIFY(perFrame != nullptr);
+    perFrame->setChecked(false);
+    QVERIFY(!dialog.plan().everyReplayFrame);
+  }
+
+  // Opening another document ends a movie being recorded, complete with the frames it has.
+  void openingADocumentEndsARecording() {
+    QTemporaryDir dir;
+    MainWindow w;
+    QCOMPARE(showScene(w, false, QSize(200, 150), dir, QStringLiteral("fall.json"), kFallingSphere, 1),
+             QString());
+    RecordingPlan plan;
+    plan.movie.path = dir.filePath(QStringLiteral("frames"));
+    plan.movie.format = MovieFormat::PngSequence;
+    plan.movie.framesPerSecond = 10;
+    plan.duration = 1000.0;  // far longer than the test
+    QVERIFY(w.startRecording(plan));
+    QTRY_VERIFY_WITH_TIMEOUT(QDir(plan.movie.path).entryList({QStringLiteral("frame-*.png")}).size() >= 3,
+                             10000);
+    QCOMPARE(openScene(w, dir, QStringLiteral("two.json"), kTwoBalls, 2), QString());
+    QVERIFY(!w.recording());
+    QVERIFY(QDir(plan.movie.path).entryList({QStringLiteral("frame-*.png")}).size() >= 3);
+  }
+
   // Without ffmpeg the app says so and offers the PNG sequence, which then records.
   void missingFfmpegOffersPngFrames() {
     QTemporaryDir dir;
     MainWindow w;
-    w.setRunning(false);
-    w.viewport()->setFixedSize(240, 160);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
-    QCOMPARE(openScene(w, dir, QStringLiteral("fall.json"), kFallingSphere, 1), QString());
+    QCOMPARE(showScene(w, false, QSize(240, 160), dir, QStringLiteral("fall.json"), kFallingSphere, 1),
+             QString());
     RecordingPlan plan;
     plan.movie.path = dir.filePath(QStringLiteral("demo.mp4"));
     plan.movie.format = MovieFormat::Mp4;
@@ -761,11 +763,8 @@ class TestGui : public QObject {
   void realTimeRecordingGrabsTheRunningView() {
     QTemporaryDir dir;
     MainWindow w;
-    w.setRunning(true);
-    w.viewport()->setFixedSize(160, 100);
-    w.show();
-    QVERIFY(QTest::qWaitForWindowExposed(&w));
-    QCOMPARE(openScene(w, dir, QStringLiteral("fall.json"), kFallingSphere, 1), QString());
+    QCOMPARE(showScene(w, true, QSize(160, 100), dir, QStringLiteral("fall.json"), kFallingSphere, 1),
+             QString());
     RecordingPlan plan;
     plan.movie.path = dir.filePath(QStringLiteral("live"));
     plan.movie.format = MovieFormat::PngSequence;

@@ -243,6 +243,9 @@ class WorldCheckpoint {
   double time() const { return time_; }  // [s]
   std::uint64_t stepCount() const { return steps_; }
   std::size_t bodyCount() const { return bodies_.size(); }
+  // Memory the checkpoint holds [bytes], estimated from its arrays (element sizes times counts;
+  // the integrator's history counted as four vectors a body). For bounding a history of them.
+  std::size_t memoryBytes() const;
 
  private:
   friend class World;
