@@ -90,7 +90,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), loop_(std::make_u
     const QString error = openClumpWizard()->loadTemplateFile(path);
     if (!error.isEmpty()) QMessageBox::warning(this, tr("Refine in the clump wizard"), error);
   });
-  dzhanibekovDock_ = new DzhanibekovDock(loop_.get(), this);
+  dzhanibekovDock_ = new DzhanibekovDock([this] { return loop_.get(); }, this);
   addDockWidget(Qt::BottomDockWidgetArea, dzhanibekovDock_);
   tabifyDockWidget(energyDock_, dzhanibekovDock_);
   energyDock_->raise();

@@ -5,14 +5,15 @@
 #include <cmath>
 #include <limits>
 
+#include "render/ColorMaps.hpp"
+
 namespace clumplab::render {
 
 namespace {
 
-const QColor kAxisColors[3] = {QColor(0xff, 0x5f, 0x57), QColor(0x5c, 0xd6, 0x6f), QColor(0x5b, 0x8d, 0xff)};
 const QColor kVelocityColor(0x4c, 0xd9, 0x7b);
-const QColor kAngularVelocityColor(0xff, 0x9f, 0x3a);
-const QColor kAngularMomentumColor(0xe2, 0x5c, 0xd8);
+const QColor kAngularVelocityColor = angularVelocityColor();
+const QColor kAngularMomentumColor = angularMomentumColor();
 const QColor kContactColor(0xff, 0xe0, 0x6a, 230);
 const QColor kDragColor(0xe8, 0xf4, 0xff, 235);
 const QColor kEdgeColor(0xb8, 0xc2, 0xd0, 150);
@@ -166,7 +167,8 @@ void buildBodyOverlays(const Snapshot& s, const ViewOptions& options, OverlayGeo
         const Mat3 r = bodies.orientation[b].toRotationMatrix();
         const double length = 1.25 * bodyRadius(s, b);
         for (int a = 0; a < 3; ++a)
-          out.annotated.add(bodies.position[b], bodies.position[b] + length * r.col(a), kAxisColors[a], 2.0f);
+          out.annotated.add(bodies.position[b], bodies.position[b] + length * r.col(a), principalAxisColor(a),
+                            2.0f);
         out.onTop.dot(bodies.position[b], QColor(20, 22, 26, 220), 9.0f);
         out.onTop.dot(bodies.position[b], QColor(245, 245, 245), 5.5f);
       }

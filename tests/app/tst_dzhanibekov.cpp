@@ -199,6 +199,10 @@ class TestDzhanibekov : public QObject {
     QVERIFY(w.viewport()->options().bodyCurves[1].points.size() > 20);
     QVERIFY(w.dzhanibekovDock()->omegaChart()->pointCount() > 2);
     saveShot(w, QStringLiteral("dzhanibekov-window.png"));
+    // Closing the panel ends the measurement on the simulation thread and the polhode in the view.
+    w.dzhanibekovDock()->close();
+    QVERIFY(waitForFrame(w, [](const SimulationFrame& f) { return !f.spin.active; }));
+    QVERIFY(w.viewport()->options().bodyCurves.empty());
   }
 
   void extremeAxesStayWithinACone_data() {

@@ -1,5 +1,6 @@
 #include "DzhanibekovDock.hpp"
 
+#include <QAction>
 #include <QButtonGroup>
 #include <QCheckBox>
 #include <QDoubleSpinBox>
@@ -23,6 +24,7 @@
 #include "EnergyEllipsoidInset.hpp"
 #include "TimeSeriesChart.hpp"
 #include "core/FreeRotation.hpp"
+#include "render/ColorMaps.hpp"
 
 namespace clumplab::gui {
 
@@ -31,6 +33,7 @@ namespace {
 constexpr int kSliderSteps = 1000;
 constexpr double kOmegaSliderMax = 100.0;  // [rad/s]
 constexpr double kEpsilonMin = 1e-6, kEpsilonMax = 0.5;
+constexpr double kPlotPoints = 20000.0;  // points a plot keeps over a run, about
 
 int epsilonToSlider(double epsilon) {
   const double t = std::log(std::clamp(epsilon, kEpsilonMin, kEpsilonMax) / kEpsilonMin) /
@@ -50,8 +53,8 @@ QLabel* valueLabel() {
 }
 }  // namespace
 
-DzhanibekovDock::DzhanibekovDock(SimulationLoop* loop, QWidget* parent)
-    : QDockWidget(tr("Dzhanibekov"), parent), loop_(loop) {
+DzhanibekovDock::DzhanibekovDock(std::function<SimulationLoop*()> loop, QWidget* parent)
+    : QDockWidget(tr("Dzhanibekov"), parent), loop_(std::move(loop)) {
   setObjectName(QStringLiteral("dzhanibekovDock"));
   // Three columns, for the wide bottom area: the initialiser; the body and its flips; the plots.
   auto* content = new QWidget;
@@ -92,8 +95,8 @@ QWidget* DzhanibekovDock::buildInitialiser() {
   axisGroup_ = new QButtonGroup(box);
   for (int a = 0; a < 3; ++a) {
     auto* button = new QRadioButton(QString::number(a + 1));
-    button->setStyleSheet(
-        QStringLiteral("QRadioButton { color: %1; font-weight: bold; }").arg(principalAxisColor(a).name()));
+    button->setStyleSheet(QStringLiteral("QRadioButton { color: %1; font-weight: bold; }")
+                              .arg(render::principalAxisColor(a).name()));
     button->setToolTip(a == 1 ? tr("The intermediate axis: unstable, the body flips")
                               : tr("An extreme axis: stable, the spin stays within a small cone"));
     axisGroup_->addButton(button, a);
@@ -242,17 +245,17 @@ void DzhanibekovDock::setBody(int body) {
 
 void DzhanibekovDock::watch() {
   if (body_ < 0) {
-    loop_->stopWatchingSpin();
+    loop_()->stopWatchingSpin();
   } else {
-    loop_->watchSpin(static_cast<std::uint32_t>(body_), axis());
+    loop_()->watchSpin(static_cast<std::uint32_t>(body_), axis());
   }
-  watchTicket_ = loop_->commandsPosted();
+  watchTicket_ = loop_()->commandsPosted();
 }
 
 void DzhanibekovDock::applySpin() {
   if (body_ < 0) return;
-  loop_->setBodySpin(static_cast<std::uint32_t>(body_), perturbedSpin(axis(), omega0(), epsilon()), axis());
-  watchTicket_ = loop_->commandsPosted();
+  loop_()->setBodySpin(static_cast<std::uint32_t>(body_), perturbedSpin(axis(), omega0(), epsilon()), axis());
+  watchTicket_ = loop_()->commandsPosted();
 }
 
 void DzhanibekovDock::clearHistory() {
@@ -273,9 +276,18 @@ void DzhanibekovDock::showFrame(const SimulationFrame& frame, int selectedBody) 
     sceneGeneration_ = frame.sceneGeneration;
     clearHistory();
   }
+  const bool current = frame.commandsApplied >= watchTicket_;
+  if (!toggleViewAction()->isChecked()) {
+    // Closed (not merely behind another tab): the simulation thread stops measuring; opened
+    // again, the watch is taken up below.
+    if (current && frame.spin.active) {
+      loop_()->stopWatchingSpin();
+      watchTicket_ = loop_()->commandsPosted();
+    }
+    return;
+  }
   if (isVisible() && selectedBody >= 0 && selectedBody != body_) setBody(selectedBody);
   const bool inRange = body_ >= 0 && static_cast<std::size_t>(body_) < s.bodies.size();
-  const bool current = frame.commandsApplied >= watchTicket_;
   // A load ends the thread's watch: take it up again on the same body number.
   if (current && isVisible() && inRange &&
       (!frame.spin.active || frame.spin.body != static_cast<std::uint32_t>(body_)))
@@ -337,7 +349,10 @@ void DzhanibekovDock::updateReadout(const SimulationFrame& frame) {
   const double e0 = watching ? spin.startEnergy : rotationalEnergy(I, omegaBody_);
   const double m0 = watching ? spin.startMomentum : lBody.norm();
   const auto plot = [&](double time, const Vec3& w) {
-    if (time <= lastTime_) return;
+    // Points thin out as the run grows (at most about kPlotPoints per span), so a long fast run
+    // keeps a bounded history.
+    if (lastTime_ < 0.0) plotStart_ = time;
+    if (time <= lastTime_ + (time - plotStart_) / kPlotPoints) return;
     lastTime_ = time;
     const double energy = rotationalEnergy(I, w);
     const double momentum = angularMomentumMagnitude(I, w);

@@ -8,6 +8,7 @@
 // view; the live scene's gyroscopic term; and the integrator comparison window.
 #include <QDockWidget>
 #include <QPointer>
+#include <functional>
 #include <vector>
 
 #include "PolhodeOverlay.hpp"
@@ -43,7 +44,8 @@ struct DzhanibekovReadout {
 class DzhanibekovDock : public QDockWidget {
   Q_OBJECT
  public:
-  DzhanibekovDock(SimulationLoop* loop, QWidget* parent = nullptr);
+  // `loop` gives the window's simulation thread now (the window replaces it when it closes).
+  DzhanibekovDock(std::function<SimulationLoop*()> loop, QWidget* parent = nullptr);
   ~DzhanibekovDock() override;
 
   // Watches `body` (-1: none) from now on, about the initialiser's axis.
@@ -88,12 +90,13 @@ class DzhanibekovDock : public QDockWidget {
   void placeInset();
   bool eventFilter(QObject* watched, QEvent* event) override;
 
-  SimulationLoop* loop_;
+  std::function<SimulationLoop*()> loop_;
   int body_ = -1;
   std::uint64_t watchTicket_ = 0;  // commands posted when the watch was asked for
   std::uint64_t sceneGeneration_ = 0;
   std::uint64_t spinGeneration_ = 0;
-  double lastTime_ = -1.0;
+  double lastTime_ = -1.0;         // [s] of the last plotted point (-1: none)
+  double plotStart_ = 0.0;         // [s] of the first
   Vec3 omegaBody_ = Vec3::Zero();  // the body's, in the latest frame
   TemplatePtr clump_;
   DzhanibekovReadout readout_;

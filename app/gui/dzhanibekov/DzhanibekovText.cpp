@@ -1,8 +1,9 @@
 #include "DzhanibekovText.hpp"
 
 #include <QCoreApplication>
-#include <algorithm>
 #include <cmath>
+
+#include "render/ColorMaps.hpp"
 
 namespace clumplab::gui {
 
@@ -12,14 +13,10 @@ QString tr(const char* text) {
 }
 }  // namespace
 
-QColor principalAxisColor(int axis) {
-  static const QColor colors[3] = {QColor(0xff, 0x5f, 0x57), QColor(0x5c, 0xd6, 0x6f),
-                                   QColor(0x5b, 0x8d, 0xff)};
-  return colors[std::clamp(axis, 0, 2)];
-}
-
 QString axisLabel(int axis) {
-  return QStringLiteral("<b style='color:%1'>%2</b>").arg(principalAxisColor(axis).name()).arg(axis + 1);
+  return QStringLiteral("<b style='color:%1'>%2</b>")
+      .arg(render::principalAxisColor(axis).name())
+      .arg(axis + 1);
 }
 
 QString intervalText(double seconds) {

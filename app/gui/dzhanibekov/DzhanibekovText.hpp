@@ -1,13 +1,10 @@
 #pragma once
 // Words and numbers the Dzhanibekov dock and the comparison window share.
-#include <QColor>
 #include <QString>
 
 namespace clumplab::gui {
 
-// The principal axes' colours, as the 3D view draws them (1 red, 2 green, 3 blue).
-QColor principalAxisColor(int axis);
-// "<b style='color:…'>k</b>" for axis 0, 1, 2 (named 1, 2, 3).
+// "<b style='color:…'>k</b>" for axis 0, 1, 2 (named 1, 2, 3), in the colour the 3D view draws it.
 QString axisLabel(int axis);
 // An interval [s] with four significant digits; "none (stable)" for infinity, "—" for 0 or NaN.
 QString intervalText(double seconds);

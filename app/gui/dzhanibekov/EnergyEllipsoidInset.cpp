@@ -7,16 +7,17 @@
 #include <cmath>
 #include <numbers>
 
+#include "render/ColorMaps.hpp"
+
 namespace clumplab::gui {
 
 namespace {
 
-const QColor kAxisColors[3] = {QColor(0xff, 0x5f, 0x57), QColor(0x5c, 0xd6, 0x6f), QColor(0x5b, 0x8d, 0xff)};
 const QColor kFamilyColor(0xa8, 0xb4, 0xc6);
 const QColor kSeparatrixColor(0xf2, 0xf4, 0xf8);
 const QColor kEllipsoidColor(0x4f, 0xd3, 0xe0);
-const QColor kPolhodeColor(0xff, 0xd1, 0x66);   // as on the body in the 3D view
-const QColor kMomentumColor(0xe2, 0x5c, 0xd8);  // L, as its arrow in the 3D view
+const QColor kPolhodeColor(0xff, 0xd1, 0x66);                  // as on the body in the 3D view
+const QColor kMomentumColor = render::angularMomentumColor();  // L, as its arrow in the 3D view
 const QColor kBackground(0x16, 0x1a, 0x21, 215);
 constexpr int kFamilyLevels = 9;  // polhodes drawn on each side of the separatrix
 
@@ -165,7 +166,7 @@ void EnergyEllipsoidInset::paintEvent(QPaintEvent*) {
   addCurves(current_, kPolhodeColor, 2.6);
   for (int a = 0; a < 3; ++a) {
     const Vec3 tip = eye(1.25 * reach * Vec3::Unit(a));
-    QPen pen(kAxisColors[a], 1.4);
+    QPen pen(render::principalAxisColor(a), 1.4);
     segments.push_back({screen(-tip), screen(Vec3::Zero()), -tip.z() / (2.0 * reach), pen});
     segments.push_back({screen(Vec3::Zero()), screen(tip), tip.z() / (2.0 * reach), pen});
   }
@@ -197,7 +198,7 @@ void EnergyEllipsoidInset::paintEvent(QPaintEvent*) {
   // Axis labels and the current point L.
   for (int a = 0; a < 3; ++a) {
     const QPointF p = screen(eye(1.36 * reach * Vec3::Unit(a)));
-    painter.setPen(kAxisColors[a]);
+    painter.setPen(render::principalAxisColor(a));
     painter.drawText(QRectF(p.x() - 10, p.y() - 9, 20, 18), Qt::AlignCenter, QString::number(a + 1));
   }
   const QPointF now = screen(eye(l_));
