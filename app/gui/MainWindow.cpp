@@ -139,7 +139,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), loop_(std::make_u
   timer_.start(16);
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow() {
+  delete dzhanibekovDock_;  // while the simulation thread it talks to still exists
+}
 
 void MainWindow::createDivergenceBanner() {
   banner_ = new QWidget;

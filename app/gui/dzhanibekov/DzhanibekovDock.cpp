@@ -75,6 +75,13 @@ DzhanibekovDock::DzhanibekovDock(std::function<SimulationLoop*()> loop, QWidget*
   inset_ = new EnergyEllipsoidInset(this);
   inset_->hide();
   connect(this, &QDockWidget::visibilityChanged, this, [this] { placeInset(); });
+  // Closed (not merely behind another tab; never while the window is torn down): the simulation
+  // thread stops measuring. Opened again, showFrame takes the watch up again.
+  connect(toggleViewAction(), &QAction::toggled, this, [this](bool open) {
+    if (open) return;
+    loop_()->stopWatchingSpin();
+    watchTicket_ = loop_()->commandsPosted();
+  });
 
   auto* scroll = new QScrollArea;
   scroll->setWidgetResizable(true);
@@ -277,15 +284,7 @@ void DzhanibekovDock::showFrame(const SimulationFrame& frame, int selectedBody) 
     clearHistory();
   }
   const bool current = frame.commandsApplied >= watchTicket_;
-  if (!toggleViewAction()->isChecked()) {
-    // Closed (not merely behind another tab): the simulation thread stops measuring; opened
-    // again, the watch is taken up below.
-    if (current && frame.spin.active) {
-      loop_()->stopWatchingSpin();
-      watchTicket_ = loop_()->commandsPosted();
-    }
-    return;
-  }
+  if (!toggleViewAction()->isChecked()) return;  // closed: nothing measured, nothing shown
   if (isVisible() && selectedBody >= 0 && selectedBody != body_) setBody(selectedBody);
   const bool inRange = body_ >= 0 && static_cast<std::size_t>(body_) < s.bodies.size();
   // A load ends the thread's watch: take it up again on the same body number.
