@@ -35,6 +35,15 @@ Scene loadSceneWithOverrides(const Arguments& args, const char* command) {
   }
   SceneLoadOptions options;
   options.meshTemplates = shapes::meshTemplateBuilder();
+  if (const auto spheres = args.text("--spheres")) {
+    if (*spheres == "bounding") {
+      options.spheres = SphereKind::Bounding;
+    } else if (*spheres == "volume") {
+      options.spheres = SphereKind::VolumeEquivalent;
+    } else {
+      throw UsageError("--spheres: expected bounding or volume");
+    }
+  }
   Scene scene = loadScene(args.positional()[0], options);
   if (const auto name = args.text("--integrator")) {
     const auto kind = integratorFromName(*name);
@@ -54,7 +63,7 @@ Scene loadSceneWithOverrides(const Arguments& args, const char* command) {
 
 int runCommand(const std::vector<std::string>& argv) {
   const Arguments args(argv, {"--steps", "--time", "--energy", "--states", "--trajectory", "--every",
-                              "--integrator", "--dt", "--threads"});
+                              "--integrator", "--dt", "--threads", "--spheres"});
   const Scene scene = loadSceneWithOverrides(args, "run");
   if (args.has("--steps") && args.has("--time")) throw UsageError("give --steps or --time, not both");
   const double dt = scene.settings.timeStep;

@@ -13,7 +13,8 @@ namespace {
 constexpr const char* kUsage =
     "usage: clumplab-cli <command> [options]\n"
     "  run SCENE.json [--steps N | --time T] [--energy E.csv] [--states S.csv] [--every K]\n"
-    "                 [--integrator leapfrog|midpoint|splitting] [--dt X] [--threads N]\n"
+    "                 [--integrator leapfrog|midpoint|splitting] [--dt X] [--threads N] [--spheres "
+    "bounding|volume]\n"
     "  inertia FILE [--method mesh|voxel|monte-carlo|pebbles|given] [--density D] [--scale S]\n"
     "               [--voxels N | --voxel-budget E] [--samples N] [--sequence halton|sine] [--repair]\n"
     "      FILE: a mesh (STL, OBJ, PLY, ...), a template JSON, `x y z r` text or a MercuryDPM clump folder\n"
@@ -27,6 +28,11 @@ constexpr const char* kUsage =
     "  bench-shapes --case mass|inside|fill [--triangles N] [--queries N] [--candidates N] [--fitted] "
     "[--threads N]\n"
     "  shape NAME [--size S] [--mesh OUT.stl] [--ascii] [--template OUT.json --density D [--inertia M]]\n"
+    "  shape --list\n"
+    "  order SCENE.json [--runs 4] [--factor 2] [--time T] [--from T0] [--to T1] [--samples N]\n"
+    "                   [--integrator leapfrog|midpoint|splitting] [--dt X] [--series S.csv]\n"
+    "      integrator order analysis (seed 001 §1 viii, ix): runs with the steps multiplied by the\n"
+    "      factor; orders of the trajectory distance and of the energy deviation over [T0, T1]\n"
     "  shape --list\n";
 }
 
@@ -46,6 +52,7 @@ int main(int argc, char** argv) {
     if (command == "mesh") return clumplab::cli::meshCommand(args);
     if (command == "bench-shapes") return clumplab::cli::benchShapesCommand(args);
     if (command == "shape") return clumplab::cli::shapeCommand(args);
+    if (command == "order") return clumplab::cli::orderCommand(args);
     std::fprintf(stderr, "clumplab-cli: unknown command \"%s\"\n%s", command.c_str(), kUsage);
     return 2;
   } catch (const clumplab::InputError& e) {

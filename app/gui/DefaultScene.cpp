@@ -8,7 +8,7 @@
 
 namespace clumplab::gui {
 
-std::shared_ptr<const Scene> defaultScene() {
+std::shared_ptr<const Scene> defaultScene(std::optional<SphereKind> spheres) {
   initResources();
   QFile file(QString::fromLatin1(kDefaultScenePath));
   if (!file.open(QIODevice::ReadOnly)) {
@@ -18,6 +18,7 @@ std::shared_ptr<const Scene> defaultScene() {
   const QByteArray text = file.readAll();
   SceneLoadOptions options;
   options.meshTemplates = shapes::meshTemplateBuilder();
+  options.spheres = spheres;
   return std::make_shared<const Scene>(parseScene(text.toStdString(), kDefaultScenePath, options));
 }
 

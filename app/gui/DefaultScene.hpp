@@ -2,6 +2,7 @@
 // The scene ClumpLab opens with: T-handles, wing nuts and dumbbells poured into a box, piling up
 // (resources/scenes/default.json, embedded in the executable).
 #include <memory>
+#include <optional>
 
 #include "core/Scene.hpp"
 
@@ -11,6 +12,7 @@ namespace clumplab::gui {
 inline constexpr const char* kDefaultScenePath = ":/scenes/default.json";
 
 // Throws (with the resource path in the message) if the embedded file cannot be read or parsed.
-std::shared_ptr<const Scene> defaultScene();
+// With `spheres`, every clump as its bounding or volume-equivalent sphere.
+std::shared_ptr<const Scene> defaultScene(std::optional<SphereKind> spheres = {});
 
 }  // namespace clumplab::gui

@@ -1,5 +1,7 @@
 #include "DocumentLoader.hpp"
 
+#include "core/SphereSwitch.hpp"
+
 #include <algorithm>
 #include <cctype>
 #include <cmath>
@@ -39,14 +41,23 @@ const char* openFileFilter() {
          "All files (*)";
 }
 
-std::shared_ptr<const Scene> loadDocument(const std::string& path) {
+std::shared_ptr<const Scene> loadDocument(const std::string& path, std::optional<SphereKind> spheres) {
   if (!std::filesystem::exists(path)) throw InputError(path, "", "no such file");
   if (isSceneFile(path)) {
     SceneLoadOptions options;
     options.meshTemplates = shapes::meshTemplateBuilder();
+    options.spheres = spheres;
     return std::make_shared<const Scene>(loadScene(path, options));
   }
-  if (isMeshFile(path)) return sceneFromMesh(path);
+  if (isMeshFile(path)) {
+    std::shared_ptr<const Scene> scene = sceneFromMesh(path);
+    if (!spheres) return scene;
+    auto switched = std::make_shared<Scene>(*scene);  // one body above a floor: no overlap to fear
+    for (TemplatePtr& t : switched->templates)
+      t = std::make_shared<const ClumpTemplate>(sphereTemplate(*t, *spheres));
+    switched->templateSources.assign(switched->templates.size(), TemplateSource{});
+    return switched;
+  }
   throw InputError(path, "", "not a scene (.json) or a mesh (.stl, .obj, .ply, ...) that ClumpLab can open");
 }
 

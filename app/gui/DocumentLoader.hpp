@@ -4,6 +4,7 @@
 // (.cltraj), which the window opens in replay mode (ReplayController, not loadDocument). Loading never
 // touches the running scene: it returns a new Scene or throws with a message naming the file.
 #include <memory>
+#include <optional>
 #include <string>
 
 #include "core/Scene.hpp"
@@ -14,8 +15,9 @@ bool isSceneFile(const std::string& path);
 bool isMeshFile(const std::string& path);
 bool isTrajectoryFile(const std::string& path);
 
-// Throws InputError (or std::exception) naming the file and the problem.
-std::shared_ptr<const Scene> loadDocument(const std::string& path);
+// Throws InputError (or std::exception) naming the file and the problem. With `spheres`, every
+// clump is its bounding or volume-equivalent sphere (PaLa's switch, seed 001 §1 (ii)).
+std::shared_ptr<const Scene> loadDocument(const std::string& path, std::optional<SphereKind> spheres = {});
 
 // A mesh as a clump (the default fill: about `pebbleCount` pebbles on a regular grid, exact mesh
 // inertia) dropped from 1.5 sizes above a floor, with stiffness and time step chosen from its size.

@@ -1,5 +1,7 @@
 #include "LessonCatalog.hpp"
 
+#include "ViewChoices.hpp"
+
 #include <QDir>
 #include <QFile>
 #include <QFileInfo>
@@ -13,10 +15,7 @@
 namespace clumplab::gui {
 
 namespace {
-const QStringList kViewItems = {
-    QStringLiteral("pebbles"), QStringLiteral("wireframe"), QStringLiteral("mesh"),
-    QStringLiteral("axes"),    QStringLiteral("velocity"),  QStringLiteral("omega"),
-    QStringLiteral("L"),       QStringLiteral("trails"),    QStringLiteral("contacts")};
+
 const QStringList kCameras = {QStringLiteral("fit"), QStringLiteral("front"), QStringLiteral("along-L")};
 const QStringList kColorings = {QStringLiteral("body"), QStringLiteral("speed"), QStringLiteral("omega")};
 const QStringList kPlots = {QStringLiteral("energy"), QStringLiteral("drift"), QStringLiteral("omega-body"),
@@ -105,9 +104,9 @@ Lesson parseLesson(const QByteArray& json, const QString& file) {
     if (view.contains(QStringLiteral("show"))) {
       l.show = strings(view.value(QStringLiteral("show")), file, QStringLiteral("view.show"));
       for (qsizetype i = 0; i < l.show.size(); ++i) {
-        if (!kViewItems.contains(l.show[i]))
+        if (!viewItemNames().contains(l.show[i]))
           fail(file, QStringLiteral("view.show[%1]").arg(i),
-               QStringLiteral("expected one of %1").arg(kViewItems.join(QStringLiteral(", "))));
+               QStringLiteral("expected one of %1").arg(viewItemNames().join(QStringLiteral(", "))));
       }
     }
     l.coloring =

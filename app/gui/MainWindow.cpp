@@ -33,6 +33,7 @@
 #include "InspectorDock.hpp"
 #include "LessonDock.hpp"
 #include "MovieRecorder.hpp"
+#include "OrderAnalysisDialog.hpp"
 #include "ParameterEditCommand.hpp"
 #include "ParametersDock.hpp"
 #include "RecordDialog.hpp"
@@ -43,6 +44,7 @@
 #include "TrajectoryControls.hpp"
 #include "ViewChoices.hpp"
 #include "Viewport.hpp"
+#include "core/SphereSwitch.hpp"
 #include "dzhanibekov/DzhanibekovDock.hpp"
 #include "wizard/ClumpWizard.hpp"
 
@@ -237,6 +239,9 @@ void MainWindow::createActions() {
                             [](render::ViewOptions& o, bool c) { o.wireframe = c; });
   meshAction_ =
       toggle(tr("Source mesh"), keys::mesh, false, [](render::ViewOptions& o, bool c) { o.sourceMesh = c; });
+  stereoAction_ = toggle(tr("Anaglyph stereo (red/cyan)"), keys::stereo, false,
+                         [](render::ViewOptions& o, bool c) { o.stereo = c; });
+  stereoAction_->setToolTip(tr("For red/cyan glasses, the wireframe especially (PaLa, seed 001 §8)"));
   trackAction_ = new QAction(tr("&Track selected body"), this);
   trackAction_->setCheckable(true);
   trackAction_->setShortcut(keys::track);
@@ -281,6 +286,22 @@ void MainWindow::createToolBar() {
   bar->addAction(pebblesAction_);
   bar->addAction(wireframeAction_);
   bar->addAction(meshAction_);
+  bar->addAction(stereoAction_);
+  eyeSeparation_ = new QDoubleSpinBox;
+  eyeSeparation_->setRange(0.2, 15.0);
+  eyeSeparation_->setDecimals(1);
+  eyeSeparation_->setSingleStep(0.5);
+  eyeSeparation_->setValue(100.0 * viewport_->options().eyeSeparation);
+  eyeSeparation_->setSuffix(tr(" % eyes"));
+  eyeSeparation_->setToolTip(
+      tr("Eye separation, as a percentage of the viewing distance: more for more depth"));
+  connect(eyeSeparation_, &QDoubleSpinBox::valueChanged, this, [this](double percent) {
+    viewport_->options().eyeSeparation = percent / 100.0;
+    viewport_->update();
+  });
+  QAction* eyes = bar->addWidget(eyeSeparation_);
+  eyes->setVisible(false);
+  connect(stereoAction_, &QAction::toggled, eyes, &QAction::setVisible);
   coloringBox_ = new QComboBox;
   coloringBox_->addItem(tr("colour per body"), static_cast<int>(render::Coloring::PerBody));
   coloringBox_->addItem(tr("colour by speed"), static_cast<int>(render::Coloring::BySpeed));
@@ -353,6 +374,23 @@ void MainWindow::createMenus() {
   faster->setShortcuts({keys::faster, keys::fasterAlt});
   QAction* slower = sim->addAction(tr("S&lower"), this, [this] { changeSpeed(-1); });
   slower->setShortcut(keys::slower);
+  sim->addSeparator();
+  // PaLa's polyspheres / spheres switch (seed 001 §1 (ii)): the scene reopened with every clump as
+  // one sphere, to show what the shape changes.
+  QMenu* shapes = sim->addMenu(tr("Clumps as &spheres"));
+  auto* shapeGroup = new QActionGroup(this);
+  const std::pair<QString, std::optional<SphereKind>> shapeModes[] = {
+      {tr("Clumps as built (polyspheres)"), std::nullopt},
+      {tr("Bounding spheres"), SphereKind::Bounding},
+      {tr("Volume-equivalent spheres"), SphereKind::VolumeEquivalent}};
+  for (const auto& [label, kind] : shapeModes) {
+    QAction* a = shapes->addAction(label, this, [this, kind = kind] { setSphereMode(kind); });
+    a->setCheckable(true);
+    a->setChecked(!kind);
+    shapeGroup->addAction(a);
+    sphereModeActions_.push_back(a);
+  }
+  sim->addAction(tr("Integrator &order analysis…"), this, [this] { openOrderAnalysis(); });
   liveActions_ = {playAction_, stepAction_, stepBackAction_,       resetAction_,      del, spawn, shoot,
                   faster,      slower,      trajectory_->action(), clumpWizardAction_};
 
@@ -360,6 +398,7 @@ void MainWindow::createMenus() {
   view->addAction(pebblesAction_);
   view->addAction(wireframeAction_);
   view->addAction(meshAction_);
+  view->addAction(stereoAction_);
   view->addSeparator();
   auto overlay = [this, view](const QString& text, auto apply) {
     QAction* a = view->addAction(text);
@@ -471,7 +510,7 @@ void MainWindow::closeEvent(QCloseEvent* event) {
 
 void MainWindow::openDefaultScene() {
   try {
-    showDocument(defaultScene(), QString());
+    showDocument(defaultScene(sphereMode_), QString());
   } catch (const std::exception& e) {
     QMessageBox::critical(this, tr("Default scene"), QString::fromStdString(e.what()));
   }
@@ -487,7 +526,7 @@ QString MainWindow::openDocument(const QString& path, bool quiet) {
   } else {
     QApplication::setOverrideCursor(Qt::WaitCursor);
     try {
-      scene = loadDocument(path.toStdString());
+      scene = loadDocument(path.toStdString(), sphereMode_);
     } catch (const std::exception& e) {
       error = QString::fromStdString(e.what());
     }
@@ -851,6 +890,55 @@ ClumpWizard* MainWindow::openClumpWizard() {
   clumpWizard_->raise();
   clumpWizard_->activateWindow();
   return clumpWizard_;
+}
+
+QString MainWindow::setSphereMode(std::optional<SphereKind> spheres) {
+  const std::optional<SphereKind> before = sphereMode_;
+  sphereMode_ = spheres;
+  QString error;
+  if (scenePath_.isEmpty()) {
+    try {
+      showDocument(defaultScene(sphereMode_), QString());
+    } catch (const std::exception& e) {
+      error = QString::fromStdString(e.what());
+    }
+  } else {
+    error = openDocument(scenePath_, true);
+  }
+  if (!error.isEmpty()) {
+    sphereMode_ = before;  // the scene on screen is still the one before
+    QMessageBox::warning(this, tr("Clumps as spheres"),
+                         tr("%1\n\nSpheres take other room than the clumps (a bounding sphere much more): "
+                            "try the other kind of "
+                            "sphere, or fewer bodies. The scene is unchanged.")
+                             .arg(error));
+  } else if (scene_) {
+    const double overlap = worstBoundingOverlap(*scene_);
+    if (sphereMode_ && overlap > 0.0) {
+      statusBar()->showMessage(
+          tr("The spheres overlap by up to %1% of a radius at the start: the contacts push "
+             "them apart.")
+              .arg(100.0 * overlap, 0, 'f', 0),
+          10000);
+    }
+  }
+  const int checked = !sphereMode_ ? 0 : (*sphereMode_ == SphereKind::Bounding ? 1 : 2);
+  for (int k = 0; k < static_cast<int>(sphereModeActions_.size()); ++k)
+    sphereModeActions_[k]->setChecked(k == checked);
+  return error;
+}
+
+OrderAnalysisDialog* MainWindow::openOrderAnalysis() {
+  if (!scene_) return nullptr;
+  auto scene = std::make_shared<Scene>(*scene_);
+  parameters_.writeTo(*scene);  // the parameters as edited, not as loaded
+  auto* dialog = new OrderAnalysisDialog(scene, this);
+  dialog->setAttribute(Qt::WA_DeleteOnClose);
+  dialog->setWindowTitle(
+      tr("Integrator order analysis — %1")
+          .arg(scenePath_.isEmpty() ? tr("default scene") : QFileInfo(scenePath_).fileName()));
+  dialog->show();
+  return dialog;
 }
 
 QString MainWindow::openLesson(int index) {

@@ -7,6 +7,7 @@
 #include <QTimer>
 #include <QUndoStack>
 #include <memory>
+#include <optional>
 
 #include "MovieRecorder.hpp"
 #include "SceneParameters.hpp"
@@ -27,6 +28,7 @@ class EnergyPlotDock;
 class InspectorDock;
 class ParametersDock;
 class LessonDock;
+class OrderAnalysisDialog;
 class ReplayController;
 class TrajectoryControls;
 class TemplateLibraryDock;
@@ -86,6 +88,13 @@ class MainWindow : public QMainWindow {
   QString openLesson(int index);
   // Back to the lesson list; the scene stays as it is.
   void closeLesson();
+  // Reopens the scene with every clump as its bounding or volume-equivalent sphere, or as built
+  // (PaLa's switch, seed 001 §1 (ii)); "" or the error (the scene stays then). Applies to the files
+  // opened next too.
+  QString setSphereMode(std::optional<SphereKind> spheres);
+  std::optional<SphereKind> sphereMode() const { return sphereMode_; }
+  // The integrator order analysis of the scene with the current parameters, in a new window.
+  OrderAnalysisDialog* openOrderAnalysis();
   ParametersDock* parametersDock() const { return parametersDock_; }
   QUndoStack* undoStack() { return &undo_; }
   ReplayController* replay() const { return replay_; }
@@ -143,6 +152,8 @@ class MainWindow : public QMainWindow {
   TemplateLibraryDock* templateLibrary_ = nullptr;
   DzhanibekovDock* dzhanibekovDock_ = nullptr;
   LessonDock* lessonDock_ = nullptr;
+  std::optional<SphereKind> sphereMode_;
+  std::vector<QAction*> sphereModeActions_;
   bool openingLesson_ = false;
   QString lessonCamera_;                  // the open lesson's camera, applied on its scene's first frame
   std::uint64_t lessonCameraTicket_ = 0;  // the command that loads the lesson's scene
@@ -178,6 +189,8 @@ class MainWindow : public QMainWindow {
   QAction* trackAction_ = nullptr;
   QAction* helpAction_ = nullptr;
   QAction* recordAction_ = nullptr;
+  QAction* stereoAction_ = nullptr;
+  QDoubleSpinBox* eyeSeparation_ = nullptr;
   QAction* clumpWizardAction_ = nullptr;
   QPointer<ClumpWizard> clumpWizard_;
   class MovieRecorder* recorder_ = nullptr;

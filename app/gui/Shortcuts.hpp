@@ -39,6 +39,7 @@ inline const QKeySequence deleteBody{Qt::Key_Delete};
 inline const QKeySequence pebbles{Qt::Key_1};
 inline const QKeySequence wireframe{Qt::Key_2};
 inline const QKeySequence mesh{Qt::Key_3};
+inline const QKeySequence stereo{Qt::Key_4};
 inline const QKeySequence clumpWizard{Qt::CTRL | Qt::SHIFT | Qt::Key_N};
 inline const QKeySequence dzhanibekov{Qt::CTRL | Qt::Key_D};
 }  // namespace keys
@@ -58,6 +59,7 @@ inline QList<ShortcutHelp> shortcutHelp() {
       {text(keys::shoot), QStringLiteral("shoot it from the camera towards the cursor")},
       {text(keys::deleteBody), QStringLiteral("delete the selected body")},
       {QStringLiteral("1 / 2 / 3"), QStringLiteral("pebbles / wireframe / source mesh")},
+      {text(keys::stereo), QStringLiteral("anaglyph stereo (red/cyan glasses)")},
       {text(keys::screenshot), QStringLiteral("screenshot")},
       {text(keys::record), QStringLiteral("record a movie / stop recording (of the replay in replay)")},
       {text(keys::recordTrajectory), QStringLiteral("record a trajectory (.cltraj) / stop")},

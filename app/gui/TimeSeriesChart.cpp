@@ -187,7 +187,12 @@ void TimeSeriesChart::refresh(bool now) {
   xAxis_->setLabelFormat(labelFormatFor(tStart, tEnd, xAxis_->tickCount()));
   if (!std::isfinite(yMin)) return;
   if (log_) {
-    yLogAxis_->setRange(std::max(yMin, 1e-300) * 0.5, yMax * 2.0);
+    const double low = std::max(yMin, 1e-300) * 0.5, high = yMax * 2.0;
+    // At most about six labelled powers: over many decades (round-off beside real errors) every
+    // label would overlap and Qt would elide them all.
+    const double decades = std::log10(high / low);
+    yLogAxis_->setBase(decades > 6.0 ? std::pow(10.0, std::ceil(decades / 6.0)) : 10.0);
+    yLogAxis_->setRange(low, high);
   } else {
     const double pad = std::max(1e-12, 0.05 * (yMax - yMin));
     yAxis_->setRange(yMin - pad, yMax + pad);

@@ -15,7 +15,8 @@ constexpr ViewItem kItems[] = {{"pebbles", &render::ViewOptions::pebbles},
                                {"omega", &render::ViewOptions::angularVelocityArrows},
                                {"L", &render::ViewOptions::angularMomentumArrows},
                                {"trails", &render::ViewOptions::trails},
-                               {"contacts", &render::ViewOptions::contactPoints}};
+                               {"contacts", &render::ViewOptions::contactPoints},
+                               {"stereo", &render::ViewOptions::stereo}};
 }  // namespace
 
 const QStringList& viewItemNames() {

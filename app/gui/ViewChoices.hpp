@@ -1,6 +1,6 @@
 #pragma once
 // What to draw, by name: the command line's --view and --coloring and the lessons' "view" use the
-// same words (pebbles, wireframe, mesh, axes, velocity, omega, L, trails, contacts; body, speed,
+// same words (pebbles, wireframe, mesh, axes, velocity, omega, L, trails, contacts, stereo; body, speed,
 // omega).
 #include <QString>
 #include <QStringList>

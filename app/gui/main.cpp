@@ -57,7 +57,7 @@ int main(int argc, char** argv) {
   const QCommandLineOption view(
       QStringLiteral("view"),
       QStringLiteral("what to draw: any of pebbles,wireframe,mesh,axes,velocity,omega,L,"
-                     "trails,contacts (comma-separated)"),
+                     "trails,contacts,stereo (comma-separated)"),
       QStringLiteral("LIST"));
   const QCommandLineOption coloring(QStringLiteral("coloring"),
                                     QStringLiteral("colour pebbles per body, by speed or by |omega|"),

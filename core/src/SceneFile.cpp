@@ -1,5 +1,6 @@
 #include <cmath>
 #include <map>
+#include <optional>
 #include <sstream>
 
 #include "JsonReader.hpp"
@@ -7,6 +8,7 @@
 #include "core/FreeRotation.hpp"
 #include "core/Generation.hpp"
 #include "core/Scene.hpp"
+#include "core/SphereSwitch.hpp"
 
 namespace clumplab {
 
@@ -167,7 +169,7 @@ Scene sceneFromJson(const json_reader::Json& root, const std::string& file, cons
   const Node node(root, file, "");
   node.allowOnly({"format", "description", "time_step", "integrator", "euler_iterations", "gravity",
                   "contact", "walls", "templates", "bodies", "generate", "skin", "gyroscopic", "duration",
-                  "rotor_substeps", "time", "damping"});
+                  "rotor_substeps", "time", "damping", "spheres"});
   Scene scene;
   scene.file = file;
   const std::string format = node.child("format").string();
@@ -214,6 +216,30 @@ Scene sceneFromJson(const json_reader::Json& root, const std::string& file, cons
     TemplateSource source;
     scene.templates.push_back(readTemplate(name, templates.child(name), options, source));
     scene.templateSources.push_back(std::move(source));
+  }
+  // PaLa's switch (seed 001 §1 (ii)): every clump as one sphere, before the bodies are placed, so
+  // that generated bodies are placed without overlaps as spheres.
+  std::optional<SphereKind> spheres = options.spheres;
+  if (node.has("spheres") && !spheres) {
+    const Node key = node.child("spheres");
+    const std::string kind = key.string();
+    if (kind == "bounding") {
+      spheres = SphereKind::Bounding;
+    } else if (kind == "volume") {
+      spheres = SphereKind::VolumeEquivalent;
+    } else if (kind != "none") {
+      key.fail(
+          "expected \"bounding\", \"volume\" or \"none\" (every clump as its bounding or volume-equivalent "
+          "sphere)");
+    }
+  }
+  if (spheres) {
+    for (TemplatePtr& t : scene.templates)
+      t = std::make_shared<const ClumpTemplate>(sphereTemplate(*t, *spheres));
+    scene.templateSources.assign(scene.templates.size(), TemplateSource{});
+    scene.description = "The clumps of this scene as " +
+                        std::string(*spheres == SphereKind::Bounding ? "bounding" : "volume-equivalent") +
+                        " spheres. " + scene.description;
   }
   if (node.has("bodies")) {
     const Node bodies = node.child("bodies");

@@ -121,7 +121,16 @@ Eigen::Matrix4d Camera::projectionMatrixD() const {
   p(2, 2) = (fa + n) / (n - fa);
   p(2, 3) = 2.0 * fa * n / (n - fa);
   p(3, 2) = -1.0;
+  p(0, 2) = -shiftNdc_;  // x_ndc += shift for every depth: the frustum skewed sideways
   return p;
+}
+
+Camera Camera::stereoEye(double offset) const {
+  Camera eye = *this;
+  eye.target_ = target_ + offset * right();
+  // The old target, now at -offset across the eye's axis at depth `distance_`, lands at the centre.
+  eye.shiftNdc_ = shiftNdc_ + offset / tanHalfFov() / (aspect() * distance_);
+  return eye;
 }
 
 QMatrix4x4 Camera::viewMatrix() const {
@@ -142,7 +151,8 @@ Eigen::Vector2d Camera::project(const Vec3& world) const {
   const Vec3 d = world - eye();
   const double depth = d.dot(forward());
   const double f = focalPixels();
-  return {0.5 * width_ + f * d.dot(right()) / depth, 0.5 * height_ - f * d.dot(up()) / depth};
+  return {0.5 * width_ * (1.0 + shiftNdc_) + f * d.dot(right()) / depth,
+          0.5 * height_ - f * d.dot(up()) / depth};
 }
 
 double Camera::depthOf(const Vec3& world) const {

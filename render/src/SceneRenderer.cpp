@@ -39,6 +39,19 @@ struct SceneRenderer::Impl {
 
   void bodyColors(const Snapshot& snapshot, const ViewOptions& options);
   FloorSpec floorSpec(const WallLayout& walls, const SceneBounds& bounds) const;
+  // Everything of one frame seen through `camera`, written to the colour channels of `mask`
+  // (depth cleared by the caller).
+  struct View {
+    const Snapshot& snapshot;
+    const ViewOptions& options;
+    const WallLayout& walls;
+    const SceneBounds& bounds;
+    int widthPx, heightPx;
+  };
+  struct ColorMask {
+    bool red, green, blue;
+  };
+  void draw(const View& view, const Camera& camera, ColorMask mask);
 };
 
 SceneRenderer::SceneRenderer() : impl_(std::make_unique<Impl>()) {}
@@ -108,13 +121,59 @@ void SceneRenderer::Impl::bodyColors(const Snapshot& snapshot, const ViewOptions
   colors.resize(bodies.size());
   if (options.coloring == Coloring::PerBody) {
     for (std::size_t b = 0; b < bodies.size(); ++b) colors[b] = paletteColor(static_cast<std::uint32_t>(b));
-    return;
+  } else {
+    const std::vector<Vec3>& v =
+        options.coloring == Coloring::BySpeed ? bodies.velocity : bodies.angularVelocity;
+    const double top = colorScaleTop(snapshot, options);
+    for (std::size_t b = 0; b < bodies.size(); ++b)
+      colors[b] = magnitudeColor(top > 0.0 ? v[b].norm() / top : 0.0);
   }
-  const std::vector<Vec3>& v =
-      options.coloring == Coloring::BySpeed ? bodies.velocity : bodies.angularVelocity;
-  const double top = colorScaleTop(snapshot, options);
-  for (std::size_t b = 0; b < bodies.size(); ++b)
-    colors[b] = magnitudeColor(top > 0.0 ? v[b].norm() / top : 0.0);
+  if (options.stereo) {
+    // Each eye sees one colour channel: hues would differ between the eyes (retinal rivalry), so
+    // bodies keep only their lightness, lifted a little so both channels carry them.
+    for (QColor& c : colors) {
+      const double grey = 0.25 + 0.75 * (0.299 * c.redF() + 0.587 * c.greenF() + 0.114 * c.blueF());
+      c = QColor::fromRgbF(static_cast<float>(grey), static_cast<float>(grey), static_cast<float>(grey));
+    }
+  }
+}
+
+void SceneRenderer::Impl::draw(const View& v, const Camera& camera, ColorMask mask) {
+  Gl& g = *gl;
+  const Snapshot& snapshot = v.snapshot;
+  const ViewOptions& options = v.options;
+  const WallLayout& walls = v.walls;
+  const SceneBounds& bounds = v.bounds;
+  FrameContext frame = makeFrameContext(&g, camera, v.widthPx, v.heightPx);
+  frame.poseTexture = layout.poseTexture();
+  frame.sceneRadius = bounds.radius;
+  g.glColorMask(mask.red, mask.green, mask.blue, GL_TRUE);
+  g.glDepthMask(GL_TRUE);
+  background.draw(frame, options.background);
+  // The background wrote alpha 1; keep it so the image stays opaque whatever the passes blend.
+  g.glColorMask(mask.red, mask.green, mask.blue, GL_FALSE);
+
+  // Opaque surfaces first, then the floor and everything read against their depth.
+  stats.pebbles = 0;
+  if (options.pebbles) {
+    pebbles.draw(frame, layout);
+    stats.pebbles = static_cast<std::size_t>(layout.pebbleCount());
+  }
+  if (walls.floorHeight) {
+    floor.draw(frame, floorSpec(walls, bounds));
+    if (options.pebbles && options.shadows) pebbles.drawShadows(frame, layout, *walls.floorHeight);
+  }
+  if (options.wireframe) wireframe.draw(frame, layout, 1.4f);
+
+  segments.draw(frame, overlays.tested, SegmentPass::Depth::Tested);
+  solids.drawOpaque(frame, overlays.solids, true);
+  segments.draw(frame, overlays.annotated, SegmentPass::Depth::ShowHidden);
+
+  // Translucent surfaces last.
+  if (options.sourceMesh) meshes.draw(frame, snapshot, layout);
+  solids.drawTranslucent(frame, overlays.patches, false);
+  for (const Wall& cavity : walls.cavities) glass.draw(frame, cavity.point, cavity.radius);
+  segments.draw(frame, overlays.onTop, SegmentPass::Depth::OnTop);
 }
 
 double SceneRenderer::colorScaleTop(const Snapshot& snapshot, const ViewOptions& options) {
@@ -163,45 +222,28 @@ void SceneRenderer::render(const Snapshot& snapshot, const Camera& camera, const
   const WallLayout walls = options.walls ? analyzeWalls(snapshot.walls) : WallLayout{};
   const SceneBounds bounds = sceneBounds(snapshot, walls);
 
-  FrameContext frame = makeFrameContext(&gl, camera, framebufferWidthPx, framebufferHeightPx);
-  frame.poseTexture = d.layout.poseTexture();
-  frame.sceneRadius = bounds.radius;
+  d.overlays.clear();
+  if (options.walls) buildWallOverlays(walls, bounds, d.overlays);
+  buildBodyOverlays(snapshot, options, d.overlays);
+  if (options.trails) d.trails.appendSegments(d.overlays.tested, d.colors);
 
-  gl.glViewport(0, 0, frame.width, frame.height);
+  gl.glViewport(0, 0, std::max(1, framebufferWidthPx), std::max(1, framebufferHeightPx));
   gl.glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);
   gl.glDepthMask(GL_TRUE);
   gl.glClearColor(0.0f, 0.0f, 0.0f, 1.0f);
   gl.glClearDepth(1.0);
   gl.glClear(GL_COLOR_BUFFER_BIT | GL_DEPTH_BUFFER_BIT);
-  d.background.draw(frame, options.background);
-  // The background wrote alpha 1; keep it so the image stays opaque whatever the passes blend.
-  gl.glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_FALSE);
-
-  // Opaque surfaces first, then the floor and everything read against their depth.
-  d.stats.pebbles = 0;
-  if (options.pebbles) {
-    d.pebbles.draw(frame, d.layout);
-    d.stats.pebbles = static_cast<std::size_t>(d.layout.pebbleCount());
+  const Impl::View view{snapshot, options, walls, bounds, framebufferWidthPx, framebufferHeightPx};
+  if (!options.stereo) {
+    d.draw(view, camera, {true, true, true});
+  } else {
+    // Anaglyph (seed 001 §8): the left eye in red, the right eye in green and blue, each drawn
+    // whole through its colour mask over the depth it alone wrote.
+    const double half = 0.5 * options.eyeSeparation * camera.distance();
+    d.draw(view, camera.stereoEye(-half), {true, false, false});
+    gl.glClear(GL_DEPTH_BUFFER_BIT);
+    d.draw(view, camera.stereoEye(half), {false, true, true});
   }
-  if (walls.floorHeight) {
-    d.floor.draw(frame, d.floorSpec(walls, bounds));
-    if (options.pebbles && options.shadows) d.pebbles.drawShadows(frame, d.layout, *walls.floorHeight);
-  }
-  if (options.wireframe) d.wireframe.draw(frame, d.layout, 1.4f);
-
-  d.overlays.clear();
-  if (options.walls) buildWallOverlays(walls, bounds, d.overlays);
-  buildBodyOverlays(snapshot, options, d.overlays);
-  if (options.trails) d.trails.appendSegments(d.overlays.tested, d.colors);
-  d.segments.draw(frame, d.overlays.tested, SegmentPass::Depth::Tested);
-  d.solids.drawOpaque(frame, d.overlays.solids, true);
-  d.segments.draw(frame, d.overlays.annotated, SegmentPass::Depth::ShowHidden);
-
-  // Translucent surfaces last.
-  if (options.sourceMesh) d.meshes.draw(frame, snapshot, d.layout);
-  d.solids.drawTranslucent(frame, d.overlays.patches, false);
-  for (const Wall& cavity : walls.cavities) d.glass.draw(frame, cavity.point, cavity.radius);
-  d.segments.draw(frame, d.overlays.onTop, SegmentPass::Depth::OnTop);
 
   // Leave the state as OpenGL's defaults have it.
   gl.glColorMask(GL_TRUE, GL_TRUE, GL_TRUE, GL_TRUE);

@@ -179,6 +179,49 @@ class CliTest : public QObject {
     QVERIFY(o["pebble_steps_per_second"].toDouble() > 0.0);
   }
 
+  void orderFitsSecondOrder() {
+    // clumplab-cli order: the JSON of the analysis (seed 001 §1 viii, ix), both orders near 2 for
+    // midpoint and leapfrog; the series CSV; bad settings are usage errors.
+    QTemporaryDir dir;
+    for (const char* integrator : {"midpoint", "leapfrog"}) {
+      const QString csv = dir.filePath(QStringLiteral("series-%1.csv").arg(integrator));
+      const Result r =
+          cli({"order", scene("order-two-tbars.json"), "--integrator", integrator, "--series", csv});
+      QVERIFY2(r.exitCode == 0, r.err.constData());
+      const QJsonObject o = QJsonDocument::fromJson(r.out).object();
+      QCOMPARE(o["integrator"].toString(), QString(integrator));
+      QCOMPARE(o["time_steps"].toArray().size(), 4);
+      QCOMPARE(o["trajectory_orders"].toArray().size(), 2);
+      QCOMPARE(o["energy_orders"].toArray().size(), 3);
+      QVERIFY2(std::abs(o["trajectory_order"].toDouble() - 2.0) < 0.2, r.out.constData());
+      QVERIFY2(std::abs(o["energy_order"].toDouble() - 2.0) < 0.2, r.out.constData());
+      QFile f(csv);
+      QVERIFY(f.open(QIODevice::ReadOnly));
+      const QList<QByteArray> lines = f.readAll().trimmed().split('\n');
+      QCOMPARE(lines.size(), 202);  // header + 201 instants
+      QVERIFY(lines[0].startsWith("time,distance_0_1,distance_1_2,distance_2_3,energy_deviation_0"));
+    }
+    const Result bad = cli({"order", scene("order-two-tbars.json"), "--runs", "2"});
+    QCOMPARE(bad.exitCode, 2);
+    QVERIFY2(bad.err.contains("runs: expected 3 to 8"), bad.err.constData());
+  }
+
+  void spheresSwitch() {
+    // --spheres (seed 001 §1 (ii)): every clump as one sphere, placed before the generator places
+    // the bodies; too little room for bounding spheres is an input error that says so.
+    const Result volume = cli({"run", scene("bulk-tbars.json"), "--spheres", "volume", "--steps", "10"});
+    QVERIFY2(volume.exitCode == 0, volume.err.constData());
+    const QJsonObject o = QJsonDocument::fromJson(volume.out).object();
+    QCOMPARE(o["bodies"].toInt(), 100);
+    QCOMPARE(o["pebbles"].toInt(), 100);
+    const Result bounding = cli({"run", scene("bulk-tbars.json"), "--spheres", "bounding", "--steps", "10"});
+    QCOMPARE(bounding.exitCode, 2);
+    QVERIFY2(bounding.err.contains("generate[0]: placed only"), bounding.err.constData());
+    const Result bad = cli({"run", scene("bulk-tbars.json"), "--spheres", "cubes"});
+    QCOMPARE(bad.exitCode, 2);
+    QVERIFY2(bad.err.contains("--spheres: expected bounding or volume"), bad.err.constData());
+  }
+
   void badInput_data() {
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<QByteArray>("sceneText");  // written to bad.json when not empty

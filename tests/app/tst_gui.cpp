@@ -23,6 +23,7 @@
 #include "GuiTestSupport.hpp"
 #include "MainWindow.hpp"
 #include "MovieRecorder.hpp"
+#include "OrderAnalysisDialog.hpp"
 #include "ParametersDock.hpp"
 #include "RecordDialog.hpp"
 #include "TemplateLibraryDock.hpp"
@@ -30,6 +31,7 @@
 #include "TimeSeriesChart.hpp"
 #include "Viewport.hpp"
 #include "core/MassProperties.hpp"
+#include "core/SphereSwitch.hpp"
 #include "core/TemplateFile.hpp"
 
 using namespace clumplab;
@@ -716,6 +718,81 @@ class TestGui : public QObject {
     QCOMPARE(openScene(w, dir, QStringLiteral("two.json"), kTwoBalls, 2), QString());
     QVERIFY(!w.recording());
     QVERIFY(QDir(plan.movie.path).entryList({QStringLiteral("frame-*.png")}).size() >= 3);
+  }
+
+  // Simulation -> Integrator order analysis: the series runs off the GUI thread, plots the distances
+  // and energy deviations, fits order 2 for midpoint (seed 001 §1 viii, ix), refits when the window
+  // moves, and can be cancelled.
+  void orderAnalysisDialogFitsSecondOrder() {
+    MainWindow w;
+    w.setRunning(false);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QCOMPARE(w.openDocument(QStringLiteral(CLUMPLAB_SCENES_DIR "/order-two-tbars.json"), true), QString());
+    OrderAnalysisDialog* dialog = w.openOrderAnalysis();
+    QVERIFY(dialog != nullptr);
+    QCOMPARE(dialog->integratorBox()->currentText(), QStringLiteral("midpoint"));
+    dialog->spanBox()->setValue(0.012);
+    QSignalSpy finished(dialog, &OrderAnalysisDialog::finished);
+    dialog->run();
+    QVERIFY(dialog->busy());
+    QVERIFY(finished.wait(60000));
+    QCOMPARE(finished.front().front().toBool(), true);
+    const OrderAnalysis* a = dialog->result();
+    QVERIFY(a != nullptr);
+    QVERIFY2(std::abs(a->trajectoryOrder - 2.0) < 0.2 && std::abs(a->energyOrder - 2.0) < 0.2,
+             qPrintable(dialog->resultText()));
+    QVERIFY(dialog->resultText().contains(QStringLiteral("trajectory order 2.0")));
+    const QString shots = qEnvironmentVariable("CLUMPLAB_SHOTS_DIR");
+    if (!shots.isEmpty()) {
+      QTest::qWait(200);
+      QVERIFY(dialog->grab().save(QDir(shots).filePath(QStringLiteral("order-analysis.png"))));
+    }
+    // Cancelling a long series keeps the last result.
+    dialog->spanBox()->setValue(10.0);
+    finished.clear();
+    dialog->run();
+    QTest::qWait(100);
+    QVERIFY(dialog->busy());
+    for (QPushButton* b : dialog->findChildren<QPushButton*>())
+      if (b->text() == QStringLiteral("Cancel")) b->click();
+    QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 10000);
+    QVERIFY(!dialog->busy());
+    QCOMPARE(finished.front().front().toBool(), false);
+    QCOMPARE(dialog->result(), a);
+  }
+
+  // Simulation -> Clumps as spheres (seed 001 §1 (ii)): the scene reopens with one sphere per
+  // clump, and as built again; a switch the scene has no room for is refused, the scene unchanged.
+  void clumpsAsSpheres() {
+    MainWindow w;
+    w.setRunning(false);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    const auto pebblesShown = [&] {
+      const SimulationFrame* f = w.currentFrame();
+      return f ? f->snapshot.pebbles : std::size_t(0);
+    };
+    QCOMPARE(w.openDocument(QStringLiteral(CLUMPLAB_SCENES_DIR "/stable-unstable-axes.json"), true),
+             QString());
+    QVERIFY(waitForFrame(w, [](const SimulationFrame& f) { return f.snapshot.pebbles == 30; }));
+    QCOMPARE(w.setSphereMode(SphereKind::VolumeEquivalent), QString());
+    QVERIFY(waitForFrame(w, [](const SimulationFrame& f) { return f.snapshot.pebbles == 3; }));
+    QCOMPARE(w.currentFrame()->snapshot.bodies.size(), std::size_t(3));
+    QCOMPARE(w.setSphereMode(std::nullopt), QString());
+    QVERIFY(waitForFrame(w, [](const SimulationFrame& f) { return f.snapshot.pebbles == 30; }));
+
+    QCOMPARE(w.openDocument(QStringLiteral(CLUMPLAB_SCENES_DIR "/bulk-tbars.json"), true), QString());
+    QVERIFY(waitForFrame(w, [](const SimulationFrame& f) { return f.snapshot.pebbles == 1000; }));
+    QTimer::singleShot(300, &w, [] {
+      if (auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget())) box->accept();
+    });
+    const QString refused = w.setSphereMode(SphereKind::Bounding);
+    QVERIFY2(refused.contains(QStringLiteral("placed only")), qPrintable(refused));
+    QVERIFY(!w.sphereMode().has_value());
+    QTest::qWait(100);
+    w.tick();
+    QCOMPARE(pebblesShown(), std::size_t(1000));
   }
 
   // Without ffmpeg the app says so and offers the PNG sequence, which then records.

@@ -73,6 +73,35 @@ class CameraTest : public QObject {
     }
   }
 
+  void stereoEyesConvergeOnTheTarget() {
+    // Off-axis stereo: the target lands on the same pixel for both eyes (zero parallax); a point
+    // nearer the eyes is seen further right by the left eye than by the right one (crossed
+    // parallax: out of the screen), a farther point the other way; heights agree; the eye's
+    // matrices agree with its project().
+    const Camera c = makeCamera(640, 480);
+    const double separation = c.distance() / 30.0;
+    const Camera left = c.stereoEye(-0.5 * separation), right = c.stereoEye(0.5 * separation);
+    QVERIFY((left.eye() - right.eye()).norm() - separation < 1e-12);
+    QVERIFY((left.forward() - c.forward()).norm() < 1e-12);  // parallel axes
+    QVERIFY((left.project(c.target()) - right.project(c.target())).norm() < 1e-9);
+    QVERIFY((left.project(c.target()) - c.project(c.target())).norm() < 1e-9);
+    const Vec3 nearer = c.target() - 0.5 * c.distance() * c.forward();
+    const Vec3 farther = c.target() + 1.0 * c.distance() * c.forward();
+    QVERIFY(left.project(nearer).x() > right.project(nearer).x() + 1.0);
+    QVERIFY(left.project(farther).x() < right.project(farther).x() - 1.0);
+    QVERIFY(std::abs(left.project(nearer).y() - right.project(nearer).y()) < 1e-9);
+    for (const Camera& eye : {left, right}) {
+      const QMatrix4x4 m = eye.projectionMatrix() * eye.viewMatrix();
+      for (const Vec3& x : {nearer, farther, c.target()}) {
+        const QVector4D clip = m * QVector4D(float(x.x()), float(x.y()), float(x.z()), 1.0f);
+        const Eigen::Vector2d pixel(0.5 * (clip.x() / clip.w() + 1.0) * 640,
+                                    0.5 * (1.0 - clip.y() / clip.w()) * 480);
+        QVERIFY2((pixel - eye.project(x)).norm() < 1e-3,
+                 qPrintable(vec(pixel) + " vs " + vec(eye.project(x))));
+      }
+    }
+  }
+
   void pixelsPerMeter() {
     const Camera c = makeCamera(640, 480);
     const Vec3 x = c.target() + 0.3 * c.right() + 0.7 * c.forward();

@@ -303,6 +303,51 @@ class SceneRendererTest : public QObject {
   }
 
   // Poses alone upload nothing but move what is drawn; a new layout (a body added) is uploaded.
+  void anaglyphStereo() {
+    // A sphere nearer than the target: the left eye (red channel) sees it further right than the
+    // right eye (green channel): crossed parallax, it stands out of the screen; a sphere at the
+    // target is seen at the same place by both; each eye's image matches its stereo camera.
+    const Vec3 target(0.0, 0.0, 0.0);
+    const Camera camera = makeCamera(0.3, 0.2, 0.5, target);
+    const Vec3 nearer = target - 0.2 * camera.forward();
+    ViewOptions o = plainOptions();
+    o.stereo = true;
+    o.eyeSeparation = 0.05;
+    const double half = 0.5 * o.eyeSeparation * camera.distance();
+    const auto centroid = [&](const QImage& image, int channel, const QImage& background) {
+      double sx = 0.0, sy = 0.0, n = 0.0;
+      for (int y = 0; y < kH; ++y) {
+        for (int x = 0; x < kW; ++x) {
+          const QRgb a = image.pixel(x, y), b = background.pixel(x, y);
+          const int va = channel == 0 ? qRed(a) : qGreen(a), vb = channel == 0 ? qRed(b) : qGreen(b);
+          if (std::abs(va - vb) > 12) {
+            sx += x + 0.5;
+            sy += y + 0.5;
+            n += 1.0;
+          }
+        }
+      }
+      return n > 0 ? Eigen::Vector2d(sx / n, sy / n) : Eigen::Vector2d(NAN, NAN);
+    };
+    const QImage empty = draw(Snapshot{}, camera, o);
+    const QImage nearImage = draw(spheres({nearer}, 0.01), camera, o);
+    const Eigen::Vector2d red = centroid(nearImage, 0, empty), green = centroid(nearImage, 1, empty);
+    const Eigen::Vector2d leftExpected = camera.stereoEye(-half).project(nearer);
+    const Eigen::Vector2d rightExpected = camera.stereoEye(half).project(nearer);
+    qInfo("near sphere: red at x = %.1f (left eye %.1f), green at %.1f (right eye %.1f)", red.x(),
+          leftExpected.x(), green.x(), rightExpected.x());
+    QVERIFY(leftExpected.x() > rightExpected.x() + 10.0);
+    QVERIFY(std::abs(red.x() - leftExpected.x()) < 2.0 && std::abs(green.x() - rightExpected.x()) < 2.0);
+    QVERIFY(std::abs(red.y() - green.y()) < 1.0);
+    const QImage atTarget = draw(spheres({target}, 0.01), camera, o);
+    QVERIFY((centroid(atTarget, 0, empty) - centroid(atTarget, 1, empty)).norm() < 1.0);
+    // Without stereo the channels agree everywhere the sphere is.
+    o.stereo = false;
+    const QImage plain = draw(spheres({nearer}, 0.01), camera, o);
+    const QImage plainEmpty = draw(Snapshot{}, camera, o);
+    QVERIFY((centroid(plain, 0, plainEmpty) - centroid(plain, 1, plainEmpty)).norm() < 1.0);
+  }
+
   void layoutChangesReupload() {
     const Camera camera = makeCamera(0.5, 0.4, 2.0);
     Snapshot s;

@@ -22,10 +22,12 @@
 //   mesh builder is at hand (SceneLoadOptions), the mesh for drawing and the mesh metrics; the
 //   physics (pebbles, mass, moments) always comes from the principal form.
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "core/MeshTemplate.hpp"
+#include "core/SphereKind.hpp"
 #include "core/World.hpp"
 
 namespace clumplab {
@@ -57,6 +59,9 @@ struct Scene {
 struct SceneLoadOptions {
   // Builds templates that name a mesh; without it such templates are an error that says so.
   MeshTemplateBuilder meshTemplates;
+  // Every clump as one sphere (seed 001 §1 (ii), SphereSwitch.hpp), whatever the file's "spheres"
+  // key says: templates are switched before bodies are placed, so generated bodies do not overlap.
+  std::optional<SphereKind> spheres;
 };
 
 // Throws InputError naming the file, the JSON path and the problem, before any work starts.

@@ -54,6 +54,13 @@ class Camera {
   QMatrix4x4 viewMatrix() const;
   QMatrix4x4 projectionMatrix() const;  // perspective, fovY 35 deg, near/far from the distance
 
+  // One eye of an anaglyph stereo pair (seed 001 §8): this camera moved by `offset` [m] along
+  // right() (the two eyes look parallel), its frustum skewed so that the plane through the target
+  // keeps zero parallax (off-axis stereo: nearer things stand out of the screen, farther ones sink
+  // behind it). Picking stays with the centred camera.
+  Camera stereoEye(double offset) const;
+  double projectionShift() const { return shiftNdc_; }  // horizontal, in normalised device units
+
   Ray rayThroughPixel(double xPx, double yPx) const;  // logical pixels, origin top-left
   Eigen::Vector2d project(const Vec3& world) const;   // logical pixels, origin top-left
   double depthOf(const Vec3& world) const;            // distance along forward() from the eye [m]
@@ -63,8 +70,9 @@ class Camera {
   int width_ = 800, height_ = 600;
   Vec3 target_ = Vec3::Zero();
   double distance_ = 1.0;
-  double yaw_ = -1.0;    // rad, about +z, 0 looks from +x towards the target
-  double pitch_ = 0.45;  // rad, the eye above the xy plane through the target
+  double yaw_ = -1.0;      // rad, about +z, 0 looks from +x towards the target
+  double pitch_ = 0.45;    // rad, the eye above the xy plane through the target
+  double shiftNdc_ = 0.0;  // off-axis frustum of a stereo eye
 };
 
 }  // namespace clumplab::render

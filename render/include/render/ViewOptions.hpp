@@ -38,6 +38,11 @@ struct ViewOptions {
   bool trails = false;  // recent centre-of-mass path of each body (reset when layoutGeneration changes)
   bool contactPoints = false;
   std::vector<BodyCurve> bodyCurves;
+  // Anaglyph stereo for red/cyan glasses (seed 001 §8, for the wireframe especially): the left eye
+  // in red, the right in cyan, bodies in grey; the eyes `eyeSeparation` times the viewing distance
+  // apart, converging on the camera's target.
+  bool stereo = false;
+  double eyeSeparation = 1.0 / 30.0;
   int selectedBody = -1;  // highlighted with a tint and a bright rim
   bool dragLine = false;  // the spring line drawn while the user drags a body
   Vec3 dragFrom = Vec3::Zero(), dragTo = Vec3::Zero();

@@ -1,0 +1,88 @@
+// clumplab-cli order: the integrator order analysis of seed 001 §1 (viii), (ix) (core/OrderAnalysis).
+#include <cmath>
+#include <fstream>
+#include <iostream>
+#include <stdexcept>
+
+#include "Commands.hpp"
+#include "core/Errors.hpp"
+#include "core/OrderAnalysis.hpp"
+
+namespace clumplab::cli {
+
+namespace {
+nlohmann::json finiteOrNull(double x) {
+  return std::isfinite(x) ? nlohmann::json(x) : nlohmann::json(nullptr);
+}
+
+nlohmann::json finiteArray(const std::vector<double>& v) {
+  nlohmann::json a = nlohmann::json::array();
+  for (double x : v) a.push_back(finiteOrNull(x));
+  return a;
+}
+
+void writeSeries(const OrderAnalysis& a, const std::string& path) {
+  std::ofstream out(path);
+  if (!out) throw InputError(path, "", "cannot be written");
+  out.precision(17);
+  out << "time";
+  for (std::size_t k = 0; k < a.distance.size(); ++k) out << ",distance_" << k << '_' << k + 1;
+  for (std::size_t k = 0; k < a.energyDeviation.size(); ++k) out << ",energy_deviation_" << k;
+  out << '\n';
+  for (std::size_t j = 0; j < a.times.size(); ++j) {
+    out << a.times[j];
+    for (const auto& d : a.distance) out << ',' << d[j];
+    for (const auto& e : a.energyDeviation) out << ',' << e[j];
+    out << '\n';
+  }
+  if (!out) throw InputError(path, "", "cannot be written");
+}
+}  // namespace
+
+int orderCommand(const std::vector<std::string>& argv) {
+  const Arguments args(argv, {"--runs", "--factor", "--time", "--from", "--to", "--samples", "--series",
+                              "--integrator", "--dt", "--threads", "--spheres"});
+  const Scene scene = loadSceneWithOverrides(args, "order");
+  OrderSettings s;
+  if (const auto v = args.integer("--runs")) s.runs = static_cast<int>(*v);
+  if (const auto v = args.integer("--factor")) s.factor = static_cast<int>(*v);
+  if (const auto v = args.integer("--samples")) s.samples = static_cast<int>(*v);
+  if (const auto v = args.number("--time")) s.duration = *v;
+  if (const auto v = args.number("--from")) s.windowBegin = *v;
+  if (const auto v = args.number("--to")) s.windowEnd = *v;
+  OrderAnalysis a;
+  try {
+    a = analyzeOrder(scene, s);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(e.what());
+  }
+  if (const auto path = args.text("--series")) writeSeries(a, *path);
+  nlohmann::json rmsDistance = nlohmann::json::array(), rmsEnergy = nlohmann::json::array();
+  const auto rms = [&](const std::vector<double>& series) {
+    double sum = 0.0;
+    int n = 0;
+    for (std::size_t j = 0; j < series.size(); ++j) {
+      if (a.times[j] < a.windowBegin || a.times[j] > a.windowEnd) continue;
+      sum += series[j] * series[j];
+      ++n;
+    }
+    return n > 0 ? std::sqrt(sum / n) : 0.0;
+  };
+  for (const auto& d : a.distance) rmsDistance.push_back(rms(d));
+  for (const auto& e : a.energyDeviation) rmsEnergy.push_back(rms(e));
+  const nlohmann::json result = {{"integrator", integratorName(scene.settings.integrator)},
+                                 {"factor", s.factor},
+                                 {"time_steps", a.timeSteps},
+                                 {"span", a.times.back()},
+                                 {"window", {a.windowBegin, a.windowEnd}},
+                                 {"trajectory_order", finiteOrNull(a.trajectoryOrder)},
+                                 {"energy_order", finiteOrNull(a.energyOrder)},
+                                 {"trajectory_orders", finiteArray(a.trajectoryOrders)},
+                                 {"energy_orders", finiteArray(a.energyOrders)},
+                                 {"rms_distance", rmsDistance},
+                                 {"rms_energy_deviation", rmsEnergy}};
+  std::cout << result.dump() << '\n';
+  return 0;
+}
+
+}  // namespace clumplab::cli
