@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <chrono>
 #include <cmath>
 #include <cstdio>
@@ -23,10 +24,26 @@ nlohmann::json energyJson(const EnergyReport& e) {
           {"ke_rotational", e.keRotational},
           {"pe_gravity", e.peGravity},
           {"pe_elastic", e.peElastic},
+          {"pe_fields", e.peFields},
           {"dissipated", e.dissipated},
           {"total", e.total()},
           {"momentum", vectorJson(e.momentum)},
           {"angular_momentum", vectorJson(e.angularMomentum)}};
+}
+
+// Per wall of the world (a box is six planes: -x, +x, -y, +y, -z, +z), its kind and the momentum the
+// bodies transferred to it [N s].
+nlohmann::json wallImpulsesJson(const World& world) {
+  nlohmann::json out = nlohmann::json::array();
+  for (std::size_t w = 0; w < world.walls().size(); ++w) {
+    const Wall::Kind kind = world.walls()[w].kind;
+    out.push_back({{"wall", w},
+                   {"type", kind == Wall::Kind::Plane      ? "plane"
+                            : kind == Wall::Kind::Membrane ? "membrane"
+                                                           : "sphere"},
+                   {"impulse", vectorJson(world.wallImpulses()[w])}});
+  }
+  return out;
 }
 
 Scene loadSceneWithOverrides(const Arguments& args, const char* command) {
@@ -82,7 +99,11 @@ int runCommand(const std::vector<std::string>& argv) {
   // Open outputs before any work, so a bad path fails fast.
   std::optional<EnergyCsvWriter> energyOut;
   std::optional<StateCsvWriter> statesOut;
-  if (const auto p = args.text("--energy")) energyOut.emplace(*p);
+  if (const auto p = args.text("--energy")) {
+    const bool anyPoint = std::any_of(scene.bodyPoints.begin(), scene.bodyPoints.end(),
+                                      [](const PointProperties& point) { return point.any(); });
+    energyOut.emplace(*p, EnergyCsvExtras::forScene(scene.settings, scene.walls, anyPoint));
+  }
   if (const auto p = args.text("--states")) statesOut.emplace(*p);
 
   auto world = buildWorld(scene);
@@ -94,7 +115,7 @@ int runCommand(const std::vector<std::string>& argv) {
                           templateKeys(world->templates()));
   }
   const auto output = [&] {
-    if (energyOut) energyOut->write(world->energy());
+    if (energyOut) energyOut->write(world->energy(), world->wallImpulses());
     if (statesOut) statesOut->write(world->time(), world->bodies());
     if (trajectoryOut) trajectoryOut->append(world->time(), world->stepCount(), world->bodies());
   };
@@ -124,7 +145,8 @@ int runCommand(const std::vector<std::string>& argv) {
        wall > 0.0 ? static_cast<double>(world->pebbleCount()) * static_cast<double>(done) / wall : 0.0},
       {"integrator", std::string(integratorName(scene.settings.integrator))},
       {"time_step", dt},
-      {"energy", energyJson(e)}};
+      {"energy", energyJson(e)},
+      {"wall_impulses", wallImpulsesJson(*world)}};
   if (!ok) {
     summary["diverged"] = world->divergence().message;
     std::cout << summary.dump() << std::endl;

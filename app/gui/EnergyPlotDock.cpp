@@ -24,10 +24,10 @@ EnergyPlotDock::EnergyPlotDock(QWidget* parent) : QDockWidget(tr("Energy"), pare
   bar->setToolButtonStyle(Qt::ToolButtonTextOnly);
   layout->addWidget(bar);
 
-  energy_ =
-      new TimeSeriesChart({tr("kinetic, translational"), tr("kinetic, rotational"), tr("potential, gravity"),
-                           tr("potential, elastic"), tr("total"), tr("dissipated"), tr("total + dissipated")},
-                          tr("energy [J]"));
+  energy_ = new TimeSeriesChart({tr("kinetic, translational"), tr("kinetic, rotational"),
+                                 tr("potential, gravity"), tr("potential, elastic"), tr("potential, fields"),
+                                 tr("total"), tr("dissipated"), tr("total + dissipated")},
+                                tr("energy [J]"));
   drift_ = new TimeSeriesChart({tr("|Δ(total + dissipated)| / energy scale")}, tr("relative drift"));
   drift_->setLogScale(true);
   ratio_ = new TimeSeriesChart(
@@ -152,8 +152,8 @@ void EnergyPlotDock::clear() {
 void EnergyPlotDock::append(const EnergySample& sample) {
   const EnergyReport& e = sample.energy;
   const double total = e.total();
-  energy_->append(e.time, {e.keTranslational, e.keRotational, e.peGravity, e.peElastic, total, e.dissipated,
-                           total + e.dissipated});
+  energy_->append(e.time, {e.keTranslational, e.keRotational, e.peGravity, e.peElastic, e.peFields, total,
+                           e.dissipated, total + e.dissipated});
   // What is conserved: total + dissipated, less the work the user's drags did (World::externalWork).
   const double conserved = total + e.dissipated - e.externalWork;
   if (!haveInitial_) {
@@ -161,7 +161,7 @@ void EnergyPlotDock::append(const EnergySample& sample) {
     haveInitial_ = true;
   }
   energyScale_ = std::max(energyScale_, e.keTranslational + e.keRotational + std::abs(e.peGravity) +
-                                            e.peElastic + std::abs(e.dissipated));
+                                            e.peElastic + std::abs(e.peFields) + std::abs(e.dissipated));
   const double drift = energyScale_ > 0.0 ? std::abs(conserved - initialConserved_) / energyScale_ : 0.0;
   drift_->append(e.time, {drift});
   // Seed 000 §4.1: <E_rot> / <E_trans> of time averages since the first sample.

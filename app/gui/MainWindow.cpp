@@ -556,10 +556,17 @@ void MainWindow::showDocument(std::shared_ptr<const Scene> scene, const QString&
   samples_.clear();
   viewport_->setSelectedBody(-1);
   loop_->loadScene(scene, running_);
+  lookAlongScenePlane(*scene);
   if (!openingLesson_) closeLesson();  // another document: the lesson no longer applies
   const QString name = path.isEmpty() ? tr("default scene") : QFileInfo(path).fileName();
   setWindowTitle(tr("%1 — ClumpLab").arg(name));
   statusBar()->showMessage(QString::fromStdString(scene->description), 10000);
+}
+
+void MainWindow::lookAlongScenePlane(const Scene& scene) {
+  // The 2D mode (seed 001 §1 (i)): look along the plane's normal, at its front; the view's fit on
+  // the scene's first frame keeps this direction.
+  if (scene.settings.plane.enabled) viewport_->camera().lookAlong(-scene.settings.plane.normal);
 }
 
 void MainWindow::openDialog() {

@@ -126,6 +126,7 @@ class MainWindow : public QMainWindow {
   void addRecentFile(const QString& path);
   void updateRecentMenu();
   void showDocument(std::shared_ptr<const Scene> scene, const QString& path);
+  void lookAlongScenePlane(const Scene& scene);  // the 2D mode's view along the plane normal
   void openDialog();
   void save();
   void saveAs();

@@ -349,8 +349,8 @@ void SimulationLoop::watchEnergy(const EnergyReport& e) {
   w.scale = std::max(
       {w.scale, e.keTranslational + e.keRotational, e.peElastic, std::abs(e.peGravity - w.peGravity)});
   const double growth = conserved - w.conserved;
-  const double magnitude =
-      e.keTranslational + e.keRotational + std::abs(e.peGravity) + e.peElastic + std::abs(e.dissipated);
+  const double magnitude = e.keTranslational + e.keRotational + std::abs(e.peGravity) + e.peElastic +
+                           std::abs(e.peFields) + std::abs(e.dissipated);
   if (!(growth > std::max(kEnergyGrowthLimit * w.scale, 1e-6 * magnitude))) return;
   char text[512];
   std::snprintf(

@@ -34,13 +34,18 @@ bool touchPebbles(const Vec3& pa, double ra, const Vec3& pb, double rb, Touch& t
 }
 
 bool touchWall(const Wall& w, const Vec3& p, double r, Touch& t) {
-  if (w.kind == Wall::Kind::Plane) {
-    const double s = (p - w.point).dot(w.normal);
+  if (w.kind == Wall::Kind::Plane || w.kind == Wall::Kind::Membrane) {
+    if (w.passes(r)) return false;  // a membrane lets pebbles below its pass radius through
+    const double signedDistance = (p - w.point).dot(w.normal);
+    // A membrane repels from both sides: from the side the pebble's centre is on.
+    const bool below = w.kind == Wall::Kind::Membrane && signedDistance < 0.0;
+    const double s = below ? -signedDistance : signedDistance;
+    const Vec3 normal = below ? Vec3(-w.normal) : w.normal;
     if (s >= r) return false;
-    t.normal = w.normal;
+    t.normal = normal;
     t.overlap = r - s;
-    t.point = p - 0.5 * (r + s) * w.normal;  // middle of the overlap zone
-    t.hertzRadius = 2.0 * r;                 // H(r, infinity)
+    t.point = p - 0.5 * (r + s) * normal;  // middle of the overlap zone
+    t.hertzRadius = 2.0 * r;               // H(r, infinity)
     return true;
   }
   const Vec3 d = p - w.point;
@@ -211,7 +216,7 @@ void ContactSolver::compute(const ContactModel& model, NeighborList& neighbors, 
         const Vec3 w = velocityAt(body, t.point);
         const LawResult f = force(t, w, bodies.mass[body], wallHistory[k]);
         springEnergyChange += f.springEnergyChange;
-        out.records.push_back({body, kWallBody, f.force, t.point, f.dissipative});
+        out.records.push_back({body, kWallBody, f.force, t.point, f.dissipative, wallIndex});
         ++out.wallContacts;
         const double ratio = t.overlap / r;
         if (ratio > out.worstOverlapRatio) {

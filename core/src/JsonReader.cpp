@@ -47,6 +47,10 @@ void Node::requireObject() const {
 }
 
 void Node::allowOnly(std::initializer_list<std::string_view> allowed) const {
+  allowOnly(std::span<const std::string_view>(allowed.begin(), allowed.size()));
+}
+
+void Node::allowOnly(std::span<const std::string_view> allowed) const {
   requireObject();
   for (const auto& [key, unused] : value_.items()) {
     bool known = false;

@@ -2,6 +2,7 @@
 // Reading JSON with errors that name the file and the JSON path. Private to core.
 #include <initializer_list>
 #include <nlohmann/json.hpp>
+#include <span>
 #include <string>
 #include <string_view>
 
@@ -31,6 +32,7 @@ class Node {
   // Object checks: every key must be one of `allowed` (a typo must not fall back to a default).
   void requireObject() const;
   void allowOnly(std::initializer_list<std::string_view> allowed) const;
+  void allowOnly(std::span<const std::string_view> allowed) const;
   bool has(std::string_view key) const;
   Node child(std::string_view key) const;  // error if missing
   Node element(std::size_t index) const;

@@ -4,6 +4,8 @@
 #include <array>
 
 #include "BodyLoop.hpp"
+#include "PlanarMotion.hpp"
+#include "VelocityKick.hpp"
 #include "core/World.hpp"
 
 namespace clumplab {
@@ -52,6 +54,11 @@ void LeapfrogIntegrator::step(World& world) {
   const double h = 0.5 * dt;
   const bool gyro = world.settings().gyroscopic;
   const std::size_t n = s.size();
+  if (world.settings().plane.enabled) {  // 2D: rotation about the fixed normal
+    planarKickDriftKick(world);
+    omegaBodyValid_ = false;
+    return;
+  }
   if (!world.forcesCurrent()) world.refreshForces();
   // The body-frame angular velocity of the previous step's last kick is still valid unless the state
   // was edited (reset()) or bodies were added.
@@ -67,7 +74,7 @@ void LeapfrogIntegrator::step(World& world) {
   forEachBodyBatch(world.pool(), n, kBatch, kChunk / kBatch, [&](std::size_t begin, std::size_t end) {
     std::array<Vec3, kBatch> torqueBody;
     for (std::size_t b = begin; b < end; ++b) {
-      s.velocity[b] += h / s.mass[b] * s.force[b];
+      kickVelocity(world, s, b, h);
       const Quat q = s.orientation[b].conjugate();
       if (!cached) omegaBody_[b] = q * s.angularVelocity[b];
       torqueBody[b - begin] = q * s.torque[b];
@@ -85,7 +92,7 @@ void LeapfrogIntegrator::step(World& world) {
   forEachBodyBatch(world.pool(), n, kBatch, kChunk / kBatch, [&](std::size_t begin, std::size_t end) {
     std::array<Vec3, kBatch> torqueBody;
     for (std::size_t b = begin; b < end; ++b) {
-      s.velocity[b] += h / s.mass[b] * s.force[b];
+      kickVelocity(world, s, b, h);
       torqueBody[b - begin] = s.orientation[b].conjugate() * s.torque[b];
     }
     kick(begin, end, torqueBody.data());

@@ -15,6 +15,7 @@ class LeapfrogIntegrator final : public Integrator {
   explicit LeapfrogIntegrator(int eulerIterations) : iterations_(eulerIterations) {}
   void step(World& world) override;
   double forceTimeFraction() const override { return 1.0; }  // forces at t + dt
+  bool kicksLorentzForce() const override { return true; }
   void reset() override { omegaBodyValid_ = false; }
   void removeBody(std::size_t index) override {
     if (index < omegaBody_.size()) omegaBody_.erase(omegaBody_.begin() + static_cast<std::ptrdiff_t>(index));

@@ -1,6 +1,7 @@
 #include "MidpointIntegrator.hpp"
 
 #include "BodyLoop.hpp"
+#include "PlanarMotion.hpp"
 #include "core/World.hpp"
 
 namespace clumplab {
@@ -43,24 +44,35 @@ void MidpointIntegrator::step(World& world) {
   const double tau = 0.5 * world.settings().timeStep;
   const bool gyro = world.settings().gyroscopic;
   const std::size_t n = s.size();
+  const PlaneConstraint& plane = world.settings().plane;
+  // Free motion (eq. 58-59), in 2D about the fixed normal, where it is exact.
+  const auto drift = [&](std::size_t b) {
+    if (plane.enabled) {
+      planarDrift(plane, s, b, tau);
+    } else {
+      freeMotion(s, b, tau, gyro);
+    }
+  };
   if (acceleration_.size() != n) {  // alpha = beta = 0 in the initial state (§7)
     acceleration_.assign(n, Vec3::Zero());
     angularAcceleration_.assign(n, Vec3::Zero());
   }
   forEachBody(world.pool(), n, [&](std::size_t b) {
-    freeMotion(s, b, tau, gyro);              // eq. 65
+    drift(b);                                 // eq. 65
     s.velocity[b] += tau * acceleration_[b];  // eq. 66
     s.angularVelocity[b] += tau * angularAcceleration_[b];
   });
   world.computeForces();  // eq. 67
   forEachBody(world.pool(), n, [&](std::size_t b) {
-    const Vec3 alpha = s.force[b] / s.mass[b];                                           // eq. 61
-    const Vec3 beta = applyInverseInertia(s.orientation[b], s.moments[b], s.torque[b]);  // eq. 62
-    s.velocity[b] += tau * (2.0 * alpha - acceleration_[b]);                             // eq. 68
+    const Vec3 alpha = s.force[b] / s.mass[b];  // eq. 61
+    // Eq. 62; in 2D the torque (along n) over the moment about n.
+    const Vec3 beta = plane.enabled ? Vec3(s.torque[b] / normalInertia(s, b, plane.normal))
+                                    : applyInverseInertia(s.orientation[b], s.moments[b], s.torque[b]);
+    s.velocity[b] += tau * (2.0 * alpha - acceleration_[b]);  // eq. 68
     s.angularVelocity[b] += tau * (2.0 * beta - angularAcceleration_[b]);
     acceleration_[b] = alpha;
     angularAcceleration_[b] = beta;
-    freeMotion(s, b, tau, gyro);  // eq. 69
+    drift(b);  // eq. 69
   });
 }
 

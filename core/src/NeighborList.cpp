@@ -152,6 +152,7 @@ void NeighborList::rebuild(const std::vector<Vec3>& pos, const std::vector<doubl
       }
 
       for (std::size_t w = 0; w < walls.size(); ++w) {
+        if (walls[w].passes(r)) continue;  // never touches: no pair and no limit
         const double clearance = walls[w].clearance(p) - r;
         if (clearance >= skin) {
           limit = std::min(limit, clearance);

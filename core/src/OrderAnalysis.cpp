@@ -118,7 +118,7 @@ OrderAnalysis analyzeOrder(const Scene& scene, const OrderSettings& s, const Wor
     std::vector<double> d;
     for (std::size_t j = 0; j < a.times.size(); ++j) {
       const Configuration& p = configurations[static_cast<std::size_t>(k)][j];
-      const Configuration& q = configurations[static_cast<std::size_t>(k + 1)][j];
+      const Configuration& q = configurations[static_cast<std::size_t>(k) + 1][j];
       double sum = 0.0;
       for (std::size_t i = 0; i < p.positions.size(); ++i) {
         const double arc = reach[i] * p.orientations[i].angularDistance(q.orientations[i]);

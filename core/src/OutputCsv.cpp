@@ -22,17 +22,44 @@ const char* EnergyCsvWriter::header() {
   return "time,ke_translational,ke_rotational,pe_gravity,pe_elastic,dissipated,total,px,py,pz,lx,ly,lz";
 }
 
-EnergyCsvWriter::EnergyCsvWriter(const std::string& path) : out_(openForWriting(path)) {
-  out_ << header() << '\n';
+EnergyCsvExtras EnergyCsvExtras::forScene(const WorldSettings& settings, const std::vector<Wall>& walls,
+                                          bool anyPointProperties) {
+  const FieldSettings defaults;
+  bool enabled = anyPointProperties || settings.plane.enabled ||
+                 settings.fields.electric != defaults.electric ||
+                 settings.fields.magnetic != defaults.magnetic;
+  for (const Wall& w : walls) enabled = enabled || w.kind == Wall::Kind::Membrane;
+  return {enabled, enabled ? walls.size() : 0};
 }
 
-void EnergyCsvWriter::write(const EnergyReport& e) {
+EnergyCsvWriter::EnergyCsvWriter(const std::string& path, EnergyCsvExtras extras)
+    : out_(openForWriting(path)), extras_(extras) {
+  out_ << header();
+  if (extras_.enabled) {
+    out_ << ",pe_fields";
+    for (std::size_t w = 0; w < extras_.walls; ++w) out_ << ",jx_" << w << ",jy_" << w << ",jz_" << w;
+  }
+  out_ << '\n';
+}
+
+void EnergyCsvWriter::write(const EnergyReport& e, const std::vector<Vec3>& wallImpulses) {
   for (double v :
        {e.time, e.keTranslational, e.keRotational, e.peGravity, e.peElastic, e.dissipated, e.total(),
         e.momentum.x(), e.momentum.y(), e.momentum.z(), e.angularMomentum.x(), e.angularMomentum.y()}) {
     put(out_, v);
   }
-  put(out_, e.angularMomentum.z(), '\n');
+  if (!extras_.enabled) {
+    put(out_, e.angularMomentum.z(), '\n');
+    return;
+  }
+  put(out_, e.angularMomentum.z());
+  put(out_, e.peFields, extras_.walls == 0 ? '\n' : ',');
+  for (std::size_t w = 0; w < extras_.walls; ++w) {
+    const Vec3 j = w < wallImpulses.size() ? wallImpulses[w] : Vec3::Zero();
+    put(out_, j.x());
+    put(out_, j.y());
+    put(out_, j.z(), w + 1 == extras_.walls ? '\n' : ',');
+  }
 }
 
 const char* StateCsvWriter::header() {

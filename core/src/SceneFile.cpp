@@ -77,18 +77,48 @@ void readWalls(const Node& node, std::vector<Wall>& walls) {
       const Vec3 lo = w.child("min").vec3(), hi = w.child("max").vec3();
       if (!(hi.array() > lo.array()).all()) w.child("max").fail("every component of max must exceed min");
       for (const Wall& plane : Wall::box(lo, hi)) walls.push_back(plane);
+    } else if (type == "membrane") {
+      w.allowOnly({"type", "point", "normal", "pass_radius"});
+      const Vec3 normal = w.child("normal").vec3();
+      if (!(normal.norm() > 1e-12)) w.child("normal").fail("the normal must not be zero");
+      Wall membrane = Wall::membrane(w.child("point").vec3(), normal, w.child("pass_radius").positive());
+      if (std::abs(normal.squaredNorm() - 1.0) < 1e-15) membrane.normal = normal;
+      walls.push_back(membrane);
     } else if (type == "sphere") {
       w.allowOnly({"type", "center", "radius"});
       walls.push_back(Wall::cavity(w.child("center").vec3(), w.child("radius").positive()));
     } else {
-      w.child("type").fail("unknown wall type \"" + type + "\" (use plane, box or sphere)");
+      w.child("type").fail("unknown wall type \"" + type + "\" (use plane, box, sphere or membrane)");
     }
   }
 }
 
+// A body's point properties (Fields.hpp); dipoles are given in the template's input frame and
+// stored in the principal frame.
+const std::initializer_list<std::string_view> kPointKeys = {"charge", "electric_dipole", "magnetic_dipole",
+                                                            "point_mass"};
+
+PointProperties readPointProperties(const Node& node, const ClumpTemplate& t) {
+  PointProperties p;
+  if (node.has("charge")) p.charge = node.child("charge").number();
+  if (node.has("electric_dipole"))
+    p.electricDipole = t.rotationFromInput * node.child("electric_dipole").vec3();
+  if (node.has("magnetic_dipole"))
+    p.magneticDipole = t.rotationFromInput * node.child("magnetic_dipole").vec3();
+  if (node.has("point_mass")) p.pointMass = node.child("point_mass").boolean();
+  return p;
+}
+
+std::vector<std::string_view> withPointKeys(std::initializer_list<std::string_view> keys) {
+  std::vector<std::string_view> all(keys);
+  all.insert(all.end(), kPointKeys.begin(), kPointKeys.end());
+  return all;
+}
+
 BodyInit readBody(const Node& node, const std::map<std::string, std::uint32_t>& names,
-                  const std::vector<TemplatePtr>& templates) {
-  node.allowOnly({"template", "position", "orientation", "velocity", "angular_velocity", "principal_spin"});
+                  const std::vector<TemplatePtr>& templates, PointProperties& point) {
+  node.allowOnly(withPointKeys(
+      {"template", "position", "orientation", "velocity", "angular_velocity", "principal_spin"}));
   const Node t = node.child("template");
   const auto it = names.find(t.string());
   if (it == names.end()) t.fail("unknown template \"" + t.string() + "\"");
@@ -98,6 +128,7 @@ BodyInit readBody(const Node& node, const std::map<std::string, std::uint32_t>& 
   const Quat user = node.has("orientation") ? node.child("orientation").quaternion() : Quat::Identity();
   // The scene rotates the template as written; compose with its principal rotation (INTERFACES.md).
   b.orientation = unitQuaternion(user * templates[b.templateIndex]->rotationFromInput.conjugate());
+  point = readPointProperties(node, *templates[b.templateIndex]);
   if (node.has("velocity")) b.velocity = node.child("velocity").vec3();
   if (node.has("angular_velocity")) b.angularVelocity = node.child("angular_velocity").vec3();
   if (node.has("principal_spin")) {
@@ -116,8 +147,8 @@ BodyInit readBody(const Node& node, const std::map<std::string, std::uint32_t>& 
 }
 
 void readGenerate(const Node& node, const std::map<std::string, std::uint32_t>& names, Scene& scene) {
-  node.allowOnly({"template", "count", "region", "random_orientation", "scale", "seed", "velocity",
-                  "angular_velocity", "random_speed", "random_spin"});
+  node.allowOnly(withPointKeys({"template", "count", "region", "random_orientation", "scale", "seed",
+                                "velocity", "angular_velocity", "random_speed", "random_spin"}));
   GenerationRequest r;
   const Node t = node.child("template");
   const auto it = names.find(t.string());
@@ -145,7 +176,11 @@ void readGenerate(const Node& node, const std::map<std::string, std::uint32_t>& 
   if (node.has("angular_velocity")) r.angularVelocity = node.child("angular_velocity").vec3();
   r.randomSpeed = node.nonNegativeOr("random_speed", 0.0);
   r.randomSpin = node.nonNegativeOr("random_spin", 0.0);
+  const std::size_t first = scene.bodies.size();
   const GenerationResult result = generateBodies(r, scene.templates, scene.bodies, scene.walls);
+  const PointProperties point = readPointProperties(node, *scene.templates[r.templateIndex]);
+  scene.bodyPoints.resize(first, PointProperties{});
+  scene.bodyPoints.resize(scene.bodies.size(), point);
   const TemplateSource base = r.templateIndex < scene.templateSources.size()
                                   ? scene.templateSources[r.templateIndex]
                                   : TemplateSource{};
@@ -162,14 +197,42 @@ void readGenerate(const Node& node, const std::map<std::string, std::uint32_t>& 
   }
 }
 
+void readFields(const Node& node, FieldSettings& fields) {
+  node.allowOnly({"electric", "magnetic", "softening"});
+  if (node.has("electric")) fields.electric = node.child("electric").vec3();
+  if (node.has("magnetic")) fields.magnetic = node.child("magnetic").vec3();
+  if (node.has("softening")) fields.softening = node.child("softening").positive();
+}
+
+// "plane": {"normal": [nx, ny, nz] or "xy", "xz", "yz", "offset": d}: the 2D mode in n.x = d.
+PlaneConstraint readPlane(const Node& node) {
+  node.allowOnly({"normal", "offset"});
+  PlaneConstraint plane;
+  plane.enabled = true;
+  const Node n = node.child("normal");
+  if (n.json().is_string()) {
+    const std::string name = n.string();
+    const int axis = name == "yz" ? 0 : name == "xz" ? 1 : name == "xy" ? 2 : -1;
+    if (axis < 0) n.fail("unknown plane \"" + name + "\" (use \"xy\", \"xz\", \"yz\" or a normal vector)");
+    plane.normal = Vec3::Unit(axis);
+  } else {
+    const Vec3 v = n.vec3();
+    if (!(v.norm() > 1e-12)) n.fail("the normal must not be zero");
+    plane.normal = std::abs(v.squaredNorm() - 1.0) < 1e-15 ? v : Vec3(v.normalized());
+  }
+  if (node.has("offset")) plane.offset = node.child("offset").number();
+  return plane;
+}
+
 }  // namespace
 
 namespace {
 Scene sceneFromJson(const json_reader::Json& root, const std::string& file, const SceneLoadOptions& options) {
   const Node node(root, file, "");
-  node.allowOnly({"format", "description", "time_step", "integrator", "euler_iterations", "gravity",
-                  "contact", "walls", "templates", "bodies", "generate", "skin", "gyroscopic", "duration",
-                  "rotor_substeps", "time", "damping", "spheres"});
+  node.allowOnly({"format",     "description", "time_step",      "integrator", "euler_iterations", "gravity",
+                  "contact",    "walls",       "templates",      "bodies",     "generate",         "skin",
+                  "gyroscopic", "duration",    "rotor_substeps", "time",       "damping",          "spheres",
+                  "fields",     "gravitation", "plane"});
   Scene scene;
   scene.file = file;
   const std::string format = node.child("format").string();
@@ -204,6 +267,13 @@ Scene sceneFromJson(const json_reader::Json& root, const std::string& file, cons
     scene.settings.linearDamping = damping.nonNegativeOr("linear", 0.0);
     scene.settings.angularDamping = damping.nonNegativeOr("angular", 0.0);
   }
+  if (node.has("fields")) readFields(node.child("fields"), scene.settings.fields);
+  if (node.has("gravitation")) {
+    const Node g = node.child("gravitation");
+    g.allowOnly({"G"});
+    scene.settings.fields.gravitationalConstant = g.child("G").nonNegative();
+  }
+  if (node.has("plane")) scene.settings.plane = readPlane(node.child("plane"));
   scene.contact = readContact(node.child("contact"));
   if (node.has("walls")) readWalls(node.child("walls"), scene.walls);
 
@@ -244,7 +314,9 @@ Scene sceneFromJson(const json_reader::Json& root, const std::string& file, cons
   if (node.has("bodies")) {
     const Node bodies = node.child("bodies");
     for (std::size_t i = 0; i < bodies.arraySize(); ++i) {
-      scene.bodies.push_back(readBody(bodies.element(i), names, scene.templates));
+      PointProperties point;
+      scene.bodies.push_back(readBody(bodies.element(i), names, scene.templates, point));
+      scene.bodyPoints.push_back(point);
     }
   }
   if (node.has("generate")) {
@@ -269,7 +341,7 @@ Scene loadScene(const std::string& path, const SceneLoadOptions& options) {
 
 std::unique_ptr<World> buildWorld(const Scene& scene) {
   auto world = std::make_unique<World>(scene.settings, scene.contact, scene.walls, scene.templates);
-  for (const BodyInit& b : scene.bodies) world->addBody(b);
+  for (std::size_t b = 0; b < scene.bodies.size(); ++b) world->addBody(scene.bodies[b], scene.pointOf(b));
   world->setTime(scene.startTime);
   return world;
 }

@@ -68,6 +68,11 @@ OrderedJson wallsJson(const std::vector<Wall>& walls) {
     const Wall& w = walls[i++];
     if (w.kind == Wall::Kind::Plane) {
       out.push_back({{"type", "plane"}, {"point", vec(w.point)}, {"normal", vec(w.normal)}});
+    } else if (w.kind == Wall::Kind::Membrane) {
+      out.push_back({{"type", "membrane"},
+                     {"point", vec(w.point)},
+                     {"normal", vec(w.normal)},
+                     {"pass_radius", w.passRadius}});
     } else {
       out.push_back({{"type", "sphere"}, {"center", vec(w.point)}, {"radius", w.radius}});
     }
@@ -116,6 +121,30 @@ OrderedJson templateJson(const ClumpTemplate& t, const TemplateSource* source,
   return j;
 }
 
+// The PaLa settings that differ from the defaults: fields, G, the 2D plane.
+void addFieldSettings(const WorldSettings& s, OrderedJson& j) {
+  const FieldSettings& f = s.fields;
+  const FieldSettings defaults;
+  if (f.electric != defaults.electric || f.magnetic != defaults.magnetic || f.softening > 0.0) {
+    OrderedJson fields = {{"electric", vec(f.electric)}, {"magnetic", vec(f.magnetic)}};
+    if (f.softening > 0.0) fields["softening"] = f.softening;
+    j["fields"] = std::move(fields);
+  }
+  if (f.gravitationalConstant != defaults.gravitationalConstant) {
+    j["gravitation"] = {{"G", f.gravitationalConstant}};
+  }
+  if (s.plane.enabled) j["plane"] = {{"normal", vec(s.plane.normal)}, {"offset", s.plane.offset}};
+}
+
+// A body's point properties, when it has any (dipoles in the principal frame, which is the frame
+// the saved principal-form template is written in).
+void addPointProperties(const PointProperties& p, OrderedJson& body) {
+  if (p.charge != 0.0) body["charge"] = p.charge;
+  if (p.electricDipole != Vec3::Zero()) body["electric_dipole"] = vec(p.electricDipole);
+  if (p.magneticDipole != Vec3::Zero()) body["magnetic_dipole"] = vec(p.magneticDipole);
+  if (p.pointMass) body["point_mass"] = true;
+}
+
 }  // namespace
 
 // One key per template: its name, or "name#2", "name#3", ... for the copies that share it.
@@ -159,6 +188,7 @@ Scene sceneFromWorld(const World& world, const Scene& loadedFrom) {
   for (std::size_t b = 0; b < s.size(); ++b) {
     scene.bodies.push_back(
         {s.templateIndex[b], s.position[b], s.orientation[b], s.velocity[b], s.angularVelocity[b]});
+    scene.bodyPoints.push_back(s.point[b]);
   }
   return scene;
 }
@@ -178,6 +208,7 @@ std::string sceneToJson(const Scene& scene, const std::string& targetFolder) {
   if (s.skin > 0.0) j["skin"] = s.skin;
   j["gravity"] = vec(s.gravity);
   j["damping"] = {{"linear", s.linearDamping}, {"angular", s.angularDamping}};
+  addFieldSettings(s, j);
   j["contact"] = contactJson(scene.contact);
   j["walls"] = wallsJson(scene.walls);
   const std::vector<std::string> names = templateKeys(scene.templates);
@@ -191,13 +222,16 @@ std::string sceneToJson(const Scene& scene, const std::string& targetFolder) {
   }
   j["templates"] = std::move(templates);
   OrderedJson bodies = OrderedJson::array();
-  for (const BodyInit& b : scene.bodies) {
+  for (std::size_t i = 0; i < scene.bodies.size(); ++i) {
+    const BodyInit& b = scene.bodies[i];
     const Quat& q = b.orientation;
-    bodies.push_back({{"template", names.at(b.templateIndex)},
-                      {"position", vec(b.position)},
-                      {"orientation", {q.w(), q.x(), q.y(), q.z()}},
-                      {"velocity", vec(b.velocity)},
-                      {"angular_velocity", vec(b.angularVelocity)}});
+    OrderedJson body = {{"template", names.at(b.templateIndex)},
+                        {"position", vec(b.position)},
+                        {"orientation", {q.w(), q.x(), q.y(), q.z()}},
+                        {"velocity", vec(b.velocity)},
+                        {"angular_velocity", vec(b.angularVelocity)}};
+    addPointProperties(scene.pointOf(i), body);
+    bodies.push_back(std::move(body));
   }
   j["bodies"] = std::move(bodies);
   return json_writer::pretty(j);

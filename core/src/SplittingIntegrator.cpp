@@ -4,6 +4,8 @@
 #include <cmath>
 
 #include "BodyLoop.hpp"
+#include "PlanarMotion.hpp"
+#include "VelocityKick.hpp"
 #include "core/World.hpp"
 
 namespace clumplab {
@@ -47,9 +49,13 @@ void SplittingIntegrator::step(World& world) {
   const bool gyro = world.settings().gyroscopic;
   const int substeps = std::max(1, world.settings().rotorSubsteps);
   const std::size_t n = s.size();
+  if (world.settings().plane.enabled) {  // 2D: the free rotor about a fixed axis is exact
+    planarKickDriftKick(world);
+    return;
+  }
   if (!world.forcesCurrent()) world.refreshForces();
   forEachBody(world.pool(), n, [&](std::size_t b) {
-    s.velocity[b] += h / s.mass[b] * s.force[b];
+    kickVelocity(world, s, b, h);
     // Half kick of the world angular momentum, then the free rotor in the body frame.
     const Vec3 spin = s.spinAngularMomentum(b) + h * s.torque[b];
     Quat q = s.orientation[b];
@@ -66,7 +72,7 @@ void SplittingIntegrator::step(World& world) {
   });
   world.computeForces();
   forEachBody(world.pool(), n, [&](std::size_t b) {
-    s.velocity[b] += h / s.mass[b] * s.force[b];
+    kickVelocity(world, s, b, h);
     const Vec3 spin = s.spinAngularMomentum(b) + h * s.torque[b];
     s.angularVelocity[b] =
         s.orientation[b] * (s.orientation[b].conjugate() * spin).cwiseQuotient(s.moments[b]);

@@ -13,6 +13,7 @@ class SplittingIntegrator final : public Integrator {
  public:
   void step(World& world) override;
   double forceTimeFraction() const override { return 1.0; }  // forces at t + dt
+  bool kicksLorentzForce() const override { return true; }
   std::unique_ptr<Integrator> clone() const override { return std::make_unique<SplittingIntegrator>(*this); }
   // Free rotor for h in `substeps` NO_SQUISH sequences: q and the body-frame angular momentum pi
   // are updated in place.

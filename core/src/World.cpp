@@ -47,6 +47,25 @@ void checkContactModel(const ContactModel& c) {
             "regularizing velocity must be positive");
   }
 }
+
+void checkFields(const FieldSettings& f) {
+  require(f.electric.allFinite() && f.magnetic.allFinite(), "electric and magnetic fields must be finite");
+  require(std::isfinite(f.gravitationalConstant) && f.gravitationalConstant >= 0.0,
+          "the gravitational constant must be finite and >= 0");
+  require(std::isfinite(f.softening) && f.softening >= 0.0, "the softening length must be finite and >= 0");
+}
+
+void checkPointProperties(const PointProperties& p) {
+  require(std::isfinite(p.charge) && p.electricDipole.allFinite() && p.magneticDipole.allFinite(),
+          "charge and dipoles must be finite");
+}
+
+// The automatic softening: a tenth of the smallest pebble radius (centres of mass closer than that
+// belong to pebbles overlapping far beyond any contact's range).
+double resolveSoftening(double softening, double minPebbleRadius) {
+  if (softening > 0.0) return softening;
+  return std::isfinite(minPebbleRadius) ? 0.1 * minPebbleRadius : 1e-4;
+}
 }  // namespace
 
 World::World(const WorldSettings& settings, const ContactModel& contact, std::vector<Wall> walls,
@@ -60,13 +79,28 @@ World::World(const WorldSettings& settings, const ContactModel& contact, std::ve
   if (!(settings_.timeStep > 0.0)) throw std::invalid_argument("time step must be positive");
   checkDamping(settings_.linearDamping, settings_.angularDamping);
   checkContactModel(contact_);
-  double minRadius = std::numeric_limits<double>::infinity();
-  for (const TemplatePtr& t : templates_) minRadius = std::min(minRadius, t->minPebbleRadius);
+  checkFields(settings_.fields);
+  if (settings_.plane.enabled) {
+    const Vec3 n = settings_.plane.normal;
+    require(n.allFinite() && n.norm() > 1e-12 && std::isfinite(settings_.plane.offset),
+            "the 2D plane needs a non-zero normal and a finite offset");
+    if (std::abs(n.squaredNorm() - 1.0) > 1e-15) settings_.plane.normal = n.normalized();
+  }
+  wallForce_.assign(walls_.size(), Vec3::Zero());
+  wallImpulse_.assign(walls_.size(), Vec3::Zero());
+  const double minRadius = minPebbleRadius();
+  softening_ = resolveSoftening(settings_.fields.softening, minRadius);
   neighbors_.setSkin(settings_.skin > 0.0 ? settings_.skin
                                           : (std::isfinite(minRadius) ? 0.4 * minRadius : 1e-4));
 }
 
 World::~World() = default;
+
+double World::minPebbleRadius() const {
+  double r = std::numeric_limits<double>::infinity();
+  for (const TemplatePtr& t : templates_) r = std::min(r, t->minPebbleRadius);
+  return r;
+}
 
 std::uint32_t World::addTemplate(TemplatePtr t) {
   if (!t) throw std::invalid_argument("no template to add");
@@ -80,8 +114,9 @@ std::uint32_t World::addTemplate(TemplatePtr t) {
   return static_cast<std::uint32_t>(templates_.size() - 1);
 }
 
-std::uint32_t World::addBody(const BodyInit& init) {
+std::uint32_t World::addBody(const BodyInit& init, const PointProperties& point) {
   if (init.templateIndex >= templates_.size()) throw std::out_of_range("unknown template index");
+  checkPointProperties(point);
   const ClumpTemplate& t = *templates_[init.templateIndex];
   const auto index = static_cast<std::uint32_t>(bodies_.size());
   bodies_.templateIndex.push_back(init.templateIndex);
@@ -93,6 +128,7 @@ std::uint32_t World::addBody(const BodyInit& init) {
   bodies_.angularVelocity.push_back(init.angularVelocity);
   bodies_.force.push_back(Vec3::Zero());
   bodies_.torque.push_back(Vec3::Zero());
+  bodies_.point.push_back(point);
   dissipativeForce_.push_back(Vec3::Zero());
   dissipativeTorque_.push_back(Vec3::Zero());
   bodyFirstPebble_.push_back(static_cast<std::uint32_t>(pebbleLocal_.size()));
@@ -107,6 +143,7 @@ std::uint32_t World::addBody(const BodyInit& init) {
 }
 
 void World::stateChanged() {
+  projectStateOnPlane();
   forcesCurrent_ = false;
   lastPowersCurrent_ = false;
   integrator_->reset();
@@ -171,6 +208,8 @@ void World::evaluateForces(double historyStep) {
   t0 = Clock::now();
   applyBodyForces();
   dissipated_ -= addContactForces();  // energy the tangential springs lost (slip, release)
+  applyFieldForces();
+  projectForcesOnPlane();
   forcesCurrent_ = true;
   addStageTime(Stage::Reduce, secondsSince(t0));
 }
@@ -230,6 +269,7 @@ double World::addContactForces() {
   pebbleContacts_ = wallContacts_ = 0;
   worstOverlapRatio_ = 0.0;
   double springEnergyChange = 0.0;
+  wallForce_.assign(walls_.size(), Vec3::Zero());
   for (std::size_t c = 0; c < contacts_.chunkCount(); ++c) {
     const ContactChunk& chunk = contacts_.chunks()[c];
     for (const ContactRecord& r : chunk.records) {
@@ -244,6 +284,8 @@ double World::addContactForces() {
         bodies_.torque[r.bodyB] -= armB.cross(r.force);
         dissipativeForce_[r.bodyB] -= r.dissipativeForce;
         dissipativeTorque_[r.bodyB] -= armB.cross(r.dissipativeForce);
+      } else {
+        wallForce_[r.wall] -= r.force;  // the reaction on the wall
       }
     }
     springEnergyChange += chunk.springEnergyChange;
@@ -255,6 +297,56 @@ double World::addContactForces() {
     }
   }
   return springEnergyChange;
+}
+
+void World::applyFieldForces() {
+  // Seed 001 §1 (v), (vi): fields and point interactions at the centres of mass (FieldForces.cpp).
+  if (!hasPointProperties(bodies_)) return;
+  addFieldForces(settings_.fields, softening_, bodies_, bodies_.force, bodies_.torque);
+  // Integrators that take forces at a mid-step state (Mutze's midpoint, seed 001 §7) get q v x B
+  // from the evaluation; kick-drift-kick ones rotate the velocities in their kicks instead.
+  if (!integrator_->kicksLorentzForce()) {
+    const Vec3 b = actingMagneticField();
+    if (b != Vec3::Zero()) addLorentzForces(b, bodies_, bodies_.force);
+  }
+}
+
+void World::projectForcesOnPlane() {
+  // 2D mode: the plane's reaction cancels the out-of-plane force and the torque across n.
+  const PlaneConstraint& plane = settings_.plane;
+  if (!plane.enabled) return;
+  for (std::size_t b = 0; b < bodies_.size(); ++b) {
+    bodies_.force[b] = plane.inPlane(bodies_.force[b]);
+    bodies_.torque[b] = plane.alongNormal(bodies_.torque[b]);
+    dissipativeForce_[b] = plane.inPlane(dissipativeForce_[b]);
+    dissipativeTorque_[b] = plane.alongNormal(dissipativeTorque_[b]);
+  }
+}
+
+void World::projectStateOnPlane() {
+  const PlaneConstraint& plane = settings_.plane;
+  if (!plane.enabled) return;
+  for (std::size_t b = 0; b < bodies_.size(); ++b) {
+    bodies_.position[b] = plane.onPlane(bodies_.position[b]);
+    bodies_.velocity[b] = plane.inPlane(bodies_.velocity[b]);
+    bodies_.angularVelocity[b] = plane.alongNormal(bodies_.angularVelocity[b]);
+  }
+}
+
+Vec3 World::lorentzRotation(std::size_t b, double h) const {
+  const double q = bodies_.point[b].charge;
+  if (q == 0.0) return Vec3::Zero();
+  return (q * h / (2.0 * bodies_.mass[b])) * actingMagneticField();
+}
+
+Vec3 World::actingMagneticField() const {
+  // In 2D, v x B with B in the plane points along n and the plane takes it: only B's normal part acts.
+  const Vec3& field = settings_.fields.magnetic;
+  return settings_.plane.enabled ? settings_.plane.alongNormal(field) : field;
+}
+
+void World::addWallImpulses(double weight) {
+  for (std::size_t w = 0; w < wallImpulse_.size(); ++w) wallImpulse_[w] += weight * wallForce_[w];
 }
 
 World::Powers World::powers(double startWeight) {
@@ -329,6 +421,7 @@ bool World::step() {
     if (!lastPowersCurrent_) lastPowers_ = powers(0.0);
     dissipated_ -= carried * dt * lastPowers_.dissipative;
     externalWork_ += carried * dt * lastPowers_.external;
+    addWallImpulses(carried * dt);  // the kick the last evaluation's wall forces give this step
     addStageTime(Stage::Reduce, secondsSince(tp));
   }
   if (f < 1.0) {
@@ -341,6 +434,7 @@ bool World::step() {
   lastPowersCurrent_ = f == 1.0;  // then they are the powers at the synchronous end-of-step state
   dissipated_ -= (1.0 - carried) * dt * lastPowers_.dissipative;
   externalWork_ += (1.0 - carried) * dt * lastPowers_.external;
+  addWallImpulses((1.0 - carried) * dt);
   addStageTime(Stage::Reduce, secondsSince(tp));
   advanceClock();
   addStageTime(Stage::Integrate, secondsSince(t0) - (forceSeconds() - forcesBefore));
@@ -430,6 +524,20 @@ void World::setDamping(double linear, double angular) {
 void World::setGyroscopic(bool on) {
   // The term lives in the integrators' rotation update, not in the forces: nothing cached changes.
   settings_.gyroscopic = on;
+}
+
+void World::setFields(const FieldSettings& fields) {
+  checkFields(fields);
+  settings_.fields = fields;
+  softening_ = resolveSoftening(fields.softening, minPebbleRadius());
+  forcesChanged();
+}
+
+void World::setPointProperties(std::uint32_t body, const PointProperties& point) {
+  if (body >= bodies_.size()) throw std::out_of_range("no body " + std::to_string(body));
+  checkPointProperties(point);
+  bodies_.point[body] = point;
+  forcesChanged();
 }
 
 void World::setTime(double time) {
@@ -547,6 +655,9 @@ WorldCheckpoint World::checkpoint() const {
   c.dissipativeForce_ = dissipativeForce_;
   c.dissipativeTorque_ = dissipativeTorque_;
   c.loadTorque_ = loadTorque_;
+  c.wallForce_ = wallForce_;
+  c.wallImpulse_ = wallImpulse_;
+  c.softening_ = softening_;
   c.time_ = time_;
   c.steps_ = steps_;
   c.timeOrigin_ = timeOrigin_;
@@ -567,12 +678,13 @@ std::size_t WorldCheckpoint::memoryBytes() const {
   const BodyState& b = bodies_;
   std::size_t n = sizeof(*this) + bytes(templates_) + bytes(b.templateIndex) + bytes(b.mass) +
                   bytes(b.moments) + bytes(b.position) + bytes(b.orientation) + bytes(b.velocity) +
-                  bytes(b.angularVelocity) + bytes(b.force) + bytes(b.torque);
+                  bytes(b.angularVelocity) + bytes(b.force) + bytes(b.torque) + bytes(b.point);
   n += bytes(pebbleLocal_) + bytes(bodyFirstPebble_) + bytes(pebbles_.position) + bytes(pebbles_.radius) +
        bytes(pebbles_.body);
   n += bytes(neighbors_.pairs) + bytes(neighbors_.wallPairs) + bytes(neighbors_.pairHistory) +
        bytes(neighbors_.wallHistory) + bytes(neighbors_.positionsAtBuild) + bytes(neighbors_.limit2);
   for (const ContactChunk& chunk : contacts_.chunks()) n += sizeof(chunk) + bytes(chunk.records);
+  n += bytes(wallForce_) + bytes(wallImpulse_);
   n += bytes(externalLoads_) + bytes(dissipativeForce_) + bytes(dissipativeTorque_) + bytes(loadTorque_);
   n += 4 * b.position.size() * sizeof(Vec3);  // the integrator's history
   return n;
@@ -599,6 +711,9 @@ void World::restore(const WorldCheckpoint& c) {
   dissipativeForce_ = c.dissipativeForce_;
   dissipativeTorque_ = c.dissipativeTorque_;
   loadTorque_ = c.loadTorque_;
+  wallForce_ = c.wallForce_;
+  wallImpulse_ = c.wallImpulse_;
+  softening_ = c.softening_;
   lastPowersCurrent_ = false;  // recomputed from the restored state, to the same bits
   time_ = c.time_;
   steps_ = c.steps_;
@@ -660,6 +775,7 @@ EnergyReport World::energy() {
     neighbors_.rebuild(pebbles_.position, pebbles_.radius, pebbles_.body, walls_);
   }
   e.peElastic = ContactSolver::elasticEnergy(contact_, neighbors_, pebbles_, walls_);
+  if (hasPointProperties(bodies_)) e.peFields = fieldPotentialEnergy(settings_.fields, softening_, bodies_);
   return e;
 }
 

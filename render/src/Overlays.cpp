@@ -4,6 +4,7 @@
 #include <array>
 #include <cmath>
 #include <limits>
+#include <optional>
 
 #include "render/ColorMaps.hpp"
 
@@ -18,6 +19,8 @@ const QColor kContactColor(0xff, 0xe0, 0x6a, 230);
 const QColor kDragColor(0xe8, 0xf4, 0xff, 235);
 const QColor kEdgeColor(0xb8, 0xc2, 0xd0, 150);
 const QColor kPatchColor(0x9c, 0xb4, 0xd2, 34);
+const QColor kMembraneColor(0x3c, 0xc8, 0xb4, 46);  // teal, translucent
+const QColor kMembraneGridColor(0x5a, 0xdc, 0xc8, 120);
 
 double bodyRadius(const Snapshot& s, std::size_t b) {
   const std::uint32_t t = s.bodies.templateIndex[b];
@@ -127,6 +130,51 @@ SceneBounds sceneBounds(const Snapshot& snapshot, const WallLayout& walls) {
   return SceneBounds{};
 }
 
+namespace {
+
+// The corners of the patch that shows a plane: the cross-section of `box` when there is one, the
+// plane is axis-aligned and cuts it, else a square about the scene centre's foot on the plane.
+std::array<Vec3, 4> planePatch(const Wall& w, const std::optional<Box>& clip, const SceneBounds& bounds) {
+  const Vec3 n = w.normal.normalized();
+  for (int a = 0; clip && a < 3; ++a) {
+    const Box& box = *clip;
+    if (std::abs(n[a]) < 1.0 - 1e-9 || w.point[a] <= box.lower[a] || w.point[a] >= box.upper[a]) continue;
+    const int i = (a + 1) % 3, j = (a + 2) % 3;
+    const auto corner = [&](bool upperI, bool upperJ) {
+      Vec3 c = Vec3::Zero();
+      c[a] = w.point[a];
+      c[i] = upperI ? box.upper[i] : box.lower[i];
+      c[j] = upperJ ? box.upper[j] : box.lower[j];
+      return c;
+    };
+    return {corner(false, false), corner(true, false), corner(true, true), corner(false, true)};
+  }
+  const Vec3 foot = bounds.center - (bounds.center - w.point).dot(n) * n;
+  const Vec3 u = n.cross(std::abs(n.z()) < 0.9 ? Vec3::UnitZ() : Vec3::UnitX()).normalized();
+  const Vec3 v = n.cross(u);
+  const double h = 1.3 * bounds.radius;
+  return {foot - h * u - h * v, foot + h * u - h * v, foot + h * u + h * v, foot - h * u + h * v};
+}
+
+// A membrane: a tinted patch with a grid of about 16 meshes along its longer side.
+void membraneOverlay(const std::array<Vec3, 4>& c, OverlayGeometry& out) {
+  out.patches.quad(c[0], c[1], c[2], c[3], kMembraneColor);
+  const Vec3 u = c[1] - c[0], v = c[3] - c[0];
+  const double spacing = niceSpacing(std::max(u.norm(), v.norm()) / 16.0);
+  const int nu = std::max(1, static_cast<int>(std::round(u.norm() / spacing)));
+  const int nv = std::max(1, static_cast<int>(std::round(v.norm() / spacing)));
+  for (int k = 0; k <= nu; ++k) {
+    const Vec3 a = c[0] + (double(k) / nu) * u;
+    out.tested.add(a, a + v, kMembraneGridColor, k == 0 || k == nu ? 1.6f : 0.8f);
+  }
+  for (int k = 0; k <= nv; ++k) {
+    const Vec3 a = c[0] + (double(k) / nv) * v;
+    out.tested.add(a, a + u, kMembraneGridColor, k == 0 || k == nv ? 1.6f : 0.8f);
+  }
+}
+
+}  // namespace
+
 void buildWallOverlays(const WallLayout& walls, const SceneBounds& bounds, OverlayGeometry& out) {
   if (walls.box) {
     const Vec3 &lo = walls.box->lower, &hi = walls.box->upper;
@@ -139,15 +187,10 @@ void buildWallOverlays(const WallLayout& walls, const SceneBounds& bounds, Overl
       }
     }
   }
+  for (const Wall& w : walls.membranes) membraneOverlay(planePatch(w, walls.box, bounds), out);
   for (const Wall& w : walls.otherPlanes) {
-    // A square patch about the scene centre's foot on the plane, outlined.
-    const Vec3 n = w.normal.normalized();
-    const Vec3 foot = bounds.center - (bounds.center - w.point).dot(n) * n;
-    const Vec3 u = n.cross(std::abs(n.z()) < 0.9 ? Vec3::UnitZ() : Vec3::UnitX()).normalized();
-    const Vec3 v = n.cross(u);
-    const double h = 1.3 * bounds.radius;
-    const std::array<Vec3, 4> c = {foot - h * u - h * v, foot + h * u - h * v, foot + h * u + h * v,
-                                   foot - h * u + h * v};
+    // A patch on the plane, outlined.
+    const std::array<Vec3, 4> c = planePatch(w, std::nullopt, bounds);
     out.patches.quad(c[0], c[1], c[2], c[3], kPatchColor);
     QColor edge = kEdgeColor;
     edge.setAlpha(90);

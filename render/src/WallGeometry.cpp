@@ -23,6 +23,10 @@ WallLayout analyzeWalls(const std::vector<Wall>& walls) {
       layout.cavities.push_back(w);
       continue;
     }
+    if (w.kind == Wall::Kind::Membrane) {
+      layout.membranes.push_back(w);
+      continue;
+    }
     for (int a = 0; a < 3; ++a) {
       const double c = w.normal[a];
       if (std::abs(c) < kAligned) continue;

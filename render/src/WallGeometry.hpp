@@ -1,7 +1,7 @@
 #pragma once
 // How the walls of a snapshot are shown: a floor (a plane facing +z) with a grid, an axis-aligned
 // box (six planes facing inwards) by its edges, any other plane as a translucent patch, a
-// spherical cavity as a glass sphere.
+// spherical cavity as a glass sphere, a membrane (seed 001 §1 (iv)) as a tinted grid.
 #include <optional>
 #include <vector>
 
@@ -17,6 +17,7 @@ struct WallLayout {
   std::optional<double> floorHeight;  // [m] z of the lowest plane facing +z
   std::optional<Box> box;             // when six planes bound an axis-aligned box
   std::vector<Wall> otherPlanes;      // planes that are neither the floor nor a box face
+  std::vector<Wall> membranes;        // semi-permeable planes (never box faces)
   std::vector<Wall> cavities;
 };
 

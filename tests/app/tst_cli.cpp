@@ -103,6 +103,44 @@ class CliTest : public QObject {
                                         f[4].toDouble())) <= 1e-12 * std::abs(f[6].toDouble()));
   }
 
+  // The PaLa features from a scene file: the osmosis box's wall impulses balance the momentum change
+  // (no gravity), and the energy CSV carries pe_fields and the impulse columns.
+  void osmosisBoxReportsWallImpulses() {
+    QTemporaryDir dir;
+    const QString energy = dir.filePath("e.csv");
+    const Result r =
+        cli({"run", scene("osmosis-box.json"), "--steps", "4000", "--energy", energy, "--every", "1000"});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    const QJsonObject summary = QJsonDocument::fromJson(r.out).object();
+    QVERIFY(summary["energy"].toObject().contains("pe_fields"));
+    const QJsonArray walls = summary["wall_impulses"].toArray();
+    QCOMPARE(walls.size(), 7);  // six box faces and the membrane
+    QCOMPARE(walls[6].toObject()["type"].toString(), QString("membrane"));
+    double sum[3] = {0, 0, 0}, scale = 0.0;
+    for (const QJsonValue& w : walls) {
+      const QJsonArray j = w.toObject()["impulse"].toArray();
+      for (int a = 0; a < 3; ++a) {
+        sum[a] += j[a].toDouble();
+        scale += std::abs(j[a].toDouble());
+      }
+    }
+    QVERIFY(scale > 0.0);
+    QFile e(energy);
+    QVERIFY(e.open(QIODevice::ReadOnly));
+    const QList<QByteArray> lines = e.readAll().trimmed().split('\n');
+    QVERIFY2(
+        lines[0].endsWith(",pe_fields,jx_0,jy_0,jz_0,jx_1,jy_1,jz_1,jx_2,jy_2,jz_2,jx_3,jy_3,jz_3,jx_4,jy_4,"
+                          "jz_4,jx_5,jy_5,jz_5,jx_6,jy_6,jz_6"),
+        lines[0].constData());
+    const QList<QByteArray> first = lines[1].split(','), last = lines.last().split(',');
+    QCOMPARE(last.size(), 13 + 1 + 21);
+    for (int a = 0; a < 3; ++a) {  // p(end) - p(0) = -sum of wall impulses (CSV: 12 digits)
+      const double change = last[7 + a].toDouble() - first[7 + a].toDouble();
+      QVERIFY2(std::abs(change + sum[a]) <= 1e-9 * scale,
+               qPrintable(QString("%1 vs %2").arg(change).arg(-sum[a])));
+    }
+  }
+
   void timeOption() {
     const Result r = cli({"run", scene("tbar-dzhanibekov.json"), "--time", "0.05", "--dt", "1e-4"});
     QVERIFY2(r.exitCode == 0, r.err.constData());

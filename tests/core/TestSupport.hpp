@@ -85,6 +85,12 @@ inline const std::vector<IntegratorKind>& allIntegrators() {
   return kinds;
 }
 
+// A data column "kind" with one row per integrator, for _data() slots (QFETCH(IntegratorKind, kind)).
+inline void addIntegratorRows() {
+  QTest::addColumn<IntegratorKind>("kind");
+  for (const IntegratorKind k : allIntegrators()) QTest::newRow(integratorName(k).data()) << k;
+}
+
 // FNV-1a over the bits of every body's position, orientation, velocity and angular velocity: equal
 // hashes mean bitwise-equal states (for determinism and checkpoint tests).
 inline std::uint64_t stateHash(const World& world) {
@@ -115,3 +121,5 @@ inline WorldSettings freeSpace(IntegratorKind kind, double dt) {
 }
 
 }  // namespace clumplab::test
+
+Q_DECLARE_METATYPE(clumplab::IntegratorKind)

@@ -8,8 +8,6 @@
 using namespace clumplab;
 using namespace clumplab::test;
 
-Q_DECLARE_METATYPE(clumplab::IntegratorKind)
-
 namespace {
 
 // Two single-pebble spheres approaching head-on; returns (relative speed after) / (before).

@@ -14,8 +14,6 @@
 using namespace clumplab;
 using namespace clumplab::test;
 
-Q_DECLARE_METATYPE(clumplab::IntegratorKind)
-
 namespace {
 
 struct Balance {

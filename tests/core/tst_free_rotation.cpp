@@ -7,8 +7,6 @@
 using namespace clumplab;
 using namespace clumplab::test;
 
-Q_DECLARE_METATYPE(clumplab::IntegratorKind)
-
 namespace {
 
 std::unique_ptr<World> freeBody(IntegratorKind kind, double dt, TemplatePtr body, const Vec3& omegaBody,

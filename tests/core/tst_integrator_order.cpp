@@ -9,8 +9,6 @@
 using namespace clumplab;
 using namespace clumplab::test;
 
-Q_DECLARE_METATYPE(clumplab::IntegratorKind)
-
 namespace {
 struct Configuration {
   std::vector<Vec3> positions;

@@ -11,8 +11,6 @@
 using namespace clumplab;
 using namespace clumplab::test;
 
-Q_DECLARE_METATYPE(clumplab::IntegratorKind)
-
 namespace {
 
 // T-bars piling in a box, with friction and a tangential dashpot; a lone T-bar (body 0, declared
@@ -53,11 +51,6 @@ std::unique_ptr<World> headOn(IntegratorKind kind, const ContactModel& model, do
   world->addBody({0, Vec3(-1.5e-3, 0, 0), Quat::Identity(), Vec3(speed, 0, 0), Vec3::Zero()});
   world->addBody({0, Vec3(1.5e-3, 0, 0), Quat::Identity(), Vec3(-speed, 0, 0), Vec3::Zero()});
   return world;
-}
-
-void addIntegratorRows() {
-  QTest::addColumn<IntegratorKind>("kind");
-  for (IntegratorKind k : allIntegrators()) QTest::newRow(integratorName(k).data()) << k;
 }
 
 }  // namespace

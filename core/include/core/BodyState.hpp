@@ -3,6 +3,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "core/Fields.hpp"
 #include "core/Math.hpp"
 
 namespace clumplab {
@@ -17,6 +18,7 @@ struct BodyState {
   std::vector<Vec3> angularVelocity;         // [rad/s], world
   std::vector<Vec3> force;                   // [N], world, from the last force evaluation
   std::vector<Vec3> torque;                  // [N m], world, about the centre of mass
+  std::vector<PointProperties> point;        // charge, dipoles (body frame), point mass
 
   std::size_t size() const { return position.size(); }
 
@@ -32,6 +34,7 @@ struct BodyState {
     at(angularVelocity);
     at(force);
     at(torque);
+    at(point);
   }
 
   // Angular velocity in the body (principal) frame [rad/s].

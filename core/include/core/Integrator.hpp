@@ -27,6 +27,10 @@ class Integrator {
   // on velocities over the interval of length dt centred on t + f dt, f in [1/2, 1]. World books
   // the work of dissipative forces from it (World::step).
   virtual double forceTimeFraction() const = 0;
+  // True when the integrator applies the magnetic Lorentz force q v x B in its velocity kicks (an
+  // implicit-midpoint Boris rotation, World::lorentzRotation); otherwise World's force evaluation
+  // includes it at the velocities of the evaluation.
+  virtual bool kicksLorentzForce() const { return false; }
   // Forget derived history after the state was edited from outside.
   virtual void reset() {}
   // Body `index` was removed and those above renumbered down by one: drop its history only.

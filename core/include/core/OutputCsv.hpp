@@ -8,14 +8,28 @@
 
 namespace clumplab {
 
+// Columns the energy CSV adds after those of INTERFACES.md for scenes that use the PaLa features
+// (fields or point properties, the 2D plane, a membrane): `pe_fields` [J] (counted in `total`) and
+// per wall w of World::walls() its impulse `jx_w,jy_w,jz_w` [N s] (World::wallImpulses). Other
+// scenes keep the contract's header exactly.
+struct EnergyCsvExtras {
+  bool enabled = false;
+  std::size_t walls = 0;
+
+  static EnergyCsvExtras forScene(const WorldSettings& settings, const std::vector<Wall>& walls,
+                                  bool anyPointProperties);
+};
+
 class EnergyCsvWriter {
  public:
-  explicit EnergyCsvWriter(const std::string& path);  // throws std::runtime_error if unwritable
-  void write(const EnergyReport& e);
+  // Throws std::runtime_error if unwritable.
+  explicit EnergyCsvWriter(const std::string& path, EnergyCsvExtras extras = {});
+  void write(const EnergyReport& e, const std::vector<Vec3>& wallImpulses = {});
   static const char* header();
 
  private:
   std::ofstream out_;
+  EnergyCsvExtras extras_;
 };
 
 class StateCsvWriter {

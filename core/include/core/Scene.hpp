@@ -54,6 +54,13 @@ struct Scene {
   // Parallel to `templates` (programs that make templates in code may leave it shorter).
   std::vector<TemplateSource> templateSources;
   std::vector<BodyInit> bodies;  // explicit bodies, then generated ones
+  // Parallel to `bodies`: their charges, dipoles and point-mass flags (Fields.hpp). May be shorter
+  // (code that builds scenes may leave it empty): the bodies beyond it carry none.
+  std::vector<PointProperties> bodyPoints;
+
+  PointProperties pointOf(std::size_t body) const {
+    return body < bodyPoints.size() ? bodyPoints[body] : PointProperties{};
+  }
 };
 
 struct SceneLoadOptions {

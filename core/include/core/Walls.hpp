@@ -6,12 +6,17 @@
 
 namespace clumplab {
 
+// A membrane (seed 001 §1 (iv): the grid dividing an osmosis box) is a plane that pebbles of
+// radius below `passRadius` cross freely while larger ones are repelled from whichever side their
+// centre is on, with the normal contact law of a plane wall. A body is blocked by its large pebbles
+// even if others of it are small.
 struct Wall {
-  enum class Kind { Plane, SphereCavity };
+  enum class Kind { Plane, SphereCavity, Membrane };
   Kind kind = Kind::Plane;
-  Vec3 point = Vec3::Zero();    // plane: a point on it; cavity: the centre [m]
+  Vec3 point = Vec3::Zero();    // plane, membrane: a point on it; cavity: the centre [m]
   Vec3 normal = Vec3::UnitZ();  // plane: unit normal pointing into the allowed half-space
   double radius = 0.0;          // cavity radius [m] (particles inside)
+  double passRadius = 0.0;      // membrane: pebbles with a smaller radius pass [m]
 
   static Wall plane(const Vec3& point, const Vec3& normal) {
     return Wall{Kind::Plane, point, normal.normalized(), 0.0};
@@ -19,6 +24,11 @@ struct Wall {
   static Wall cavity(const Vec3& center, double radius) {
     return Wall{Kind::SphereCavity, center, Vec3::UnitZ(), radius};
   }
+  static Wall membrane(const Vec3& point, const Vec3& normal, double passRadius) {
+    return Wall{Kind::Membrane, point, normal.normalized(), 0.0, passRadius};
+  }
+  // Whether a pebble of radius r passes through (membranes only).
+  bool passes(double r) const { return kind == Kind::Membrane && r < passRadius; }
   // A closed box with particles inside: six planes with inward normals.
   static std::vector<Wall> box(const Vec3& lower, const Vec3& upper) {
     std::vector<Wall> walls;
@@ -29,8 +39,10 @@ struct Wall {
     return walls;
   }
   // Distance of a point inside the allowed region to the wall surface (negative: beyond it).
+  // For a membrane, the distance from either side.
   double clearance(const Vec3& x) const {
     if (kind == Kind::Plane) return (x - point).dot(normal);
+    if (kind == Kind::Membrane) return std::abs((x - point).dot(normal));
     return radius - (x - point).norm();
   }
 };

@@ -12,8 +12,10 @@
 #include "core/ContactForces.hpp"
 #include "core/ContactModel.hpp"
 #include "core/Energy.hpp"
+#include "core/Fields.hpp"
 #include "core/Integrator.hpp"
 #include "core/NeighborList.hpp"
+#include "core/PlaneConstraint.hpp"
 #include "core/ThreadPool.hpp"
 #include "core/Walls.hpp"
 
@@ -33,6 +35,8 @@ struct WorldSettings {
   // counts as dissipated energy.
   double linearDamping = 0.0;
   double angularDamping = 0.0;
+  FieldSettings fields;   // uniform E and B, G, softening (gravity is `gravity` above)
+  PlaneConstraint plane;  // the 2D mode (off: 3D)
 };
 
 // A body to add: `orientation` rotates the template's principal frame into the world.
@@ -73,7 +77,8 @@ class World {
   World(const World&) = delete;
   World& operator=(const World&) = delete;
 
-  std::uint32_t addBody(const BodyInit& init);
+  // `point`: its charge, dipoles (principal frame) and point-mass flag (Fields.hpp).
+  std::uint32_t addBody(const BodyInit& init, const PointProperties& point = {});
 
   // Advances by one time step. Returns false (and leaves `divergence()` set) when the state
   // became non-finite or overlaps grew beyond half a pebble radius. Books the work of the
@@ -95,6 +100,10 @@ class World {
   void setDamping(double linear, double angular);  // [1/s] each, >= 0 (WorldSettings)
   // Keeps or removes the gyroscopic term omega x I omega of Euler's equations (WorldSettings).
   void setGyroscopic(bool on);
+  // Uniform E and B, G and the softening (0: automatic), all finite, G and softening >= 0.
+  void setFields(const FieldSettings& fields);
+  // A body's charge, dipoles and point-mass flag.
+  void setPointProperties(std::uint32_t body, const PointProperties& point);
   // Sets the clock [s] (a saved scene continues at its time); the step counter is kept.
   void setTime(double time);
   // Applies `force` [N] at `applicationPointWorld` [m] to `body` in every force evaluation until it
@@ -130,6 +139,12 @@ class World {
   // state has not moved (a spring that the edit shortened, e.g. lower friction, counts its loss).
   void refreshForces();
   bool forcesCurrent() const { return forcesCurrent_; }
+  // For a kick of duration h [s] of body b: the Boris rotation vector t = q h B / (2 m) of the
+  // magnetic Lorentz force (zero for an uncharged body; in the 2D mode B's normal part, the rest
+  // only pushes against the plane). See VelocityKick.hpp.
+  Vec3 lorentzRotation(std::size_t b, double h) const;
+  // The softening length in use [m] (FieldSettings::softening, or the automatic value).
+  double fieldSoftening() const { return softening_; }
 
   // --- access ---------------------------------------------------------------------------------
   BodyState& bodies() { return bodies_; }
@@ -149,6 +164,14 @@ class World {
   // [J] since construction: the work done on the bodies by external loads, booked like the
   // dissipated energy (total + dissipated - externalWork is conserved to second order).
   double externalWork() const { return externalWork_; }
+  // Per wall (World::walls() order; a box is six planes: -x, +x, -y, +y, -z, +z faces), the
+  // momentum the bodies gave it since construction [N s]: the time integral of the contact forces
+  // on the wall, with the weights the integrator's kicks give each force evaluation, so that the
+  // sum over walls plus the impulse of the body forces (gravity, fields, loads, damping) equals
+  // minus the change of the bodies' total momentum to round-off (seed 001 §1 (iv)).
+  const std::vector<Vec3>& wallImpulses() const { return wallImpulse_; }
+  // The contact force on each wall of the last force evaluation [N].
+  const std::vector<Vec3>& wallForces() const { return wallForce_; }
   std::size_t pebbleCount() const { return pebbles_.position.size(); }
   std::size_t contactCount() const { return pebbleContacts_ + wallContacts_; }
   std::size_t pebbleContactCount() const { return pebbleContacts_; }
@@ -189,6 +212,12 @@ class World {
   void advanceClock();
   bool checkDivergence();
   void forcesChanged() { forcesCurrent_ = false; }
+  void applyFieldForces();
+  Vec3 actingMagneticField() const;  // B, or its normal part in the 2D mode [T]
+  double minPebbleRadius() const;    // over the templates [m]; infinity without any
+  void projectForcesOnPlane();
+  void projectStateOnPlane();
+  void addWallImpulses(double weight);
 
   WorldSettings settings_;
   ContactModel contact_;
@@ -214,6 +243,9 @@ class World {
   std::vector<Vec3> stepStartAngularVelocity_;
   std::vector<Vec3> loadTorque_;     // per external load, about the centre of mass at the evaluation
   std::vector<double> powerChunks_;  // per body chunk, summed in chunk order
+  std::vector<Vec3> wallForce_;      // per wall, contact force on it at the last evaluation [N]
+  std::vector<Vec3> wallImpulse_;    // per wall, accumulated [N s]
+  double softening_ = 0.0;           // resolved field softening [m]
   Powers lastPowers_;                // powers() at the end of the last step
   bool lastPowersCurrent_ = false;
 
@@ -263,6 +295,9 @@ class WorldCheckpoint {
   std::vector<Vec3> dissipativeForce_;
   std::vector<Vec3> dissipativeTorque_;
   std::vector<Vec3> loadTorque_;
+  std::vector<Vec3> wallForce_;
+  std::vector<Vec3> wallImpulse_;
+  double softening_ = 0.0;
   double time_ = 0.0;
   std::uint64_t steps_ = 0;
   double timeOrigin_ = 0.0;

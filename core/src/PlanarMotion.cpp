@@ -1,0 +1,43 @@
+#include "PlanarMotion.hpp"
+
+#include "BodyLoop.hpp"
+#include "VelocityKick.hpp"
+
+namespace clumplab {
+
+double normalInertia(const BodyState& s, std::size_t b, const Vec3& n) {
+  const Vec3 nb = s.orientation[b].conjugate() * n;  // n in the principal frame
+  return nb.dot(s.moments[b].cwiseProduct(nb));
+}
+
+void planarDrift(const PlaneConstraint& plane, BodyState& s, std::size_t b, double tau) {
+  s.position[b] = plane.onPlane(s.position[b] + tau * s.velocity[b]);
+  s.orientation[b] = renormalized(rotationFromVector(tau * s.angularVelocity[b]) * s.orientation[b]);
+}
+
+void planarSpinKick(const PlaneConstraint& plane, BodyState& s, std::size_t b, double h) {
+  const double inertia = normalInertia(s, b, plane.normal);
+  s.angularVelocity[b] = plane.alongNormal(s.angularVelocity[b] + (h / inertia) * s.torque[b]);
+}
+
+void planarKickDriftKick(World& world) {
+  BodyState& s = world.bodies();
+  const PlaneConstraint& plane = world.settings().plane;
+  const double dt = world.settings().timeStep;
+  const double h = 0.5 * dt;
+  if (!world.forcesCurrent()) world.refreshForces();
+  forEachBody(world.pool(), s.size(), [&](std::size_t b) {
+    kickVelocity(world, s, b, h);
+    s.velocity[b] = plane.inPlane(s.velocity[b]);
+    planarSpinKick(plane, s, b, h);
+    planarDrift(plane, s, b, dt);
+  });
+  world.computeForces();
+  forEachBody(world.pool(), s.size(), [&](std::size_t b) {
+    kickVelocity(world, s, b, h);
+    s.velocity[b] = plane.inPlane(s.velocity[b]);
+    planarSpinKick(plane, s, b, h);
+  });
+}
+
+}  // namespace clumplab
