@@ -45,6 +45,7 @@
 #include "ViewChoices.hpp"
 #include "Viewport.hpp"
 #include "core/SphereSwitch.hpp"
+#include "dzhanibekov/DzhanibekovDock.hpp"
 #include "wizard/ClumpWizard.hpp"
 
 namespace clumplab::gui {
@@ -91,6 +92,17 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), loop_(std::make_u
     const QString error = openClumpWizard()->loadTemplateFile(path);
     if (!error.isEmpty()) QMessageBox::warning(this, tr("Refine in the clump wizard"), error);
   });
+  dzhanibekovDock_ = new DzhanibekovDock([this] { return loop_.get(); }, this);
+  addDockWidget(Qt::BottomDockWidgetArea, dzhanibekovDock_);
+  tabifyDockWidget(energyDock_, dzhanibekovDock_);
+  energyDock_->raise();
+  dzhanibekovDock_->hide();
+  dzhanibekovDock_->placeInsetOver(viewport_);
+  connect(dzhanibekovDock_, &DzhanibekovDock::gyroscopicToggled, this, [this](bool on) {
+    SceneParameters p = parameters_;
+    p.gyroscopic = on;
+    onParametersEdited(p, on ? tr("gyroscopic term on") : tr("gyroscopic term off"));
+  });
   resizeDocks({parametersDock_, inspectorDock_}, {340, 380}, Qt::Horizontal);
   resizeDocks({inspectorDock_, templateLibrary_}, {330, 270}, Qt::Vertical);
   resizeDocks({energyDock_}, {260}, Qt::Vertical);
@@ -129,7 +141,9 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), loop_(std::make_u
   timer_.start(16);
 }
 
-MainWindow::~MainWindow() = default;
+MainWindow::~MainWindow() {
+  delete dzhanibekovDock_;  // while the simulation thread it talks to still exists
+}
 
 void MainWindow::createDivergenceBanner() {
   banner_ = new QWidget;
@@ -409,6 +423,13 @@ void MainWindow::createMenus() {
   QAction* alongL =
       view->addAction(tr("Look along &L"), this, [this] { viewport_->lookAlongAngularMomentum(); });
   alongL->setShortcut(keys::lookAlongL);
+  QAction* dzhanibekov = view->addAction(tr("&Dzhanibekov mode"), this, [this] {
+    const SimulationFrame* f = currentFrame();
+    const int selected = viewport_->selectedBody();
+    openDzhanibekovPanel(selected >= 0 || !f || f->snapshot.bodies.size() == 0 ? selected : 0);
+  });
+  dzhanibekov->setShortcut(keys::dzhanibekov);
+  dzhanibekov->setToolTip(tr("Spin the selected body about a principal axis and watch it flip (Ctrl+D)"));
   QAction* status = view->addAction(tr("Status overlay"));
   status->setCheckable(true);
   status->setChecked(true);
@@ -418,6 +439,7 @@ void MainWindow::createMenus() {
   view->addAction(inspectorDock_->toggleViewAction());
   view->addAction(energyDock_->toggleViewAction());
   view->addAction(templateLibrary_->toggleViewAction());
+  view->addAction(dzhanibekovDock_->toggleViewAction());
 
   view->addAction(lessonDock_->toggleViewAction());
 
@@ -851,6 +873,18 @@ BodyInit MainWindow::placementAt(QPoint pixel, double radius, bool shoot) const 
   return body;
 }
 
+void MainWindow::openDzhanibekovPanel(int body) {
+  viewport_->setSelectedBody(body);
+  render::ViewOptions& o = viewport_->options();
+  o.bodyAxes = o.angularVelocityArrows = o.angularMomentumArrows = true;
+  dzhanibekovDock_->show();
+  dzhanibekovDock_->raise();
+  // Once laid out: room for the panel's plots in the bottom area.
+  QTimer::singleShot(0, this, [this] { resizeDocks({energyDock_}, {330}, Qt::Vertical); });
+  dzhanibekovDock_->setBody(body);
+  viewport_->update();
+}
+
 ClumpWizard* MainWindow::openClumpWizard() {
   if (!clumpWizard_) {
     clumpWizard_ = new ClumpWizard(loop_.get(), this);
@@ -1036,6 +1070,8 @@ void MainWindow::tick() {
     updateTemplateList();
   }
   if (!replay_->active()) {  // else the view shows the replay's frame
+    dzhanibekovDock_->showFrame(f, viewport_->selectedBody());
+    viewport_->options().bodyCurves = dzhanibekovDock_->bodyCurves();
     viewport_->setFrame(&f);
     if (!lessonCamera_.isEmpty() && f.commandsApplied >= lessonCameraTicket_) {
       // The lesson's view, once its scene is on screen (the view has just framed it).
@@ -1049,6 +1085,8 @@ void MainWindow::tick() {
       lessonCamera_.clear();
     }
     inspectorDock_->show(f.snapshot, viewport_->selectedBody(), f.sceneGeneration);
+  } else {
+    viewport_->options().bodyCurves.clear();  // the polhode belongs to the live body
   }
   trajectory_->show(f);
   showDivergence(f);

@@ -23,6 +23,7 @@ class QPushButton;
 namespace clumplab::gui {
 
 class ClumpWizard;
+class DzhanibekovDock;
 class EnergyPlotDock;
 class InspectorDock;
 class ParametersDock;
@@ -70,6 +71,10 @@ class MainWindow : public QMainWindow {
   // there is none, says so and offers a PNG sequence instead. False if nothing is recording.
   bool startRecording(RecordingPlan plan);
   bool recording() const { return recorder_ != nullptr; }
+  // Dzhanibekov mode: shows its panel on `body`, selects the body, and turns on the overlays it
+  // needs (body axes, omega, L; the polhode is the panel's).
+  void openDzhanibekovPanel(int body);
+  DzhanibekovDock* dzhanibekovDock() const { return dzhanibekovDock_; }
 
   // Read-only access for tests and scripted runs.
   SimulationLoop& simulation() { return *loop_; }
@@ -146,6 +151,7 @@ class MainWindow : public QMainWindow {
   InspectorDock* inspectorDock_ = nullptr;
   EnergyPlotDock* energyDock_ = nullptr;
   TemplateLibraryDock* templateLibrary_ = nullptr;
+  DzhanibekovDock* dzhanibekovDock_ = nullptr;
   LessonDock* lessonDock_ = nullptr;
   std::optional<SphereKind> sphereMode_;
   std::vector<QAction*> sphereModeActions_;

@@ -11,6 +11,7 @@ SceneParameters SceneParameters::fromScene(const Scene& scene) {
   p.contact = scene.contact;
   p.linearDamping = scene.settings.linearDamping;
   p.angularDamping = scene.settings.angularDamping;
+  p.gyroscopic = scene.settings.gyroscopic;
   return p;
 }
 
@@ -22,6 +23,7 @@ void SceneParameters::writeTo(Scene& scene) const {
   scene.contact = contact;
   scene.settings.linearDamping = linearDamping;
   scene.settings.angularDamping = angularDamping;
+  scene.settings.gyroscopic = gyroscopic;
 }
 
 void SceneParameters::applyTo(World& world) const {
@@ -35,5 +37,6 @@ void SceneParameters::applyTo(World& world) const {
   if (s.linearDamping != linearDamping || s.angularDamping != angularDamping) {
     world.setDamping(linearDamping, angularDamping);
   }
+  if (s.gyroscopic != gyroscopic) world.setGyroscopic(gyroscopic);
 }
 }  // namespace clumplab::gui

@@ -15,6 +15,7 @@ struct SceneParameters {
   ContactModel contact;
   double linearDamping = 0.0;   // [1/s], global
   double angularDamping = 0.0;  // [1/s], global
+  bool gyroscopic = true;       // the omega x I omega term (off to show what it does: Dzhanibekov mode)
 
   static SceneParameters fromScene(const Scene& scene);
   // Writes the parameters into a scene (so a reset or a save keeps them).

@@ -41,6 +41,7 @@ inline const QKeySequence wireframe{Qt::Key_2};
 inline const QKeySequence mesh{Qt::Key_3};
 inline const QKeySequence stereo{Qt::Key_4};
 inline const QKeySequence clumpWizard{Qt::CTRL | Qt::SHIFT | Qt::Key_N};
+inline const QKeySequence dzhanibekov{Qt::CTRL | Qt::Key_D};
 }  // namespace keys
 
 inline QList<ShortcutHelp> shortcutHelp() {
@@ -67,6 +68,7 @@ inline QList<ShortcutHelp> shortcutHelp() {
       {text(keys::leaveReplay), QStringLiteral("replay: back to the live scene")},
       {text(keys::reload), QStringLiteral("reload the scene file")},
       {text(keys::clumpWizard), QStringLiteral("new clump from a mesh (the wizard)")},
+      {text(keys::dzhanibekov), QStringLiteral("Dzhanibekov mode on the selected body")},
       {QStringLiteral("Ctrl+Z / Ctrl+Shift+Z"), QStringLiteral("undo / redo a parameter edit")},
       {QStringLiteral("left-drag"), QStringLiteral("orbit; on a body: pull it (moves it when paused)")},
       {QStringLiteral("right-drag, Shift+left-drag"), QStringLiteral("pan")},

@@ -48,6 +48,7 @@ void SimulationLoop::loadScene(std::shared_ptr<const Scene> scene, bool run) {
     ++loadGeneration_;
     parameters_ = SceneParameters::fromScene(*scene_);
     running_ = run;
+    spin_.stop();  // body indices belong to the old scene
     buildWorld();
   });
 }
@@ -158,11 +159,39 @@ void SimulationLoop::removeBody(std::uint32_t body) {
     drag_.reset();  // the GUI's drag names a body by its index, which shifts
     world_->clearExternalForces();
     world_->removeBody(body);
+    spin_.bodyRemoved(body);
     energyWatch_.reset();
     ++layoutGeneration_;
     takeCheckpoint();
     dirty_ = true;
   });
+}
+
+void SimulationLoop::watchSpin(std::uint32_t body, int axis) {
+  post([this, body, axis] {
+    if (world_) spin_.start(*world_, body, axis);
+  });
+}
+
+void SimulationLoop::stopWatchingSpin() {
+  post([this] { spin_.stop(); });
+}
+
+void SimulationLoop::setBodySpin(std::uint32_t body, const Vec3& omegaBody, int watchAxis) {
+  post([this, body, omegaBody, watchAxis] {
+    if (!world_ || body >= world_->bodies().size() || diverged() || !omegaBody.allFinite()) return;
+    BodyState& b = world_->bodies();
+    b.angularVelocity[body] = b.orientation[body] * omegaBody;
+    world_->stateChanged();
+    energyWatch_.reset();  // the kinetic energy changed without work being booked
+    takeCheckpoint();      // resuming after a divergence must not undo the spin
+    spin_.start(*world_, body, watchAxis);
+    dirty_ = true;
+  });
+}
+
+void SimulationLoop::restartSpinWatch() {
+  if (spin_.active()) spin_.start(*world_, spin_.report().body, spin_.report().axis);
 }
 
 void SimulationLoop::drag(const DragTarget& drag) {
@@ -195,6 +224,7 @@ void SimulationLoop::recoverFromDivergence(const SceneParameters& parameters) {
     drag_.reset();
     parameters_ = parameters;
     parameters_.applyTo(*world_);
+    restartSpinWatch();
     errorMessage_.clear();
     running_ = true;
     anchorWall_ = Clock::now();
@@ -226,6 +256,7 @@ void SimulationLoop::stepBack() {
     energyWatch_.reset();
     ++layoutGeneration_;  // bodies spawned or deleted since come and go with the state
     takeCheckpoint();
+    restartSpinWatch();  // time went back: the flips counted are in the future
   });
 }
 
@@ -423,6 +454,7 @@ void SimulationLoop::buildWorld() {
   anchorSim_ = world_->time();
   rateWindow_.clear();
   takeCheckpoint();
+  restartSpinWatch();
   history_.push(world_->checkpoint());
   publish();  // the initial state is the first point of every plot
 }
@@ -483,6 +515,7 @@ void SimulationLoop::moveDraggedBody() {
 bool SimulationLoop::stepOnce() {
   applyDragForce();
   if (world_->step()) {
+    spin_.observe(*world_);
     if (!afterStep()) return false;
     // The energy watch runs every few steps, not only per frame: a small scene run as fast as
     // possible takes tens of thousands of steps a frame, and a blow-up must be caught early.
@@ -595,6 +628,7 @@ void SimulationLoop::publish() {
               : world_->divergence().happened ? world_->divergence().message
                                               : energyDivergence_;
   f.canRecover = f.diverged && lastGood_.has_value();
+  f.spin = spin_.report();
   f.history = history_.stats(world_ ? world_->stepCount() : 0);
   f.trajectory = trajectoryStatus_;
   if (trajectory_) {

@@ -22,6 +22,7 @@
 #include "core/Scene.hpp"
 #include "core/Snapshot.hpp"
 #include "core/World.hpp"
+#include "dzhanibekov/SpinProbe.hpp"
 
 namespace clumplab::gui {
 
@@ -49,6 +50,7 @@ struct SimulationFrame {
   bool canRecover = false;        // a last good state exists to resume from with a smaller step
   double criticalTimeStep = 0.0;  // [s] of the running world (World::criticalTimeStep)
   double recommendedTimeStep = 0.0;  // [s]
+  SpinReport spin;                   // the watched body's flips, measured every step (Dzhanibekov mode)
   HistoryStats history;              // the states held for stepping back
   TrajectoryStatus trajectory;       // the trajectory being recorded, and how the last one ended
 };
@@ -112,6 +114,13 @@ class SimulationLoop {
   void stopTrajectory();
   // Saves the live state as a scene file; `done` is called on the simulation thread with "" or an error.
   void saveScene(const std::string& path, std::function<void(const std::string& error)> done);
+  // Dzhanibekov mode: watches `body`'s spin about principal axis `axis` (0, 1, 2) every step from
+  // now on (SpinProbe; a reset or load restarts the watch, deleting the body ends it).
+  void watchSpin(std::uint32_t body, int axis);
+  void stopWatchingSpin();
+  // Sets `body`'s angular velocity to `omegaBody` [rad/s] in its principal frame (world: orientation
+  // x omegaBody) between two steps, and restarts the watch on it about `watchAxis`.
+  void setBodySpin(std::uint32_t body, const Vec3& omegaBody, int watchAxis);
   // Runs `fn` on the simulation thread between steps (tests and tools).
   void post(std::function<void()> fn);
   // Commands posted so far; a frame's `commandsApplied` reaching this number means the frame
@@ -147,6 +156,7 @@ class SimulationLoop {
   void publish();
   void stopWithError(const std::string& message);
   void takeCheckpoint();
+  void restartSpinWatch();  // the world's state jumped (reset, recovery, step back): count afresh
   // The history's and the trajectory's share of a step; false if the recording failed (paused).
   bool afterStep();
   // Ends the recording; `problem` "" for a clean end (a failure to finish the file replaces it).
@@ -181,6 +191,7 @@ class SimulationLoop {
   double speed_ = 1.0;
   bool asFast_ = false;
   std::optional<DragTarget> drag_;
+  SpinProbe spin_;
   bool dirty_ = true;  // something changed that the GUI has not seen
   std::optional<WorldCheckpoint> lastGood_;
   StateHistory history_;

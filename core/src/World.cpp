@@ -521,6 +521,11 @@ void World::setDamping(double linear, double angular) {
   forcesChanged();
 }
 
+void World::setGyroscopic(bool on) {
+  // The term lives in the integrators' rotation update, not in the forces: nothing cached changes.
+  settings_.gyroscopic = on;
+}
+
 void World::setFields(const FieldSettings& fields) {
   checkFields(fields);
   settings_.fields = fields;

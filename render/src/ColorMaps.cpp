@@ -63,4 +63,18 @@ QColor viridis(double t) {
   return QColor::fromRgbF(channel(0), channel(1), channel(2));
 }
 
+QColor principalAxisColor(int axis) {
+  static const QColor colors[3] = {QColor(0xff, 0x5f, 0x57), QColor(0x5c, 0xd6, 0x6f),
+                                   QColor(0x5b, 0x8d, 0xff)};
+  return colors[std::clamp(axis, 0, 2)];
+}
+
+QColor angularVelocityColor() {
+  return QColor(0xff, 0x9f, 0x3a);
+}
+
+QColor angularMomentumColor() {
+  return QColor(0xe2, 0x5c, 0xd8);
+}
+
 }  // namespace clumplab::render

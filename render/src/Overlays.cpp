@@ -6,14 +6,15 @@
 #include <limits>
 #include <optional>
 
+#include "render/ColorMaps.hpp"
+
 namespace clumplab::render {
 
 namespace {
 
-const QColor kAxisColors[3] = {QColor(0xff, 0x5f, 0x57), QColor(0x5c, 0xd6, 0x6f), QColor(0x5b, 0x8d, 0xff)};
 const QColor kVelocityColor(0x4c, 0xd9, 0x7b);
-const QColor kAngularVelocityColor(0xff, 0x9f, 0x3a);
-const QColor kAngularMomentumColor(0xe2, 0x5c, 0xd8);
+const QColor kAngularVelocityColor = angularVelocityColor();
+const QColor kAngularMomentumColor = angularMomentumColor();
 const QColor kContactColor(0xff, 0xe0, 0x6a, 230);
 const QColor kDragColor(0xe8, 0xf4, 0xff, 235);
 const QColor kEdgeColor(0xb8, 0xc2, 0xd0, 150);
@@ -74,6 +75,27 @@ void arrows(OverlayGeometry& out, const Snapshot& s, const std::vector<std::size
     const double r = bodyRadius(s, b);
     const double length = r * (0.35 + 1.65 * v.norm() / largest);
     arrow(out, s.bodies.position[b], v, length, r, color);
+  }
+}
+
+void bodyCurve(OverlayGeometry& out, const Snapshot& s, const BodyCurve& curve) {
+  if (curve.body < 0 || static_cast<std::size_t>(curve.body) >= s.bodies.size() || curve.points.size() < 2)
+    return;
+  const auto b = static_cast<std::size_t>(curve.body);
+  const Mat3 r = s.bodies.orientation[b].toRotationMatrix();
+  const Vec3 center = s.bodies.position[b];
+  const double scale = bodyRadius(s, b);
+  const auto place = [&](const Vec3& p) { return Vec3(center + scale * (r * p)); };
+  Vec3 previous = place(curve.points.front());
+  for (std::size_t i = 1; i < curve.points.size(); ++i) {
+    const Vec3 next = place(curve.points[i]);
+    out.annotated.add(previous, next, curve.color, curve.widthPx);
+    previous = next;
+  }
+  if (curve.closed) out.annotated.add(previous, place(curve.points.front()), curve.color, curve.widthPx);
+  if (curve.markLast) {
+    out.onTop.dot(previous, QColor(20, 22, 26, 220), 3.0f * curve.widthPx + 3.0f);
+    out.onTop.dot(previous, curve.color, 3.0f * curve.widthPx);
   }
 }
 
@@ -188,7 +210,8 @@ void buildBodyOverlays(const Snapshot& s, const ViewOptions& options, OverlayGeo
         const Mat3 r = bodies.orientation[b].toRotationMatrix();
         const double length = 1.25 * bodyRadius(s, b);
         for (int a = 0; a < 3; ++a)
-          out.annotated.add(bodies.position[b], bodies.position[b] + length * r.col(a), kAxisColors[a], 2.0f);
+          out.annotated.add(bodies.position[b], bodies.position[b] + length * r.col(a), principalAxisColor(a),
+                            2.0f);
         out.onTop.dot(bodies.position[b], QColor(20, 22, 26, 220), 9.0f);
         out.onTop.dot(bodies.position[b], QColor(245, 245, 245), 5.5f);
       }
@@ -203,6 +226,7 @@ void buildBodyOverlays(const Snapshot& s, const ViewOptions& options, OverlayGeo
       arrows(
           out, s, shown, [&](std::size_t b) { return angularMomentum(s, b); }, kAngularMomentumColor);
   }
+  for (const BodyCurve& curve : options.bodyCurves) bodyCurve(out, s, curve);
   if (options.contactPoints) {
     for (const Vec3& p : s.contactPoints) out.onTop.dot(p, kContactColor, 5.0f);
   }

@@ -1,6 +1,7 @@
 // Editing a running World (what the GUI's simulation thread does between steps): gravity, contact
-// model, integrator and clock edits, global damping and its energy bookkeeping, external loads,
-// removing bodies from a pile, checkpoints that replay bit for bit, and divergence recovery.
+// model, integrator and clock edits, the gyroscopic term, global damping and its energy
+// bookkeeping, external loads, removing bodies from a pile, checkpoints that replay bit for bit, and
+// divergence recovery.
 #include <QtTest>
 #include <map>
 
@@ -206,6 +207,23 @@ class WorldEditingTest : public QObject {
     world.setExternalForce(1, force, Vec3(1, 0, 0));
     world.clearExternalForces();
     QVERIFY(world.externalLoads().empty());
+  }
+
+  void gyroscopicTermSwitchesBetweenSteps_data() { addIntegratorRows(); }
+  void gyroscopicTermSwitchesBetweenSteps() {
+    // Without omega x I omega Euler's equations lose their only term: a free body's body-frame
+    // angular velocity stays put. Switched back on, the spin near the intermediate axis moves off.
+    QFETCH(IntegratorKind, kind);
+    World world(freeSpace(kind, 1e-3), ContactModel{}, {}, {rigidBody(1.0, Vec3(1, 2, 3))});
+    world.addBody({0, Vec3::Zero(), Quat::Identity(), Vec3::Zero(), Vec3(0.3, 5.0, 0.2)});
+    world.setGyroscopic(false);
+    QVERIFY(!world.settings().gyroscopic);
+    const Vec3 before = world.bodies().bodyAngularVelocity(0);
+    run(world, 500);
+    CLUMPLAB_VERIFY_LESS((world.bodies().bodyAngularVelocity(0) - before).norm(), 1e-10 * before.norm());
+    world.setGyroscopic(true);
+    run(world, 500);
+    QVERIFY((world.bodies().bodyAngularVelocity(0) - before).norm() > 1e-2 * before.norm());
   }
 
   void setTimeContinuesTheClock() {

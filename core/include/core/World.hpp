@@ -98,6 +98,8 @@ class World {
   void setIntegrator(IntegratorKind kind, int eulerIterations);
   void setIntegrator(IntegratorKind kind, int eulerIterations, int rotorSubsteps);
   void setDamping(double linear, double angular);  // [1/s] each, >= 0 (WorldSettings)
+  // Keeps or removes the gyroscopic term omega x I omega of Euler's equations (WorldSettings).
+  void setGyroscopic(bool on);
   // Uniform E and B, G and the softening (0: automatic), all finite, G and softening >= 0.
   void setFields(const FieldSettings& fields);
   // A body's charge, dipoles and point-mass flag.

@@ -1,5 +1,6 @@
 #pragma once
-// Colours: a palette of distinct, calm body colours and a perceptual colour map for scalars.
+// Colours: a palette of distinct, calm body colours, a perceptual colour map for scalars, and the
+// colours of the overlays that widgets name too (axes, vectors).
 #include <QColor>
 #include <cstdint>
 
@@ -15,5 +16,11 @@ QColor viridis(double t);
 // The colour of a magnitude (speed, |ω|) at `fraction` of the scale's top, in [0, 1]: viridis
 // without its darkest eighth, where bodies would vanish against the dark background.
 QColor magnitudeColor(double fraction);
+
+// Principal axis 0, 1, 2 (named 1, 2, 3): red, green, blue, as the body axes are drawn.
+QColor principalAxisColor(int axis);
+// The arrows of angular velocity and angular momentum.
+QColor angularVelocityColor();
+QColor angularMomentumColor();
 
 }  // namespace clumplab::render

@@ -1,12 +1,24 @@
 #pragma once
 // What the scene renderer draws and how. Plain data, filled by the viewport from the GUI's toggles.
 #include <QColor>
+#include <vector>
 
 #include "core/Math.hpp"
 
 namespace clumplab::render {
 
 enum class Coloring { PerBody, BySpeed, ByAngularSpeed };
+
+// A curve carried by one body (the Dzhanibekov mode's polhode): points in the body's principal frame
+// in units of its bounding radius, drawn about its centre of mass as it turns.
+struct BodyCurve {
+  int body = -1;
+  std::vector<Vec3> points;
+  QColor color;
+  float widthPx = 2.0f;
+  bool closed = false;    // the last point joins the first
+  bool markLast = false;  // a dot on the last point (where the body is now)
+};
 
 struct ViewOptions {
   bool pebbles = true;      // ray-cast sphere impostors
@@ -25,6 +37,7 @@ struct ViewOptions {
        angularMomentumArrows = false;  // selected or all
   bool trails = false;  // recent centre-of-mass path of each body (reset when layoutGeneration changes)
   bool contactPoints = false;
+  std::vector<BodyCurve> bodyCurves;
   // Anaglyph stereo for red/cyan glasses (seed 001 §8, for the wireframe especially): the left eye
   // in red, the right in cyan, bodies in grey; the eyes `eyeSeparation` times the viewing distance
   // apart, converging on the camera's target.
