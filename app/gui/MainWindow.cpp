@@ -975,6 +975,11 @@ QString MainWindow::openLesson(int index) {
     inspectorDock_->setVisible(true);
     inspectorDock_->raise();
   }
+  if (lesson.dzhanibekovBody >= 0) {
+    openDzhanibekovPanel(lesson.dzhanibekovBody);
+  } else if (dzhanibekovDock_->isVisible()) {
+    dzhanibekovDock_->hide();  // a lesson without it: the panel of the one before goes
+  }
   energyDock_->show();
   if (lesson.plot == QLatin1String("drift")) {
     energyDock_->showView(EnergyPlotDock::View::Drift);

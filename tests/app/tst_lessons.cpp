@@ -16,6 +16,7 @@
 #include "TimeSeriesChart.hpp"
 #include "Viewport.hpp"
 #include "core/World.hpp"
+#include "dzhanibekov/DzhanibekovDock.hpp"
 #include "resources/Resources.hpp"
 
 using namespace clumplab;
@@ -64,7 +65,9 @@ class LessonsTest : public QObject {
       QVERIFY2(!f->diverged, f->problem.c_str());
       QCOMPARE(dock->currentLesson(), i);
       QVERIFY(dock->text()->toPlainText().contains(l.paragraphs.front().left(40)));
-      QCOMPARE(w.viewport()->options().angularMomentumArrows, l.show.contains(QStringLiteral("L")));
+      // The Dzhanibekov panel adds the body axes, omega and L to what the lesson shows.
+      QCOMPARE(w.viewport()->options().angularMomentumArrows,
+               l.show.contains(QStringLiteral("L")) || l.dzhanibekovBody >= 0);
       QCOMPARE(w.viewport()->options().pebbles,
                l.show.isEmpty() || l.show.contains(QStringLiteral("pebbles")));
       const auto expectedView = l.plot == QLatin1String("equipartition") ? EnergyPlotDock::View::Equipartition
@@ -74,6 +77,7 @@ class LessonsTest : public QObject {
                                                                    : EnergyPlotDock::View::Energies;
       QCOMPARE(w.energyDock()->view(), expectedView);
       if (l.dzhanibekovBody >= 0) QCOMPARE(w.viewport()->selectedBody(), l.dzhanibekovBody);
+      QCOMPARE(w.dzhanibekovDock()->isVisible(), l.dzhanibekovBody >= 0);
       if (!shots.isEmpty()) {
         QTest::qWait(300);
         w.tick();
