@@ -412,8 +412,10 @@ class TestGui : public QObject {
       if (!now->diverged) break;
       divergedAtLast = now->snapshot.time;
     }
-    // (Where it resumes from depends on wall-clock checkpoints, so the count may vary a little.)
-    QVERIFY2(halvings >= 2 && halvings <= 4, qPrintable(QString::number(halvings)));
+    // Where it resumes from depends on wall-clock checkpoints, so the count varies: resumed early
+    // (a loaded machine checkpoints late), 4e-4 can carry the ball 0.05 s past the old divergence
+    // before the contact that breaks it; at most 4 halvings (5e-5) always run.
+    QVERIFY2(halvings >= 1 && halvings <= 4, qPrintable(QString::number(halvings)));
     const double finalStep = w.parameters().timeStep;
     QCOMPARE(finalStep, 8e-4 / std::pow(2.0, halvings));
     QCOMPARE(w.undoStack()->count(), 1 + halvings);

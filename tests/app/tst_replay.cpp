@@ -195,6 +195,8 @@ class TestReplay : public QObject {
     replay->timeline()->slider()->setValue(13);
     QCOMPARE(replay->currentFrame(), 13);
     QVERIFY(sameBits(replay->frame().snapshot.bodies, t.frames[13].bodies).isEmpty());
+    w.activateWindow();  // window shortcuts need the window active
+    QVERIFY(QTest::qWaitForWindowActive(&w));
     QTest::keyClick(w.viewport(), Qt::Key_Right);
     QCOMPARE(replay->currentFrame(), 14);
     QCOMPARE(replay->timeline()->slider()->value(), 14);
@@ -228,8 +230,12 @@ class TestReplay : public QObject {
     QCOMPARE(QDir(movie.movie.path).entryList({QStringLiteral("*.png")}).size(), 41);
     QCOMPARE(replay->currentFrame(), 40);
 
-    // Esc: back to the live scene as it was.
+    // Esc: back to the live scene as it was. (Window shortcuts need the window active: a loaded
+    // machine may not have activated it yet.)
+    w.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&w));
     QTest::keyClick(w.viewport(), Qt::Key_Escape);
+    QTRY_VERIFY(!replay->active());
     QVERIFY(!replay->active());
     QVERIFY(!replay->timeline()->isVisible());
     QVERIFY(w.parametersDock()->isEnabled());
@@ -320,6 +326,8 @@ class TestReplay : public QObject {
     QVERIFY(f != nullptr);
     QCOMPARE(f->snapshot.steps, std::uint64_t{1670});
     QVERIFY2(sameBits(f->snapshot.bodies, live[1670]).isEmpty(), "step back to 1670");
+    w.activateWindow();  // window shortcuts need the window active
+    QVERIFY(QTest::qWaitForWindowActive(&w));
     QTest::keyClick(w.viewport(), Qt::Key_Left, Qt::ShiftModifier);
     QVERIFY(waitForFrame(w, [](const SimulationFrame& g) { return g.snapshot.steps == 1336; }));
     QVERIFY2(sameBits(w.currentFrame()->snapshot.bodies, live[1336]).isEmpty(), "step back to 1336");
