@@ -310,8 +310,9 @@ void Viewport::paintStatus(QPainter& painter) {
   }
   if (st.paused) lines.prepend(tr("PAUSED  (Space runs)"));
   if (st.paused && frame_->history.states > 0) {
-    lines << tr("history: %1 states · %2 s · %3 of %4 MB (%5 steps back)")
+    lines << tr("history: %1 %2 · %3 s · %4 of %5 MB (%6 steps back)")
                  .arg(frame_->history.states)
+                 .arg(frame_->history.states == 1 ? tr("state") : tr("states"))
                  .arg(frame_->history.seconds, 0, 'f', 2)
                  .arg(static_cast<double>(frame_->history.bytes) / (1 << 20), 0, 'f', 1)
                  .arg(static_cast<double>(frame_->history.capBytes) / (1 << 20), 0, 'f', 0)
