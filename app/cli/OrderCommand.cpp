@@ -57,19 +57,6 @@ int orderCommand(const std::vector<std::string>& argv) {
     throw UsageError(e.what());
   }
   if (const auto path = args.text("--series")) writeSeries(a, *path);
-  nlohmann::json rmsDistance = nlohmann::json::array(), rmsEnergy = nlohmann::json::array();
-  const auto rms = [&](const std::vector<double>& series) {
-    double sum = 0.0;
-    int n = 0;
-    for (std::size_t j = 0; j < series.size(); ++j) {
-      if (a.times[j] < a.windowBegin || a.times[j] > a.windowEnd) continue;
-      sum += series[j] * series[j];
-      ++n;
-    }
-    return n > 0 ? std::sqrt(sum / n) : 0.0;
-  };
-  for (const auto& d : a.distance) rmsDistance.push_back(rms(d));
-  for (const auto& e : a.energyDeviation) rmsEnergy.push_back(rms(e));
   const nlohmann::json result = {{"integrator", integratorName(scene.settings.integrator)},
                                  {"factor", s.factor},
                                  {"time_steps", a.timeSteps},
@@ -79,8 +66,8 @@ int orderCommand(const std::vector<std::string>& argv) {
                                  {"energy_order", finiteOrNull(a.energyOrder)},
                                  {"trajectory_orders", finiteArray(a.trajectoryOrders)},
                                  {"energy_orders", finiteArray(a.energyOrders)},
-                                 {"rms_distance", rmsDistance},
-                                 {"rms_energy_deviation", rmsEnergy}};
+                                 {"rms_distance", a.rmsDistance},
+                                 {"rms_energy_deviation", a.rmsEnergyDeviation}};
   std::cout << result.dump() << '\n';
   return 0;
 }

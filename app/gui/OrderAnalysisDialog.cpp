@@ -11,9 +11,9 @@
 #include <QVBoxLayout>
 #include <cmath>
 
+#include "BackgroundJob.hpp"
 #include "ScientificSpinBox.hpp"
 #include "TimeSeriesChart.hpp"
-#include "wizard/BackgroundJob.hpp"
 
 namespace clumplab::gui {
 
@@ -155,7 +155,7 @@ void OrderAnalysisDialog::run() {
   const OrderSettings s = settings();
   orders_->setText(tr("Running %1 runs…").arg(s.runs));
   job_->start([this, scene, s](const WorkProgress& progress) -> std::function<void()> {
-    auto result = std::make_shared<const OrderAnalysis>(analyzeOrder(*scene, s, progress));
+    auto result = std::make_shared<OrderAnalysis>(analyzeOrder(*scene, s, progress));
     return [this, result] { showResult(result); };
   });
 }
@@ -170,7 +170,7 @@ QString OrderAnalysisDialog::resultText() const {
            ordersList(a.energyOrders));
 }
 
-void OrderAnalysisDialog::showResult(std::shared_ptr<const OrderAnalysis> result) {
+void OrderAnalysisDialog::showResult(std::shared_ptr<OrderAnalysis> result) {
   result_ = std::move(result);
   const OrderAnalysis& a = *result_;
   QStringList pairs, runs;
@@ -208,12 +208,10 @@ void OrderAnalysisDialog::makeCharts(const QStringList& pairs, const QStringList
 
 void OrderAnalysisDialog::refit() {
   if (!result_) return;
-  // The window moved: the orders again from the same runs (core's fit, on a copy with the window).
-  OrderAnalysis a = *result_;
-  a.windowBegin = from_->value();
-  a.windowEnd = to_->value() > a.windowBegin ? to_->value() : a.times.back();
-  refitOrders(a);
-  result_ = std::make_shared<const OrderAnalysis>(std::move(a));
+  // The window moved: the orders again from the same runs.
+  result_->windowBegin = from_->value();
+  result_->windowEnd = to_->value() > result_->windowBegin ? to_->value() : result_->times.back();
+  refitOrders(*result_);
   orders_->setText(resultText());
 }
 

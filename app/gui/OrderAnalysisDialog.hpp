@@ -44,12 +44,12 @@ class OrderAnalysisDialog : public QDialog {
 
  private:
   OrderSettings settings() const;
-  void showResult(std::shared_ptr<const OrderAnalysis> result);
+  void showResult(std::shared_ptr<OrderAnalysis> result);
   void refit();
   void makeCharts(const QStringList& pairs, const QStringList& runs);
 
   std::shared_ptr<const Scene> scene_;
-  std::shared_ptr<const OrderAnalysis> result_;
+  std::shared_ptr<OrderAnalysis> result_;  // refitted in place when the window moves
   BackgroundJob* job_ = nullptr;
   QSpinBox* runs_ = nullptr;
   QSpinBox* factor_ = nullptr;

@@ -25,6 +25,7 @@ class TimeSeriesChart : public QChartView {
   // history from that time on.
   void append(double time, const std::vector<double>& values);
   std::size_t pointCount() const { return times_.size(); }
+  int seriesCount() const { return static_cast<int>(names_.size()); }
   const std::vector<double>& times() const { return times_; }
   const std::vector<double>& column(int series) const { return values_[static_cast<std::size_t>(series)]; }
 

@@ -26,14 +26,20 @@ double rmsOverWindow(const std::vector<double>& series, const std::vector<double
   return n > 0 ? std::sqrt(sum / n) : 0.0;
 }
 
-// log(a / b) / log f over the window for successive series; NaN where a series is all zero there.
-std::vector<double> fittedOrders(const std::vector<std::vector<double>>& series,
-                                 const std::vector<double>& times, double begin, double end, int factor) {
+std::vector<double> rmsOverWindow(const std::vector<std::vector<double>>& series,
+                                  const std::vector<double>& times, double begin, double end) {
+  std::vector<double> rms;
+  for (const auto& s : series) rms.push_back(rmsOverWindow(s, times, begin, end));
+  return rms;
+}
+
+// log(a / b) / log f for successive root mean squares; NaN where one is zero.
+std::vector<double> fittedOrders(const std::vector<double>& rms, int factor) {
   std::vector<double> orders;
-  for (std::size_t k = 0; k + 1 < series.size(); ++k) {
-    const double a = rmsOverWindow(series[k], times, begin, end);
-    const double b = rmsOverWindow(series[k + 1], times, begin, end);
-    orders.push_back(a > 0.0 && b > 0.0 ? std::log(a / b) / std::log(static_cast<double>(factor)) : NAN);
+  for (std::size_t k = 0; k + 1 < rms.size(); ++k) {
+    orders.push_back(rms[k] > 0.0 && rms[k + 1] > 0.0
+                         ? std::log(rms[k] / rms[k + 1]) / std::log(static_cast<double>(factor))
+                         : NAN);
   }
   return orders;
 }
@@ -133,8 +139,10 @@ OrderAnalysis analyzeOrder(const Scene& scene, const OrderSettings& s, const Wor
 }
 
 void refitOrders(OrderAnalysis& a) {
-  a.trajectoryOrders = fittedOrders(a.distance, a.times, a.windowBegin, a.windowEnd, a.factor);
-  a.energyOrders = fittedOrders(a.energyDeviation, a.times, a.windowBegin, a.windowEnd, a.factor);
+  a.rmsDistance = rmsOverWindow(a.distance, a.times, a.windowBegin, a.windowEnd);
+  a.rmsEnergyDeviation = rmsOverWindow(a.energyDeviation, a.times, a.windowBegin, a.windowEnd);
+  a.trajectoryOrders = fittedOrders(a.rmsDistance, a.factor);
+  a.energyOrders = fittedOrders(a.rmsEnergyDeviation, a.factor);
   a.trajectoryOrder = mean(a.trajectoryOrders);
   a.energyOrder = mean(a.energyOrders);
 }

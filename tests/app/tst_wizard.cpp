@@ -18,6 +18,7 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
+#include "BackgroundJob.hpp"
 #include "GlFormat.hpp"
 #include "GuiTestSupport.hpp"
 #include "MainWindow.hpp"
@@ -27,7 +28,6 @@
 #include "TestSupport.hpp"
 #include "core/TemplateFile.hpp"
 #include "shapes/MeshTemplateBuilder.hpp"
-#include "wizard/BackgroundJob.hpp"
 #include "wizard/ClumpPreview.hpp"
 #include "wizard/ClumpWizard.hpp"
 #include "wizard/FillPage.hpp"

@@ -35,6 +35,8 @@ struct OrderAnalysis {
   std::vector<std::vector<double>> energyDeviation;
   // Orders fitted over the window: log(rms d_k / rms d_(k+1)) / log f for each pair of successive
   // distances, and log(rms dE_k / rms dE_(k+1)) / log f for successive runs; and their means.
+  // Root mean square of each distance and energy series over the window (what the orders are fitted from).
+  std::vector<double> rmsDistance, rmsEnergyDeviation;
   std::vector<double> trajectoryOrders, energyOrders;
   double trajectoryOrder = 0.0, energyOrder = 0.0;
   double windowBegin = 0.0, windowEnd = 0.0;
