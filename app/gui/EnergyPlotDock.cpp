@@ -125,15 +125,19 @@ void EnergyPlotDock::startComparison(std::shared_ptr<const Scene> scene, const s
   auto* chart = new TimeSeriesChart(names, tr("|E(t) − E(0)| [J]"));
   chart->setLogScale(true);
   chart->setTitle(tr("The scene at %1 time steps").arg(timeSteps.size()));
-  const int index = stack_->indexOf(comparison_);
-  const bool shown = stack_->currentIndex() == index;
-  stack_->removeWidget(comparison_);
-  comparison_->deleteLater();
-  comparison_ = chart;
-  stack_->insertWidget(index, comparison_);
-  if (shown) stack_->setCurrentIndex(index);
+  replaceChart(comparison_, chart);
   comparisonRun_.start(std::move(scene), timeSteps, duration);
   showView(View::TimeSteps);
+}
+
+void EnergyPlotDock::replaceChart(TimeSeriesChart*& slot, TimeSeriesChart* chart) {
+  const int index = stack_->indexOf(slot);
+  const bool shown = stack_->currentIndex() == index;
+  stack_->removeWidget(slot);
+  slot->deleteLater();
+  slot = chart;
+  stack_->insertWidget(index, slot);
+  if (shown) stack_->setCurrentIndex(index);
 }
 
 void EnergyPlotDock::stopComparison() {
@@ -154,9 +158,7 @@ void EnergyPlotDock::clear() {
   ratio_->clear();
   walls_->clear();
   haveInitial_ = false;
-  haveLast_ = false;
   energyScale_ = 0.0;
-  rotationalIntegral_ = translationalIntegral_ = 0.0;
 }
 
 void EnergyPlotDock::append(const EnergySample& sample) {
@@ -175,37 +177,22 @@ void EnergyPlotDock::append(const EnergySample& sample) {
   const double drift = energyScale_ > 0.0 ? std::abs(conserved - initialConserved_) / energyScale_ : 0.0;
   drift_->append(e.time, {drift});
   appendWalls(sample);
-  // Seed 000 §4.1: <E_rot> / <E_trans> of time averages since the first sample.
-  if (haveLast_ && e.time > lastSample_.time) {
-    const double dt = e.time - lastSample_.time;
-    rotationalIntegral_ += 0.5 * dt * (e.keRotational + lastSample_.keRotational);
-    translationalIntegral_ += 0.5 * dt * (e.keTranslational + lastSample_.keTranslational);
-    if (translationalIntegral_ > 0.0)
-      ratio_->append(e.time, {rotationalIntegral_ / translationalIntegral_, 1.0});
-  } else if (haveLast_) {
-    rotationalIntegral_ = translationalIntegral_ = 0.0;  // the clock went back (reset, step back)
+  // Seed 000 §4.1: <E_rot> / <E_trans> of time averages, integrated on the simulation thread.
+  if (sample.translationalKineticIntegral > 0.0) {
+    ratio_->append(e.time, {sample.rotationalKineticIntegral / sample.translationalKineticIntegral, 1.0});
   }
-  lastSample_ = e;
-  haveLast_ = true;
 }
 
 void EnergyPlotDock::appendWalls(const EnergySample& sample) {
   const std::size_t n = sample.wallImpulses.size();
   if (n == 0) return;
-  if (walls_->pointCount() == 0 && !haveLast_) initialMomentum_ = sample.energy.momentum;
-  if (static_cast<std::size_t>(wallNames_.size()) != n + 1) {
+  if (walls_->pointCount() == 0) initialMomentum_ = sample.energy.momentum;
+  if (static_cast<std::size_t>(walls_->seriesCount()) != n + 1) {
     // A chart for this scene's walls: |J| of each, and the balance.
-    wallNames_.clear();
-    for (std::size_t w = 0; w < n; ++w) wallNames_ << tr("|J| of wall %1").arg(w);
-    wallNames_ << tr("momentum balance |ΔP + ΣJ|");
-    auto* chart = new TimeSeriesChart(wallNames_, tr("impulse [N s]"));
-    const int index = stack_->indexOf(walls_);
-    const bool shown = stack_->currentIndex() == index;
-    stack_->removeWidget(walls_);
-    walls_->deleteLater();
-    walls_ = chart;
-    stack_->insertWidget(index, walls_);
-    if (shown) stack_->setCurrentIndex(index);
+    QStringList names;
+    for (std::size_t w = 0; w < n; ++w) names << tr("|J| of wall %1").arg(w);
+    names << tr("momentum balance |ΔP + ΣJ|");
+    replaceChart(walls_, new TimeSeriesChart(names, tr("impulse [N s]")));
   }
   std::vector<double> values;
   Vec3 sum = Vec3::Zero();

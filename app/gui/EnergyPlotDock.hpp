@@ -60,13 +60,10 @@ class EnergyPlotDock : public QDockWidget {
   QStackedWidget* stack_ = nullptr;
   QComboBox* viewBox_ = nullptr;
   TimeStepComparison comparisonRun_;
-  // Running time integrals of the kinetic energies [J s] (trapezoids between samples).
-  double rotationalIntegral_ = 0.0, translationalIntegral_ = 0.0;
-  EnergyReport lastSample_;
-  bool haveLast_ = false;
   std::vector<TimeSeriesChart*> charts() const;
   void appendWalls(const EnergySample& sample);
-  QStringList wallNames_;
+  // Puts `chart` in the place of `slot`'s chart in the stack (shown if that was), deleting the old.
+  void replaceChart(TimeSeriesChart*& slot, TimeSeriesChart* chart);
   double initialConserved_ = 0.0;  // total + dissipated at the first sample [J]
   double energyScale_ = 0.0;       // largest sum of |energy terms| seen [J]
   bool haveInitial_ = false;

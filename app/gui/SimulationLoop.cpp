@@ -512,6 +512,15 @@ void SimulationLoop::moveDraggedBody() {
   dirty_ = true;
 }
 
+void SimulationLoop::integrateKinetic(const EnergyReport& energy, double span) {
+  // A world rebuilt or restored to an earlier state starts the integrals again.
+  if (world_->stepCount() < kineticIntegralSteps_)
+    rotationalKineticIntegral_ = translationalKineticIntegral_ = 0.0;
+  kineticIntegralSteps_ = world_->stepCount();
+  rotationalKineticIntegral_ += span * energy.keRotational;
+  translationalKineticIntegral_ += span * energy.keTranslational;
+}
+
 bool SimulationLoop::stepOnce() {
   applyDragForce();
   if (world_->step()) {
@@ -520,7 +529,9 @@ bool SimulationLoop::stepOnce() {
     // The energy watch runs every few steps, not only per frame: a small scene run as fast as
     // possible takes tens of thousands of steps a frame, and a blow-up must be caught early.
     if (world_->stepCount() % kEnergyWatchEverySteps == 0) {
-      watchEnergy(world_->energy());
+      const EnergyReport energy = world_->energy();
+      integrateKinetic(energy, kEnergyWatchEverySteps * world_->settings().timeStep);
+      watchEnergy(energy);
       if (diverged()) return false;
     }
     return true;
@@ -641,7 +652,9 @@ void SimulationLoop::publish() {
     captureSnapshot(*world_, energy, f.snapshot);
     f.criticalTimeStep = world_->criticalTimeStep();
     f.recommendedTimeStep = world_->recommendedTimeStep();
-    sample = {sceneGeneration_, world_->stepCount(), energy, world_->wallImpulses()};
+    if (world_->stepCount() < kineticIntegralSteps_) integrateKinetic(energy, 0.0);  // restarts them
+    sample = {sceneGeneration_,       world_->stepCount(),        energy,
+              world_->wallImpulses(), rotationalKineticIntegral_, translationalKineticIntegral_};
   } else {
     f.snapshot = Snapshot{};
   }

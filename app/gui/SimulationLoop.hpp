@@ -61,6 +61,10 @@ struct EnergySample {
   std::uint64_t steps = 0;
   EnergyReport energy;
   std::vector<Vec3> wallImpulses;  // World::wallImpulses: per wall, accumulated [N s]
+  // Time integrals of the rotational and translational kinetic energy since the world was built or
+  // restored [J s], summed with the energy watch every kEnergyWatchEverySteps steps (seed 000 §4.1's
+  // time averages, far denser than the frames' samples).
+  double rotationalKineticIntegral = 0.0, translationalKineticIntegral = 0.0;
 };
 
 struct DragTarget {
@@ -161,6 +165,7 @@ class SimulationLoop {
   bool afterStep();
   // Ends the recording; `problem` "" for a clean end (a failure to finish the file replaces it).
   void finishTrajectory(const std::string& problem);
+  void integrateKinetic(const EnergyReport& energy, double span);
   void watchEnergy(const EnergyReport& energy);
   bool diverged() const { return world_ && (world_->divergence().happened || !energyDivergence_.empty()); }
   // `placed`: pebbles (centre, radius) of bodies added since the last step, not yet in the world's arrays.
@@ -187,7 +192,9 @@ class SimulationLoop {
   std::uint64_t layoutGeneration_ = 0;
   bool running_ = false;
   int pendingSteps_ = 0;
-  std::optional<double> runUntil_;  // a target time to reach as fast as possible, then pause
+  double rotationalKineticIntegral_ = 0.0, translationalKineticIntegral_ = 0.0;  // [J s]
+  std::uint64_t kineticIntegralSteps_ = 0;  // the step count they reach (a smaller one restarts them)
+  std::optional<double> runUntil_;          // a target time to reach as fast as possible, then pause
   double speed_ = 1.0;
   bool asFast_ = false;
   std::optional<DragTarget> drag_;
