@@ -1,9 +1,9 @@
 #pragma once
 // Heavy work run off the GUI thread (the clump wizard's import, fill and inertia; the order
-// analysis): the newest request wins. A start cancels the run in progress (its result is dropped)
-// and, with a delay, waits for the controls to settle (debounce). The work returns what to do with its result,
-// and that runs on the GUI thread only if the run was neither cancelled nor superseded, so a
-// cancelled or replaced run leaves the previous result exactly as it was.
+// analysis): the newest request wins. A start cancels the run in progress (its result is
+// dropped) and, with a delay, waits for the controls to settle (debounce). The work returns what
+// to do with its result, and that runs on the GUI thread only if the run was neither cancelled nor
+// superseded, so a cancelled or replaced run leaves the previous result exactly as it was.
 #include <QObject>
 #include <QSet>
 #include <QString>

@@ -29,6 +29,7 @@ double rmsOverWindow(const std::vector<double>& series, const std::vector<double
 std::vector<double> rmsOverWindow(const std::vector<std::vector<double>>& series,
                                   const std::vector<double>& times, double begin, double end) {
   std::vector<double> rms;
+  rms.reserve(series.size());
   for (const auto& s : series) rms.push_back(rmsOverWindow(s, times, begin, end));
   return rms;
 }
@@ -36,6 +37,7 @@ std::vector<double> rmsOverWindow(const std::vector<std::vector<double>>& series
 // log(a / b) / log f for successive root mean squares; NaN where one is zero.
 std::vector<double> fittedOrders(const std::vector<double>& rms, int factor) {
   std::vector<double> orders;
+  if (rms.size() > 1) orders.reserve(rms.size() - 1);
   for (std::size_t k = 0; k + 1 < rms.size(); ++k) {
     orders.push_back(rms[k] > 0.0 && rms[k + 1] > 0.0
                          ? std::log(rms[k] / rms[k + 1]) / std::log(static_cast<double>(factor))
