@@ -1,0 +1,68 @@
+#include "core/cim/ParticleModel.hpp"
+
+#include "core/cim/ClusterLifetime.hpp"
+
+namespace clumplab::cim {
+
+ForceCallCounts listForces(const ParticleModel& model, const NeighborCsr& neighbors,
+                           std::span<const std::uint32_t> members, std::span<const std::uint32_t> localIndex,
+                           const RigidBodySet& local, std::vector<Vec3>& forces, std::vector<Vec3>& torques) {
+  ForceCallCounts counts;
+  for (std::size_t a = 0; a < members.size(); ++a) {
+    const std::uint32_t i = members[a];
+    const ParticleState si = local.particle(a);
+    for (const std::int32_t e : neighbors.of(i)) {
+      if (NeighborCsr::isWall(e)) {
+        const WallForce f = model.wallForce(i, NeighborCsr::wallIndex(e), si);
+        forces[a] += f.force;
+        torques[a] += f.torque;
+        ++counts.wallCalls;
+        continue;
+      }
+      const auto j = static_cast<std::uint32_t>(e);
+      if (j < i) continue;  // each pair once, from its lower index (Newton's third law)
+      const std::uint32_t b = localIndex[j];
+      ParticleState sj = local.particle(b);
+      sj.position = si.position + model.box.minimumImage(sj.position - si.position);
+      const PairForce f = model.pairForce(i, j, si, sj);
+      forces[a] += f.forceOnI;
+      torques[a] += f.torqueOnI;
+      forces[b] += f.forceOnJ;
+      torques[b] += f.torqueOnJ;
+      ++counts.pairCalls;
+    }
+  }
+  return counts;
+}
+
+NeighborCsr neighborsOf(const ParticleModel& model, const RigidBodySet& state, double buffer) {
+  NeighborQuery query;
+  query.positions = state.position;
+  query.reach = model.reach;
+  query.buffer = buffer;
+  query.box = model.box;
+  query.surfaceDistance = [&](std::uint32_t i, std::uint32_t j, const Vec3& separation) {
+    return model.surfaceDistance(i, j, separation, state.orientation[i], state.orientation[j]);
+  };
+  query.wallCount = model.wallCount;
+  query.wallDistance = [&](std::uint32_t i, std::uint32_t w) {
+    return model.wallDistance(i, w, state.particle(i));
+  };
+  return buildNeighborList(query);
+}
+
+std::vector<double> pointSpeeds(const ParticleModel& model, const RigidBodySet& state) {
+  std::vector<double> speeds(state.size());
+  for (std::size_t i = 0; i < state.size(); ++i) {
+    const auto index = static_cast<std::uint32_t>(i);
+    if (model.pointSpeed) {
+      speeds[i] = model.pointSpeed(index, state.particle(i), state.bodyAngularVelocity[i]);
+    } else {
+      speeds[i] = state.velocity[i].norm() +
+                  model.reach[i] * angularSpeedBound(model.inertia[i].moments, state.bodyAngularVelocity[i]);
+    }
+  }
+  return speeds;
+}
+
+}  // namespace clumplab::cim

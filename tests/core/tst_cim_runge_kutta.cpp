@@ -1,0 +1,234 @@
+// The Runge-Kutta integrators of the cluster integration method (core/cim/RungeKutta.hpp): orders of
+// convergence on the Kepler problem (RK4: 4; Fehlberg's embedded pair: 4 and 5), the adaptive RKF45
+// reaching the requested tolerance, the minimum and maximum steps honoured, the target time hit
+// exactly, and evaluations counted.
+#include <QtTest>
+#include <algorithm>
+#include <cmath>
+#include <vector>
+
+#include "TestSupport.hpp"
+#include "core/cim/RungeKutta.hpp"
+
+using namespace clumplab;
+using namespace clumplab::cim;
+
+namespace {
+
+// The Kepler problem q'' = -q / |q|^3 (GM = 1) in the plane, y = (q, p); starting at pericentre of
+// an orbit with semi-major axis 1 and eccentricity e, its period is 2 pi. Counts its evaluations.
+// The order tests use e = 0.1: on more eccentric orbits the fourth-order Fehlberg solution's small
+// leading error term shows its asymptotic order only at steps so short that round-off interferes;
+// the adaptive tests use e = 0.6, where step-size control matters.
+class Kepler final : public OdeSystem {
+ public:
+  void derivative(double t, const OdeState& y, OdeState& dydt) override {
+    ++calls;
+    latest = std::max(latest, t);
+    dydt.resize(4);
+    const double r3 = std::pow(y[0] * y[0] + y[1] * y[1], 1.5);
+    dydt << y[2], y[3], -y[0] / r3, -y[1] / r3;
+  }
+  std::size_t calls = 0;
+  double latest = -1.0;
+};
+
+OdeState keplerStart(double eccentricity = 0.6) {
+  OdeState y(4);
+  y << 1.0 - eccentricity, 0.0, 0.0, std::sqrt((1.0 + eccentricity) / (1.0 - eccentricity));
+  return y;
+}
+
+constexpr double kPeriod = 2.0 * M_PI;
+
+// Least-squares slope of log(error) against log(h).
+double fittedOrder(const std::vector<double>& h, const std::vector<double>& error) {
+  double mx = 0, my = 0;
+  for (std::size_t i = 0; i < h.size(); ++i) {
+    mx += std::log(h[i]);
+    my += std::log(error[i]);
+  }
+  mx /= static_cast<double>(h.size());
+  my /= static_cast<double>(h.size());
+  double sxy = 0, sxx = 0;
+  for (std::size_t i = 0; i < h.size(); ++i) {
+    sxy += (std::log(h[i]) - mx) * (std::log(error[i]) - my);
+    sxx += (std::log(h[i]) - mx) * (std::log(h[i]) - mx);
+  }
+  return sxy / sxx;
+}
+
+enum class Scheme { Rk4, Fehlberg4, Fehlberg5 };
+
+// Error after one period with n constant steps.
+double periodError(Scheme scheme, int n) {
+  Kepler ode;
+  OdeState y = keplerStart(0.1);
+  RungeKuttaWorkspace work;
+  const double h = kPeriod / n;
+  for (int k = 0; k < n; ++k) {
+    if (scheme == Scheme::Rk4) {
+      rk4Step(ode, k * h, h, y, work);
+    } else {
+      fehlbergStep(ode, k * h, h, y, work, false);
+      y = scheme == Scheme::Fehlberg4 ? work.lower : work.higher;
+    }
+  }
+  return (y - keplerStart(0.1)).norm();
+}
+
+}  // namespace
+
+class CimRungeKuttaTest : public QObject {
+  Q_OBJECT
+ private slots:
+  void convergenceOrder_data() {
+    QTest::addColumn<int>("scheme");
+    QTest::addColumn<double>("expected");
+    QTest::newRow("rk4") << static_cast<int>(Scheme::Rk4) << 4.0;
+    QTest::newRow("fehlberg 4th-order solution") << static_cast<int>(Scheme::Fehlberg4) << 4.0;
+    QTest::newRow("fehlberg 5th-order solution") << static_cast<int>(Scheme::Fehlberg5) << 5.0;
+  }
+  void convergenceOrder() {
+    QFETCH(int, scheme);
+    QFETCH(double, expected);
+    std::vector<double> h, error;
+    for (const int n : {100, 200, 400, 800}) {
+      h.push_back(kPeriod / n);
+      error.push_back(periodError(static_cast<Scheme>(scheme), n));
+    }
+    const double order = fittedOrder(h, error);
+    qInfo("%s: errors %.3g %.3g %.3g %.3g, fitted order %.3f", QTest::currentDataTag(), error[0], error[1],
+          error[2], error[3], order);
+    QVERIFY2(error.back() > 1e-13, "the finest error must stay above round-off to measure an order");
+    QVERIFY2(std::abs(order - expected) < 0.3,
+             qPrintable(QString("order %1, expected %2 +- 0.3").arg(order).arg(expected)));
+  }
+
+  // The global error after one eccentric orbit follows the tolerance down.
+  void adaptiveReachesTolerance() {
+    std::vector<double> errors;
+    for (const double rtol : {1e-5, 1e-7, 1e-9, 1e-11}) {
+      Kepler ode;
+      OdeState y = keplerStart();
+      RkfSettings s;
+      s.relativeTolerance = rtol;
+      s.absoluteTolerance = 1e-20;
+      RungeKuttaWorkspace work;
+      const RkfStats stats = integrateRkf45(ode, 0.0, kPeriod, y, s, work);
+      const double error = (y - keplerStart()).norm() / keplerStart().norm();
+      errors.push_back(error);
+      qInfo("rtol %.0e: relative error %.3g, %zu accepted, %zu rejected, %zu evaluations", rtol, error,
+            stats.accepted, stats.rejected, stats.evaluations);
+      QVERIFY(stats.finished);
+      QCOMPARE(stats.forced, std::size_t{0});
+      QCOMPARE(stats.evaluations, ode.calls);
+      // The global error of ~100 steps each within tolerance stays within a few hundred tolerances.
+      CLUMPLAB_VERIFY_LESS(error, 300.0 * rtol);
+    }
+    for (std::size_t k = 1; k < errors.size(); ++k) CLUMPLAB_VERIFY_LESS(errors[k], 0.1 * errors[k - 1]);
+  }
+
+  // Fehlberg's original choice (advance with the fourth-order solution) also controls the error.
+  void withoutLocalExtrapolation() {
+    Kepler ode;
+    OdeState y = keplerStart();
+    RkfSettings s;
+    s.relativeTolerance = 1e-8;
+    s.localExtrapolation = false;
+    RungeKuttaWorkspace work;
+    const RkfStats stats = integrateRkf45(ode, 0.0, kPeriod, y, s, work);
+    const double error = (y - keplerStart()).norm() / keplerStart().norm();
+    qInfo("4th-order propagation, rtol 1e-8: error %.3g in %zu steps", error, stats.accepted);
+    QVERIFY(stats.finished);
+    // Each step's local error is now the estimate itself (~tolerance), not the much smaller error of
+    // the fifth-order solution: the global error after ~140 steps is a few hundred tolerances.
+    CLUMPLAB_VERIFY_LESS(error, 2000.0 * s.relativeTolerance);
+    QVERIFY(error > 1.0 * s.relativeTolerance);
+  }
+
+  // Below dt_min steps are accepted whatever the error: no step shorter than dt_min (but the clipped
+  // last one), and with an unreachable tolerance the forced steps are counted.
+  void minimumStepHonoured() {
+    Kepler ode;
+    OdeState y = keplerStart();
+    RkfSettings s;
+    s.relativeTolerance = 1e-14;
+    s.minStep = kPeriod / 300.0;
+    RungeKuttaWorkspace work;
+    const RkfStats stats = integrateRkf45(ode, 0.0, kPeriod, y, s, work);
+    qInfo("dt_min %.4g: smallest %.4g, %zu accepted (%zu forced), %zu rejected", s.minStep,
+          stats.smallestStep, stats.accepted, stats.forced, stats.rejected);
+    QVERIFY(stats.finished);
+    QVERIFY(stats.smallestStep >= s.minStep);
+    QVERIFY(stats.forced > 0);
+    QVERIFY(stats.accepted <= 301);
+    // Without the floor the same tolerance takes many more steps.
+    Kepler free;
+    OdeState y2 = keplerStart();
+    s.minStep = 0.0;
+    const RkfStats unlimited = integrateRkf45(free, 0.0, kPeriod, y2, s, work);
+    QVERIFY(unlimited.accepted > 2 * stats.accepted);
+    QCOMPARE(unlimited.forced, std::size_t{0});
+  }
+
+  void maximumStepHonoured() {
+    Kepler ode;
+    OdeState y = keplerStart();
+    RkfSettings s;
+    s.relativeTolerance = 1e-3;
+    s.maxStep = 0.01;
+    RungeKuttaWorkspace work;
+    const RkfStats stats = integrateRkf45(ode, 0.0, kPeriod, y, s, work);
+    QVERIFY(stats.largestStep <= s.maxStep);
+    QVERIFY(stats.accepted >= static_cast<std::size_t>(kPeriod / s.maxStep));
+  }
+
+  // Both integrators land exactly on the target and never evaluate beyond it: y' = 1 gives y = t1.
+  void targetTimeHitExactly() {
+    const double t0 = 0.125, t1 = 0.7316;
+    std::size_t calls = 0;
+    double latest = 0.0;
+    FunctionOde clock([&](double t, const OdeState& y, OdeState& dydt) {
+      ++calls;
+      latest = std::max(latest, t);
+      dydt = OdeState::Ones(y.size());
+    });
+    RungeKuttaWorkspace work;
+    OdeState y = OdeState::Constant(1, t0);
+    RkfSettings s;
+    s.maxStep = 0.1;  // forces several steps and a clipped last one
+    const RkfStats stats = integrateRkf45(clock, t0, t1, y, s, work);
+    QVERIFY(stats.finished);
+    QCOMPARE(y[0], t1);
+    QVERIFY(latest <= t1);
+    QCOMPARE(stats.evaluations, calls);
+
+    calls = 0;
+    latest = 0.0;
+    y[0] = t0;
+    const Rk4Stats rk = integrateRk4(clock, t0, t1, 0.07, y, work);
+    QCOMPARE(rk.steps, std::size_t{9});  // ceil(0.6066 / 0.07)
+    QCOMPARE(rk.evaluations, calls);
+    QVERIFY(std::abs(y[0] - t1) <= 4e-16);
+    QVERIFY(latest <= t1);
+  }
+
+  // A step that meets the tolerance after a rejection is not followed by growth (HNW), and the
+  // statistics add up: 6 evaluations per fresh step, 5 after a rejection (k1 reused), 2 to start.
+  void evaluationBookkeeping() {
+    Kepler ode;
+    OdeState y = keplerStart();
+    RkfSettings s;
+    s.relativeTolerance = 1e-9;
+    s.initialStep = 1.0;  // far too long: rejections first
+    RungeKuttaWorkspace work;
+    const RkfStats stats = integrateRkf45(ode, 0.0, kPeriod, y, s, work);
+    QVERIFY(stats.rejected > 0);
+    QCOMPARE(stats.evaluations, 6 * stats.accepted + 5 * stats.rejected);
+    QCOMPARE(stats.evaluations, ode.calls);
+  }
+};
+
+QTEST_GUILESS_MAIN(CimRungeKuttaTest)
+#include "tst_cim_runge_kutta.moc"
