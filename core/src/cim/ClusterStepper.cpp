@@ -31,15 +31,25 @@ RkfStats ClusterStepper::integrateCluster(const ClusterStepReport& report, std::
     return stats;
   }
   work.inertia.clear();
-  for (const std::uint32_t i : members) work.inertia.push_back(model_.inertia[i]);
+  work.reach.clear();
+  for (const std::uint32_t i : members) {
+    work.inertia.push_back(model_.inertia[i]);
+    work.reach.push_back(model_.reach[i]);
+  }
   ForceCallCounts local;
   work.ode.reset(work.inertia, model_.gravity,
                  [&](const RigidBodySet& s, std::vector<Vec3>& forces, std::vector<Vec3>& torques) {
                    local.add(listForces(model_, report.neighbors, members, localIndex_, s, forces, torques));
                  });
-  packBodies(state, members, work.y);
+  // Positions relative to the first member's, each with its reach as the least length in the error
+  // scale: position errors are measured against the cluster's extent and the particles' sizes, the
+  // same wherever in the box the cluster is.
+  const Vec3 origin = state.position[members.front()];
+  work.ode.setPositionOrigin(origin);
+  work.ode.setPositionScales(work.reach);
+  packBodies(state, members, work.y, origin);
   const RkfStats stats = integrateRkf45(work.ode, 0.0, duration, work.y, settings_.rkf, work.rk);
-  unpackBodies(work.y, members, state);
+  unpackBodies(work.y, members, state, origin);
   calls.add(local);
   return stats;
 }

@@ -19,8 +19,8 @@ void RigidBodySet::add(const ParticleState& s) {
 }
 
 namespace {
-void packOne(const RigidBodySet& set, std::size_t i, double* out) {
-  Vec3::Map(out) = set.position[i];
+void packOne(const RigidBodySet& set, std::size_t i, double* out, const Vec3& origin) {
+  Vec3::Map(out) = set.position[i] - origin;
   Vec3::Map(out + 3) = set.velocity[i];
   const Quat& q = set.orientation[i];
   out[6] = q.w();
@@ -30,33 +30,39 @@ void packOne(const RigidBodySet& set, std::size_t i, double* out) {
   Vec3::Map(out + 10) = set.bodyAngularVelocity[i];
 }
 
-void unpackOne(const double* in, RigidBodySet& set, std::size_t i) {
-  set.position[i] = Eigen::Map<const Vec3>(in);
+void unpackOne(const double* in, RigidBodySet& set, std::size_t i, const Vec3& origin) {
+  set.position[i] = Eigen::Map<const Vec3>(in) + origin;
   set.velocity[i] = Eigen::Map<const Vec3>(in + 3);
   set.orientation[i] = Quat(in[6], in[7], in[8], in[9]);
   set.bodyAngularVelocity[i] = Eigen::Map<const Vec3>(in + 10);
 }
 }  // namespace
 
-void packBodies(const RigidBodySet& set, std::span<const std::uint32_t> members, OdeState& y) {
+void packBodies(const RigidBodySet& set, std::span<const std::uint32_t> members, OdeState& y,
+                const Vec3& origin) {
   y.resize(static_cast<Eigen::Index>(kRigidBodyStateSize * members.size()));
-  for (std::size_t k = 0; k < members.size(); ++k)
-    packOne(set, members[k], y.data() + kRigidBodyStateSize * k);
+  for (std::size_t k = 0; k < members.size(); ++k) {
+    packOne(set, members[k], y.data() + kRigidBodyStateSize * k, origin);
+  }
 }
 
-void unpackBodies(const OdeState& y, std::span<const std::uint32_t> members, RigidBodySet& set) {
-  for (std::size_t k = 0; k < members.size(); ++k)
-    unpackOne(y.data() + kRigidBodyStateSize * k, set, members[k]);
+void unpackBodies(const OdeState& y, std::span<const std::uint32_t> members, RigidBodySet& set,
+                  const Vec3& origin) {
+  for (std::size_t k = 0; k < members.size(); ++k) {
+    unpackOne(y.data() + kRigidBodyStateSize * k, set, members[k], origin);
+  }
 }
 
 void packAll(const RigidBodySet& set, OdeState& y) {
   y.resize(static_cast<Eigen::Index>(kRigidBodyStateSize * set.size()));
-  for (std::size_t i = 0; i < set.size(); ++i) packOne(set, i, y.data() + kRigidBodyStateSize * i);
+  for (std::size_t i = 0; i < set.size(); ++i)
+    packOne(set, i, y.data() + kRigidBodyStateSize * i, Vec3::Zero());
 }
 
 void unpackAll(const OdeState& y, RigidBodySet& set) {
   set.resize(static_cast<std::size_t>(y.size()) / kRigidBodyStateSize);
-  for (std::size_t i = 0; i < set.size(); ++i) unpackOne(y.data() + kRigidBodyStateSize * i, set, i);
+  for (std::size_t i = 0; i < set.size(); ++i)
+    unpackOne(y.data() + kRigidBodyStateSize * i, set, i, Vec3::Zero());
 }
 
 double kineticEnergy(const RigidBodySet& set, std::size_t i, const RigidBodyInertia& inertia) {
@@ -90,13 +96,21 @@ void RigidBodyOde::reset(std::span<const RigidBodyInertia> inertia, const Vec3& 
   inertia_.assign(inertia.begin(), inertia.end());
   gravity_ = gravity;
   forces_ = std::move(forces);
+  origin_ = Vec3::Zero();
+  floors_.clear();
   evaluations_ = 0;
+}
+
+void RigidBodyOde::setPositionScales(std::span<const double> lengths) {
+  floors_.assign(4 * lengths.size(), 0.0);
+  for (std::size_t i = 0; i < lengths.size(); ++i) floors_[4 * i] = lengths[i];
 }
 
 void RigidBodyOde::derivative(double /*t*/, const OdeState& y, OdeState& dydt) {
   const std::size_t n = inertia_.size();
   dydt.resize(y.size());
   unpackAll(y, state_);
+  for (Vec3& x : state_.position) x += origin_;
   // Within a step's stages |q| drifts from 1 by the local error: forces and the torque transform
   // see the unit quaternion, while dq/dt uses q itself (whose exact flow keeps |q|).
   for (Quat& q : state_.orientation) q.normalize();

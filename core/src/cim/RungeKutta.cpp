@@ -35,13 +35,16 @@ double startingStep(OdeSystem& system, double t0, double t1, const OdeState& y, 
   system.derivative(t0, y, work.k[0]);
   const double span = t1 - t0;
   const std::span<const int> blocks = system.errorBlocks();
-  // Scaled norms d0 = |y0|, d1 = |f0| with scale atol + rtol |y0_B| per block (max over blocks).
+  const std::span<const double> floors = system.errorFloors();
+  // Scaled norms d0 = |y0|, d1 = |f0| with scale atol + rtol max(|y0_B|, floor_B) per block (max
+  // over blocks).
   const auto scaledNorm = [&](const OdeState& v) {
     double worst = 0.0;
-    std::size_t b = 0;
-    for (Eigen::Index i = 0; i < y.size(); b = (b + 1) % blocks.size()) {
+    std::size_t b = 0, block = 0;
+    for (Eigen::Index i = 0; i < y.size(); b = (b + 1) % blocks.size(), ++block) {
       const Eigen::Index n = std::min<Eigen::Index>(blocks[b], y.size() - i);
-      const double scale = s.absoluteTolerance + s.relativeTolerance * blockNorm(y, i, n);
+      const double floor = block < floors.size() ? floors[block] : 0.0;
+      const double scale = s.absoluteTolerance + s.relativeTolerance * std::max(blockNorm(y, i, n), floor);
       worst = std::max(worst, blockNorm(v, i, n) / scale);
       i += n;
     }
@@ -133,13 +136,14 @@ void RkfStats::add(const RkfStats& other) {
 }
 
 double errorRatio(const OdeState& error, const OdeState& y0, const OdeState& y1, double relativeTolerance,
-                  double absoluteTolerance, std::span<const int> blocks) {
+                  double absoluteTolerance, std::span<const int> blocks, std::span<const double> floors) {
   double worst = 0.0;
-  std::size_t b = 0;
-  for (Eigen::Index i = 0; i < error.size(); b = (b + 1) % blocks.size()) {
+  std::size_t b = 0, block = 0;
+  for (Eigen::Index i = 0; i < error.size(); b = (b + 1) % blocks.size(), ++block) {
     const Eigen::Index n = std::min<Eigen::Index>(blocks[b], error.size() - i);
+    const double floor = block < floors.size() ? floors[block] : 0.0;
     const double scale =
-        absoluteTolerance + relativeTolerance * std::max(blockNorm(y0, i, n), blockNorm(y1, i, n));
+        absoluteTolerance + relativeTolerance * std::max({blockNorm(y0, i, n), blockNorm(y1, i, n), floor});
     const double e = blockNorm(error, i, n);
     const double ratio = e == 0.0 ? 0.0 : e / scale;
     if (!(ratio <= worst)) worst = ratio;  // NaN propagates
@@ -157,6 +161,7 @@ RkfStats integrateRkf45(OdeSystem& system, double t0, double t1, OdeState& y, co
   }
   work.resize(y.size());
   const std::span<const int> blocks = system.errorBlocks();
+  const std::span<const double> floors = system.errorFloors();
   const auto clampStep = [&](double h) { return std::clamp(h, s.minStep, s.maxStep); };
 
   bool k1Ready = false;
@@ -177,7 +182,7 @@ RkfStats integrateRkf45(OdeSystem& system, double t0, double t1, OdeState& y, co
     // The estimate of the fourth-order solution's local error: h sum (bh_i - b_i) k_i.
     work.stage = work.higher - work.lower;
     const double err =
-        errorRatio(work.stage, y, work.higher, s.relativeTolerance, s.absoluteTolerance, blocks);
+        errorRatio(work.stage, y, work.higher, s.relativeTolerance, s.absoluteTolerance, blocks, floors);
     if (!std::isfinite(err)) {
       // The state itself blew up: a smaller step may help unless we are at the floor already.
       if (step <= s.minStep) return stats;

@@ -43,6 +43,7 @@ struct ClusterWorkspace {
   RungeKuttaWorkspace rk;
   OdeState y;
   std::vector<RigidBodyInertia> inertia;
+  std::vector<double> reach;
 };
 
 class ClusterStepper {

@@ -28,6 +28,11 @@ class OdeSystem {
     static constexpr int kScalar[] = {1};
     return kScalar;
   }
+  // Optional floor of each block's norm in the error scale, one per block of the state in order
+  // (not per pattern entry): the scale becomes atol + rtol max(|y0_B|, |y1_B|, floor_B). A length
+  // scale for positions, say, so that the tolerance on a position does not depend on where the
+  // origin is. Empty (the default): no floors.
+  virtual std::span<const double> errorFloors() const { return {}; }
 };
 
 // An OdeSystem from a function, with component-wise error norm and no projection (tests, scalars).

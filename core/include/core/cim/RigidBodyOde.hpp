@@ -53,10 +53,13 @@ struct RigidBodySet {
   void add(const ParticleState& s);
 };
 
-// Packs bodies `members` (indices into `set`, in that order) into y (resized to 13 |members|).
-void packBodies(const RigidBodySet& set, std::span<const std::uint32_t> members, OdeState& y);
-// The inverse: writes y's bodies back into `set` at `members`.
-void unpackBodies(const OdeState& y, std::span<const std::uint32_t> members, RigidBodySet& set);
+// Packs bodies `members` (indices into `set`, in that order) into y (resized to 13 |members|), with
+// positions relative to `origin` [m] (see RigidBodyOde::setPositionOrigin).
+void packBodies(const RigidBodySet& set, std::span<const std::uint32_t> members, OdeState& y,
+                const Vec3& origin = Vec3::Zero());
+// The inverse: writes y's bodies back into `set` at `members`, adding `origin` to the positions.
+void unpackBodies(const OdeState& y, std::span<const std::uint32_t> members, RigidBodySet& set,
+                  const Vec3& origin = Vec3::Zero());
 // Packs or unpacks all bodies in order (unpackAll resizes `set`).
 void packAll(const RigidBodySet& set, OdeState& y);
 void unpackAll(const OdeState& y, RigidBodySet& set);
@@ -76,8 +79,19 @@ class RigidBodyOde final : public OdeSystem {
   RigidBodyOde() = default;
   RigidBodyOde(std::vector<RigidBodyInertia> inertia, const Vec3& gravity, ForceCallback forces);
 
-  // Reuse for another set of bodies (keeps the scratch buffers' capacity).
+  // Reuse for another set of bodies (keeps the scratch buffers' capacity); the origin returns to 0.
   void reset(std::span<const RigidBodyInertia> inertia, const Vec3& gravity, ForceCallback forces);
+
+  // The packed positions are relative to `origin` [m]; the force callback sees lab positions
+  // (packed + origin). A cluster packs its positions relative to a point of its own, so that the
+  // relative tolerance on positions means the same wherever the cluster is (measured from the
+  // lab origin, a cluster far from it would get a looser position tolerance than one near it).
+  void setPositionOrigin(const Vec3& origin) { origin_ = origin; }
+  const Vec3& positionOrigin() const { return origin_; }
+  // A length per body [m] below which its position's norm does not shrink the error scale (its
+  // size, say): with the origin at a cluster member, that member's position would otherwise be
+  // held to rtol times its own displacement. Empty: no floors.
+  void setPositionScales(std::span<const double> lengths);
 
   void derivative(double t, const OdeState& y, OdeState& dydt) override;
   // Renormalises every quaternion.
@@ -86,6 +100,7 @@ class RigidBodyOde final : public OdeSystem {
     static constexpr int kBlocks[] = {3, 3, 4, 3};
     return kBlocks;
   }
+  std::span<const double> errorFloors() const override { return floors_; }
 
   std::size_t bodyCount() const { return inertia_.size(); }
   const std::vector<RigidBodyInertia>& inertia() const { return inertia_; }
@@ -94,6 +109,8 @@ class RigidBodyOde final : public OdeSystem {
  private:
   std::vector<RigidBodyInertia> inertia_;
   Vec3 gravity_ = Vec3::Zero();
+  Vec3 origin_ = Vec3::Zero();
+  std::vector<double> floors_;  // per block: position scale, then 0 for v, q, w^p
   ForceCallback forces_;
   std::size_t evaluations_ = 0;
   // Scratch for one evaluation.

@@ -77,9 +77,10 @@ struct RkfStats {
 };
 
 // The error norm of HNW eq. (4.11) with the max over blocks instead of the RMS: for each block B of
-// components (system.errorBlocks()), |e_B| / (atol + rtol max(|y0_B|, |y1_B|)); the largest ratio.
+// components (system.errorBlocks()), |e_B| / (atol + rtol max(|y0_B|, |y1_B|, floor_B)); the
+// largest ratio. `floors`: one per block (system.errorFloors()), or empty for none.
 double errorRatio(const OdeState& error, const OdeState& y0, const OdeState& y1, double relativeTolerance,
-                  double absoluteTolerance, std::span<const int> blocks);
+                  double absoluteTolerance, std::span<const int> blocks, std::span<const double> floors = {});
 
 // Integrates from t0 to t1 > t0 with RKF45 and step-size control, landing exactly on t1, projecting
 // after every accepted step.
