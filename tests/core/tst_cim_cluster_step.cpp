@@ -183,6 +183,52 @@ class CimClusterStepTest : public QObject {
     CLUMPLAB_VERIFY_LESS(differences[1], 3e-8);  // 3e-5 radii, after ~8 mm of travel
   }
 
+  // A sphere under gravity bouncing on a floor: in flight it is free and moves analytically (the
+  // lifetime accounting for gravity, since there is a wall); near the floor it is a singleton
+  // cluster with the wall, integrated. Energy (kinetic + potential + spring) holds over the bounces.
+  void bouncingOnAFloor_data() {
+    QTest::addColumn<double>("rtol");
+    QTest::addColumn<double>("bound");
+    QTest::newRow("the paper's 1e-5") << 1e-5 << 1e-3;
+    QTest::newRow("1e-7") << 1e-7 << 1e-5;
+  }
+  void bouncingOnAFloor() {
+    QFETCH(double, rtol);
+    QFETCH(double, bound);
+    SpringSystem sys = gas(1, 0.05);
+    sys.box.periodic = {false, false, false};
+    sys.walls = {{0.0, 1.0}};
+    const Vec3 g(0.0, -9.81, 0.0);
+    RigidBodySet s;
+    s.add({Vec3(0.0, 6e-3, 0.0), Vec3(0.01, 0.0, 0.0), Quat::Identity(), Vec3(0.0, 0.0, 30.0)});
+    const double e0 = sys.energy(s, g);
+    ClusterStepSettings settings;
+    settings.buffer = 0.6e-3;
+    settings.rkf.relativeTolerance = rtol;
+    ClusterStepper stepper(sys.model(g), settings);
+    std::size_t freeSteps = 0, wallSteps = 0, bounces = 0;
+    double worst = 0.0, t = 0.0, highest = 0.0;
+    bool falling = true;
+    while (t < 0.3) {
+      const ClusterStepReport r = stepper.step(s, 0.3 - t);
+      QVERIFY(r.ok);
+      t += r.duration;
+      (r.clusters.isFree[0] != 0 ? freeSteps : wallSteps) += 1;
+      if (falling && s.velocity[0].y() > 0.0) ++bounces;
+      falling = s.velocity[0].y() < 0.0;
+      if (bounces > 0) highest = std::max(highest, s.position[0].y());
+      worst = std::max(worst, std::abs(sys.energy(s, g) / e0 - 1.0));
+    }
+    qInfo(
+        "%zu bounces, %zu free steps, %zu with the wall, highest rebound %.6g m (from 6e-3), max |dE/E| %.3g",
+        bounces, freeSteps, wallSteps, highest, worst);
+    QVERIFY(bounces >= 3);
+    QVERIFY(freeSteps > 10 && wallSteps > 10);
+    CLUMPLAB_VERIFY_LESS(worst, bound);
+    // The highest sampled point (steps end every ~1.5 ms in flight, within 1e-5 m of the apex).
+    CLUMPLAB_VERIFY_LESS(std::abs(highest - 6e-3), 2e-5);
+  }
+
   // Dense random spheres and dimers (periodic in x and z, walls in y), fast and spinning: one
   // driver step, then the whole system again with fine RK4 and all-pairs forces over the same time.
   // No pair from different clusters comes into contact within the lifetime, and the two end states

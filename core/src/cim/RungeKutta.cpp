@@ -162,7 +162,8 @@ RkfStats integrateRkf45(OdeSystem& system, double t0, double t1, OdeState& y, co
   work.resize(y.size());
   const std::span<const int> blocks = system.errorBlocks();
   const std::span<const double> floors = system.errorFloors();
-  const auto clampStep = [&](double h) { return std::clamp(h, s.minStep, s.maxStep); };
+  const double largest = std::max(s.maxStep, s.minStep);  // dt_min wins over a smaller dt_max
+  const auto clampStep = [&](double h) { return std::clamp(h, s.minStep, largest); };
 
   bool k1Ready = false;
   double h = s.initialStep;
