@@ -137,8 +137,11 @@ struct SpringSystem {
     for (std::size_t i = 0; i < s.size(); ++i) {
       const ParticleState si = s.particle(i);
       for (std::size_t j = i + 1; j < s.size(); ++j) {
+        const Vec3 separation = box.minimumImage(s.position[j] - si.position);
+        const double reach = shapes[i].reach() + shapes[j].reach();
+        if (separation.squaredNorm() >= reach * reach) continue;  // cannot touch
         ParticleState sj = s.particle(j);
-        sj.position = si.position + box.minimumImage(sj.position - si.position);
+        sj.position = si.position + separation;
         const cim::PairForce f = pairForce(i, j, si, sj);
         forces[i] += f.forceOnI;
         torques[i] += f.torqueOnI;
