@@ -177,7 +177,9 @@ RkfStats integrateRkf45(OdeSystem& system, double t0, double t1, OdeState& y, co
   bool lastRejected = false;
   while (stats.accepted + stats.rejected < s.maxSteps) {
     const double remaining = t1 - t;
-    const bool last = h >= remaining;
+    // Within round-off of the end counts as reaching it: no sliver of a step after a last one that
+    // fell a few ulp short.
+    const bool last = h >= remaining * (1.0 - 1e-12);
     const double step = last ? remaining : h;
     stats.evaluations += static_cast<std::size_t>(fehlbergStep(system, t, step, y, work, k1Ready));
     // The estimate of the fourth-order solution's local error: h sum (bh_i - b_i) k_i.

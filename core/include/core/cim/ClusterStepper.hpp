@@ -6,7 +6,12 @@
 //   into the periodic box.
 // Clusters are processed in index order and each touches only its members' state and its own
 // workspace (integrateCluster), so the result is deterministic and clusters could be handed to
-// threads as they are.
+// threads as they are (one ClusterWorkspace per thread; the model's callbacks must then be safe to
+// call concurrently for disjoint particles).
+//
+// Contact laws: the callbacks see positions, orientations and velocities only, so elastic springs
+// and velocity-dependent dashpots fit; a contact law with history (a tangential spring) would need
+// that history integrated as part of each cluster's ODE state, which this does not do.
 #include <cstdint>
 #include <limits>
 #include <vector>
