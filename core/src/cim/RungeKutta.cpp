@@ -29,38 +29,46 @@ double blockNorm(const OdeState& v, Eigen::Index begin, Eigen::Index size) {
 }
 
 // HNW §II.4 "Starting step size" with this file's block norm; returns the step and leaves
-// f(t0, y0) in work.k[0]. Two evaluations.
+// f(t0, y0) in work.k[0]. Two evaluations. Departures from HNW, for atol ~ 0 (the paper's 1e-20):
+//  - blocks that are zero with no floor (a body at rest, a coordinate at the origin) have no scale
+//    of their own yet and are left out of d0, d1, d2 (with atol ~ 0 any change of them would count
+//    as infinitely large and start the integration with steps of ~1e-20 s);
+//  - where the guess h0 was arbitrary (nothing moves at first, d0 or d1 ~ 0) the step comes from
+//    the change of f alone, and where nothing changes at all it is the whole interval (the error
+//    control rejects it if that was wrong) instead of HNW's absolute 1e-6.
 double startingStep(OdeSystem& system, double t0, double t1, const OdeState& y, const RkfSettings& s,
                     RungeKuttaWorkspace& work) {
   system.derivative(t0, y, work.k[0]);
   const double span = t1 - t0;
   const std::span<const int> blocks = system.errorBlocks();
   const std::span<const double> floors = system.errorFloors();
-  // Scaled norms d0 = |y0|, d1 = |f0| with scale atol + rtol max(|y0_B|, floor_B) per block (max
-  // over blocks).
+  // Scaled norm: max over blocks of |v_B| / (atol + rtol max(|y0_B|, floor_B)).
   const auto scaledNorm = [&](const OdeState& v) {
     double worst = 0.0;
     std::size_t b = 0, block = 0;
     for (Eigen::Index i = 0; i < y.size(); b = (b + 1) % blocks.size(), ++block) {
       const Eigen::Index n = std::min<Eigen::Index>(blocks[b], y.size() - i);
-      const double floor = block < floors.size() ? floors[block] : 0.0;
-      const double scale = s.absoluteTolerance + s.relativeTolerance * std::max(blockNorm(y, i, n), floor);
-      worst = std::max(worst, blockNorm(v, i, n) / scale);
+      const double magnitude = std::max(blockNorm(y, i, n), block < floors.size() ? floors[block] : 0.0);
+      if (magnitude > 0.0) {
+        worst = std::max(worst, blockNorm(v, i, n) / (s.absoluteTolerance + s.relativeTolerance * magnitude));
+      }
       i += n;
     }
     return worst;
   };
   const double d0 = scaledNorm(y);
   const double d1 = scaledNorm(work.k[0]);
-  const double h0 = (d0 < 1e-5 || d1 < 1e-5) ? 1e-6 * span : std::min(0.01 * d0 / d1, span);
+  const bool arbitrary = d0 < 1e-5 || d1 < 1e-5;
+  const double h0 = arbitrary ? 1e-6 * span : std::min(0.01 * d0 / d1, span);
   work.stage = y + h0 * work.k[0];
   system.derivative(t0 + h0, work.stage, work.k[1]);
   work.lower = (work.k[1] - work.k[0]) / h0;
   const double d2 = scaledNorm(work.lower);
   const double dMax = std::max(d1, d2);
+  if (dMax <= 1e-15) return span;
   // Order p = 4 of the step that carries the error: (0.01 / max(d1, d2))^(1/5).
-  const double h1 = dMax <= 1e-15 ? std::max(1e-6 * span, 1e-3 * h0) : std::pow(0.01 / dMax, 0.2);
-  return std::min(100.0 * h0, h1);
+  const double h1 = std::pow(0.01 / dMax, 0.2);
+  return arbitrary ? h1 : std::min(100.0 * h0, h1);
 }
 
 }  // namespace
@@ -205,6 +213,7 @@ RkfStats integrateRkf45(OdeSystem& system, double t0, double t1, OdeState& y, co
       system.project(y);
       t = last ? t1 : t + step;
       ++stats.accepted;
+      if (s.onAcceptedStep) s.onAcceptedStep(t, y);
       if (!last || step == h) {
         stats.smallestStep = std::min(stats.smallestStep, step);
         stats.largestStep = std::max(stats.largestStep, step);

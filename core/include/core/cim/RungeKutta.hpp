@@ -13,6 +13,7 @@
 // 2nd ed., Springer 1993: §II.1 (classical RK4, Table 1.2), §II.4 (error norm eq. (4.11), step-size
 // control eq. (4.12)-(4.13), starting step size), Table 5.1 of §II.5 (RKF45 coefficients).
 #include <cstddef>
+#include <functional>
 #include <limits>
 
 #include "core/cim/OdeSystem.hpp"
@@ -62,6 +63,9 @@ struct RkfSettings {
   // is the difference of the two either way.
   bool localExtrapolation = true;
   std::size_t maxSteps = 10'000'000;  // safety net; integrateRkf45 stops and reports it
+  // Called after every accepted step with its end time and (projected) state, e.g. to sample a
+  // trajectory or check it; empty: nothing.
+  std::function<void(double t, const OdeState& y)> onAcceptedStep;
 };
 
 struct RkfStats {
