@@ -2,6 +2,7 @@
 // Clusters.hpp), checked against brute force on a dense random mixture of spheres and dimers in a
 // box periodic in x and z with walls at y = 0 and y = L.
 #include <QtTest>
+#include <array>
 #include <set>
 
 #include "CimModels.hpp"
@@ -17,7 +18,8 @@ namespace {
 constexpr double kLength = 0.016;   // [m]
 constexpr double kBuffer = 0.4e-3;  // [m]
 
-SpringSystem denseMixture(std::size_t n) {
+// Walls at y = 0 and y = L unless y is periodic.
+SpringSystem denseMixture(std::size_t n, std::array<bool, 3> periodic = {true, false, true}) {
   SpringSystem sys;
   std::mt19937_64 rng(7);
   std::uniform_real_distribution<double> radius(0.4e-3, 0.8e-3);
@@ -25,9 +27,9 @@ SpringSystem denseMixture(std::size_t n) {
     const double r = radius(rng);
     sys.shapes.push_back({r, i % 3 == 0 ? 0.8 * r : 0.0});  // every third particle a dimer
   }
-  sys.walls = {{0.0, 1.0}, {kLength, -1.0}};
+  if (!periodic[1]) sys.walls = {{0.0, 1.0}, {kLength, -1.0}};
   sys.box.length = Vec3::Constant(kLength);
-  sys.box.periodic = {true, false, true};
+  sys.box.periodic = periodic;
   return sys;
 }
 
@@ -36,8 +38,20 @@ SpringSystem denseMixture(std::size_t n) {
 class CimClustersTest : public QObject {
   Q_OBJECT
  private slots:
+  void neighborListAndClustersAgainstBruteForce_data() {
+    QTest::addColumn<bool>("x");
+    QTest::addColumn<bool>("y");
+    QTest::addColumn<bool>("z");
+    QTest::newRow("periodic x, z; walls in y") << true << false << true;
+    QTest::newRow("periodic x, y, z") << true << true << true;
+    QTest::newRow("periodic y only") << false << true << false;
+    QTest::newRow("no periodic axis; walls in y") << false << false << false;
+  }
   void neighborListAndClustersAgainstBruteForce() {
-    const SpringSystem sys = denseMixture(400);
+    QFETCH(bool, x);
+    QFETCH(bool, y);
+    QFETCH(bool, z);
+    const SpringSystem sys = denseMixture(400, {x, y, z});
     const RigidBodySet s = randomPlacement(sys, kLength, 0.0, 0.0, 11);
     QCOMPARE(s.size(), sys.shapes.size());
     const ParticleModel model = sys.model();
@@ -109,8 +123,8 @@ class CimClustersTest : public QObject {
         n, close, acrossBoundary, wallsListed, clusters.count(), nonTrivial, clusters.largestSize(),
         clusters.freeCount());
     // The configuration exercises what it should.
-    QVERIFY(acrossBoundary > 0);
-    QVERIFY(wallsListed > 0);
+    QCOMPARE(acrossBoundary > 0, x || y || z);
+    QCOMPARE(wallsListed > 0, !y);
     QVERIFY(nonTrivial > 10);
     QVERIFY(clusters.freeCount() > 10);
   }
