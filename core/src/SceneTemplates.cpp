@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <filesystem>
 
+#include "PointKeys.hpp"
 #include "core/PebbleFiles.hpp"
 #include "core/TemplateFile.hpp"
 
@@ -164,9 +165,9 @@ TemplatePtr readTemplateFile(const std::string& name, const Node& node) {
 }
 
 void allowTemplateKeys(const Node& node) {
-  node.allowOnly({"density", "inertia", "pebbles", "mass", "center_of_mass", "inertia_tensor", "voxels",
-                  "samples", "sequence", "mesh", "scale", "fill", "file", "description", "repair",
-                  "voxel_budget", "shape", "size"});
+  node.allowOnly(withPointKeys({"density", "inertia", "pebbles", "mass", "center_of_mass", "inertia_tensor",
+                                "voxels", "samples", "sequence", "mesh", "scale", "fill", "file",
+                                "description", "repair", "voxel_budget", "shape", "size"}));
 }
 
 void requireMeshSource(const Node& src) {
@@ -209,8 +210,8 @@ void attachSource(ClumpTemplate& t, const Node& node, const SceneLoadOptions& op
 // they are (no principal-axis computation), so a saved template reloads to the bit.
 TemplatePtr readPrincipalTemplate(const std::string& name, const Node& node, const SceneLoadOptions& options,
                                   TemplateSource& source) {
-  node.allowOnly({"inertia", "mass", "principal_moments", "pebbles", "density", "volume", "inertia_method",
-                  "source", "source_scale", "description"});
+  node.allowOnly(withPointKeys({"inertia", "mass", "principal_moments", "pebbles", "density", "volume",
+                                "inertia_method", "source", "source_scale", "description"}));
   ClumpTemplate t;
   t.name = name;
   t.mass = node.positive("mass");
@@ -250,8 +251,24 @@ MeshTemplateRequest readMeshSource(const std::string& name, const Node& node) {
   return readMeshTemplateRequest(name, node, node.stringOr("inertia", "mesh"));
 }
 
+namespace {
+TemplatePtr readTemplateShape(const std::string& name, const Node& node, const SceneLoadOptions& options,
+                              TemplateSource& source);
+}  // namespace
+
+// Any template form with the point properties its bodies carry by default.
 TemplatePtr readTemplate(const std::string& name, const Node& node, const SceneLoadOptions& options,
                          TemplateSource& source) {
+  TemplatePtr t = readTemplateShape(name, node, options, source);
+  if (!hasPointKeys(node)) return t;
+  auto withPoint = std::make_shared<ClumpTemplate>(*t);
+  withPoint->point = readPointProperties(node, t->rotationFromInput, t->point);
+  return withPoint;
+}
+
+namespace {
+TemplatePtr readTemplateShape(const std::string& name, const Node& node, const SceneLoadOptions& options,
+                              TemplateSource& source) {
   source = TemplateSource{};
   if (node.has("inertia") && node.child("inertia").json().is_string() &&
       node.child("inertia").string() == "principal") {
@@ -325,5 +342,6 @@ TemplatePtr readTemplate(const std::string& name, const Node& node, const SceneL
     node.fail(e.what());
   }
 }
+}  // namespace
 
 }  // namespace clumplab::scene_detail
