@@ -9,7 +9,7 @@
 namespace clumplab::cim {
 
 ClusterStepper::ClusterStepper(ParticleModel model, ClusterStepSettings settings)
-    : model_(std::move(model)), settings_(settings) {
+    : model_(std::move(model)), settings_(std::move(settings)) {
   if (model_.reach.size() != model_.inertia.size()) {
     throw std::invalid_argument("ClusterStepper: one reach per particle needed");
   }
