@@ -7,6 +7,7 @@
 #include "TestSupport.hpp"
 #include "core/Generation.hpp"
 #include "core/ShaftDistance.hpp"
+#include "core/SphereSwitch.hpp"
 #include "core/Spherocylinder.hpp"
 
 using namespace clumplab;
@@ -57,6 +58,7 @@ class SpherocylindersTest : public QObject {
   void droppedTiltedComesToRestFlat_data();
   void droppedTiltedComesToRestFlat();
   void capsuleAmongSpheresInABox();
+  void sphereSwitch();
 };
 
 void SpherocylindersTest::massAndInertiaMatchMonteCarlo_data() {
@@ -296,6 +298,20 @@ void SpherocylindersTest::capsuleAmongSpheresInABox() {
     }
   }
   QVERIFY(world.worstOverlapRatio() < 0.5);
+}
+
+void SpherocylindersTest::sphereSwitch() {
+  // PaLa's switch (seed 001 §1 (ii)): the bounding sphere reaches the caps' tips, r + l/2; the
+  // volume-equivalent sphere has the capsule's volume pi r^2 l + 4/3 pi r^3. Same mass.
+  const TemplatePtr t = capsule();
+  const ClumpTemplate bounding = sphereTemplate(*t, SphereKind::Bounding);
+  const ClumpTemplate volume = sphereTemplate(*t, SphereKind::VolumeEquivalent);
+  QCOMPARE(bounding.pebbles.front().radius, kRadius + 0.5 * kShaft);
+  const double v =
+      std::numbers::pi * kRadius * kRadius * kShaft + 4.0 / 3.0 * std::numbers::pi * std::pow(kRadius, 3);
+  CLUMPLAB_COMPARE_REL(volume.pebbles.front().radius, std::cbrt(3.0 * v / (4.0 * std::numbers::pi)), 1e-14);
+  QVERIFY(bounding.pebbles.front().isSphere() && volume.pebbles.front().isSphere());
+  QCOMPARE(volume.mass, t->mass);
 }
 
 QTEST_GUILESS_MAIN(SpherocylindersTest)
