@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <type_traits>
 
 #include "core/ShaftDistance.hpp"
 
@@ -204,13 +205,15 @@ void ContactSolver::compute(const ContactModel& model, NeighborList& neighbors, 
     out.wallContacts = 0;
     double springEnergyChange = 0.0;
     Touch t{};
-    if (chunkIndex < pairChunks) {
+    // The pair loop, compiled twice: spheres only (the common case, untouched by spherocylinders)
+    // and with spherocylinders.
+    const auto pairLoop = [&](auto withCapsules) {
       const std::size_t end = std::min(pairs.size(), (chunkIndex + 1) * kChunkSize);
       for (std::size_t k = chunkIndex * kChunkSize; k < end; ++k) {
         const auto [a, b] = pairs[k];
         const double ra = pebbles.radius[a], rb = pebbles.radius[b];
         bool touching = false;
-        if (capsules) {
+        if constexpr (decltype(withCapsules)::value) {
           Vec3 pa = pebbles.position[a], pb = pebbles.position[b];
           shaftPoints(pebbles, a, b, pa, pb);
           touching = touchPebbles(pa, ra, pb, rb, t);
@@ -233,6 +236,13 @@ void ContactSolver::compute(const ContactModel& model, NeighborList& neighbors, 
           out.worstOverlapRatio = ratio;
           out.worstBody = ba;
         }
+      }
+    };
+    if (chunkIndex < pairChunks) {
+      if (capsules) {
+        pairLoop(std::true_type{});
+      } else {
+        pairLoop(std::false_type{});
       }
     } else {
       const std::size_t begin = (chunkIndex - pairChunks) * kChunkSize;
