@@ -8,7 +8,7 @@
 namespace clumplab::cli {
 
 int benchCommand(const std::vector<std::string>& argv) {
-  const Arguments args(argv, {"--steps", "--threads", "--integrator", "--dt", "--spheres"});
+  const Arguments args(argv, {"--steps", "--threads", "--integrator", "--dt", "--spheres", "--plane"});
   const Scene scene = loadSceneWithOverrides(args, "bench");
   const long long steps = args.integer("--steps").value_or(20000);
   auto world = buildWorld(scene);

@@ -21,8 +21,9 @@ int shapeCommand(const std::vector<std::string>& args);
 int orderCommand(const std::vector<std::string>& args);
 
 // Loads the scene named by the first positional argument and applies --integrator, --dt,
-// --threads and --spheres (every clump as its bounding or volume-equivalent sphere). Throws InputError /
-// UsageError on bad input.
+// --threads, --spheres (every clump as its bounding or volume-equivalent sphere) and --plane (2D in
+// xy, xz or yz through the middle of the bodies, or 3d); prints the scene's load notes on stderr.
+// Throws InputError / UsageError on bad input.
 Scene loadSceneWithOverrides(const Arguments& args, const char* command);
 
 nlohmann::json energyJson(const EnergyReport& e);

@@ -41,7 +41,7 @@ void writeSeries(const OrderAnalysis& a, const std::string& path) {
 
 int orderCommand(const std::vector<std::string>& argv) {
   const Arguments args(argv, {"--runs", "--factor", "--time", "--from", "--to", "--samples", "--series",
-                              "--integrator", "--dt", "--threads", "--spheres"});
+                              "--integrator", "--dt", "--threads", "--spheres", "--plane"});
   const Scene scene = loadSceneWithOverrides(args, "order");
   OrderSettings s;
   if (const auto v = args.integer("--runs")) s.runs = static_cast<int>(*v);

@@ -8,6 +8,7 @@
 
 #include "Commands.hpp"
 #include "core/OutputCsv.hpp"
+#include "core/ScenePlane.hpp"
 #include "core/SceneWriter.hpp"
 #include "core/Trajectory.hpp"
 #include "shapes/MeshTemplateBuilder.hpp"
@@ -61,7 +62,16 @@ Scene loadSceneWithOverrides(const Arguments& args, const char* command) {
       throw UsageError("--spheres: expected bounding or volume");
     }
   }
+  if (const auto plane = args.text("--plane")) {
+    // PaLa's 2D / 3D switch: "3d", or the coordinate plane through the middle of the bodies as the
+    // scene places them in 3D.
+    const int axis = *plane == "yz" ? 0 : *plane == "xz" ? 1 : *plane == "xy" ? 2 : -1;
+    if (*plane != "3d" && axis < 0) throw UsageError("--plane: expected xy, xz, yz or 3d");
+    options.plane = PlaneConstraint{};
+    if (axis >= 0) options.plane = planeThroughBodies(loadScene(args.positional()[0], options), axis);
+  }
   Scene scene = loadScene(args.positional()[0], options);
+  for (const std::string& note : scene.notes) std::fprintf(stderr, "note: %s\n", note.c_str());
   if (const auto name = args.text("--integrator")) {
     const auto kind = integratorFromName(*name);
     if (!kind) throw UsageError("unknown integrator \"" + *name + "\" (use leapfrog, midpoint or splitting)");
@@ -80,7 +90,7 @@ Scene loadSceneWithOverrides(const Arguments& args, const char* command) {
 
 int runCommand(const std::vector<std::string>& argv) {
   const Arguments args(argv, {"--steps", "--time", "--energy", "--states", "--trajectory", "--every",
-                              "--integrator", "--dt", "--threads", "--spheres"});
+                              "--integrator", "--dt", "--threads", "--spheres", "--plane"});
   const Scene scene = loadSceneWithOverrides(args, "run");
   if (args.has("--steps") && args.has("--time")) throw UsageError("give --steps or --time, not both");
   const double dt = scene.settings.timeStep;

@@ -13,8 +13,8 @@ namespace {
 constexpr const char* kUsage =
     "usage: clumplab-cli <command> [options]\n"
     "  run SCENE.json [--steps N | --time T] [--energy E.csv] [--states S.csv] [--every K]\n"
-    "                 [--integrator leapfrog|midpoint|splitting] [--dt X] [--threads N] [--spheres "
-    "bounding|volume]\n"
+    "                 [--integrator leapfrog|midpoint|splitting] [--dt X] [--threads N]\n"
+    "                 [--spheres bounding|volume] [--plane xy|xz|yz|3d]\n"
     "  inertia FILE [--method mesh|voxel|monte-carlo|pebbles|given] [--density D] [--scale S]\n"
     "               [--voxels N | --voxel-budget E] [--samples N] [--sequence halton|sine] [--repair]\n"
     "      FILE: a mesh (STL, OBJ, PLY, ...), a template JSON, `x y z r` text or a MercuryDPM clump folder\n"
@@ -24,7 +24,7 @@ constexpr const char* kUsage =
     "            [--repair] [--out T.json]      (or --pebbles FILE|FOLDER instead of the grid: MClump mode "
     "4)\n"
     "  mesh MESH [--scale S] [--repair]         checks a mesh and reports it\n"
-    "  bench SCENE.json [--steps N] [--threads N]\n"
+    "  bench SCENE.json [--steps N] [--threads N] [--spheres bounding|volume] [--plane xy|xz|yz|3d]\n"
     "  bench-shapes --case mass|inside|fill [--triangles N] [--queries N] [--candidates N] [--fitted] "
     "[--threads N]\n"
     "  shape NAME [--size S] [--mesh OUT.stl] [--ascii] [--template OUT.json --density D [--inertia M]]\n"
@@ -32,8 +32,7 @@ constexpr const char* kUsage =
     "  order SCENE.json [--runs 4] [--factor 2] [--time T] [--from T0] [--to T1] [--samples N]\n"
     "                   [--integrator leapfrog|midpoint|splitting] [--dt X] [--series S.csv]\n"
     "      integrator order analysis (seed 001 §1 viii, ix): runs with the steps multiplied by the\n"
-    "      factor; orders of the trajectory distance and of the energy deviation over [T0, T1]\n"
-    "  shape --list\n";
+    "      factor; orders of the trajectory distance and of the energy deviation over [T0, T1]\n";
 }
 
 int main(int argc, char** argv) {

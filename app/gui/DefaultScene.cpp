@@ -8,7 +8,7 @@
 
 namespace clumplab::gui {
 
-std::shared_ptr<const Scene> defaultScene(std::optional<SphereKind> spheres) {
+std::shared_ptr<const Scene> defaultScene(const SceneOverrides& overrides) {
   initResources();
   QFile file(QString::fromLatin1(kDefaultScenePath));
   if (!file.open(QIODevice::ReadOnly)) {
@@ -17,8 +17,8 @@ std::shared_ptr<const Scene> defaultScene(std::optional<SphereKind> spheres) {
   }
   const QByteArray text = file.readAll();
   SceneLoadOptions options;
+  static_cast<SceneOverrides&>(options) = overrides;
   options.meshTemplates = shapes::meshTemplateBuilder();
-  options.spheres = spheres;
   return std::make_shared<const Scene>(parseScene(text.toStdString(), kDefaultScenePath, options));
 }
 

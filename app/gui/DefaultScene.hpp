@@ -12,7 +12,7 @@ namespace clumplab::gui {
 inline constexpr const char* kDefaultScenePath = ":/scenes/default.json";
 
 // Throws (with the resource path in the message) if the embedded file cannot be read or parsed.
-// With `spheres`, every clump as its bounding or volume-equivalent sphere.
-std::shared_ptr<const Scene> defaultScene(std::optional<SphereKind> spheres = {});
+// With `overrides`, PaLa's switches: every clump as a sphere, 2D in a plane or 3D.
+std::shared_ptr<const Scene> defaultScene(const SceneOverrides& overrides = {});
 
 }  // namespace clumplab::gui

@@ -1,13 +1,13 @@
 #include "DocumentLoader.hpp"
 
-#include "core/SphereSwitch.hpp"
-
 #include <algorithm>
 #include <cctype>
 #include <cmath>
 #include <filesystem>
 
 #include "core/Errors.hpp"
+#include "core/ScenePlane.hpp"
+#include "core/SphereSwitch.hpp"
 #include "shapes/MeshTemplateBuilder.hpp"
 
 namespace clumplab::gui {
@@ -41,21 +41,20 @@ const char* openFileFilter() {
          "All files (*)";
 }
 
-std::shared_ptr<const Scene> loadDocument(const std::string& path, std::optional<SphereKind> spheres) {
+std::shared_ptr<const Scene> loadDocument(const std::string& path, const SceneOverrides& overrides) {
   if (!std::filesystem::exists(path)) throw InputError(path, "", "no such file");
   if (isSceneFile(path)) {
     SceneLoadOptions options;
+    static_cast<SceneOverrides&>(options) = overrides;
     options.meshTemplates = shapes::meshTemplateBuilder();
-    options.spheres = spheres;
     return std::make_shared<const Scene>(loadScene(path, options));
   }
   if (isMeshFile(path)) {
     std::shared_ptr<const Scene> scene = sceneFromMesh(path);
-    if (!spheres) return scene;
+    if (overrides == SceneOverrides{}) return scene;
     auto switched = std::make_shared<Scene>(*scene);  // one body above a floor: no overlap to fear
-    for (TemplatePtr& t : switched->templates)
-      t = std::make_shared<const ClumpTemplate>(sphereTemplate(*t, *spheres));
-    switched->templateSources.assign(switched->templates.size(), TemplateSource{});
+    if (overrides.spheres) switchToSpheres(*switched, *overrides.spheres);
+    if (overrides.plane) confineToPlane(*switched, *overrides.plane);
     return switched;
   }
   throw InputError(path, "", "not a scene (.json) or a mesh (.stl, .obj, .ply, ...) that ClumpLab can open");

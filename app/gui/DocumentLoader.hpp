@@ -15,9 +15,9 @@ bool isSceneFile(const std::string& path);
 bool isMeshFile(const std::string& path);
 bool isTrajectoryFile(const std::string& path);
 
-// Throws InputError (or std::exception) naming the file and the problem. With `spheres`, every
-// clump is its bounding or volume-equivalent sphere (PaLa's switch, seed 001 §1 (ii)).
-std::shared_ptr<const Scene> loadDocument(const std::string& path, std::optional<SphereKind> spheres = {});
+// Throws InputError (or std::exception) naming the file and the problem. `overrides` are PaLa's
+// switches (seed 001 §1 (i), (ii)): every clump as a sphere, 2D in a plane or 3D.
+std::shared_ptr<const Scene> loadDocument(const std::string& path, const SceneOverrides& overrides = {});
 
 // A mesh as a clump (the default fill: about `pebbleCount` pebbles on a regular grid, exact mesh
 // inertia) dropped from 1.5 sizes above a floor, with stiffness and time step chosen from its size.

@@ -44,6 +44,8 @@
 #include "TrajectoryControls.hpp"
 #include "ViewChoices.hpp"
 #include "Viewport.hpp"
+#include "core/SceneOverlap.hpp"
+#include "core/ScenePlane.hpp"
 #include "core/SphereSwitch.hpp"
 #include "dzhanibekov/DzhanibekovDock.hpp"
 #include "wizard/ClumpWizard.hpp"
@@ -119,6 +121,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), loop_(std::make_u
   replay_ = new ReplayController(*this);  // after the view's handlers above
   connect(parametersDock_, &ParametersDock::edited, this, &MainWindow::onParametersEdited);
   connect(parametersDock_, &ParametersDock::runSpeedChosen, this, &MainWindow::setSpeed);
+  connect(parametersDock_, &ParametersDock::motionChosen, this,
+          [this](MotionChoice choice) { setMotion(choice); });
   connect(viewport_, &Viewport::dragMoved, this, [this](const DragTarget& d) { loop_->drag(d); });
   connect(viewport_, &Viewport::dragEnded, this, [this] { loop_->endDrag(); });
   connect(viewport_, &Viewport::selectionChanged, this, [this](int) {
@@ -390,6 +394,21 @@ void MainWindow::createMenus() {
     shapeGroup->addAction(a);
     sphereModeActions_.push_back(a);
   }
+  // PaLa's 2D / 3D switch (seed 001 §1 (i)).
+  QMenu* motion = sim->addMenu(tr("&Motion (2D / 3D)"));
+  auto* motionGroup = new QActionGroup(this);
+  for (const MotionChoice choice : kMotionChoices) {
+    QAction* a = motion->addAction(motionChoiceLabel(choice), this, [this, choice] { setMotion(choice); });
+    a->setCheckable(true);
+    a->setChecked(choice == MotionChoice::AsSceneFile);
+    if (motionChoiceNormalAxis(choice)) {
+      a->setToolTip(
+          tr("Motion in this plane through the middle of the bodies: positions in the plane, "
+             "rotation about its normal only"));
+    }
+    motionGroup->addAction(a);
+    motionActions_.push_back(a);
+  }
   sim->addAction(tr("Integrator &order analysis…"), this, [this] { openOrderAnalysis(); });
   liveActions_ = {playAction_, stepAction_, stepBackAction_,       resetAction_,      del, spawn, shoot,
                   faster,      slower,      trajectory_->action(), clumpWizardAction_};
@@ -509,9 +528,12 @@ void MainWindow::closeEvent(QCloseEvent* event) {
 // --- files ------------------------------------------------------------------------------------
 
 void MainWindow::openDefaultScene() {
+  const SceneOverrides before = overrides_;
+  if (!scenePath_.isEmpty()) overrides_.plane.reset();  // another document: its own motion
   try {
-    showDocument(defaultScene(sphereMode_), QString());
+    showDocument(defaultScene(overrides_), QString());
   } catch (const std::exception& e) {
+    overrides_ = before;
     QMessageBox::critical(this, tr("Default scene"), QString::fromStdString(e.what()));
   }
 }
@@ -524,11 +546,14 @@ QString MainWindow::openDocument(const QString& path, bool quiet) {
   if (isTrajectoryFile(path.toStdString())) {
     error = replay_->open(path);
   } else {
+    const SceneOverrides before = overrides_;
+    if (path != scenePath_) overrides_.plane.reset();  // another document: its own motion
     QApplication::setOverrideCursor(Qt::WaitCursor);
     try {
-      scene = loadDocument(path.toStdString(), sphereMode_);
+      scene = loadDocument(path.toStdString(), overrides_);
     } catch (const std::exception& e) {
       error = QString::fromStdString(e.what());
+      overrides_ = before;
     }
     QApplication::restoreOverrideCursor();
   }
@@ -557,6 +582,7 @@ void MainWindow::showDocument(std::shared_ptr<const Scene> scene, const QString&
   viewport_->setSelectedBody(-1);
   loop_->loadScene(scene, running_);
   lookAlongScenePlane(*scene);
+  showSwitchChecks();
   if (!openingLesson_) closeLesson();  // another document: the lesson no longer applies
   const QString name = path.isEmpty() ? tr("default scene") : QFileInfo(path).fileName();
   setWindowTitle(tr("%1 — ClumpLab").arg(name));
@@ -900,12 +926,33 @@ ClumpWizard* MainWindow::openClumpWizard() {
 }
 
 QString MainWindow::setSphereMode(std::optional<SphereKind> spheres) {
-  const std::optional<SphereKind> before = sphereMode_;
-  sphereMode_ = spheres;
+  SceneOverrides next = overrides_;
+  next.spheres = spheres;
+  return reopenWith(next, tr("Clumps as spheres"),
+                    tr("Spheres take other room than the clumps (a bounding sphere much more): try the other "
+                       "kind of sphere, or fewer bodies."));
+}
+
+QString MainWindow::setMotion(MotionChoice choice) {
+  SceneOverrides next = overrides_;
+  if (choice == MotionChoice::AsSceneFile) {
+    next.plane.reset();
+  } else if (const auto axis = motionChoiceNormalAxis(choice)) {
+    // Through the middle of the bodies as they are now: the same plane however often it is chosen.
+    next.plane = scene_ ? planeThroughBodies(*scene_, *axis) : PlaneConstraint{true, Vec3::Unit(*axis), 0.0};
+  } else {
+    next.plane = PlaneConstraint{};
+  }
+  return reopenWith(next, tr("Motion"), tr("Try another plane, or the scene as its file says."));
+}
+
+QString MainWindow::reopenWith(const SceneOverrides& next, const QString& title, const QString& hint) {
+  const SceneOverrides before = overrides_;
+  overrides_ = next;
   QString error;
   if (scenePath_.isEmpty()) {
     try {
-      showDocument(defaultScene(sphereMode_), QString());
+      showDocument(defaultScene(overrides_), QString());
     } catch (const std::exception& e) {
       error = QString::fromStdString(e.what());
     }
@@ -913,26 +960,33 @@ QString MainWindow::setSphereMode(std::optional<SphereKind> spheres) {
     error = openDocument(scenePath_, true);
   }
   if (!error.isEmpty()) {
-    sphereMode_ = before;  // the scene on screen is still the one before
-    QMessageBox::warning(this, tr("Clumps as spheres"),
-                         tr("%1\n\nSpheres take other room than the clumps (a bounding sphere much more): "
-                            "try the other kind of "
-                            "sphere, or fewer bodies. The scene is unchanged.")
-                             .arg(error));
+    overrides_ = before;  // the scene on screen is still the one before
+    QMessageBox::warning(this, title, tr("%1\n\n%2 The scene is unchanged.").arg(error, hint));
   } else if (scene_) {
-    const double overlap = worstBoundingOverlap(*scene_);
-    if (sphereMode_ && overlap > 0.0) {
-      statusBar()->showMessage(
-          tr("The spheres overlap by up to %1% of a radius at the start: the contacts push "
-             "them apart.")
-              .arg(100.0 * overlap, 0, 'f', 0),
-          10000);
+    QStringList notes;
+    for (const std::string& note : scene_->notes) notes << QString::fromStdString(note);
+    if (const double overlap = worstInitialOverlap(*scene_); overlap > 0.0) {
+      notes
+          << tr("Bodies overlap by up to %1% of a pebble radius at the start: the contacts push them apart.")
+                 .arg(100.0 * overlap, 0, 'f', 0);
     }
+    if (!notes.isEmpty()) statusBar()->showMessage(notes.join(QLatin1Char(' ')), 12000);
   }
-  const int checked = !sphereMode_ ? 0 : (*sphereMode_ == SphereKind::Bounding ? 1 : 2);
-  for (int k = 0; k < static_cast<int>(sphereModeActions_.size()); ++k)
-    sphereModeActions_[k]->setChecked(k == checked);
+  showSwitchChecks();
   return error;
+}
+
+void MainWindow::showSwitchChecks() {
+  const int sphere = !overrides_.spheres ? 0 : (*overrides_.spheres == SphereKind::Bounding ? 1 : 2);
+  for (int k = 0; k < static_cast<int>(sphereModeActions_.size()); ++k)
+    sphereModeActions_[k]->setChecked(k == sphere);
+  const MotionChoice motion = motionChoiceOf(overrides_.plane);
+  for (std::size_t k = 0; k < motionActions_.size(); ++k)
+    motionActions_[k]->setChecked(kMotionChoices[k] == motion);
+  // With no override the scene on screen moves as its file says (opening a file drops the override).
+  if (!overrides_.plane && scene_) sceneFileMotion_ = describeMotion(scene_->settings.plane);
+  motionActions_.front()->setText(tr("As the scene file says (%1)").arg(sceneFileMotion_));
+  parametersDock_->showMotion(motion, sceneFileMotion_);
 }
 
 OrderAnalysisDialog* MainWindow::openOrderAnalysis() {

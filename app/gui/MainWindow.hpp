@@ -9,6 +9,7 @@
 #include <memory>
 #include <optional>
 
+#include "MotionChoice.hpp"
 #include "MovieRecorder.hpp"
 #include "SceneParameters.hpp"
 #include "SimulationLoop.hpp"
@@ -92,7 +93,13 @@ class MainWindow : public QMainWindow {
   // (PaLa's switch, seed 001 §1 (ii)); "" or the error (the scene stays then). Applies to the files
   // opened next too.
   QString setSphereMode(std::optional<SphereKind> spheres);
-  std::optional<SphereKind> sphereMode() const { return sphereMode_; }
+  std::optional<SphereKind> sphereMode() const { return overrides_.spheres; }
+  // Reopens the scene in 3D, in 2D in a coordinate plane through the middle of its bodies, or as
+  // its file says (PaLa's 2D / 3D switch, seed 001 §1 (i)); "" or the error (the scene stays then).
+  // Explicit bodies move into the plane, generated ones are placed in it. Opening another file
+  // returns to "as the scene file says".
+  QString setMotion(MotionChoice choice);
+  MotionChoice motion() const { return motionChoiceOf(overrides_.plane); }
   // The integrator order analysis of the scene with the current parameters, in a new window.
   OrderAnalysisDialog* openOrderAnalysis();
   ParametersDock* parametersDock() const { return parametersDock_; }
@@ -153,8 +160,14 @@ class MainWindow : public QMainWindow {
   TemplateLibraryDock* templateLibrary_ = nullptr;
   DzhanibekovDock* dzhanibekovDock_ = nullptr;
   LessonDock* lessonDock_ = nullptr;
-  std::optional<SphereKind> sphereMode_;
+  // Reopens the scene with these switches; on failure keeps the old ones and explains, with `hint`.
+  QString reopenWith(const SceneOverrides& next, const QString& title, const QString& hint);
+  void showSwitchChecks();  // the menus' and the Parameters panel's checks follow overrides_
+
+  SceneOverrides overrides_;  // PaLa's switches as the user set them
   std::vector<QAction*> sphereModeActions_;
+  std::vector<QAction*> motionActions_;  // in kMotionChoices' order
+  QString sceneFileMotion_;              // how the open scene's file moves: "3D", "2D (x–z)"
   bool openingLesson_ = false;
   QString lessonCamera_;                  // the open lesson's camera, applied on its scene's first frame
   std::uint64_t lessonCameraTicket_ = 0;  // the command that loads the lesson's scene

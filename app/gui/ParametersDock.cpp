@@ -82,6 +82,40 @@ ParametersDock::ParametersDock(QWidget* parent) : QDockWidget(tr("Parameters"), 
                   [a](SceneParameters& p, double v) { p.gravity[a] = v; });
   }
 
+  // PaLa's 2D / 3D switch and fields (seed 001 §1 (i), (v), (vi)).
+  layout->addWidget(group(tr("Motion and fields"), form));
+  motion_ = new WheelSafeComboBox;
+  motion_->setObjectName(QStringLiteral("motion"));
+  for (const MotionChoice choice : kMotionChoices)
+    motion_->addItem(motionChoiceLabel(choice), static_cast<int>(choice));
+  motion_->setToolTip(
+      tr("2D: positions in a plane through the middle of the bodies, rotation about its "
+         "normal only. Choosing reopens the scene."));
+  form->addRow(tr("Motion"), motion_);
+  connect(motion_, &QComboBox::activated, this, [this](int index) {
+    emit motionChosen(static_cast<MotionChoice>(motion_->itemData(index).toInt()));
+  });
+  for (int a = 0; a < 3; ++a) {
+    electric_[a] = addNumber(form, QStringLiteral("E%1").arg(QLatin1String(axes[a])), QStringLiteral("V/m"),
+                             -kHuge, kHuge, false, tr("electric field %1").arg(QLatin1String(axes[a])),
+                             tr("Uniform electric field: force qE and torque p×E on charged bodies"),
+                             [a](SceneParameters& p, double v) { p.fields.electric[a] = v; });
+  }
+  for (int a = 0; a < 3; ++a) {
+    magnetic_[a] = addNumber(form, QStringLiteral("B%1").arg(QLatin1String(axes[a])), QStringLiteral("T"),
+                             -kHuge, kHuge, false, tr("magnetic field %1").arg(QLatin1String(axes[a])),
+                             tr("Uniform magnetic field: Lorentz force qv×B and torque m×B"),
+                             [a](SceneParameters& p, double v) { p.fields.magnetic[a] = v; });
+  }
+  gravitationalConstant_ =
+      addNumber(form, tr("G"), QStringLiteral("m³/(kg·s²)"), 0.0, kHuge, true, tr("gravitational constant"),
+                tr("Newton's constant between bodies flagged as point masses"),
+                [](SceneParameters& p, double v) { p.fields.gravitationalConstant = v; });
+  softening_ = addNumber(form, tr("Softening ε"), QStringLiteral("m"), 0.0, kHuge, true, tr("softening"),
+                         tr("Softening length of every pairwise point interaction; 0 picks a tenth of the "
+                            "smallest pebble radius"),
+                         [](SceneParameters& p, double v) { p.fields.softening = v; });
+
   layout->addWidget(group(tr("Contact"), form));
   model_ = new WheelSafeComboBox;
   model_->addItem(tr("Linear spring–dashpot"));
@@ -229,7 +263,20 @@ void ParametersDock::setParameters(const SceneParameters& p) {
   regularizingVelocity_->setValue(h.regularizingVelocity);
   linearDamping_->setValue(p.linearDamping);
   angularDamping_->setValue(p.angularDamping);
+  for (int a = 0; a < 3; ++a) {
+    electric_[a]->setValue(p.fields.electric[a]);
+    magnetic_[a]->setValue(p.fields.magnetic[a]);
+  }
+  gravitationalConstant_->setValue(p.fields.gravitationalConstant);
+  softening_->setValue(p.fields.softening);
   updating_ = false;
+}
+
+void ParametersDock::showMotion(MotionChoice choice, const QString& sceneFileMotion) {
+  const QSignalBlocker block(motion_);
+  motion_->setItemText(0, tr("Scene file: %1").arg(sceneFileMotion));
+  motion_->setItemData(0, tr("As the scene file says: %1").arg(sceneFileMotion), Qt::ToolTipRole);
+  motion_->setCurrentIndex(motion_->findData(static_cast<int>(choice)));
 }
 
 void ParametersDock::edit(const QString& what, const std::function<void(SceneParameters&)>& change) {

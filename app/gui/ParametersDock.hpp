@@ -5,6 +5,7 @@
 #include <QDockWidget>
 #include <functional>
 
+#include "MotionChoice.hpp"
 #include "SceneParameters.hpp"
 
 class QComboBox;
@@ -28,12 +29,17 @@ class ParametersDock : public QDockWidget {
   void showRunSpeed(double speed, bool asFastAsPossible);
   // The stable and recommended time steps of the running scene, shown as hints [s].
   void setTimeStepHints(double critical, double recommended);
+  // Shows the 2D / 3D choice (not a parameter: choosing reopens the scene) and what the scene's
+  // file says, without reporting it.
+  void showMotion(MotionChoice choice, const QString& sceneFileMotion);
 
  signals:
   // `what` names the edited parameter ("time step", "gravity z", ...), for the undo history.
   void edited(const clumplab::gui::SceneParameters& parameters, const QString& what);
   // The user chose a run speed (simulated seconds per wall second), or as fast as possible.
   void runSpeedChosen(double speed, bool asFastAsPossible);
+  // The user chose 3D, a 2D plane or the scene file's motion (MainWindow::setMotion).
+  void motionChosen(clumplab::gui::MotionChoice choice);
 
  private:
   using Setter = std::function<void(SceneParameters&, double)>;
@@ -67,6 +73,11 @@ class ParametersDock : public QDockWidget {
   ScientificSpinBox* restitutionSquared_ = nullptr;
   ScientificSpinBox* hertzFriction_ = nullptr;
   ScientificSpinBox* regularizingVelocity_ = nullptr;
+  QComboBox* motion_ = nullptr;
+  ScientificSpinBox* electric_[3] = {};
+  ScientificSpinBox* magnetic_[3] = {};
+  ScientificSpinBox* gravitationalConstant_ = nullptr;
+  ScientificSpinBox* softening_ = nullptr;
   ScientificSpinBox* linearDamping_ = nullptr;
   ScientificSpinBox* angularDamping_ = nullptr;
 };

@@ -12,6 +12,7 @@ SceneParameters SceneParameters::fromScene(const Scene& scene) {
   p.linearDamping = scene.settings.linearDamping;
   p.angularDamping = scene.settings.angularDamping;
   p.gyroscopic = scene.settings.gyroscopic;
+  p.fields = scene.settings.fields;
   return p;
 }
 
@@ -24,6 +25,7 @@ void SceneParameters::writeTo(Scene& scene) const {
   scene.settings.linearDamping = linearDamping;
   scene.settings.angularDamping = angularDamping;
   scene.settings.gyroscopic = gyroscopic;
+  scene.settings.fields = fields;
 }
 
 void SceneParameters::applyTo(World& world) const {
@@ -38,5 +40,6 @@ void SceneParameters::applyTo(World& world) const {
     world.setDamping(linearDamping, angularDamping);
   }
   if (s.gyroscopic != gyroscopic) world.setGyroscopic(gyroscopic);
+  if (!(s.fields == fields)) world.setFields(fields);
 }
 }  // namespace clumplab::gui

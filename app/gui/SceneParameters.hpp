@@ -16,6 +16,7 @@ struct SceneParameters {
   double linearDamping = 0.0;   // [1/s], global
   double angularDamping = 0.0;  // [1/s], global
   bool gyroscopic = true;       // the omega x I omega term (off to show what it does: Dzhanibekov mode)
+  FieldSettings fields;         // uniform E and B, Newton's G, softening (seed 001 §1 (v), (vi))
 
   static SceneParameters fromScene(const Scene& scene);
   // Writes the parameters into a scene (so a reset or a save keeps them).

@@ -88,8 +88,16 @@ int main(int argc, char** argv) {
   const QCommandLineOption report(
       QStringLiteral("report"),
       QStringLiteral("print a JSON summary of the scripted run (throughput, frame rate)"));
+  const QCommandLineOption spheres(QStringLiteral("spheres"),
+                                   QStringLiteral("every clump as its bounding or volume-equivalent sphere"),
+                                   QStringLiteral("bounding|volume"));
+  const QCommandLineOption motion(
+      QStringLiteral("plane"),
+      QStringLiteral("2D in a coordinate plane through the middle of the bodies, or 3D, whatever the scene "
+                     "file says"),
+      QStringLiteral("xy|xz|yz|3d"));
   parser.addOptions({sceneOption, runFor, shot, size, quit, speed, paused, view, coloring, record, duration,
-                     fps, slowMotion, plot, report, replay, historyMb});
+                     fps, slowMotion, plot, report, replay, historyMb, spheres, motion});
   parser.process(app);
 
   ScriptOptions script;
@@ -179,6 +187,33 @@ int main(int argc, char** argv) {
       if (script.quit) fail(error);
       window.openDefaultScene();
     }
+  }
+  // PaLa's switches reopen the scene just opened.
+  const auto switchFailed = [&](const QString& error) {
+    if (!error.isEmpty() && script.quit) fail(error);
+  };
+  if (parser.isSet(spheres)) {
+    const QString kind = parser.value(spheres);
+    if (kind != QLatin1String("bounding") && kind != QLatin1String("volume"))
+      fail(QStringLiteral("--spheres: expected bounding or volume, got '%1'").arg(kind));
+    switchFailed(window.setSphereMode(kind == QLatin1String("bounding")
+                                          ? clumplab::SphereKind::Bounding
+                                          : clumplab::SphereKind::VolumeEquivalent));
+  }
+  if (parser.isSet(motion)) {
+    using clumplab::gui::MotionChoice;
+    const QString plane = parser.value(motion);
+    MotionChoice choice = MotionChoice::ThreeD;
+    if (plane == QLatin1String("xy")) {
+      choice = MotionChoice::PlaneXY;
+    } else if (plane == QLatin1String("xz")) {
+      choice = MotionChoice::PlaneXZ;
+    } else if (plane == QLatin1String("yz")) {
+      choice = MotionChoice::PlaneYZ;
+    } else if (plane != QLatin1String("3d")) {
+      fail(QStringLiteral("--plane: expected xy, xz, yz or 3d, got '%1'").arg(plane));
+    }
+    switchFailed(window.setMotion(choice));
   }
   if (!replayFile.isEmpty()) {  // over the live scene, which waits paused
     const QString error = window.openDocument(replayFile, script.quit);

@@ -121,13 +121,22 @@ GenerationResult generateBodies(const GenerationRequest& request, std::vector<Te
   while (result.placed < request.count && result.attempts < maxAttempts) {
     ++result.attempts;
     const double scale = request.scaleMin + (request.scaleMax - request.scaleMin) * rng.uniform();
-    const Quat userRotation = request.randomOrientation ? randomRotation(rng) : Quat::Identity();
+    const Quat userRotation =
+        request.randomOrientation && !request.plane.enabled ? randomRotation(rng) : Quat::Identity();
     Vec3 u(rng.uniform(), rng.uniform(), rng.uniform());
-    const Vec3 position = request.regionMin + u.cwiseProduct(request.regionMax - request.regionMin);
+    Vec3 position = request.regionMin + u.cwiseProduct(request.regionMax - request.regionMin);
+    if (request.plane.enabled) position = request.plane.onPlane(position);
     TemplatePtr shape = base;
     if (scale != 1.0) shape = std::make_shared<const ClumpTemplate>(scaledTemplate(*base, scale));
     // The user's rotation applies to the template as written; compose with its principal rotation.
-    const Quat orientation = (userRotation * shape->rotationFromInput.conjugate()).normalized();
+    Quat orientation = (userRotation * shape->rotationFromInput.conjugate()).normalized();
+    if (request.plane.enabled && request.randomOrientation) {
+      // In 2D a body lies flat in the plane, its axis of largest moment along the normal (the axis
+      // it turns about, and a stable one), turned by a random angle about it.
+      const double angle = 2.0 * std::numbers::pi * rng.uniform();
+      const Quat flat = Quat::FromTwoVectors(Vec3::UnitZ(), request.plane.normal);
+      orientation = (Quat(Eigen::AngleAxisd(angle, request.plane.normal)) * flat).normalized();
+    }
     const Placed candidate{position, orientation, shape.get()};
     if (!insideWalls(candidate, walls)) continue;
     if (grid.anyNear(position, [&](std::size_t i) { return overlaps(candidate, placed[i]); })) continue;
@@ -142,6 +151,10 @@ GenerationResult generateBodies(const GenerationRequest& request, std::vector<Te
     Vec3 velocity = request.velocity, angularVelocity = request.angularVelocity;
     if (request.randomSpeed > 0.0) velocity += randomInBall(rng, request.randomSpeed);
     if (request.randomSpin > 0.0) angularVelocity += randomInBall(rng, request.randomSpin);
+    if (request.plane.enabled) {
+      velocity = request.plane.inPlane(velocity);
+      angularVelocity = request.plane.alongNormal(angularVelocity);
+    }
     bodies.push_back({index, position, orientation, velocity, angularVelocity});
     ++result.placed;
   }

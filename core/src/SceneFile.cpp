@@ -4,16 +4,21 @@
 #include <sstream>
 
 #include "JsonReader.hpp"
+#include "PointKeys.hpp"
 #include "SceneTemplates.hpp"
 #include "core/FreeRotation.hpp"
 #include "core/Generation.hpp"
 #include "core/Scene.hpp"
+
+#include "core/ScenePlane.hpp"
 #include "core/SphereSwitch.hpp"
 
 namespace clumplab {
 
 using json_reader::Node;
+using scene_detail::readPointProperties;
 using scene_detail::readTemplate;
+using scene_detail::withPointKeys;
 
 namespace {
 
@@ -93,28 +98,6 @@ void readWalls(const Node& node, std::vector<Wall>& walls) {
   }
 }
 
-// A body's point properties (Fields.hpp); dipoles are given in the template's input frame and
-// stored in the principal frame.
-const std::initializer_list<std::string_view> kPointKeys = {"charge", "electric_dipole", "magnetic_dipole",
-                                                            "point_mass"};
-
-PointProperties readPointProperties(const Node& node, const ClumpTemplate& t) {
-  PointProperties p;
-  if (node.has("charge")) p.charge = node.child("charge").number();
-  if (node.has("electric_dipole"))
-    p.electricDipole = t.rotationFromInput * node.child("electric_dipole").vec3();
-  if (node.has("magnetic_dipole"))
-    p.magneticDipole = t.rotationFromInput * node.child("magnetic_dipole").vec3();
-  if (node.has("point_mass")) p.pointMass = node.child("point_mass").boolean();
-  return p;
-}
-
-std::vector<std::string_view> withPointKeys(std::initializer_list<std::string_view> keys) {
-  std::vector<std::string_view> all(keys);
-  all.insert(all.end(), kPointKeys.begin(), kPointKeys.end());
-  return all;
-}
-
 BodyInit readBody(const Node& node, const std::map<std::string, std::uint32_t>& names,
                   const std::vector<TemplatePtr>& templates, PointProperties& point) {
   node.allowOnly(withPointKeys(
@@ -128,7 +111,8 @@ BodyInit readBody(const Node& node, const std::map<std::string, std::uint32_t>& 
   const Quat user = node.has("orientation") ? node.child("orientation").quaternion() : Quat::Identity();
   // The scene rotates the template as written; compose with its principal rotation (INTERFACES.md).
   b.orientation = unitQuaternion(user * templates[b.templateIndex]->rotationFromInput.conjugate());
-  point = readPointProperties(node, *templates[b.templateIndex]);
+  point = readPointProperties(node, templates[b.templateIndex]->rotationFromInput,
+                              templates[b.templateIndex]->point);
   if (node.has("velocity")) b.velocity = node.child("velocity").vec3();
   if (node.has("angular_velocity")) b.angularVelocity = node.child("angular_velocity").vec3();
   if (node.has("principal_spin")) {
@@ -146,7 +130,8 @@ BodyInit readBody(const Node& node, const std::map<std::string, std::uint32_t>& 
   return b;
 }
 
-void readGenerate(const Node& node, const std::map<std::string, std::uint32_t>& names, Scene& scene) {
+void readGenerate(const Node& node, const std::map<std::string, std::uint32_t>& names, Scene& scene,
+                  bool placeWhatFits) {
   node.allowOnly(withPointKeys({"template", "count", "region", "random_orientation", "scale", "seed",
                                 "velocity", "angular_velocity", "random_speed", "random_spin"}));
   GenerationRequest r;
@@ -176,9 +161,11 @@ void readGenerate(const Node& node, const std::map<std::string, std::uint32_t>& 
   if (node.has("angular_velocity")) r.angularVelocity = node.child("angular_velocity").vec3();
   r.randomSpeed = node.nonNegativeOr("random_speed", 0.0);
   r.randomSpin = node.nonNegativeOr("random_spin", 0.0);
+  r.plane = scene.settings.plane;
   const std::size_t first = scene.bodies.size();
   const GenerationResult result = generateBodies(r, scene.templates, scene.bodies, scene.walls);
-  const PointProperties point = readPointProperties(node, *scene.templates[r.templateIndex]);
+  const ClumpTemplate& model = *scene.templates[r.templateIndex];
+  const PointProperties point = readPointProperties(node, model.rotationFromInput, model.point);
   scene.bodyPoints.resize(first, PointProperties{});
   scene.bodyPoints.resize(scene.bodies.size(), point);
   const TemplateSource base = r.templateIndex < scene.templateSources.size()
@@ -189,7 +176,12 @@ void readGenerate(const Node& node, const std::map<std::string, std::uint32_t>& 
     copy.scale *= factor;
     scene.templateSources.push_back(copy);
   }
-  if (result.placed < r.count) {
+  if (result.placed < r.count && placeWhatFits) {
+    std::ostringstream s;
+    s << node.path() << ": " << result.placed << " of " << r.count
+      << " bodies fit in the plane of the 2D mode (the region was made for 3D)";
+    scene.notes.push_back(s.str());
+  } else if (result.placed < r.count) {
     std::ostringstream s;
     s << "placed only " << result.placed << " of " << r.count << " bodies after " << result.attempts
       << " attempts: the region is too full (make it larger, or ask for fewer or smaller bodies)";
@@ -303,14 +295,7 @@ Scene sceneFromJson(const json_reader::Json& root, const std::string& file, cons
           "sphere)");
     }
   }
-  if (spheres) {
-    for (TemplatePtr& t : scene.templates)
-      t = std::make_shared<const ClumpTemplate>(sphereTemplate(*t, *spheres));
-    scene.templateSources.assign(scene.templates.size(), TemplateSource{});
-    scene.description = "The clumps of this scene as " +
-                        std::string(*spheres == SphereKind::Bounding ? "bounding" : "volume-equivalent") +
-                        " spheres. " + scene.description;
-  }
+  if (spheres) switchToSpheres(scene, *spheres);
   if (node.has("bodies")) {
     const Node bodies = node.child("bodies");
     for (std::size_t i = 0; i < bodies.arraySize(); ++i) {
@@ -319,9 +304,22 @@ Scene sceneFromJson(const json_reader::Json& root, const std::string& file, cons
       scene.bodyPoints.push_back(point);
     }
   }
+  // PaLa's 2D / 3D switch (seed 001 §1 (i)): explicit bodies move into the plane, generated ones
+  // are placed in it. A region that fits its count in 3D but not in the plane the user switched
+  // to gets what fits (a scene written for 2D must fit, as any other).
+  if (options.plane) {
+    confineToPlane(scene, *options.plane);
+    if (options.plane->enabled && !scene.bodies.empty()) {
+      scene.notes.push_back(
+          "In 2D, the scene's bodies were moved into the plane; they may overlap at first.");
+    }
+  } else if (scene.settings.plane.enabled) {
+    confineToPlane(scene, scene.settings.plane);
+  }
   if (node.has("generate")) {
     const Node gen = node.child("generate");
-    for (std::size_t i = 0; i < gen.arraySize(); ++i) readGenerate(gen.element(i), names, scene);
+    const bool fitWhatFits = options.plane && options.plane->enabled;
+    for (std::size_t i = 0; i < gen.arraySize(); ++i) readGenerate(gen.element(i), names, scene, fitWhatFits);
   }
   // An explicit "bodies": [] is an empty scene on purpose (a saved world whose bodies were all removed).
   if (scene.bodies.empty() && !node.has("bodies")) {

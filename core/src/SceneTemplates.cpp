@@ -4,6 +4,7 @@
 #include <cmath>
 #include <filesystem>
 
+#include "PointKeys.hpp"
 #include "core/PebbleFiles.hpp"
 #include "core/Spherocylinder.hpp"
 #include "core/TemplateFile.hpp"
@@ -55,7 +56,7 @@ void readPebbles(const Node& node, std::vector<Pebble>& pebbles, std::vector<dou
 // {"shape": "spherocylinder", "radius": r, "length": l, "density": d} (seed 004): r > 0 [m], shaft
 // length l >= 0 [m], density [kg/m^3]; mass and moments in closed form.
 TemplatePtr readSpherocylinderTemplate(const std::string& name, const Node& node) {
-  node.allowOnly({"shape", "radius", "length", "density", "description"});
+  node.allowOnly(withPointKeys({"shape", "radius", "length", "density", "description"}));
   const double radius = node.positive("radius");
   const double length = node.child("length").nonNegative();
   const double density = node.positive("density");
@@ -193,9 +194,9 @@ TemplatePtr readTemplateFile(const std::string& name, const Node& node) {
 }
 
 void allowTemplateKeys(const Node& node) {
-  node.allowOnly({"density", "inertia", "pebbles", "mass", "center_of_mass", "inertia_tensor", "voxels",
-                  "samples", "sequence", "mesh", "scale", "fill", "file", "description", "repair",
-                  "voxel_budget", "shape", "size"});
+  node.allowOnly(withPointKeys({"density", "inertia", "pebbles", "mass", "center_of_mass", "inertia_tensor",
+                                "voxels", "samples", "sequence", "mesh", "scale", "fill", "file",
+                                "description", "repair", "voxel_budget", "shape", "size"}));
 }
 
 void requireMeshSource(const Node& src) {
@@ -238,8 +239,8 @@ void attachSource(ClumpTemplate& t, const Node& node, const SceneLoadOptions& op
 // they are (no principal-axis computation), so a saved template reloads to the bit.
 TemplatePtr readPrincipalTemplate(const std::string& name, const Node& node, const SceneLoadOptions& options,
                                   TemplateSource& source) {
-  node.allowOnly({"inertia", "mass", "principal_moments", "pebbles", "density", "volume", "inertia_method",
-                  "source", "source_scale", "description"});
+  node.allowOnly(withPointKeys({"inertia", "mass", "principal_moments", "pebbles", "density", "volume",
+                                "inertia_method", "source", "source_scale", "description"}));
   ClumpTemplate t;
   t.name = name;
   t.mass = node.positive("mass");
@@ -279,8 +280,24 @@ MeshTemplateRequest readMeshSource(const std::string& name, const Node& node) {
   return readMeshTemplateRequest(name, node, node.stringOr("inertia", "mesh"));
 }
 
+namespace {
+TemplatePtr readTemplateShape(const std::string& name, const Node& node, const SceneLoadOptions& options,
+                              TemplateSource& source);
+}  // namespace
+
+// Any template form with the point properties its bodies carry by default.
 TemplatePtr readTemplate(const std::string& name, const Node& node, const SceneLoadOptions& options,
                          TemplateSource& source) {
+  TemplatePtr t = readTemplateShape(name, node, options, source);
+  if (!hasPointKeys(node)) return t;
+  auto withPoint = std::make_shared<ClumpTemplate>(*t);
+  withPoint->point = readPointProperties(node, t->rotationFromInput, t->point);
+  return withPoint;
+}
+
+namespace {
+TemplatePtr readTemplateShape(const std::string& name, const Node& node, const SceneLoadOptions& options,
+                              TemplateSource& source) {
   source = TemplateSource{};
   if (node.has("shape") && node.child("shape").json().is_string() &&
       node.child("shape").string() == kSpherocylinderShape) {
@@ -358,5 +375,6 @@ TemplatePtr readTemplate(const std::string& name, const Node& node, const SceneL
     node.fail(e.what());
   }
 }
+}  // namespace
 
 }  // namespace clumplab::scene_detail

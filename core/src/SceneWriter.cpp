@@ -5,6 +5,7 @@
 #include <set>
 
 #include "JsonWriter.hpp"
+#include "PointKeys.hpp"
 #include "TextFile.hpp"
 #include "core/TemplateFile.hpp"
 
@@ -125,6 +126,7 @@ OrderedJson templateJson(const ClumpTemplate& t, const TemplateSource* source,
     }
   }
   j["pebbles"] = std::move(pebbles);
+  scene_detail::writePointProperties(t.point, PointProperties{}, j);  // its bodies' defaults
   return j;
 }
 
@@ -141,15 +143,6 @@ void addFieldSettings(const WorldSettings& s, OrderedJson& j) {
     j["gravitation"] = {{"G", f.gravitationalConstant}};
   }
   if (s.plane.enabled) j["plane"] = {{"normal", vec(s.plane.normal)}, {"offset", s.plane.offset}};
-}
-
-// A body's point properties, when it has any (dipoles in the principal frame, which is the frame
-// the saved principal-form template is written in).
-void addPointProperties(const PointProperties& p, OrderedJson& body) {
-  if (p.charge != 0.0) body["charge"] = p.charge;
-  if (p.electricDipole != Vec3::Zero()) body["electric_dipole"] = vec(p.electricDipole);
-  if (p.magneticDipole != Vec3::Zero()) body["magnetic_dipole"] = vec(p.magneticDipole);
-  if (p.pointMass) body["point_mass"] = true;
 }
 
 }  // namespace
@@ -237,7 +230,7 @@ std::string sceneToJson(const Scene& scene, const std::string& targetFolder) {
                         {"orientation", {q.w(), q.x(), q.y(), q.z()}},
                         {"velocity", vec(b.velocity)},
                         {"angular_velocity", vec(b.angularVelocity)}};
-    addPointProperties(scene.pointOf(i), body);
+    scene_detail::writePointProperties(scene.pointOf(i), scene.templates[b.templateIndex]->point, body);
     bodies.push_back(std::move(body));
   }
   j["bodies"] = std::move(bodies);

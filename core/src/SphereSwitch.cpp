@@ -37,37 +37,16 @@ ClumpTemplate sphereTemplate(const ClumpTemplate& clump, SphereKind kind) {
   s.boundingRadius = radius;
   s.minPebbleRadius = radius;
   s.inertiaMethod = "sphere";
+  s.point = clump.point;  // at the centre of mass: the same for the sphere
   return s;
 }
 
-double worstBoundingOverlap(const Scene& scene) {
-  double worst = 0.0;
-  // Sort and sweep along x: only spheres whose x extents meet are compared.
-  const auto radiusOf = [&](std::size_t i) {
-    return scene.templates[scene.bodies[i].templateIndex]->boundingRadius;
-  };
-  std::vector<std::size_t> order(scene.bodies.size());
-  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
-  std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
-    return scene.bodies[a].position.x() - radiusOf(a) < scene.bodies[b].position.x() - radiusOf(b);
-  });
-  for (std::size_t a = 0; a < order.size(); ++a) {
-    const std::size_t i = order[a];
-    const double ri = radiusOf(i);
-    const Vec3& xi = scene.bodies[i].position;
-    for (const Wall& w : scene.walls) {
-      const double overlap = ri - w.clearance(xi);
-      if (overlap > 0.0) worst = std::max(worst, overlap / ri);
-    }
-    for (std::size_t b = a + 1; b < order.size(); ++b) {
-      const std::size_t j = order[b];
-      const double rj = radiusOf(j);
-      if (scene.bodies[j].position.x() - rj > xi.x() + ri) break;  // sorted by left edge: none further meets
-      const double overlap = ri + rj - (xi - scene.bodies[j].position).norm();
-      if (overlap > 0.0) worst = std::max(worst, overlap / std::min(ri, rj));
-    }
-  }
-  return worst;
+void switchToSpheres(Scene& scene, SphereKind kind) {
+  for (TemplatePtr& t : scene.templates) t = std::make_shared<const ClumpTemplate>(sphereTemplate(*t, kind));
+  scene.templateSources.assign(scene.templates.size(), TemplateSource{});
+  scene.description = "The clumps of this scene as " +
+                      std::string(kind == SphereKind::Bounding ? "bounding" : "volume-equivalent") +
+                      " spheres. " + scene.description;
 }
 
 }  // namespace clumplab

@@ -5,6 +5,7 @@
 #include <memory>
 
 #include "JsonReader.hpp"
+#include "PointKeys.hpp"
 #include "SceneTemplates.hpp"
 #include "TextFile.hpp"
 
@@ -35,10 +36,11 @@ ClumpMetrics metricsFromJson(const Node& node) {
 
 ClumpTemplate templateFromJson(const Json& root, const std::string& file) {
   const Node node(root, file, "");
-  node.allowOnly({"format", "name", "density", "mass", "volume", "principal_moments", "rotation_from_input",
-                  "center_of_mass_in_input", "pebbles", "inertia_method", "source_mesh", "metrics",
-                  "bounding_radius", "fill", "mesh_report",  // how it was made (informative)
-                  "source"});
+  node.allowOnly(scene_detail::withPointKeys(
+      {"format", "name", "density", "mass", "volume", "principal_moments", "rotation_from_input",
+       "center_of_mass_in_input", "pebbles", "inertia_method", "source_mesh", "metrics", "bounding_radius",
+       "fill", "mesh_report",  // how it was made (informative)
+       "source"}));
   const std::string format = node.child("format").string();
   if (format != "clumplab-template/1")
     node.child("format").fail("expected \"clumplab-template/1\", got \"" + format + "\"");
@@ -63,6 +65,8 @@ ClumpTemplate templateFromJson(const Json& root, const std::string& file) {
     t.source = std::make_shared<const MeshTemplateRequest>(
         scene_detail::readMeshSource(t.name, node.child("source")));
   }
+  // The point properties its bodies carry by default, in the principal frame as written.
+  t.point = scene_detail::readPointProperties(node, Quat::Identity(), PointProperties{});
   const Node pebbles = node.child("pebbles");
   if (pebbles.arraySize() == 0) pebbles.fail("a clump needs at least one pebble");
   t.minPebbleRadius = std::numeric_limits<double>::infinity();
@@ -130,6 +134,7 @@ std::string templateToJson(const ClumpTemplate& t) {
   if (!t.sourceMesh.empty()) j["source_mesh"] = t.sourceMesh;
   if (t.metrics) j["metrics"] = Json::parse(metricsToJson(*t.metrics));
   if (t.source) j["source"] = Json::parse(meshTemplateRequestToJson(*t.source));
+  scene_detail::writePointProperties(t.point, PointProperties{}, j);
   return j.dump(1);
 }
 

@@ -114,10 +114,11 @@ std::uint32_t World::addTemplate(TemplatePtr t) {
   return static_cast<std::uint32_t>(templates_.size() - 1);
 }
 
-std::uint32_t World::addBody(const BodyInit& init, const PointProperties& point) {
+std::uint32_t World::addBody(const BodyInit& init, const std::optional<PointProperties>& given) {
   if (init.templateIndex >= templates_.size()) throw std::out_of_range("unknown template index");
-  checkPointProperties(point);
   const ClumpTemplate& t = *templates_[init.templateIndex];
+  const PointProperties point = given.value_or(t.point);
+  checkPointProperties(point);
   const auto index = static_cast<std::uint32_t>(bodies_.size());
   bodies_.templateIndex.push_back(init.templateIndex);
   bodies_.mass.push_back(t.mass);

@@ -260,6 +260,32 @@ class CliTest : public QObject {
     QVERIFY2(bad.err.contains("--spheres: expected bounding or volume"), bad.err.constData());
   }
 
+  void planeSwitch() {
+    // --plane (seed 001 §1 (i)): the 3D pile of T-bars in the x-z plane gets what fits, with a note;
+    // the states stay in the plane; 3d runs a 2D file in 3D.
+    QTemporaryDir dir;
+    const QString states = dir.filePath(QStringLiteral("states.csv"));
+    const Result flat = cli({"run", scene("bulk-tbars.json"), "--plane", "xz", "--steps", "200", "--every",
+                             "100", "--states", states});
+    QVERIFY2(flat.exitCode == 0, flat.err.constData());
+    QVERIFY2(flat.err.contains("note: generate[0]: ") && flat.err.contains("of 100 bodies fit in the plane"),
+             flat.err.constData());
+    const int bodies = QJsonDocument::fromJson(flat.out).object()["bodies"].toInt();
+    QVERIFY(bodies > 10 && bodies < 100);
+    QFile file(states);
+    QVERIFY(file.open(QIODevice::ReadOnly));
+    const QList<QByteArray> lines = file.readAll().trimmed().split('\n');
+    const int y = lines[0].split(',').indexOf("y");
+    QVERIFY(y > 0);
+    const QByteArray firstY = lines[1].split(',')[y];
+    for (int k = 1; k < lines.size(); ++k) QCOMPARE(lines[k].split(',')[y], firstY);
+    const Result threeD = cli({"run", scene("charges-in-fields-2d.json"), "--plane", "3d", "--steps", "10"});
+    QVERIFY2(threeD.exitCode == 0, threeD.err.constData());
+    const Result bad = cli({"run", scene("bulk-tbars.json"), "--plane", "xw"});
+    QCOMPARE(bad.exitCode, 2);
+    QVERIFY2(bad.err.contains("--plane: expected xy, xz, yz or 3d"), bad.err.constData());
+  }
+
   void badInput_data() {
     QTest::addColumn<QStringList>("args");
     QTest::addColumn<QByteArray>("sceneText");  // written to bad.json when not empty

@@ -797,6 +797,60 @@ class TestGui : public QObject {
     QCOMPARE(pebblesShown(), std::size_t(1000));
   }
 
+  // PaLa's 2D / 3D switch (seed 001 §1 (i)) on a scene written for 3D, from the Parameters panel:
+  // the T-bars are generated in the x-z plane through the middle of the pile and stay in it; "as
+  // the scene file says" brings 3D back; another file opens as its file says. Fields edited in the
+  // panel reach the running world (a save from it writes them).
+  void motionSwitchAndFields() {
+    QTemporaryDir dir;
+    MainWindow w;
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    w.setSpeed(1.0, true);
+    QCOMPARE(w.openDocument(QStringLiteral(CLUMPLAB_SCENES_DIR "/bulk-tbars.json"), true), QString());
+    QVERIFY(waitForFrame(w, [](const SimulationFrame& f) { return f.snapshot.bodies.size() == 100; }));
+    auto* motion = w.parametersDock()->findChild<QComboBox*>(QStringLiteral("motion"));
+    QVERIFY(motion);
+    QVERIFY(motion->currentText().contains(QStringLiteral("3D")));
+    motion->setCurrentIndex(motion->findData(static_cast<int>(MotionChoice::PlaneXZ)));
+    emit motion->activated(motion->currentIndex());  // as a user's choice
+    QCOMPARE(w.motion(), MotionChoice::PlaneXZ);
+    w.setRunning(true);
+    const auto planar = [](const SimulationFrame& f) {
+      if (f.snapshot.bodies.size() < 2 || f.snapshot.steps < 200) return false;
+      for (const Vec3& x : f.snapshot.bodies.position) {
+        if (x.y() != f.snapshot.bodies.position[0].y()) return false;
+      }
+      for (const Vec3& omega : f.snapshot.bodies.angularVelocity) {
+        if (omega.x() != 0.0 || omega.z() != 0.0) return false;
+      }
+      return true;
+    };
+    QVERIFY(waitForFrame(w, planar, 60000));
+    const std::size_t in2D = w.currentFrame()->snapshot.bodies.size();
+    qInfo("%zu of 100 T-bars fit in the plane", in2D);
+    QVERIFY(in2D > 10 && in2D <= 100);
+    QCOMPARE(motion->currentData().toInt(), static_cast<int>(MotionChoice::PlaneXZ));
+
+    // Fields from the panel reach the world.
+    auto* ex = w.parametersDock()->findChild<QDoubleSpinBox*>(QStringLiteral("electric field x"));
+    QVERIFY(ex);
+    ex->setValue(250.0);
+    const QString saved = dir.filePath(QStringLiteral("saved.json"));
+    QCOMPARE(w.saveSceneTo(saved), QString());
+    const Scene back = loadScene(saved.toStdString());
+    QCOMPARE(back.settings.fields.electric, Vec3(250.0, 0, 0));
+    QVERIFY(back.settings.plane.enabled);  // a 2D scene saves as one
+
+    QCOMPARE(w.setMotion(MotionChoice::AsSceneFile), QString());
+    QVERIFY(waitForFrame(w, [](const SimulationFrame& f) { return f.snapshot.bodies.size() == 100; }));
+    QVERIFY(motion->currentText().contains(QStringLiteral("3D")));
+    QCOMPARE(w.setMotion(MotionChoice::PlaneYZ), QString());
+    QCOMPARE(w.openDocument(QStringLiteral(CLUMPLAB_SCENES_DIR "/stable-unstable-axes.json"), true),
+             QString());
+    QCOMPARE(w.motion(), MotionChoice::AsSceneFile);
+  }
+
   // The osmosis box (seed 001 §1 iv) in the window: the energy panel's wall view plots each wall's
   // impulse and the momentum balance, which stays at round-off (no gravity).
   void osmosisBoxWallImpulses() {

@@ -5,6 +5,7 @@
 #include "core/Errors.hpp"
 #include "core/Scene.hpp"
 #include "core/SceneWriter.hpp"
+#include "core/TemplateFile.hpp"
 
 using namespace clumplab;
 using namespace clumplab::test;
@@ -233,6 +234,50 @@ class FieldsTest : public QObject {
     QCOMPARE(sceneToJson(sceneFromWorld(*buildWorld(again), again), "."), saved);
   }
 
+  // A template's point keys are its bodies' defaults; a body's or a generate entry's keys override
+  // them one by one, and saved scenes and template files keep both exactly.
+  void templateDefaults() {
+    const std::string text = R"({"format": "clumplab-scene/1", "time_step": 1e-4, "gravity": [0, 0, 0],
+      "contact": {"model": "linear", "stiffness": 1000, "restitution": 1},
+      "templates": {"rod": {"density": 1000, "inertia": "pebbles", "charge": 2e-6, "magnetic_dipole": [0.1, 0, 0],
+                            "pebbles": [[0, 0, 0, 0.01], [0.02, 0, 0, 0.01], [0.04, 0, 0, 0.01]]}},
+      "bodies": [{"template": "rod", "position": [0, 0, 0]},
+                 {"template": "rod", "position": [0.2, 0, 0], "charge": 0, "point_mass": true}],
+      "generate": [{"template": "rod", "count": 3, "region": {"min": [0, 0.2, 0], "max": [0.3, 0.3, 0.1]},
+                    "electric_dipole": [0, 0, 1e-9], "seed": 2}]})";
+    const Scene scene = parseScene(text, "defaults.json");
+    const ClumpTemplate& rod = *scene.templates[0];
+    QCOMPARE(rod.point.charge, 2e-6);
+    // The rod lies along x as written; its principal axis 1 (smallest moment) is that axis.
+    QCOMPARE(std::abs((rod.rotationFromInput.conjugate() * rod.point.magneticDipole).x()), 0.1);
+    QVERIFY(scene.pointOf(0) == rod.point);
+    QCOMPARE(scene.pointOf(1).charge, 0.0);  // overridden, explicitly zero
+    QVERIFY(scene.pointOf(1).pointMass);
+    QCOMPARE(scene.pointOf(1).magneticDipole, rod.point.magneticDipole);  // not overridden
+    for (std::size_t b = 2; b < 5; ++b) {
+      QCOMPARE(scene.pointOf(b).charge, 2e-6);
+      QVERIFY(scene.pointOf(b).electricDipole.norm() > 0.0);
+    }
+    auto world = buildWorld(scene);
+    const std::string saved = sceneToJson(sceneFromWorld(*world, scene), ".");
+    const Scene again = parseScene(saved, "saved.json");
+    QCOMPARE(again.templates[0]->point.charge, 2e-6);
+    for (std::size_t b = 0; b < 5; ++b) QVERIFY(again.pointOf(b) == scene.pointOf(b));
+    QCOMPARE(sceneToJson(sceneFromWorld(*buildWorld(again), again), "."), saved);
+    // A body added later without properties carries its template's (library spawns, the wizard).
+    const std::uint32_t spawned =
+        world->addBody({0, Vec3(1, 1, 1), Quat::Identity(), Vec3::Zero(), Vec3::Zero()});
+    QVERIFY(world->bodies().point[spawned] == rod.point);
+    // Template files too.
+    const ClumpTemplate fromFile = parseTemplateFile(templateToJson(rod), "rod.json");
+    QVERIFY(fromFile.point == rod.point);
+    QVERIFY(!parseTemplateFile(templateToJson(*scene.templates[0]), "rod.json").point.pointMass);
+    // Spheres keep them (they sit at the centre of mass).
+    SceneLoadOptions spheres;
+    spheres.spheres = SphereKind::Bounding;
+    QVERIFY(parseScene(text, "defaults.json", spheres).pointOf(0) == rod.point);
+  }
+
   void sceneErrorsNameTheField_data() {
     QTest::addColumn<QString>("replace");
     QTest::addColumn<QString>("by");
@@ -258,6 +303,9 @@ class FieldsTest : public QObject {
     QTest::newRow("plane") << "\"plane\": {\"normal\": \"xy\"}"
                            << "\"plane\": {\"normal\": \"xw\"}"
                            << "plane.normal: unknown plane";
+    QTest::newRow("template charge") << "\"inertia\": \"pebbles\","
+                                     << "\"inertia\": \"pebbles\", \"charge\": [1],"
+                                     << "templates.ball.charge";
     QTest::newRow("membrane") << "\"walls\": ["
                               << "\"walls\": [{\"type\": \"membrane\", \"point\": [0, 0, 0], "
                                  "\"normal\": [1, 0, 0], \"pass_radius\": 0}"

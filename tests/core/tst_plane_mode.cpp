@@ -2,7 +2,10 @@
 // out-of-plane coordinate and angular velocity component exactly where they belong, keeps its energy
 // balance, and the plane round-trips through scene files.
 #include "TestSupport.hpp"
+#include "core/Errors.hpp"
 #include "core/Scene.hpp"
+#include "core/SceneOverlap.hpp"
+#include "core/ScenePlane.hpp"
 #include "core/SceneWriter.hpp"
 
 using namespace clumplab;
@@ -132,6 +135,77 @@ class PlaneModeTest : public QObject {
     QCOMPARE(again.settings.plane.normal, Vec3(0, 1, 0));
     QCOMPARE(again.settings.plane.offset, 0.0015);
     QCOMPARE(sceneToJson(sceneFromWorld(*buildWorld(again), again), "."), saved);
+  }
+
+  // PaLa's 2D / 3D switch on a scene written for 3D (SceneOverrides::plane).
+  void switchGeneratedSceneTo2D() {
+    const std::string text = R"({"format": "clumplab-scene/1", "time_step": 1e-5,
+      "contact": {"model": "hertz", "young": 1e7},
+      "walls": [{"type": "box", "min": [-0.03, -0.03, 0], "max": [0.03, 0.03, 0.1]}],
+      "templates": {"tbar": {"density": 2500, "inertia": "pebbles", "pebbles": [[0, 0, 0, 0.001],
+        [0, 0, 0.001, 0.001], [0, 0, 0.002, 0.001], [0, 0, 0.003, 0.001], [0, 0, 0.004, 0.001],
+        [-0.002, 0, 0.005, 0.001], [-0.001, 0, 0.005, 0.001], [0, 0, 0.005, 0.001], [0.001, 0, 0.005, 0.001],
+        [0.002, 0, 0.005, 0.001]]}},
+      "bodies": [{"template": "tbar", "position": [0, 0.004, 0.09], "velocity": [0.1, 0.2, 0.3],
+                  "angular_velocity": [1, 2, 3]}],
+      "generate": [{"template": "tbar", "count": COUNT, "region": {"min": [-0.02, -0.02, 0.01],
+                    "max": [0.02, 0.02, 0.08]}, "random_speed": 0.1, "random_spin": 5, "seed": 3}]})";
+    const auto withCount = [&](int n) {
+      std::string t = text;
+      t.replace(t.find("COUNT"), 5, std::to_string(n));
+      return t;
+    };
+    const Scene threeD = parseScene(withCount(40), "tbars.json");
+    QCOMPARE(threeD.bodies.size(), std::size_t(41));
+    const PlaneConstraint plane = planeThroughBodies(threeD, 1);
+    QCOMPARE(plane.normal, Vec3(0, 1, 0));
+    double lo = 1.0, hi = -1.0;
+    for (const BodyInit& b : threeD.bodies) {
+      lo = std::min(lo, b.position.y());
+      hi = std::max(hi, b.position.y());
+    }
+    QCOMPARE(plane.offset, 0.5 * (lo + hi));
+
+    SceneLoadOptions options;
+    options.plane = plane;
+    const Scene twoD = parseScene(withCount(40), "tbars.json", options);
+    QVERIFY(twoD.settings.plane.enabled);
+    QCOMPARE(twoD.bodies.size(), std::size_t(41));  // forty T-bars fit in a 4 cm x 7 cm slice
+    for (const BodyInit& b : twoD.bodies) {
+      QCOMPARE(b.position.y(), plane.offset);
+      QCOMPARE(b.velocity.y(), 0.0);
+      QCOMPARE(b.angularVelocity.x(), 0.0);
+      QCOMPARE(b.angularVelocity.z(), 0.0);
+    }
+    QCOMPARE(twoD.bodies[0].velocity, Vec3(0.1, 0, 0.3));  // the explicit body, moved into the plane
+    QCOMPARE(twoD.bodies[0].angularVelocity, Vec3(0, 2, 0));
+    QCOMPARE(worstInitialOverlap(twoD), 0.0);     // generated in the plane, not squashed into it
+    QCOMPARE(twoD.notes.size(), std::size_t(1));  // the explicit body was moved
+
+    // Too many for the slice: what fits, and a note that says so (a 3D scene's region was not
+    // made for the plane); the same count asked for by a scene written for 2D is an error.
+    const Scene crowded = parseScene(withCount(400), "tbars.json", options);
+    QVERIFY(crowded.bodies.size() > 41 && crowded.bodies.size() < 401);
+    QCOMPARE(worstInitialOverlap(crowded), 0.0);
+    QVERIFY(crowded.notes.back().find(std::to_string(crowded.bodies.size() - 1) + " of 400 bodies fit") !=
+            std::string::npos);
+    std::string written2D = withCount(400);
+    written2D.insert(written2D.find("\"contact\""), R"("plane": {"normal": "xz", "offset": 0.001}, )");
+    QVERIFY_THROWS_EXCEPTION(InputError, parseScene(written2D, "tbars.json"));
+    // A scene written for 2D generates in its plane too, without overlaps.
+    written2D = withCount(40);
+    written2D.insert(written2D.find("\"contact\""), R"("plane": {"normal": "xz", "offset": 0.001}, )");
+    const Scene authored = parseScene(written2D, "tbars.json");
+    for (const BodyInit& b : authored.bodies) QCOMPARE(b.position.y(), 0.001);
+    QCOMPARE(worstInitialOverlap(authored), 0.0);
+
+    // And back: a disabled plane override makes a 2D file 3D.
+    SceneLoadOptions threeDOptions;
+    threeDOptions.plane = PlaneConstraint{};
+    const Scene back = parseScene(written2D, "tbars.json", threeDOptions);
+    QVERIFY(!back.settings.plane.enabled);
+    QCOMPARE(back.bodies[0].position, Vec3(0, 0.004, 0.09));
+    QVERIFY(back.bodies[1].position.y() != 0.001);
   }
 };
 

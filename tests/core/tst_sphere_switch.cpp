@@ -6,6 +6,7 @@
 #include "TestSupport.hpp"
 #include "core/Errors.hpp"
 #include "core/Scene.hpp"
+#include "core/SceneOverlap.hpp"
 #include "core/SphereSwitch.hpp"
 
 using namespace clumplab;
@@ -63,7 +64,7 @@ class SphereSwitchTest : public QObject {
       const Scene spheres = parseScene(text, c.scene, options);
       QCOMPARE(spheres.bodies.size(), c.bodies);
       for (const TemplatePtr& t : spheres.templates) QCOMPARE(t->pebbles.size(), std::size_t(1));
-      QCOMPARE(worstBoundingOverlap(spheres), 0.0);
+      QCOMPARE(worstInitialOverlap(spheres), 0.0);
       auto world = buildWorld(spheres);
       while (world->time() < 0.3) QVERIFY2(world->step(), world->divergence().message.c_str());
       qInfo("%s as %s spheres: radius %.3g mm", c.scene, sphereKindName(c.kind).data(),
@@ -84,15 +85,17 @@ class SphereSwitchTest : public QObject {
         "pebbles": [[0, 0, 0, 0.001], [0, 0, 0.001, 0.001], [0, 0, 0.002, 0.001], [0, 0, 0.003, 0.001],
                     [0, 0, 0.004, 0.001], [-0.002, 0, 0.005, 0.001], [-0.001, 0, 0.005, 0.001],
                     [0, 0, 0.005, 0.001], [0.001, 0, 0.005, 0.001], [0.002, 0, 0.005, 0.001]] } },
-      "bodies": [ { "template": "tbar", "position": [0, 0, 0] }, { "template": "tbar", "position": [0.005, 0, 0] } ] })";
+      "bodies": [ { "template": "tbar", "position": [0, 0, 0] }, { "template": "tbar", "position": [0.0065, 0, 0] } ] })";
     const Scene clumps = parseScene(text, "two.json");
     const double r = clumps.templates[0]->boundingRadius;
+    QVERIFY(2.0 * r > 0.0065);                   // their bounding spheres overlap,
+    QCOMPARE(worstInitialOverlap(clumps), 0.0);  // their pebbles do not
     SceneLoadOptions options;
     options.spheres = SphereKind::Bounding;
-    CLUMPLAB_COMPARE_REL(worstBoundingOverlap(parseScene(text, "two.json", options)), (2.0 * r - 0.005) / r,
+    CLUMPLAB_COMPARE_REL(worstInitialOverlap(parseScene(text, "two.json", options)), (2.0 * r - 0.0065) / r,
                          1e-9);
     options.spheres = SphereKind::VolumeEquivalent;
-    QCOMPARE(worstBoundingOverlap(parseScene(text, "two.json", options)), 0.0);
+    QCOMPARE(worstInitialOverlap(parseScene(text, "two.json", options)), 0.0);
   }
 
   void sceneKey() {

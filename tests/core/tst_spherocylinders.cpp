@@ -6,6 +6,7 @@
 
 #include "TestSupport.hpp"
 #include "core/Generation.hpp"
+#include "core/SceneOverlap.hpp"
 #include "core/ShaftDistance.hpp"
 #include "core/SphereSwitch.hpp"
 #include "core/Spherocylinder.hpp"
@@ -59,6 +60,7 @@ class SpherocylindersTest : public QObject {
   void droppedTiltedComesToRestFlat();
   void capsuleAmongSpheresInABox();
   void sphereSwitch();
+  void initialOverlapOfShafts();
 };
 
 void SpherocylindersTest::massAndInertiaMatchMonteCarlo_data() {
@@ -312,6 +314,23 @@ void SpherocylindersTest::sphereSwitch() {
   CLUMPLAB_COMPARE_REL(volume.pebbles.front().radius, std::cbrt(3.0 * v / (4.0 * std::numbers::pi)), 1e-14);
   QVERIFY(bounding.pebbles.front().isSphere() && volume.pebbles.front().isSphere());
   QCOMPARE(volume.mass, t->mass);
+}
+
+void SpherocylindersTest::initialOverlapOfShafts() {
+  // What the 2D and spheres switches report: end to end along x, the caps overlap by 0.2 r (the
+  // centres are 2.4 shaft-halves apart, far beyond twice the radius); a floor cuts one end by 0.5 r.
+  Scene scene;
+  scene.templates = {capsule()};
+  const Quat alongX = shaftAlong(*scene.templates[0], Vec3::UnitX());
+  const double gap = kShaft + 2.0 * kRadius - 0.2 * kRadius;
+  scene.bodies = {{0, Vec3(0, 0, 0.01), alongX, Vec3::Zero(), Vec3::Zero()},
+                  {0, Vec3(gap, 0, 0.01), alongX, Vec3::Zero(), Vec3::Zero()}};
+  CLUMPLAB_COMPARE_REL(worstInitialOverlap(scene), 0.2, 1e-9);
+  scene.walls = {Wall::plane(Vec3::Zero(), Vec3::UnitZ())};
+  const Quat tilted = shaftAlong(*scene.templates[0], Vec3(1, 0, -1));
+  scene.bodies.push_back(
+      {0, Vec3(0.05, 0, 0.5 * kShaft / std::sqrt(2.0) + 0.5 * kRadius), tilted, Vec3::Zero(), Vec3::Zero()});
+  CLUMPLAB_COMPARE_REL(worstInitialOverlap(scene), 0.5, 1e-9);
 }
 
 QTEST_GUILESS_MAIN(SpherocylindersTest)

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "core/Fields.hpp"
 #include "core/MassProperties.hpp"
 #include "core/Pebble.hpp"
 #include "core/TriangleMesh.hpp"
@@ -50,6 +51,9 @@ struct ClumpTemplate {
   // How the clump was made from its mesh (mesh file or built-in shape, scale, fill, inertia method,
   // density), so that it can be made again or refined (template files' "source"); null if unknown.
   std::shared_ptr<const MeshTemplateRequest> source;
+  // The charge, dipoles (principal frame) and point-mass flag its bodies carry unless a body says
+  // otherwise (Fields.hpp; scene and template files' point keys).
+  PointProperties point;
 };
 
 using TemplatePtr = std::shared_ptr<const ClumpTemplate>;

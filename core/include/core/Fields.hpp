@@ -21,6 +21,11 @@ struct FieldSettings {
   // every force, torque and energy derives from that one kernel (FieldForces.cpp), so nothing is
   // singular and energy stays conserved. 0 picks a tenth of the smallest pebble radius.
   double softening = 0.0;
+
+  bool operator==(const FieldSettings& o) const {
+    return electric == o.electric && magnetic == o.magnetic &&
+           gravitationalConstant == o.gravitationalConstant && softening == o.softening;
+  }
 };
 
 // A body's point properties, located at its centre of mass. Dipoles are stored in the body

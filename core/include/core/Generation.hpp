@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "core/ClumpTemplate.hpp"
+#include "core/PlaneConstraint.hpp"
 #include "core/Walls.hpp"
 #include "core/World.hpp"
 
@@ -24,6 +25,10 @@ struct GenerationRequest {
   double randomSpeed = 0.0;  // [m/s]
   double randomSpin = 0.0;   // [rad/s]
   std::size_t maxAttemptsPerBody = 2000;
+  // In 2D mode (enabled), centres are drawn in the region and moved onto the plane before the
+  // overlap test; a random orientation lays the body flat (principal axis 3 along the normal) at a
+  // random angle about it; velocities lie in the plane and angular velocities along its normal.
+  PlaneConstraint plane;
 };
 
 struct GenerationResult {

@@ -12,6 +12,10 @@ struct PlaneConstraint {
   Vec3 normal = Vec3::UnitZ();  // unit
   double offset = 0.0;          // [m]: the plane is n.x = offset
 
+  bool operator==(const PlaneConstraint& o) const {
+    return enabled == o.enabled && normal == o.normal && offset == o.offset;
+  }
+
   // The coordinate axis n lies along (then components are set exactly, with no round-off), or -1.
   int axis() const {
     for (int a = 0; a < 3; ++a) {

@@ -32,6 +32,9 @@
 //                                 turns it). Contacts use the shortest distance between shafts
 //                                 (seed 004 Fig. 2). Clumps of spherocylinders have no pebble-sum
 //                                 inertia: [x, y, z, r, ux, uy, uz, h] rows elsewhere are refused.
+//   PaLa's keys (README "PaLa features"): "fields", "gravitation", "plane", "spheres", membrane
+//   walls, and the point keys "charge", "electric_dipole", "magnetic_dipole", "point_mass" on
+//   bodies, "generate" entries and templates (a template's are its bodies' defaults).
 #include <memory>
 #include <optional>
 #include <string>
@@ -66,20 +69,32 @@ struct Scene {
   std::vector<TemplateSource> templateSources;
   std::vector<BodyInit> bodies;  // explicit bodies, then generated ones
   // Parallel to `bodies`: their charges, dipoles and point-mass flags (Fields.hpp). May be shorter
-  // (code that builds scenes may leave it empty): the bodies beyond it carry none.
+  // (code that builds scenes may leave it empty): the bodies beyond it carry their template's.
   std::vector<PointProperties> bodyPoints;
+  // What loading changed that the user should hear of (e.g. fewer bodies placed in 2D), one line each.
+  std::vector<std::string> notes;
 
   PointProperties pointOf(std::size_t body) const {
-    return body < bodyPoints.size() ? bodyPoints[body] : PointProperties{};
+    return body < bodyPoints.size() ? bodyPoints[body] : templates[bodies[body].templateIndex]->point;
   }
 };
 
-struct SceneLoadOptions {
+// PaLa's switches (seed 001 §1 (i), (ii)) as a user sets them on a scene, whatever its file says.
+struct SceneOverrides {
+  // Every clump as one sphere (SphereSwitch.hpp), whatever the file's "spheres" key says: templates
+  // are switched before bodies are placed, so generated bodies do not overlap.
+  std::optional<SphereKind> spheres;
+  // The 2D / 3D switch, whatever the file's "plane" key says: enabled, 2D in that plane (explicit
+  // bodies are moved into it, generated ones placed in it; a region too full for its count in the
+  // plane gets what fits, with a note); disabled, 3D.
+  std::optional<PlaneConstraint> plane;
+
+  bool operator==(const SceneOverrides&) const = default;
+};
+
+struct SceneLoadOptions : SceneOverrides {
   // Builds templates that name a mesh; without it such templates are an error that says so.
   MeshTemplateBuilder meshTemplates;
-  // Every clump as one sphere (seed 001 §1 (ii), SphereSwitch.hpp), whatever the file's "spheres"
-  // key says: templates are switched before bodies are placed, so generated bodies do not overlap.
-  std::optional<SphereKind> spheres;
 };
 
 // Throws InputError naming the file, the JSON path and the problem, before any work starts.

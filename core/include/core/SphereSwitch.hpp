@@ -17,8 +17,8 @@ std::string_view sphereKindName(SphereKind kind);  // "bounding", "volume"
 // about every axis; named "<name> (sphere)".
 ClumpTemplate sphereTemplate(const ClumpTemplate& clump, SphereKind kind);
 
-// Largest overlap between the bounding spheres of two bodies, or of a body and a wall, as a
-// fraction of the smaller radius (0: none). For a scene of spheres, its real initial overlap.
-double worstBoundingOverlap(const Scene& scene);
+// Every template of the scene as its sphere (template sources dropped: a sphere has no mesh), and
+// the description says so. Bodies keep their places: switch before placing any to avoid overlaps.
+void switchToSpheres(Scene& scene, SphereKind kind);
 
 }  // namespace clumplab

@@ -4,6 +4,7 @@
 #include <array>
 #include <chrono>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -77,8 +78,9 @@ class World {
   World(const World&) = delete;
   World& operator=(const World&) = delete;
 
-  // `point`: its charge, dipoles (principal frame) and point-mass flag (Fields.hpp).
-  std::uint32_t addBody(const BodyInit& init, const PointProperties& point = {});
+  // `point`: its charge, dipoles (principal frame) and point-mass flag (Fields.hpp); without it,
+  // its template's.
+  std::uint32_t addBody(const BodyInit& init, const std::optional<PointProperties>& point = std::nullopt);
 
   // Advances by one time step. Returns false (and leaves `divergence()` set) when the state
   // became non-finite or overlaps grew beyond half a pebble radius. Books the work of the
