@@ -3,6 +3,7 @@
 #include <iostream>
 
 #include "Commands.hpp"
+#include "core/ShaftDistance.hpp"
 
 namespace clumplab::cli {
 
@@ -24,13 +25,22 @@ int benchCommand(const std::vector<std::string>& argv) {
   meanHeight /= static_cast<double>(std::max<std::size_t>(1, s.size()));
   double maxOverlap = 0.0;
   const PebbleArrays& p = world->pebbles();
+  // Spherocylinders by the closest points of their shafts (seed 004 Fig. 2) and their shafts' ends.
+  const auto halfLength = [&](std::uint32_t i) { return p.hasCapsules() ? p.halfLength[i] : 0.0; };
   for (const PebblePair& pair : world->neighbors().pairs()) {
-    const double gap = (p.position[pair.a] - p.position[pair.b]).norm() - p.radius[pair.a] - p.radius[pair.b];
-    maxOverlap = std::max(maxOverlap, -gap);
+    const double distance =
+        halfLength(pair.a) == 0.0 && halfLength(pair.b) == 0.0
+            ? (p.position[pair.a] - p.position[pair.b]).norm()
+            : std::sqrt(closestShaftPoints(p.position[pair.b] - p.position[pair.a], p.axis[pair.a],
+                                           halfLength(pair.a), p.axis[pair.b], halfLength(pair.b))
+                            .distance2);
+    maxOverlap = std::max(maxOverlap, p.radius[pair.a] + p.radius[pair.b] - distance);
   }
   for (const WallPair& wp : world->neighbors().wallPairs()) {
-    maxOverlap =
-        std::max(maxOverlap, p.radius[wp.pebble] - world->walls()[wp.wall].clearance(p.position[wp.pebble]));
+    const double h = halfLength(wp.pebble);
+    const Vec3 end = h == 0.0 ? p.position[wp.pebble]
+                              : Vec3(p.position[wp.pebble] + (wp.end == 0 ? -h : h) * p.axis[wp.pebble]);
+    maxOverlap = std::max(maxOverlap, p.radius[wp.pebble] - world->walls()[wp.wall].clearance(end));
   }
   const auto& stages = world->stageSeconds();
   const double pebbleSteps = static_cast<double>(world->pebbleCount()) * static_cast<double>(done);

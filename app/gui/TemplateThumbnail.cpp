@@ -29,12 +29,19 @@ QImage templateThumbnail(const ClumpTemplate& clump, QSize pixels, QColor color)
   double left = INFINITY, top = INFINITY, rightmost = -INFINITY, bottom = -INFINITY;
   for (const Pebble& p : clump.pebbles) {
     if (!p.center.allFinite() || !(p.radius > 0.0)) continue;
-    const Disc d{p.center.dot(right), -p.center.dot(up), p.center.dot(forward), p.radius};
-    left = std::min(left, d.x - d.radius);
-    rightmost = std::max(rightmost, d.x + d.radius);
-    top = std::min(top, d.y - d.radius);
-    bottom = std::max(bottom, d.y + d.radius);
-    discs.push_back(d);
+    // A spherocylinder as discs along its shaft, a quarter radius apart.
+    const int count =
+        p.isSphere() ? 1 : std::min(64, static_cast<int>(std::ceil(8.0 * p.halfLength / p.radius)) + 1);
+    for (int k = 0; k < count; ++k) {
+      const double s = count == 1 ? 0.0 : p.halfLength * (2.0 * k / (count - 1) - 1.0);
+      const Vec3 c = p.center + s * p.axis;
+      const Disc d{c.dot(right), -c.dot(up), c.dot(forward), p.radius};
+      left = std::min(left, d.x - d.radius);
+      rightmost = std::max(rightmost, d.x + d.radius);
+      top = std::min(top, d.y - d.radius);
+      bottom = std::max(bottom, d.y + d.radius);
+      discs.push_back(d);
+    }
   }
   if (discs.empty()) return image;
   std::sort(discs.begin(), discs.end(), [](const Disc& a, const Disc& b) { return a.depth > b.depth; });

@@ -29,9 +29,11 @@ ClumpTemplate makeTemplate(std::string name, const std::vector<Pebble>& inputPeb
     Pebble b;
     b.center = bodyFromInput * (p.center - massProperties.centerOfMass);
     b.radius = p.radius;
+    b.axis = bodyFromInput * p.axis;
+    b.halfLength = p.halfLength;
     t.pebbles.push_back(b);
-    // Seed 001 eq. 32: r = sup(|x_i| + r_i).
-    t.boundingRadius = std::max(t.boundingRadius, b.center.norm() + b.radius);
+    // Seed 001 eq. 32: r = sup(|x_i| + r_i) (a capsule reaches half its shaft further).
+    t.boundingRadius = std::max(t.boundingRadius, b.center.norm() + b.reach());
     t.minPebbleRadius = std::min(t.minPebbleRadius, b.radius);
   }
   return t;
@@ -42,6 +44,7 @@ ClumpTemplate scaledTemplate(const ClumpTemplate& source, double factor) {
   for (Pebble& p : t.pebbles) {
     p.center *= factor;
     p.radius *= factor;
+    p.halfLength *= factor;
   }
   const double f3 = factor * factor * factor;
   t.mass *= f3;

@@ -2,6 +2,9 @@
 
 #include <algorithm>
 #include <cmath>
+#include <type_traits>
+
+#include "core/ShaftDistance.hpp"
 
 namespace clumplab {
 
@@ -33,12 +36,14 @@ bool touchPebbles(const Vec3& pa, double ra, const Vec3& pb, double rb, Touch& t
   return true;
 }
 
-bool touchWall(const Wall& w, const Vec3& p, double r, Touch& t) {
+// A sphere of radius r at p against a wall. A membrane pushes it back to the side `side` is on (the
+// pebble's centre: for a spherocylinder's end, the middle of its shaft).
+bool touchWall(const Wall& w, const Vec3& p, double r, const Vec3& side, Touch& t) {
   if (w.kind == Wall::Kind::Plane || w.kind == Wall::Kind::Membrane) {
     if (w.passes(r)) return false;  // a membrane lets pebbles below its pass radius through
     const double signedDistance = (p - w.point).dot(w.normal);
     // A membrane repels from both sides: from the side the pebble's centre is on.
-    const bool below = w.kind == Wall::Kind::Membrane && signedDistance < 0.0;
+    const bool below = w.kind == Wall::Kind::Membrane && (side - w.point).dot(w.normal) < 0.0;
     const double s = below ? -signedDistance : signedDistance;
     const Vec3 normal = below ? Vec3(-w.normal) : w.normal;
     if (s >= r) return false;
@@ -59,6 +64,25 @@ bool touchWall(const Wall& w, const Vec3& p, double r, Touch& t) {
   // Concave wall of radius R: H(r, -R) = 2 r R / (R - r) (conforming contact, larger r~).
   t.hertzRadius = w.radius > r ? 2.0 * r * w.radius / (w.radius - r) : 2.0 * r;
   return true;
+}
+
+// The points that touch like spheres: for spherocylinders the closest points of the shafts
+// (seed 004 Fig. 2, R_ij = R_b - R_a), for spheres their centres.
+void shaftPoints(const PebbleArrays& pebbles, std::uint32_t a, std::uint32_t b, Vec3& pa, Vec3& pb) {
+  const double ha = pebbles.halfLength[a], hb = pebbles.halfLength[b];
+  if (ha == 0.0 && hb == 0.0) return;
+  const ShaftClosestPoints c = closestShaftPoints(pb - pa, pebbles.axis[a], ha, pebbles.axis[b], hb);
+  pa += c.lambdaI * pebbles.axis[a];
+  pb += c.lambdaJ * pebbles.axis[b];
+}
+
+// Where the sphere of a wall pair sits: a spherocylinder's shaft end `end`, else the centre.
+Vec3 wallPoint(const PebbleArrays& pebbles, const WallPair& pair) {
+  const Vec3& p = pebbles.position[pair.pebble];
+  if (!pebbles.hasCapsules()) return p;
+  const double h = pebbles.halfLength[pair.pebble];
+  if (h == 0.0) return p;
+  return p + (pair.end == 0 ? -h : h) * pebbles.axis[pair.pebble];
 }
 
 // What a contact law returns: the force on A [N] and, for the energy bookkeeping (ContactForces.hpp),
@@ -158,6 +182,7 @@ void ContactSolver::compute(const ContactModel& model, NeighborList& neighbors, 
   };
   const double dampingRatio = dampingRatioForRestitution(model.linear.restitution);
   const bool linear = model.kind == ContactModel::Kind::Linear;
+  const bool capsules = pebbles.hasCapsules();
   const auto force = [&](const Touch& t, const Vec3& w, double massEff, Vec3& spring) -> LawResult {
     if (linear) return linearForce(model.linear, dampingRatio, t, w, massEff, spring, dt);
     return hertzForce(model.hertz, t, w);
@@ -180,12 +205,22 @@ void ContactSolver::compute(const ContactModel& model, NeighborList& neighbors, 
     out.wallContacts = 0;
     double springEnergyChange = 0.0;
     Touch t{};
-    if (chunkIndex < pairChunks) {
+    // The pair loop, compiled twice: spheres only (the common case, untouched by spherocylinders)
+    // and with spherocylinders.
+    const auto pairLoop = [&](auto withCapsules) {
       const std::size_t end = std::min(pairs.size(), (chunkIndex + 1) * kChunkSize);
       for (std::size_t k = chunkIndex * kChunkSize; k < end; ++k) {
         const auto [a, b] = pairs[k];
         const double ra = pebbles.radius[a], rb = pebbles.radius[b];
-        if (!touchPebbles(pebbles.position[a], ra, pebbles.position[b], rb, t)) {
+        bool touching = false;
+        if constexpr (decltype(withCapsules)::value) {
+          Vec3 pa = pebbles.position[a], pb = pebbles.position[b];
+          shaftPoints(pebbles, a, b, pa, pb);
+          touching = touchPebbles(pa, ra, pb, rb, t);
+        } else {
+          touching = touchPebbles(pebbles.position[a], ra, pebbles.position[b], rb, t);
+        }
+        if (!touching) {
           release(history[k], springEnergyChange);
           continue;
         }
@@ -202,13 +237,20 @@ void ContactSolver::compute(const ContactModel& model, NeighborList& neighbors, 
           out.worstBody = ba;
         }
       }
+    };
+    if (chunkIndex < pairChunks) {
+      if (capsules) {
+        pairLoop(std::true_type{});
+      } else {
+        pairLoop(std::false_type{});
+      }
     } else {
       const std::size_t begin = (chunkIndex - pairChunks) * kChunkSize;
       const std::size_t end = std::min(wallPairs.size(), begin + kChunkSize);
       for (std::size_t k = begin; k < end; ++k) {
-        const auto [pebble, wallIndex] = wallPairs[k];
+        const std::uint32_t pebble = wallPairs[k].pebble, wallIndex = wallPairs[k].wall;
         const double r = pebbles.radius[pebble];
-        if (!touchWall(walls[wallIndex], pebbles.position[pebble], r, t)) {
+        if (!touchWall(walls[wallIndex], wallPoint(pebbles, wallPairs[k]), r, pebbles.position[pebble], t)) {
           release(wallHistory[k], springEnergyChange);
           continue;
         }
@@ -262,14 +304,17 @@ double ContactSolver::elasticEnergy(const ContactModel& model, const NeighborLis
   const auto& pairs = neighbors.pairs();
   for (std::size_t k = 0; k < pairs.size(); ++k) {
     const auto [a, b] = pairs[k];
-    if (touchPebbles(pebbles.position[a], pebbles.radius[a], pebbles.position[b], pebbles.radius[b], t)) {
+    Vec3 pa = pebbles.position[a], pb = pebbles.position[b];
+    if (pebbles.hasCapsules()) shaftPoints(pebbles, a, b, pa, pb);
+    if (touchPebbles(pa, pebbles.radius[a], pb, pebbles.radius[b], t)) {
       add(t, neighbors.pairHistory()[k]);
     }
   }
   const auto& wallPairs = neighbors.wallPairs();
   for (std::size_t k = 0; k < wallPairs.size(); ++k) {
-    const auto [pebble, wall] = wallPairs[k];
-    if (touchWall(walls[wall], pebbles.position[pebble], pebbles.radius[pebble], t)) {
+    const std::uint32_t pebble = wallPairs[k].pebble, wall = wallPairs[k].wall;
+    if (touchWall(walls[wall], wallPoint(pebbles, wallPairs[k]), pebbles.radius[pebble],
+                  pebbles.position[pebble], t)) {
       add(t, neighbors.wallHistory()[k]);
     }
   }

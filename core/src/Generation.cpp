@@ -4,6 +4,8 @@
 #include <numbers>
 #include <unordered_map>
 
+#include "core/ShaftDistance.hpp"
+
 namespace clumplab {
 
 Quat randomRotation(SplitMix64& rng) {
@@ -29,7 +31,13 @@ bool overlaps(const Placed& x, const Placed& y) {
     for (const Pebble& q : y.shape->pebbles) {
       const Vec3 qw = y.position + y.orientation * q.center;
       const double r = p.radius + q.radius;
-      if ((pw - qw).squaredNorm() < r * r) return true;
+      // Spheres by their centres, spherocylinders by their shafts (seed 004 Fig. 2).
+      const double d2 = p.isSphere() && q.isSphere()
+                            ? (pw - qw).squaredNorm()
+                            : closestShaftPoints(qw - pw, x.orientation * p.axis, p.halfLength,
+                                                 y.orientation * q.axis, q.halfLength)
+                                  .distance2;
+      if (d2 < r * r) return true;
     }
   }
   return false;
@@ -38,8 +46,15 @@ bool overlaps(const Placed& x, const Placed& y) {
 bool insideWalls(const Placed& x, const std::vector<Wall>& walls) {
   for (const Pebble& p : x.shape->pebbles) {
     const Vec3 pw = x.position + x.orientation * p.center;
+    const Vec3 shaft = p.halfLength * (x.orientation * p.axis);
     for (const Wall& w : walls) {
-      if (w.clearance(pw) < p.radius) return false;
+      // The shaft's ends are its points nearest a plane or a cavity's surface; a shaft across a
+      // membrane is stuck in it.
+      if (w.clearance(pw - shaft) < p.radius || w.clearance(pw + shaft) < p.radius) return false;
+      if (w.kind == Wall::Kind::Membrane && !p.isSphere() && !w.passes(p.radius) &&
+          ((pw - shaft - w.point).dot(w.normal) < 0.0) != ((pw + shaft - w.point).dot(w.normal) < 0.0)) {
+        return false;
+      }
     }
   }
   return true;

@@ -115,7 +115,18 @@ void voxelRow(double a, double b, double x0, double d, int n, double& count, dou
 
 }  // namespace
 
+void requireSpherePebbles(std::span<const Pebble> pebbles) {
+  for (const Pebble& p : pebbles) {
+    if (!p.isSphere()) {
+      throw std::invalid_argument(
+          "a clump with spherocylinder pebbles has no pebble-sum or pebble-union inertia: make a "
+          "spherocylinder with a {\"shape\": \"spherocylinder\"} template");
+    }
+  }
+}
+
 MassProperties massFromPebbles(std::span<const Pebble> pebbles, std::span<const double> densities) {
+  requireSpherePebbles(pebbles);
   if (densities.size() != pebbles.size()) {
     throw std::invalid_argument("massFromPebbles: one density per pebble expected");
   }

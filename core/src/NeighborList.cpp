@@ -11,7 +11,11 @@ bool pairLess(const PebblePair& x, const PebblePair& y) {
   return x.a != y.a ? x.a < y.a : x.b < y.b;
 }
 bool wallPairLess(const WallPair& x, const WallPair& y) {
-  return x.pebble != y.pebble ? x.pebble < y.pebble : x.wall < y.wall;
+  if (x.pebble != y.pebble) return x.pebble < y.pebble;
+  return x.wall != y.wall ? x.wall < y.wall : x.end < y.end;
+}
+bool sameWallPair(const WallPair& x, const WallPair& y) {
+  return x.pebble == y.pebble && x.wall == y.wall && x.end == y.end;
 }
 // Displacement limits are shrunk by this factor against rounding in positions and distances.
 constexpr double kLimitSafety = 0.999;
@@ -27,7 +31,7 @@ bool NeighborList::needsRebuild(const std::vector<Vec3>& pebblePositions) const 
 
 void NeighborList::rebuild(const std::vector<Vec3>& pos, const std::vector<double>& radii,
                            const std::vector<std::uint32_t>& pebbleBody, const std::vector<Wall>& walls,
-                           ThreadPool* pool) {
+                           ThreadPool* pool, const std::vector<double>& halfLengths) {
   ++rebuilds_;
   // The previous lists (sorted) are merged into the new ones to carry the history over.
   oldPairs_.swap(pairs_);
@@ -45,10 +49,13 @@ void NeighborList::rebuild(const std::vector<Vec3>& pos, const std::vector<doubl
     return;
   }
 
+  // Reach of each pebble: its radius, plus half its shaft for a spherocylinder.
+  const bool capsules = !halfLengths.empty();
+  const auto reachOf = [&](std::size_t i) { return capsules ? radii[i] + halfLengths[i] : radii[i]; };
   double maxRadius = 0.0;
   Vec3 lower = pos[0], upper = pos[0];
   for (std::size_t i = 0; i < n; ++i) {
-    maxRadius = std::max(maxRadius, radii[i]);
+    maxRadius = std::max(maxRadius, reachOf(i));
     lower = lower.cwiseMin(pos[i]);
     upper = upper.cwiseMax(pos[i]);
   }
@@ -78,7 +85,7 @@ void NeighborList::rebuild(const std::vector<Vec3>& pos, const std::vector<doubl
     const std::uint32_t s = --cellStart_[cellOf_[i] + 1];  // ends up as the start of the next cell
     sorted_[s] = static_cast<std::uint32_t>(i);
     sortedPos_[s] = pos[i];
-    sortedRadius_[s] = radii[i];
+    sortedRadius_[s] = reachOf(i);
     sortedBody_[s] = pebbleBody[i];
   }
   // cellStart_[c + 1] now holds the start of cell c; shift to the usual layout.
@@ -104,7 +111,7 @@ void NeighborList::rebuild(const std::vector<Vec3>& pos, const std::vector<doubl
     std::vector<std::uint32_t>& partners = out.partners;
     for (std::size_t i = begin; i < end; ++i) {
       const Vec3& p = pos[i];
-      const double r = radii[i];
+      const double r = reachOf(i);
       const std::uint32_t body = pebbleBody[i];
       const std::uint32_t ci = cellOf_[i];
       const auto dx = static_cast<std::uint32_t>(dims.x()), dy = static_cast<std::uint32_t>(dims.y());
@@ -152,19 +159,22 @@ void NeighborList::rebuild(const std::vector<Vec3>& pos, const std::vector<doubl
       }
 
       for (std::size_t w = 0; w < walls.size(); ++w) {
-        if (walls[w].passes(r)) continue;  // never touches: no pair and no limit
+        if (walls[w].passes(radii[i])) continue;  // never touches: no pair and no limit
         const double clearance = walls[w].clearance(p) - r;
         if (clearance >= skin) {
           limit = std::min(limit, clearance);
           continue;
         }
-        const WallPair pair{static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(w)};
-        while (oldWall != oldWallPairs_.end() && wallPairLess(*oldWall, pair)) ++oldWall;
-        const bool kept =
-            oldWall != oldWallPairs_.end() && oldWall->pebble == pair.pebble && oldWall->wall == pair.wall;
-        out.wallPairs.push_back(pair);
-        out.wallHistory.push_back(
-            kept ? oldWallHistory_[static_cast<std::size_t>(oldWall - oldWallPairs_.begin())] : Vec3::Zero());
+        const std::uint32_t ends = capsules && halfLengths[i] > 0.0 ? 2 : 1;
+        for (std::uint32_t e = 0; e < ends; ++e) {
+          const WallPair pair{static_cast<std::uint32_t>(i), static_cast<std::uint32_t>(w), e};
+          while (oldWall != oldWallPairs_.end() && wallPairLess(*oldWall, pair)) ++oldWall;
+          const bool kept = oldWall != oldWallPairs_.end() && sameWallPair(*oldWall, pair);
+          out.wallPairs.push_back(pair);
+          out.wallHistory.push_back(
+              kept ? oldWallHistory_[static_cast<std::size_t>(oldWall - oldWallPairs_.begin())]
+                   : Vec3::Zero());
+        }
       }
       limit *= kLimitSafety;
       limit2_[i] = limit * limit;
@@ -218,7 +228,7 @@ void NeighborList::removePebbles(std::uint32_t first, std::uint32_t count) {
   for (std::size_t k = 0; k < wallPairs_.size(); ++k) {
     const WallPair pair = wallPairs_[k];
     if (gone(pair.pebble)) continue;
-    wallPairs_[kept] = {renumbered(pair.pebble), pair.wall};
+    wallPairs_[kept] = {renumbered(pair.pebble), pair.wall, pair.end};
     wallHistory_[kept] = wallHistory_[k];
     ++kept;
   }

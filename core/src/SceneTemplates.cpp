@@ -1,10 +1,12 @@
 #include "SceneTemplates.hpp"
 
 #include <algorithm>
+#include <cmath>
 #include <filesystem>
 
 #include "PointKeys.hpp"
 #include "core/PebbleFiles.hpp"
+#include "core/Spherocylinder.hpp"
 #include "core/TemplateFile.hpp"
 
 namespace clumplab::scene_detail {
@@ -19,19 +21,46 @@ std::string resolvePath(const std::string& sceneFile, const std::string& relativ
 
 namespace {
 
-// Pebbles [[x, y, z, r], ...] or [[x, y, z, r, density], ...].
-void readPebbles(const Node& node, std::vector<Pebble>& pebbles, std::vector<double>& densities) {
+constexpr std::size_t kCapsuleRow = 8;  // [x, y, z, r, ux, uy, uz, half_length]
+
+// Pebbles [[x, y, z, r], ...] or [[x, y, z, r, density], ...]; with `capsules` (the principal form,
+// whose mass properties are given) also spherocylinder pebbles [x, y, z, r, ux, uy, uz, h]: shaft
+// along the unit vector u, half shaft length h >= 0.
+void readPebbles(const Node& node, std::vector<Pebble>& pebbles, std::vector<double>& densities,
+                 bool capsules = false) {
   if (node.arraySize() == 0) node.fail("a clump needs at least one pebble");
   for (std::size_t i = 0; i < node.arraySize(); ++i) {
     const Node row = node.element(i);
     const std::size_t n = row.arraySize();
-    if (n != 4 && n != 5) row.fail("expected [x, y, z, r] or [x, y, z, r, density]");
+    if (n == kCapsuleRow && !capsules) {
+      row.fail(
+          "spherocylinder pebbles [x, y, z, r, ux, uy, uz, h] have no pebble-sum inertia: they belong to "
+          "the principal form (\"inertia\": \"principal\"); make a spherocylinder with {\"shape\": "
+          "\"spherocylinder\", \"radius\": r, \"length\": l, \"density\": d}");
+    }
+    if (n != 4 && n != 5 && n != kCapsuleRow) row.fail("expected [x, y, z, r] or [x, y, z, r, density]");
     Pebble p;
     p.center = Vec3(row.element(0).number(), row.element(1).number(), row.element(2).number());
     p.radius = row.element(3).positive();
+    if (n == kCapsuleRow) {
+      p.axis = Vec3(row.element(4).number(), row.element(5).number(), row.element(6).number());
+      if (!(std::abs(p.axis.norm() - 1.0) <= 1e-12))
+        row.fail("the shaft axis [ux, uy, uz] must be a unit vector");
+      p.halfLength = row.element(7).nonNegative();
+    }
     pebbles.push_back(p);
     densities.push_back(n == 5 ? row.element(4).positive() : -1.0);
   }
+}
+
+// {"shape": "spherocylinder", "radius": r, "length": l, "density": d} (seed 004): r > 0 [m], shaft
+// length l >= 0 [m], density [kg/m^3]; mass and moments in closed form.
+TemplatePtr readSpherocylinderTemplate(const std::string& name, const Node& node) {
+  node.allowOnly(withPointKeys({"shape", "radius", "length", "density", "description"}));
+  const double radius = node.positive("radius");
+  const double length = node.child("length").nonNegative();
+  const double density = node.positive("density");
+  return std::make_shared<const ClumpTemplate>(makeSpherocylinderTemplate(name, radius, length, density));
 }
 
 // "pebbles": [[x, y, z, r(, density)], ...], or a file: `x y z r` text or a MercuryDPM clump folder.
@@ -228,12 +257,12 @@ TemplatePtr readPrincipalTemplate(const std::string& name, const Node& node, con
   t.inertiaMethod = node.stringOr("inertia_method", "principal");
   const Node pebbles = node.child("pebbles");
   std::vector<double> densities;
-  readPebbles(pebbles, t.pebbles, densities);
+  readPebbles(pebbles, t.pebbles, densities, true);
   if (std::any_of(densities.begin(), densities.end(), [](double d) { return d > 0.0; }))
     pebbles.fail("a principal template has no per-pebble densities: give pebbles as [x, y, z, r]");
   t.minPebbleRadius = t.pebbles.front().radius;
   for (const Pebble& p : t.pebbles) {  // as makeTemplate does (seed 001 eq. 32)
-    t.boundingRadius = std::max(t.boundingRadius, p.center.norm() + p.radius);
+    t.boundingRadius = std::max(t.boundingRadius, p.center.norm() + p.reach());
     t.minPebbleRadius = std::min(t.minPebbleRadius, p.radius);
   }
   if (node.has("source")) {
@@ -270,6 +299,10 @@ namespace {
 TemplatePtr readTemplateShape(const std::string& name, const Node& node, const SceneLoadOptions& options,
                               TemplateSource& source) {
   source = TemplateSource{};
+  if (node.has("shape") && node.child("shape").json().is_string() &&
+      node.child("shape").string() == kSpherocylinderShape) {
+    return readSpherocylinderTemplate(name, node);
+  }
   if (node.has("inertia") && node.child("inertia").json().is_string() &&
       node.child("inertia").string() == "principal") {
     return readPrincipalTemplate(name, node, options, source);

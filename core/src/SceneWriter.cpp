@@ -117,7 +117,14 @@ OrderedJson templateJson(const ClumpTemplate& t, const TemplateSource* source,
     if (source->scale != 1.0) j["source_scale"] = source->scale;
   }
   OrderedJson pebbles = OrderedJson::array();
-  for (const Pebble& p : t.pebbles) pebbles.push_back({p.center.x(), p.center.y(), p.center.z(), p.radius});
+  for (const Pebble& p : t.pebbles) {
+    if (p.isSphere()) {
+      pebbles.push_back({p.center.x(), p.center.y(), p.center.z(), p.radius});
+    } else {  // a spherocylinder pebble (Scene.hpp): exact to the bit like the rest
+      pebbles.push_back({p.center.x(), p.center.y(), p.center.z(), p.radius, p.axis.x(), p.axis.y(),
+                         p.axis.z(), p.halfLength});
+    }
+  }
   j["pebbles"] = std::move(pebbles);
   scene_detail::writePointProperties(t.point, PointProperties{}, j);  // its bodies' defaults
   return j;

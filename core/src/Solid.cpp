@@ -25,6 +25,7 @@ void mergeSpans(std::vector<Span>& spans) {
 
 PebbleUnion::PebbleUnion(std::span<const Pebble> pebbles) : pebbles_(pebbles.begin(), pebbles.end()) {
   if (pebbles_.empty()) throw std::invalid_argument("a union of pebbles needs at least one pebble");
+  requireSpherePebbles(pebbles_);
   pebbleBounds(pebbles_, lower_, upper_);
   double meanRadius = 0.0;
   for (const Pebble& p : pebbles_) meanRadius += p.radius;

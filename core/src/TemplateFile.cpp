@@ -1,5 +1,7 @@
 #include "core/TemplateFile.hpp"
 
+#include <stdexcept>
+
 #include <memory>
 
 #include "JsonReader.hpp"
@@ -106,6 +108,13 @@ std::string metricsToJson(const ClumpMetrics& m) {
 }
 
 std::string templateToJson(const ClumpTemplate& t) {
+  for (const Pebble& p : t.pebbles) {
+    if (!p.isSphere()) {
+      throw std::invalid_argument("template '" + t.name +
+                                  "' has spherocylinder pebbles, which template files cannot hold: a scene "
+                                  "names a spherocylinder by {\"shape\": \"spherocylinder\", ...}");
+    }
+  }
   Json j;
   j["format"] = "clumplab-template/1";
   j["name"] = t.name;

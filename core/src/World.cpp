@@ -133,11 +133,25 @@ std::uint32_t World::addBody(const BodyInit& init, const std::optional<PointProp
   dissipativeForce_.push_back(Vec3::Zero());
   dissipativeTorque_.push_back(Vec3::Zero());
   bodyFirstPebble_.push_back(static_cast<std::uint32_t>(pebbleLocal_.size()));
+  const bool capsules =
+      std::any_of(t.pebbles.begin(), t.pebbles.end(), [](const Pebble& p) { return !p.isSphere(); });
+  const bool withCapsules = capsules || pebbles_.hasCapsules();
+  if (capsules && !pebbles_.hasCapsules()) {
+    // The first spherocylinder: from now on every pebble carries an axis and a half length.
+    pebbleAxisLocal_.assign(pebbleLocal_.size(), Vec3::UnitZ());
+    pebbles_.axis.assign(pebbleLocal_.size(), Vec3::UnitZ());
+    pebbles_.halfLength.assign(pebbleLocal_.size(), 0.0);
+  }
   for (const Pebble& p : t.pebbles) {
     pebbleLocal_.push_back(p.center);
     pebbles_.radius.push_back(p.radius);
     pebbles_.body.push_back(index);
     pebbles_.position.push_back(Vec3::Zero());
+    if (withCapsules) {
+      pebbleAxisLocal_.push_back(p.axis);
+      pebbles_.axis.push_back(p.axis);
+      pebbles_.halfLength.push_back(p.halfLength);
+    }
   }
   stateChanged();
   return index;
@@ -153,21 +167,40 @@ void World::stateChanged() {
 namespace {
 constexpr std::size_t kBodyChunk = 128;  // bodies per parallel work item
 
-// World positions of the pebbles of bodies [begin, end); `visit(p)` runs after pebble p is placed.
-template <class Visit>
-void placePebbles(const BodyState& bodies, const std::vector<std::uint32_t>& bodyFirstPebble,
-                  const std::vector<Vec3>& pebbleLocal, std::vector<Vec3>& position, std::size_t begin,
-                  std::size_t end, Visit&& visit) {
+// Body-frame pebble data and the world arrays placePebbles fills.
+struct PebblePlacement {
+  const std::vector<std::uint32_t>& bodyFirstPebble;
+  const std::vector<Vec3>& local;      // centres, body frame
+  const std::vector<Vec3>& axisLocal;  // shaft axes, body frame (empty without spherocylinders)
+  PebbleArrays& world;
+};
+
+// World positions (and, with kCapsules, shaft axes) of the pebbles of bodies [begin, end);
+// `visit(p)` runs after pebble p is placed.
+template <bool kCapsules, class Visit>
+void placePebbles(const BodyState& bodies, const PebblePlacement& pebbles, std::size_t begin, std::size_t end,
+                  Visit&& visit) {
   const std::size_t n = bodies.size();
   for (std::size_t b = begin; b < end; ++b) {
     const Mat3 r = bodies.orientation[b].toRotationMatrix();
     const Vec3 x = bodies.position[b];
     const std::uint32_t last =
-        b + 1 < n ? bodyFirstPebble[b + 1] : static_cast<std::uint32_t>(pebbleLocal.size());
-    for (std::uint32_t p = bodyFirstPebble[b]; p < last; ++p) {
-      position[p] = x + r * pebbleLocal[p];
+        b + 1 < n ? pebbles.bodyFirstPebble[b + 1] : static_cast<std::uint32_t>(pebbles.local.size());
+    for (std::uint32_t p = pebbles.bodyFirstPebble[b]; p < last; ++p) {
+      pebbles.world.position[p] = x + r * pebbles.local[p];
+      if constexpr (kCapsules) pebbles.world.axis[p] = r * pebbles.axisLocal[p];
       visit(p);
     }
+  }
+}
+
+template <class Visit>
+void placePebbles(const BodyState& bodies, const PebblePlacement& pebbles, std::size_t begin, std::size_t end,
+                  Visit&& visit) {
+  if (pebbles.world.hasCapsules()) {
+    placePebbles<true>(bodies, pebbles, begin, end, visit);
+  } else {
+    placePebbles<false>(bodies, pebbles, begin, end, visit);
   }
 }
 }  // namespace
@@ -175,7 +208,7 @@ void placePebbles(const BodyState& bodies, const std::vector<std::uint32_t>& bod
 void World::updatePebblePositions() {
   const std::size_t n = bodies_.size();
   pool_.run((n + kBodyChunk - 1) / kBodyChunk, [&](std::size_t chunk) {
-    placePebbles(bodies_, bodyFirstPebble_, pebbleLocal_, pebbles_.position, chunk * kBodyChunk,
+    placePebbles(bodies_, {bodyFirstPebble_, pebbleLocal_, pebbleAxisLocal_, pebbles_}, chunk * kBodyChunk,
                  std::min(n, (chunk + 1) * kBodyChunk), [](std::uint32_t) {});
   });
 }
@@ -197,7 +230,9 @@ void World::evaluateForces(double historyStep) {
 
   // Broad phase.
   t0 = Clock::now();
-  if (moved) neighbors_.rebuild(pebbles_.position, pebbles_.radius, pebbles_.body, walls_, &pool_);
+  if (moved)
+    neighbors_.rebuild(pebbles_.position, pebbles_.radius, pebbles_.body, walls_, &pool_,
+                       pebbles_.halfLength);
   addStageTime(Stage::BroadPhase, secondsSince(t0));
 
   // Narrow phase and contact laws; tangential springs advance by historyStep.
@@ -222,7 +257,7 @@ bool World::placePebblesAndCheckList() {
   std::atomic<bool> moved{!listBuilt};
   pool_.run((bodyCount + kBodyChunk - 1) / kBodyChunk, [&](std::size_t chunk) {
     bool movedHere = false;
-    placePebbles(bodies_, bodyFirstPebble_, pebbleLocal_, pebbles_.position, chunk * kBodyChunk,
+    placePebbles(bodies_, {bodyFirstPebble_, pebbleLocal_, pebbleAxisLocal_, pebbles_}, chunk * kBodyChunk,
                  std::min(bodyCount, (chunk + 1) * kBodyChunk), [&](std::uint32_t p) {
                    if (listBuilt) movedHere |= neighbors_.movedTooFar(p, pebbles_.position[p]);
                  });
@@ -596,6 +631,11 @@ void World::removeBody(std::uint32_t body) {
   pebbleRange(pebbles_.position);
   pebbleRange(pebbles_.radius);
   pebbleRange(pebbles_.body);
+  if (pebbles_.hasCapsules()) {
+    pebbleRange(pebbleAxisLocal_);
+    pebbleRange(pebbles_.axis);
+    pebbleRange(pebbles_.halfLength);
+  }
   for (std::uint32_t& owner : pebbles_.body) owner -= owner > body ? 1 : 0;
   bodyFirstPebble_.erase(bodyFirstPebble_.begin() + body);
   for (std::size_t b = body; b < bodyFirstPebble_.size(); ++b) bodyFirstPebble_[b] -= count;
@@ -647,6 +687,7 @@ WorldCheckpoint World::checkpoint() const {
   c.contact_ = contact_;
   c.bodies_ = bodies_;
   c.pebbleLocal_ = pebbleLocal_;
+  c.pebbleAxisLocal_ = pebbleAxisLocal_;
   c.bodyFirstPebble_ = bodyFirstPebble_;
   c.pebbles_ = pebbles_;
   c.neighbors_ = neighbors_.save();
@@ -681,7 +722,7 @@ std::size_t WorldCheckpoint::memoryBytes() const {
                   bytes(b.moments) + bytes(b.position) + bytes(b.orientation) + bytes(b.velocity) +
                   bytes(b.angularVelocity) + bytes(b.force) + bytes(b.torque) + bytes(b.point);
   n += bytes(pebbleLocal_) + bytes(bodyFirstPebble_) + bytes(pebbles_.position) + bytes(pebbles_.radius) +
-       bytes(pebbles_.body);
+       bytes(pebbles_.body) + bytes(pebbleAxisLocal_) + bytes(pebbles_.axis) + bytes(pebbles_.halfLength);
   n += bytes(neighbors_.pairs) + bytes(neighbors_.wallPairs) + bytes(neighbors_.pairHistory) +
        bytes(neighbors_.wallHistory) + bytes(neighbors_.positionsAtBuild) + bytes(neighbors_.limit2);
   for (const ContactChunk& chunk : contacts_.chunks()) n += sizeof(chunk) + bytes(chunk.records);
@@ -703,6 +744,7 @@ void World::restore(const WorldCheckpoint& c) {
   contact_ = c.contact_;
   bodies_ = c.bodies_;
   pebbleLocal_ = c.pebbleLocal_;
+  pebbleAxisLocal_ = c.pebbleAxisLocal_;
   bodyFirstPebble_ = c.bodyFirstPebble_;
   pebbles_ = c.pebbles_;
   neighbors_.restore(c.neighbors_);
@@ -773,7 +815,8 @@ EnergyReport World::energy() {
   }
   updatePebblePositions();
   if (neighbors_.needsRebuild(pebbles_.position)) {
-    neighbors_.rebuild(pebbles_.position, pebbles_.radius, pebbles_.body, walls_);
+    neighbors_.rebuild(pebbles_.position, pebbles_.radius, pebbles_.body, walls_, nullptr,
+                       pebbles_.halfLength);
   }
   e.peElastic = ContactSolver::elasticEnergy(contact_, neighbors_, pebbles_, walls_);
   if (hasPointProperties(bodies_)) e.peFields = fieldPotentialEnergy(settings_.fields, softening_, bodies_);

@@ -43,10 +43,13 @@ bool LayoutBuffers::update(Gl& gl, const Snapshot& snapshot) {
     const std::uint32_t ti = snapshot.bodies.templateIndex[b];
     if (ti >= snapshot.templates.size() || !snapshot.templates[ti]) continue;
     for (const Pebble& p : snapshot.templates[ti]->pebbles) {
-      data.push_back(PebbleInstance{{static_cast<float>(p.center.x()), static_cast<float>(p.center.y()),
-                                     static_cast<float>(p.center.z())},
-                                    static_cast<float>(p.radius),
-                                    static_cast<std::uint32_t>(b)});
+      const Vec3 shaft = p.halfLength * p.axis;
+      data.push_back(PebbleInstance{
+          {static_cast<float>(p.center.x()), static_cast<float>(p.center.y()),
+           static_cast<float>(p.center.z())},
+          static_cast<float>(p.radius),
+          static_cast<std::uint32_t>(b),
+          {static_cast<float>(shaft.x()), static_cast<float>(shaft.y()), static_cast<float>(shaft.z())}});
     }
   }
   gl.glBindBuffer(GL_ARRAY_BUFFER, instances_);

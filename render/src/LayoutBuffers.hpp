@@ -1,8 +1,8 @@
 #pragma once
 // GPU copies of a snapshot's layout and poses. The pebble instances (body-frame centre, radius,
-// body index) are uploaded when the layout changes (layoutGeneration, the number of bodies or the
-// templates); each frame only the poses and colours go up, 3 RGBA32F texels a body in a texture
-// buffer: (position, flags), (orientation quaternion x y z w), (colour in sRGB, alpha).
+// body index, spherocylinder half shaft) are uploaded when the layout changes (layoutGeneration, the number
+// of bodies or the templates); each frame only the poses and colours go up, 3 RGBA32F texels a body in a
+// texture buffer: (position, flags), (orientation quaternion x y z w), (colour in sRGB, alpha).
 #include <QColor>
 #include <cstdint>
 #include <memory>
@@ -13,13 +13,14 @@
 
 namespace clumplab::render {
 
-// One pebble instance as the vertex shaders read it (attributes 0 and 1).
+// One pebble instance as the vertex shaders read it (attributes 0, 1 and 2).
 struct PebbleInstance {
   float center[3];  // body frame [m]
   float radius;     // [m]
   std::uint32_t body;
+  float shaft[3];  // half the shaft of a spherocylinder, halfLength * axis, body frame [m]; 0: a sphere
 };
-static_assert(sizeof(PebbleInstance) == 20);
+static_assert(sizeof(PebbleInstance) == 32);
 
 constexpr float kFlagSelected = 1.0f;  // in the w of a body's first texel
 

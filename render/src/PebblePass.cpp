@@ -13,6 +13,10 @@ void bindPebbleInstances(Gl& gl, const LayoutBuffers& layout) {
   gl.glVertexAttribIPointer(1, 1, GL_UNSIGNED_INT, sizeof(PebbleInstance),
                             bufferOffset(offsetof(PebbleInstance, body)));
   gl.glVertexAttribDivisor(1, 1);
+  gl.glEnableVertexAttribArray(2);
+  gl.glVertexAttribPointer(2, 3, GL_FLOAT, GL_FALSE, sizeof(PebbleInstance),
+                           bufferOffset(offsetof(PebbleInstance, shaft)));
+  gl.glVertexAttribDivisor(2, 1);
   gl.glBindBuffer(GL_ARRAY_BUFFER, 0);
 }
 

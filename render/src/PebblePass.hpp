@@ -1,5 +1,6 @@
 #pragma once
-// Pebbles as ray-cast sphere impostors, one instanced draw for all of them (pebble.vert/.frag).
+// Pebbles as ray-cast sphere (and spherocylinder) impostors, one instanced draw for all of them
+// (pebble.vert/.frag).
 // Also the soft contact shadows on a floor, which read the same instances.
 #include <memory>
 
@@ -21,8 +22,8 @@ class PebblePass {
   unsigned vao_ = 0;
 };
 
-// Binds the pebble instance buffer to attributes 0 (vec4 centre + radius) and 1 (uint body) of the
-// bound vertex array, one step per instance. Shared with the wireframe pass.
+// Binds the pebble instance buffer to attributes 0 (vec4 centre + radius), 1 (uint body) and 2
+// (vec3 half shaft) of the bound vertex array, one step per instance. Shared with the wireframe pass.
 void bindPebbleInstances(Gl& gl, const LayoutBuffers& layout);
 
 }  // namespace clumplab::render

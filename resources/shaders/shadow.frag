@@ -1,11 +1,14 @@
 #version 330 core
 in vec2 vLocal;
+flat in float vStretch;
 flat in float vStrength;
 
 out vec4 fragColor;
 
 void main() {
-  float d2 = dot(vLocal, vLocal);
+  // Distance to the shaft's shadow (a point for a sphere), in disc radii.
+  vec2 q = vec2(max(abs(vLocal.x) - vStretch, 0.0), vLocal.y);
+  float d2 = dot(q, q);
   if (d2 >= 1.0) discard;
   float s = vStrength * (1.0 - smoothstep(0.0, 1.0, d2)) ;
   // Multiplied into the framebuffer (blend: zero, source colour).

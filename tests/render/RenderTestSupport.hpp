@@ -25,7 +25,7 @@ inline TemplatePtr bodyFrameTemplate(const std::vector<Pebble>& pebbles, const s
   t.principalMoments = Vec3(1.0, 2.0, 3.0);
   t.minPebbleRadius = pebbles.empty() ? 0.0 : pebbles.front().radius;
   for (const Pebble& p : pebbles) {
-    t.boundingRadius = std::max(t.boundingRadius, p.center.norm() + p.radius);
+    t.boundingRadius = std::max(t.boundingRadius, p.center.norm() + p.reach());
     t.minPebbleRadius = std::min(t.minPebbleRadius, p.radius);
   }
   return std::make_shared<const ClumpTemplate>(std::move(t));

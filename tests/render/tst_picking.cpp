@@ -68,6 +68,36 @@ class PickingTest : public QObject {
     const auto inside = render::pickBody(s, render::Ray{Vec3(0.2, 0.1, 0), Vec3::UnitY()});
     QVERIFY(inside && inside->body == 1 && std::abs(inside->distance - 0.03) < 1e-12);
   }
+
+  void spherocylinders() {
+    // A capsule of radius 0.01 with its shaft (half length 0.03) along x, centred at the origin.
+    Snapshot s;
+    Pebble p;
+    p.radius = 0.01;
+    p.axis = Vec3::UnitX();
+    p.halfLength = 0.03;
+    s.templates.push_back(bodyFrameTemplate({p}));
+    addBody(s, 0, Vec3::Zero(), Quat(Eigen::AngleAxisd(0.0, Vec3::UnitZ())));
+    const auto distance = [&](const Vec3& from, const Vec3& direction) {
+      const auto hit = render::pickBody(s, render::Ray{from, direction.normalized()});
+      return hit ? hit->distance : -1.0;
+    };
+    // Onto the cylinder's side, onto a cap along the shaft, onto a cap's rim obliquely, and past
+    // the end where a sphere about the centre would still be hit.
+    QVERIFY(std::abs(distance(Vec3(0.02, 0, 1), -Vec3::UnitZ()) - 0.99) < 1e-12);
+    QVERIFY(std::abs(distance(Vec3(1, 0.005, 0), -Vec3::UnitX()) - (1.0 - 0.03 - std::sqrt(1e-4 - 0.25e-4))) <
+            1e-12);
+    QVERIFY(std::abs(distance(Vec3(-1, 0, 0), Vec3::UnitX()) - (1.0 - 0.04)) < 1e-12);
+    QVERIFY(distance(Vec3(0.039, 0.0, 1), -Vec3::UnitZ()) > 0.99);
+    QVERIFY(distance(Vec3(0.041, 0.0, 1), -Vec3::UnitZ()) < 0.0);
+    QVERIFY(distance(Vec3(0.0, 0.011, 1), -Vec3::UnitZ()) < 0.0);
+    // From inside: where the ray leaves it.
+    QVERIFY(std::abs(distance(Vec3(0.01, 0, 0), Vec3::UnitX()) - 0.03) < 1e-12);
+    QVERIFY(std::abs(distance(Vec3(0.01, 0, 0), Vec3::UnitY()) - 0.01) < 1e-12);
+    // Turned: the shaft along z.
+    s.bodies.orientation[0] = Quat(Eigen::AngleAxisd(std::numbers::pi / 2, Vec3::UnitY()));
+    QVERIFY(std::abs(distance(Vec3(0, 0, 1), -Vec3::UnitZ()) - 0.96) < 1e-12);
+  }
 };
 
 QTEST_GUILESS_MAIN(PickingTest)

@@ -234,6 +234,65 @@ class SceneRendererTest : public QObject {
              qPrintable(QString("%1 of %2 pixels show the wrong sphere").arg(wrong).arg(compared)));
   }
 
+  // A spherocylinder (seed 004) crossing a sphere: every pixel whose neighbourhood the CPU's exact
+  // ray casting (Picking) sees as one thing shows it: background, the capsule or the sphere. Seen
+  // from the side, slanted, and nearly end-on (the caps in front).
+  void spherocylinderMatchesRayCasting_data() {
+    QTest::addColumn<double>("yaw");
+    QTest::addColumn<double>("pitch");
+    QTest::newRow("side") << 0.2 << 0.3;
+    QTest::newRow("slanted") << 0.9 << 0.7;
+    QTest::newRow("end-on") << 1.45 << 0.15;
+  }
+  void spherocylinderMatchesRayCasting() {
+    QFETCH(double, yaw);
+    QFETCH(double, pitch);
+    const Camera camera = makeCamera(yaw, pitch, 0.8);
+    Pebble capsule;
+    capsule.radius = 0.04;
+    capsule.axis = Vec3(0.3, 1.0, 0.2).normalized();
+    capsule.halfLength = 0.12;
+    const auto scene = [&](const Vec3& capsuleAt, const Vec3& sphereAt) {
+      Snapshot s;
+      s.layoutGeneration = 1;
+      s.templates.push_back(bodyFrameTemplate({capsule}, "capsule"));
+      s.templates.push_back(bodyFrameTemplate({{Vec3::Zero(), 0.05}}, "sphere"));
+      addBody(s, 0, capsuleAt, Quat(Eigen::AngleAxisd(0.4, Vec3::UnitZ())));
+      addBody(s, 1, sphereAt);
+      return s;
+    };
+    const Vec3 a = camera.target(), b = camera.target() + Vec3(0.03, 0.05, 0.02), far(1e3, 1e3, 1e3);
+    const Snapshot s = scene(a, b);
+    const QImage both = draw(s, camera, plainOptions());
+    if (qEnvironmentVariableIsSet("CLUMPLAB_RENDER_DEBUG")) both.save("/tmp/render-debug-capsule.png");
+    const QImage onlyA = draw(scene(a, far), camera, plainOptions());
+    const QImage onlyB = draw(scene(far, b), camera, plainOptions());
+    int compared = 0, wrong = 0, capsulePixels = 0;
+    for (int y = 1; y < kH - 1; ++y) {
+      for (int x = 1; x < kW - 1; ++x) {
+        const auto hit = render::pickBody(s, camera.rayThroughPixel(x + 0.5, y + 0.5));
+        bool uniform = true;
+        for (int dy = -1; dy <= 1 && uniform; ++dy)
+          for (int dx = -1; dx <= 1 && uniform; ++dx) {
+            const auto h = render::pickBody(s, camera.rayThroughPixel(x + dx + 0.5, y + dy + 0.5));
+            uniform = h.has_value() == hit.has_value() && (!h || h->body == hit->body);
+          }
+        if (!uniform) continue;
+        ++compared;
+        const QRgb p = both.pixel(x, y);
+        if (!hit) {
+          wrong += channelDifference(p, background_.pixel(x, y)) > 3;
+          continue;
+        }
+        capsulePixels += hit->body == 0;
+        const int da = channelDifference(p, onlyA.pixel(x, y)), db = channelDifference(p, onlyB.pixel(x, y));
+        wrong += (hit->body == 0 ? da : db) > 3;
+      }
+    }
+    QVERIFY2(capsulePixels > 3000, qPrintable(QString("%1 capsule pixels").arg(capsulePixels)));
+    QVERIFY2(wrong == 0, qPrintable(QString("%1 of %2 pixels wrong").arg(wrong).arg(compared)));
+  }
+
   // PaLa wireframe (seed 001 §8) of a two-pebble body: the lines from the centre of mass through
   // each pebble centre to its surface (the first radius continues the spoke) are lit, the other
   // two radii stay inside each pebble's projected disc, and everything else is background.

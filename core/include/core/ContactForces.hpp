@@ -1,7 +1,12 @@
 #pragma once
 // Narrow phase and contact laws: for every candidate pair of the neighbour list, the overlap,
-// contact point (seed 001 eq. 50), relative velocity and force. Work is split into fixed-size
-// chunks whose outputs are reduced in chunk order, so results do not depend on the thread count.
+// contact point (seed 001 eq. 50), relative velocity and force. Spherocylinder pebbles touch like
+// spheres centred at the closest points of their shafts (seed 004 Fig. 2): overlap r_i + r_j - d,
+// normal along the line joining those points, so the lever arms are the paper's
+// rho_i = lambda_i* u_i + r_i n up to a shift along n (which leaves normal torques unchanged); a
+// wall pair of a spherocylinder is one shaft end against the wall (seed 004: the plane acts on one
+// hemisphere, on both when the capsule lies flat, which keeps a flat capsule level). Work is split into
+// fixed-size chunks whose outputs are reduced in chunk order, so results do not depend on the thread count.
 #include <cstdint>
 #include <limits>
 #include <vector>
@@ -28,9 +33,14 @@ struct ContactRecord {
 
 // Pebble world data that the contact stage reads.
 struct PebbleArrays {
-  std::vector<Vec3> position;       // world [m]
+  std::vector<Vec3> position;       // world [m] (a spherocylinder's shaft centre)
   std::vector<double> radius;       // [m]
   std::vector<std::uint32_t> body;  // owning body
+  // Spherocylinder pebbles (Pebble.hpp): both empty while every pebble of the world is a sphere.
+  std::vector<Vec3> axis;          // world unit shaft axis
+  std::vector<double> halfLength;  // [m], 0 for spheres
+
+  bool hasCapsules() const { return !halfLength.empty(); }
 };
 
 // Cache-line aligned: chunks are filled by different threads.

@@ -68,6 +68,11 @@ MassProperties massFromMonteCarlo(const Solid& solid, double density, std::int64
 MassProperties massFromMonteCarlo(std::span<const Pebble> pebbles, double density, std::int64_t samples,
                                   bool lowDiscrepancy, const WorkProgress& progress = {});
 
+// Throws std::invalid_argument unless every pebble is a sphere: the pebble sums and unions above
+// (and massFromPebbles, PebbleUnion) know spheres only; spherocylinders get closed forms
+// (Spherocylinder.hpp).
+void requireSpherePebbles(std::span<const Pebble> pebbles);
+
 // The bounding-box of the pebble union: per axis (seed 001 eq. 25).
 void pebbleBounds(std::span<const Pebble> pebbles, Vec3& lower, Vec3& upper);
 

@@ -1,8 +1,12 @@
 #pragma once
 // Broad phase: Verlet lists of pebble pairs (different bodies only) and pebble-wall pairs, built
-// with a cell list. Each pair carries its contact history (the tangential spring), carried over
-// across rebuilds. A list stays valid while every pebble stays within its own displacement limit:
-// at least skin/2, more for pebbles whose nearest unlisted partner (pebble or wall) is farther away.
+// with a cell list. A spherocylinder pebble takes part by its reach r + l/2 (the sphere about its
+// shaft's centre that holds it whatever its orientation, so the displacement bookkeeping of centres
+// stays valid while it turns) and has two wall pairs per wall, one per shaft end (seed 004: a plane
+// wall acts on one hemisphere; both when it lies flat). Each pair carries its contact history (the tangential
+// spring), carried over across rebuilds. A list stays valid while every pebble stays within its own
+// displacement limit: at least skin/2, more for pebbles whose nearest unlisted partner (pebble or wall) is
+// farther away.
 #include <cstdint>
 #include <vector>
 
@@ -20,6 +24,7 @@ struct PebblePair {
 struct WallPair {
   std::uint32_t pebble = 0;
   std::uint32_t wall = 0;
+  std::uint32_t end = 0;  // spherocylinders: 0 the shaft end at -l/2 along the axis, 1 the one at +l/2
 };
 
 class NeighborList {
@@ -36,10 +41,11 @@ class NeighborList {
     return (position - positionsAtBuild_[i]).squaredNorm() > limit2_[i];
   }
 
-  // Pairs come out sorted by (a, b) and wall pairs by (pebble, wall) whatever `pool` is.
+  // Pairs come out sorted by (a, b) and wall pairs by (pebble, wall, end) whatever `pool` is.
+  // `halfLengths` [m]: the pebbles' half shaft lengths (Pebble.hpp), or empty when all are spheres.
   void rebuild(const std::vector<Vec3>& pebblePositions, const std::vector<double>& radii,
                const std::vector<std::uint32_t>& pebbleBody, const std::vector<Wall>& walls,
-               ThreadPool* pool = nullptr);
+               ThreadPool* pool = nullptr, const std::vector<double>& halfLengths = {});
 
   const std::vector<PebblePair>& pairs() const { return pairs_; }
   const std::vector<WallPair>& wallPairs() const { return wallPairs_; }

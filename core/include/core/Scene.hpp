@@ -21,6 +21,17 @@
 //   (relative paths against this file): it gives the template its source mesh name, and, when a
 //   mesh builder is at hand (SceneLoadOptions), the mesh for drawing and the mesh metrics; the
 //   physics (pebbles, mass, moments) always comes from the principal form.
+//   In the principal form a pebble may also be a spherocylinder [x, y, z, r, ux, uy, uz, h]: radius
+//   r swept along the shaft centre +- h u (u a unit vector, h >= 0 half the shaft length), which is
+//   how saved scenes write spherocylinders.
+//   a spherocylinder (seed 004): a cylinder capped by two hemispheres, one body of its own:
+//     { "shape": "spherocylinder", "radius": r, "length": l, "density": d }
+//                                 r > 0 [m], shaft length l >= 0 [m] (l = 0: a sphere), density
+//                                 [kg/m^3]; mass and principal moments in closed form (seed 004), its
+//                                 frame as written has the shaft along z (a body's "orientation"
+//                                 turns it). Contacts use the shortest distance between shafts
+//                                 (seed 004 Fig. 2). Clumps of spherocylinders have no pebble-sum
+//                                 inertia: [x, y, z, r, ux, uy, uz, h] rows elsewhere are refused.
 //   PaLa's keys (README "PaLa features"): "fields", "gravitation", "plane", "spheres", membrane
 //   walls, and the point keys "charge", "electric_dipole", "magnetic_dipole", "point_mass" on
 //   bodies, "generate" entries and templates (a template's are its bodies' defaults).

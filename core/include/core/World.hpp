@@ -229,6 +229,7 @@ class World {
   // Flat pebble data: template-local centre, and world arrays rebuilt every step (seed 001 §4:
   // pebble positions always come from the body pose, never integrated on their own).
   std::vector<Vec3> pebbleLocal_;
+  std::vector<Vec3> pebbleAxisLocal_;  // shaft axes, body frame (empty without spherocylinders)
   std::vector<std::uint32_t> bodyFirstPebble_;
   PebbleArrays pebbles_;
   NeighborList neighbors_;
@@ -288,6 +289,7 @@ class WorldCheckpoint {
   ContactModel contact_;
   BodyState bodies_;
   std::vector<Vec3> pebbleLocal_;
+  std::vector<Vec3> pebbleAxisLocal_;
   std::vector<std::uint32_t> bodyFirstPebble_;
   PebbleArrays pebbles_;
   NeighborList::Saved neighbors_;
