@@ -216,6 +216,31 @@ PlaneConstraint readPlane(const Node& node) {
   return plane;
 }
 
+// "periodic": {"min": [x, y, z], "max": [x, y, z], "axes": "xz"}: periodic boundaries across the
+// box's faces on the axes named (seed 004's cubic periodic box is "xyz").
+PeriodicBox readPeriodic(const Node& node) {
+  node.allowOnly({"min", "max", "axes"});
+  PeriodicBox box;
+  const Node axes = node.child("axes");
+  const std::string names = axes.string();
+  if (names.empty()) axes.fail("name at least one axis (\"x\", \"xz\", \"xyz\", ...)");
+  for (const char c : names) {
+    const int a = c == 'x' ? 0 : c == 'y' ? 1 : c == 'z' ? 2 : -1;
+    if (a < 0) axes.fail(std::string("unknown axis '") + c + "' (use x, y and z)");
+    if (box.periodic[a]) axes.fail(std::string("axis '") + c + "' named twice");
+    box.periodic[a] = true;
+  }
+  const Vec3 lo = node.child("min").vec3(), hi = node.child("max").vec3();
+  for (int a = 0; a < 3; ++a) {
+    if (box.periodic[a] && !(hi[a] > lo[a])) {
+      node.child("max").fail("the box must have a positive length on every periodic axis");
+    }
+  }
+  box.lower = lo;
+  box.length = hi - lo;
+  return box;
+}
+
 }  // namespace
 
 namespace {
@@ -224,7 +249,7 @@ Scene sceneFromJson(const json_reader::Json& root, const std::string& file, cons
   node.allowOnly({"format",     "description", "time_step",      "integrator", "euler_iterations", "gravity",
                   "contact",    "walls",       "templates",      "bodies",     "generate",         "skin",
                   "gyroscopic", "duration",    "rotor_substeps", "time",       "damping",          "spheres",
-                  "fields",     "gravitation", "plane"});
+                  "fields",     "gravitation", "plane",          "periodic"});
   Scene scene;
   scene.file = file;
   const std::string format = node.child("format").string();
@@ -266,6 +291,7 @@ Scene sceneFromJson(const json_reader::Json& root, const std::string& file, cons
     scene.settings.fields.gravitationalConstant = g.child("G").nonNegative();
   }
   if (node.has("plane")) scene.settings.plane = readPlane(node.child("plane"));
+  if (node.has("periodic")) scene.settings.periodic = readPeriodic(node.child("periodic"));
   scene.contact = readContact(node.child("contact"));
   if (node.has("walls")) readWalls(node.child("walls"), scene.walls);
 

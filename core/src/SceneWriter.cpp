@@ -130,7 +130,7 @@ OrderedJson templateJson(const ClumpTemplate& t, const TemplateSource* source,
   return j;
 }
 
-// The PaLa settings that differ from the defaults: fields, G, the 2D plane.
+// The PaLa and seed 004 settings that differ from the defaults: fields, G, the 2D plane, periodic box.
 void addFieldSettings(const WorldSettings& s, OrderedJson& j) {
   const FieldSettings& f = s.fields;
   const FieldSettings defaults;
@@ -143,6 +143,14 @@ void addFieldSettings(const WorldSettings& s, OrderedJson& j) {
     j["gravitation"] = {{"G", f.gravitationalConstant}};
   }
   if (s.plane.enabled) j["plane"] = {{"normal", vec(s.plane.normal)}, {"offset", s.plane.offset}};
+  if (s.periodic.any()) {
+    std::string axes;
+    for (int a = 0; a < 3; ++a) {
+      if (s.periodic.periodic[a]) axes += "xyz"[a];
+    }
+    j["periodic"] = {
+        {"min", vec(s.periodic.lower)}, {"max", vec(s.periodic.lower + s.periodic.length)}, {"axes", axes}};
+  }
 }
 
 }  // namespace

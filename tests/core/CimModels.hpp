@@ -37,7 +37,7 @@ struct PlaneWall {
 struct SpringSystem {
   std::vector<Shape> shapes;
   std::vector<PlaneWall> walls;
-  cim::PeriodicBox box;
+  PeriodicBox box;
   double stiffness = 1e4;  // [N/m]
   double density = 2700.0;
 

@@ -35,6 +35,9 @@
 //   PaLa's keys (README "PaLa features"): "fields", "gravitation", "plane", "spheres", membrane
 //   walls, and the point keys "charge", "electric_dipole", "magnetic_dipole", "point_mass" on
 //   bodies, "generate" entries and templates (a template's are its bodies' defaults).
+//   "periodic": {"min": [x, y, z], "max": [x, y, z], "axes": "xyz"}
+//                                 periodic boundaries across the faces of that box on the axes
+//                                 named (any subset of x, y, z; seed 004).
 #include <memory>
 #include <optional>
 #include <string>

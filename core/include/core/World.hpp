@@ -16,6 +16,7 @@
 #include "core/Fields.hpp"
 #include "core/Integrator.hpp"
 #include "core/NeighborList.hpp"
+#include "core/PeriodicBox.hpp"
 #include "core/PlaneConstraint.hpp"
 #include "core/ThreadPool.hpp"
 #include "core/Walls.hpp"
@@ -38,6 +39,7 @@ struct WorldSettings {
   double angularDamping = 0.0;
   FieldSettings fields;   // uniform E and B, G, softening (gravity is `gravity` above)
   PlaneConstraint plane;  // the 2D mode (off: 3D)
+  PeriodicBox periodic;   // periodic boundaries on any subset of x, y, z (seed 004; none: all off)
 };
 
 // A body to add: `orientation` rotates the template's principal frame into the world.

@@ -7,8 +7,8 @@
 #include <span>
 #include <vector>
 
+#include "core/PeriodicBox.hpp"
 #include "core/cim/ParticleNeighbors.hpp"
-#include "core/cim/PeriodicBox.hpp"
 #include "core/cim/RigidBodyOde.hpp"
 
 namespace clumplab::cim {

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "core/Math.hpp"
-#include "core/cim/PeriodicBox.hpp"
+#include "core/PeriodicBox.hpp"
 
 namespace clumplab::cim {
 

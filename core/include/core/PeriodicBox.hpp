@@ -6,7 +6,7 @@
 
 #include "core/Math.hpp"
 
-namespace clumplab::cim {
+namespace clumplab {
 
 struct PeriodicBox {
   Vec3 lower = Vec3::Zero();   // corner of the primary box [m]
@@ -14,6 +14,9 @@ struct PeriodicBox {
   std::array<bool, 3> periodic = {false, false, false};
 
   bool any() const { return periodic[0] || periodic[1] || periodic[2]; }
+  bool operator==(const PeriodicBox& o) const {
+    return lower == o.lower && length == o.length && periodic == o.periodic;
+  }
 
   // The separation d = x_j - x_i [m] replaced by the shortest one among its periodic images.
   Vec3 minimumImage(Vec3 d) const {
@@ -36,4 +39,4 @@ struct PeriodicBox {
   }
 };
 
-}  // namespace clumplab::cim
+}  // namespace clumplab
