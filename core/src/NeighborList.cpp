@@ -189,6 +189,10 @@ void NeighborList::buildBlock(std::size_t blockIndex, const Grid& grid, const Pe
   const double skin = skin_;
   const double inf = std::numeric_limits<double>::infinity();
   const std::size_t n = pos.size();
+  // Periodic axes of at most three cells: there pairs take the minimum image one by one.
+  PeriodicBox fewCells = box;
+  for (int a = 0; a < 3; ++a) fewCells.periodic[a] = box.periodic[a] && dims[a] <= 3;
+  const bool anyFewCells = fewCells.any();
   Block& out = blocks_[blockIndex];
   out.pairs.clear();
   out.history.clear();
@@ -226,37 +230,54 @@ void NeighborList::buildBlock(std::size_t blockIndex, const Grid& grid, const Pe
     }
     double nearestExcluded2 = inf;
     partners.clear();
-    const auto visit = [&](std::uint32_t sBegin, std::uint32_t sEnd) {
+    // Lists the partners among the pebbles [sBegin, sEnd) of one cell and returns the smallest
+    // squared distance of the others [m^2] (kept in a register, not in the enclosing variable).
+    // `cellShift` [m]: the image of the cell's pebbles nearest p (whole box lengths where the stencil
+    // wrapped around a periodic axis; zero elsewhere).
+    const auto visit = [&](std::uint32_t sBegin, std::uint32_t sEnd, const Vec3& cellShift) {
+      double nearest = inf;
       for (std::uint32_t s = sBegin; s < sEnd; ++s) {
         if (sortedBody_[s] == body) continue;
         double d2;
         if constexpr (kPeriodic) {
-          d2 = box.minimumImage(sortedPos_[s] - p).squaredNorm();
+          Vec3 d = (sortedPos_[s] + cellShift) - p;
+          if (anyFewCells) d = fewCells.minimumImage(d);
+          d2 = d.squaredNorm();
         } else {
+          (void)cellShift;
           d2 = (sortedPos_[s] - p).squaredNorm();
         }
         const double range = r + sortedRadius_[s] + skin;
         if (d2 < range * range) {
           if (sorted_[s] > i) partners.push_back(sorted_[s]);
         } else {
-          nearestExcluded2 = std::min(nearestExcluded2, d2);
+          nearest = std::min(nearest, d2);
         }
       }
+      return nearest;
     };
     if constexpr (kPeriodic) {
-      // The distinct cells within one of c along each axis, wrapping on periodic axes.
+      // The distinct cells within one of c along each axis, wrapping on periodic axes, and the shift
+      // that brings a wrapped cell next to c. With four or more cells that image is the minimum
+      // image of every pebble in it (the stencil spans less than half the box); an axis of at most
+      // three cells takes the minimum image pebble by pebble instead (fewCells).
       std::array<std::array<int, 3>, 3> near{};
+      std::array<std::array<double, 3>, 3> shift{};
       std::array<int, 3> count{};
       for (int axis = 0; axis < 3; ++axis) {
         for (int d = -1; d <= 1; ++d) {
           int k = c[axis] + d;
+          double image = 0.0;
           if (box.periodic[axis]) {
+            if (dims[axis] > 3) image = k < 0 ? -box.length[axis] : k >= dims[axis] ? box.length[axis] : 0.0;
             k = (k + dims[axis]) % dims[axis];
           } else if (k < 0 || k >= dims[axis]) {
             continue;
           }
           const auto last = near[axis].begin() + count[axis];
-          if (std::find(near[axis].begin(), last, k) == last) near[axis][count[axis]++] = k;
+          if (std::find(near[axis].begin(), last, k) != last) continue;
+          shift[axis][count[axis]] = image;
+          near[axis][count[axis]++] = k;
         }
       }
       for (int zi = 0; zi < count[2]; ++zi) {
@@ -265,7 +286,9 @@ void NeighborList::buildBlock(std::size_t blockIndex, const Grid& grid, const Pe
                            static_cast<std::size_t>(dims.x());
           for (int xi = 0; xi < count[0]; ++xi) {
             const std::size_t cell = row + static_cast<std::size_t>(near[0][xi]);
-            visit(cellStart_[cell], cellStart_[cell + 1]);
+            nearestExcluded2 =
+                std::min(nearestExcluded2, visit(cellStart_[cell], cellStart_[cell + 1],
+                                                 Vec3(shift[0][xi], shift[1][yi], shift[2][zi])));
           }
         }
       }
@@ -274,8 +297,9 @@ void NeighborList::buildBlock(std::size_t blockIndex, const Grid& grid, const Pe
       for (int z = std::max(cz - 1, 0); z <= std::min(cz + 1, dims.z() - 1); ++z) {
         for (int y = std::max(cy - 1, 0); y <= std::min(cy + 1, dims.y() - 1); ++y) {
           const auto row = static_cast<std::size_t>(z * dims.y() + y) * static_cast<std::size_t>(dims.x());
-          visit(cellStart_[row + static_cast<std::size_t>(x0)],
-                cellStart_[row + static_cast<std::size_t>(x1) + 1]);
+          nearestExcluded2 = std::min(
+              nearestExcluded2, visit(cellStart_[row + static_cast<std::size_t>(x0)],
+                                      cellStart_[row + static_cast<std::size_t>(x1) + 1], Vec3::Zero()));
         }
       }
     }
