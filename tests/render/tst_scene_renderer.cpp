@@ -497,15 +497,15 @@ class SceneRendererTest : public QObject {
       const auto inside = [](const std::array<Eigen::Vector2d, 4>& q, const Eigen::Vector2d& p) {
         double area = 0.0, d = std::numeric_limits<double>::infinity();
         for (int k = 0; k < 4; ++k) {
-          const Eigen::Vector2d a = q[static_cast<std::size_t>(k)],
-                                b = q[static_cast<std::size_t>((k + 1) % 4)];
-          area += a.x() * b.y() - b.x() * a.y();
+          const Eigen::Vector2d u = q[static_cast<std::size_t>(k)],
+                                v = q[static_cast<std::size_t>((k + 1) % 4)];
+          area += u.x() * v.y() - v.x() * u.y();
         }
         for (int k = 0; k < 4; ++k) {
-          const Eigen::Vector2d a = q[static_cast<std::size_t>(k)],
-                                b = q[static_cast<std::size_t>((k + 1) % 4)];
-          const Eigen::Vector2d e = b - a;
-          const double side = (e.x() * (p.y() - a.y()) - e.y() * (p.x() - a.x())) / e.norm();
+          const Eigen::Vector2d u = q[static_cast<std::size_t>(k)],
+                                v = q[static_cast<std::size_t>((k + 1) % 4)];
+          const Eigen::Vector2d e = v - u;
+          const double side = (e.x() * (p.y() - u.y()) - e.y() * (p.x() - u.x())) / e.norm();
           d = std::min(d, area > 0.0 ? side : -side);
         }
         return d;
@@ -530,7 +530,7 @@ class SceneRendererTest : public QObject {
           if (warmth < 4) continue;
           const Eigen::Vector2d p(x + 0.5, y + 0.5);
           double nearEdge = 1e9;
-          for (const auto& [a, b] : edges) nearEdge = std::min(nearEdge, segmentDistance(p, a, b));
+          for (const auto& [from, to] : edges) nearEdge = std::min(nearEdge, segmentDistance(p, from, to));
           if (nearEdge < 3.0) continue;
           ++tinted;
           double best = -1e9;
