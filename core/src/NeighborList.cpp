@@ -30,24 +30,11 @@ bool NeighborList::needsRebuild(const std::vector<Vec3>& pebblePositions) const 
   return false;
 }
 
-NeighborList::Grid NeighborList::openGrid(const std::vector<Vec3>& pos, double cell) const {
-  Vec3 lower = pos[0], upper = pos[0];
-  for (const Vec3& p : pos) {
-    lower = lower.cwiseMin(p);
-    upper = upper.cwiseMax(p);
-  }
-  // Cells at least as wide as the largest interaction range; widened if the box is very sparse
-  // (a body flung far away must not make the grid huge).
-  const Vec3 extent = (upper - lower).cwiseMax(Vec3::Constant(1e-12));
-  const double maxCells = 8.0 * static_cast<double>(pos.size()) + 1024.0;
-  while (((extent / cell).array().floor() + 1.0).prod() > maxCells) cell *= 1.5;
-  return {lower, Vec3::Constant(cell), ((extent / cell).array().floor() + 1.0).cast<int>()};
-}
-
-NeighborList::Grid NeighborList::periodicGrid(const std::vector<Vec3>& wrapped, double cell,
-                                              const PeriodicBox& box) const {
-  // Open axes as openGrid; a periodic axis holds floor(L / cell) cells exactly spanning the box,
-  // each at least `cell` wide.
+NeighborList::Grid NeighborList::cellGrid(const std::vector<Vec3>& wrapped, double cell,
+                                          const PeriodicBox& box) const {
+  // Open axes: cells at least as wide as the largest interaction range over the positions' extent,
+  // widened if the box is very sparse (a body flung far away must not make the grid huge). A
+  // periodic axis holds floor(L / cell) cells exactly spanning the box, each at least `cell` wide.
   Vec3 lower = wrapped[0], upper = wrapped[0];
   for (const Vec3& p : wrapped) {
     lower = lower.cwiseMin(p);
@@ -63,7 +50,8 @@ NeighborList::Grid NeighborList::periodicGrid(const std::vector<Vec3>& wrapped, 
         g.lower[a] = box.lower[a];
         g.cell[a] = box.length[a] / g.dims[a];
       } else {
-        g.dims[a] = static_cast<int>(std::min(1e6, std::floor(extent[a] / cell) + 1.0));
+        // Clamped only while the loop still widens cells (the grid returned has at most maxCells).
+        g.dims[a] = static_cast<int>(std::min(1e9, std::floor(extent[a] / cell) + 1.0));
         g.lower[a] = lower[a];
         g.cell[a] = cell;
       }
@@ -108,7 +96,7 @@ void NeighborList::rebuild(const std::vector<Vec3>& pos, const std::vector<doubl
     for (std::size_t i = 0; i < n; ++i) wrapped_[i] = periodic.wrap(pos[i]);
   }
   const std::vector<Vec3>& binned = isPeriodic ? wrapped_ : pos;
-  const Grid grid = isPeriodic ? periodicGrid(binned, minCell, periodic) : openGrid(pos, minCell);
+  const Grid grid = cellGrid(binned, minCell, periodic);
   const Eigen::Array3i dims = grid.dims;
   const std::size_t cellCount = static_cast<std::size_t>(dims.prod());
 

@@ -8,11 +8,7 @@ namespace clumplab {
 void confineToPlane(Scene& scene, const PlaneConstraint& plane) {
   scene.settings.plane = plane;
   if (!plane.enabled) return;
-  for (BodyInit& b : scene.bodies) {
-    b.position = plane.onPlane(b.position);
-    b.velocity = plane.inPlane(b.velocity);
-    b.angularVelocity = plane.alongNormal(b.angularVelocity);
-  }
+  for (BodyInit& b : scene.bodies) plane.confine(b.position, b.velocity, b.angularVelocity);
 }
 
 PlaneConstraint planeThroughBodies(const Scene& scene, int axis) {

@@ -388,11 +388,8 @@ void World::projectForcesOnPlane() {
 void World::projectStateOnPlane() {
   const PlaneConstraint& plane = settings_.plane;
   if (!plane.enabled) return;
-  for (std::size_t b = 0; b < bodies_.size(); ++b) {
-    bodies_.position[b] = plane.onPlane(bodies_.position[b]);
-    bodies_.velocity[b] = plane.inPlane(bodies_.velocity[b]);
-    bodies_.angularVelocity[b] = plane.alongNormal(bodies_.angularVelocity[b]);
-  }
+  for (std::size_t b = 0; b < bodies_.size(); ++b)
+    plane.confine(bodies_.position[b], bodies_.velocity[b], bodies_.angularVelocity[b]);
 }
 
 Vec3 World::lorentzRotation(std::size_t b, double h) const {

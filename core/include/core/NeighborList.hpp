@@ -107,8 +107,7 @@ class NeighborList {
     Vec3 cell = Vec3::Ones();
     Eigen::Array3i dims = Eigen::Array3i::Ones();
   };
-  Grid openGrid(const std::vector<Vec3>& pos, double cell) const;
-  Grid periodicGrid(const std::vector<Vec3>& wrapped, double cell, const PeriodicBox& box) const;
+  Grid cellGrid(const std::vector<Vec3>& wrapped, double cell, const PeriodicBox& box) const;
   template <bool kPeriodic>
   void buildBlock(std::size_t blockIndex, const Grid& grid, const PeriodicBox& box,
                   const std::vector<Vec3>& pos, const std::vector<double>& radii,

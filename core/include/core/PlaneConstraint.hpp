@@ -43,6 +43,12 @@ struct PlaneConstraint {
     }
     return y;
   }
+  // A body's centre onto the plane, its velocity into it and its angular velocity along n.
+  void confine(Vec3& position, Vec3& velocity, Vec3& angularVelocity) const {
+    position = onPlane(position);
+    velocity = inPlane(velocity);
+    angularVelocity = alongNormal(angularVelocity);
+  }
   // The part of a vector along n.
   Vec3 alongNormal(const Vec3& w) const {
     if (const int a = axis(); a >= 0) {
