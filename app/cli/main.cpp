@@ -13,7 +13,7 @@ namespace {
 constexpr const char* kUsage =
     "usage: clumplab-cli <command> [options]\n"
     "  run SCENE.json [--steps N | --time T] [--energy E.csv] [--states S.csv] [--every K]\n"
-    "                 [--integrator leapfrog|midpoint|splitting] [--dt X] [--threads N]\n"
+    "                 [--integrator leapfrog|midpoint|splitting|cim|rk4] [--dt X] [--threads N]\n"
     "                 [--spheres bounding|volume] [--plane xy|xz|yz|3d]\n"
     "  inertia FILE [--method mesh|voxel|monte-carlo|pebbles|given] [--density D] [--scale S]\n"
     "               [--voxels N | --voxel-budget E] [--samples N] [--sequence halton|sine] [--repair]\n"

@@ -60,6 +60,15 @@ ParametersDock::ParametersDock(QWidget* parent) : QDockWidget(tr("Parameters"), 
                            Qt::ToolTipRole);
   integrator_->addItem(tr("Splitting"), static_cast<int>(IntegratorKind::Splitting));
   integrator_->setItemData(2, tr("Symplectic splitting with a NO_SQUISH free rotor"), Qt::ToolTipRole);
+  integrator_->addItem(tr("Cluster integration (CIM)"), static_cast<int>(IntegratorKind::Cim));
+  integrator_->setItemData(3,
+                           tr("Seed 004: clusters of nearby bodies integrated apart with adaptive "
+                              "Runge-Kutta-Fehlberg steps, isolated bodies moved exactly; the time step "
+                              "is only how often the view updates. No tangential springs, fields or 2D."),
+                           Qt::ToolTipRole);
+  integrator_->addItem(tr("RK4 (DEM baseline)"), static_cast<int>(IntegratorKind::Rk4));
+  integrator_->setItemData(4, tr("Seed 004's baseline: classical Runge-Kutta 4 at the constant time step"),
+                           Qt::ToolTipRole);
   form->addRow(tr("Integrator"), integrator_);
   connect(integrator_, &QComboBox::currentIndexChanged, this, [this] {
     const auto kind = static_cast<IntegratorKind>(integrator_->currentData().toInt());

@@ -8,6 +8,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "WorldOwnForces.hpp"
+
 namespace clumplab {
 
 namespace {
@@ -86,8 +88,10 @@ World::World(const WorldSettings& settings, const ContactModel& contact, std::ve
             "the 2D plane needs a non-zero normal and a finite offset");
     if (std::abs(n.squaredNorm() - 1.0) > 1e-15) settings_.plane.normal = n.normalized();
   }
-  // Interim (issue 8 in progress): the contact stage has no minimum image yet.
-  require(!settings_.periodic.any(), "periodic boundaries are not available yet");
+  // Interim (issue 8 in progress): the contact stage has no minimum image yet (cim and rk4 have).
+  require(!settings_.periodic.any() || evaluatesOwnForces(settings_.integrator),
+          "periodic boundaries are not available yet");
+  requireOwnForcesSupport(settings_.integrator, settings_, contact_);
   wallForce_.assign(walls_.size(), Vec3::Zero());
   wallImpulse_.assign(walls_.size(), Vec3::Zero());
   const double minRadius = minPebbleRadius();
@@ -121,6 +125,7 @@ std::uint32_t World::addBody(const BodyInit& init, const std::optional<PointProp
   const ClumpTemplate& t = *templates_[init.templateIndex];
   const PointProperties point = given.value_or(t.point);
   checkPointProperties(point);
+  requireOwnForcesSupport(settings_.integrator, point);
   const auto index = static_cast<std::uint32_t>(bodies_.size());
   bodies_.templateIndex.push_back(init.templateIndex);
   bodies_.mass.push_back(t.mass);
@@ -430,6 +435,7 @@ World::Powers World::powers(double startWeight) {
 
 bool World::step() {
   if (divergence_.happened) return false;
+  if (integrator_->ownsForces()) return stepOwnForces();  // cim, rk4 (seed 004)
   // The integrate stage is the step's time less the force stages timed inside it.
   const auto forceSeconds = [this] {
     double sum = 0.0;
@@ -533,6 +539,7 @@ void World::setGravity(const Vec3& gravity) {
 
 void World::setContactModel(const ContactModel& contact) {
   checkContactModel(contact);
+  requireOwnForcesSupport(settings_.integrator, settings_, contact);
   contact_ = contact;
   forcesChanged();
 }
@@ -544,6 +551,8 @@ void World::setIntegrator(IntegratorKind kind, int eulerIterations) {
 void World::setIntegrator(IntegratorKind kind, int eulerIterations, int rotorSubsteps) {
   require(eulerIterations >= 1 && eulerIterations <= 100, "Euler iterations must lie in [1, 100]");
   require(rotorSubsteps >= 1 && rotorSubsteps <= 64, "rotor sub-steps must lie in [1, 64]");
+  requireOwnForcesSupport(kind, settings_, contact_, hasPointProperties(bodies_));
+  require(!settings_.periodic.any() || evaluatesOwnForces(kind), "periodic boundaries are not available yet");
   integrator_ = makeIntegrator(kind, eulerIterations);
   settings_.integrator = kind;
   settings_.eulerIterations = eulerIterations;
@@ -560,12 +569,18 @@ void World::setDamping(double linear, double angular) {
 }
 
 void World::setGyroscopic(bool on) {
+  WorldSettings changed = settings_;
+  changed.gyroscopic = on;
+  requireOwnForcesSupport(settings_.integrator, changed, contact_);
   // The term lives in the integrators' rotation update, not in the forces: nothing cached changes.
   settings_.gyroscopic = on;
 }
 
 void World::setFields(const FieldSettings& fields) {
   checkFields(fields);
+  WorldSettings changed = settings_;
+  changed.fields = fields;
+  requireOwnForcesSupport(settings_.integrator, changed, contact_);
   settings_.fields = fields;
   softening_ = resolveSoftening(fields.softening, minPebbleRadius());
   forcesChanged();
@@ -574,6 +589,7 @@ void World::setFields(const FieldSettings& fields) {
 void World::setPointProperties(std::uint32_t body, const PointProperties& point) {
   if (body >= bodies_.size()) throw std::out_of_range("no body " + std::to_string(body));
   checkPointProperties(point);
+  requireOwnForcesSupport(settings_.integrator, point);
   bodies_.point[body] = point;
   forcesChanged();
 }
@@ -814,6 +830,10 @@ EnergyReport World::energy() {
     e.peGravity -= m * settings_.gravity.dot(bodies_.position[b]);
     e.momentum += m * v;
     e.angularMomentum += m * bodies_.position[b].cross(v) + bodies_.spinAngularMomentum(b);
+  }
+  if (integrator_->ownsForces()) {  // cim, rk4: contacts of their own (no fields with them)
+    e.peElastic = integrator_->elasticEnergy(*this);
+    return e;
   }
   updatePebblePositions();
   if (neighbors_.needsRebuild(pebbles_.position)) {
