@@ -52,6 +52,7 @@ ParametersDock::ParametersDock(QWidget* parent) : QDockWidget(tr("Parameters"), 
     emit runSpeedChosen(speed > 0.0 ? speed : 1.0, speed == 0.0);
   });
   integrator_ = new WheelSafeComboBox;
+  integrator_->setObjectName(QStringLiteral("integrator"));
   integrator_->addItem(tr("Leapfrog"), static_cast<int>(IntegratorKind::Leapfrog));
   integrator_->setItemData(0, tr("MercuryDPM's leapfrog with an iterative Euler solve (seed 000 §2.6)"),
                            Qt::ToolTipRole);
