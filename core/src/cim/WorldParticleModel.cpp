@@ -43,20 +43,34 @@ const std::vector<Pebble>& pebblesOf(const WorldParticles& w, std::uint32_t body
   return w.templates[w.templateOf[body]]->pebbles;
 }
 
+// The pebbles of body `body` at x, q that come within `range` of the point `near` (a partner's
+// centre; range its reach), placed in the lab, into a per-thread scratch (each placed once per call,
+// not once per partner pebble).
+const std::vector<Placed>& placeNear(const WorldParticles& w, std::uint32_t body, const Vec3& x,
+                                     const Quat& q, const Vec3& near, double range,
+                                     std::vector<Placed>& out) {
+  const Mat3 r = q.toRotationMatrix();
+  out.clear();
+  for (const Pebble& pebble : pebblesOf(w, body)) {
+    const Placed p = place(pebble, x, r);
+    const double reach = p.reach + range;
+    if ((p.centre - near).squaredNorm() < reach * reach) out.push_back(p);
+  }
+  return out;
+}
+
 // visit(a, b, touch) for every touching pebble pair of bodies i (at xi, qi) and j (at xj, qj).
 template <class Visit>
 void forEachTouch(const WorldParticles& w, std::uint32_t i, std::uint32_t j, const Vec3& xi, const Quat& qi,
                   const Vec3& xj, const Quat& qj, Visit&& visit) {
-  const Mat3 ri = qi.toRotationMatrix(), rj = qj.toRotationMatrix();
-  const std::vector<Pebble>& pi = pebblesOf(w, i);
-  const std::vector<Pebble>& pj = pebblesOf(w, j);
+  thread_local std::vector<Placed> nearJ, nearI;
+  // Only the pebbles of each that reach into the other's bounding sphere can touch.
+  const std::vector<Placed>& as = placeNear(w, i, xi, qi, xj, w.reach[j], nearI);
+  if (as.empty()) return;
+  const std::vector<Placed>& bs = placeNear(w, j, xj, qj, xi, w.reach[i], nearJ);
   ContactTouch touch;
-  for (const Pebble& pebbleA : pi) {
-    const Placed a = place(pebbleA, xi, ri);
-    const double reachA = a.reach + w.reach[j];
-    if ((a.centre - xj).squaredNorm() >= reachA * reachA) continue;  // cannot touch body j
-    for (const Pebble& pebbleB : pj) {
-      const Placed b = place(pebbleB, xj, rj);
+  for (const Placed& a : as) {
+    for (const Placed& b : bs) {
       const double range = a.reach + b.reach;
       if ((a.centre - b.centre).squaredNorm() >= range * range) continue;
       Vec3 pa, pb;
@@ -87,14 +101,23 @@ void forEachWallTouch(const WorldParticles& w, std::uint32_t i, const Wall& wall
 
 double surfaceDistance(const WorldParticles& w, std::uint32_t i, std::uint32_t j, const Vec3& separation,
                        const Quat& qi, const Quat& qj) {
+  thread_local std::vector<Placed> as, bs;
   const Mat3 ri = qi.toRotationMatrix(), rj = qj.toRotationMatrix();
+  as.clear();
+  bs.clear();
+  for (const Pebble& pebble : pebblesOf(w, i)) as.push_back(place(pebble, Vec3::Zero(), ri));
+  for (const Pebble& pebble : pebblesOf(w, j)) bs.push_back(place(pebble, separation, rj));
+  // A pair whose bounding spheres are farther apart than the best distance so far cannot beat it
+  // (compared squared: no square roots for the pairs skipped).
   double best = std::numeric_limits<double>::infinity();
-  for (const Pebble& pebbleA : pebblesOf(w, i)) {
-    const Placed a = place(pebbleA, Vec3::Zero(), ri);
-    if ((a.centre - separation).norm() - a.reach - w.reach[j] >= best) continue;
-    for (const Pebble& pebbleB : pebblesOf(w, j)) {
-      const Placed b = place(pebbleB, separation, rj);
-      if ((a.centre - b.centre).norm() - a.reach - b.reach >= best) continue;
+  const auto beyond = [&best](const Vec3& d, double reaches) {
+    const double limit = best + reaches;
+    return limit > 0.0 && d.squaredNorm() >= limit * limit;
+  };
+  for (const Placed& a : as) {
+    if (beyond(a.centre - separation, a.reach + w.reach[j])) continue;
+    for (const Placed& b : bs) {
+      if (beyond(a.centre - b.centre, a.reach + b.reach)) continue;
       Vec3 pa, pb;
       touchingPoints(a, b, pa, pb);
       best = std::min(best, (pb - pa).norm() - a.radius - b.radius);
@@ -104,8 +127,19 @@ double surfaceDistance(const WorldParticles& w, std::uint32_t i, std::uint32_t j
 }
 
 double wallDistance(const WorldParticles& w, std::uint32_t i, const Wall& wall, const ParticleState& s) {
-  const Mat3 r = s.orientation.toRotationMatrix();
   double best = std::numeric_limits<double>::infinity();
+  if (wall.kind == Wall::Kind::Plane) {
+    // In the body frame: the wall's normal turned back once, then per pebble a dot product (the
+    // lowest point of a shaft is the end facing the wall, at -h |n . u| along n).
+    const Vec3 n = s.orientation.conjugate() * wall.normal;
+    const double base = (s.position - wall.point).dot(wall.normal);
+    for (const Pebble& pebble : pebblesOf(w, i)) {
+      best = std::min(best, base + n.dot(pebble.center) - pebble.halfLength * std::abs(n.dot(pebble.axis)) -
+                                pebble.radius);
+    }
+    return best;
+  }
+  const Mat3 r = s.orientation.toRotationMatrix();
   for (const Pebble& pebble : pebblesOf(w, i)) {
     if (wall.passes(pebble.radius)) continue;  // a membrane lets it through
     const Placed p = place(pebble, s.position, r);
