@@ -65,6 +65,7 @@ void ReplayDocument::snapshot(std::size_t k, Snapshot& out) const {
   const TrajectoryFrame& f = trajectory_.frames[k];
   out.templates = templates_;
   out.walls = scene_.walls;
+  out.periodic = scene_.settings.periodic;
   out.bodies = f.bodies;  // the file's doubles, as they are
   out.contactPoints.clear();
   out.time = f.time;

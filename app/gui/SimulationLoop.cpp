@@ -495,7 +495,9 @@ void SimulationLoop::applyDragForce() {
   const Vec3 point = b.position[i] + arm;
   const Vec3 pointVelocity = b.velocity[i] + b.angularVelocity[i].cross(arm);
   const double w = kDragAngularFrequency;
-  Vec3 force = b.mass[i] * (w * w * (drag_->target - point) - 2.0 * w * pointVelocity);
+  // Across a periodic face the cursor pulls towards the image of the target nearest the body.
+  const Vec3 toTarget = world_->settings().periodic.minimumImage(drag_->target - point);
+  Vec3 force = b.mass[i] * (w * w * toTarget - 2.0 * w * pointVelocity);
   const double cap = kDragForceCapInWeights * b.mass[i] * std::max(9.81, world_->settings().gravity.norm());
   if (force.norm() > cap) force *= cap / force.norm();
   world_->setExternalForce(i, force, point);

@@ -18,8 +18,8 @@ namespace {
 constexpr int kClickSlopPx = 4;  // a press and release closer than this is a click, not a drag
 
 // Centre and radius of everything in a snapshot: the bodies' bounding spheres (non-finite ones
-// skipped), a cavity, and the floor beneath the bodies, so bodies about to drop onto it are framed
-// with the place they will land.
+// skipped), a periodic box, a cavity, and the floor beneath the bodies, so bodies about to drop onto it are
+// framed with the place they will land.
 std::pair<Vec3, double> snapshotBounds(const Snapshot& s) {
   Eigen::AlignedBox3d box;
   for (std::size_t i = 0; i < s.bodies.size(); ++i) {
@@ -29,6 +29,10 @@ std::pair<Vec3, double> snapshotBounds(const Snapshot& s) {
     box.extend(s.bodies.position[i] - Vec3::Constant(r));
   }
   const Eigen::AlignedBox3d bodies = box;
+  if (s.periodic.any()) {  // the periodic cell (seed 004)
+    box.extend(s.periodic.lower);
+    box.extend(s.periodic.lower + s.periodic.length);
+  }
   for (const Wall& w : s.walls) {
     if (w.kind == Wall::Kind::SphereCavity) {
       box.extend(w.point + Vec3::Constant(w.radius));

@@ -168,7 +168,7 @@ double hertzEnergy(const HertzContactParameters& p, const Touch& t) {
 
 void ContactSolver::compute(const ContactModel& model, NeighborList& neighbors, const PebbleArrays& pebbles,
                             const BodyState& bodies, const std::vector<Wall>& walls, double dt,
-                            ThreadPool& pool) {
+                            ThreadPool& pool, const PeriodicBox& periodic) {
   const auto& pairs = neighbors.pairs();
   const auto& wallPairs = neighbors.wallPairs();
   auto& history = neighbors.pairHistory();
@@ -184,6 +184,7 @@ void ContactSolver::compute(const ContactModel& model, NeighborList& neighbors, 
   const double dampingRatio = dampingRatioForRestitution(model.linear.restitution);
   const bool linear = model.kind == ContactModel::Kind::Linear;
   const bool capsules = pebbles.hasCapsules();
+  const bool isPeriodic = periodic.any();
   const auto force = [&](const Touch& t, const Vec3& w, double massEff, Vec3& spring) -> LawResult {
     if (linear) return linearForce(model.linear, dampingRatio, t, w, massEff, spring, dt);
     return hertzForce(model.hertz, t, w);
@@ -206,18 +207,27 @@ void ContactSolver::compute(const ContactModel& model, NeighborList& neighbors, 
     out.wallContacts = 0;
     double springEnergyChange = 0.0;
     Touch t{};
-    // The pair loop, compiled twice: spheres only (the common case, untouched by spherocylinders)
-    // and with spherocylinders.
-    const auto pairLoop = [&](auto withCapsules) {
+    // The pair loop, compiled for spheres only (the common case, untouched by spherocylinders) and
+    // with spherocylinders, each without and with periodic axes.
+    const auto pairLoop = [&](auto withCapsules, auto withPeriodic) {
       const std::size_t end = std::min(pairs.size(), (chunkIndex + 1) * kChunkSize);
       for (std::size_t k = chunkIndex * kChunkSize; k < end; ++k) {
         const auto [a, b] = pairs[k];
         const double ra = pebbles.radius[a], rb = pebbles.radius[b];
+        // Across a periodic face: B's image nearest A, one shift for all pebbles of the two bodies.
+        Vec3 shift = Vec3::Zero();
+        if constexpr (decltype(withPeriodic)::value) {
+          shift =
+              bodyImageShift(periodic, bodies.position[pebbles.body[a]], bodies.position[pebbles.body[b]]);
+        }
         bool touching = false;
         if constexpr (decltype(withCapsules)::value) {
           Vec3 pa = pebbles.position[a], pb = pebbles.position[b];
+          if constexpr (decltype(withPeriodic)::value) pb += shift;
           shaftPoints(pebbles, a, b, pa, pb);
           touching = touchPebbles(pa, ra, pb, rb, t);
+        } else if constexpr (decltype(withPeriodic)::value) {
+          touching = touchPebbles(pebbles.position[a], ra, pebbles.position[b] + shift, rb, t);
         } else {
           touching = touchPebbles(pebbles.position[a], ra, pebbles.position[b], rb, t);
         }
@@ -226,7 +236,13 @@ void ContactSolver::compute(const ContactModel& model, NeighborList& neighbors, 
           continue;
         }
         const std::uint32_t ba = pebbles.body[a], bb = pebbles.body[b];
-        const Vec3 w = velocityAt(ba, t.point) - velocityAt(bb, t.point);
+        Vec3 w;
+        if constexpr (decltype(withPeriodic)::value) {
+          w = velocityAt(ba, t.point) - (bodies.velocity[bb] + bodies.angularVelocity[bb].cross(
+                                                                   t.point - (bodies.position[bb] + shift)));
+        } else {
+          w = velocityAt(ba, t.point) - velocityAt(bb, t.point);
+        }
         const double ma = bodies.mass[ba], mb = bodies.mass[bb];
         const LawResult f = force(t, w, ma * mb / (ma + mb), history[k]);
         springEnergyChange += f.springEnergyChange;
@@ -240,10 +256,14 @@ void ContactSolver::compute(const ContactModel& model, NeighborList& neighbors, 
       }
     };
     if (chunkIndex < pairChunks) {
-      if (capsules) {
-        pairLoop(std::true_type{});
+      if (capsules && isPeriodic) {
+        pairLoop(std::true_type{}, std::true_type{});
+      } else if (capsules) {
+        pairLoop(std::true_type{}, std::false_type{});
+      } else if (isPeriodic) {
+        pairLoop(std::false_type{}, std::true_type{});
       } else {
-        pairLoop(std::false_type{});
+        pairLoop(std::false_type{}, std::false_type{});
       }
     } else {
       const std::size_t begin = (chunkIndex - pairChunks) * kChunkSize;
@@ -288,8 +308,15 @@ void ContactSolver::removeBody(std::uint32_t body) {
   }
 }
 
+void ContactSolver::translatePoints(const std::vector<Vec3>& shiftOfBody) {
+  for (std::size_t c = 0; c < usedChunks_; ++c) {
+    for (ContactRecord& r : chunks_[c].records) r.point += shiftOfBody[r.bodyA];
+  }
+}
+
 double ContactSolver::elasticEnergy(const ContactModel& model, const NeighborList& neighbors,
-                                    const PebbleArrays& pebbles, const std::vector<Wall>& walls) {
+                                    const PebbleArrays& pebbles, const std::vector<Wall>& walls,
+                                    const std::vector<Vec3>& bodyPositions, const PeriodicBox& periodic) {
   double energy = 0.0;
   Touch t{};
   const bool linear = model.kind == ContactModel::Kind::Linear;
@@ -306,6 +333,8 @@ double ContactSolver::elasticEnergy(const ContactModel& model, const NeighborLis
   for (std::size_t k = 0; k < pairs.size(); ++k) {
     const auto [a, b] = pairs[k];
     Vec3 pa = pebbles.position[a], pb = pebbles.position[b];
+    if (periodic.any())
+      pb += bodyImageShift(periodic, bodyPositions[pebbles.body[a]], bodyPositions[pebbles.body[b]]);
     if (pebbles.hasCapsules()) shaftPoints(pebbles, a, b, pa, pb);
     if (touchPebbles(pa, pebbles.radius[a], pb, pebbles.radius[b], t)) {
       add(t, neighbors.pairHistory()[k]);

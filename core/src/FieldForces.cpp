@@ -105,7 +105,7 @@ bool hasPointProperties(const BodyState& bodies) {
 }
 
 void addFieldForces(const FieldSettings& fields, double softening, const BodyState& bodies,
-                    std::vector<Vec3>& force, std::vector<Vec3>& torque) {
+                    std::vector<Vec3>& force, std::vector<Vec3>& torque, const PeriodicBox& periodic) {
   const std::vector<Source> s = sources(bodies);
   for (const Source& a : s) {
     // Uniform fields: F = q E (no force on dipoles in a uniform field), T = p x E + m x B.
@@ -114,7 +114,8 @@ void addFieldForces(const FieldSettings& fields, double softening, const BodySta
   }
   for (std::size_t i = 0; i < s.size(); ++i) {
     for (std::size_t j = i + 1; j < s.size(); ++j) {
-      const Kernel k(bodies.position[s[i].body] - bodies.position[s[j].body], softening);
+      const Kernel k(periodic.minimumImage(bodies.position[s[i].body] - bodies.position[s[j].body]),
+                     softening);
       const PairResult r = pair(s[i], s[j], k, fields.gravitationalConstant);
       force[s[i].body] += r.forceOnI;
       force[s[j].body] -= r.forceOnI;
@@ -131,7 +132,8 @@ void addLorentzForces(const Vec3& magnetic, const BodyState& bodies, std::vector
   }
 }
 
-double fieldPotentialEnergy(const FieldSettings& fields, double softening, const BodyState& bodies) {
+double fieldPotentialEnergy(const FieldSettings& fields, double softening, const BodyState& bodies,
+                            const PeriodicBox& periodic) {
   const std::vector<Source> s = sources(bodies);
   double energy = 0.0;
   for (const Source& a : s) {
@@ -141,7 +143,8 @@ double fieldPotentialEnergy(const FieldSettings& fields, double softening, const
   }
   for (std::size_t i = 0; i < s.size(); ++i) {
     for (std::size_t j = i + 1; j < s.size(); ++j) {
-      const Kernel k(bodies.position[s[i].body] - bodies.position[s[j].body], softening);
+      const Kernel k(periodic.minimumImage(bodies.position[s[i].body] - bodies.position[s[j].body]),
+                     softening);
       energy += pair(s[i], s[j], k, fields.gravitationalConstant).energy;
     }
   }

@@ -1,5 +1,7 @@
 #include "core/Generation.hpp"
 
+#include <algorithm>
+#include <array>
 #include <cmath>
 #include <numbers>
 #include <unordered_map>
@@ -61,18 +63,35 @@ bool insideWalls(const Placed& x, const std::vector<Wall>& walls) {
 }
 
 // Placed bodies hashed on a uniform grid of cells at least as wide as the largest body, so a
-// candidate is tested only against bodies in the 27 cells around it (generation stays O(N)).
+// candidate is tested only against bodies in the 27 cells around it (generation stays O(N)). On a
+// periodic axis the cells span the box exactly and wrap around (positions wrapped into it).
 class PlacementGrid {
  public:
-  explicit PlacementGrid(double cell) : cell_(cell) {}
+  PlacementGrid(double cell, const PeriodicBox& periodic) : cell_(cell), periodic_(periodic) {
+    for (int a = 0; a < 3; ++a) {
+      if (!periodic_.periodic[a]) continue;
+      count_[a] = std::max(1, static_cast<int>(std::min(1e6, std::floor(periodic_.length[a] / cell))));
+      periodicCell_[a] = periodic_.length[a] / count_[a];
+    }
+  }
   void insert(std::size_t index, const Vec3& x) { cells_[key(coords(x))].push_back(index); }
   template <class Visit>
   bool anyNear(const Vec3& x, Visit&& overlapsWith) const {
     const Eigen::Array3i c = coords(x);
-    for (int dz = -1; dz <= 1; ++dz) {
-      for (int dy = -1; dy <= 1; ++dy) {
-        for (int dx = -1; dx <= 1; ++dx) {
-          const auto it = cells_.find(key(c + Eigen::Array3i(dx, dy, dz)));
+    // The distinct cells within one of c along each axis (wrapping on periodic axes).
+    std::array<std::array<int, 3>, 3> near{};
+    std::array<int, 3> count{};
+    for (int a = 0; a < 3; ++a) {
+      for (int d = -1; d <= 1; ++d) {
+        const int k = periodic_.periodic[a] ? (c[a] + d + count_[a]) % count_[a] : c[a] + d;
+        const auto last = near[a].begin() + count[a];
+        if (std::find(near[a].begin(), last, k) == last) near[a][count[a]++] = k;
+      }
+    }
+    for (int zi = 0; zi < count[2]; ++zi) {
+      for (int yi = 0; yi < count[1]; ++yi) {
+        for (int xi = 0; xi < count[0]; ++xi) {
+          const auto it = cells_.find(key(Eigen::Array3i(near[0][xi], near[1][yi], near[2][zi])));
           if (it == cells_.end()) continue;
           for (std::size_t i : it->second) {
             if (overlapsWith(i)) return true;
@@ -84,7 +103,16 @@ class PlacementGrid {
   }
 
  private:
-  Eigen::Array3i coords(const Vec3& x) const { return (x.array() / cell_).floor().cast<int>(); }
+  Eigen::Array3i coords(const Vec3& x) const {
+    Eigen::Array3i c = (x.array() / cell_).floor().cast<int>();
+    const Vec3 inside = periodic_.wrap(x);
+    for (int a = 0; a < 3; ++a) {
+      if (!periodic_.periodic[a]) continue;
+      c[a] = std::clamp(static_cast<int>(std::floor((inside[a] - periodic_.lower[a]) / periodicCell_[a])), 0,
+                        count_[a] - 1);
+    }
+    return c;
+  }
   static std::uint64_t key(const Eigen::Array3i& c) {
     const auto u = [](int v) {
       return static_cast<std::uint64_t>(static_cast<std::uint32_t>(v) & 0x1fffffu);
@@ -92,6 +120,9 @@ class PlacementGrid {
     return (u(c.x()) << 42) | (u(c.y()) << 21) | u(c.z());
   }
   double cell_;
+  PeriodicBox periodic_;
+  std::array<int, 3> count_ = {1, 1, 1};  // cells along each periodic axis
+  Vec3 periodicCell_ = Vec3::Ones();      // their width [m]
   std::unordered_map<std::uint64_t, std::vector<std::size_t>> cells_;
 };
 
@@ -115,7 +146,14 @@ GenerationResult generateBodies(const GenerationRequest& request, std::vector<Te
   const TemplatePtr base = templates[request.templateIndex];
   double reach = base->boundingRadius * std::max(1.0, request.scaleMax);
   for (const Placed& p : placed) reach = std::max(reach, p.shape->boundingRadius);
-  PlacementGrid grid(2.0 * reach);
+  PlacementGrid grid(2.0 * reach, request.periodic);
+  // Across periodic faces two bodies are compared through their nearest images (as contacts are).
+  const auto overlapsPlaced = [&](const Placed& candidate, const Placed& other) {
+    if (!request.periodic.any()) return overlaps(candidate, other);
+    Placed image = other;
+    image.position = candidate.position + request.periodic.minimumImage(other.position - candidate.position);
+    return overlaps(candidate, image);
+  };
   for (std::size_t i = 0; i < placed.size(); ++i) grid.insert(i, placed[i].position);
   const std::size_t maxAttempts = request.maxAttemptsPerBody * std::max<std::size_t>(request.count, 1);
   while (result.placed < request.count && result.attempts < maxAttempts) {
@@ -126,6 +164,7 @@ GenerationResult generateBodies(const GenerationRequest& request, std::vector<Te
     Vec3 u(rng.uniform(), rng.uniform(), rng.uniform());
     Vec3 position = request.regionMin + u.cwiseProduct(request.regionMax - request.regionMin);
     if (request.plane.enabled) position = request.plane.onPlane(position);
+    position = request.periodic.wrap(position);
     TemplatePtr shape = base;
     if (scale != 1.0) shape = std::make_shared<const ClumpTemplate>(scaledTemplate(*base, scale));
     // The user's rotation applies to the template as written; compose with its principal rotation.
@@ -139,7 +178,7 @@ GenerationResult generateBodies(const GenerationRequest& request, std::vector<Te
     }
     const Placed candidate{position, orientation, shape.get()};
     if (!insideWalls(candidate, walls)) continue;
-    if (grid.anyNear(position, [&](std::size_t i) { return overlaps(candidate, placed[i]); })) continue;
+    if (grid.anyNear(position, [&](std::size_t i) { return overlapsPlaced(candidate, placed[i]); })) continue;
     std::uint32_t index = request.templateIndex;
     if (shape != base) {
       index = static_cast<std::uint32_t>(templates.size());

@@ -8,6 +8,7 @@
 #include "SceneTemplates.hpp"
 #include "core/FreeRotation.hpp"
 #include "core/Generation.hpp"
+#include "core/PeriodicChecks.hpp"
 #include "core/Scene.hpp"
 
 #include "WorldOwnForces.hpp"
@@ -163,6 +164,7 @@ void readGenerate(const Node& node, const std::map<std::string, std::uint32_t>& 
   r.randomSpeed = node.nonNegativeOr("random_speed", 0.0);
   r.randomSpin = node.nonNegativeOr("random_spin", 0.0);
   r.plane = scene.settings.plane;
+  r.periodic = scene.settings.periodic;
   const std::size_t first = scene.bodies.size();
   const GenerationResult result = generateBodies(r, scene.templates, scene.bodies, scene.walls);
   const ClumpTemplate& model = *scene.templates[r.templateIndex];
@@ -347,6 +349,14 @@ Scene sceneFromJson(const json_reader::Json& root, const std::string& file, cons
     }
   }
   if (spheres) switchToSpheres(scene, *spheres);
+  // Seed 004's periodic box: long enough for the largest template, walls uniform along it
+  // (PeriodicChecks.hpp); checked before any body is placed.
+  if (node.has("periodic")) {
+    const std::string problem =
+        periodicProblem(scene.settings.periodic, scene.templates, scene.walls, PlaneConstraint{},
+                        resolvedSkin(scene.settings.skin, scene.templates));
+    if (!problem.empty()) node.child("periodic").fail(problem);
+  }
   if (node.has("bodies")) {
     const Node bodies = node.child("bodies");
     for (std::size_t i = 0; i < bodies.arraySize(); ++i) {
@@ -359,6 +369,13 @@ Scene sceneFromJson(const json_reader::Json& root, const std::string& file, cons
   // are placed in it. A region that fits its count in 3D but not in the plane the user switched
   // to gets what fits (a scene written for 2D must fit, as any other).
   if (options.plane) {
+    // The user's 2D switch: a periodic axis across the plane has nothing to wrap in 2D; drop it.
+    const int normalAxis = options.plane->enabled ? options.plane->axis() : -1;
+    if (normalAxis >= 0 && scene.settings.periodic.periodic[static_cast<std::size_t>(normalAxis)]) {
+      scene.settings.periodic.periodic[static_cast<std::size_t>(normalAxis)] = false;
+      scene.notes.push_back(std::string("In 2D, the scene's periodic ") + "xyz"[normalAxis] +
+                            " axis (across the plane) is no longer periodic.");
+    }
     confineToPlane(scene, *options.plane);
     if (options.plane->enabled && !scene.bodies.empty()) {
       scene.notes.push_back(
@@ -366,6 +383,10 @@ Scene sceneFromJson(const json_reader::Json& root, const std::string& file, cons
     }
   } else if (scene.settings.plane.enabled) {
     confineToPlane(scene, scene.settings.plane);
+  }
+  if (const std::string problem = periodicPlaneProblem(scene.settings.periodic, scene.settings.plane);
+      !problem.empty()) {
+    node.child(node.has("plane") ? "plane" : "periodic").fail(problem);
   }
   if (node.has("generate")) {
     const Node gen = node.child("generate");

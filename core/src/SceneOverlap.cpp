@@ -16,6 +16,56 @@ struct PlacedPebble {
   Vec3 shaft;  // a spherocylinder's half shaft, world [m] (zero for a sphere)
   double reach() const { return radius + shaft.norm(); }
 };
+
+double pebbleOverlapRatio(const PlacedPebble& p, const PlacedPebble& q, const Vec3& shiftOfQ) {
+  const double pl = p.shaft.norm(), ql = q.shaft.norm();
+  const Vec3 qc = q.center + shiftOfQ;
+  const double distance =
+      pl == 0.0 && ql == 0.0
+          ? (p.center - qc).norm()
+          : std::sqrt(closestShaftPoints(qc - p.center, pl > 0.0 ? Vec3(p.shaft / pl) : Vec3::UnitZ(), pl,
+                                         ql > 0.0 ? Vec3(q.shaft / ql) : Vec3::UnitZ(), ql)
+                          .distance2);
+  const double overlap = p.radius + q.radius - distance;
+  return overlap > 0.0 ? overlap / std::min(p.radius, q.radius) : 0.0;
+}
+
+// A spherocylinder by its shaft's ends.
+double wallOverlapRatio(const PlacedPebble& p, const std::vector<Wall>& walls) {
+  double worst = 0.0;
+  for (const Wall& w : walls) {
+    const double overlap =
+        p.radius - std::min(w.clearance(p.center - p.shaft), w.clearance(p.center + p.shaft));
+    if (overlap > 0.0) worst = std::max(worst, overlap / p.radius);
+  }
+  return worst;
+}
+
+// With periodic axes: every two bodies through their nearest images (as contacts see them), after a
+// test of their bounding spheres; O(N^2) in bodies, fine for the scenes a switch reports on.
+double worstPeriodicOverlap(const Scene& scene, const std::vector<PlacedPebble>& pebbles) {
+  const PeriodicBox& box = scene.settings.periodic;
+  std::vector<std::size_t> first(scene.bodies.size() + 1, 0);
+  for (const PlacedPebble& p : pebbles) ++first[p.body + 1];
+  for (std::size_t b = 0; b < scene.bodies.size(); ++b) first[b + 1] += first[b];
+  double worst = 0.0;
+  for (std::size_t i = 0; i < scene.bodies.size(); ++i) {
+    const BodyInit& a = scene.bodies[i];
+    const double ra = scene.templates[a.templateIndex]->boundingRadius;
+    for (std::size_t j = i + 1; j < scene.bodies.size(); ++j) {
+      const BodyInit& b = scene.bodies[j];
+      const Vec3 shift = box.imageShift(b.position - a.position);
+      const double reach = ra + scene.templates[b.templateIndex]->boundingRadius;
+      if ((b.position + shift - a.position).squaredNorm() >= reach * reach) continue;
+      for (std::size_t p = first[i]; p < first[i + 1]; ++p) {
+        for (std::size_t q = first[j]; q < first[j + 1]; ++q) {
+          worst = std::max(worst, pebbleOverlapRatio(pebbles[p], pebbles[q], shift));
+        }
+      }
+    }
+  }
+  return worst;
+}
 }  // namespace
 
 double worstInitialOverlap(const Scene& scene) {
@@ -26,32 +76,24 @@ double worstInitialOverlap(const Scene& scene) {
       pebbles.push_back({body.position + body.orientation * p.center, p.radius, b,
                          p.halfLength * (body.orientation * p.axis)});
   }
+  double worst = 0.0;
+  if (scene.settings.periodic.any()) {
+    worst = worstPeriodicOverlap(scene, pebbles);
+    for (const PlacedPebble& p : pebbles) worst = std::max(worst, wallOverlapRatio(p, scene.walls));
+    return worst;
+  }
   // Sort and sweep along x: only pebbles whose x extents meet are compared.
   std::sort(pebbles.begin(), pebbles.end(), [](const PlacedPebble& a, const PlacedPebble& b) {
     return a.center.x() - a.reach() < b.center.x() - b.reach();
   });
-  double worst = 0.0;
   for (std::size_t a = 0; a < pebbles.size(); ++a) {
     const PlacedPebble& p = pebbles[a];
-    for (const Wall& w : scene.walls) {  // a spherocylinder by its shaft's ends
-      const double overlap =
-          p.radius - std::min(w.clearance(p.center - p.shaft), w.clearance(p.center + p.shaft));
-      if (overlap > 0.0) worst = std::max(worst, overlap / p.radius);
-    }
+    worst = std::max(worst, wallOverlapRatio(p, scene.walls));
     for (std::size_t b = a + 1; b < pebbles.size(); ++b) {
       const PlacedPebble& q = pebbles[b];
       if (q.center.x() - q.reach() > p.center.x() + p.reach()) break;  // no pebble further on meets p
       if (q.body == p.body) continue;
-      const double pl = p.shaft.norm(), ql = q.shaft.norm();
-      const double distance =
-          pl == 0.0 && ql == 0.0
-              ? (p.center - q.center).norm()
-              : std::sqrt(closestShaftPoints(q.center - p.center,
-                                             pl > 0.0 ? Vec3(p.shaft / pl) : Vec3::UnitZ(), pl,
-                                             ql > 0.0 ? Vec3(q.shaft / ql) : Vec3::UnitZ(), ql)
-                              .distance2);
-      const double overlap = p.radius + q.radius - distance;
-      if (overlap > 0.0) worst = std::max(worst, overlap / std::min(p.radius, q.radius));
+      worst = std::max(worst, pebbleOverlapRatio(p, q, Vec3::Zero()));
     }
   }
   return worst;

@@ -2,6 +2,7 @@
 
 #include <cmath>
 #include <filesystem>
+#include <limits>
 #include <map>
 #include <set>
 
@@ -131,6 +132,20 @@ OrderedJson templateJson(const ClumpTemplate& t, const TemplateSource* source,
   return j;
 }
 
+// The "max" of a periodic axis that reads back to exactly this length (the reader takes max - min):
+// lower + length, moved by a few ulps if its rounding says otherwise.
+double upperFor(double lower, double length) {
+  const double guess = lower + length;
+  double below = guess, above = guess;
+  for (int k = 0; k < 8; ++k) {
+    if (above - lower == length) return above;
+    if (below - lower == length) return below;
+    above = std::nextafter(above, std::numeric_limits<double>::infinity());
+    below = std::nextafter(below, -std::numeric_limits<double>::infinity());
+  }
+  return guess;
+}
+
 // The PaLa and seed 004 settings that differ from the defaults: fields, G, the 2D plane, periodic box.
 void addFieldSettings(const WorldSettings& s, OrderedJson& j) {
   const FieldSettings& f = s.fields;
@@ -149,8 +164,9 @@ void addFieldSettings(const WorldSettings& s, OrderedJson& j) {
     for (int a = 0; a < 3; ++a) {
       if (s.periodic.periodic[a]) axes += "xyz"[a];
     }
-    j["periodic"] = {
-        {"min", vec(s.periodic.lower)}, {"max", vec(s.periodic.lower + s.periodic.length)}, {"axes", axes}};
+    Vec3 upper = s.periodic.lower + s.periodic.length;
+    for (int a = 0; a < 3; ++a) upper[a] = upperFor(s.periodic.lower[a], s.periodic.length[a]);
+    j["periodic"] = {{"min", vec(s.periodic.lower)}, {"max", vec(upper)}, {"axes", axes}};
   }
 }
 

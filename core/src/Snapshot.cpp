@@ -8,6 +8,7 @@ void captureSnapshot(const World& world, const EnergyReport& energy, Snapshot& o
   const BodyState& b = world.bodies();
   out.templates = world.templates();
   out.walls = world.walls();
+  out.periodic = world.settings().periodic;
   out.bodies.templateIndex = b.templateIndex;
   out.bodies.position = b.position;
   out.bodies.orientation = b.orientation;

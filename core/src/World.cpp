@@ -7,6 +7,9 @@
 #include <limits>
 #include <stdexcept>
 #include <string>
+#include <type_traits>
+
+#include "core/PeriodicChecks.hpp"
 
 #include "WorldOwnForces.hpp"
 
@@ -88,16 +91,17 @@ World::World(const WorldSettings& settings, const ContactModel& contact, std::ve
             "the 2D plane needs a non-zero normal and a finite offset");
     if (std::abs(n.squaredNorm() - 1.0) > 1e-15) settings_.plane.normal = n.normalized();
   }
-  // Interim (issue 8 in progress): the contact stage has no minimum image yet (cim and rk4 have).
-  require(!settings_.periodic.any() || evaluatesOwnForces(settings_.integrator),
-          "periodic boundaries are not available yet");
   requireOwnForcesSupport(settings_.integrator, settings_, contact_);
   wallForce_.assign(walls_.size(), Vec3::Zero());
   wallImpulse_.assign(walls_.size(), Vec3::Zero());
   const double minRadius = minPebbleRadius();
   softening_ = resolveSoftening(settings_.fields.softening, minRadius);
-  neighbors_.setSkin(settings_.skin > 0.0 ? settings_.skin
-                                          : (std::isfinite(minRadius) ? 0.4 * minRadius : 1e-4));
+  neighbors_.setSkin(resolvedSkin(settings_.skin, templates_));
+  // Periodic boundaries (seed 004): long enough for one image per body pair, walls and the 2D plane
+  // uniform along the periodic axes (PeriodicChecks.hpp).
+  const std::string problem =
+      periodicProblem(settings_.periodic, templates_, walls_, settings_.plane, neighbors_.skin());
+  require(problem.empty(), problem);
 }
 
 World::~World() = default;
@@ -116,6 +120,8 @@ std::uint32_t World::addTemplate(TemplatePtr t) {
   if (t->pebbles.empty() || !(t->mass > 0.0)) {
     throw std::invalid_argument("template '" + t->name + "' has no pebbles or no mass");
   }
+  const std::string tooLarge = periodicLengthProblem(settings_.periodic, {t}, neighbors_.skin());
+  require(tooLarge.empty(), tooLarge);
   templates_.push_back(std::move(t));
   return static_cast<std::uint32_t>(templates_.size() - 1);
 }
@@ -139,6 +145,7 @@ std::uint32_t World::addBody(const BodyInit& init, const std::optional<PointProp
   bodies_.point.push_back(point);
   dissipativeForce_.push_back(Vec3::Zero());
   dissipativeTorque_.push_back(Vec3::Zero());
+  wrapDisplacement_.push_back(Vec3::Zero());
   bodyFirstPebble_.push_back(static_cast<std::uint32_t>(pebbleLocal_.size()));
   const bool capsules =
       std::any_of(t.pebbles.begin(), t.pebbles.end(), [](const Pebble& p) { return !p.isSphere(); });
@@ -166,6 +173,7 @@ std::uint32_t World::addBody(const BodyInit& init, const std::optional<PointProp
 
 void World::stateChanged() {
   projectStateOnPlane();
+  wrapIntoBox();
   forcesCurrent_ = false;
   lastPowersCurrent_ = false;
   integrator_->reset();
@@ -238,13 +246,13 @@ void World::evaluateForces(double historyStep) {
   // Broad phase.
   t0 = Clock::now();
   if (moved)
-    neighbors_.rebuild(pebbles_.position, pebbles_.radius, pebbles_.body, walls_, &pool_,
-                       pebbles_.halfLength);
+    neighbors_.rebuild(pebbles_.position, pebbles_.radius, pebbles_.body, walls_, &pool_, pebbles_.halfLength,
+                       settings_.periodic);
   addStageTime(Stage::BroadPhase, secondsSince(t0));
 
   // Narrow phase and contact laws; tangential springs advance by historyStep.
   t0 = Clock::now();
-  contacts_.compute(contact_, neighbors_, pebbles_, bodies_, walls_, historyStep, pool_);
+  contacts_.compute(contact_, neighbors_, pebbles_, bodies_, walls_, historyStep, pool_, settings_.periodic);
   addStageTime(Stage::Contacts, secondsSince(t0));
 
   // Fields (gravity, global damping, external loads), then the contact sums; energy bookkeeping.
@@ -308,13 +316,14 @@ void World::applyBodyForces() {
 
 double World::addContactForces() {
   // Seed 002 (forceTorqueFromMembers): F = sum F_i, T = sum (x_i - x_c) x F_i, in chunk order; the
-  // same sums of the dissipative parts.
+  // same sums of the dissipative parts. Across a periodic face B's lever arm starts at its image
+  // nearest A (ContactForces.hpp), which the same shift as the contact stage's finds.
   pebbleContacts_ = wallContacts_ = 0;
   worstOverlapRatio_ = 0.0;
   double springEnergyChange = 0.0;
   wallForce_.assign(walls_.size(), Vec3::Zero());
-  for (std::size_t c = 0; c < contacts_.chunkCount(); ++c) {
-    const ContactChunk& chunk = contacts_.chunks()[c];
+  const PeriodicBox& periodic = settings_.periodic;
+  const auto addRecords = [&](const ContactChunk& chunk, auto withPeriodic) {
     for (const ContactRecord& r : chunk.records) {
       const Vec3 armA = r.point - bodies_.position[r.bodyA];
       bodies_.force[r.bodyA] += r.force;
@@ -322,7 +331,13 @@ double World::addContactForces() {
       dissipativeForce_[r.bodyA] += r.dissipativeForce;
       dissipativeTorque_[r.bodyA] += armA.cross(r.dissipativeForce);
       if (r.bodyB != kWallBody) {
-        const Vec3 armB = r.point - bodies_.position[r.bodyB];
+        Vec3 armB;
+        if constexpr (decltype(withPeriodic)::value) {
+          const Vec3& centerB = bodies_.position[r.bodyB];
+          armB = r.point - (centerB + bodyImageShift(periodic, bodies_.position[r.bodyA], centerB));
+        } else {
+          armB = r.point - bodies_.position[r.bodyB];
+        }
         bodies_.force[r.bodyB] -= r.force;
         bodies_.torque[r.bodyB] -= armB.cross(r.force);
         dissipativeForce_[r.bodyB] -= r.dissipativeForce;
@@ -330,6 +345,14 @@ double World::addContactForces() {
       } else {
         wallForce_[r.wall] -= r.force;  // the reaction on the wall
       }
+    }
+  };
+  for (std::size_t c = 0; c < contacts_.chunkCount(); ++c) {
+    const ContactChunk& chunk = contacts_.chunks()[c];
+    if (periodic.any()) {
+      addRecords(chunk, std::true_type{});
+    } else {
+      addRecords(chunk, std::false_type{});
     }
     springEnergyChange += chunk.springEnergyChange;
     pebbleContacts_ += chunk.pebbleContacts;
@@ -345,7 +368,7 @@ double World::addContactForces() {
 void World::applyFieldForces() {
   // Seed 001 §1 (v), (vi): fields and point interactions at the centres of mass (FieldForces.cpp).
   if (!hasPointProperties(bodies_)) return;
-  addFieldForces(settings_.fields, softening_, bodies_, bodies_.force, bodies_.torque);
+  addFieldForces(settings_.fields, softening_, bodies_, bodies_.force, bodies_.torque, settings_.periodic);
   // Integrators that take forces at a mid-step state (Mutze's midpoint, seed 001 §7) get q v x B
   // from the evaluation; kick-drift-kick ones rotate the velocities in their kicks instead.
   if (!integrator_->kicksLorentzForce()) {
@@ -474,6 +497,7 @@ bool World::step() {
   }
   integrator_->step(*this);  // kicks and drifts around the force evaluation (evaluateForces)
   const auto tp = Clock::now();
+  wrapIntoBox();  // periodic axes: centres of mass back into the primary box
   lastPowers_ = powers(1.0 - f);
   lastPowersCurrent_ = f == 1.0;  // then they are the powers at the synchronous end-of-step state
   dissipated_ -= (1.0 - carried) * dt * lastPowers_.dissipative;
@@ -483,6 +507,36 @@ bool World::step() {
   advanceClock();
   addStageTime(Stage::Integrate, secondsSince(t0) - (forceSeconds() - forcesBefore));
   return checkDivergence();
+}
+
+void World::wrapIntoBox() {
+  // Periodic axes: each centre of mass back into the primary box by whole box lengths. Everything
+  // derived from the position moves with it by the same shift, so nothing needs recomputing and
+  // the last forces stay current: the pebbles, the neighbour list's reference positions (a wrap
+  // neither triggers nor hides a rebuild), external load points, and the contact points of the
+  // body's contacts as body A (they lie next to A; as B the shift is found again from the centres).
+  const PeriodicBox& box = settings_.periodic;
+  if (!box.any()) return;
+  std::vector<Vec3> shifts;  // per body, allocated once something wraps
+  for (std::size_t b = 0; b < bodies_.size(); ++b) {
+    const Vec3 x = bodies_.position[b];
+    const Vec3 inside = box.wrap(x);
+    if (inside == x) continue;
+    const Vec3 shift = inside - x;
+    bodies_.position[b] = inside;
+    wrapDisplacement_[b] += shift;
+    const std::uint32_t first = bodyFirstPebble_[b];
+    const std::uint32_t end =
+        b + 1 < bodies_.size() ? bodyFirstPebble_[b + 1] : static_cast<std::uint32_t>(pebbleLocal_.size());
+    for (std::uint32_t p = first; p < end; ++p) pebbles_.position[p] += shift;
+    neighbors_.translatePebbles(first, end - first, shift);
+    for (ExternalLoad& load : externalLoads_) {
+      if (load.body == b) load.point += shift;
+    }
+    if (shifts.empty()) shifts.assign(bodies_.size(), Vec3::Zero());
+    shifts[b] = shift;
+  }
+  if (!shifts.empty()) contacts_.translatePoints(shifts);
 }
 
 void World::advanceClock() {
@@ -552,7 +606,6 @@ void World::setIntegrator(IntegratorKind kind, int eulerIterations, int rotorSub
   require(eulerIterations >= 1 && eulerIterations <= 100, "Euler iterations must lie in [1, 100]");
   require(rotorSubsteps >= 1 && rotorSubsteps <= 64, "rotor sub-steps must lie in [1, 64]");
   requireOwnForcesSupport(kind, settings_, contact_, hasPointProperties(bodies_));
-  require(!settings_.periodic.any() || evaluatesOwnForces(kind), "periodic boundaries are not available yet");
   integrator_ = makeIntegrator(kind, eulerIterations);
   settings_.integrator = kind;
   settings_.eulerIterations = eulerIterations;
@@ -641,6 +694,7 @@ void World::removeBody(std::uint32_t body) {
   lastPowersCurrent_ = false;
   dissipativeForce_.erase(dissipativeForce_.begin() + body);
   dissipativeTorque_.erase(dissipativeTorque_.begin() + body);
+  wrapDisplacement_.erase(wrapDisplacement_.begin() + body);
 
   const auto pebbleRange = [&](auto& v) {
     v.erase(v.begin() + static_cast<std::ptrdiff_t>(first), v.begin() + static_cast<std::ptrdiff_t>(end));
@@ -685,7 +739,11 @@ void World::withdrawContactsOf(std::uint32_t body) {
       if (r.bodyB == kWallBody || (r.bodyA != body && r.bodyB != body)) continue;
       const std::uint32_t partner = r.bodyA == body ? r.bodyB : r.bodyA;
       const double sign = r.bodyA == body ? -1.0 : 1.0;  // the partner gets -force if it is B
-      const Vec3 arm = r.point - bodies_.position[partner];
+      // B's arm from its image nearest A (addContactForces).
+      const Vec3 shift = partner == r.bodyB ? bodyImageShift(settings_.periodic, bodies_.position[r.bodyA],
+                                                             bodies_.position[r.bodyB])
+                                            : Vec3::Zero();
+      const Vec3 arm = r.point - (bodies_.position[partner] + shift);
       bodies_.force[partner] -= sign * r.force;
       bodies_.torque[partner] -= arm.cross(sign * r.force);
       dissipativeForce_[partner] -= sign * r.dissipativeForce;
@@ -714,6 +772,7 @@ WorldCheckpoint World::checkpoint() const {
   c.externalLoads_ = externalLoads_;
   c.dissipativeForce_ = dissipativeForce_;
   c.dissipativeTorque_ = dissipativeTorque_;
+  c.wrapDisplacement_ = wrapDisplacement_;
   c.loadTorque_ = loadTorque_;
   c.wallForce_ = wallForce_;
   c.wallImpulse_ = wallImpulse_;
@@ -745,7 +804,8 @@ std::size_t WorldCheckpoint::memoryBytes() const {
        bytes(neighbors_.wallHistory) + bytes(neighbors_.positionsAtBuild) + bytes(neighbors_.limit2);
   for (const ContactChunk& chunk : contacts_.chunks()) n += sizeof(chunk) + bytes(chunk.records);
   n += bytes(wallForce_) + bytes(wallImpulse_);
-  n += bytes(externalLoads_) + bytes(dissipativeForce_) + bytes(dissipativeTorque_) + bytes(loadTorque_);
+  n += bytes(externalLoads_) + bytes(dissipativeForce_) + bytes(dissipativeTorque_) + bytes(loadTorque_) +
+       bytes(wrapDisplacement_);
   n += 4 * b.position.size() * sizeof(Vec3);  // the integrator's history
   return n;
 }
@@ -771,6 +831,7 @@ void World::restore(const WorldCheckpoint& c) {
   externalLoads_ = c.externalLoads_;
   dissipativeForce_ = c.dissipativeForce_;
   dissipativeTorque_ = c.dissipativeTorque_;
+  wrapDisplacement_ = c.wrapDisplacement_;
   loadTorque_ = c.loadTorque_;
   wallForce_ = c.wallForce_;
   wallImpulse_ = c.wallImpulse_;
@@ -827,9 +888,12 @@ EnergyReport World::energy() {
     const Vec3 wb = bodies_.bodyAngularVelocity(b);
     e.keTranslational += 0.5 * m * v.squaredNorm();
     e.keRotational += 0.5 * wb.dot(bodies_.moments[b].cwiseProduct(wb));
-    e.peGravity -= m * settings_.gravity.dot(bodies_.position[b]);
+    // The continuous (unwrapped) position: a body that falls through a periodic floor keeps losing
+    // potential energy instead of jumping back up.
+    const Vec3 x = bodies_.position[b] - wrapDisplacement_[b];
+    e.peGravity -= m * settings_.gravity.dot(x);
     e.momentum += m * v;
-    e.angularMomentum += m * bodies_.position[b].cross(v) + bodies_.spinAngularMomentum(b);
+    e.angularMomentum += m * x.cross(v) + bodies_.spinAngularMomentum(b);
   }
   if (integrator_->ownsForces()) {  // cim, rk4: contacts of their own (no fields with them)
     e.peElastic = integrator_->elasticEnergy(*this);
@@ -838,10 +902,17 @@ EnergyReport World::energy() {
   updatePebblePositions();
   if (neighbors_.needsRebuild(pebbles_.position)) {
     neighbors_.rebuild(pebbles_.position, pebbles_.radius, pebbles_.body, walls_, nullptr,
-                       pebbles_.halfLength);
+                       pebbles_.halfLength, settings_.periodic);
   }
-  e.peElastic = ContactSolver::elasticEnergy(contact_, neighbors_, pebbles_, walls_);
-  if (hasPointProperties(bodies_)) e.peFields = fieldPotentialEnergy(settings_.fields, softening_, bodies_);
+  e.peElastic = ContactSolver::elasticEnergy(contact_, neighbors_, pebbles_, walls_, bodies_.position,
+                                             settings_.periodic);
+  if (hasPointProperties(bodies_)) {
+    e.peFields = fieldPotentialEnergy(settings_.fields, softening_, bodies_, settings_.periodic);
+    // -q E.x at the continuous positions, as gravity above.
+    for (std::size_t b = 0; b < bodies_.size(); ++b) {
+      e.peFields += bodies_.point[b].charge * settings_.fields.electric.dot(wrapDisplacement_[b]);
+    }
+  }
   return e;
 }
 

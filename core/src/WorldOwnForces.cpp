@@ -76,6 +76,15 @@ bool World::stepOwnForces() {
   for (std::size_t w = 0; w < wallImpulse_.size() && w < r.wallImpulse.size(); ++w) {
     wallImpulse_[w] += r.wallImpulse[w];
   }
+  // Wraps into the periodic box, as wrapIntoBox books them: the continuous positions (energy of
+  // gravity, angular momentum) and the loads' points move with their bodies.
+  for (std::size_t b = 0; b < r.wrapShift.size() && b < wrapDisplacement_.size(); ++b) {
+    if (r.wrapShift[b] == Vec3::Zero()) continue;
+    wrapDisplacement_[b] += r.wrapShift[b];
+    for (ExternalLoad& load : externalLoads_) {
+      if (load.body == b) load.point += r.wrapShift[b];
+    }
+  }
   pebbleContacts_ = r.pebbleContacts;
   wallContacts_ = r.wallContacts;
   worstOverlapRatio_ = r.worstOverlapRatio;

@@ -111,8 +111,13 @@ void OverlayGeometry::clear() {
 
 SceneBounds sceneBounds(const Snapshot& snapshot, const WallLayout& walls) {
   const SnapshotBodies& bodies = snapshot.bodies;
-  if (bodies.size() > 0) {
+  const PeriodicBox& periodic = snapshot.periodic;
+  if (bodies.size() > 0 || periodic.any()) {
     Vec3 lo = Vec3::Constant(std::numeric_limits<double>::infinity()), hi = -lo;
+    if (periodic.any()) {  // the periodic cell, whatever the bodies do
+      lo = periodic.lower;
+      hi = periodic.lower + periodic.length;
+    }
     for (std::size_t b = 0; b < bodies.size(); ++b) {
       const double r = bodyRadius(snapshot, b);
       if (!bodies.position[b].allFinite()) continue;

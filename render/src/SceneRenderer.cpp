@@ -3,6 +3,7 @@
 #include <QOpenGLContext>
 #include <QOpenGLVersionFunctionsFactory>
 #include <algorithm>
+#include <optional>
 #include <stdexcept>
 
 #include "BackgroundPass.hpp"
@@ -12,6 +13,7 @@
 #include "MeshPass.hpp"
 #include "Overlays.hpp"
 #include "PebblePass.hpp"
+#include "PeriodicBoxOverlay.hpp"
 #include "SegmentPass.hpp"
 #include "SolidPass.hpp"
 #include "Trails.hpp"
@@ -38,7 +40,7 @@ struct SceneRenderer::Impl {
   RenderStats stats;
 
   void bodyColors(const Snapshot& snapshot, const ViewOptions& options);
-  FloorSpec floorSpec(const WallLayout& walls, const SceneBounds& bounds) const;
+  FloorSpec floorSpec(const WallLayout& walls, const SceneBounds& bounds, const PeriodicBox& periodic) const;
   // Everything of one frame seen through `camera`, written to the colour channels of `mask`
   // (depth cleared by the caller).
   struct View {
@@ -160,7 +162,7 @@ void SceneRenderer::Impl::draw(const View& v, const Camera& camera, ColorMask ma
     stats.pebbles = static_cast<std::size_t>(layout.pebbleCount());
   }
   if (walls.floorHeight) {
-    floor.draw(frame, floorSpec(walls, bounds));
+    floor.draw(frame, floorSpec(walls, bounds, snapshot.periodic));
     if (options.pebbles && options.shadows) pebbles.drawShadows(frame, layout, *walls.floorHeight);
   }
   if (options.wireframe) wireframe.draw(frame, layout, 1.4f);
@@ -185,11 +187,19 @@ double SceneRenderer::colorScaleTop(const Snapshot& snapshot, const ViewOptions&
   return top;
 }
 
-FloorSpec SceneRenderer::Impl::floorSpec(const WallLayout& walls, const SceneBounds& bounds) const {
+FloorSpec SceneRenderer::Impl::floorSpec(const WallLayout& walls, const SceneBounds& bounds,
+                                         const PeriodicBox& periodic) const {
   FloorSpec f;
   f.height = *walls.floorHeight;
+  // A floor under a box periodic in x and y is drawn over the box's footprint, like a box's floor.
+  std::optional<Box> footprint;
   if (walls.box && walls.box->lower.z() == f.height) {
-    const Box& box = *walls.box;
+    footprint = walls.box;
+  } else if (periodic.periodic[0] && periodic.periodic[1]) {
+    footprint = Box{periodic.lower, periodic.lower + periodic.length};
+  }
+  if (footprint) {
+    const Box& box = *footprint;
     const Vec3 size = box.upper - box.lower;
     f.center = 0.5 * (box.lower + box.upper);
     f.halfSize = 0.5 * std::max(size.x(), size.y());
@@ -223,7 +233,10 @@ void SceneRenderer::render(const Snapshot& snapshot, const Camera& camera, const
   const SceneBounds bounds = sceneBounds(snapshot, walls);
 
   d.overlays.clear();
-  if (options.walls) buildWallOverlays(walls, bounds, d.overlays);
+  if (options.walls) {
+    buildWallOverlays(walls, bounds, d.overlays);
+    buildPeriodicBoxOverlay(snapshot.periodic, d.overlays);
+  }
   buildBodyOverlays(snapshot, options, d.overlays);
   if (options.trails) d.trails.appendSegments(d.overlays.tested, d.colors);
 

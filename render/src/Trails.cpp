@@ -1,6 +1,8 @@
 #include "Trails.hpp"
 
 #include <algorithm>
+#include <cmath>
+#include <limits>
 
 namespace clumplab::render {
 
@@ -20,8 +22,19 @@ void Trails::update(const Snapshot& snapshot, bool enabled) {
     std::deque<Vec3>& path = paths_[b];
     const Vec3& x = snapshot.bodies.position[b];
     if (!path.empty() && (x - path.back()).norm() < 0.03 * radius) continue;
+    // A centre wrapped through a periodic face (seed 004): break the trail there instead of drawing
+    // a line across the box.
+    if (!path.empty() && path.back().allFinite()) {
+      const Vec3 jump = x - path.back();
+      bool wrapped = false;
+      for (int a = 0; a < 3; ++a) {
+        wrapped = wrapped ||
+                  (snapshot.periodic.periodic[a] && std::abs(jump[a]) > 0.5 * snapshot.periodic.length[a]);
+      }
+      if (wrapped) path.push_back(Vec3::Constant(std::numeric_limits<double>::quiet_NaN()));
+    }
     path.push_back(x);
-    if (path.size() > kMaxPoints) path.pop_front();
+    while (path.size() > kMaxPoints) path.pop_front();
   }
 }
 
@@ -31,6 +44,7 @@ void Trails::appendSegments(SegmentList& out, const std::vector<QColor>& colors)
     const std::size_t m = path.size();
     const QColor light = colors[b].lighter(115);
     for (std::size_t i = 1; i < m; ++i) {
+      if (!path[i - 1].allFinite() || !path[i].allFinite()) continue;  // a break at a periodic wrap
       QColor c = light;
       // Fades in from the oldest point to the newest.
       c.setAlphaF(static_cast<float>(0.85 * static_cast<double>(i) / static_cast<double>(m - 1)));

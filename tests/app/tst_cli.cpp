@@ -141,6 +141,38 @@ class CliTest : public QObject {
     }
   }
 
+  // Periodic boundaries (seed 004): the example scene runs from the command line, its states stay in
+  // the primary box (positions as wrapped), the momentum holds (no walls, no gravity), and a trajectory
+  // recorded from it embeds the periodic box.
+  void periodicSceneRuns() {
+    QTemporaryDir dir;
+    const QString states = dir.filePath("s.csv"), energy = dir.filePath("e.csv"),
+                  traj = dir.filePath("t.cltraj");
+    const Result r = cli({"run", scene("periodic-shear-box.json"), "--steps", "3000", "--every", "500",
+                          "--states", states, "--energy", energy, "--trajectory", traj, "--threads", "2"});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    QFile s(states), e(energy), t(traj);
+    QVERIFY(s.open(QIODevice::ReadOnly) && e.open(QIODevice::ReadOnly) && t.open(QIODevice::ReadOnly));
+    const QList<QByteArray> lines = s.readAll().trimmed().split('\n');
+    QVERIFY(lines.size() > 100);
+    const double lo[3] = {-0.2, -0.15, 0.0}, hi[3] = {0.2, 0.15, 0.3};
+    for (int k = 1; k < lines.size(); ++k) {
+      const QList<QByteArray> f = lines[k].split(',');
+      for (int a = 0; a < 3; ++a) {
+        const double x = f[2 + a].toDouble();
+        QVERIFY2(x >= lo[a] && x < hi[a], lines[k].constData());
+      }
+    }
+    const QList<QByteArray> eLines = e.readAll().trimmed().split('\n');
+    const QList<QByteArray> e0 = eLines[1].split(','), eEnd = eLines.last().split(',');
+    for (int a = 0; a < 3; ++a) {
+      QVERIFY2(
+          std::abs(eEnd[7 + a].toDouble() - e0[7 + a].toDouble()) < 1e-9,
+          qPrintable(QString("p%1 %2 -> %3").arg(a).arg(e0[7 + a].constData()).arg(eEnd[7 + a].constData())));
+    }
+    QVERIFY(t.readAll().contains("\"periodic\""));
+  }
+
   void timeOption() {
     const Result r = cli({"run", scene("tbar-dzhanibekov.json"), "--time", "0.05", "--dt", "1e-4"});
     QVERIFY2(r.exitCode == 0, r.err.constData());
@@ -314,6 +346,12 @@ class CliTest : public QObject {
         << QStringList{"run", "@bad.json"}
         << QByteArray(good).replace("\"template\": \"a\"", "\"template\": \"b\"")
         << "bad.json: bodies[0].template: unknown template";
+    QTest::newRow("short periodic box")
+        << QStringList{"run", "@bad.json"}
+        << QByteArray(good).replace(
+               "\"time_step\"",
+               R"("periodic": {"min": [0, 0, 0], "max": [0.004, 1, 1], "axes": "x"}, "time_step")")
+        << "bad.json: periodic: the periodic length along x is 0.004 m; it must be at least 0.0048 m";
     QTest::newRow("bad option") << QStringList{"run", "@bad.json", "--stepz", "3"} << good
                                 << "unknown option --stepz";
     QTest::newRow("bad integrator") << QStringList{"run", "@bad.json", "--integrator", "euler"} << good

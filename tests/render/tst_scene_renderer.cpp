@@ -438,6 +438,118 @@ class SceneRendererTest : public QObject {
              "the added body does not show where it projects");
   }
 
+  // A periodic box (seed 004): its twelve edges dashed in amber, the faces across its periodic
+  // axes tinted and the others not; nothing at all without periodic axes.
+  void periodicBoxIsDashedAndItsWrappingFacesTinted() {
+    Snapshot s;
+    s.layoutGeneration = 7;
+    s.periodic.lower = Vec3(-0.2, -0.15, -0.1);
+    s.periodic.length = Vec3(0.4, 0.3, 0.2);
+    const Camera camera = makeCamera(0.6, 0.35, 1.2);
+    ViewOptions o;  // walls (and boundaries) on
+    const auto amber = [](QRgb c) { return qRed(c) > qBlue(c) + 60 && qGreen(c) > qBlue(c) + 20; };
+    const auto amberPixels = [&](const QImage& image) {
+      int n = 0;
+      for (int y = 0; y < kH; ++y)
+        for (int x = 0; x < kW; ++x) n += amber(image.pixel(x, y)) ? 1 : 0;
+      return n;
+    };
+    QCOMPARE(amberPixels(draw(s, camera, o)), 0);  // no periodic axis: no box
+    s.periodic.periodic = {true, false, false};
+    const QImage xOnly = draw(s, camera, o);
+    QVERIFY2(amberPixels(xOnly) > 300, qPrintable(QString("%1 amber pixels").arg(amberPixels(xOnly))));
+    // Dashes: along the middle 80% of the edge from (lo, lo, hi) to (hi, lo, hi), amber and gaps alternate.
+    const Vec3 a(-0.2, -0.15, 0.1), b(0.2, -0.15, 0.1);
+    int runs = 0;
+    bool inDash = false;
+    const Eigen::Vector2d along = (camera.project(b) - camera.project(a)).normalized();
+    const Eigen::Vector2d across(-along.y(), along.x());
+    for (int k = 0; k <= 400; ++k) {
+      const Eigen::Vector2d p = camera.project(a + (0.1 + 0.8 * k / 400.0) * (b - a));
+      bool hit = false;  // across the line's width only
+      for (int d = -1; d <= 1; ++d) {
+        const Eigen::Vector2d q = p + d * across;
+        const QRgb c = xOnly.pixel(static_cast<int>(q.x()), static_cast<int>(q.y()));
+        hit = hit || (qRed(c) > 190 && qRed(c) > qBlue(c) + 110);  // a dash's core, not its fringe
+      }
+      runs += hit && !inDash ? 1 : 0;
+      inDash = hit;
+    }
+    QVERIFY2(runs >= 12, qPrintable(QString("%1 dashes along the edge").arg(runs)));
+    // Tinted pixels (warmer than the background, dashes aside) cover the projected faces across the
+    // periodic axis and lie nowhere else; so x-only and y-only tint different pixels.
+    const auto tintedOutside = [&](const QImage& image, int axis, int& tinted) {
+      const Vec3 lo = s.periodic.lower, hi = lo + s.periodic.length;
+      std::vector<std::array<Eigen::Vector2d, 4>> quads;
+      const int i = (axis + 1) % 3, j = (axis + 2) % 3;
+      for (const double at : {lo[axis], hi[axis]}) {
+        std::array<Eigen::Vector2d, 4> q;
+        for (int k = 0; k < 4; ++k) {
+          Vec3 c;
+          c[axis] = at;
+          c[i] = (k == 1 || k == 2) ? hi[i] : lo[i];
+          c[j] = k >= 2 ? hi[j] : lo[j];
+          q[static_cast<std::size_t>(k)] = camera.project(c);
+        }
+        quads.push_back(q);
+      }
+      // Signed distance inside a convex quad (either winding), > 0 inside.
+      const auto inside = [](const std::array<Eigen::Vector2d, 4>& q, const Eigen::Vector2d& p) {
+        double area = 0.0, d = std::numeric_limits<double>::infinity();
+        for (int k = 0; k < 4; ++k) {
+          const Eigen::Vector2d u = q[static_cast<std::size_t>(k)],
+                                v = q[static_cast<std::size_t>((k + 1) % 4)];
+          area += u.x() * v.y() - v.x() * u.y();
+        }
+        for (int k = 0; k < 4; ++k) {
+          const Eigen::Vector2d u = q[static_cast<std::size_t>(k)],
+                                v = q[static_cast<std::size_t>((k + 1) % 4)];
+          const Eigen::Vector2d e = v - u;
+          const double side = (e.x() * (p.y() - u.y()) - e.y() * (p.x() - u.x())) / e.norm();
+          d = std::min(d, area > 0.0 ? side : -side);
+        }
+        return d;
+      };
+      // The twelve projected edges: their dashes' fringes are warm too.
+      std::vector<std::pair<Eigen::Vector2d, Eigen::Vector2d>> edges;
+      for (int k = 0; k < 8; ++k) {
+        for (int bit : {1, 2, 4}) {
+          if (k & bit) continue;
+          const auto corner = [&](int m) {
+            return Vec3(m & 1 ? hi.x() : lo.x(), m & 2 ? hi.y() : lo.y(), m & 4 ? hi.z() : lo.z());
+          };
+          edges.emplace_back(camera.project(corner(k)), camera.project(corner(k | bit)));
+        }
+      }
+      int outside = 0;
+      tinted = 0;
+      for (int y = 0; y < kH; ++y) {
+        for (int x = 0; x < kW; ++x) {
+          const QRgb c = image.pixel(x, y), bg = background_.pixel(x, y);
+          const int warmth = (qRed(c) - qRed(bg)) - (qBlue(c) - qBlue(bg));
+          if (warmth < 4) continue;
+          const Eigen::Vector2d p(x + 0.5, y + 0.5);
+          double nearEdge = 1e9;
+          for (const auto& [from, to] : edges) nearEdge = std::min(nearEdge, segmentDistance(p, from, to));
+          if (nearEdge < 3.0) continue;
+          ++tinted;
+          double best = -1e9;
+          for (const auto& q : quads) best = std::max(best, inside(q, p));
+          outside += best < -2.0 ? 1 : 0;
+        }
+      }
+      return outside;
+    };
+    int tinted = 0;
+    QCOMPARE(tintedOutside(xOnly, 0, tinted), 0);
+    QVERIFY2(tinted > 2000, qPrintable(QString("%1 tinted pixels").arg(tinted)));
+    s.periodic.periodic = {false, true, false};
+    const QImage yOnly = draw(s, camera, o);
+    QCOMPARE(tintedOutside(yOnly, 1, tinted), 0);
+    QVERIFY(tinted > 2000);
+    QVERIFY(tintedOutside(yOnly, 0, tinted) > 1000);  // the y faces are not where the x faces are
+  }
+
   // Every option at once draws without GL errors and leaves the image opaque.
   void everyOptionRenders() {
     Snapshot s;

@@ -7,6 +7,12 @@
 // wall pair of a spherocylinder is one shaft end against the wall (seed 004: the plane acts on one
 // hemisphere, on both when the capsule lies flat, which keeps a flat capsule level). Work is split into
 // fixed-size chunks whose outputs are reduced in chunk order, so results do not depend on the thread count.
+//
+// Periodic boundaries (seed 004): two bodies meet through one image, the one of B nearest A by the
+// minimum image of their centres of mass (bodyImageShift). Every pebble pair of the two bodies uses
+// that same shift, so a clump straddling a face acts as one rigid body: B's pebbles, shafts and
+// centre are taken shifted, the contact point lies next to A, and the lever arm on B is measured from
+// B's shifted centre. World checks that the periodic lengths leave no pair a second image in reach.
 #include <cstdint>
 #include <limits>
 #include <vector>
@@ -14,6 +20,7 @@
 #include "core/BodyState.hpp"
 #include "core/ContactModel.hpp"
 #include "core/NeighborList.hpp"
+#include "core/PeriodicBox.hpp"
 #include "core/ThreadPool.hpp"
 #include "core/Walls.hpp"
 
@@ -21,7 +28,14 @@ namespace clumplab {
 
 inline constexpr std::uint32_t kWallBody = std::numeric_limits<std::uint32_t>::max();
 
-// One touching pebble pair: force on body A (and -force on body B) acting at `point`.
+// The lattice vector [m] added to body B's centre and pebbles to reach its image nearest body A
+// (zero without periodic axes): the one image through which all their pebbles meet.
+inline Vec3 bodyImageShift(const PeriodicBox& periodic, const Vec3& centerA, const Vec3& centerB) {
+  return periodic.imageShift(centerB - centerA);
+}
+
+// One touching pebble pair: force on body A (and -force on body B) acting at `point`. Across a
+// periodic face `point` lies next to A; B's lever arm is point - (x_B + bodyImageShift(x_A, x_B)).
 struct ContactRecord {
   std::uint32_t bodyA = 0;
   std::uint32_t bodyB = kWallBody;       // kWallBody for a wall contact
@@ -65,8 +79,10 @@ struct alignas(64) ContactChunk {
 class ContactSolver {
  public:
   // Computes every contact force at the current state and advances tangential springs by dt.
+  // `periodic`: the periodic axes (none by default).
   void compute(const ContactModel& model, NeighborList& neighbors, const PebbleArrays& pebbles,
-               const BodyState& bodies, const std::vector<Wall>& walls, double dt, ThreadPool& pool);
+               const BodyState& bodies, const std::vector<Wall>& walls, double dt, ThreadPool& pool,
+               const PeriodicBox& periodic = {});
 
   const std::vector<ContactChunk>& chunks() const { return chunks_; }
   std::size_t chunkCount() const { return usedChunks_; }
@@ -75,10 +91,17 @@ class ContactSolver {
   // removed from the world); chunk counts follow.
   void removeBody(std::uint32_t body);
 
+  // Bodies were moved by whole periodic box lengths (World's wrap): every record's point moves with
+  // its body A by `shiftOfBody[bodyA]` [m] (a pebble contact's point lies next to A; B's image is
+  // found again from the centres).
+  void translatePoints(const std::vector<Vec3>& shiftOfBody);
+
   // Elastic energy stored in all touching contacts at the current positions [J]: 1/2 kn d^2 plus
-  // 1/2 kt |xi|^2 (linear), or the integral of eq. 57 (Hertz).
+  // 1/2 kt |xi|^2 (linear), or the integral of eq. 57 (Hertz). With periodic axes, `bodyPositions`
+  // (centres of mass [m]) pick the image of each pair as compute() does.
   static double elasticEnergy(const ContactModel& model, const NeighborList& neighbors,
-                              const PebbleArrays& pebbles, const std::vector<Wall>& walls);
+                              const PebbleArrays& pebbles, const std::vector<Wall>& walls,
+                              const std::vector<Vec3>& bodyPositions = {}, const PeriodicBox& periodic = {});
 
   static constexpr std::size_t kChunkSize = 512;
 

@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "core/Math.hpp"
+#include "core/PeriodicBox.hpp"
 
 namespace clumplab {
 
@@ -49,13 +50,17 @@ struct BodyState;
 // dipole-dipole (electric and magnetic) and Newtonian terms, O(N^2) over the bodies with any
 // property (fine for sandbox sizes). The magnetic Lorentz force q v x B is velocity dependent and
 // not included: the integrators apply it in their velocity kicks (World::lorentzRotation), or
-// addLorentzForces adds it for those that take it from the force evaluation.
+// addLorentzForces adds it for those that take it from the force evaluation. With periodic axes
+// every pair interacts through its minimum image only (a truncation, not an Ewald sum: the pair
+// energy jumps where a separation crosses half a box length, so keep long-range pairs weak there).
 void addFieldForces(const FieldSettings& fields, double softening, const BodyState& bodies,
-                    std::vector<Vec3>& force, std::vector<Vec3>& torque);
+                    std::vector<Vec3>& force, std::vector<Vec3>& torque, const PeriodicBox& periodic = {});
 // q v x B at the current velocities, with `magnetic` the field that acts.
 void addLorentzForces(const Vec3& magnetic, const BodyState& bodies, std::vector<Vec3>& force);
-// The potential energy of all of these [J]: -q E.x - p.E - m.B plus the pairwise energies.
-double fieldPotentialEnergy(const FieldSettings& fields, double softening, const BodyState& bodies);
+// The potential energy of all of these [J]: -q E.x - p.E - m.B plus the pairwise energies (minimum
+// images with periodic axes; x as given: World passes wrapped positions and adds back the wraps).
+double fieldPotentialEnergy(const FieldSettings& fields, double softening, const BodyState& bodies,
+                            const PeriodicBox& periodic = {});
 // Whether any body carries a property that a field or another body acts on.
 bool hasPointProperties(const BodyState& bodies);
 

@@ -4,6 +4,7 @@
 #include <vector>
 
 #include "core/ClumpTemplate.hpp"
+#include "core/PeriodicBox.hpp"
 #include "core/PlaneConstraint.hpp"
 #include "core/Walls.hpp"
 #include "core/World.hpp"
@@ -29,6 +30,9 @@ struct GenerationRequest {
   // overlap test; a random orientation lays the body flat (principal axis 3 along the normal) at a
   // random angle about it; velocities lie in the plane and angular velocities along its normal.
   PlaneConstraint plane;
+  // Periodic axes (seed 004): centres drawn in the region are wrapped into the box, and bodies must
+  // not overlap through the faces either (the nearest image of each pair, as contacts see it).
+  PeriodicBox periodic;
 };
 
 struct GenerationResult {

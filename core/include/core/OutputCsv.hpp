@@ -1,5 +1,7 @@
 #pragma once
-// Energy and state CSV files with the exact headers of INTERFACES.md.
+// Energy and state CSV files with the exact headers of INTERFACES.md. With periodic boundaries the
+// state CSV's x, y, z are wrapped into the primary box (as World keeps them), while pe_gravity,
+// pe_fields and lx, ly, lz of the energy CSV follow each body's continuous path (World::energy).
 #include <fstream>
 #include <string>
 

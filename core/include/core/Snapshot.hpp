@@ -9,6 +9,7 @@
 
 #include "core/ClumpTemplate.hpp"
 #include "core/Energy.hpp"
+#include "core/PeriodicBox.hpp"
 #include "core/Walls.hpp"
 
 namespace clumplab {
@@ -31,6 +32,7 @@ struct Snapshot {
   std::uint64_t layoutGeneration = 0;
   std::vector<TemplatePtr> templates;
   std::vector<Wall> walls;
+  PeriodicBox periodic;  // periodic axes (seed 004); bodies' centres are wrapped into the box on them
   SnapshotBodies bodies;
   std::vector<Vec3> contactPoints;  // [m], world, one per touching pebble pair or pebble-wall pair
 

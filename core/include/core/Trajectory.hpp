@@ -14,7 +14,8 @@
 //     B x     u32 template index (into the embedded scene's templates, in file order),
 //             f64 x y z [m], f64 qw qx qy qz (principal frame -> world),
 //             f64 vx vy vz [m/s], f64 wx wy wz [rad/s] (world)
-// 112 bytes per body and frame.
+// 112 bytes per body and frame. With periodic boundaries (the scene's "periodic") positions are as
+// the world keeps them: centres wrapped into the primary box.
 #include <cstdint>
 #include <cstdio>
 #include <string>

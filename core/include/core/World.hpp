@@ -221,6 +221,7 @@ class World {
   Powers powers(double startWeight);
   void withdrawContactsOf(std::uint32_t body);
   void updatePebblePositions();
+  void wrapIntoBox();  // periodic axes: centres of mass into the primary box (and what follows them)
   void advanceClock();
   bool checkDivergence();
   void forcesChanged() { forcesCurrent_ = false; }
@@ -251,6 +252,9 @@ class World {
   // (contact dashpots and friction, global damping) [N], [N m] about the centre of mass.
   std::vector<Vec3> dissipativeForce_;
   std::vector<Vec3> dissipativeTorque_;
+  // Per body, the sum of the whole-box shifts its centre got from wrapIntoBox [m]: position minus
+  // this is its continuous path, which the gravity and uniform-field energies use.
+  std::vector<Vec3> wrapDisplacement_;
   // Velocities at the start of the step, for integrators that evaluate forces before its end.
   std::vector<Vec3> stepStartVelocity_;
   std::vector<Vec3> stepStartAngularVelocity_;
@@ -308,6 +312,7 @@ class WorldCheckpoint {
   std::vector<ExternalLoad> externalLoads_;
   std::vector<Vec3> dissipativeForce_;
   std::vector<Vec3> dissipativeTorque_;
+  std::vector<Vec3> wrapDisplacement_;
   std::vector<Vec3> loadTorque_;
   std::vector<Vec3> wallForce_;
   std::vector<Vec3> wallImpulse_;

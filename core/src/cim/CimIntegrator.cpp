@@ -18,7 +18,9 @@ OwnForcesStep CimIntegrator::advance(World& world, double dt, bool edited) {
     integration_.emplace(model_, s);
   }
   try {
-    const IntervalReport r = integration_->advance(state_, dt, &world.pool());
+    if (model_.box.any()) out.wrapShift.assign(state_.size(), Vec3::Zero());
+    const IntervalReport r =
+        integration_->advance(state_, dt, &world.pool(), out.wrapShift.empty() ? nullptr : &out.wrapShift);
     out.dissipated = r.tally.dissipated;
     out.externalWork = r.tally.externalWork;
     for (std::size_t w = 0; w < r.tally.wallImpulse.size() && w < out.wallImpulse.size(); ++w) {

@@ -14,7 +14,8 @@ constexpr std::size_t kMaxListsPerInterval = 10'000'000;
 ClusterIntegration::ClusterIntegration(ParticleModel model, ClusterStepSettings settings)
     : stepper_(std::move(model), std::move(settings)) {}
 
-IntervalReport ClusterIntegration::advance(RigidBodySet& state, double duration, ThreadPool* pool) {
+IntervalReport ClusterIntegration::advance(RigidBodySet& state, double duration, ThreadPool* pool,
+                                           std::vector<Vec3>* wrapShifts) {
   IntervalReport out;
   const std::size_t walls = stepper_.model().wallCount;
   if (stepper_.settings().tally) out.tally.wallImpulse.assign(walls, Vec3::Zero());
@@ -33,7 +34,7 @@ IntervalReport ClusterIntegration::advance(RigidBodySet& state, double duration,
     const bool lands = remaining_ >= left;  // the list outlives this interval
     const double h = lands ? left : remaining_;
     const ClusterPass pass = stepper_.integrateAll(*list_, h, state, pool, nextSteps_);
-    for (Vec3& x : state.position) x = stepper_.model().box.wrap(x);
+    wrapPositions(stepper_.model().box, state, wrapShifts);
     ++out.passes;
     const std::size_t free = list_->clusters.freeCount();
     out.freeMoves += free;

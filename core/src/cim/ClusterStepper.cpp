@@ -200,7 +200,7 @@ ClusterStepReport ClusterStepper::step(RigidBodySet& state, double maxDuration) 
   report.freeRotationEvaluations = pass.freeRotationEvaluations;
   report.tally = pass.tally;
   report.ok = pass.ok;
-  for (Vec3& x : state.position) x = model_.box.wrap(x);
+  wrapPositions(model_.box, state);
   return report;
 }
 

@@ -66,6 +66,15 @@ NeighborCsr neighborsOf(const ParticleModel& model, const RigidBodySet& state, d
   return buildNeighborList(query);
 }
 
+void wrapPositions(const PeriodicBox& box, RigidBodySet& state, std::vector<Vec3>* shifts) {
+  if (!box.any()) return;
+  for (std::size_t i = 0; i < state.size(); ++i) {
+    const Vec3 inside = box.wrap(state.position[i]);
+    if (shifts != nullptr && inside != state.position[i]) (*shifts)[i] += inside - state.position[i];
+    state.position[i] = inside;
+  }
+}
+
 std::vector<double> pointSpeeds(const ParticleModel& model, const RigidBodySet& state) {
   std::vector<double> speeds(state.size());
   for (std::size_t i = 0; i < state.size(); ++i) {

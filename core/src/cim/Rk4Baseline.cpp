@@ -23,7 +23,7 @@ bool Rk4Baseline::needsRebuild(const RigidBodySet& state, double dt) const {
   return false;
 }
 
-void Rk4Baseline::step(RigidBodySet& state, double dt) {
+void Rk4Baseline::step(RigidBodySet& state, double dt, std::vector<Vec3>* wrapShifts) {
   if (state.size() != model_.size()) throw std::invalid_argument("Rk4Baseline::step: state size mismatch");
   if (needsRebuild(state, dt)) {
     neighbors_ = neighborsOf(model_, state, buffer_);
@@ -66,7 +66,7 @@ void Rk4Baseline::step(RigidBodySet& state, double dt) {
     readTallyIntegral(std::span<const double>(y_.data() + bodiesSize, y_.size() - bodiesSize),
                       model_.wallCount, tally_);
   }
-  for (Vec3& x : state.position) x = model_.box.wrap(x);
+  wrapPositions(model_.box, state, wrapShifts);
   ++stats_.steps;
   stats_.evaluations += 4;
 }

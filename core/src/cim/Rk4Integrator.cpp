@@ -9,7 +9,8 @@ OwnForcesStep Rk4Integrator::advance(World& world, double dt, bool edited) {
   out.wallImpulse.assign(world.walls().size(), Vec3::Zero());
   if (synchronize(world, edited) || !baseline_) baseline_.emplace(model_, buffer_, tally_);
   try {
-    baseline_->step(state_, dt);
+    if (model_.box.any()) out.wrapShift.assign(state_.size(), Vec3::Zero());
+    baseline_->step(state_, dt, out.wrapShift.empty() ? nullptr : &out.wrapShift);
   } catch (const std::exception& e) {  // e.g. a periodic box too small for the bodies' reach
     out.ok = false;
     out.problem = e.what();

@@ -201,7 +201,8 @@ BodyForce bodyForce(const WorldParticles& w, std::uint32_t i, const ParticleStat
   // A load at a point fixed in the lab, its torque about the centre where the body is now.
   if (i < w.loadOf.size() && w.loadOf[i] >= 0) {
     const auto k = static_cast<std::size_t>(w.loadOf[i]);
-    const Vec3 torque = (w.loadPoint[k] - s.position).cross(w.loadForce[k]);
+    // The nearest image of the point: a body wrapped into the periodic box keeps its lever arm.
+    const Vec3 torque = w.box.minimumImage(w.loadPoint[k] - s.position).cross(w.loadForce[k]);
     f.force += w.loadForce[k];
     f.torque += torque;
     f.externalPower = w.loadForce[k].dot(s.velocity) + torque.dot(s.angularVelocity);
@@ -288,7 +289,7 @@ ParticleModel makeParticleModel(const std::shared_ptr<const WorldParticles>& par
       if (p->loadOf[i] < 0) return 0.0;
       const auto k = static_cast<std::size_t>(p->loadOf[i]);
       const double rho = p->reach[i], force = p->loadForce[k].norm();
-      const double arm = (p->loadPoint[k] - s.position).norm() + rho;
+      const double arm = p->box.minimumImage(p->loadPoint[k] - s.position).norm() + rho;
       return force / p->mass[i] + rho * force * arm / p->moments[i].minCoeff();
     };
   }

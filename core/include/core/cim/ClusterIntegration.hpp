@@ -29,8 +29,10 @@ class ClusterIntegration {
  public:
   ClusterIntegration(ParticleModel model, ClusterStepSettings settings);
 
-  // Advances `state` by exactly `duration` [s] (clusters on `pool` when given).
-  IntervalReport advance(RigidBodySet& state, double duration, ThreadPool* pool = nullptr);
+  // Advances `state` by exactly `duration` [s] (clusters on `pool` when given). With `wrapShifts`
+  // (sized like the state), each body's wraps into the periodic box are added to its entry [m].
+  IntervalReport advance(RigidBodySet& state, double duration, ThreadPool* pool = nullptr,
+                         std::vector<Vec3>* wrapShifts = nullptr);
   // Forgets the cluster list (after the state was edited from outside).
   void invalidate() { list_.reset(); }
 

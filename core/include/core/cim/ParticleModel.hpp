@@ -106,6 +106,10 @@ ForceCallCounts listForces(const ParticleModel& model, const NeighborCsr& neighb
 // The neighbour list of the current state with buffer Delta [m] (ParticleNeighbors.hpp).
 NeighborCsr neighborsOf(const ParticleModel& model, const RigidBodySet& state, double buffer);
 
+// Wraps the positions of `state` into `box` (PeriodicBox::wrap); with `shifts` (sized like the
+// state) each body's shift, whole box lengths, is added to its entry [m].
+void wrapPositions(const PeriodicBox& box, RigidBodySet& state, std::vector<Vec3>* shifts = nullptr);
+
 // The speed bound of every particle (ParticleModel::pointSpeed or its default) [m/s].
 std::vector<double> pointSpeeds(const ParticleModel& model, const RigidBodySet& state);
 

@@ -25,8 +25,9 @@ class Rk4Baseline {
   // alongside the bodies (lastTally()).
   Rk4Baseline(ParticleModel model, double buffer, bool tally = false);
 
-  // One RK4 step of dt [s] for all particles; positions wrapped into the periodic box after it.
-  void step(RigidBodySet& state, double dt);
+  // One RK4 step of dt [s] for all particles; positions wrapped into the periodic box after it
+  // (with `wrapShifts`, sized like the state, each body's shift added to its entry [m]).
+  void step(RigidBodySet& state, double dt, std::vector<Vec3>* wrapShifts = nullptr);
   // Forgets the neighbour list (call after editing the state from outside).
   void invalidate() { built_ = false; }
 
