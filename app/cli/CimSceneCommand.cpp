@@ -45,7 +45,7 @@ int cimSceneCommand(const std::vector<std::string>& argv) {
   };
   cim::SpherocylinderGasResult g = cim::makeSpherocylinderGas(r);
   Scene& scene = g.scene;
-  char description[600];
+  char description[900];
   std::snprintf(
       description, sizeof description,
       "Seed 004's test system (Table 1): %zu elastic spherocylinders (shaft %g mm, radius %g mm, density "
@@ -53,10 +53,10 @@ int cimSceneCommand(const std::vector<std::string>& argv) {
       "repulsive spring only (kn %g N/m; clumplab-cli cim-table varies it), mean kinetic energy %g J per "
       "particle with no spin about the shafts, equilibrated for %.3f s to E_rot/E_trans = %.4f (2/3: "
       "equipartition of 2 rotational and 3 translational degrees of freedom). Made by clumplab-cli "
-      "cim-scene --seed %llu --stiffness %g.",
+      "cim-scene --seed %llu --stiffness %g --min-step %g.",
       r.count, 1e3 * r.shaftLength, 1e3 * r.radius, r.density, 1e2 * r.boxLength, g.volumeFraction,
       r.stiffness, r.meanKineticEnergy, g.equilibrationTime, g.ratio, static_cast<unsigned long long>(r.seed),
-      r.stiffness);
+      r.stiffness, minStep);
   scene.description = description;
   scene.duration = 0.1;
   scene.settings.timeStep = 1e-3;

@@ -76,6 +76,23 @@ class CimPaperSceneTest : public QObject {
     CLUMPLAB_VERIFY_LESS(std::abs(world->energy().total() / e.total() - 1.0), 1e-3);
   }
 
+  // The committed file is the generator's output (clumplab-cli cim-scene --seed 1 --stiffness 1e5):
+  // made again here, its bodies are the file's to the bit.
+  void theCommittedSceneIsWhatTheGeneratorMakes() {
+    const Scene file = loadScene(std::string(CLUMPLAB_SCENES_DIR) + "/cim-spherocylinders.json");
+    cim::SpherocylinderGasRequest r;
+    r.stiffness = 1e5;
+    const cim::SpherocylinderGasResult made = cim::makeSpherocylinderGas(r);
+    QCOMPARE(made.scene.bodies.size(), file.bodies.size());
+    for (std::size_t i = 0; i < file.bodies.size(); ++i) {
+      const BodyInit &a = file.bodies[i], &b = made.scene.bodies[i];
+      QVERIFY2(a.position == b.position && a.velocity == b.velocity &&
+                   a.angularVelocity == b.angularVelocity && a.orientation.coeffs() == b.orientation.coeffs(),
+               qPrintable(QString("body %1 differs").arg(i)));
+    }
+    QCOMPARE(file.contact.linear.stiffness, 1e5);
+  }
+
   // The generator on a small box: the same bits for the same seed, and equipartition reached from
   // translation only.
   void theGeneratorIsDeterministicAndReachesEquipartition() {

@@ -227,6 +227,39 @@ class CimWorldTest : public QObject {
     CLUMPLAB_VERIFY_LESS(std::abs(end.total() / start.total() - 1.0), 1e-3);
   }
 
+  // A membrane (seed 001 §1 (iv)) under cim and rk4: a small ball crosses it, a large one bounces
+  // back elastically, and the membrane takes twice the large ball's momentum.
+  void membranesPassSmallBodiesAndStopLargeOnes_data() {
+    QTest::addColumn<IntegratorKind>("kind");
+    QTest::addColumn<double>("dt");
+    QTest::newRow("cim") << IntegratorKind::Cim << 1e-3;
+    QTest::newRow("rk4") << IntegratorKind::Rk4 << 2e-6;
+  }
+  void membranesPassSmallBodiesAndStopLargeOnes() {
+    QFETCH(IntegratorKind, kind);
+    QFETCH(double, dt);
+    WorldSettings s = freeSpace(kind, dt);
+    s.cim.relativeTolerance = 1e-7;
+    const std::vector<Wall> walls = {Wall::membrane(Vec3::Zero(), Vec3::UnitX(), 1.5e-3)};
+    const std::vector<TemplatePtr> balls = {
+        templateFromPebbles({Pebble{Vec3::Zero(), 1e-3}}, 2700.0, "small"),
+        templateFromPebbles({Pebble{Vec3::Zero(), 2e-3}}, 2700.0, "large")};
+    World world(s, elasticSpring(1e4), walls, balls);
+    world.addBody({0, Vec3(-5e-3, 0.0, 0.0), Quat::Identity(), Vec3(0.3, 0.0, 0.0)});
+    world.addBody({1, Vec3(-5e-3, 0.01, 0.0), Quat::Identity(), Vec3(0.3, 0.0, 0.0)});
+    const double e0 = world.energy().total();
+    QVERIFY(runSteps(world, std::lround(0.05 / dt)));
+    const BodyState& b = world.bodies();
+    qInfo("small ball at x %.4g m, v %.4g; large at x %.4g m, v %.4g; membrane impulse %.4g N s; |dE/E| %.3g",
+          b.position[0].x(), b.velocity[0].x(), b.position[1].x(), b.velocity[1].x(),
+          world.wallImpulses()[0].x(), std::abs(world.energy().total() / e0 - 1.0));
+    QVERIFY(b.position[0].x() > 5e-3);
+    CLUMPLAB_COMPARE_REL(b.velocity[0].x(), 0.3, 1e-12);
+    QVERIFY(b.position[1].x() < -5e-3);
+    CLUMPLAB_COMPARE_REL(b.velocity[1].x(), -0.3, 1e-3);
+    CLUMPLAB_COMPARE_REL(world.wallImpulses()[0].x(), 2.0 * 0.3 * b.mass[1], 1e-3);
+  }
+
   // Every momentum the walls take is booked: minus the sum of the wall impulses is the change of the
   // bodies' momentum, to round-off (the impulses are integrated with the same Runge-Kutta weights).
   void wallImpulsesBalanceTheMomentum_data() {
