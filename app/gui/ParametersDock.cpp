@@ -236,9 +236,17 @@ void ParametersDock::showRunSpeed(double speed, bool asFastAsPossible) {
 }
 
 void ParametersDock::setTimeStepHints(double critical, double recommended) {
-  if (critical == hintCritical_ && recommended == hintRecommended_) return;  // called every frame
+  const bool cim = shown_.integrator == IntegratorKind::Cim;
+  if (critical == hintCritical_ && recommended == hintRecommended_ && cim == hintCim_) return;  // every frame
   hintCritical_ = critical;
   hintRecommended_ = recommended;
+  hintCim_ = cim;
+  if (cim) {  // seed 004: the method's own steps adapt; the time step is how often the view updates
+    timeStepHint_->setText(
+        tr("cim: how often the view updates; the clusters' own steps adapt (cim settings "
+           "in the scene: buffer, rtol, min_step)"));
+    return;
+  }
   timeStepHint_->setText(tr("stable below ≈ %1 s · recommended %2 s")
                              .arg(QString::number(critical, 'g', 3), QString::number(recommended, 'g', 3)));
 }
