@@ -514,6 +514,17 @@ class CimWorldTest : public QObject {
     dashpotOnly.linear.tangentialDamping = 0.01;
     world.setContactModel(dashpotOnly);
     QVERIFY(runSteps(world, 2));
+    // The settings block, edited live: bad values refused, good ones taken.
+    CimSettings cim = world.settings().cim;
+    cim.relativeTolerance = -1.0;
+    QVERIFY(message([&] { world.setCimSettings(cim); }).contains("rtol"));
+    cim.relativeTolerance = 1e-6;
+    cim.minStep = -1.0;
+    QVERIFY(message([&] { world.setCimSettings(cim); }).contains("min_step"));
+    cim.minStep = 1e-6;
+    world.setCimSettings(cim);
+    QCOMPARE(world.settings().cim.minStep, 1e-6);
+    QVERIFY(runSteps(world, 2));
     // A leapfrog world with friction cannot switch to cim; one without can, and back.
     World leapfrog(freeSpace(IntegratorKind::Leapfrog, 1e-5), linearContact(1e4, 0.5, 0.4), {}, templates);
     QVERIFY(message([&] { leapfrog.setIntegrator(IntegratorKind::Cim, 4); }).contains("tangential"));

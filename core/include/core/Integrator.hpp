@@ -1,6 +1,7 @@
 #pragma once
 // Time integrators for rigid clumps. All keep positions, orientations and velocities synchronous
-// at the end of a step and evaluate contact forces once per step.
+// at the end of a step; the classic ones evaluate World's contact forces once per step, cim and rk4
+// (ownsForces) evaluate their own as often as they need.
 #include <cstddef>
 #include <cstdint>
 #include <memory>
