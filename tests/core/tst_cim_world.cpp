@@ -13,6 +13,7 @@
 #include "core/Errors.hpp"
 #include "core/Scene.hpp"
 #include "core/SceneWriter.hpp"
+#include "core/cim/ClusterIntegration.hpp"
 #include "core/cim/ClusterStepper.hpp"
 
 using namespace clumplab;
@@ -536,6 +537,33 @@ class CimWorldTest : public QObject {
     elastic.setIntegrator(IntegratorKind::Leapfrog, 4);
     QVERIFY(runSteps(elastic, 2));
     CLUMPLAB_COMPARE_REL(elastic.bodies().position[0].x(), 0.1 * elastic.time(), 1e-12);
+  }
+
+  // A run that goes wrong stops with the reason: an overlap beyond half a radius (here a spring so
+  // soft that the bodies sink through each other) under rk4 and cim, the latter's message naming
+  // its settings; and a cluster whose RKF runs out of steps reports it.
+  void divergenceIsReported() {
+    for (const IntegratorKind kind : {IntegratorKind::Rk4, IntegratorKind::Cim}) {
+      auto world = collision(kind, kind == IntegratorKind::Cim ? 1e-3 : 1e-5, elasticSpring(10.0));
+      bool stopped = false;
+      for (int n = 0; n < 20000 && !stopped; ++n) stopped = !world->step();
+      QVERIFY(stopped);
+      const QString message = QString::fromStdString(world->divergence().message);
+      QVERIFY2(world->divergence().happened && message.contains("half a pebble radius"), qPrintable(message));
+      if (kind == IntegratorKind::Cim) QVERIFY2(message.contains("cim.min_step"), qPrintable(message));
+      QVERIFY(!world->step());  // stays stopped
+    }
+    auto world = collision(IntegratorKind::Cim, 1e-3, elasticSpring(1e4));
+    const auto particles = cim::describeWorld(*world);
+    cim::ClusterStepSettings settings;
+    settings.buffer = 0.6e-3;
+    settings.rkf.maxSteps = 5;
+    cim::ClusterIntegration integration(cim::makeParticleModel(particles), settings);
+    cim::RigidBodySet state = cim::bodySetOf(world->bodies());
+    cim::IntervalReport report;
+    for (int n = 0; n < 30 && report.ok; ++n) report = integration.advance(state, 1e-3);
+    QVERIFY(!report.ok);
+    QVERIFY2(QString::fromStdString(report.problem).contains("Runge-Kutta-Fehlberg"), report.problem.c_str());
   }
 
   // Checkpoints: restore, then the same steps give the same bits, also when the cluster list
