@@ -19,6 +19,8 @@ int meshCommand(const std::vector<std::string>& args);
 int benchShapesCommand(const std::vector<std::string>& args);
 int shapeCommand(const std::vector<std::string>& args);
 int orderCommand(const std::vector<std::string>& args);
+int cimSceneCommand(const std::vector<std::string>& args);
+int cimTableCommand(const std::vector<std::string>& args);
 
 // Loads the scene named by the first positional argument and applies --integrator, --dt,
 // --threads, --spheres (every clump as its bounding or volume-equivalent sphere) and --plane (2D in

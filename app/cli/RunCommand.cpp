@@ -74,7 +74,9 @@ Scene loadSceneWithOverrides(const Arguments& args, const char* command) {
   for (const std::string& note : scene.notes) std::fprintf(stderr, "note: %s\n", note.c_str());
   if (const auto name = args.text("--integrator")) {
     const auto kind = integratorFromName(*name);
-    if (!kind) throw UsageError("unknown integrator \"" + *name + "\" (use leapfrog, midpoint or splitting)");
+    if (!kind)
+      throw UsageError("unknown integrator \"" + *name +
+                       "\" (use leapfrog, midpoint, splitting, cim or rk4)");
     scene.settings.integrator = *kind;
   }
   if (const auto dt = args.number("--dt")) {

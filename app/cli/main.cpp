@@ -13,7 +13,7 @@ namespace {
 constexpr const char* kUsage =
     "usage: clumplab-cli <command> [options]\n"
     "  run SCENE.json [--steps N | --time T] [--energy E.csv] [--states S.csv] [--every K]\n"
-    "                 [--integrator leapfrog|midpoint|splitting] [--dt X] [--threads N]\n"
+    "                 [--integrator leapfrog|midpoint|splitting|cim|rk4] [--dt X] [--threads N]\n"
     "                 [--spheres bounding|volume] [--plane xy|xz|yz|3d]\n"
     "  inertia FILE [--method mesh|voxel|monte-carlo|pebbles|given] [--density D] [--scale S]\n"
     "               [--voxels N | --voxel-budget E] [--samples N] [--sequence halton|sine] [--repair]\n"
@@ -32,7 +32,14 @@ constexpr const char* kUsage =
     "  order SCENE.json [--runs 4] [--factor 2] [--time T] [--from T0] [--to T1] [--samples N]\n"
     "                   [--integrator leapfrog|midpoint|splitting] [--dt X] [--series S.csv]\n"
     "      integrator order analysis (seed 001 §1 viii, ix): runs with the steps multiplied by the\n"
-    "      factor; orders of the trajectory distance and of the energy deviation over [T0, T1]\n";
+    "      factor; orders of the trajectory distance and of the energy deviation over [T0, T1]\n"
+    "  cim-scene --out SCENE.json [--seed S] [--count N] [--box L] [--energy E] [--stiffness K]\n"
+    "            [--buffer D] [--tolerance T] [--max-time T] [--min-step DT] [--threads N] [--quiet]\n"
+    "      seed 004's test system: spherocylinders in a periodic box, equilibrated to equipartition\n"
+    "  cim-table SCENE.json [--stiffness K1,K2,...] [--time T] [--threshold E] [--criterion max|final]\n"
+    "            [--samples N] [--precision F] [--baseline rk4|leapfrog|midpoint|splitting] [--threads N]\n"
+    "            [--out T.json] [--quiet]\n"
+    "      seed 004's Table 1: RK4 step and RKF minimum step tuned per stiffness, times, speed-up\n";
 }
 
 int main(int argc, char** argv) {
@@ -52,6 +59,8 @@ int main(int argc, char** argv) {
     if (command == "bench-shapes") return clumplab::cli::benchShapesCommand(args);
     if (command == "shape") return clumplab::cli::shapeCommand(args);
     if (command == "order") return clumplab::cli::orderCommand(args);
+    if (command == "cim-scene") return clumplab::cli::cimSceneCommand(args);
+    if (command == "cim-table") return clumplab::cli::cimTableCommand(args);
     std::fprintf(stderr, "clumplab-cli: unknown command \"%s\"\n%s", command.c_str(), kUsage);
     return 2;
   } catch (const clumplab::InputError& e) {

@@ -52,6 +52,7 @@ ParametersDock::ParametersDock(QWidget* parent) : QDockWidget(tr("Parameters"), 
     emit runSpeedChosen(speed > 0.0 ? speed : 1.0, speed == 0.0);
   });
   integrator_ = new WheelSafeComboBox;
+  integrator_->setObjectName(QStringLiteral("integrator"));
   integrator_->addItem(tr("Leapfrog"), static_cast<int>(IntegratorKind::Leapfrog));
   integrator_->setItemData(0, tr("MercuryDPM's leapfrog with an iterative Euler solve (seed 000 §2.6)"),
                            Qt::ToolTipRole);
@@ -60,6 +61,15 @@ ParametersDock::ParametersDock(QWidget* parent) : QDockWidget(tr("Parameters"), 
                            Qt::ToolTipRole);
   integrator_->addItem(tr("Splitting"), static_cast<int>(IntegratorKind::Splitting));
   integrator_->setItemData(2, tr("Symplectic splitting with a NO_SQUISH free rotor"), Qt::ToolTipRole);
+  integrator_->addItem(tr("Cluster integration (CIM)"), static_cast<int>(IntegratorKind::Cim));
+  integrator_->setItemData(3,
+                           tr("Seed 004: clusters of nearby bodies integrated apart with adaptive "
+                              "Runge-Kutta-Fehlberg steps, isolated bodies moved exactly; the time step "
+                              "is only how often the view updates. No tangential springs, fields or 2D."),
+                           Qt::ToolTipRole);
+  integrator_->addItem(tr("RK4 (DEM baseline)"), static_cast<int>(IntegratorKind::Rk4));
+  integrator_->setItemData(4, tr("Seed 004's baseline: classical Runge-Kutta 4 at the constant time step"),
+                           Qt::ToolTipRole);
   form->addRow(tr("Integrator"), integrator_);
   connect(integrator_, &QComboBox::currentIndexChanged, this, [this] {
     const auto kind = static_cast<IntegratorKind>(integrator_->currentData().toInt());
@@ -226,9 +236,17 @@ void ParametersDock::showRunSpeed(double speed, bool asFastAsPossible) {
 }
 
 void ParametersDock::setTimeStepHints(double critical, double recommended) {
-  if (critical == hintCritical_ && recommended == hintRecommended_) return;  // called every frame
+  const bool cim = shown_.integrator == IntegratorKind::Cim;
+  if (critical == hintCritical_ && recommended == hintRecommended_ && cim == hintCim_) return;  // every frame
   hintCritical_ = critical;
   hintRecommended_ = recommended;
+  hintCim_ = cim;
+  if (cim) {  // seed 004: the method's own steps adapt; the time step is how often the view updates
+    timeStepHint_->setText(
+        tr("cim: how often the view updates; the clusters' own steps adapt (cim settings "
+           "in the scene: buffer, rtol, min_step)"));
+    return;
+  }
   timeStepHint_->setText(tr("stable below ≈ %1 s · recommended %2 s")
                              .arg(QString::number(critical, 'g', 3), QString::number(recommended, 'g', 3)));
 }

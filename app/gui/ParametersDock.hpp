@@ -54,6 +54,7 @@ class ParametersDock : public QDockWidget {
   ScientificSpinBox* timeStep_ = nullptr;
   QLabel* timeStepHint_ = nullptr;
   double hintCritical_ = -1.0, hintRecommended_ = -1.0;  // shown in timeStepHint_ [s]
+  bool hintCim_ = false;                                 // the hint shown is the cim integrator's
   QComboBox* runSpeed_ = nullptr;
   QComboBox* integrator_ = nullptr;
   QSpinBox* eulerIterations_ = nullptr;

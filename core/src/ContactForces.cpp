@@ -4,6 +4,7 @@
 #include <cmath>
 #include <type_traits>
 
+#include "core/ContactLaw.hpp"
 #include "core/ShaftDistance.hpp"
 
 namespace clumplab {
@@ -348,6 +349,65 @@ double ContactSolver::elasticEnergy(const ContactModel& model, const NeighborLis
     }
   }
   return energy;
+}
+
+// --- the laws for one pair (ContactLaw.hpp), for engines with contacts of their own -----------
+
+namespace {
+ContactTouch publicTouch(const Touch& t) {
+  return {t.normal, t.overlap, t.point, t.hertzRadius};
+}
+Touch solverTouch(const ContactTouch& t) {
+  return {t.normal, t.overlap, t.point, t.hertzRadius};
+}
+}  // namespace
+
+bool touchSpheres(const Vec3& pa, double ra, const Vec3& pb, double rb, ContactTouch& touch) {
+  Touch t{};
+  if (!touchPebbles(pa, ra, pb, rb, t)) return false;
+  touch = publicTouch(t);
+  return true;
+}
+
+bool touchWall(const Wall& wall, const Vec3& p, double r, const Vec3& side, ContactTouch& touch) {
+  Touch t{};
+  if (!touchWall(wall, p, r, side, t)) return false;
+  touch = publicTouch(t);
+  return true;
+}
+
+bool contactModelIsHistoryFree(const ContactModel& model) {
+  if (model.kind == ContactModel::Kind::Hertz) return true;
+  return model.linear.friction <= 0.0 || model.linear.tangentialStiffnessRatio <= 0.0;
+}
+
+std::string contactHistoryProblem(const ContactModel& model, const std::string& integrator) {
+  if (contactModelIsHistoryFree(model)) return "";
+  return "the " + integrator +
+         " integrator takes contact laws without history only, and this linear contact has a "
+         "tangential spring (friction > 0 with tangential_stiffness_ratio > 0): set \"friction\" to 0 "
+         "or \"tangential_stiffness_ratio\" to 0 (a tangential dashpot capped by Coulomb's limit), use "
+         "the Hertz law (regularised friction), or another integrator";
+}
+
+ContactLawForce historyFreeContactForce(const ContactModel& model, const ContactTouch& touch, const Vec3& w,
+                                        double massEff) {
+  const Touch t = solverTouch(touch);
+  LawResult r{};
+  if (model.kind == ContactModel::Kind::Linear) {
+    // No history: the spring starts and ends at zero (zero friction zeroes it; kt = 0 ignores it).
+    Vec3 spring = Vec3::Zero();
+    r = linearForce(model.linear, dampingRatioForRestitution(model.linear.restitution), t, w, massEff, spring,
+                    0.0);
+  } else {
+    r = hertzForce(model.hertz, t, w);
+  }
+  return {r.force, r.dissipative};
+}
+
+double contactElasticEnergy(const ContactModel& model, const ContactTouch& touch) {
+  if (model.kind == ContactModel::Kind::Hertz) return hertzEnergy(model.hertz, solverTouch(touch));
+  return 0.5 * model.linear.stiffness * touch.overlap * touch.overlap;
 }
 
 }  // namespace clumplab

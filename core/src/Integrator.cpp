@@ -5,6 +5,8 @@
 #include "LeapfrogIntegrator.hpp"
 #include "MidpointIntegrator.hpp"
 #include "SplittingIntegrator.hpp"
+#include "cim/CimIntegrator.hpp"
+#include "cim/Rk4Integrator.hpp"
 
 namespace clumplab {
 
@@ -16,12 +18,16 @@ std::string_view integratorName(IntegratorKind kind) {
       return "midpoint";
     case IntegratorKind::Splitting:
       return "splitting";
+    case IntegratorKind::Cim:
+      return "cim";
+    case IntegratorKind::Rk4:
+      return "rk4";
   }
   return "unknown";
 }
 
 std::optional<IntegratorKind> integratorFromName(std::string_view name) {
-  for (IntegratorKind k : {IntegratorKind::Leapfrog, IntegratorKind::Midpoint, IntegratorKind::Splitting}) {
+  for (const IntegratorKind k : kIntegratorKinds) {
     if (integratorName(k) == name) return k;
   }
   return std::nullopt;
@@ -35,8 +41,20 @@ std::unique_ptr<Integrator> makeIntegrator(IntegratorKind kind, int eulerIterati
       return std::make_unique<MidpointIntegrator>();
     case IntegratorKind::Splitting:
       return std::make_unique<SplittingIntegrator>();
+    case IntegratorKind::Cim:
+      return std::make_unique<cim::CimIntegrator>();
+    case IntegratorKind::Rk4:
+      return std::make_unique<cim::Rk4Integrator>();
   }
   throw std::invalid_argument("unknown integrator");
+}
+
+OwnForcesStep Integrator::advance(World& /*world*/, double /*dt*/, bool /*edited*/) {
+  throw std::logic_error("this integrator uses World's contact stage (step), not advance()");
+}
+
+double Integrator::elasticEnergy(const World& /*world*/) const {
+  throw std::logic_error("this integrator uses World's contact stage: World::energy measures it");
 }
 
 }  // namespace clumplab

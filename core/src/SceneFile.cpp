@@ -11,6 +11,7 @@
 #include "core/PeriodicChecks.hpp"
 #include "core/Scene.hpp"
 
+#include "WorldOwnForces.hpp"
 #include "core/ScenePlane.hpp"
 #include "core/SphereSwitch.hpp"
 
@@ -243,15 +244,29 @@ PeriodicBox readPeriodic(const Node& node) {
   return box;
 }
 
+// "cim": {"buffer": Delta, "rtol": r, "atol": a, "min_step": dt_min, "max_step": dt_max}: the cim and
+// rk4 integrators' settings (CimSettings.hpp; seed 004), each optional.
+CimSettings readCim(const Node& node) {
+  node.allowOnly({"buffer", "rtol", "atol", "min_step", "max_step"});
+  CimSettings c;
+  c.buffer = node.positiveOr("buffer", 0.0);
+  c.relativeTolerance = node.positiveOr("rtol", c.relativeTolerance);
+  c.absoluteTolerance = node.nonNegativeOr("atol", c.absoluteTolerance);
+  c.minStep = node.nonNegativeOr("min_step", 0.0);
+  c.maxStep = node.positiveOr("max_step", c.maxStep);
+  return c;
+}
+
 }  // namespace
 
 namespace {
 Scene sceneFromJson(const json_reader::Json& root, const std::string& file, const SceneLoadOptions& options) {
   const Node node(root, file, "");
-  node.allowOnly({"format",     "description", "time_step",      "integrator", "euler_iterations", "gravity",
-                  "contact",    "walls",       "templates",      "bodies",     "generate",         "skin",
-                  "gyroscopic", "duration",    "rotor_substeps", "time",       "damping",          "spheres",
-                  "fields",     "gravitation", "plane",          "periodic"});
+  node.allowOnly({"format",   "description", "time_step",  "integrator", "euler_iterations",
+                  "gravity",  "contact",     "walls",      "templates",  "bodies",
+                  "generate", "skin",        "gyroscopic", "duration",   "rotor_substeps",
+                  "time",     "damping",     "spheres",    "fields",     "gravitation",
+                  "plane",    "periodic",    "cim"});
   Scene scene;
   scene.file = file;
   const std::string format = node.child("format").string();
@@ -264,7 +279,9 @@ Scene sceneFromJson(const json_reader::Json& root, const std::string& file, cons
   if (node.has("integrator")) {
     const Node in = node.child("integrator");
     const auto kind = integratorFromName(in.string());
-    if (!kind) in.fail("unknown integrator \"" + in.string() + "\" (use leapfrog, midpoint or splitting)");
+    if (!kind) {
+      in.fail("unknown integrator \"" + in.string() + "\" (use leapfrog, midpoint, splitting, cim or rk4)");
+    }
     scene.settings.integrator = *kind;
   }
   if (node.has("euler_iterations")) {
@@ -294,7 +311,15 @@ Scene sceneFromJson(const json_reader::Json& root, const std::string& file, cons
   }
   if (node.has("plane")) scene.settings.plane = readPlane(node.child("plane"));
   if (node.has("periodic")) scene.settings.periodic = readPeriodic(node.child("periodic"));
+  if (node.has("cim")) scene.settings.cim = readCim(node.child("cim"));
   scene.contact = readContact(node.child("contact"));
+  if (evaluatesOwnForces(scene.settings.integrator)) {
+    try {  // what cim and rk4 cannot do, named at the integrator key
+      requireOwnForcesSupport(scene.settings.integrator, scene.settings, scene.contact);
+    } catch (const std::invalid_argument& e) {
+      node.child("integrator").fail(e.what());
+    }
+  }
   if (node.has("walls")) readWalls(node.child("walls"), scene.walls);
 
   const Node templates = node.child("templates");
@@ -367,6 +392,15 @@ Scene sceneFromJson(const json_reader::Json& root, const std::string& file, cons
     const Node gen = node.child("generate");
     const bool fitWhatFits = options.plane && options.plane->enabled;
     for (std::size_t i = 0; i < gen.arraySize(); ++i) readGenerate(gen.element(i), names, scene, fitWhatFits);
+  }
+  if (evaluatesOwnForces(scene.settings.integrator)) {
+    for (std::size_t b = 0; b < scene.bodies.size(); ++b) {
+      try {
+        requireOwnForcesSupport(scene.settings.integrator, scene.pointOf(b));
+      } catch (const std::invalid_argument& e) {
+        node.child("integrator").fail(e.what());
+      }
+    }
   }
   // An explicit "bodies": [] is an empty scene on purpose (a saved world whose bodies were all removed).
   if (scene.bodies.empty() && !node.has("bodies")) {

@@ -234,6 +234,15 @@ std::string sceneToJson(const Scene& scene, const std::string& targetFolder) {
   j["gravity"] = vec(s.gravity);
   j["damping"] = {{"linear", s.linearDamping}, {"angular", s.angularDamping}};
   addFieldSettings(s, j);
+  if (evaluatesOwnForces(s.integrator) || !(s.cim == CimSettings{})) {
+    OrderedJson cim;
+    if (s.cim.buffer > 0.0) cim["buffer"] = s.cim.buffer;
+    cim["rtol"] = s.cim.relativeTolerance;
+    cim["atol"] = s.cim.absoluteTolerance;
+    cim["min_step"] = s.cim.minStep;
+    if (std::isfinite(s.cim.maxStep)) cim["max_step"] = s.cim.maxStep;
+    j["cim"] = std::move(cim);
+  }
   j["contact"] = contactJson(scene.contact);
   j["walls"] = wallsJson(scene.walls);
   const std::vector<std::string> names = templateKeys(scene.templates);

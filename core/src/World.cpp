@@ -11,6 +11,8 @@
 
 #include "core/PeriodicChecks.hpp"
 
+#include "WorldOwnForces.hpp"
+
 namespace clumplab {
 
 namespace {
@@ -89,6 +91,7 @@ World::World(const WorldSettings& settings, const ContactModel& contact, std::ve
             "the 2D plane needs a non-zero normal and a finite offset");
     if (std::abs(n.squaredNorm() - 1.0) > 1e-15) settings_.plane.normal = n.normalized();
   }
+  requireOwnForcesSupport(settings_.integrator, settings_, contact_);
   wallForce_.assign(walls_.size(), Vec3::Zero());
   wallImpulse_.assign(walls_.size(), Vec3::Zero());
   const double minRadius = minPebbleRadius();
@@ -128,6 +131,7 @@ std::uint32_t World::addBody(const BodyInit& init, const std::optional<PointProp
   const ClumpTemplate& t = *templates_[init.templateIndex];
   const PointProperties point = given.value_or(t.point);
   checkPointProperties(point);
+  requireOwnForcesSupport(settings_.integrator, point);
   const auto index = static_cast<std::uint32_t>(bodies_.size());
   bodies_.templateIndex.push_back(init.templateIndex);
   bodies_.mass.push_back(t.mass);
@@ -451,6 +455,7 @@ World::Powers World::powers(double startWeight) {
 
 bool World::step() {
   if (divergence_.happened) return false;
+  if (integrator_->ownsForces()) return stepOwnForces();  // cim, rk4 (seed 004)
   // The integrate stage is the step's time less the force stages timed inside it.
   const auto forceSeconds = [this] {
     double sum = 0.0;
@@ -585,6 +590,7 @@ void World::setGravity(const Vec3& gravity) {
 
 void World::setContactModel(const ContactModel& contact) {
   checkContactModel(contact);
+  requireOwnForcesSupport(settings_.integrator, settings_, contact);
   contact_ = contact;
   forcesChanged();
 }
@@ -596,6 +602,7 @@ void World::setIntegrator(IntegratorKind kind, int eulerIterations) {
 void World::setIntegrator(IntegratorKind kind, int eulerIterations, int rotorSubsteps) {
   require(eulerIterations >= 1 && eulerIterations <= 100, "Euler iterations must lie in [1, 100]");
   require(rotorSubsteps >= 1 && rotorSubsteps <= 64, "rotor sub-steps must lie in [1, 64]");
+  requireOwnForcesSupport(kind, settings_, contact_, hasPointProperties(bodies_));
   integrator_ = makeIntegrator(kind, eulerIterations);
   settings_.integrator = kind;
   settings_.eulerIterations = eulerIterations;
@@ -612,12 +619,18 @@ void World::setDamping(double linear, double angular) {
 }
 
 void World::setGyroscopic(bool on) {
+  WorldSettings changed = settings_;
+  changed.gyroscopic = on;
+  requireOwnForcesSupport(settings_.integrator, changed, contact_);
   // The term lives in the integrators' rotation update, not in the forces: nothing cached changes.
   settings_.gyroscopic = on;
 }
 
 void World::setFields(const FieldSettings& fields) {
   checkFields(fields);
+  WorldSettings changed = settings_;
+  changed.fields = fields;
+  requireOwnForcesSupport(settings_.integrator, changed, contact_);
   settings_.fields = fields;
   softening_ = resolveSoftening(fields.softening, minPebbleRadius());
   forcesChanged();
@@ -626,6 +639,7 @@ void World::setFields(const FieldSettings& fields) {
 void World::setPointProperties(std::uint32_t body, const PointProperties& point) {
   if (body >= bodies_.size()) throw std::out_of_range("no body " + std::to_string(body));
   checkPointProperties(point);
+  requireOwnForcesSupport(settings_.integrator, point);
   bodies_.point[body] = point;
   forcesChanged();
 }
@@ -877,6 +891,10 @@ EnergyReport World::energy() {
     e.peGravity -= m * settings_.gravity.dot(x);
     e.momentum += m * v;
     e.angularMomentum += m * x.cross(v) + bodies_.spinAngularMomentum(b);
+  }
+  if (integrator_->ownsForces()) {  // cim, rk4: contacts of their own (no fields with them)
+    e.peElastic = integrator_->elasticEnergy(*this);
+    return e;
   }
   updatePebblePositions();
   if (neighbors_.needsRebuild(pebbles_.position)) {

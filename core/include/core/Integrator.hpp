@@ -1,17 +1,49 @@
 #pragma once
 // Time integrators for rigid clumps. All keep positions, orientations and velocities synchronous
-// at the end of a step and evaluate contact forces once per step.
+// at the end of a step; the classic ones evaluate World's contact forces once per step, cim and rk4
+// (ownsForces) evaluate their own as often as they need.
 #include <cstddef>
+#include <cstdint>
 #include <memory>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
+
+#include "core/Math.hpp"
 
 namespace clumplab {
 
 class World;
 
-enum class IntegratorKind { Leapfrog, Midpoint, Splitting };
+// Leapfrog, Midpoint and Splitting use World's contact stage; Cim and Rk4 (seed 004: the cluster
+// integration method and its DEM baseline) evaluate their own forces (ownsForces()).
+enum class IntegratorKind { Leapfrog, Midpoint, Splitting, Cim, Rk4 };
+
+// Every kind, in the order of the enum.
+inline constexpr IntegratorKind kIntegratorKinds[] = {IntegratorKind::Leapfrog, IntegratorKind::Midpoint,
+                                                      IntegratorKind::Splitting, IntegratorKind::Cim,
+                                                      IntegratorKind::Rk4};
+// True for the kinds that evaluate their own forces (cim, rk4).
+inline bool evaluatesOwnForces(IntegratorKind kind) {
+  return kind == IntegratorKind::Cim || kind == IntegratorKind::Rk4;
+}
+
+// What an integrator that evaluates its own forces did in one World step, for World to book.
+struct OwnForcesStep {
+  double dissipated = 0.0;        // [J] work of the dissipative forces over the step (>= 0)
+  double externalWork = 0.0;      // [J] work of the external loads over the step
+  std::vector<Vec3> wallImpulse;  // per wall (World::walls() order) [N s], given to the wall
+  // Per body, how far the step wrapped it into the periodic box (whole box lengths) [m]; empty: none.
+  std::vector<Vec3> wrapShift;
+  // The contacts at the end of the step.
+  std::size_t pebbleContacts = 0;
+  std::size_t wallContacts = 0;
+  double worstOverlapRatio = 0.0;  // largest overlap / smaller pebble radius
+  std::uint32_t worstBody = 0;
+  bool ok = true;       // false: the step could not be completed (see `problem`)
+  std::string problem;  // why, for the divergence message
+};
 
 std::string_view integratorName(IntegratorKind kind);
 std::optional<IntegratorKind> integratorFromName(std::string_view name);
@@ -37,6 +69,15 @@ class Integrator {
   virtual void removeBody(std::size_t index) { (void)index; }
   // A copy holding the same history (world checkpoints).
   virtual std::unique_ptr<Integrator> clone() const = 0;
+
+  // --- integrators with forces of their own (cim, rk4) ------------------------------------------
+  // World::step calls advance() instead of step() and books what it returns; World's contact stage
+  // (computeForces) is not used. `edited`: settings, contact model, loads or templates may have
+  // changed since the last call.
+  virtual bool ownsForces() const { return false; }
+  virtual OwnForcesStep advance(World& world, double dt, bool edited);
+  // The energy stored in the contacts at the world's current state [J] (World::energy).
+  virtual double elasticEnergy(const World& world) const;
 };
 
 // `eulerIterations`: fixed-point iterations of the leapfrog's Euler solve (seed 000 §2.6).

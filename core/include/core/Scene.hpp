@@ -38,6 +38,13 @@
 //   "periodic": {"min": [x, y, z], "max": [x, y, z], "axes": "xyz"}
 //                                 periodic boundaries across the faces of that box on the axes
 //                                 named (any subset of x, y, z; seed 004).
+//   "integrator": "cim" | "rk4"   seed 004's cluster integration method and its DEM baseline
+//                                 (classical RK4 at the constant time step), with forces of their own
+//                                 (no fields, 2D plane, charges or tangential spring history).
+//   "cim": {"buffer": Delta, "rtol": 1e-5, "atol": 1e-20, "min_step": dt_min, "max_step": dt_max}
+//                                 their settings (CimSettings.hpp), each optional: the neighbour-list
+//                                 buffer [m] (default 0.6 x the smallest pebble radius), the
+//                                 per-cluster RKF45 tolerances and its least and largest steps [s].
 #include <memory>
 #include <optional>
 #include <string>

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/BodyState.hpp"
+#include "core/CimSettings.hpp"
 #include "core/ClumpTemplate.hpp"
 #include "core/ContactForces.hpp"
 #include "core/ContactModel.hpp"
@@ -40,6 +41,7 @@ struct WorldSettings {
   FieldSettings fields;   // uniform E and B, G, softening (gravity is `gravity` above)
   PlaneConstraint plane;  // the 2D mode (off: 3D)
   PeriodicBox periodic;   // periodic boundaries on any subset of x, y, z (seed 004; none: all off)
+  CimSettings cim;        // the cim and rk4 integrators (seed 004): buffer, RKF tolerances and steps
 };
 
 // A body to add: `orientation` rotates the template's principal frame into the world.
@@ -102,6 +104,9 @@ class World {
   void setIntegrator(IntegratorKind kind, int eulerIterations);
   void setIntegrator(IntegratorKind kind, int eulerIterations, int rotorSubsteps);
   void setDamping(double linear, double angular);  // [1/s] each, >= 0 (WorldSettings)
+  // The cim and rk4 integrators' settings (CimSettings.hpp): buffer >= 0, tolerances > 0 and >= 0,
+  // minimum step >= 0, maximum step > 0.
+  void setCimSettings(const CimSettings& cim);
   // Keeps or removes the gyroscopic term omega x I omega of Euler's equations (WorldSettings).
   void setGyroscopic(bool on);
   // Uniform E and B, G and the softening (0: automatic), all finite, G and softening >= 0.
@@ -197,6 +202,9 @@ class World {
   void addStageTime(Stage s, double seconds) { stageSeconds_[static_cast<int>(s)] += seconds; }
 
  private:
+  // A step of an integrator with forces of its own (cim, rk4): it advances the bodies, World books
+  // what it reports (WorldOwnForces.cpp).
+  bool stepOwnForces();
   // Stages of a force evaluation; `historyStep` [s] is how far contact history advances (0 for a
   // refresh).
   void evaluateForces(double historyStep);

@@ -8,6 +8,31 @@
 
 namespace clumplab::cim {
 
+void TallyIntegral::add(const TallyIntegral& other) {
+  dissipated += other.dissipated;
+  externalWork += other.externalWork;
+  if (wallImpulse.size() < other.wallImpulse.size())
+    wallImpulse.resize(other.wallImpulse.size(), Vec3::Zero());
+  for (std::size_t w = 0; w < other.wallImpulse.size(); ++w) wallImpulse[w] += other.wallImpulse[w];
+}
+
+void writeTallyRates(const ForceTally& tally, std::span<const Vec3> wallForces, std::span<double> rates) {
+  rates[0] = tally.dissipation;
+  rates[1] = tally.externalPower;
+  for (std::size_t w = 0; w < wallForces.size(); ++w) {
+    for (int k = 0; k < 3; ++k) rates[2 + 3 * w + k] = wallForces[w][k];
+  }
+}
+
+void readTallyIntegral(std::span<const double> extras, std::size_t wallCount, TallyIntegral& out) {
+  out.dissipated += extras[0];
+  out.externalWork += extras[1];
+  out.wallImpulse.resize(wallCount, Vec3::Zero());
+  for (std::size_t w = 0; w < wallCount; ++w) {
+    out.wallImpulse[w] += Vec3(extras[2 + 3 * w], extras[3 + 3 * w], extras[4 + 3 * w]);
+  }
+}
+
 ClusterStepper::ClusterStepper(ParticleModel model, ClusterStepSettings settings)
     : model_(std::move(model)), settings_(std::move(settings)) {
   if (model_.reach.size() != model_.inertia.size()) {
@@ -16,72 +41,166 @@ ClusterStepper::ClusterStepper(ParticleModel model, ClusterStepSettings settings
   if (!(settings_.buffer > 0.0)) throw std::invalid_argument("ClusterStepper: the buffer must be positive");
 }
 
-RkfStats ClusterStepper::integrateCluster(const ClusterStepReport& report, std::size_t c, double duration,
-                                          RigidBodySet& state, ClusterWorkspace& work, ForceCallCounts& calls,
-                                          std::size_t& freeRotationEvaluations) const {
+ClusterRun ClusterStepper::integrateCluster(const ClusterStepReport& report, std::size_t c, double duration,
+                                            RigidBodySet& state, ClusterWorkspace& work,
+                                            double initialStep) const {
   const std::span<const std::uint32_t> members = report.clusters.membersOf(c);
+  ClusterRun run;
+  if (settings_.tally) run.tally.wallImpulse.assign(model_.wallCount, Vec3::Zero());
   if (report.clusters.isFree[c] != 0) {
     const std::uint32_t i = members.front();
     freeFlight(state.position[i], state.velocity[i], model_.gravity, duration);
-    freeRotationEvaluations += rotateFreely(model_.inertia[i].moments, state.orientation[i],
-                                            state.bodyAngularVelocity[i], duration, settings_.freeRotation)
-                                   .evaluations;
-    RkfStats stats;
-    stats.finished = true;
-    return stats;
+    run.freeRotationEvaluations +=
+        rotateFreely(model_.inertia[i].moments, state.orientation[i], state.bodyAngularVelocity[i], duration,
+                     settings_.freeRotation)
+            .evaluations;
+    run.stats.finished = true;
+    return run;
   }
   work.inertia.clear();
   work.reach.clear();
+  double speed = 0.0;  // of the cluster's fastest point
   for (const std::uint32_t i : members) {
     work.inertia.push_back(model_.inertia[i]);
     work.reach.push_back(model_.reach[i]);
+    if (i < report.speeds.size()) speed = std::max(speed, report.speeds[i]);
   }
-  ForceCallCounts local;
-  work.ode.reset(work.inertia, model_.gravity,
-                 [&](const RigidBodySet& s, std::vector<Vec3>& forces, std::vector<Vec3>& torques) {
-                   local.add(listForces(model_, report.neighbors, members, localIndex_, s, forces, torques));
-                 });
+  ForceCallCounts& calls = run.calls;
+  const std::span<const std::uint32_t> localIndex = report.localIndex;
+  if (settings_.tally) {
+    const std::size_t walls = model_.wallCount;
+    work.ode.reset(
+        work.inertia, model_.gravity,
+        [&, walls](const RigidBodySet& s, std::vector<Vec3>& forces, std::vector<Vec3>& torques,
+                   std::span<double> rates) {
+          work.wallForces.assign(walls, Vec3::Zero());
+          ForceTally tally;
+          tally.wallForces = work.wallForces;
+          calls.add(listForces(model_, report.neighbors, members, localIndex, s, forces, torques, &tally));
+          writeTallyRates(tally, work.wallForces, rates);
+        },
+        tallyComponentCount(walls));
+  } else {
+    work.ode.reset(work.inertia, model_.gravity,
+                   [&](const RigidBodySet& s, std::vector<Vec3>& forces, std::vector<Vec3>& torques) {
+                     calls.add(listForces(model_, report.neighbors, members, localIndex, s, forces, torques));
+                   });
+  }
   // Positions relative to the first member's, each with its reach as the least length in the error
   // scale: position errors are measured against the cluster's extent and the particles' sizes, the
-  // same wherever in the box the cluster is.
+  // same wherever in the box the cluster is. A body's velocity is measured against its own
+  // magnitude, but never below a thousandth of the cluster's fastest point speed (its angular
+  // velocity: that over its reach): a body at rest that is struck (or starts to spin) would otherwise
+  // be held to a relative accuracy of a quantity that starts at zero, which a jump of the force (a
+  // dashpot's, at the contact's start) defeats at any step (RigidBodyOde::setMotionScales). Bodies
+  // that slow cause errors in the energy no larger than 1e-6 of the cluster's.
+  constexpr double kRestFraction = 1e-3;
   const Vec3 origin = state.position[members.front()];
   work.ode.setPositionOrigin(origin);
-  work.ode.setPositionScales(work.reach);
+  work.ode.setMotionScales(work.reach, kRestFraction * speed);
   packBodies(state, members, work.y, origin);
-  const RkfStats stats = integrateRkf45(work.ode, 0.0, duration, work.y, settings_.rkf, work.rk);
+  const Eigen::Index bodiesSize = work.y.size();
+  work.y.conservativeResize(work.ode.stateSize());
+  work.y.tail(work.y.size() - bodiesSize).setZero();
+  if (initialStep > 0.0) {
+    RkfSettings rkf = settings_.rkf;
+    rkf.initialStep = initialStep;
+    run.stats = integrateRkf45(work.ode, 0.0, duration, work.y, rkf, work.rk);
+  } else {
+    run.stats = integrateRkf45(work.ode, 0.0, duration, work.y, settings_.rkf, work.rk);
+  }
   unpackBodies(work.y, members, state, origin);
-  calls.add(local);
-  return stats;
+  if (settings_.tally) {
+    readTallyIntegral(std::span<const double>(work.y.data() + bodiesSize, work.y.size() - bodiesSize),
+                      model_.wallCount, run.tally);
+  }
+  return run;
 }
 
-ClusterStepReport ClusterStepper::step(RigidBodySet& state, double maxDuration) {
-  if (state.size() != model_.size()) throw std::invalid_argument("ClusterStepper::step: state size mismatch");
+ClusterStepReport ClusterStepper::prepare(const RigidBodySet& state) const {
+  if (state.size() != model_.size()) throw std::invalid_argument("ClusterStepper: state size mismatch");
   ClusterStepReport report;
   report.neighbors = neighborsOf(model_, state, settings_.buffer);
   report.clusters = findClusters(report.neighbors);
-  const std::vector<double> speeds = pointSpeeds(model_, state);
+  // A driven particle (damping, a load) is never free: forces act on it without neighbours.
+  for (std::size_t c = 0; c < report.clusters.count(); ++c) {
+    if (report.clusters.isFree[c] != 0 && model_.isDriven(report.clusters.membersOf(c).front())) {
+      report.clusters.isFree[c] = 0;
+    }
+  }
+  report.speeds = pointSpeeds(model_, state);
+  const std::vector<double>& speeds = report.speeds;
   // Uniform gravity moves all particles alike: it matters only against walls.
-  const double acceleration = model_.wallCount > 0 ? model_.gravity.norm() : 0.0;
-  report.lifetime = clusterLifetime(speeds, settings_.buffer, acceleration);
+  const double gravity = model_.wallCount > 0 ? model_.gravity.norm() : 0.0;
+  report.lifetime = std::numeric_limits<double>::infinity();
+  for (std::size_t i = 0; i < speeds.size(); ++i) {
+    const double driven = model_.drivenAcceleration && model_.isDriven(i)
+                              ? model_.drivenAcceleration(static_cast<std::uint32_t>(i), state.particle(i))
+                              : 0.0;
+    report.lifetime =
+        std::min(report.lifetime, displacementTime(speeds[i], gravity + driven, 0.5 * settings_.buffer));
+  }
+  report.localIndex.resize(state.size());
+  for (std::size_t c = 0; c < report.clusters.count(); ++c) {
+    const std::span<const std::uint32_t> members = report.clusters.membersOf(c);
+    for (std::size_t k = 0; k < members.size(); ++k) {
+      report.localIndex[members[k]] = static_cast<std::uint32_t>(k);
+    }
+  }
+  return report;
+}
+
+ClusterPass ClusterStepper::integrateAll(const ClusterStepReport& report, double duration,
+                                         RigidBodySet& state, ThreadPool* pool,
+                                         std::span<double> initialSteps) {
+  const std::size_t clusters = report.clusters.count();
+  runs_.resize(clusters);
+  // Clusters c = k, k + K, k + 2K, ... form chunk k (one workspace each): the expensive clusters
+  // spread over the chunks, and no result depends on the chunk a cluster is in.
+  const std::size_t chunks = pool != nullptr && pool->threads() > 1 ? std::min<std::size_t>(clusters, 64) : 1;
+  if (work_.size() < chunks) work_.resize(chunks);
+  const auto chunk = [&](std::size_t k) {
+    for (std::size_t c = k; c < clusters; c += chunks) {
+      const double h = c < initialSteps.size() ? initialSteps[c] : 0.0;
+      runs_[c] = integrateCluster(report, c, duration, state, work_[k], h);
+      if (c < initialSteps.size() && report.clusters.isFree[c] == 0)
+        initialSteps[c] = runs_[c].stats.nextStep;
+    }
+  };
+  if (chunks > 1) {
+    pool->run(chunks, chunk);
+  } else if (clusters > 0) {
+    chunk(0);
+  }
+  ClusterPass pass;
+  if (settings_.tally) pass.tally.wallImpulse.assign(model_.wallCount, Vec3::Zero());
+  for (std::size_t c = 0; c < clusters; ++c) {  // in cluster order: the sums do not depend on threads
+    const ClusterRun& run = runs_[c];
+    pass.total.add(run.stats);
+    pass.forceCalls.add(run.calls);
+    pass.freeRotationEvaluations += run.freeRotationEvaluations;
+    if (settings_.tally) pass.tally.add(run.tally);
+    pass.ok = pass.ok && run.stats.finished;
+  }
+  return pass;
+}
+
+ClusterStepReport ClusterStepper::step(RigidBodySet& state, double maxDuration) {
+  ClusterStepReport report = prepare(state);
   report.duration = std::min({report.lifetime, settings_.maxStep, maxDuration});
   if (!(report.duration < std::numeric_limits<double>::infinity())) {
     throw std::invalid_argument(
         "ClusterStepper::step: unbounded step (particles at rest and no limit given)");
   }
-
-  localIndex_.resize(state.size());
-  for (std::size_t c = 0; c < report.clusters.count(); ++c) {
-    const std::span<const std::uint32_t> members = report.clusters.membersOf(c);
-    for (std::size_t k = 0; k < members.size(); ++k) localIndex_[members[k]] = static_cast<std::uint32_t>(k);
-  }
+  const ClusterPass pass = integrateAll(report, report.duration, state);
   report.clusterStats.resize(report.clusters.count());
-  for (std::size_t c = 0; c < report.clusters.count(); ++c) {
-    report.clusterStats[c] = integrateCluster(report, c, report.duration, state, work_, report.forceCalls,
-                                              report.freeRotationEvaluations);
-    report.total.add(report.clusterStats[c]);
-    report.ok = report.ok && report.clusterStats[c].finished;
-  }
-  for (Vec3& x : state.position) x = model_.box.wrap(x);
+  for (std::size_t c = 0; c < report.clusters.count(); ++c) report.clusterStats[c] = runs_[c].stats;
+  report.total = pass.total;
+  report.forceCalls = pass.forceCalls;
+  report.freeRotationEvaluations = pass.freeRotationEvaluations;
+  report.tally = pass.tally;
+  report.ok = pass.ok;
+  wrapPositions(model_.box, state);
   return report;
 }
 

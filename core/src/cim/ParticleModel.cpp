@@ -6,16 +6,30 @@ namespace clumplab::cim {
 
 ForceCallCounts listForces(const ParticleModel& model, const NeighborCsr& neighbors,
                            std::span<const std::uint32_t> members, std::span<const std::uint32_t> localIndex,
-                           const RigidBodySet& local, std::vector<Vec3>& forces, std::vector<Vec3>& torques) {
+                           const RigidBodySet& local, std::vector<Vec3>& forces, std::vector<Vec3>& torques,
+                           ForceTally* tally) {
   ForceCallCounts counts;
+  const bool bodyForces = tally != nullptr && model.bodyForce && !model.driven.empty();
   for (std::size_t a = 0; a < members.size(); ++a) {
     const std::uint32_t i = members[a];
     const ParticleState si = local.particle(a);
+    if (bodyForces && model.isDriven(i)) {
+      const BodyForce f = model.bodyForce(i, si);
+      forces[a] += f.force;
+      torques[a] += f.torque;
+      tally->dissipation += f.dissipation;
+      tally->externalPower += f.externalPower;
+    }
     for (const std::int32_t e : neighbors.of(i)) {
       if (NeighborCsr::isWall(e)) {
-        const WallForce f = model.wallForce(i, NeighborCsr::wallIndex(e), si);
+        const std::uint32_t w = NeighborCsr::wallIndex(e);
+        const WallForce f = model.wallForce(i, w, si);
         forces[a] += f.force;
         torques[a] += f.torque;
+        if (tally != nullptr) {
+          tally->dissipation += f.dissipation;
+          if (w < tally->wallForces.size()) tally->wallForces[w] -= f.force;  // the reaction on the wall
+        }
         ++counts.wallCalls;
         continue;
       }
@@ -29,6 +43,7 @@ ForceCallCounts listForces(const ParticleModel& model, const NeighborCsr& neighb
       torques[a] += f.torqueOnI;
       forces[b] += f.forceOnJ;
       torques[b] += f.torqueOnJ;
+      if (tally != nullptr) tally->dissipation += f.dissipation;
       ++counts.pairCalls;
     }
   }
@@ -49,6 +64,15 @@ NeighborCsr neighborsOf(const ParticleModel& model, const RigidBodySet& state, d
     return model.wallDistance(i, w, state.particle(i));
   };
   return buildNeighborList(query);
+}
+
+void wrapPositions(const PeriodicBox& box, RigidBodySet& state, std::vector<Vec3>* shifts) {
+  if (!box.any()) return;
+  for (std::size_t i = 0; i < state.size(); ++i) {
+    const Vec3 inside = box.wrap(state.position[i]);
+    if (shifts != nullptr && inside != state.position[i]) (*shifts)[i] += inside - state.position[i];
+    state.position[i] = inside;
+  }
 }
 
 std::vector<double> pointSpeeds(const ParticleModel& model, const RigidBodySet& state) {

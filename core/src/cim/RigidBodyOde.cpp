@@ -1,5 +1,6 @@
 #include "core/cim/RigidBodyOde.hpp"
 
+#include <limits>
 #include <utility>
 
 namespace clumplab::cim {
@@ -88,35 +89,85 @@ Vec3 eulerAngularAcceleration(const Vec3& I, const Vec3& w, const Vec3& n) {
               (n.z() + w.x() * w.y() * (I.x() - I.y())) / I.z());
 }
 
+namespace {
+RigidBodyOde::ForceAndRateCallback withoutRates(RigidBodyOde::ForceCallback forces) {
+  if (!forces) return {};
+  return
+      [f = std::move(forces)](const RigidBodySet& state, std::vector<Vec3>& force, std::vector<Vec3>& torque,
+                              std::span<double> /*rates*/) { f(state, force, torque); };
+}
+
+// Bodies 0..n-1 of the packed state y (its extra components, if any, are not bodies).
+void unpackFirst(const OdeState& y, std::size_t n, RigidBodySet& set) {
+  set.resize(n);
+  for (std::size_t i = 0; i < n; ++i) unpackOne(y.data() + kRigidBodyStateSize * i, set, i, Vec3::Zero());
+}
+}  // namespace
+
 RigidBodyOde::RigidBodyOde(std::vector<RigidBodyInertia> inertia, const Vec3& gravity, ForceCallback forces)
-    : inertia_(std::move(inertia)), gravity_(gravity), forces_(std::move(forces)) {}
+    : inertia_(std::move(inertia)), gravity_(gravity), forces_(withoutRates(std::move(forces))) {}
 
 void RigidBodyOde::reset(std::span<const RigidBodyInertia> inertia, const Vec3& gravity,
                          ForceCallback forces) {
+  reset(inertia, gravity, withoutRates(std::move(forces)), 0);
+}
+
+void RigidBodyOde::reset(std::span<const RigidBodyInertia> inertia, const Vec3& gravity,
+                         ForceAndRateCallback forces, std::size_t extraCount) {
   inertia_.assign(inertia.begin(), inertia.end());
   gravity_ = gravity;
   forces_ = std::move(forces);
   origin_ = Vec3::Zero();
-  floors_.clear();
+  extraCount_ = extraCount;
+  positionScales_.clear();
+  speedScale_ = 0.0;
   evaluations_ = 0;
+  layoutBlocks();
 }
 
 void RigidBodyOde::setPositionScales(std::span<const double> lengths) {
-  floors_.assign(4 * lengths.size(), 0.0);
-  for (std::size_t i = 0; i < lengths.size(); ++i) floors_[4 * i] = lengths[i];
+  setMotionScales(lengths, 0.0);
+}
+
+void RigidBodyOde::setMotionScales(std::span<const double> lengths, double speed) {
+  positionScales_.assign(lengths.begin(), lengths.end());
+  speedScale_ = speed;
+  layoutBlocks();
+}
+
+void RigidBodyOde::layoutBlocks() {
+  floors_.clear();
+  blocks_.clear();
+  if (positionScales_.empty() && extraCount_ == 0) return;  // no floors: the plain pattern
+  const std::size_t n = inertia_.size();
+  floors_.assign(4 * n, 0.0);
+  for (std::size_t i = 0; i < n && i < positionScales_.size(); ++i) {
+    floors_[4 * i] = positionScales_[i];
+    floors_[4 * i + 1] = speedScale_;
+    floors_[4 * i + 3] = positionScales_[i] > 0.0 ? speedScale_ / positionScales_[i] : 0.0;
+  }
+  if (extraCount_ == 0) return;
+  blocks_.reserve(4 * n + extraCount_);
+  for (std::size_t i = 0; i < n; ++i) blocks_.insert(blocks_.end(), {3, 3, 4, 3});
+  blocks_.insert(blocks_.end(), extraCount_, 1);
+  // An infinite floor makes a block's error ratio zero: the extras do not steer the step size.
+  floors_.insert(floors_.end(), extraCount_, std::numeric_limits<double>::infinity());
 }
 
 void RigidBodyOde::derivative(double /*t*/, const OdeState& y, OdeState& dydt) {
   const std::size_t n = inertia_.size();
   dydt.resize(y.size());
-  unpackAll(y, state_);
+  unpackFirst(y, n, state_);
   for (Vec3& x : state_.position) x += origin_;
   // Within a step's stages |q| drifts from 1 by the local error: forces and the torque transform
   // see the unit quaternion, while dq/dt uses q itself (whose exact flow keeps |q|).
   for (Quat& q : state_.orientation) q.normalize();
   force_.assign(n, Vec3::Zero());
   torque_.assign(n, Vec3::Zero());
-  if (forces_) forces_(state_, force_, torque_);
+  const auto extras = static_cast<Eigen::Index>(extraCount_);
+  const Eigen::Index first = static_cast<Eigen::Index>(kRigidBodyStateSize * n);
+  dydt.segment(first, extras).setZero();
+  if (forces_) forces_(state_, force_, torque_, std::span<double>(dydt.data() + first, extraCount_));
   ++evaluations_;
   for (std::size_t i = 0; i < n; ++i) {
     double* d = dydt.data() + kRigidBodyStateSize * i;
@@ -133,7 +184,8 @@ void RigidBodyOde::derivative(double /*t*/, const OdeState& y, OdeState& dydt) {
 }
 
 void RigidBodyOde::project(OdeState& y) {
-  for (Eigen::Index i = 6; i < y.size(); i += kRigidBodyStateSize) y.segment<4>(i).normalize();
+  const auto end = static_cast<Eigen::Index>(kRigidBodyStateSize * inertia_.size());
+  for (Eigen::Index i = 6; i < end; i += kRigidBodyStateSize) y.segment<4>(i).normalize();
 }
 
 }  // namespace clumplab::cim

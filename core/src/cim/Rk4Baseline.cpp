@@ -5,15 +5,11 @@
 
 namespace clumplab::cim {
 
-Rk4Baseline::Rk4Baseline(ParticleModel model, double buffer) : model_(std::move(model)), buffer_(buffer) {
+Rk4Baseline::Rk4Baseline(ParticleModel model, double buffer, bool tally)
+    : model_(std::move(model)), buffer_(buffer), integrateTally_(tally) {
   if (!(buffer_ > 0.0)) throw std::invalid_argument("Rk4Baseline: the buffer must be positive");
   identity_.reserve(model_.size());
   for (std::size_t i = 0; i < model_.size(); ++i) identity_.push_back(static_cast<std::uint32_t>(i));
-  ode_.reset(
-      model_.inertia, model_.gravity,
-      [this](const RigidBodySet& s, std::vector<Vec3>& forces, std::vector<Vec3>& torques) {
-        stats_.forceCalls.add(listForces(model_, neighbors_, identity_, identity_, s, forces, torques));
-      });
 }
 
 bool Rk4Baseline::needsRebuild(const RigidBodySet& state, double dt) const {
@@ -27,7 +23,7 @@ bool Rk4Baseline::needsRebuild(const RigidBodySet& state, double dt) const {
   return false;
 }
 
-void Rk4Baseline::step(RigidBodySet& state, double dt) {
+void Rk4Baseline::step(RigidBodySet& state, double dt, std::vector<Vec3>* wrapShifts) {
   if (state.size() != model_.size()) throw std::invalid_argument("Rk4Baseline::step: state size mismatch");
   if (needsRebuild(state, dt)) {
     neighbors_ = neighborsOf(model_, state, buffer_);
@@ -36,11 +32,41 @@ void Rk4Baseline::step(RigidBodySet& state, double dt) {
     built_ = true;
     ++stats_.rebuilds;
   }
+  // The force callback is bound for this step only (so copies of this object stay independent).
+  if (integrateTally_) {
+    const std::size_t walls = model_.wallCount;
+    ode_.reset(
+        model_.inertia, model_.gravity,
+        [this, walls](const RigidBodySet& s, std::vector<Vec3>& forces, std::vector<Vec3>& torques,
+                      std::span<double> rates) {
+          wallForces_.assign(walls, Vec3::Zero());
+          ForceTally tally;
+          tally.wallForces = wallForces_;
+          stats_.forceCalls.add(
+              listForces(model_, neighbors_, identity_, identity_, s, forces, torques, &tally));
+          writeTallyRates(tally, wallForces_, rates);
+        },
+        tallyComponentCount(walls));
+  } else {
+    ode_.reset(
+        model_.inertia, model_.gravity,
+        [this](const RigidBodySet& s, std::vector<Vec3>& forces, std::vector<Vec3>& torques) {
+          stats_.forceCalls.add(listForces(model_, neighbors_, identity_, identity_, s, forces, torques));
+        });
+  }
   packAll(state, y_);
+  const Eigen::Index bodiesSize = y_.size();
+  y_.conservativeResize(ode_.stateSize());
+  y_.tail(y_.size() - bodiesSize).setZero();
   rk4Step(ode_, 0.0, dt, y_, work_);
   ode_.project(y_);
-  unpackAll(y_, state);
-  for (Vec3& x : state.position) x = model_.box.wrap(x);
+  unpackBodies(y_, identity_, state);
+  if (integrateTally_) {
+    tally_ = TallyIntegral{};
+    readTallyIntegral(std::span<const double>(y_.data() + bodiesSize, y_.size() - bodiesSize),
+                      model_.wallCount, tally_);
+  }
+  wrapPositions(model_.box, state, wrapShifts);
   ++stats_.steps;
   stats_.evaluations += 4;
 }

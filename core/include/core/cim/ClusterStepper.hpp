@@ -4,18 +4,22 @@
 //   each cluster with neighbours integrated on its own with RKF45 from t to t + T, with the forces
 //   of its members' neighbour lists only -> free particles moved analytically -> positions wrapped
 //   into the periodic box.
-// Clusters are processed in index order and each touches only its members' state and its own
-// workspace (integrateCluster), so the result is deterministic and clusters could be handed to
-// threads as they are (one ClusterWorkspace per thread; the model's callbacks must then be safe to
-// call concurrently for disjoint particles).
+// The list may also be used in parts (prepare, then integrate over several intervals that add up to
+// at most its lifetime: what a World step that ends inside the lifetime does).
+// Each cluster touches only its members' state and its own workspace (integrateCluster), so the
+// result is deterministic and does not depend on how clusters are spread over threads
+// (integrateAll; the model's callbacks must then be safe to call concurrently for disjoint
+// particles, which plain functions of the state are).
 //
 // Contact laws: the callbacks see positions, orientations and velocities only, so elastic springs
 // and velocity-dependent dashpots fit; a contact law with history (a tangential spring) would need
 // that history integrated as part of each cluster's ODE state, which this does not do.
 #include <cstdint>
 #include <limits>
+#include <span>
 #include <vector>
 
+#include "core/ThreadPool.hpp"
 #include "core/cim/Clusters.hpp"
 #include "core/cim/FreeMotion.hpp"
 #include "core/cim/ParticleModel.hpp"
@@ -28,17 +32,41 @@ struct ClusterStepSettings {
   RkfSettings rkf;      // per-cluster integration (the paper: rtol 1e-5, atol 1e-20, dt_min tuned)
   FreeRotationSettings freeRotation;
   double maxStep = std::numeric_limits<double>::infinity();  // cap on one global step [s]
+  // Integrate the ForceTally of each cluster's forces (dissipated and external work, wall
+  // impulses) alongside its bodies (TallyIntegral). Off: nothing extra is integrated.
+  bool tally = false;
 };
+
+// The time integral of a ForceTally over an interval.
+struct TallyIntegral {
+  double dissipated = 0.0;        // [J] work taken out by dissipative forces (>= 0 up to round-off)
+  double externalWork = 0.0;      // [J] work done by loads
+  std::vector<Vec3> wallImpulse;  // per wall of the model [N s], given to the wall
+  void add(const TallyIntegral& other);
+};
+
+// The extra ODE components that integrate a ForceTally (RigidBodyOde's extras): the dissipated
+// work, the external work, then three per wall (its impulse).
+inline std::size_t tallyComponentCount(std::size_t wallCount) {
+  return 2 + 3 * wallCount;
+}
+// The rates of those components from a tally whose wallForces were collected in `wallForces`.
+void writeTallyRates(const ForceTally& tally, std::span<const Vec3> wallForces, std::span<double> rates);
+// Adds the integrated components (after the bodies' 13 n in `y`) to `out`.
+void readTallyIntegral(std::span<const double> extras, std::size_t wallCount, TallyIntegral& out);
 
 struct ClusterStepReport {
   double duration = 0.0;  // the step taken [s]: min(lifetime, maxStep, the caller's limit)
   double lifetime = 0.0;  // the cluster list's lifetime [s]
   NeighborCsr neighbors;
   Clusters clusters;
+  std::vector<std::uint32_t> localIndex;    // particle -> its position in its cluster's member list
+  std::vector<double> speeds;               // per particle, its lifetime speed bound [m/s]
   std::vector<RkfStats> clusterStats;       // per cluster (empty stats for free particles)
   RkfStats total;                           // summed over clusters
   ForceCallCounts forceCalls;               // pair and wall force callbacks made
   std::size_t freeRotationEvaluations = 0;  // by asymmetric free particles
+  TallyIntegral tally;                      // with ClusterStepSettings::tally
   bool ok = true;                           // every cluster reached t + duration
 };
 
@@ -49,6 +77,24 @@ struct ClusterWorkspace {
   OdeState y;
   std::vector<RigidBodyInertia> inertia;
   std::vector<double> reach;
+  std::vector<Vec3> wallForces;
+};
+
+// One cluster's integration over an interval.
+struct ClusterRun {
+  RkfStats stats;
+  ForceCallCounts calls;
+  std::size_t freeRotationEvaluations = 0;
+  TallyIntegral tally;  // with ClusterStepSettings::tally
+};
+
+// All clusters over one interval.
+struct ClusterPass {
+  RkfStats total;
+  ForceCallCounts forceCalls;
+  std::size_t freeRotationEvaluations = 0;
+  TallyIntegral tally;
+  bool ok = true;
 };
 
 class ClusterStepper {
@@ -58,12 +104,22 @@ class ClusterStepper {
   // Advances `state` (all particles of the model) by one global step of at most `maxDuration` [s].
   ClusterStepReport step(RigidBodySet& state, double maxDuration);
 
-  // Integrates cluster c of `report` (neighbours and clusters filled) over `duration` [s]: reads and
-  // writes only the members' entries of `state`. Free clusters move analytically. Returns the
-  // integration's statistics and adds its force calls to `calls`.
-  RkfStats integrateCluster(const ClusterStepReport& report, std::size_t c, double duration,
-                            RigidBodySet& state, ClusterWorkspace& work, ForceCallCounts& calls,
-                            std::size_t& freeRotationEvaluations) const;
+  // The neighbour list, clusters, local indices and lifetime of `state` (report.duration is 0 and
+  // nothing is integrated). The lifetime bounds the time in which no point of a particle can move
+  // Delta/2 (ClusterLifetime.hpp), with the model's accelerations of driven particles and, when
+  // there are walls, gravity.
+  ClusterStepReport prepare(const RigidBodySet& state) const;
+
+  // Integrates every cluster of `report` over `duration` [s] (free ones analytically), on `pool`
+  // when given; `initialSteps` (empty, or one per cluster) are the RKF45 starting steps (0:
+  // automatic), replaced by each cluster's proposal for its next step. Positions are not wrapped.
+  ClusterPass integrateAll(const ClusterStepReport& report, double duration, RigidBodySet& state,
+                           ThreadPool* pool = nullptr, std::span<double> initialSteps = {});
+
+  // Integrates cluster c of `report` over `duration` [s]: reads and writes only the members' entries
+  // of `state`. Free clusters move analytically. `initialStep`: RKF45's first step (0: automatic).
+  ClusterRun integrateCluster(const ClusterStepReport& report, std::size_t c, double duration,
+                              RigidBodySet& state, ClusterWorkspace& work, double initialStep = 0.0) const;
 
   const ParticleModel& model() const { return model_; }
   const ClusterStepSettings& settings() const { return settings_; }
@@ -72,8 +128,8 @@ class ClusterStepper {
  private:
   ParticleModel model_;
   ClusterStepSettings settings_;
-  std::vector<std::uint32_t> localIndex_;  // particle -> its position in its cluster's member list
-  ClusterWorkspace work_;
+  std::vector<ClusterWorkspace> work_;  // one per parallel chunk
+  std::vector<ClusterRun> runs_;        // per cluster, scratch of integrateAll
 };
 
 }  // namespace clumplab::cim

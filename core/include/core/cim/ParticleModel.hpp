@@ -19,11 +19,23 @@ struct PairForce {
   Vec3 torqueOnI = Vec3::Zero();
   Vec3 forceOnJ = Vec3::Zero();
   Vec3 torqueOnJ = Vec3::Zero();
+  // The power the pair's dissipative forces take out of the bodies [W] (>= 0): minus their work
+  // rate, -F_diss . (v_i - v_j) at the contact points. 0 for elastic laws.
+  double dissipation = 0.0;
 };
 
 struct WallForce {
   Vec3 force = Vec3::Zero();   // [N], lab
   Vec3 torque = Vec3::Zero();  // [N m], about the centre of mass
+  double dissipation = 0.0;    // [W], as PairForce::dissipation
+};
+
+// Forces on one body that are not contacts (global damping, a user's load), lab frame.
+struct BodyForce {
+  Vec3 force = Vec3::Zero();   // [N]
+  Vec3 torque = Vec3::Zero();  // [N m], about the centre of mass
+  double dissipation = 0.0;    // [W] taken out by its dissipative part (damping), >= 0
+  double externalPower = 0.0;  // [W] put in by its external part (a load)
 };
 
 struct ParticleModel {
@@ -49,7 +61,17 @@ struct ParticleModel {
   // spherocylinders shaftEndSpeed). Empty: |v| + reach_i angularSpeedBound (ClusterLifetime.hpp).
   std::function<double(std::uint32_t i, const ParticleState& s, const Vec3& bodyAngularVelocity)> pointSpeed;
 
+  // Optional forces on single bodies besides contacts (global damping, loads). `driven` (empty, or
+  // one flag per particle) marks the particles they act on: those are never moved as free
+  // particles. `drivenAcceleration` (optional) bounds the acceleration [m/s^2] that bodyForce can
+  // give any point of driven particle i, from its state when a cluster list is built and for as
+  // long as its points stay within the buffer of where they were, for the list's lifetime.
+  std::function<BodyForce(std::uint32_t i, const ParticleState& s)> bodyForce;
+  std::vector<std::uint8_t> driven;
+  std::function<double(std::uint32_t i, const ParticleState& s)> drivenAcceleration;
+
   std::size_t size() const { return inertia.size(); }
+  bool isDriven(std::size_t i) const { return i < driven.size() && driven[i] != 0; }
 };
 
 // Work done by a force evaluation over a neighbour list.
@@ -62,17 +84,31 @@ struct ForceCallCounts {
   }
 };
 
+// What the bookkeeping of energy and momentum needs from a force evaluation, summed over it.
+struct ForceTally {
+  double dissipation = 0.0;    // [W] taken out by dissipative forces (contacts, damping)
+  double externalPower = 0.0;  // [W] put in by loads
+  // Per wall of the model (empty: not collected), the force the particles exert on it [N].
+  std::span<Vec3> wallForces;
+};
+
 // Forces and torques on the bodies of `local`, whose body k is particle members[k], from the pairs
 // and walls in the neighbour lists of the members: each particle pair once (from its lower index),
 // each listed wall once. `localIndex[g]` is the position of particle g in `members`, for every g that
 // a member lists (all of them lie in `members` when `members` is a cluster). `forces` and `torques`
-// are accumulated into (sized like `local`).
+// are accumulated into (sized like `local`). With `tally`, the model's bodyForce of the driven
+// members is added too, and dissipation, external power and wall forces are summed into it.
 ForceCallCounts listForces(const ParticleModel& model, const NeighborCsr& neighbors,
                            std::span<const std::uint32_t> members, std::span<const std::uint32_t> localIndex,
-                           const RigidBodySet& local, std::vector<Vec3>& forces, std::vector<Vec3>& torques);
+                           const RigidBodySet& local, std::vector<Vec3>& forces, std::vector<Vec3>& torques,
+                           ForceTally* tally = nullptr);
 
 // The neighbour list of the current state with buffer Delta [m] (ParticleNeighbors.hpp).
 NeighborCsr neighborsOf(const ParticleModel& model, const RigidBodySet& state, double buffer);
+
+// Wraps the positions of `state` into `box` (PeriodicBox::wrap); with `shifts` (sized like the
+// state) each body's shift, whole box lengths, is added to its entry [m].
+void wrapPositions(const PeriodicBox& box, RigidBodySet& state, std::vector<Vec3>* shifts = nullptr);
 
 // The speed bound of every particle (ParticleModel::pointSpeed or its default) [m/s].
 std::vector<double> pointSpeeds(const ParticleModel& model, const RigidBodySet& state);

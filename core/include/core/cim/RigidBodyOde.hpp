@@ -11,6 +11,9 @@
 //
 // The packed state of n bodies is 13 n doubles, body after body: R (3), v (3), q (w, x, y, z),
 // w^p (3). A cluster packs just its members, so each cluster integrates a small state of its own.
+// Optionally the state carries further quantities after the bodies, integrated with the same steps
+// from rates the force callback gives (the work of dissipative forces, wall impulses: what the
+// World's energy and momentum bookkeeping needs, accurate to the integration's own order).
 #include <cstdint>
 #include <functional>
 #include <span>
@@ -75,12 +78,21 @@ class RigidBodyOde final : public OdeSystem {
   // `state`; both come zeroed and sized like the state. Gravity is not included: the ODE adds g.
   using ForceCallback =
       std::function<void(const RigidBodySet& state, std::vector<Vec3>& forces, std::vector<Vec3>& torques)>;
+  // The same, with the rates of the extra components (zeroed, one per extra component) to fill.
+  using ForceAndRateCallback = std::function<void(const RigidBodySet& state, std::vector<Vec3>& forces,
+                                                  std::vector<Vec3>& torques, std::span<double> rates)>;
 
   RigidBodyOde() = default;
   RigidBodyOde(std::vector<RigidBodyInertia> inertia, const Vec3& gravity, ForceCallback forces);
 
-  // Reuse for another set of bodies (keeps the scratch buffers' capacity); the origin returns to 0.
+  // Reuse for another set of bodies (keeps the scratch buffers' capacity); the origin returns to 0
+  // and there are no extra components.
   void reset(std::span<const RigidBodyInertia> inertia, const Vec3& gravity, ForceCallback forces);
+  // With `extraCount` components after the bodies' 13 n, whose rates `forces` fills. They take no
+  // part in the step-size control (their error follows the bodies': their rates are functions of the
+  // bodies' state): each is an error block of its own with an infinite floor.
+  void reset(std::span<const RigidBodyInertia> inertia, const Vec3& gravity, ForceAndRateCallback forces,
+             std::size_t extraCount);
 
   // The packed positions are relative to `origin` [m]; the force callback sees lab positions
   // (packed + origin). A cluster packs its positions relative to a point of its own, so that the
@@ -92,17 +104,29 @@ class RigidBodyOde final : public OdeSystem {
   // size, say): with the origin at a cluster member, that member's position would otherwise be
   // held to rtol times its own displacement. Empty: no floors.
   void setPositionScales(std::span<const double> lengths);
+  // The same, and a speed [m/s] below which a body's velocity does not shrink the error scale, and
+  // speed / length_i for its angular velocity [rad/s]: a body at rest struck by another (or starting
+  // to spin) is then held to rtol times the motion of its cluster, not of its own, which at the
+  // start of a contact is zero and whose relative error a jump of the force (a dashpot) keeps above
+  // any tolerance however short the step.
+  void setMotionScales(std::span<const double> lengths, double speed);
 
   void derivative(double t, const OdeState& y, OdeState& dydt) override;
   // Renormalises every quaternion.
   void project(OdeState& y) override;
   std::span<const int> errorBlocks() const override {
     static constexpr int kBlocks[] = {3, 3, 4, 3};
+    if (extraCount_ > 0) return blocks_;
     return kBlocks;
   }
   std::span<const double> errorFloors() const override { return floors_; }
 
   std::size_t bodyCount() const { return inertia_.size(); }
+  std::size_t extraCount() const { return extraCount_; }
+  // The size of the packed state: 13 n + extraCount().
+  Eigen::Index stateSize() const {
+    return static_cast<Eigen::Index>(kRigidBodyStateSize * inertia_.size() + extraCount_);
+  }
   const std::vector<RigidBodyInertia>& inertia() const { return inertia_; }
   std::size_t evaluations() const { return evaluations_; }
 
@@ -110,8 +134,15 @@ class RigidBodyOde final : public OdeSystem {
   std::vector<RigidBodyInertia> inertia_;
   Vec3 gravity_ = Vec3::Zero();
   Vec3 origin_ = Vec3::Zero();
-  std::vector<double> floors_;  // per block: position scale, then 0 for v, q, w^p
-  ForceCallback forces_;
+  // Rebuilds blocks_ and floors_ from the position scales and the extra components.
+  void layoutBlocks();
+
+  std::vector<double> floors_;  // per block: position scale, then 0 for v, q, w^p; extras: infinity
+  std::vector<double> positionScales_;
+  double speedScale_ = 0.0;
+  std::vector<int> blocks_;  // with extras: the whole state's blocks, {3, 3, 4, 3} per body, then 1s
+  std::size_t extraCount_ = 0;
+  ForceAndRateCallback forces_;
   std::size_t evaluations_ = 0;
   // Scratch for one evaluation.
   RigidBodySet state_;

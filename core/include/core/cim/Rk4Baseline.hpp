@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "core/cim/ClusterStepper.hpp"
 #include "core/cim/ParticleModel.hpp"
 #include "core/cim/RungeKutta.hpp"
 
@@ -17,19 +18,24 @@ struct Rk4BaselineStats {
   ForceCallCounts forceCalls;
 };
 
+// Copyable (a copy carries the neighbour list on, so it continues with the same bits).
 class Rk4Baseline {
  public:
-  Rk4Baseline(ParticleModel model, double buffer);
-  Rk4Baseline(const Rk4Baseline&) = delete;  // the force callback refers to this object
-  Rk4Baseline& operator=(const Rk4Baseline&) = delete;
+  // `tally`: integrate the ForceTally (dissipated and external work, wall impulses) of every step
+  // alongside the bodies (lastTally()).
+  Rk4Baseline(ParticleModel model, double buffer, bool tally = false);
 
-  // One RK4 step of dt [s] for all particles; positions wrapped into the periodic box after it.
-  void step(RigidBodySet& state, double dt);
+  // One RK4 step of dt [s] for all particles; positions wrapped into the periodic box after it
+  // (with `wrapShifts`, sized like the state, each body's shift added to its entry [m]).
+  void step(RigidBodySet& state, double dt, std::vector<Vec3>* wrapShifts = nullptr);
   // Forgets the neighbour list (call after editing the state from outside).
   void invalidate() { built_ = false; }
 
   const Rk4BaselineStats& stats() const { return stats_; }
   const NeighborCsr& neighbors() const { return neighbors_; }
+  const ParticleModel& model() const { return model_; }
+  // The integral of the tally over the last step (with `tally`).
+  const TallyIntegral& lastTally() const { return tally_; }
 
  private:
   // Whether some point of some particle may leave the ball of radius Delta/2 about where it was at
@@ -39,6 +45,9 @@ class Rk4Baseline {
 
   ParticleModel model_;
   double buffer_ = 0.0;
+  bool integrateTally_ = false;
+  TallyIntegral tally_;
+  std::vector<Vec3> wallForces_;
   bool built_ = false;
   NeighborCsr neighbors_;
   std::vector<Vec3> positionAtBuild_;

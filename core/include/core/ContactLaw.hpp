@@ -1,0 +1,51 @@
+#pragma once
+// The contact laws of ContactForces.hpp for one touching pair, for engines that evaluate contacts
+// on their own (the cluster integration method and its RK4 baseline, seed 004): the same geometry
+// (seed 001 eq. 50; spherocylinders touch like spheres at their shafts' closest points) and the same
+// normal laws, without the tangential spring's history. Defined in ContactForces.cpp beside the
+// solver, so both use one implementation.
+#include <string>
+
+#include "core/ContactModel.hpp"
+#include "core/Math.hpp"
+#include "core/Walls.hpp"
+
+namespace clumplab {
+
+// The geometry of one touching pair: the force on A is along +normal for repulsion.
+struct ContactTouch {
+  Vec3 normal = Vec3::UnitZ();  // unit, from B towards A
+  double overlap = 0.0;         // [m] > 0
+  Vec3 point = Vec3::Zero();    // contact point [m], world
+  double hertzRadius = 0.0;     // Mutze's r~ (seed 001 eq. 55) [m]
+};
+
+// Spheres of radii ra, rb centred at pa, pb [m]: true (and `touch` filled) when they overlap.
+bool touchSpheres(const Vec3& pa, double ra, const Vec3& pb, double rb, ContactTouch& touch);
+// A sphere of radius r at p against a wall; `side` is the point whose side of a membrane decides
+// the direction it is pushed (the pebble's centre). False when apart or passing a membrane.
+bool touchWall(const Wall& wall, const Vec3& p, double r, const Vec3& side, ContactTouch& touch);
+
+// The force of a contact law that keeps no history, on A [N], and its non-conservative part [N].
+struct ContactLawForce {
+  Vec3 force = Vec3::Zero();
+  Vec3 dissipative = Vec3::Zero();
+};
+
+// True when `model` keeps no tangential spring history: Hertz (regularised friction, seed 001
+// eq. 53), or linear without friction or with a zero tangential spring (normal spring, dashpot and,
+// with friction, a tangential dashpot capped by Coulomb's limit).
+bool contactModelIsHistoryFree(const ContactModel& model);
+// Why a model keeps history and what to change, naming `integrator` ("" when history-free).
+std::string contactHistoryProblem(const ContactModel& model, const std::string& integrator);
+
+// The law of `model` for a touching pair: `w` the velocity of A relative to B at the contact point
+// [m/s], `massEff` the pair's reduced mass m_a m_b / (m_a + m_b) [kg] (a wall: the body's mass),
+// for a damping derived from the restitution. `model` must be history-free.
+ContactLawForce historyFreeContactForce(const ContactModel& model, const ContactTouch& touch, const Vec3& w,
+                                        double massEff);
+// The elastic energy the normal law stores in a touch [J]: 1/2 kn d^2, or Hertz's sqrt(3)/5 E~
+// sqrt(r~) d^(5/2) (the integral of seed 001 eq. 57).
+double contactElasticEnergy(const ContactModel& model, const ContactTouch& touch);
+
+}  // namespace clumplab

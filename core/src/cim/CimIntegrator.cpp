@@ -1,0 +1,40 @@
+#include "CimIntegrator.hpp"
+
+#include "core/World.hpp"
+
+namespace clumplab::cim {
+
+OwnForcesStep CimIntegrator::advance(World& world, double dt, bool edited) {
+  OwnForcesStep out;
+  out.wallImpulse.assign(world.walls().size(), Vec3::Zero());
+  if (synchronize(world, edited) || !integration_) {
+    ClusterStepSettings s;
+    s.buffer = buffer_;
+    s.rkf.relativeTolerance = settings_.relativeTolerance;
+    s.rkf.absoluteTolerance = settings_.absoluteTolerance;
+    s.rkf.minStep = settings_.minStep;
+    s.rkf.maxStep = settings_.maxStep;
+    s.tally = tally_;
+    integration_.emplace(model_, s);
+  }
+  try {
+    if (model_.box.any()) out.wrapShift.assign(state_.size(), Vec3::Zero());
+    const IntervalReport r =
+        integration_->advance(state_, dt, &world.pool(), out.wrapShift.empty() ? nullptr : &out.wrapShift);
+    out.dissipated = r.tally.dissipated;
+    out.externalWork = r.tally.externalWork;
+    for (std::size_t w = 0; w < r.tally.wallImpulse.size() && w < out.wallImpulse.size(); ++w) {
+      out.wallImpulse[w] = r.tally.wallImpulse[w];
+    }
+    out.ok = r.ok;
+    out.problem = r.problem;
+  } catch (const std::exception& e) {  // e.g. a periodic box too small for the bodies' reach
+    out.ok = false;
+    out.problem = e.what();
+  }
+  const ClusterStepReport* list = integration_->list();
+  publish(world, list != nullptr ? &list->neighbors : nullptr, out);
+  return out;
+}
+
+}  // namespace clumplab::cim

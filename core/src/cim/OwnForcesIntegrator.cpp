@@ -1,0 +1,80 @@
+#include "OwnForcesIntegrator.hpp"
+
+#include <stdexcept>
+
+#include "core/World.hpp"
+
+namespace clumplab::cim {
+
+namespace {
+bool contactDissipates(const ContactModel& c) {
+  if (c.kind == ContactModel::Kind::Hertz) return c.hertz.restitutionSquared < 1.0 || c.hertz.friction > 0.0;
+  const LinearContactParameters& p = c.linear;
+  const bool dashpot = p.dampingFromRestitution ? p.restitution < 1.0 : p.damping > 0.0;
+  return dashpot || (p.friction > 0.0 && p.tangentialDamping > 0.0);
+}
+}  // namespace
+
+bool needsTally(const WorldParticles& w) {
+  return contactDissipates(w.contact) || w.linearDamping > 0.0 || w.angularDamping > 0.0 ||
+         !w.loadForce.empty() || !w.walls.empty();
+}
+
+void OwnForcesIntegrator::step(World& /*world*/) {
+  throw std::logic_error("the cim and rk4 integrators advance the world through advance()");
+}
+
+bool OwnForcesIntegrator::matches(const BodyState& b) const {
+  const std::size_t n = state_.size();
+  if (b.size() != n || writtenAngularVelocity_.size() != n) return false;
+  for (std::size_t i = 0; i < n; ++i) {
+    if (b.position[i] != state_.position[i] || b.velocity[i] != state_.velocity[i] ||
+        b.orientation[i].coeffs() != state_.orientation[i].coeffs() ||
+        b.angularVelocity[i] != writtenAngularVelocity_[i]) {
+      return false;
+    }
+  }
+  return true;
+}
+
+bool OwnForcesIntegrator::synchronize(const World& world, bool edited) {
+  bool rebuilt = false;
+  const BodyState& bodies = world.bodies();
+  if (stale_ || edited || !particles_ || particles_->templateOf.size() != bodies.size() ||
+      !(world.settings().cim == settings_)) {
+    particles_ = describeWorld(world);
+    model_ = makeParticleModel(particles_);
+    settings_ = world.settings().cim;
+    buffer_ = resolveBuffer(settings_.buffer, particles_->templates);
+    tally_ = needsTally(*particles_);
+    rebuilt = true;
+  }
+  if (stale_ || !matches(bodies)) {
+    state_ = bodySetOf(bodies);
+    rebuilt = true;
+  }
+  stale_ = false;
+  return rebuilt;
+}
+
+void OwnForcesIntegrator::publish(World& world, const NeighborCsr* neighbors, OwnForcesStep& out) {
+  BodyState& b = world.bodies();
+  b.position = state_.position;
+  b.velocity = state_.velocity;
+  b.orientation = state_.orientation;
+  for (std::size_t i = 0; i < state_.size(); ++i) b.angularVelocity[i] = state_.angularVelocity(i);
+  writtenAngularVelocity_ = b.angularVelocity;
+  if (neighbors == nullptr) return;
+  const ContactSummary summary = summarizeContacts(*particles_, *neighbors, state_);
+  out.pebbleContacts = summary.pebbleContacts;
+  out.wallContacts = summary.wallContacts;
+  out.worstOverlapRatio = summary.worstOverlapRatio;
+  out.worstBody = summary.worstBody;
+}
+
+double OwnForcesIntegrator::elasticEnergy(const World& world) const {
+  const std::shared_ptr<const WorldParticles> particles = describeWorld(world);
+  return summarizeContacts(*particles, makeParticleModel(particles), bodySetOf(world.bodies())).elasticEnergy;
+}
+
+}  // namespace clumplab::cim

@@ -1,0 +1,22 @@
+#pragma once
+// "rk4": the DEM baseline of seed 004 as a World integrator: classical fourth-order Runge-Kutta at
+// the constant World step over all bodies together (Rk4Baseline), forces from a Verlet list with the
+// buffer Delta. The work of dissipative forces and loads and the wall impulses are integrated with
+// the bodies (Rk4Baseline's tally).
+#include <optional>
+
+#include "OwnForcesIntegrator.hpp"
+#include "core/cim/Rk4Baseline.hpp"
+
+namespace clumplab::cim {
+
+class Rk4Integrator final : public OwnForcesIntegrator {
+ public:
+  OwnForcesStep advance(World& world, double dt, bool edited) override;
+  std::unique_ptr<Integrator> clone() const override { return std::make_unique<Rk4Integrator>(*this); }
+
+ private:
+  std::optional<Rk4Baseline> baseline_;
+};
+
+}  // namespace clumplab::cim

@@ -1,0 +1,160 @@
+#include "core/cim/SpherocylinderGas.hpp"
+
+#include <cmath>
+#include <deque>
+#include <memory>
+#include <numbers>
+#include <stdexcept>
+#include <string>
+
+#include "core/Generation.hpp"
+#include "core/SceneWriter.hpp"
+#include "core/ShaftDistance.hpp"
+#include "core/Spherocylinder.hpp"
+
+namespace clumplab::cim {
+
+namespace {
+
+constexpr double kEquipartition = 2.0 / 3.0;  // 2 rotational / 3 translational degrees of freedom
+
+// A standard normal deviate (Box-Muller) from the portable generator.
+double normal(SplitMix64& rng) {
+  const double u1 = 1.0 - rng.uniform(), u2 = rng.uniform();
+  return std::sqrt(-2.0 * std::log(u1)) * std::cos(2.0 * std::numbers::pi * u2);
+}
+
+// Rescales all velocities and angular velocities by one factor so the kinetic energy is `target`.
+void rescale(World& world, double kinetic, double target) {
+  const double factor = std::sqrt(target / kinetic);
+  BodyState& b = world.bodies();
+  for (std::size_t i = 0; i < b.size(); ++i) {
+    b.velocity[i] *= factor;
+    b.angularVelocity[i] *= factor;
+  }
+  world.stateChanged();
+}
+
+}  // namespace
+
+SpherocylinderGasResult makeSpherocylinderGas(const SpherocylinderGasRequest& r) {
+  if (r.count == 0 || !(r.boxLength > 0.0) || !(r.meanKineticEnergy > 0.0) || !(r.rescaleInterval > 0.0)) {
+    throw std::invalid_argument("spherocylinder gas: count, box, energy and interval must be positive");
+  }
+  const auto rod = std::make_shared<const ClumpTemplate>(
+      makeSpherocylinderTemplate("spherocylinder", r.radius, r.shaftLength, r.density));
+  const Pebble& shaft = rod->pebbles.front();
+  SpherocylinderGasResult result;
+  result.volumeFraction = static_cast<double>(r.count) * rod->volume / std::pow(r.boxLength, 3);
+
+  Scene& scene = result.scene;
+  WorldSettings& s = scene.settings;
+  s.timeStep = r.rescaleInterval;
+  s.gravity = Vec3::Zero();
+  s.integrator = IntegratorKind::Cim;
+  s.threads = r.threads;
+  s.periodic.lower = Vec3::Zero();
+  s.periodic.length = Vec3::Constant(r.boxLength);
+  s.periodic.periodic = {true, true, true};
+  s.cim.buffer = r.buffer;
+  scene.contact.kind = ContactModel::Kind::Linear;
+  scene.contact.linear.stiffness = r.stiffness;
+  scene.contact.linear.dampingFromRestitution = false;
+  scene.contact.linear.damping = 0.0;
+  scene.contact.linear.friction = 0.0;
+  scene.templates = {rod};
+
+  // Random sequential placement without overlaps (minimum image), uniform orientations.
+  SplitMix64 rng(r.seed);
+  std::vector<BodyInit>& bodies = scene.bodies;
+  const double reach = 2.0 * shaft.reach();
+  while (bodies.size() < r.count) {
+    if (++result.placementAttempts > 1000 * r.count) {
+      throw std::runtime_error("spherocylinder gas: the box is too full for " + std::to_string(r.count) +
+                               " particles");
+    }
+    BodyInit b;
+    b.position = Vec3(rng.uniform(), rng.uniform(), rng.uniform()) * r.boxLength;
+    b.orientation = randomRotation(rng);
+    const Vec3 u = b.orientation * shaft.axis;
+    bool clear = true;
+    for (std::size_t j = 0; j < bodies.size() && clear; ++j) {
+      const Vec3 sep = s.periodic.minimumImage(bodies[j].position - b.position);
+      if (sep.squaredNorm() >= reach * reach) continue;
+      const double d2 =
+          closestShaftPoints(sep, u, shaft.halfLength, bodies[j].orientation * shaft.axis, shaft.halfLength)
+              .distance2;
+      clear = d2 >= 4.0 * shaft.radius * shaft.radius;
+    }
+    if (clear) bodies.push_back(b);
+  }
+  // Translational velocities from a normal distribution, zero total momentum; no rotation at first.
+  Vec3 mean = Vec3::Zero();
+  for (BodyInit& b : bodies) {
+    b.velocity = Vec3(normal(rng), normal(rng), normal(rng));
+    mean += b.velocity;
+  }
+  mean /= static_cast<double>(bodies.size());
+  for (BodyInit& b : bodies) b.velocity -= mean;
+
+  std::unique_ptr<World> world = buildWorld(scene);
+  const double target = r.meanKineticEnergy * static_cast<double>(r.count);
+  const auto kinetic = [&] {
+    const EnergyReport e = world->energy();
+    return std::pair(e.keTranslational, e.keRotational);
+  };
+  {
+    const auto [translational, rotational] = kinetic();
+    rescale(*world, translational + rotational, target);
+  }
+  const auto windowSteps = static_cast<std::size_t>(std::max(1.0, std::round(r.window / r.rescaleInterval)));
+  std::deque<double> ratios;
+  double sum = 0.0;
+  for (;;) {
+    if (!world->step()) throw std::runtime_error("spherocylinder gas: " + world->divergence().message);
+    const auto [translational, rotational] = kinetic();
+    const double ratio = rotational / translational;
+    ratios.push_back(ratio);
+    sum += ratio;
+    if (ratios.size() > windowSteps) {
+      sum -= ratios.front();
+      ratios.pop_front();
+    }
+    const double meanRatio = sum / static_cast<double>(ratios.size());
+    rescale(*world, translational + rotational, target);
+    if (r.progress) r.progress(world->time(), ratio, meanRatio);
+    const bool settled = world->time() >= r.minTime && ratios.size() == windowSteps &&
+                         std::abs(meanRatio / kEquipartition - 1.0) <= r.tolerance &&
+                         std::abs(ratio / kEquipartition - 1.0) <= 0.5 * r.tolerance;
+    if (settled) {
+      result.meanRatio = meanRatio;
+      break;
+    }
+    if (world->time() > r.maxTime) {
+      throw std::runtime_error("spherocylinder gas: no equipartition after " + std::to_string(r.maxTime) +
+                               " s (mean E_rot/E_trans " + std::to_string(meanRatio) + ")");
+    }
+  }
+  result.equilibrationTime = world->time();
+
+  // No spin about the shafts (round-off may have left some), then the kinetic energy exactly.
+  BodyState& b = world->bodies();
+  for (std::size_t i = 0; i < b.size(); ++i) {
+    const Vec3 u = b.orientation[i] * shaft.axis;
+    b.angularVelocity[i] -= b.angularVelocity[i].dot(u) * u;
+  }
+  world->stateChanged();
+  {
+    const auto [translational, rotational] = kinetic();
+    rescale(*world, translational + rotational, target);
+    const auto [t2, r2] = kinetic();
+    result.ratio = r2 / t2;
+  }
+  world->setTime(0.0);
+  Scene base;
+  base.description = scene.description;
+  result.scene = sceneFromWorld(*world, base);
+  return result;
+}
+
+}  // namespace clumplab::cim

@@ -1,0 +1,143 @@
+// The cim and rk4 integrators (seed 004) in the desktop app: the Parameters panel offers them and
+// switches a running scene to them, refusing (with the engine's reason) a scene whose contact law
+// they cannot take; stepping back through the history of a cim run and running on repeats it bit
+// for bit (the cluster list carried across steps is part of each saved state).
+#include <QComboBox>
+#include <QtTest>
+#include <bit>
+
+#include "GlFormat.hpp"
+#include "GuiTestSupport.hpp"
+#include "MainWindow.hpp"
+#include "ParametersDock.hpp"
+#include "StateHistory.hpp"
+
+using namespace clumplab;
+using namespace clumplab::gui;
+using namespace clumplab::gui::test;
+
+namespace {
+
+// Spinning spherocylinders in a periodic box, elastic: cim at a frame-like step of 1 ms.
+const char* kRods = R"({
+  "format": "clumplab-scene/1", "time_step": 1e-3, "integrator": "cim", "gravity": [0, 0, 0],
+  "periodic": {"min": [0, 0, 0], "max": [0.02, 0.02, 0.02], "axes": "xyz"},
+  "cim": {"buffer": 6e-4},
+  "contact": {"model": "linear", "stiffness": 1e4, "damping": 0},
+  "templates": {"rod": {"shape": "spherocylinder", "radius": 1e-3, "length": 4e-3, "density": 2700}},
+  "bodies": [],
+  "generate": [{"template": "rod", "count": 30, "region": {"min": [0, 0, 0], "max": [0.02, 0.02, 0.02]},
+                "seed": 3, "random_speed": 0.6, "random_spin": 100}]})";
+constexpr std::size_t kRodCount = 30;
+
+// The same rods in a closed box under the leapfrog, with friction (a tangential spring).
+const char* kFrictionBox = R"({
+  "format": "clumplab-scene/1", "time_step": 1e-5, "integrator": "leapfrog", "gravity": [0, 0, -9.81],
+  "contact": {"model": "linear", "stiffness": 1e4, "restitution": 0.5, "friction": 0.4},
+  "walls": [{"type": "box", "min": [0, 0, 0], "max": [0.03, 0.03, 0.03]}],
+  "templates": {"rod": {"shape": "spherocylinder", "radius": 1e-3, "length": 4e-3, "density": 2700}},
+  "bodies": [],
+  "generate": [{"template": "rod", "count": 10, "region": {"min": [0.005, 0.005, 0.005], "max": [0.025, 0.025, 0.025]},
+                "seed": 3, "random_speed": 0.3}]})";
+
+bool sameBits(const SnapshotBodies& a, const SnapshotBodies& b) {
+  if (a.size() != b.size()) return false;
+  const auto same = [](const auto& x, const auto& y, int n) {
+    for (int c = 0; c < n; ++c) {
+      if (std::bit_cast<std::uint64_t>(x[c]) != std::bit_cast<std::uint64_t>(y[c])) return false;
+    }
+    return true;
+  };
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    if (!same(a.position[i], b.position[i], 3) || !same(a.velocity[i], b.velocity[i], 3) ||
+        !same(a.angularVelocity[i], b.angularVelocity[i], 3) ||
+        !same(a.orientation[i].coeffs(), b.orientation[i].coeffs(), 4)) {
+      return false;
+    }
+  }
+  return true;
+}
+
+const SimulationFrame* runUntil(MainWindow& w, double time, double dt) {
+  w.simulation().runUntil(time);
+  const std::uint64_t ticket = w.simulation().commandsPosted();
+  const bool reached = waitForFrame(w, [&](const SimulationFrame& f) {
+    return f.commandsApplied >= ticket && f.stats.paused && f.snapshot.time + 0.5 * dt >= time;
+  });
+  return reached ? w.currentFrame() : nullptr;
+}
+
+// Chooses `kind` in the panel's integrator box as a user would.
+void chooseIntegrator(MainWindow& w, IntegratorKind kind) {
+  auto* box = w.parametersDock()->findChild<QComboBox*>(QStringLiteral("integrator"));
+  QVERIFY(box != nullptr);
+  const int index = box->findData(static_cast<int>(kind));
+  QVERIFY(index >= 0);
+  box->setCurrentIndex(index);
+}
+
+}  // namespace
+
+class TestGuiCim : public QObject {
+  Q_OBJECT
+ private slots:
+  void initTestCase() { QSurfaceFormat::setDefaultFormat(viewportSurfaceFormat()); }
+  void init() { useTestSettings(QStringLiteral("tst_gui_cim")); }
+
+  void stepBackUnderCimRepeatsTheRunBitForBit() {
+    QTemporaryDir dir;
+    MainWindow w;
+    QCOMPARE(showScene(w, false, QSize(480, 360), dir, QStringLiteral("rods.json"), kRods, kRodCount),
+             QString());
+    const std::uint64_t every = StateHistory().intervalSteps(1e-3);
+    const SimulationFrame* end = runUntil(w, 5.0 * static_cast<double>(every) * 1e-3, 1e-3);
+    QVERIFY(end != nullptr);
+    QCOMPARE(end->parameters.integrator, IntegratorKind::Cim);
+    QVERIFY(end->problem.empty());
+    const SnapshotBodies live = end->snapshot.bodies;
+    const std::uint64_t steps = end->snapshot.steps;
+    // Back to the newest saved state, then on again to the same step: the same bits.
+    w.simulation().stepBack();
+    QVERIFY(waitForFrame(w, [&](const SimulationFrame& g) { return g.snapshot.steps < steps; }));
+    const std::uint64_t back = w.currentFrame()->snapshot.steps;
+    QVERIFY(back % every == 0);
+    const SimulationFrame* again = runUntil(w, static_cast<double>(steps) * 1e-3, 1e-3);
+    QVERIFY(again != nullptr);
+    QCOMPARE(again->snapshot.steps, steps);
+    QVERIFY2(sameBits(again->snapshot.bodies, live), "the run after stepping back differs");
+  }
+
+  void thePanelSwitchesToCimAndRk4AndSaysWhyNot() {
+    QTemporaryDir dir;
+    MainWindow w;
+    QCOMPARE(showScene(w, true, QSize(480, 360), dir, QStringLiteral("friction.json"), kFrictionBox, 10),
+             QString());
+    chooseIntegrator(w, IntegratorKind::Cim);
+    QVERIFY(waitForFrame(w, [](const SimulationFrame& f) { return !f.problem.empty(); }));
+    const SimulationFrame* refused = w.currentFrame();
+    QVERIFY(refused != nullptr);
+    const QString problem = QString::fromStdString(refused->problem);
+    QVERIFY2(problem.contains(QStringLiteral("cim")) && problem.contains(QStringLiteral("tangential")),
+             qPrintable(problem));
+    QCOMPARE(refused->parameters.integrator, IntegratorKind::Leapfrog);
+
+    // The rods' scene, paused: to rk4 (at the scene's 1 ms it would not resolve a contact), and back
+    // to cim, which then runs.
+    w.setRunning(false);
+    QCOMPARE(openScene(w, dir, QStringLiteral("rods.json"), kRods, kRodCount), QString());
+    chooseIntegrator(w, IntegratorKind::Rk4);
+    QVERIFY(waitForFrame(
+        w, [](const SimulationFrame& f) { return f.parameters.integrator == IntegratorKind::Rk4; }));
+    chooseIntegrator(w, IntegratorKind::Cim);
+    QVERIFY(waitForFrame(
+        w, [](const SimulationFrame& f) { return f.parameters.integrator == IntegratorKind::Cim; }));
+    w.setRunning(true);
+    QVERIFY(waitForFrame(w, [](const SimulationFrame& f) { return f.snapshot.steps > 20; }));
+    const SimulationFrame* running = w.currentFrame();
+    QVERIFY(running != nullptr);
+    QVERIFY2(running->problem.empty(), running->problem.c_str());
+  }
+};
+
+QTEST_MAIN(TestGuiCim)
+#include "tst_gui_cim.moc"

@@ -1,0 +1,621 @@
+// The cim and rk4 integrators in the World (seed 004): a World step advances the whole system by
+// exactly its time step, through the cluster integration method (adaptive RKF45 per cluster,
+// analytic free motion) or classical RK4. Checked: energy of a single cluster within its
+// tolerance, an elastic dilute spherocylinder gas (periodic) conserving energy below 0.1% over 0.1 s,
+// total + dissipated conserved with dashpots, Hertz hysteresis, friction, damping and walls (and
+// minus the work of a load), momentum conserved to round-off in a periodic box, cim, rk4 and
+// leapfrog agreeing on a collision, wall impulses balancing the momentum, clusters never
+// interacting within their lifetime on a dense random case, checkpoints and thread counts giving
+// the same bits, and the refusals.
+#include <QtTest>
+
+#include "CimWorlds.hpp"
+#include "core/Errors.hpp"
+#include "core/Scene.hpp"
+#include "core/SceneWriter.hpp"
+#include "core/cim/ClusterIntegration.hpp"
+#include "core/cim/ClusterStepper.hpp"
+
+using namespace clumplab;
+using namespace clumplab::test;
+
+namespace {
+
+double relativeDrift(World& world, double e0) {
+  const EnergyReport e = world.energy();
+  return std::abs(e.total() + e.dissipated - e.externalWork - e0) / e0;
+}
+
+// Two spherocylinders collide off-centre and crossed, spinning, in free space.
+std::unique_ptr<World> collision(IntegratorKind kind, double dt, const ContactModel& contact,
+                                 double rtol = 1e-5) {
+  WorldSettings s = freeSpace(kind, dt);
+  s.cim.buffer = 0.6e-3;
+  s.cim.relativeTolerance = rtol;
+  auto world = std::make_unique<World>(s, contact, std::vector<Wall>{}, std::vector<TemplatePtr>{paperRod()});
+  world->addBody({0, Vec3(-4e-3, 0.0, 0.0), Quat(Eigen::AngleAxisd(0.4, Vec3(0, 0, 1))), Vec3(0.4, 0.0, 0.0),
+                  Vec3(0.0, 40.0, 30.0)});
+  world->addBody({0, Vec3(4e-3, 1.5e-3, 0.5e-3), Quat(Eigen::AngleAxisd(1.3, Vec3(0, 1, 1).normalized())),
+                  Vec3(-0.4, 0.0, 0.0), Vec3(0.0, 0.0, 0.0)});
+  return world;
+}
+
+// Largest distance between the bodies' positions of two worlds [m].
+double positionDifference(const World& a, const World& b) {
+  double worst = 0.0;
+  for (std::size_t i = 0; i < a.bodies().size(); ++i) {
+    worst = std::max(
+        worst, a.settings().periodic.minimumImage(a.bodies().position[i] - b.bodies().position[i]).norm());
+  }
+  return worst;
+}
+
+}  // namespace
+
+class CimWorldTest : public QObject {
+  Q_OBJECT
+ private slots:
+  // One collision, one cluster: the energy after it is the energy before to within the tolerance
+  // (tens of rtol: the steps across the kinks of the force at the contact's start and end carry most
+  // of it, tst_cim_cluster_step), and the error falls with the tolerance.
+  void singleClusterConservesEnergyWithinItsTolerance() {
+    double previous = 1.0;
+    for (const double rtol : {1e-5, 1e-7, 1e-9}) {
+      auto world = collision(IntegratorKind::Cim, 1e-3, elasticSpring(1e4), rtol);
+      const double e0 = world->energy().total();
+      QVERIFY(runSteps(*world, 30));
+      QCOMPARE(world->contactCount(), std::size_t(0));
+      QVERIFY(world->bodies().velocity[0].x() < 0.3);  // they did collide
+      const double error = std::abs(world->energy().total() / e0 - 1.0);
+      qInfo("rtol %.0e: |dE/E| %.3g after the collision", rtol, error);
+      CLUMPLAB_VERIFY_LESS(error, 100.0 * rtol);
+      CLUMPLAB_VERIFY_LESS(error, 0.3 * previous);
+      previous = error;
+    }
+  }
+
+  // The paper's test in small: an elastic dilute gas of its spherocylinders in a periodic box keeps
+  // its energy within 0.1% over 0.1 s under both integrators (rk4 at a tenth of a contact time).
+  void elasticDiluteGasConservesEnergy_data() {
+    QTest::addColumn<IntegratorKind>("kind");
+    QTest::addColumn<double>("dt");
+    QTest::newRow("cim") << IntegratorKind::Cim << 1e-3;
+    QTest::newRow("rk4") << IntegratorKind::Rk4 << 5e-6;
+  }
+  void elasticDiluteGasConservesEnergy() {
+    QFETCH(IntegratorKind, kind);
+    QFETCH(double, dt);
+    GasSpec spec;
+    spec.kind = kind;
+    spec.timeStep = dt;
+    spec.count = 60;
+    spec.length = 0.02;
+    auto world = makeGas(spec);
+    const double e0 = world->energy().total();
+    const long steps = std::lround(0.1 / dt), every = std::max(1L, steps / 100);
+    double worst = 0.0;
+    std::size_t contacts = 0;
+    for (long n = 0; n < steps; n += every) {
+      QVERIFY(runSteps(*world, every));
+      worst = std::max(worst, std::abs(world->energy().total() / e0 - 1.0));
+      contacts += world->contactCount();
+    }
+    qInfo("%s: max |dE/E| %.3g over 0.1 s, %zu contacts seen at the samples", integratorName(kind).data(),
+          worst, contacts);
+    QVERIFY(contacts > 5);
+    CLUMPLAB_VERIFY_LESS(worst, 1e-3);
+  }
+
+  // total + dissipated (- the work of loads) stays constant: the dissipated work is integrated with
+  // each cluster's (or the whole system's) bodies, so it holds to the integration's accuracy, while
+  // a tenth or more of the energy is dissipated. Dashpots with walls, Hertz hysteresis with its
+  // regularised friction, a tangential dashpot capped by Coulomb with global damping, a load.
+  void totalPlusDissipatedIsConserved_data() {
+    QTest::addColumn<IntegratorKind>("kind");
+    QTest::addColumn<int>("variant");
+    const char* names[] = {"dashpot, walls", "Hertz, hysteresis and friction", "tangential dashpot, damping",
+                           "load"};
+    for (const IntegratorKind k : {IntegratorKind::Cim, IntegratorKind::Rk4}) {
+      for (int v = 0; v < 4; ++v) {
+        QTest::newRow(qPrintable(QString("%1 %2").arg(integratorName(k).data(), names[v]))) << k << v;
+      }
+    }
+  }
+  void totalPlusDissipatedIsConserved() {
+    QFETCH(IntegratorKind, kind);
+    QFETCH(int, variant);
+    GasSpec spec;
+    spec.kind = kind;
+    spec.timeStep = kind == IntegratorKind::Cim ? 1e-3 : 2e-6;
+    spec.count = 40;
+    spec.length = 0.02;
+    spec.speed = 0.6;
+    spec.cim.relativeTolerance = 1e-7;
+    spec.periodic = variant != 0;
+    if (variant == 0) spec.contact = linearContact(1e4, 0.5, 0.0);
+    if (variant == 1) {
+      spec.contact = frictionlessHertz(5e7);
+      spec.contact.hertz.restitutionSquared = 0.4;
+      spec.contact.hertz.friction = 0.3;
+    }
+    if (variant == 2) {
+      spec.contact = elasticSpring(1e4);
+      spec.contact.linear.friction = 0.4;
+      spec.contact.linear.tangentialStiffnessRatio = 0.0;
+      spec.contact.linear.tangentialDamping = 0.02;
+    }
+    auto world = makeGas(spec);
+    if (variant == 2) world->setDamping(2.0, 3.0);
+    if (variant == 3)
+      world->setExternalForce(0, Vec3(0.0, 2e-3, 0.0), world->bodies().position[0] + Vec3(1e-3, 0, 0));
+    const EnergyReport start = world->energy();
+    const double e0 = start.total();
+    const long steps = std::lround(0.05 / spec.timeStep), every = std::max(1L, steps / 50);
+    double worst = 0.0;
+    for (long n = 0; n < steps; n += every) {
+      QVERIFY(runSteps(*world, every));
+      worst = std::max(worst, relativeDrift(*world, e0));
+    }
+    const EnergyReport end = world->energy();
+    qInfo(
+        "dissipated %.3g of E0 = %.3g J, external work %.3g of E0; max |d(total + dissipated - work)| %.3g "
+        "of E0",
+        end.dissipated / e0, e0, end.externalWork / e0, worst);
+    if (variant == 3) {
+      CLUMPLAB_VERIFY_LESS(0.1, std::abs(end.externalWork) / e0);
+      QCOMPARE(end.dissipated, 0.0);
+    } else {
+      CLUMPLAB_VERIFY_LESS(0.1, end.dissipated / e0);
+    }
+    CLUMPLAB_VERIFY_LESS(worst, 1e-3);
+  }
+
+  // Linear momentum in a periodic box is conserved to round-off: pair forces are equal and opposite
+  // and both Runge-Kutta schemes keep linear invariants; free particles move exactly.
+  void momentumIsConservedInAPeriodicBox_data() {
+    QTest::addColumn<IntegratorKind>("kind");
+    QTest::addColumn<double>("dt");
+    QTest::newRow("cim") << IntegratorKind::Cim << 1e-3;
+    QTest::newRow("rk4") << IntegratorKind::Rk4 << 5e-6;
+  }
+  void momentumIsConservedInAPeriodicBox() {
+    QFETCH(IntegratorKind, kind);
+    QFETCH(double, dt);
+    GasSpec spec;
+    spec.kind = kind;
+    spec.timeStep = dt;
+    spec.count = 60;
+    spec.contact = linearContact(1e4, 0.7, 0.0);
+    auto world = makeGas(spec);
+    const Vec3 p0 = world->energy().momentum;
+    double scale = 0.0;
+    for (std::size_t b = 0; b < world->bodies().size(); ++b) {
+      scale += world->bodies().mass[b] * world->bodies().velocity[b].norm();
+    }
+    QVERIFY(runSteps(*world, std::lround(0.05 / dt)));
+    const double change = (world->energy().momentum - p0).norm();
+    qInfo("|dP| %.3g of sum m|v| %.3g (dissipated %.3g J)", change / scale, scale, world->dissipatedEnergy());
+    QVERIFY(world->dissipatedEnergy() > 0.0);
+    CLUMPLAB_VERIFY_LESS(change, 1e-13 * scale);
+  }
+
+  // Falling through a box periodic along gravity: the bodies wrap again and again, and World books
+  // each wrap (the potential energy of gravity is taken at the continuous positions), so the total
+  // energy holds as in free fall.
+  void wrapsAreBookedUnderGravity_data() {
+    QTest::addColumn<IntegratorKind>("kind");
+    QTest::addColumn<double>("dt");
+    QTest::newRow("cim") << IntegratorKind::Cim << 1e-3;
+    QTest::newRow("rk4") << IntegratorKind::Rk4 << 5e-6;
+  }
+  void wrapsAreBookedUnderGravity() {
+    QFETCH(IntegratorKind, kind);
+    QFETCH(double, dt);
+    GasSpec spec;
+    spec.kind = kind;
+    spec.timeStep = dt;
+    spec.count = 40;
+    auto world = makeGas(spec);
+    world->setGravity(Vec3(0.0, 0.0, -9.81));
+    const EnergyReport start = world->energy();
+    QVERIFY(runSteps(*world, std::lround(0.1 / dt)));
+    const EnergyReport end = world->energy();
+    double lowest = 0.0;  // the mean drop [m]
+    for (std::size_t b = 0; b < world->bodies().size(); ++b) lowest += world->bodies().velocity[b].z();
+    qInfo("mean vz %.3g m/s after 0.1 s of fall (wraps of the 2 cm box), |dE/E| %.3g (gravity %.3g J)",
+          lowest / 40.0, std::abs(end.total() / start.total() - 1.0), end.peGravity - start.peGravity);
+    CLUMPLAB_VERIFY_LESS(lowest / 40.0, -0.9);
+    CLUMPLAB_VERIFY_LESS(std::abs(end.total() / start.total() - 1.0), 1e-3);
+  }
+
+  // A membrane (seed 001 §1 (iv)) under cim and rk4: a small ball crosses it, a large one bounces
+  // back elastically, and the membrane takes twice the large ball's momentum.
+  void membranesPassSmallBodiesAndStopLargeOnes_data() {
+    QTest::addColumn<IntegratorKind>("kind");
+    QTest::addColumn<double>("dt");
+    QTest::newRow("cim") << IntegratorKind::Cim << 1e-3;
+    QTest::newRow("rk4") << IntegratorKind::Rk4 << 2e-6;
+  }
+  void membranesPassSmallBodiesAndStopLargeOnes() {
+    QFETCH(IntegratorKind, kind);
+    QFETCH(double, dt);
+    WorldSettings s = freeSpace(kind, dt);
+    s.cim.relativeTolerance = 1e-7;
+    const std::vector<Wall> walls = {Wall::membrane(Vec3::Zero(), Vec3::UnitX(), 1.5e-3)};
+    const std::vector<TemplatePtr> balls = {
+        templateFromPebbles({Pebble{Vec3::Zero(), 1e-3}}, 2700.0, "small"),
+        templateFromPebbles({Pebble{Vec3::Zero(), 2e-3}}, 2700.0, "large")};
+    World world(s, elasticSpring(1e4), walls, balls);
+    world.addBody({0, Vec3(-5e-3, 0.0, 0.0), Quat::Identity(), Vec3(0.3, 0.0, 0.0)});
+    world.addBody({1, Vec3(-5e-3, 0.01, 0.0), Quat::Identity(), Vec3(0.3, 0.0, 0.0)});
+    const double e0 = world.energy().total();
+    QVERIFY(runSteps(world, std::lround(0.05 / dt)));
+    const BodyState& b = world.bodies();
+    qInfo("small ball at x %.4g m, v %.4g; large at x %.4g m, v %.4g; membrane impulse %.4g N s; |dE/E| %.3g",
+          b.position[0].x(), b.velocity[0].x(), b.position[1].x(), b.velocity[1].x(),
+          world.wallImpulses()[0].x(), std::abs(world.energy().total() / e0 - 1.0));
+    QVERIFY(b.position[0].x() > 5e-3);
+    CLUMPLAB_COMPARE_REL(b.velocity[0].x(), 0.3, 1e-12);
+    QVERIFY(b.position[1].x() < -5e-3);
+    CLUMPLAB_COMPARE_REL(b.velocity[1].x(), -0.3, 1e-3);
+    CLUMPLAB_COMPARE_REL(world.wallImpulses()[0].x(), 2.0 * 0.3 * b.mass[1], 1e-3);
+  }
+
+  // Every momentum the walls take is booked: minus the sum of the wall impulses is the change of the
+  // bodies' momentum, to round-off (the impulses are integrated with the same Runge-Kutta weights).
+  void wallImpulsesBalanceTheMomentum_data() {
+    QTest::addColumn<IntegratorKind>("kind");
+    QTest::addColumn<double>("dt");
+    QTest::newRow("cim") << IntegratorKind::Cim << 1e-3;
+    QTest::newRow("rk4") << IntegratorKind::Rk4 << 5e-6;
+  }
+  void wallImpulsesBalanceTheMomentum() {
+    QFETCH(IntegratorKind, kind);
+    QFETCH(double, dt);
+    GasSpec spec;
+    spec.kind = kind;
+    spec.timeStep = dt;
+    spec.count = 30;
+    spec.length = 0.016;
+    spec.periodic = false;
+    auto world = makeGas(spec);
+    const Vec3 p0 = world->energy().momentum;
+    QVERIFY(runSteps(*world, std::lround(0.05 / dt)));
+    Vec3 impulses = Vec3::Zero();
+    for (const Vec3& j : world->wallImpulses()) impulses += j;
+    const Vec3 change = world->energy().momentum - p0;
+    qInfo("|dP| %.3g N s, |sum J| %.3g N s, |dP + sum J| %.3g", change.norm(), impulses.norm(),
+          (change + impulses).norm());
+    QVERIFY(impulses.norm() > 1e-6);
+    CLUMPLAB_VERIFY_LESS((change + impulses).norm(), 1e-12 * impulses.norm() + 1e-18);
+  }
+
+  // One collision of two spinning spherocylinders: cim at a tight tolerance, rk4 and the leapfrog
+  // end in the same place, an elastic one closer as their steps shrink (slowly: the kinks of the
+  // spring's force at the contact's ends), and with a dashpot (whose force jumps there) within a few
+  // microns and with the same dissipated work.
+  void cimRk4AndLeapfrogAgreeOnACollision_data() {
+    QTest::addColumn<bool>("dashpot");
+    QTest::newRow("elastic") << false;
+    QTest::newRow("dashpot") << true;
+  }
+  void cimRk4AndLeapfrogAgreeOnACollision() {
+    QFETCH(bool, dashpot);
+    const ContactModel contact = dashpot ? linearContact(1e4, 0.6, 0.0) : elasticSpring(1e4);
+    auto cim = collision(IntegratorKind::Cim, 1e-3, contact, 1e-10);
+    QVERIFY(runSteps(*cim, 30));
+    const double travelled = (cim->bodies().position[0] - Vec3(-4e-3, 0, 0)).norm();
+    QVERIFY(travelled > 5e-3);
+    if (dashpot) QVERIFY(cim->dissipatedEnergy() > 0.1 * cim->energy().total());
+    for (const IntegratorKind kind : {IntegratorKind::Rk4, IntegratorKind::Leapfrog}) {
+      std::vector<double> distances, dissipated;
+      for (const double dt : {4e-7, 2e-7, 1e-7}) {
+        auto other = collision(kind, dt, contact);
+        QVERIFY(runSteps(*other, std::lround(0.03 / dt)));
+        distances.push_back(positionDifference(*cim, *other));
+        dissipated.push_back(other->dissipatedEnergy());
+      }
+      qInfo("%s at 4e-7, 2e-7, 1e-7 s: %.3g, %.3g, %.3g m from cim; dissipated %.8g, %.8g, %.8g (cim %.8g) J",
+            integratorName(kind).data(), distances[0], distances[1], distances[2], dissipated[0],
+            dissipated[1], dissipated[2], cim->dissipatedEnergy());
+      if (dashpot) {  // the jumps land at a random phase of a step: first order, erratic
+        for (int k = 0; k < 3; ++k) {
+          CLUMPLAB_VERIFY_LESS(distances[k], 4e-6);
+          CLUMPLAB_COMPARE_REL(dissipated[k], cim->dissipatedEnergy(), 1e-3);
+        }
+      } else {
+        CLUMPLAB_VERIFY_LESS(distances[2], 0.6 * distances[0]);
+        CLUMPLAB_VERIFY_LESS(distances[2], 1e-8);
+      }
+    }
+  }
+
+  // Dense random spherocylinders and T-bar clumps (periodic in x and z, walls in y), fast and
+  // spinning, through the World: the cluster list the cim integrator builds (its model of the world,
+  // its lifetime: shaft ends for spherocylinders, bounding radius for clumps), then the same world
+  // under rk4 at a fine step over that lifetime, checking at every step the distance of every pair
+  // of bodies of different clusters. None touch, and the cim world after one step of exactly the
+  // lifetime ends where rk4 does. Over fifty lifetimes such pairs do touch: the check has teeth.
+  void clustersNeverInteractWithinTheirLifetime() {
+    GasSpec spec;
+    spec.count = 60;
+    spec.length = 0.02;
+    spec.speed = 0.6;
+    spec.cim.buffer = 0.3e-3;
+    spec.spin = 300.0;
+    spec.seed = 3;
+    spec.templates = {paperRod(), templateFromPebbles(tbarPebbles(), 2700.0, "tbar")};
+    spec.cim.relativeTolerance = 1e-10;
+    spec.walled = {false, true, false};
+    auto probe = makeGas(spec);
+    const WorldSettings settings = probe->settings();
+    const auto build = [&](IntegratorKind kind, double dt) {
+      WorldSettings s = settings;
+      s.integrator = kind;
+      s.timeStep = dt;
+      auto w = std::make_unique<World>(s, probe->contactModel(), probe->walls(), probe->templates());
+      const BodyState& b = probe->bodies();
+      for (std::size_t i = 0; i < b.size(); ++i) {
+        w->addBody(
+            {b.templateIndex[i], b.position[i], b.orientation[i], b.velocity[i], b.angularVelocity[i]});
+      }
+      return w;
+    };
+    auto reference = build(IntegratorKind::Rk4, 1.0);
+    const auto particles = cim::describeWorld(*reference);
+    const cim::ParticleModel model = cim::makeParticleModel(particles);
+    cim::ClusterStepSettings cs;
+    cs.buffer = spec.cim.buffer;
+    const cim::ClusterStepper stepper(model, cs);
+    const cim::ClusterStepReport list = stepper.prepare(cim::bodySetOf(reference->bodies()));
+    std::size_t withNeighbours = 0;
+    for (std::size_t c = 0; c < list.clusters.count(); ++c)
+      withNeighbours += list.clusters.membersOf(c).size() > 1;
+    QVERIFY2(withNeighbours >= 5,
+             qPrintable(QString("%1 clusters with neighbours of %2, largest %3, pairs %4")
+                            .arg(withNeighbours)
+                            .arg(list.clusters.count())
+                            .arg(list.clusters.largestSize())
+                            .arg(list.neighbors.pairCount())));
+    std::size_t walled = 0;
+    for (const std::int32_t e : list.neighbors.entries) walled += cim::NeighborCsr::isWall(e) ? 1 : 0;
+    QVERIFY(walled > 0);
+
+    // The closest approach of bodies of different clusters while rk4 runs `steps` steps over `horizon`.
+    const auto closestAcross = [&](double horizon, int steps, std::unique_ptr<World>* end) {
+      auto w = build(IntegratorKind::Rk4, horizon / steps);
+      double closest = std::numeric_limits<double>::infinity();
+      for (int k = 0; k < steps; ++k) {
+        if (!w->step()) return -1.0;
+        const BodyState& b = w->bodies();
+        for (std::uint32_t i = 0; i < b.size(); ++i) {
+          for (std::uint32_t j = i + 1; j < b.size(); ++j) {
+            if (list.clusters.clusterOf[i] == list.clusters.clusterOf[j]) continue;
+            const Vec3 sep = settings.periodic.minimumImage(b.position[j] - b.position[i]);
+            if (sep.norm() > particles->reach[i] + particles->reach[j] + std::min(closest, 1e-3)) continue;
+            closest = std::min(closest, model.surfaceDistance(i, j, sep, b.orientation[i], b.orientation[j]));
+          }
+        }
+      }
+      if (end != nullptr) *end = std::move(w);
+      return closest;
+    };
+    std::unique_ptr<World> fine;
+    const double closest = closestAcross(list.lifetime, 300, &fine);
+    auto cim = build(IntegratorKind::Cim, list.lifetime);
+    QVERIFY(cim->step());
+    const double difference = positionDifference(*cim, *fine);
+    const double later = closestAcross(50.0 * list.lifetime, 400, nullptr);
+    qInfo(
+        "lifetime %.3g s, %zu clusters (%zu with neighbours, largest %zu, %zu wall entries); closest "
+        "approach "
+        "across clusters %.3g m (buffer %.3g m) within the lifetime, %.3g m within 50; cim vs rk4 %.3g m",
+        list.lifetime, list.clusters.count(), withNeighbours, list.clusters.largestSize(), walled, closest,
+        cs.buffer, later, difference);
+    QVERIFY2(closest > 0.0, "bodies of different clusters touched within the lifetime");
+    CLUMPLAB_VERIFY_LESS(difference, 1e-8);
+    QVERIFY2(later < 0.0, "the check must be able to see contacts between clusters");
+  }
+
+  // Scene files: "integrator": "cim" | "rk4" and the "cim" block read, written back and read again
+  // the same; a misspelt key or a bad value is an error naming the field; what they cannot do is
+  // refused at the integrator key, saying what to change.
+  void sceneKeysRoundTripAndErrorsNameTheField() {
+    const std::string scene = R"({
+      "format": "clumplab-scene/1", "time_step": 1e-3, "integrator": "cim", "gravity": [0, 0, 0],
+      "periodic": {"min": [0, 0, 0], "max": [0.05, 0.05, 0.05], "axes": "xyz"},
+      "cim": {"buffer": 6e-4, "rtol": 1e-6, "atol": 1e-18, "min_step": 3.3e-6, "max_step": 1e-4},
+      "contact": {"model": "linear", "stiffness": 2e4, "damping": 0},
+      "templates": {"rod": {"shape": "spherocylinder", "radius": 1e-3, "length": 4e-3, "density": 2700}},
+      "bodies": [{"template": "rod", "position": [0.01, 0.01, 0.01], "velocity": [0.4, 0, 0]}]})";
+    const Scene a = parseScene(scene, "cim.json");
+    QCOMPARE(a.settings.integrator, IntegratorKind::Cim);
+    QCOMPARE(a.settings.cim.buffer, 6e-4);
+    QCOMPARE(a.settings.cim.relativeTolerance, 1e-6);
+    QCOMPARE(a.settings.cim.absoluteTolerance, 1e-18);
+    QCOMPARE(a.settings.cim.minStep, 3.3e-6);
+    QCOMPARE(a.settings.cim.maxStep, 1e-4);
+    auto world = buildWorld(a);
+    QVERIFY(runSteps(*world, 3));
+    const Scene b = parseScene(sceneToJson(sceneFromWorld(*world, a), "."), "saved.json");
+    QVERIFY(b.settings.cim == a.settings.cim);
+    QCOMPARE(b.settings.integrator, IntegratorKind::Cim);
+    QVERIFY(b.settings.periodic == a.settings.periodic);
+    // Defaults: an rk4 scene without the block writes the defaults, which read back the same.
+    std::string rk4 = scene;
+    rk4.replace(rk4.find("\"cim\", \"gravity\""), 5, "\"rk4\"");
+    rk4.replace(rk4.find("\"cim\": {"), rk4.find("\"contact\"") - rk4.find("\"cim\": {"), "");
+    const Scene c = parseScene(rk4, "rk4.json");
+    QCOMPARE(c.settings.integrator, IntegratorKind::Rk4);
+    QVERIFY(c.settings.cim == CimSettings{});
+    const Scene d = parseScene(sceneToJson(c, "."), "saved.json");
+    QVERIFY(d.settings.cim == CimSettings{});
+
+    const auto fails = [&](const std::string& from, const std::string& to, const QString& expected) {
+      std::string text = scene;
+      const auto at = text.find(from);
+      QVERIFY2(at != std::string::npos, from.c_str());
+      text.replace(at, from.size(), to);
+      try {
+        parseScene(text, "cim.json");
+        QFAIL(qPrintable("no error for " + QString::fromStdString(to)));
+      } catch (const InputError& e) {
+        QVERIFY2(QString(e.what()).contains(expected), e.what());
+      }
+    };
+    fails("\"rtol\": 1e-6", "\"rtoll\": 1e-6", "cim");
+    fails("\"rtol\": 1e-6", "\"rtoll\": 1e-6", "rtoll");
+    fails("\"rtol\": 1e-6", "\"rtol\": -1", "cim.rtol");
+    fails("\"buffer\": 6e-4", "\"buffer\": 0", "cim.buffer");
+    fails("\"min_step\": 3.3e-6", "\"min_step\": -1", "cim.min_step");
+    fails("\"integrator\": \"cim\"", "\"integrator\": \"cimm\"", "rk4");
+    fails("\"damping\": 0}", "\"damping\": 0, \"friction\": 0.5}", "tangential_stiffness_ratio");
+    fails("\"damping\": 0}", "\"damping\": 0, \"friction\": 0.5}", "integrator");
+    fails("\"gravity\": [0, 0, 0]", "\"gravity\": [0, 0, 0], \"fields\": {\"electric\": [1, 0, 0]}",
+          "fields");
+    fails("\"gravity\": [0, 0, 0]", "\"gravity\": [0, 0, 0], \"gyroscopic\": false", "gyroscopic");
+    fails("\"velocity\": [0.4, 0, 0]", "\"velocity\": [0.4, 0, 0], \"charge\": 1e-9", "charges");
+  }
+
+  // The World refuses what cim and rk4 cannot do, at construction and in its setters (leaving the
+  // world as it was), and takes what they can (a tangential dashpot without a spring).
+  void refusesWhatItCannotDo() {
+    WorldSettings s = freeSpace(IntegratorKind::Cim, 1e-3);
+    const std::vector<TemplatePtr> templates = {paperRod()};
+    const auto message = [](auto&& make) -> QString {
+      try {
+        make();
+      } catch (const std::invalid_argument& e) {
+        return e.what();
+      }
+      return {};
+    };
+    const QString spring = message([&] { World w(s, linearContact(1e4, 0.5, 0.4), {}, templates); });
+    QVERIFY2(spring.contains("cim") && spring.contains("friction") && spring.contains("tangential"),
+             qPrintable(spring));
+    WorldSettings plane = s;
+    plane.plane.enabled = true;
+    QVERIFY(message([&] { World w(plane, elasticSpring(), {}, templates); }).contains("plane"));
+
+    World world(s, elasticSpring(), {}, templates);
+    world.addBody({0, Vec3::Zero(), Quat::Identity(), Vec3(0.1, 0, 0)});
+    QVERIFY(message([&] { world.setContactModel(linearContact(1e4, 0.5, 0.4)); }).contains("tangential"));
+    QVERIFY(world.contactModel() == elasticSpring());
+    FieldSettings fields;
+    fields.electric = Vec3(1, 0, 0);
+    QVERIFY(message([&] { world.setFields(fields); }).contains("fields"));
+    QVERIFY(message([&] { world.setGyroscopic(false); }).contains("gyroscopic"));
+    PointProperties charged;
+    charged.charge = 1e-9;
+    QVERIFY(message([&] { world.setPointProperties(0, charged); }).contains("charges"));
+    QVERIFY(message([&] { world.addBody({0, Vec3(0.01, 0, 0)}, charged); }).contains("charges"));
+    QCOMPARE(world.bodies().size(), std::size_t(1));
+    ContactModel dashpotOnly = linearContact(1e4, 0.5, 0.4);
+    dashpotOnly.linear.tangentialStiffnessRatio = 0.0;
+    dashpotOnly.linear.tangentialDamping = 0.01;
+    world.setContactModel(dashpotOnly);
+    QVERIFY(runSteps(world, 2));
+    // The settings block, edited live: bad values refused, good ones taken.
+    CimSettings cim = world.settings().cim;
+    cim.relativeTolerance = -1.0;
+    QVERIFY(message([&] { world.setCimSettings(cim); }).contains("rtol"));
+    cim.relativeTolerance = 1e-6;
+    cim.minStep = -1.0;
+    QVERIFY(message([&] { world.setCimSettings(cim); }).contains("min_step"));
+    cim.minStep = 1e-6;
+    world.setCimSettings(cim);
+    QCOMPARE(world.settings().cim.minStep, 1e-6);
+    QVERIFY(runSteps(world, 2));
+    // A leapfrog world with friction cannot switch to cim; one without can, and back.
+    World leapfrog(freeSpace(IntegratorKind::Leapfrog, 1e-5), linearContact(1e4, 0.5, 0.4), {}, templates);
+    QVERIFY(message([&] { leapfrog.setIntegrator(IntegratorKind::Cim, 4); }).contains("tangential"));
+    QCOMPARE(leapfrog.settings().integrator, IntegratorKind::Leapfrog);
+    World elastic(freeSpace(IntegratorKind::Leapfrog, 1e-5), elasticSpring(), {}, templates);
+    elastic.addBody({0, Vec3::Zero(), Quat::Identity(), Vec3(0.1, 0, 0)});
+    elastic.setIntegrator(IntegratorKind::Cim, 4);
+    QVERIFY(runSteps(elastic, 2));
+    elastic.setIntegrator(IntegratorKind::Leapfrog, 4);
+    QVERIFY(runSteps(elastic, 2));
+    CLUMPLAB_COMPARE_REL(elastic.bodies().position[0].x(), 0.1 * elastic.time(), 1e-12);
+  }
+
+  // A run that goes wrong stops with the reason: an overlap beyond half a radius (here a spring so
+  // soft that the bodies sink through each other) under rk4 and cim, the latter's message naming
+  // its settings; and a cluster whose RKF runs out of steps reports it.
+  void divergenceIsReported() {
+    for (const IntegratorKind kind : {IntegratorKind::Rk4, IntegratorKind::Cim}) {
+      auto world = collision(kind, kind == IntegratorKind::Cim ? 1e-3 : 1e-5, elasticSpring(10.0));
+      bool stopped = false;
+      for (int n = 0; n < 20000 && !stopped; ++n) stopped = !world->step();
+      QVERIFY(stopped);
+      const QString message = QString::fromStdString(world->divergence().message);
+      QVERIFY2(world->divergence().happened && message.contains("half a pebble radius"), qPrintable(message));
+      if (kind == IntegratorKind::Cim) QVERIFY2(message.contains("cim.min_step"), qPrintable(message));
+      QVERIFY(!world->step());  // stays stopped
+    }
+    auto world = collision(IntegratorKind::Cim, 1e-3, elasticSpring(1e4));
+    const auto particles = cim::describeWorld(*world);
+    cim::ClusterStepSettings settings;
+    settings.buffer = 0.6e-3;
+    settings.rkf.maxSteps = 5;
+    cim::ClusterIntegration integration(cim::makeParticleModel(particles), settings);
+    cim::RigidBodySet state = cim::bodySetOf(world->bodies());
+    cim::IntervalReport report;
+    for (int n = 0; n < 30 && report.ok; ++n) report = integration.advance(state, 1e-3);
+    QVERIFY(!report.ok);
+    QVERIFY2(QString::fromStdString(report.problem).contains("Runge-Kutta-Fehlberg"), report.problem.c_str());
+  }
+
+  // Checkpoints: restore, then the same steps give the same bits, also when the cluster list
+  // outlives a World step (cim at a step well below the lifetime carries the list on) and when
+  // bodies were added and removed in between; and the thread count changes nothing.
+  void checkpointsAndThreadsGiveTheSameBits_data() {
+    QTest::addColumn<IntegratorKind>("kind");
+    QTest::addColumn<double>("dt");
+    QTest::newRow("cim, steps of a whole list") << IntegratorKind::Cim << 2e-3;
+    QTest::newRow("cim, lists across steps") << IntegratorKind::Cim << 5e-5;
+    QTest::newRow("rk4") << IntegratorKind::Rk4 << 5e-6;
+  }
+  void checkpointsAndThreadsGiveTheSameBits() {
+    QFETCH(IntegratorKind, kind);
+    QFETCH(double, dt);
+    GasSpec spec;
+    spec.kind = kind;
+    spec.timeStep = dt;
+    spec.count = 60;
+    spec.contact = linearContact(1e4, 0.7, 0.0);
+    auto world = makeGas(spec);
+    const long steps = std::lround(0.01 / dt);
+    QVERIFY(runSteps(*world, steps));
+    const WorldCheckpoint saved = world->checkpoint();
+    const double dissipated = world->dissipatedEnergy();
+    QVERIFY(runSteps(*world, steps));
+    const std::uint64_t first = stateHash(*world);
+    const double firstDissipated = world->dissipatedEnergy();
+    world->restore(saved);
+    QCOMPARE(world->dissipatedEnergy(), dissipated);
+    QVERIFY(runSteps(*world, steps));
+    QCOMPARE(stateHash(*world), first);
+    QCOMPARE(world->dissipatedEnergy(), firstDissipated);
+    QVERIFY(firstDissipated > dissipated);
+
+    spec.threads = 2;
+    auto threaded = makeGas(spec);
+    QVERIFY(runSteps(*threaded, 2 * steps));
+    QCOMPARE(stateHash(*threaded), first);
+
+    // Edits: a body added and one removed; the runs after a checkpoint still repeat.
+    world->addBody({0, Vec3(0.001, 0.001, 0.001), Quat::Identity(), Vec3(0, 0, 0.3)});
+    world->removeBody(5);
+    QVERIFY(runSteps(*world, steps));
+    const WorldCheckpoint edited = world->checkpoint();
+    QVERIFY(runSteps(*world, steps));
+    const std::uint64_t afterEdits = stateHash(*world);
+    world->restore(edited);
+    QVERIFY(runSteps(*world, steps));
+    QCOMPARE(stateHash(*world), afterEdits);
+  }
+};
+
+QTEST_GUILESS_MAIN(CimWorldTest)
+#include "tst_cim_world.moc"
