@@ -36,7 +36,7 @@ Box3 wallDrawingDomain(const std::vector<Vec3>& points, double margin, const std
   // A flat or point-like domain (one body, one plane) gets some depth, so planes show as areas.
   const double size = std::max(domain.sizes().maxCoeff(), margin > 0.0 ? 4.0 * margin : 1e-3);
   for (int a = 0; a < 3; ++a) {
-    if (domain.sizes()[a] < 0.5 * size) {
+    if (domain.sizes()[a] < 1e-3 * size) {
       const double mid = domain.center()[a];
       domain.min()[a] = std::min(domain.min()[a], mid - 0.25 * size);
       domain.max()[a] = std::max(domain.max()[a], mid + 0.25 * size);
