@@ -1,5 +1,7 @@
 // MercuryDPM clump folders (seed 000, MClump's output as MercuryDPM's ClumpIO reads it) and a
 // description of the rest of the scene, plus the VTK export of the initial state.
+#include <algorithm>
+#include <cctype>
 #include <filesystem>
 #include <fstream>
 
