@@ -90,6 +90,7 @@ ExportResult exportLiggghts(const Scene& scene, const World& world, const std::s
     if (wall.kind == Wall::Kind::SphereCavity)
       exporting::refuse(scene, path, engine,
                         "a spherical cavity has no wall/gran primitive (only planes and cylinders)");
+    if (wall.kind != Wall::Kind::Plane) exporting::refuse(scene, path, engine, "only plane walls are mapped");
     const int axis = exporting::axisOf(wall.normal);
     if (axis < 0)
       exporting::refuse(scene, path, engine,
@@ -210,6 +211,7 @@ ExportResult exportLiggghts(const Scene& scene, const World& world, const std::s
   exporting::makeFolder(dir / "templates");
   exporting::makeFolder(dir / "post");
   PrimeSeeds seeds;
+  result.files.emplace_back("in.clumplab");
   std::ofstream out = exporting::openOutput(dir / "in.clumplab");
   out << "# LIGGGHTS-PUBLIC 3.8 deck written by clumplab-cli export from " << scene.file << "\n"
       << "# Run in this folder: mpirun -np 4 liggghts -in in.clumplab\n"
@@ -316,7 +318,6 @@ ExportResult exportLiggghts(const Scene& scene, const World& world, const std::s
       << "run " << run.steps << "\n";
   out.close();
   if (!out) throw std::runtime_error((dir / "in.clumplab").string() + ": writing failed");
-  result.files.insert(result.files.begin(), "in.clumplab");
   return result;
 }
 

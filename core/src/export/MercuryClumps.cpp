@@ -108,11 +108,15 @@ ExportResult exportMercury(const Scene& scene, const World& world, const std::st
     if (wall.kind == Wall::Kind::SphereCavity) {
       out << "wall " << w << " sphere_cavity center " << vec(wall.point) << " radius " << number(wall.radius)
           << "\n";
-    } else {
+    } else if (wall.kind == Wall::Kind::Plane || wall.kind == Wall::Kind::Membrane) {
       out << "wall " << w << (wall.kind == Wall::Kind::Membrane ? " membrane" : " plane") << " point "
           << vec(wall.point) << " normal " << vec(wall.normal);
       if (wall.kind == Wall::Kind::Membrane) out << " pass_radius " << number(wall.passRadius);
       out << "\n";
+    } else {
+      out << "wall " << w << " not_described\n";
+      result.warnings.push_back("walls[" + std::to_string(w) +
+                                "]: a kind of wall scene.txt does not describe");
     }
   }
   out << "# body template folder x y z qw qx qy qz R11 R12 R13 R21 R22 R23 R31 R32 R33 vx vy vz wx wy wz\n";
@@ -133,7 +137,7 @@ ExportResult exportMercury(const Scene& scene, const World& world, const std::st
 ExportResult exportVtk(const World& world, const std::string& folder) {
   VtkSeriesWriter writer(folder);
   writer.write(world);
-  return {writer.files(), {}};
+  return {writer.files(), {}, {}};
 }
 
 }  // namespace clumplab

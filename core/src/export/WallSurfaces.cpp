@@ -121,6 +121,10 @@ std::vector<VtkSurface> wallSurfaces(const std::vector<Wall>& walls, const Box3&
       out.push_back(cavitySurface(w, index, 12));
       continue;
     }
+    if (w.kind != Wall::Kind::Plane && w.kind != Wall::Kind::Membrane) {
+      out.push_back(VtkSurface{"other", index, {}, {}});  // drawn by its own surface source
+      continue;
+    }
     VtkSurface s{w.kind == Wall::Kind::Membrane ? "membrane" : "plane",
                  index,
                  planeInBox(w.point, w.normal, domain),

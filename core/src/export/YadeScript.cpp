@@ -27,7 +27,14 @@ using exporting::number;
 namespace {
 
 std::string tuple3(const Vec3& v) {
-  return "(" + number(v.x()) + ", " + number(v.y()) + ", " + number(v.z()) + ")";
+  std::string s = "(";
+  s += number(v.x());
+  s += ", ";
+  s += number(v.y());
+  s += ", ";
+  s += number(v.z());
+  s += ")";
+  return s;
 }
 
 }  // namespace
@@ -53,13 +60,17 @@ ExportResult exportYade(const Scene& scene, const World& world, const std::strin
     const std::string path = "walls[" + std::to_string(w) + "]";
     if (wall.kind == Wall::Kind::SphereCavity)
       exporting::refuse(scene, path, engine, "a spherical cavity has no Yade wall primitive");
+    if (wall.kind != Wall::Kind::Plane) exporting::refuse(scene, path, engine, "only plane walls are mapped");
     const int axis = exporting::axisOf(wall.normal);
     if (axis < 0)
       exporting::refuse(
           scene, path, engine,
           "only planes normal to x, y or z map to utils.wall; this one's normal is " + tuple3(wall.normal));
-    walls.push_back("(" + number(wall.point[axis]) + ", " + std::to_string(axis) + ", " +
-                    std::to_string(wall.normal[axis] > 0.0 ? 1 : -1) + ")");
+    std::string line = "(";
+    line += number(wall.point[axis]);
+    line += ", " + std::to_string(axis);
+    line += wall.normal[axis] > 0.0 ? ", 1)" : ", -1)";
+    walls.push_back(line);
   }
 
   double massSum = 0.0, massMin = 0.0, massMax = 0.0;
