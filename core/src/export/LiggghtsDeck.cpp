@@ -19,8 +19,7 @@
 #include <filesystem>
 #include <fstream>
 #include <limits>
-#include <numbers>
-#include <set>
+#include <sstream>
 
 #include "ExportChecks.hpp"
 #include "core/MassProperties.hpp"
@@ -212,12 +211,7 @@ ExportResult exportLiggghts(const Scene& scene, const World& world, const std::s
   exporting::makeFolder(dir / "post");
   PrimeSeeds seeds;
   result.files.emplace_back("in.clumplab");
-  std::ofstream out = exporting::openOutput(dir / "in.clumplab");
-  out << "# LIGGGHTS-PUBLIC 3.8 deck written by clumplab-cli export from " << scene.file << "\n"
-      << "# Run in this folder: mpirun -np 4 liggghts -in in.clumplab\n"
-      << "# Bodies: " << bodies.size() << ", templates: " << world.templates().size()
-      << ". Atom type 1: pebbles; type 2: walls.\n";
-  for (const std::string& w : result.warnings) out << "# APPROXIMATION " << w << "\n";
+  std::ostringstream out;  // the deck after its heading, which lists every warning
   out << "atom_style sphere\natom_modify map array sort 0 0\nboundary " << boundary
       << "\nnewton off\ncommunicate single vel yes\nunits si\n"
       << "region domain block " << number(domain.min().x()) << " " << number(domain.max().x()) << " "
@@ -316,8 +310,15 @@ ExportResult exportLiggghts(const Scene& scene, const World& world, const std::s
       << "dump pebbles all custom " << run.every << " post/pebbles_*.txt id mol type x y z vx vy vz radius\n"
       << "dump_modify pebbles sort id format \"%d %d %d %.15g %.15g %.15g %.15g %.15g %.15g %.15g\"\n"
       << "run " << run.steps << "\n";
-  out.close();
-  if (!out) throw std::runtime_error((dir / "in.clumplab").string() + ": writing failed");
+  std::ofstream deck = exporting::openOutput(dir / "in.clumplab");
+  deck << "# LIGGGHTS-PUBLIC 3.8 deck written by clumplab-cli export from " << scene.file << "\n"
+       << "# Run in this folder: mpirun -np 4 liggghts -in in.clumplab\n"
+       << "# Bodies: " << bodies.size() << ", templates: " << world.templates().size()
+       << ". Atom type 1: pebbles; type 2: walls.\n";
+  for (const std::string& w : result.warnings) deck << "# APPROXIMATION " << w << "\n";
+  deck << out.str();
+  deck.close();
+  if (!deck) throw std::runtime_error((dir / "in.clumplab").string() + ": writing failed");
   return result;
 }
 
