@@ -71,6 +71,11 @@ void checkAsciiStl(const std::string& path, std::istream& in) {
       ++facets;
     } else if (word == "endsolid") {
       ended = true;
+    } else if (word != "solid" && word != "outer" && word != "endloop") {
+      throw InputError(
+          path, at,
+          "unexpected \"" + word.substr(0, 40) +
+              "\" (an ASCII STL holds solid, facet, outer loop, vertex, endloop, endfacet, endsolid)");
     }
   }
   if (inFacet || !ended) {
