@@ -11,7 +11,7 @@ namespace clumplab {
 
 struct ResourceLimits {
   std::size_t maxPebbles = 10'000'000;       // pebbles in a scene (bodies × their template's pebbles)
-  std::int64_t maxFillPoints = 100'000'000;  // grid points a pebble fill may test ("voxels")
+  std::int64_t maxFillPoints = 100'000'000;  // points tested: pebble fill grid, Monte Carlo samples
   std::size_t maxTriangles = 20'000'000;     // triangles of one imported mesh
   std::size_t maxMemoryMB = 0;               // estimated memory of a world [MiB]; 0: 3/4 of the RAM
 
