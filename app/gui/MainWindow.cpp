@@ -30,6 +30,7 @@
 #include "DefaultScene.hpp"
 #include "DocumentLoader.hpp"
 #include "EnergyPlotDock.hpp"
+#include "ImageFiles.hpp"
 #include "InspectorDock.hpp"
 #include "LessonDock.hpp"
 #include "MovieRecorder.hpp"
@@ -832,7 +833,7 @@ void MainWindow::screenshot() {
   const QString path = QFileDialog::getSaveFileName(this, tr("Save a screenshot"),
                                                     QStringLiteral("clumplab.png"), tr("PNG images (*.png)"));
   if (path.isEmpty()) return;
-  if (!viewport_->grabFramebuffer().save(path, "PNG")) {
+  if (!saveImageAtomically(viewport_->grabFramebuffer(), path)) {
     QMessageBox::critical(this, tr("Screenshot"), tr("%1: cannot write the image").arg(path));
   }
 }

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "ImageFiles.hpp"
 #include "MainWindow.hpp"
 #include "MovieRecorder.hpp"
 #include "Viewport.hpp"
@@ -110,7 +111,7 @@ void ScriptedRun::finish() {
   window_.tick();
   if (!options_.screenshot.isEmpty()) {
     const QImage image = window_.viewport()->grabFramebuffer();
-    if (image.isNull() || !image.save(options_.screenshot, "PNG")) {
+    if (!saveImageAtomically(image, options_.screenshot)) {
       std::fprintf(stderr, "clumplab: %s: cannot write the screenshot\n", qPrintable(options_.screenshot));
       exitCode_ = 1;
     } else {
