@@ -21,6 +21,7 @@ int shapeCommand(const std::vector<std::string>& args);
 int orderCommand(const std::vector<std::string>& args);
 int cimSceneCommand(const std::vector<std::string>& args);
 int cimTableCommand(const std::vector<std::string>& args);
+int exportCommand(const std::vector<std::string>& args);
 
 // Loads the scene named by the first positional argument and applies --integrator, --dt,
 // --threads, --spheres (every clump as its bounding or volume-equivalent sphere) and --plane (2D in

@@ -11,6 +11,7 @@
 #include "core/ScenePlane.hpp"
 #include "core/SceneWriter.hpp"
 #include "core/Trajectory.hpp"
+#include "core/export/VtkSeriesWriter.hpp"
 #include "shapes/MeshTemplateBuilder.hpp"
 
 namespace clumplab::cli {
@@ -92,7 +93,7 @@ Scene loadSceneWithOverrides(const Arguments& args, const char* command) {
 
 int runCommand(const std::vector<std::string>& argv) {
   const Arguments args(argv, {"--steps", "--time", "--energy", "--states", "--trajectory", "--every",
-                              "--integrator", "--dt", "--threads", "--spheres", "--plane"});
+                              "--integrator", "--dt", "--threads", "--spheres", "--plane", "--vtk"});
   const Scene scene = loadSceneWithOverrides(args, "run");
   if (args.has("--steps") && args.has("--time")) throw UsageError("give --steps or --time, not both");
   const double dt = scene.settings.timeStep;
@@ -126,7 +127,11 @@ int runCommand(const std::vector<std::string>& argv) {
     trajectoryOut.emplace(*p, sceneToJson(sceneFromWorld(*world, scene), folder.empty() ? "." : folder),
                           templateKeys(world->templates()));
   }
+  // ParaView output (pebbles, bodies, walls per output step and a .pvd index).
+  std::optional<VtkSeriesWriter> vtkOut;
+  if (const auto dir = args.text("--vtk")) vtkOut.emplace(*dir);
   const auto output = [&] {
+    if (vtkOut) vtkOut->write(*world);
     if (energyOut) energyOut->write(world->energy(), world->wallImpulses());
     if (statesOut) statesOut->write(world->time(), world->bodies());
     if (trajectoryOut) trajectoryOut->append(world->time(), world->stepCount(), world->bodies());
@@ -159,6 +164,10 @@ int runCommand(const std::vector<std::string>& argv) {
       {"time_step", dt},
       {"energy", energyJson(e)},
       {"wall_impulses", wallImpulsesJson(*world)}};
+  if (vtkOut)
+    summary["vtk"] = {{"folder", vtkOut->folder()},
+                      {"steps", vtkOut->stepsWritten()},
+                      {"index", (std::filesystem::path(vtkOut->folder()) / "clumplab.pvd").string()}};
   if (!ok) {
     summary["diverged"] = world->divergence().message;
     std::cout << summary.dump() << std::endl;

@@ -16,7 +16,10 @@ constexpr const char* kUsage =
     "usage: clumplab-cli <command> [options]\n"
     "  run SCENE.json [--steps N | --time T] [--energy E.csv] [--states S.csv] [--every K]\n"
     "                 [--integrator leapfrog|midpoint|splitting|cim|rk4] [--dt X] [--threads N]\n"
-    "                 [--spheres bounding|volume] [--plane xy|xz|yz|3d]\n"
+    "                 [--spheres bounding|volume] [--plane xy|xz|yz|3d] [--vtk DIR]\n"
+    "      --vtk: ParaView files (pebbles, bodies, walls) every K steps and DIR/clumplab.pvd\n"
+    "  export SCENE.json --to vtk|liggghts|yade|mercurydpm --out DIR [--steps N | --time T] [--every K]\n"
+    "      the initial state for ParaView, a LIGGGHTS deck, a Yade script or MercuryDPM clump folders\n"
     "  inertia FILE [--method mesh|voxel|monte-carlo|pebbles|given] [--density D] [--scale S]\n"
     "               [--voxels N | --voxel-budget E] [--samples N] [--sequence halton|sine] [--repair]\n"
     "      FILE: a mesh (STL, OBJ, PLY, ...), a template JSON, `x y z r` text or a MercuryDPM clump folder\n"
@@ -72,6 +75,7 @@ int main(int argc, char** argv) {
     if (command == "order") return clumplab::cli::orderCommand(args);
     if (command == "cim-scene") return clumplab::cli::cimSceneCommand(args);
     if (command == "cim-table") return clumplab::cli::cimTableCommand(args);
+    if (command == "export") return clumplab::cli::exportCommand(args);
     std::fprintf(stderr, "clumplab-cli: unknown command \"%s\"\n%s", command.c_str(), kUsage);
     return 2;
   } catch (const clumplab::InputError& e) {

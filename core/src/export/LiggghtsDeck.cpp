@@ -1,0 +1,325 @@
+// LIGGGHTS-PUBLIC 3.8 input deck for a scene (SceneExport.hpp). The mapping:
+//   linear, fixed "damping" c   -> hooke/stiffness, absolute_damping on: kn, kt = ratio kn, gamman_abs
+//                                  = c, gammat_abs = tangential_damping (exact);
+//   linear, "restitution" e      -> hooke/stiffness with gamman per unit effective mass:
+//                                  2 gamma sqrt(k / m_eff), m_eff = m/2 between bodies and m against
+//                                  walls (exact when all bodies have one mass m, else a warning);
+//   limit_damping                -> limitForce on;
+//   hertz                        -> hertz with E_L = (3 sqrt 6 / 4) E and the same Poisson ratio (the same
+//                                  force: Mutze's (sqrt3/2) E/(1-s^2) sqrt(H(r,r')) h^1.5 equals
+//                                  (4/3) E* sqrt(R*) h^1.5 with E* = E_L / (2 (1-s^2)), walls of
+//                                  the same material); restitution_squared d < 1 -> coefficientRestitution
+//                                  sqrt(d) and friction -> Coulomb with history (warnings);
+//   axis-aligned planes, boxes   -> fix wall/gran primitive xplane/yplane/zplane (two-sided in LIGGGHTS);
+//   periodic axes                -> boundary p with the periodic box as the domain on those axes;
+//   bodies                       -> one fix insert/pack per body: exact orientation, velocity and
+//                                  angular velocity, position within a 0.51 mm cube (see below).
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <limits>
+#include <sstream>
+
+#include "ExportChecks.hpp"
+#include "core/MassProperties.hpp"
+#include "core/export/PlacedPebbles.hpp"
+#include "core/export/SceneExport.hpp"
+#include "core/export/WallSurfaces.hpp"
+
+namespace clumplab {
+
+namespace fs = std::filesystem;
+using exporting::number;
+
+namespace {
+
+// LIGGGHTS refuses an insertion region whose Monte Carlo volume is below 1e-10 (region.cpp, in
+// the length unit cubed): a cube of this edge [m] is with 30% to spare for the Monte Carlo estimate.
+constexpr double kInsertionCube = 5.1e-4;
+// Voxels per side for the pebble union's centroid (its error is about a voxel's 1e-3 of the size).
+constexpr int kCentroidVoxels = 160;
+
+bool isPrime(long long n) {
+  if (n < 2) return false;
+  for (long long d = 2; d * d <= n; ++d) {
+    if (n % d == 0) return false;
+  }
+  return true;
+}
+
+// LIGGGHTS's random seeds must be primes above 10000; each fix gets its own.
+class PrimeSeeds {
+ public:
+  long long next() {
+    while (!isPrime(++last_)) {
+    }
+    return last_;
+  }
+
+ private:
+  long long last_ = 15485860;
+};
+
+std::string vec(const Vec3& v) {
+  return number(v.x()) + " " + number(v.y()) + " " + number(v.z());
+}
+
+// The per type-pair property for two atom types: bodies (1) and walls (2).
+std::string typePairs(double bodyBody, double bodyWall) {
+  return number(bodyBody) + " " + number(bodyWall) + " " + number(bodyWall) + " " + number(bodyWall);
+}
+
+}  // namespace
+
+ExportResult exportLiggghts(const Scene& scene, const World& world, const std::string& folder,
+                            const ExportRun& run) {
+  const std::string engine = "LIGGGHTS";
+  exporting::refuseCommonUnsupported(scene, world, engine);
+  ExportResult result;
+  const BodyState& bodies = world.bodies();
+  if (bodies.size() == 0)
+    exporting::refuse(scene, "bodies", engine, "a deck without bodies has nothing to insert");
+
+  // Walls: axis-aligned planes only (LIGGGHTS primitives), two-sided there, one-sided here.
+  std::vector<std::string> wallLines;
+  for (std::size_t w = 0; w < scene.walls.size(); ++w) {
+    const Wall& wall = scene.walls[w];
+    const std::string path = "walls[" + std::to_string(w) + "]";
+    if (wall.kind == Wall::Kind::SphereCavity)
+      exporting::refuse(scene, path, engine,
+                        "a spherical cavity has no wall/gran primitive (only planes and cylinders)");
+    if (wall.kind != Wall::Kind::Plane) exporting::refuse(scene, path, engine, "only plane walls are mapped");
+    const int axis = exporting::axisOf(wall.normal);
+    if (axis < 0)
+      exporting::refuse(scene, path, engine,
+                        "only planes normal to x, y or z map to wall/gran primitives; this one's normal is " +
+                            vec(wall.normal));
+    const char* names[3] = {"xplane", "yplane", "zplane"};
+    wallLines.push_back(std::string(names[axis]) + " " + number(wall.point[axis]));
+  }
+
+  // The contact law.
+  const ContactModel& c = scene.contact;
+  std::vector<std::string> material;
+  std::string model;     // the model and tangential keywords
+  std::string settings;  // the model settings, which go last on pair_style and wall/gran lines
+  double massSum = 0.0, massMin = bodies.mass[0], massMax = bodies.mass[0];
+  for (double m : bodies.mass) {
+    massSum += m;
+    massMin = std::min(massMin, m);
+    massMax = std::max(massMax, m);
+  }
+  const double massMean = massSum / static_cast<double>(bodies.size());
+  if (c.kind == ContactModel::Kind::Linear) {
+    const LinearContactParameters& p = c.linear;
+    const double kt = p.tangentialStiffnessRatio * p.stiffness;
+    material.push_back("fix m_kn all property/global kn peratomtypepair 2 " +
+                       typePairs(p.stiffness, p.stiffness));
+    material.push_back("fix m_kt all property/global kt peratomtypepair 2 " + typePairs(kt, kt));
+    if (p.dampingFromRestitution) {
+      // c = 2 gamma sqrt(m_eff k) per pair; LIGGGHTS multiplies gamman by m_eff.
+      const double gamma = dampingRatioForRestitution(p.restitution);
+      const double pairMass = 0.5 * massMean, wallMass = massMean;
+      material.push_back("fix m_gn all property/global gamman peratomtypepair 2 " +
+                         typePairs(2.0 * gamma * std::sqrt(p.stiffness / pairMass),
+                                   2.0 * gamma * std::sqrt(p.stiffness / wallMass)));
+      material.push_back("fix m_gt all property/global gammat peratomtypepair 2 " +
+                         typePairs(p.tangentialDamping / pairMass, p.tangentialDamping / wallMass));
+      if (massMax > massMin * (1.0 + 1e-12)) {
+        result.warnings.push_back(
+            "contact.restitution: LIGGGHTS scales damping with each pair's effective mass; ClumpLab's "
+            "2 gamma sqrt(m_eff k) is reproduced for bodies of the mean mass " +
+            number(massMean) + " kg only (masses here range " + number(massMin) + " to " + number(massMax) +
+            " kg, so other pairs get restitution coefficients off by up to the square root of the mass "
+            "ratio)");
+      }
+      if (p.tangentialDamping > 0.0) {
+        result.warnings.push_back(
+            "contact.tangential_damping: given per unit effective mass with the mean body mass (exact for "
+            "one mass)");
+      }
+      model = "hooke/stiffness tangential history";
+    } else {
+      material.push_back("fix m_gn all property/global gamman_abs peratomtypepair 2 " +
+                         typePairs(p.damping, p.damping));
+      material.push_back("fix m_gt all property/global gammat_abs peratomtypepair 2 " +
+                         typePairs(p.tangentialDamping, p.tangentialDamping));
+      model = "hooke/stiffness tangential history";
+      settings += " absolute_damping on";
+    }
+    material.push_back("fix m_mu all property/global coefficientFriction peratomtypepair 2 " +
+                       typePairs(p.friction, p.friction));
+    if (p.limitDamping) settings += " limitForce on";
+    if (p.tangentialDamping == 0.0) settings += " tangential_damping off";
+  } else {
+    const HertzContactParameters& p = c.hertz;
+    const double young = 3.0 * std::sqrt(6.0) / 4.0 * p.young;
+    material.push_back("fix m_E all property/global youngsModulus peratomtype " + number(young) + " " +
+                       number(young));
+    material.push_back("fix m_nu all property/global poissonsRatio peratomtype " + number(p.poisson) + " " +
+                       number(p.poisson));
+    const double e = std::sqrt(p.restitutionSquared);
+    material.push_back("fix m_e all property/global coefficientRestitution peratomtypepair 2 " +
+                       typePairs(e, e));
+    material.push_back("fix m_mu all property/global coefficientFriction peratomtypepair 2 " +
+                       typePairs(p.friction, p.friction));
+    if (p.restitutionSquared < 1.0) {
+      result.warnings.push_back(
+          "contact.restitution_squared: Mutze's unloading hysteresis (force x " +
+          number(p.restitutionSquared) +
+          " while separating) becomes LIGGGHTS's Hertz dashpot with coefficientRestitution " + number(e) +
+          ": the same restitution of a head-on collision, a different force history");
+    }
+    model = "hertz tangential no_history";
+    if (p.friction > 0.0) {
+      model = "hertz tangential history";
+      result.warnings.push_back(
+          "contact.friction: Mutze's regularised friction (mu F_n w_t / (nu + |w_t|), nu = " +
+          number(p.regularizingVelocity) +
+          " m/s) becomes Coulomb friction with a Mindlin tangential spring (tangential history)");
+    }
+  }
+  if (scene.settings.integrator != IntegratorKind::Leapfrog) {
+    result.warnings.push_back(
+        "integrator: LIGGGHTS integrates clumps with fix multisphere (velocity Verlet), not " +
+        std::string(integratorName(scene.settings.integrator)));
+  }
+
+  // The domain: the bodies' extent and the walls; shrink-wrapped ("m") on open axes, so bodies are
+  // never lost; exactly the periodic box on periodic axes.
+  double reach = 0.0, smallest = std::numeric_limits<double>::infinity();
+  for (const TemplatePtr& t : world.templates()) {
+    reach = std::max(reach, t->boundingRadius);
+    smallest = std::min(smallest, t->minPebbleRadius);
+  }
+  Box3 domain =
+      wallDrawingDomain(placedPebbles(bodies, world.templates()).position, 2.0 * reach, scene.walls);
+  const PeriodicBox& periodic = scene.settings.periodic;
+  std::string boundary;
+  for (int a = 0; a < 3; ++a) {
+    if (periodic.periodic[a]) {
+      domain.min()[a] = periodic.lower[a];
+      domain.max()[a] = periodic.lower[a] + periodic.length[a];
+    }
+    boundary += periodic.periodic[a] ? (a ? " p" : "p") : (a ? " m" : "m");
+  }
+  const double skin = scene.settings.skin > 0.0 ? scene.settings.skin : 0.4 * smallest;
+
+  const fs::path dir(folder);
+  exporting::makeFolder(dir / "templates");
+  exporting::makeFolder(dir / "post");
+  PrimeSeeds seeds;
+  result.files.emplace_back("in.clumplab");
+  std::ostringstream out;  // the deck after its heading, which lists every warning
+  out << "atom_style sphere\natom_modify map array sort 0 0\nboundary " << boundary
+      << "\nnewton off\ncommunicate single vel yes\nunits si\n"
+      << "region domain block " << number(domain.min().x()) << " " << number(domain.max().x()) << " "
+      << number(domain.min().y()) << " " << number(domain.max().y()) << " " << number(domain.min().z()) << " "
+      << number(domain.max().z()) << " units box\ncreate_box 2 domain\n"
+      << "neighbor " << number(skin) << " bin\nneigh_modify delay 0\n\n# Contact law (" << scene.file
+      << ": contact)\n";
+  for (const std::string& line : material) out << line << "\n";
+  out << "pair_style gran model " << model << settings << "\npair_coeff * *\n\ntimestep "
+      << number(scene.settings.timeStep) << "\n";
+  const Vec3 g = scene.settings.gravity;
+  if (g.norm() > 0.0)
+    out << "fix gravity all gravity " << number(g.norm()) << " vector " << vec(g / g.norm()) << "\n";
+  out << "\n# Walls\n";
+  for (std::size_t w = 0; w < wallLines.size(); ++w) {
+    out << "fix wall" << w << " all wall/gran model " << model << " primitive type 2 " << wallLines[w]
+        << settings << "\n";
+  }
+
+  out << "\n# Clump templates in their principal frame (centre of mass at the origin, axes along the\n"
+         "# principal axes), with ClumpLab's mass and moments (use_volume: LIGGGHTS's Monte Carlo volume\n"
+         "# only sets the nominal density)\n";
+  std::vector<std::uint32_t> used;
+  for (std::uint32_t t : bodies.templateIndex) used.push_back(t);
+  std::sort(used.begin(), used.end());
+  used.erase(std::unique(used.begin(), used.end()), used.end());
+  std::vector<int> typeOf(world.templates().size(), 0);
+  for (std::size_t k = 0; k < used.size(); ++k) {
+    const ClumpTemplate& t = *world.templates()[used[k]];
+    typeOf[used[k]] = static_cast<int>(k) + 1;
+    const std::string file = "templates/template" + std::to_string(k + 1) + ".multisphere";
+    std::ofstream pebbles = exporting::openOutput(dir / file);
+    pebbles << "# " << t.name << ": x y z r [m], principal frame\n";
+    for (const Pebble& p : t.pebbles) pebbles << vec(p.center) << " " << number(p.radius) << "\n";
+    result.files.push_back(file);
+    // LIGGGHTS-PUBLIC ignores the template's own centre of mass: it takes the Monte Carlo centroid
+    // of the pebble union (ntry points) and turns the body about it. Where that differs from
+    // ClumpLab's (pebble-sum or mesh inertia), say by how much (the union's centroid by voxels).
+    const MassProperties union_ = massFromVoxels(t.pebbles, 1.0, kCentroidVoxels);
+    const Vec3 offset = union_.centerOfMass;
+    result.figures.push_back({"center_of_mass_offset." + t.name, {offset.x(), offset.y(), offset.z()}});
+    if (offset.norm() > 1e-3 * t.minPebbleRadius) {
+      result.warnings.push_back(
+          "templates." + t.name +
+          ": LIGGGHTS-PUBLIC puts a clump's centre of mass at the Monte Carlo centroid of "
+          "its pebble union, " +
+          vec(offset) + " m (principal frame, a " + std::to_string(kCentroidVoxels) +
+          "^3 voxel estimate) from ClumpLab's; bodies turn about that point there (mass and moments are "
+          "ClumpLab's)");
+    }
+    const double density = t.density > 0.0 ? t.density : 1000.0;
+    out << "fix tpl" << k + 1 << " all particletemplate/multisphere " << seeds.next()
+        << " atom_type 1 density constant " << number(density) << " nspheres " << t.pebbles.size()
+        << " ntry 1000000 spheres file " << file << " scale 1 type " << k + 1 << " mass " << number(t.mass)
+        << " inertia_tensor " << number(t.principalMoments.x()) << " 0 0 " << number(t.principalMoments.y())
+        << " 0 " << number(t.principalMoments.z()) << " use_volume   # " << t.name << "\n"
+        << "fix pdd" << k + 1 << " all particledistribution/discrete " << seeds.next() << " 1 tpl" << k + 1
+        << " 1.0\n";
+  }
+
+  out << "\n# Bodies. LIGGGHTS-PUBLIC inserts multisphere bodies only through its insertion fixes, at a\n"
+         "# random point of a region whose volume must be at least 1e-10 m^3: each body is inserted alone\n"
+         "# in a cube of edge "
+      << number(kInsertionCube)
+      << " m centred on its centre of mass, with its exact orientation,\n"
+         "# velocity and angular velocity. The centre of mass lands within half that edge of ClumpLab's.\n";
+  result.warnings.push_back(
+      "bodies: LIGGGHTS-PUBLIC places a multisphere body at a random point of an insertion "
+      "region of at least 1e-10 m^3; each centre of mass lands within " +
+      number(0.5 * kInsertionCube) +
+      " m of its position on every axis (orientations, velocities and angular velocities "
+      "are exact)");
+  for (std::size_t b = 0; b < bodies.size(); ++b) {
+    const Vec3 x = bodies.position[b];
+    const Quat q = bodies.orientation[b];
+    const double h = 0.5 * kInsertionCube;
+    out << "region ins" << b << " block " << number(x.x() - h) << " " << number(x.x() + h) << " "
+        << number(x.y() - h) << " " << number(x.y() + h) << " " << number(x.z() - h) << " "
+        << number(x.z() + h) << " units box\n"
+        << "fix ins" << b << " all insert/pack seed " << seeds.next() << " distributiontemplate pdd"
+        << typeOf[bodies.templateIndex[b]] << " vel constant " << vec(bodies.velocity[b])
+        << " omega constant " << vec(bodies.angularVelocity[b]) << " orientation constant " << number(q.w())
+        << " " << number(q.x()) << " " << number(q.y()) << " " << number(q.z())
+        << " insert_every once overlapcheck no all_in no region ins" << b
+        << " particles_in_region 1 ntry_mc 10000\n";
+  }
+  out << "fix integrate all multisphere\n"
+      << "compute rke all erotate/multisphere\n"
+      << "thermo_style custom step atoms ke c_rke\nthermo " << run.every
+      << "\nthermo_modify lost warn norm no\n\n"
+         "# Step 1 inserts the bodies; the clock then restarts at 0, ClumpLab's time 0 (velocities have\n"
+         "# had LIGGGHTS's first half kick)\n"
+         "run 1\n";
+  for (std::size_t b = 0; b < bodies.size(); ++b) out << "unfix ins" << b << "\n";
+  out << "reset_timestep 0\n"
+      << "dump pebbles all custom " << run.every << " post/pebbles_*.txt id mol type x y z vx vy vz radius\n"
+      << "dump_modify pebbles sort id format \"%d %d %d %.15g %.15g %.15g %.15g %.15g %.15g %.15g\"\n"
+      << "run " << run.steps << "\n";
+  std::ofstream deck = exporting::openOutput(dir / "in.clumplab");
+  deck << "# LIGGGHTS-PUBLIC 3.8 deck written by clumplab-cli export from " << scene.file << "\n"
+       << "# Run in this folder: mpirun -np 4 liggghts -in in.clumplab\n"
+       << "# Bodies: " << bodies.size() << ", templates: " << world.templates().size()
+       << ". Atom type 1: pebbles; type 2: walls.\n";
+  for (const std::string& w : result.warnings) deck << "# APPROXIMATION " << w << "\n";
+  deck << out.str();
+  deck.close();
+  if (!deck) throw std::runtime_error((dir / "in.clumplab").string() + ": writing failed");
+  return result;
+}
+
+}  // namespace clumplab

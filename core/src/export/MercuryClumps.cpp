@@ -1,0 +1,143 @@
+// MercuryDPM clump folders (seed 000, MClump's output as MercuryDPM's ClumpIO reads it) and a
+// description of the rest of the scene, plus the VTK export of the initial state.
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+#include <fstream>
+
+#include "ExportChecks.hpp"
+#include "core/export/SceneExport.hpp"
+#include "core/export/VtkSeriesWriter.hpp"
+
+namespace clumplab {
+
+namespace fs = std::filesystem;
+using exporting::number;
+
+namespace {
+
+std::string vec(const Vec3& v, const char* sep = " ") {
+  return number(v.x()) + sep + number(v.y()) + sep + number(v.z());
+}
+
+// A template's folder name: its name with anything but letters, digits, '-' and '_' replaced.
+std::string folderName(const std::string& name) {
+  std::string out;
+  for (char c : name) out += (std::isalnum(static_cast<unsigned char>(c)) || c == '-' || c == '_') ? c : '_';
+  return out.empty() ? std::string("template") : out;
+}
+
+}  // namespace
+
+ExportResult exportMercury(const Scene& scene, const World& world, const std::string& folder) {
+  const std::string engine = "MercuryDPM";
+  for (const TemplatePtr& t : world.templates()) {
+    for (const Pebble& p : t->pebbles) {
+      if (!p.isSphere())
+        exporting::refuse(scene, "templates." + t->name, engine,
+                          "spherocylinder pebbles cannot be written as Clump.txt rows (x, y, z, r)");
+    }
+  }
+  ExportResult result;
+  const fs::path dir(folder);
+  exporting::makeFolder(dir);
+  std::vector<std::string> names;
+  for (const TemplatePtr& t : world.templates()) {
+    std::string name = folderName(t->name);
+    while (std::find(names.begin(), names.end(), name) != names.end()) name += "_";
+    names.push_back(name);
+    exporting::makeFolder(dir / name / "Clump");
+    exporting::makeFolder(dir / name / "Inertia");
+    std::ofstream clump = exporting::openOutput(dir / name / "Clump" / "Clump.txt");
+    for (const Pebble& p : t->pebbles) clump << vec(p.center, ",") << "," << number(p.radius) << "\n";
+    std::ofstream mass = exporting::openOutput(dir / name / "Inertia" / "Mass.txt");
+    mass << number(t->mass) << "\n";
+    std::ofstream toi = exporting::openOutput(dir / name / "Inertia" / "TOI.txt");
+    const Vec3& I = t->principalMoments;
+    toi << number(I.x()) << " 0 0\n0 " << number(I.y()) << " 0\n0 0 " << number(I.z()) << "\n";
+    std::ofstream pd = exporting::openOutput(dir / name / "Inertia" / "PD.txt");
+    pd << "1 0 0\n0 1 0\n0 0 1\n";
+    for (const char* f : {"Clump/Clump.txt", "Inertia/Mass.txt", "Inertia/TOI.txt", "Inertia/PD.txt"})
+      result.files.push_back(name + "/" + f);
+  }
+
+  const BodyState& bodies = world.bodies();
+  std::ofstream out = exporting::openOutput(dir / "scene.txt");
+  out << "# ClumpLab scene for MercuryDPM, written by clumplab-cli export from " << scene.file << "\n"
+      << "# Units SI. Each clump folder is in its principal frame: pebbles x,y,z,r about the centre of "
+         "mass,\n"
+      << "# Mass.txt the mass [kg] (not per unit density), TOI.txt the tensor of inertia about the centre\n"
+      << "# of mass [kg m^2] (diagonal, ascending), PD.txt the principal directions (the identity).\n"
+      << "# A body's orientation rotates that frame into the world (quaternion w x y z, and the rotation\n"
+      << "# matrix's rows).\n";
+  if (!scene.description.empty()) out << "description " << scene.description << "\n";
+  out << "time_step " << number(scene.settings.timeStep) << "\n"
+      << "integrator " << integratorName(scene.settings.integrator) << "\n"
+      << "gravity " << vec(scene.settings.gravity) << "\n";
+  const ContactModel& c = scene.contact;
+  if (c.kind == ContactModel::Kind::Linear) {
+    const LinearContactParameters& p = c.linear;
+    out << "contact linear stiffness " << number(p.stiffness);
+    if (p.dampingFromRestitution) {
+      out << " restitution " << number(p.restitution)
+          << " (dashpot 2 gamma sqrt(m_eff k), gamma = " << number(dampingRatioForRestitution(p.restitution))
+          << ", m_eff of the two bodies)";
+    } else {
+      out << " damping " << number(p.damping);
+    }
+    out << " friction " << number(p.friction) << " tangential_stiffness "
+        << number(p.tangentialStiffnessRatio * p.stiffness) << " tangential_damping "
+        << number(p.tangentialDamping) << " limit_damping " << (p.limitDamping ? "yes" : "no") << "\n";
+  } else {
+    const HertzContactParameters& p = c.hertz;
+    out << "contact hertz young " << number(p.young) << " poisson " << number(p.poisson)
+        << " restitution_squared " << number(p.restitutionSquared) << " friction " << number(p.friction)
+        << " regularizing_velocity " << number(p.regularizingVelocity) << "   (Mutze, seed 001 eq. 52-57)\n";
+  }
+  const PeriodicBox& periodic = scene.settings.periodic;
+  if (periodic.any()) {
+    out << "periodic min " << vec(periodic.lower) << " max " << vec(periodic.lower + periodic.length)
+        << " axes";
+    for (int a = 0; a < 3; ++a) {
+      if (periodic.periodic[a]) out << ' ' << "xyz"[a];
+    }
+    out << "\n";
+  }
+  for (std::size_t w = 0; w < scene.walls.size(); ++w) {
+    const Wall& wall = scene.walls[w];
+    if (wall.kind == Wall::Kind::SphereCavity) {
+      out << "wall " << w << " sphere_cavity center " << vec(wall.point) << " radius " << number(wall.radius)
+          << "\n";
+    } else if (wall.kind == Wall::Kind::Plane || wall.kind == Wall::Kind::Membrane) {
+      out << "wall " << w << (wall.kind == Wall::Kind::Membrane ? " membrane" : " plane") << " point "
+          << vec(wall.point) << " normal " << vec(wall.normal);
+      if (wall.kind == Wall::Kind::Membrane) out << " pass_radius " << number(wall.passRadius);
+      out << "\n";
+    } else {
+      out << "wall " << w << " not_described\n";
+      result.warnings.push_back("walls[" + std::to_string(w) +
+                                "]: a kind of wall scene.txt does not describe");
+    }
+  }
+  out << "# body template folder x y z qw qx qy qz R11 R12 R13 R21 R22 R23 R31 R32 R33 vx vy vz wx wy wz\n";
+  for (std::size_t b = 0; b < bodies.size(); ++b) {
+    const Quat& q = bodies.orientation[b];
+    const Mat3 r = q.toRotationMatrix();
+    out << "body " << b << " " << names[bodies.templateIndex[b]] << " " << vec(bodies.position[b]) << " "
+        << number(q.w()) << " " << number(q.x()) << " " << number(q.y()) << " " << number(q.z());
+    for (int i = 0; i < 3; ++i) out << " " << vec(r.row(i).transpose());
+    out << " " << vec(bodies.velocity[b]) << " " << vec(bodies.angularVelocity[b]) << "\n";
+  }
+  out.close();
+  if (!out) throw std::runtime_error((dir / "scene.txt").string() + ": writing failed");
+  result.files.push_back("scene.txt");
+  return result;
+}
+
+ExportResult exportVtk(const World& world, const std::string& folder) {
+  VtkSeriesWriter writer(folder);
+  writer.write(world);
+  return {writer.files(), {}, {}};
+}
+
+}  // namespace clumplab

@@ -1,0 +1,121 @@
+#pragma once
+// Scenes and helpers of tst_scene_export (kept out of the test's source: moc does not read raw
+// string literals).
+#include <algorithm>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "core/Errors.hpp"
+#include "core/Scene.hpp"
+#include "core/export/SceneExport.hpp"
+
+namespace clumplab::test {
+
+// Two asymmetric clumps of different sizes (so different masses) above a floor; `contact`,
+// `walls` and `extra` (more top-level keys) are spliced in.
+std::string sceneText(const std::string& contact, const std::string& walls, const std::string& extra = "") {
+  return R"({"format": "clumplab-scene/1", "time_step": 1e-5, "contact": )" + contact + R"(, "walls": )" +
+         walls + extra + R"(,
+    "templates": {"ell": {"density": 2500, "inertia": "pebbles",
+        "pebbles": [[0, 0, 0, 0.002], [0.003, 0, 0, 0.0015], [0, 0.004, 0, 0.001], [0, 0, 0.002, 0.0012]]},
+                  "dot": {"density": 1000, "inertia": "pebbles", "pebbles": [[0, 0, 0, 0.001]]}},
+    "bodies": [{"template": "ell", "position": [0, 0, 0.01], "orientation": [0.9, 0.1, 0.3, 0.2],
+                "velocity": [0.1, 0, 0], "angular_velocity": [1, 2, 3]},
+               {"template": "dot", "position": [0.02, 0, 0.01]}]})";
+}
+
+inline const char* kLinear = R"({"model": "linear", "stiffness": 1000, "restitution": 0.5, "friction": 0.3})";
+inline const char* kFloor = R"([{"type": "plane", "point": [0, 0, 0], "normal": [0, 0, 1]}])";
+
+struct Exported {
+  ExportResult result;
+  std::string error;  // the InputError's message, if the export refused
+};
+
+Exported exportTo(const std::string& target, const std::string& text, const std::string& folder) {
+  const Scene scene = parseScene(text, "scene.json");
+  const auto world = buildWorld(scene);
+  try {
+    const ExportRun run{100, 10};
+    if (target == "liggghts") return {exportLiggghts(scene, *world, folder, run), ""};
+    if (target == "yade") return {exportYade(scene, *world, folder, run), ""};
+    return {exportMercury(scene, *world, folder), ""};
+  } catch (const InputError& e) {
+    return {{}, e.what()};
+  }
+}
+
+bool anyContains(const std::vector<std::string>& lines, const std::string& part) {
+  return std::any_of(lines.begin(), lines.end(),
+                     [&](const std::string& l) { return l.find(part) != std::string::npos; });
+}
+
+std::string fileText(const std::filesystem::path& path) {
+  std::ifstream in(path);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+struct RefusalCase {
+  std::string name, target, scene, expected;
+};
+
+// Features LIGGGHTS and Yade cannot express, and what the error must say.
+inline std::vector<RefusalCase> refusalCases() {
+  const std::string membrane =
+      R"([{"type": "membrane", "point": [0, 0, 0], "normal": [0, 0, 1], "pass_radius": 1e-4}])";
+  const std::string cavity = R"([{"type": "sphere", "center": [0, 0, 0.01], "radius": 0.05}])";
+  const std::string oblique = R"([{"type": "plane", "point": [0, 0, 0], "normal": [0, 1, 1]}])";
+  const std::string hertz = R"({"model": "hertz", "young": 5e8, "poisson": 0.3})";
+  std::vector<RefusalCase> out;
+  for (const std::string target : {"liggghts", "yade"}) {
+    out.push_back({target + " membrane", target, sceneText(kLinear, membrane),
+                   "scene.json: walls[0]: cannot be exported"});
+    out.push_back({target + " cavity", target, sceneText(kLinear, cavity), "spherical cavity"});
+    out.push_back({target + " oblique plane", target, sceneText(kLinear, oblique), "normal to x, y or z"});
+    out.push_back({target + " fields", target,
+                   sceneText(kLinear, kFloor, R"(, "fields": {"electric": [0, 0, 1]})"),
+                   "scene.json: fields: cannot be exported"});
+    out.push_back({target + " damping", target, sceneText(kLinear, kFloor, R"(, "damping": {"linear": 1})"),
+                   "scene.json: damping:"});
+  }
+  out.push_back({"yade hertz", "yade", sceneText(hertz, kFloor),
+                 "scene.json: contact.model: cannot be exported to Yade"});
+  return out;
+}
+
+// One spherocylinder: no Clump.txt row can hold it.
+inline std::string capsuleScene() {
+  return R"({"format": "clumplab-scene/1", "time_step": 1e-5, "contact": {"model": "linear", "stiffness": 1000,
+      "restitution": 0.5}, "walls": [], "templates": {"cap": {"shape": "spherocylinder", "radius": 0.001,
+      "length": 0.004, "density": 2700}}, "bodies": [{"template": "cap", "position": [0, 0, 0]}]})";
+}
+
+inline std::string hertzScene(const std::string& extra) {
+  return sceneText(R"({"model": "hertz", "young": 5e8, "poisson": 0.3)" + extra + "}", kFloor);
+}
+
+inline std::string dashpotScene() {
+  return sceneText(R"({"model": "linear", "stiffness": 1000, "damping": 0.01, "limit_damping": true})",
+                   kFloor);
+}
+
+inline std::string templateFileScene(const std::string& folder) {
+  return R"({"format": "clumplab-scene/1", "time_step": 1e-5, "contact": )" + std::string(kLinear) +
+         R"(, "walls": [], "templates": {"ell": {"file": ")" + folder +
+         R"(/ell"}}, "bodies": [{"template": "ell", "position": [0, 0, 0]}]})";
+}
+
+inline std::string midpointKey() {
+  return R"(, "integrator": "midpoint")";
+}
+
+inline std::string hysteresisKeys() {
+  return R"(, "restitution_squared": 0.64, "friction": 0.2)";
+}
+
+}  // namespace clumplab::test

@@ -1,0 +1,189 @@
+// The exporters (core/export/SceneExport.hpp): what each target refuses and flags, the mappings
+// that carry numbers (Hertz's modulus, MercuryDPM's folders read back), and the wall pictures of
+// the ParaView output. The engines themselves run in tests/export.
+#include <QTemporaryDir>
+#include <QtTest>
+#include <cmath>
+#include <filesystem>
+#include <fstream>
+#include <regex>
+#include <sstream>
+
+#include "ExportTestScenes.hpp"
+#include "TestSupport.hpp"
+#include "core/Errors.hpp"
+#include "core/Scene.hpp"
+#include "core/export/SceneExport.hpp"
+#include "core/export/VtkSeriesWriter.hpp"
+#include "core/export/WallSurfaces.hpp"
+
+using namespace clumplab;
+using namespace clumplab::test;
+
+class TestSceneExport : public QObject {
+  Q_OBJECT
+
+ private slots:
+  // Features a target cannot express are errors naming the scene file, the JSON path and why.
+  void refusals_data() {
+    QTest::addColumn<QString>("target");
+    QTest::addColumn<QString>("scene");
+    QTest::addColumn<QString>("expected");
+    for (const RefusalCase& c : refusalCases()) {
+      QTest::newRow(c.name.c_str()) << QString::fromStdString(c.target) << QString::fromStdString(c.scene)
+                                    << QString::fromStdString(c.expected);
+    }
+  }
+  void refusals() {
+    QFETCH(QString, target);
+    QFETCH(QString, scene);
+    QFETCH(QString, expected);
+    QTemporaryDir dir;
+    const Exported e = exportTo(target.toStdString(), scene.toStdString(), dir.path().toStdString());
+    QVERIFY2(
+        e.error.find(expected.toStdString()) != std::string::npos,
+        qPrintable(
+            QString("error \"%1\" should contain \"%2\"").arg(QString::fromStdString(e.error), expected)));
+    QVERIFY2(!std::filesystem::exists(std::filesystem::path(dir.path().toStdString()) / "in.clumplab"),
+             "a refused export must not leave a deck behind");
+  }
+
+  void capsulesRefusedByMercury() {
+    QTemporaryDir dir;
+    const Exported e = exportTo("mercurydpm", capsuleScene(), dir.path().toStdString());
+    QVERIFY2(e.error.find("templates.cap") != std::string::npos, e.error.c_str());
+  }
+
+  // Approximations are written but listed, one per feature.
+  void warnings() {
+    QTemporaryDir dir;
+    const std::string folder = dir.path().toStdString();
+    // Two masses under a restitution law: LIGGGHTS's and Yade's dashpots fit the mean mass only.
+    Exported e = exportTo("liggghts", sceneText(kLinear, kFloor, midpointKey()), folder + "/l");
+    QVERIFY2(e.error.empty(), e.error.c_str());
+    QVERIFY(anyContains(e.result.warnings, "contact.restitution"));
+    QVERIFY(anyContains(e.result.warnings, "integrator"));
+    QVERIFY(anyContains(e.result.warnings, "bodies: LIGGGHTS-PUBLIC places"));
+    QVERIFY(anyContains(e.result.warnings, "templates.ell"));  // union centroid != pebble-sum centre
+    e = exportTo("yade", sceneText(kLinear, kFloor), folder + "/y");
+    QVERIFY2(e.error.empty(), e.error.c_str());
+    QVERIFY(anyContains(e.result.warnings, "contact.restitution"));
+    QVERIFY(anyContains(e.result.warnings, "contact.limit_damping"));
+    // A fixed dashpot maps exactly: no contact warning.
+    e = exportTo("liggghts", dashpotScene(), folder + "/l2");
+    QVERIFY2(e.error.empty(), e.error.c_str());
+    QVERIFY(!anyContains(e.result.warnings, "contact."));
+    const std::string deck = fileText(std::filesystem::path(folder) / "l2" / "in.clumplab");
+    QVERIFY(deck.find("gamman_abs peratomtypepair 2 0.01 0.01 0.01 0.01") != std::string::npos);
+    QVERIFY(deck.find("absolute_damping on limitForce on tangential_damping off") != std::string::npos);
+    // Mutze's hysteresis and regularised friction under LIGGGHTS's Hertz.
+    e = exportTo("liggghts", hertzScene(hysteresisKeys()), folder + "/h");
+    QVERIFY2(e.error.empty(), e.error.c_str());
+    QVERIFY(anyContains(e.result.warnings, "contact.restitution_squared"));
+    QVERIFY(anyContains(e.result.warnings, "contact.friction"));
+  }
+
+  // LIGGGHTS's Hertz force (4/3) E* sqrt(R*) h^1.5, E* = E_L / (2 (1 - s^2)) for one material, with
+  // the deck's E_L, equals Mutze's (sqrt3/2) E/(1-s^2) sqrt(2 r r'/(r + r')) h^1.5 for every pair.
+  void hertzModulus() {
+    QTemporaryDir dir;
+    const double young = 5e8, poisson = 0.3;
+    const Exported e = exportTo("liggghts", hertzScene(""), dir.path().toStdString());
+    QVERIFY2(e.error.empty(), e.error.c_str());
+    const std::string deck = fileText(std::filesystem::path(dir.path().toStdString()) / "in.clumplab");
+    std::smatch m;
+    QVERIFY(std::regex_search(deck, m, std::regex("youngsModulus peratomtype ([0-9.eE+-]+) ([0-9.eE+-]+)")));
+    const double deckYoung = std::stod(m[1].str());
+    QCOMPARE(m[1].str(), m[2].str());  // walls are the same material
+    for (const auto& [r1, r2] : {std::pair{1e-3, 1e-3}, std::pair{1e-3, 3e-3}, std::pair{2e-3, 1e30}}) {
+      const double h = 1e-5;
+      const double reduced = r1 * r2 / (r1 + r2);
+      const double mutze = std::sqrt(3.0) / 2.0 * young / (1 - poisson * poisson) * std::sqrt(2.0 * reduced) *
+                           std::pow(h, 1.5);
+      const double liggghts =
+          4.0 / 3.0 * deckYoung / (2.0 * (1 - poisson * poisson)) * std::sqrt(reduced) * std::pow(h, 1.5);
+      CLUMPLAB_COMPARE_REL(liggghts, mutze, 1e-14);
+    }
+  }
+
+  // The MercuryDPM folders read back as templates (scene "file": FOLDER) with the same mass,
+  // principal moments and pebbles.
+  void mercuryRoundTrip() {
+    QTemporaryDir dir;
+    const std::string folder = dir.path().toStdString();
+    const std::string text = sceneText(kLinear, kFloor);
+    const Exported e = exportTo("mercurydpm", text, folder);
+    QVERIFY2(e.error.empty(), e.error.c_str());
+    QVERIFY(anyContains(e.result.files, "ell/Inertia/TOI.txt"));
+    QVERIFY(std::filesystem::exists(std::filesystem::path(folder) / "scene.txt"));
+    const Scene original = parseScene(text, "scene.json");
+    const std::string again = templateFileScene(folder);
+    const Scene read = parseScene(again, folder + "/again.json");
+    const ClumpTemplate& a = *original.templates[original.templates[0]->name == "ell" ? 0 : 1];
+    const ClumpTemplate& b = *read.templates[0];
+    CLUMPLAB_COMPARE_REL(b.mass, a.mass, 1e-15);
+    for (int k = 0; k < 3; ++k) CLUMPLAB_COMPARE_REL(b.principalMoments[k], a.principalMoments[k], 1e-14);
+    QCOMPARE(b.pebbles.size(), a.pebbles.size());
+    double worst = 0.0;
+    for (std::size_t i = 0; i < a.pebbles.size(); ++i) {
+      worst = std::max(worst, (b.pebbles[i].center - a.pebbles[i].center).norm());
+      CLUMPLAB_COMPARE_REL(b.pebbles[i].radius, a.pebbles[i].radius, 1e-15);
+    }
+    CLUMPLAB_VERIFY_LESS(worst, 1e-17);
+  }
+
+  // Planes cut to the drawing domain: a box's six planes give exactly its faces; an oblique plane
+  // through the centre of a cube is a regular hexagon in the plane.
+  void wallPictures() {
+    const std::vector<Wall> box = Wall::box(Vec3(0, 0, 0), Vec3(0.1, 0.2, 0.3));
+    const Box3 domain = wallDrawingDomain({Vec3(0.05, 0.1, 0.15), Vec3(0.09, 0.19, 0.29)}, 0.05, box);
+    QVERIFY2(domain.min().isZero(1e-15) && (domain.max() - Vec3(0.1, 0.2, 0.3)).norm() < 1e-15,
+             "the domain of a box wall is the box");
+    double area = 0.0;
+    for (const VtkSurface& s : wallSurfaces(box, domain)) {
+      QCOMPARE(s.points.size(), std::size_t(4));
+      area += ((s.points[1] - s.points[0]).cross(s.points[2] - s.points[0])).norm();
+    }
+    CLUMPLAB_COMPARE_REL(area, 2 * (0.1 * 0.2 + 0.2 * 0.3 + 0.1 * 0.3), 1e-12);
+    const Vec3 n = Vec3(1, 1, 1).normalized();
+    const auto hexagon = planeInBox(Vec3(0.5, 0.5, 0.5), n, Box3(Vec3::Zero(), Vec3::Ones()));
+    QCOMPARE(hexagon.size(), std::size_t(6));
+    for (std::size_t i = 0; i < 6; ++i) {
+      CLUMPLAB_VERIFY_LESS(std::abs((hexagon[i] - Vec3(0.5, 0.5, 0.5)).dot(n)), 1e-15);
+      CLUMPLAB_COMPARE_REL((hexagon[(i + 1) % 6] - hexagon[i]).norm(), std::sqrt(0.5), 1e-12);
+    }
+  }
+
+  // The .pvd lists three parts per output step with their times; the files exist.
+  void vtkSeriesIndex() {
+    QTemporaryDir dir;
+    const Scene scene = parseScene(sceneText(kLinear, kFloor), "scene.json");
+    auto world = buildWorld(scene);
+    VtkSeriesWriter writer(dir.path().toStdString() + "/out");
+    writer.write(*world);
+    for (int i = 0; i < 10; ++i) QVERIFY(world->step());
+    writer.write(*world);
+    QCOMPARE(writer.stepsWritten(), std::size_t(2));
+    for (const std::string& f : writer.files())
+      QVERIFY2(std::filesystem::exists(writer.folder() + "/" + f), f.c_str());
+    const std::string pvd = fileText(writer.folder() + "/clumplab.pvd");
+    const auto count = [&](const std::string& s) {
+      std::size_t n = 0;
+      for (std::size_t at = pvd.find(s); at != std::string::npos; at = pvd.find(s, at + 1)) ++n;
+      return n;
+    };
+    QCOMPARE(count("<DataSet "), std::size_t(6));
+    QCOMPARE(count("timestep=\"0.0001\""), std::size_t(3));
+    // An added surface source (mesh walls) lands in the walls file.
+    writer.addSurfaceSource([](const World&) {
+      return std::vector<VtkSurface>{
+          {"mesh", -1, {Vec3(0, 0, 0), Vec3(1, 0, 0), Vec3(0, 1, 0)}, {{0, 1, 2}}}};
+    });
+    writer.write(*world);
+    const std::string walls = fileText(writer.folder() + "/walls_000002.vtp");
+    QVERIFY(walls.find("NumberOfPolys=\"2\"") != std::string::npos);
+  }
+};
+
+QTEST_GUILESS_MAIN(TestSceneExport)
+#include "tst_scene_export.moc"
