@@ -12,6 +12,7 @@
 #include "core/SceneWriter.hpp"
 #include "core/Trajectory.hpp"
 #include "shapes/MeshTemplateBuilder.hpp"
+#include "shapes/WallMeshReader.hpp"
 
 namespace clumplab::cli {
 
@@ -27,6 +28,7 @@ nlohmann::json energyJson(const EnergyReport& e) {
           {"pe_elastic", e.peElastic},
           {"pe_fields", e.peFields},
           {"dissipated", e.dissipated},
+          {"wall_work", e.wallWork},
           {"total", e.total()},
           {"momentum", vectorJson(e.momentum)},
           {"angular_momentum", vectorJson(e.angularMomentum)}};
@@ -41,6 +43,7 @@ nlohmann::json wallImpulsesJson(const World& world) {
     out.push_back({{"wall", w},
                    {"type", kind == Wall::Kind::Plane      ? "plane"
                             : kind == Wall::Kind::Membrane ? "membrane"
+                            : kind == Wall::Kind::Mesh     ? "mesh"
                                                            : "sphere"},
                    {"impulse", vectorJson(world.wallImpulses()[w])}});
   }
@@ -53,6 +56,7 @@ Scene loadSceneWithOverrides(const Arguments& args, const char* command) {
   }
   SceneLoadOptions options;
   options.meshTemplates = shapes::meshTemplateBuilder();
+  options.wallMeshes = shapes::wallMeshReader();
   if (const auto spheres = args.text("--spheres")) {
     if (*spheres == "bounding") {
       options.spheres = SphereKind::Bounding;

@@ -122,6 +122,14 @@ std::string checkStl(const std::string& path, std::uintmax_t size, std::size_t m
 }  // namespace
 
 PreparedMesh importMesh(const std::string& path, const MeshOptions& options) {
+  std::string format;
+  const TriangleMesh soup = readMeshTriangles(path, options.maxTriangles, &format);
+  PreparedMesh prepared = prepareMesh(soup, path, options);
+  prepared.report.format = format;
+  return prepared;
+}
+
+TriangleMesh readMeshTriangles(const std::string& path, std::size_t maxTriangles, std::string* formatOut) {
   std::error_code ec;
   if (!fs::exists(path, ec)) throw InputError(path, "", "no such file");
   if (!fs::is_regular_file(path, ec)) throw InputError(path, "", "is not a regular file");
@@ -131,7 +139,7 @@ PreparedMesh importMesh(const std::string& path, const MeshOptions& options) {
   if (!std::ifstream(path).good()) throw InputError(path, "", "cannot be opened for reading");
   const std::string extension = lower(fs::path(path).extension().string());
   std::string format = extension.empty() ? "mesh" : extension.substr(1);
-  if (extension == ".stl") format = checkStl(path, size, options.maxTriangles);
+  if (extension == ".stl") format = checkStl(path, size, maxTriangles);
 
   Assimp::Importer importer;
   importer.SetPropertyInteger(AI_CONFIG_PP_SBP_REMOVE, aiPrimitiveType_POINT | aiPrimitiveType_LINE);
@@ -158,11 +166,10 @@ PreparedMesh importMesh(const std::string& path, const MeshOptions& options) {
       soup.triangles.push_back(
           {offset + face.mIndices[0], offset + face.mIndices[1], offset + face.mIndices[2]});
     }
-    if (soup.triangles.size() > options.maxTriangles) break;  // prepareMesh reports it
+    if (soup.triangles.size() > maxTriangles) break;  // prepareMesh reports it
   }
-  PreparedMesh prepared = prepareMesh(soup, path, options);
-  prepared.report.format = format;
-  return prepared;
+  if (formatOut != nullptr) *formatOut = format;
+  return soup;
 }
 
 }  // namespace clumplab::shapes
