@@ -93,7 +93,7 @@ void MeshWallContacts::compute(const ContactModel& model, const PebbleArrays& pe
     out.worstOverlapRatio = 0.0;
     out.pebbleContacts = out.wallContacts = 0;
     extra.history.clear();
-    extra.wallPower = extra.wallDissipativePower = 0.0;
+    extra.recordPower.clear();
     std::vector<FoundContact> found;
     std::vector<MeshTouch> touches;
     std::vector<std::uint32_t> scratch;
@@ -154,8 +154,7 @@ void MeshWallContacts::compute(const ContactModel& model, const PebbleArrays& pe
         out.springEnergyChange += f.springEnergyChange;
         out.records.push_back({body, kWallBody, f.force, t.point, f.dissipative, found[k].wall});
         ++out.wallContacts;
-        extra.wallPower += f.force.dot(u);
-        extra.wallDissipativePower += f.dissipative.dot(u);
+        extra.recordPower.push_back({f.force.dot(u), f.dissipative.dot(u)});
         extra.history.push_back({pebble, found[k].wall, found[k].feature, springs[k], found[k].normal});
         const double ratio = t.overlap / r;
         if (ratio > out.worstOverlapRatio) {
@@ -170,16 +169,34 @@ void MeshWallContacts::compute(const ContactModel& model, const PebbleArrays& pe
   wallPower_ = wallDissipativePower_ = 0.0;
   for (std::size_t c = 0; c < usedChunks_; ++c) {
     history_.insert(history_.end(), extra_[c].history.begin(), extra_[c].history.end());
-    wallPower_ += extra_[c].wallPower;
-    wallDissipativePower_ += extra_[c].wallDissipativePower;
+  }
+  sumPowers();
+}
+
+void MeshWallContacts::sumPowers() {
+  wallPower_ = wallDissipativePower_ = 0.0;
+  for (std::size_t c = 0; c < usedChunks_; ++c) {
+    for (const auto& [power, dissipative] : extra_[c].recordPower) {
+      wallPower_ += power;
+      wallDissipativePower_ += dissipative;
+    }
   }
 }
 
 void MeshWallContacts::removeBody(std::uint32_t body, std::uint32_t first, std::uint32_t count) {
   for (std::size_t c = 0; c < usedChunks_; ++c) {
     ContactChunk& chunk = chunks_[c];
-    std::erase_if(chunk.records, [&](const ContactRecord& r) { return r.bodyA == body; });
-    for (ContactRecord& r : chunk.records) r.bodyA -= r.bodyA > body ? 1 : 0;
+    std::vector<std::array<double, 2>>& power = extra_[c].recordPower;
+    std::size_t kept = 0;
+    for (std::size_t i = 0; i < chunk.records.size(); ++i) {
+      if (chunk.records[i].bodyA == body) continue;
+      chunk.records[kept] = chunk.records[i];
+      power[kept] = power[i];
+      chunk.records[kept].bodyA -= chunk.records[kept].bodyA > body ? 1 : 0;
+      ++kept;
+    }
+    chunk.records.resize(kept);
+    power.resize(kept);
     chunk.wallContacts = chunk.records.size();
     if (chunk.worstBody == body) chunk.worstOverlapRatio = 0.0;
     chunk.worstBody -= chunk.worstBody > body ? 1 : 0;
@@ -187,6 +204,7 @@ void MeshWallContacts::removeBody(std::uint32_t body, std::uint32_t first, std::
   std::erase_if(history_,
                 [&](const MeshContactHistory& h) { return h.pebble >= first && h.pebble < first + count; });
   for (MeshContactHistory& h : history_) h.pebble -= h.pebble >= first + count ? count : 0;
+  sumPowers();
 }
 
 double MeshWallContacts::elasticEnergy(const ContactModel& model, const PebbleArrays& pebbles,

@@ -17,6 +17,7 @@
 // contacts, F the force on the pebble) and of their dissipative parts. World books from them the
 // work the imposed motion does on the bodies and the dissipation at the relative velocity:
 // total + dissipated - wall work is conserved.
+#include <array>
 #include <cstdint>
 #include <vector>
 
@@ -64,9 +65,10 @@ class MeshWallContacts {
  private:
   struct ChunkExtra {
     std::vector<MeshContactHistory> history;
-    double wallPower = 0.0;
-    double wallDissipativePower = 0.0;
+    // Per record of the chunk: F . u and F_diss . u [W] (so that a removed body's share can go).
+    std::vector<std::array<double, 2>> recordPower;
   };
+  void sumPowers();  // wallPower_ and wallDissipativePower_ from the records, in chunk order
   std::vector<ContactChunk> chunks_;
   std::vector<ChunkExtra> extra_;
   std::size_t usedChunks_ = 0;
