@@ -201,6 +201,10 @@ void MeshWallShape::touch(const Vec3& c, double r, std::vector<MeshTouch>& out,
                           std::vector<std::uint32_t>& scratch) const {
   out.clear();
   candidates(c, r, scratch);
+  // Every feature of a triangle lies in its plane: a triangle whose plane is r or more away from c
+  // contributes nothing (most candidates of a hollow mesh, whose boxes cover its inside).
+  std::erase_if(scratch,
+                [&](std::uint32_t t) { return std::abs(normal_[t].dot(c - mesh_.corner(t, 0))) >= r; });
   if (scratch.empty()) return;
   const auto seen = [&](MeshFeature f) {
     for (const MeshTouch& t : out) {

@@ -8,6 +8,7 @@
 #include "PointKeys.hpp"
 #include "SceneMeshWalls.hpp"
 #include "SceneTemplates.hpp"
+#include "core/BlockedDofs.hpp"
 #include "core/FreeRotation.hpp"
 #include "core/Generation.hpp"
 #include "core/PeriodicChecks.hpp"
@@ -416,6 +417,17 @@ Scene sceneFromJson(const json_reader::Json& root, const std::string& file, cons
         requireOwnForcesSupport(scene.settings.integrator, scene.pointOf(b));
       } catch (const std::invalid_argument& e) {
         node.child("integrator").fail(e.what());
+      }
+    }
+  }
+  // Blocked rotations and the 2D mode (which turns bodies about its normal only) exclude each other.
+  if (scene.settings.plane.enabled && node.has("bodies")) {
+    for (std::size_t i = 0; i < node.child("bodies").arraySize(); ++i) {
+      if (scene.bodies[i].blocked & blocked_dofs::kRotations) {
+        node.child("bodies").element(i).child("blocked").fail(
+            "blocked rotations cannot be combined with the 2D mode (which already turns bodies about its "
+            "normal "
+            "only); block translations only");
       }
     }
   }
