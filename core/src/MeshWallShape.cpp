@@ -161,7 +161,7 @@ void MeshWallShape::build(std::uint32_t node, std::uint32_t begin, std::uint32_t
   build(left + 1, mid, end, centroids);
 }
 
-void MeshWallShape::candidates(const Vec3& c, double r, std::vector<std::uint32_t>& out) const {
+void MeshWallShape::nearTriangles(const Vec3& c, double r, std::vector<std::uint32_t>& out) const {
   out.clear();
   const auto near = [&](const Node& n) {
     const Vec3 gap = (n.lower - c).cwiseMax(c - n.upper).cwiseMax(0.0);
@@ -200,7 +200,7 @@ bool MeshWallShape::faceClaims(std::uint32_t t, const Vec3& c) const {
 void MeshWallShape::touch(const Vec3& c, double r, std::vector<MeshTouch>& out,
                           std::vector<std::uint32_t>& scratch) const {
   out.clear();
-  candidates(c, r, scratch);
+  nearTriangles(c, r, scratch);
   // Every feature of a triangle lies in its plane: a triangle whose plane is r or more away from c
   // contributes nothing (most candidates of a hollow mesh, whose boxes cover its inside).
   std::erase_if(scratch,
@@ -264,7 +264,7 @@ void MeshWallShape::touch(const Vec3& c, double r, std::vector<MeshTouch>& out,
 
 double MeshWallShape::distance(const Vec3& p, double maxDistance) const {
   std::vector<std::uint32_t> near;
-  candidates(p, maxDistance, near);
+  nearTriangles(p, maxDistance, near);
   double best = maxDistance;
   for (const std::uint32_t t : near) {
     best = std::min(

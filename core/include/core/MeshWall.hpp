@@ -54,6 +54,9 @@ class MeshWallShape {
   // Every feature the sphere (centre c, radius r, wall frame) touches, one per region (above).
   // `scratch` holds candidate triangles between calls (no allocation once grown).
   void touch(const Vec3& c, double r, std::vector<MeshTouch>& out, std::vector<std::uint32_t>& scratch) const;
+  // The triangles whose bounding boxes come within r of c (the hierarchy's answer: O(log n) for a
+  // small sphere), in no particular order.
+  void nearTriangles(const Vec3& c, double r, std::vector<std::uint32_t>& out) const;
   // The distance from p to the surface [m] (unsigned), or `maxDistance` when it is farther.
   double distance(const Vec3& p, double maxDistance) const;
 
@@ -74,7 +77,6 @@ class MeshWallShape {
     std::uint32_t count = 0;  // leaf: triangle count; inner: 0
   };
   void build(std::uint32_t node, std::uint32_t begin, std::uint32_t end, const std::vector<Vec3>& centroids);
-  void candidates(const Vec3& c, double r, std::vector<std::uint32_t>& out) const;
   // Edge function of triangle t for its k-th edge at c (> 0: on the triangle's side).
   double edgeFunction(std::uint32_t t, int k, const Vec3& c) const;
   // Where c projects on edge e, as the fraction u from its first to its second vertex.
