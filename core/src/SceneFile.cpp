@@ -1,5 +1,6 @@
 #include <algorithm>
 #include <cmath>
+#include <iomanip>
 #include <map>
 #include <optional>
 #include <sstream>
@@ -12,7 +13,9 @@
 #include "core/FreeRotation.hpp"
 #include "core/Generation.hpp"
 #include "core/PeriodicChecks.hpp"
+#include "core/ResourceLimits.hpp"
 #include "core/Scene.hpp"
+#include "core/SceneOverlap.hpp"
 
 #include "WorldOwnForces.hpp"
 #include "core/ScenePlane.hpp"
@@ -116,6 +119,9 @@ BodyInit readBody(const Node& node, const std::map<std::string, std::uint32_t>& 
   BodyInit b;
   b.templateIndex = it->second;
   b.position = node.child("position").vec3();
+  // Beyond a million kilometres the pebbles' positions lose the precision contacts need (and 1e308
+  // overflows at the first step): a unit mistake, refused like a mesh's coordinates.
+  if (b.position.cwiseAbs().maxCoeff() > 1e9) node.child("position").fail("a coordinate beyond 1e9 m");
   const Quat user = node.has("orientation") ? node.child("orientation").quaternion() : Quat::Identity();
   // The scene rotates the template as written; compose with its principal rotation (INTERFACES.md).
   b.orientation = unitQuaternion(user * templates[b.templateIndex]->rotationFromInput.conjugate());
@@ -139,6 +145,26 @@ BodyInit readBody(const Node& node, const std::map<std::string, std::uint32_t>& 
   return b;
 }
 
+// The scene's pebbles so far plus `added` bodies of `model`, against the pebble and memory limits
+// (ResourceLimits.hpp), before any of them is made. `where` names the key that asks for them.
+void checkResourceLimits(const Node& where, const Scene& scene, std::size_t added = 0,
+                         const ClumpTemplate* model = nullptr) {
+  std::size_t pebbles = 0;
+  for (const BodyInit& b : scene.bodies) pebbles += scene.templates[b.templateIndex]->pebbles.size();
+  if (model != nullptr) pebbles += added * model->pebbles.size();
+  const std::size_t bodies = scene.bodies.size() + added;
+  const ResourceLimits& limits = resourceLimits();
+  if (pebbles > limits.maxPebbles) {
+    where.fail("the scene would hold " + std::to_string(pebbles) + " pebbles, more than the limit of " +
+               std::to_string(limits.maxPebbles) + " (" + howToRaise("pebbles") + ")");
+  }
+  const std::size_t bytes = estimatedWorldBytes(pebbles, bodies), allowed = limits.memoryBytes();
+  if (bytes > allowed) {
+    where.fail("the scene would need about " + std::to_string(bytes >> 20) + " MiB, more than the limit of " +
+               std::to_string(allowed >> 20) + " MiB (" + howToRaise("memory-mb") + ")");
+  }
+}
+
 void readGenerate(const Node& node, const std::map<std::string, std::uint32_t>& names, Scene& scene,
                   bool placeWhatFits) {
   node.allowOnly(withPointKeys({"template", "count", "region", "random_orientation", "scale", "seed",
@@ -149,7 +175,9 @@ void readGenerate(const Node& node, const std::map<std::string, std::uint32_t>& 
   if (it == names.end()) t.fail("unknown template \"" + t.string() + "\"");
   r.templateIndex = it->second;
   const long long count = node.child("count").integer();
-  if (count < 0 || count > 10000000) node.child("count").fail("count must lie in [0, 1e7]");
+  if (count < 0) node.child("count").fail("count must not be negative");
+  checkResourceLimits(node.child("count"), scene, static_cast<std::size_t>(count),
+                      scene.templates[r.templateIndex].get());
   r.count = static_cast<std::size_t>(count);
   const Node region = node.child("region");
   region.allowOnly({"min", "max"});
@@ -281,6 +309,12 @@ Scene sceneFromJson(const json_reader::Json& root, const std::string& file, cons
     node.child("format").fail("expected \"clumplab-scene/1\", got \"" + format + "\"");
   if (node.has("description")) scene.description = node.child("description").string();
   scene.settings.timeStep = node.positive("time_step");
+  // Below a femtosecond no run of a clump ends; above 100 s no contact is resolved.
+  if (scene.settings.timeStep < 1e-15 || scene.settings.timeStep > 100.0) {
+    std::ostringstream s;
+    s << "must lie in [1e-15, 100] s (got " << scene.settings.timeStep << ")";
+    node.child("time_step").fail(s.str());
+  }
   if (node.has("duration")) scene.duration = node.child("duration").positive();
   if (node.has("time")) scene.startTime = node.child("time").nonNegative();
   if (node.has("integrator")) {
@@ -381,6 +415,26 @@ Scene sceneFromJson(const json_reader::Json& root, const std::string& file, cons
       scene.bodies.push_back(
           readBody(bodies.element(i), names, scene.templates, point, scene.settings.integrator));
       scene.bodyPoints.push_back(point);
+    }
+    checkResourceLimits(bodies, scene);
+    // Bodies placed deep inside each other or a wall would be thrown apart at the first step (the
+    // divergence check's half a pebble radius): refused here, with the two named, instead.
+    // (The user's sphere switch may make them overlap: the app reports that instead.)
+    if (const InitialOverlap o = options.spheres ? InitialOverlap{} : worstInitialOverlapOf(scene);
+        o.ratio > 0.5) {
+      std::ostringstream s;
+      s << std::setprecision(3);
+      if (o.ratio < 10.0) {
+        s << 100.0 * o.ratio << "% of a pebble radius";
+      } else {
+        s << o.ratio << " pebble radii";
+      }
+      const std::string depth = s.str();
+      bodies.element(o.body).fail(
+          o.wall >= 0 ? "reaches " + depth + " into walls[" + std::to_string(o.wall) +
+                            "] at the start; the first step would throw it out: move it clear of the wall"
+                      : "overlaps bodies[" + std::to_string(o.other) + "] by " + depth +
+                            " at the start; the first step would throw them apart: move them apart");
     }
   }
   // PaLa's 2D / 3D switch (seed 001 §1 (i)): explicit bodies move into the plane, generated ones

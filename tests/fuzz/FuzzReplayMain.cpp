@@ -10,6 +10,7 @@
 #include <vector>
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size);
+extern "C" __attribute__((weak)) int LLVMFuzzerInitialize(int* argc, char*** argv);
 
 namespace {
 std::size_t replay(const std::filesystem::path& file) {
@@ -21,6 +22,7 @@ std::size_t replay(const std::filesystem::path& file) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  if (LLVMFuzzerInitialize != nullptr) LLVMFuzzerInitialize(&argc, &argv);
   std::size_t files = 0;
   for (int a = 1; a < argc; ++a) {
     const std::filesystem::path p(argv[a]);
