@@ -5,6 +5,8 @@
 #include <fstream>
 #include <string>
 
+#include "core/AtomicOutputFile.hpp"
+
 #include "core/Energy.hpp"
 #include "core/World.hpp"
 
@@ -32,7 +34,8 @@ class EnergyCsvWriter {
   static const char* header();
 
  private:
-  std::ofstream out_;
+  AtomicOutputFile file_;  // renamed into place when the writer is destroyed
+  std::ofstream& out_;
   EnergyCsvExtras extras_;
 };
 
@@ -43,7 +46,8 @@ class StateCsvWriter {
   static const char* header();
 
  private:
-  std::ofstream out_;
+  AtomicOutputFile file_;
+  std::ofstream& out_;
 };
 
 }  // namespace clumplab
