@@ -13,6 +13,7 @@
 #include "core/Trajectory.hpp"
 #include "core/export/VtkSeriesWriter.hpp"
 #include "shapes/MeshTemplateBuilder.hpp"
+#include "shapes/WallMeshReader.hpp"
 
 namespace clumplab::cli {
 
@@ -28,6 +29,7 @@ nlohmann::json energyJson(const EnergyReport& e) {
           {"pe_elastic", e.peElastic},
           {"pe_fields", e.peFields},
           {"dissipated", e.dissipated},
+          {"wall_work", e.wallWork},
           {"total", e.total()},
           {"momentum", vectorJson(e.momentum)},
           {"angular_momentum", vectorJson(e.angularMomentum)}};
@@ -42,6 +44,7 @@ nlohmann::json wallImpulsesJson(const World& world) {
     out.push_back({{"wall", w},
                    {"type", kind == Wall::Kind::Plane      ? "plane"
                             : kind == Wall::Kind::Membrane ? "membrane"
+                            : kind == Wall::Kind::Mesh     ? "mesh"
                                                            : "sphere"},
                    {"impulse", vectorJson(world.wallImpulses()[w])}});
   }
@@ -54,6 +57,7 @@ Scene loadSceneWithOverrides(const Arguments& args, const char* command) {
   }
   SceneLoadOptions options;
   options.meshTemplates = shapes::meshTemplateBuilder();
+  options.wallMeshes = shapes::wallMeshReader();
   if (const auto spheres = args.text("--spheres")) {
     if (*spheres == "bounding") {
       options.spheres = SphereKind::Bounding;

@@ -5,6 +5,7 @@
 
 #include "resources/Resources.hpp"
 #include "shapes/MeshTemplateBuilder.hpp"
+#include "shapes/WallMeshReader.hpp"
 
 namespace clumplab::gui {
 
@@ -19,6 +20,7 @@ std::shared_ptr<const Scene> defaultScene(const SceneOverrides& overrides) {
   SceneLoadOptions options;
   static_cast<SceneOverrides&>(options) = overrides;
   options.meshTemplates = shapes::meshTemplateBuilder();
+  options.wallMeshes = shapes::wallMeshReader();
   return std::make_shared<const Scene>(parseScene(text.toStdString(), kDefaultScenePath, options));
 }
 

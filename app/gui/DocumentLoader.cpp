@@ -9,6 +9,7 @@
 #include "core/ScenePlane.hpp"
 #include "core/SphereSwitch.hpp"
 #include "shapes/MeshTemplateBuilder.hpp"
+#include "shapes/WallMeshReader.hpp"
 
 namespace clumplab::gui {
 
@@ -47,6 +48,7 @@ std::shared_ptr<const Scene> loadDocument(const std::string& path, const SceneOv
     SceneLoadOptions options;
     static_cast<SceneOverrides&>(options) = overrides;
     options.meshTemplates = shapes::meshTemplateBuilder();
+    options.wallMeshes = shapes::wallMeshReader();
     return std::make_shared<const Scene>(loadScene(path, options));
   }
   if (isMeshFile(path)) {

@@ -167,7 +167,7 @@ void EnergyPlotDock::append(const EnergySample& sample) {
   energy_->append(e.time, {e.keTranslational, e.keRotational, e.peGravity, e.peElastic, e.peFields, total,
                            e.dissipated, total + e.dissipated});
   // What is conserved: total + dissipated, less the work the user's drags did (World::externalWork).
-  const double conserved = total + e.dissipated - e.externalWork;
+  const double conserved = total + e.dissipated - e.externalWork - e.wallWork;
   if (!haveInitial_) {
     initialConserved_ = conserved;
     haveInitial_ = true;

@@ -4,6 +4,7 @@
 
 #include "core/Errors.hpp"
 #include "shapes/MeshTemplateBuilder.hpp"
+#include "shapes/WallMeshReader.hpp"
 
 namespace clumplab::gui {
 
@@ -14,6 +15,7 @@ Scene embeddedScene(const std::string& json, const std::string& path) {
   try {
     SceneLoadOptions options;
     options.meshTemplates = shapes::meshTemplateBuilder();
+    options.wallMeshes = shapes::wallMeshReader();
     return parseScene(json, path, options);
   } catch (const std::exception&) {
     return parseScene(json, path);

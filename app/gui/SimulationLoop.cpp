@@ -341,7 +341,7 @@ void SimulationLoop::watchEnergy(const EnergyReport& e) {
   // total + dissipated - external work (second order in dt); it is compared with the energy that
   // moved since the last edit, so a run that only ever loses energy never trips it.
   if (!world_ || diverged()) return;
-  const double conserved = e.total() + e.dissipated - e.externalWork;
+  const double conserved = e.total() + e.dissipated - e.externalWork - e.wallWork;
   if (!energyWatch_) {
     energyWatch_ = EnergyWatch{conserved, e.peGravity, 0.0, e.time};
   }

@@ -40,6 +40,7 @@ bool touchPebbles(const Vec3& pa, double ra, const Vec3& pb, double rb, Touch& t
 // A sphere of radius r at p against a wall. A membrane pushes it back to the side `side` is on (the
 // pebble's centre: for a spherocylinder's end, the middle of its shaft).
 bool touchWall(const Wall& w, const Vec3& p, double r, const Vec3& side, Touch& t) {
+  if (w.kind == Wall::Kind::Mesh) return false;  // MeshWallContacts has its own stage
   if (w.kind == Wall::Kind::Plane || w.kind == Wall::Kind::Membrane) {
     if (w.passes(r)) return false;  // a membrane lets pebbles below its pass radius through
     const double signedDistance = (p - w.point).dot(w.normal);
@@ -403,6 +404,24 @@ ContactLawForce historyFreeContactForce(const ContactModel& model, const Contact
     r = hertzForce(model.hertz, t, w);
   }
   return {r.force, r.dissipative};
+}
+
+ContactLawStep contactForceWithSpring(const ContactModel& model, const ContactTouch& touch, const Vec3& w,
+                                      double massEff, Vec3& spring, double dt) {
+  const Touch t = solverTouch(touch);
+  LawResult r{};
+  if (model.kind == ContactModel::Kind::Linear) {
+    r = linearForce(model.linear, dampingRatioForRestitution(model.linear.restitution), t, w, massEff, spring,
+                    dt);
+  } else {
+    r = hertzForce(model.hertz, t, w);
+  }
+  return {r.force, r.dissipative, r.springEnergyChange};
+}
+
+double tangentialSpringEnergy(const ContactModel& model, const Vec3& spring) {
+  if (model.kind != ContactModel::Kind::Linear) return 0.0;
+  return 0.5 * model.linear.tangentialStiffnessRatio * model.linear.stiffness * spring.squaredNorm();
 }
 
 double contactElasticEnergy(const ContactModel& model, const ContactTouch& touch) {

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 
+#include "BlockedMotion.hpp"
 #include "BodyLoop.hpp"
 #include "PlanarMotion.hpp"
 #include "VelocityKick.hpp"
@@ -75,16 +76,24 @@ void LeapfrogIntegrator::step(World& world) {
     std::array<Vec3, kBatch> torqueBody;
     for (std::size_t b = begin; b < end; ++b) {
       kickVelocity(world, s, b, h);
+      if (s.blocked[b] != 0) confineBlockedVelocity(s, b);
       const Quat q = s.orientation[b].conjugate();
       if (!cached) omegaBody_[b] = q * s.angularVelocity[b];
       torqueBody[b - begin] = q * s.torque[b];
       s.position[b] += dt * s.velocity[b];
     }
     kick(begin, end, torqueBody.data());
+    // Blocked rotations (BlockedMotion.hpp): frozen, or a spin about the free world axis.
+    for (std::size_t b = begin; b < end; ++b) {
+      if (hasBlockedRotation(s, b)) {
+        omegaBody_[b] = s.orientation[b].conjugate() * blockedSpinKick(s, b, s.angularVelocity[b], h);
+      }
+    }
     // Rotation by the body-frame rotation vector w dt (exact exponential), then renormalised.
     for (std::size_t b = begin; b < end; ++b) {
       s.orientation[b] = renormalized(s.orientation[b] * rotationFromVector(dt * omegaBody_[b]));
       s.angularVelocity[b] = s.orientation[b] * omegaBody_[b];
+      if (hasBlockedRotation(s, b)) confineBlockedSpin(s, b);
     }
   });
   world.computeForces();
@@ -93,10 +102,19 @@ void LeapfrogIntegrator::step(World& world) {
     std::array<Vec3, kBatch> torqueBody;
     for (std::size_t b = begin; b < end; ++b) {
       kickVelocity(world, s, b, h);
+      if (s.blocked[b] != 0) confineBlockedVelocity(s, b);
       torqueBody[b - begin] = s.orientation[b].conjugate() * s.torque[b];
     }
     kick(begin, end, torqueBody.data());
-    for (std::size_t b = begin; b < end; ++b) s.angularVelocity[b] = s.orientation[b] * omegaBody_[b];
+    for (std::size_t b = begin; b < end; ++b) {
+      if (hasBlockedRotation(s, b)) {
+        omegaBody_[b] = s.orientation[b].conjugate() * blockedSpinKick(s, b, s.angularVelocity[b], h);
+      }
+    }
+    for (std::size_t b = begin; b < end; ++b) {
+      s.angularVelocity[b] = s.orientation[b] * omegaBody_[b];
+      if (hasBlockedRotation(s, b)) confineBlockedSpin(s, b);
+    }
   });
   omegaBodyValid_ = true;
 }

@@ -1,5 +1,6 @@
 #include "MidpointIntegrator.hpp"
 
+#include "BlockedMotion.hpp"
 #include "BodyLoop.hpp"
 #include "PlanarMotion.hpp"
 #include "core/World.hpp"
@@ -49,6 +50,9 @@ void MidpointIntegrator::step(World& world) {
   const auto drift = [&](std::size_t b) {
     if (plane.enabled) {
       planarDrift(plane, s, b, tau);
+    } else if (hasBlockedRotation(s, b)) {  // frozen, or about the free world axis: exact
+      s.position[b] += tau * s.velocity[b];
+      blockedSpinDrift(s, b, tau);
     } else {
       freeMotion(s, b, tau, gyro);
     }
@@ -66,9 +70,10 @@ void MidpointIntegrator::step(World& world) {
   forEachBody(world.pool(), n, [&](std::size_t b) {
     const Vec3 alpha = s.force[b] / s.mass[b];  // eq. 61
     // Eq. 62; in 2D the torque (along n) over the moment about n.
-    const Vec3 beta = plane.enabled ? Vec3(s.torque[b] / normalInertia(s, b, plane.normal))
-                                    : applyInverseInertia(s.orientation[b], s.moments[b], s.torque[b]);
-    s.velocity[b] += tau * (2.0 * alpha - acceleration_[b]);  // eq. 68
+    Vec3 beta = plane.enabled ? Vec3(s.torque[b] / normalInertia(s, b, plane.normal))
+                              : applyInverseInertia(s.orientation[b], s.moments[b], s.torque[b]);
+    if (hasBlockedRotation(s, b)) beta = blockedSpinKick(s, b, Vec3::Zero(), 1.0);  // T_a / I_aa along a
+    s.velocity[b] += tau * (2.0 * alpha - acceleration_[b]);                        // eq. 68
     s.angularVelocity[b] += tau * (2.0 * beta - angularAcceleration_[b]);
     acceleration_[b] = alpha;
     angularAcceleration_[b] = beta;

@@ -306,7 +306,8 @@ void NeighborList::buildBlock(std::size_t blockIndex, const Grid& grid, const Pe
     }
 
     for (std::size_t w = 0; w < walls.size(); ++w) {
-      if (walls[w].passes(radii[i])) continue;  // never touches: no pair and no limit
+      if (walls[w].passes(radii[i])) continue;          // never touches: no pair and no limit
+      if (walls[w].kind == Wall::Kind::Mesh) continue;  // mesh walls have their own stage (MeshWallContacts)
       const double clearance = walls[w].clearance(kPeriodic ? positionsAtBuild_[i] : p) - r;
       if (clearance >= skin) {
         limit = std::min(limit, clearance);

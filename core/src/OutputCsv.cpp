@@ -23,8 +23,12 @@ EnergyCsvExtras EnergyCsvExtras::forScene(const WorldSettings& settings, const s
   bool enabled = anyPointProperties || settings.plane.enabled ||
                  settings.fields.electric != defaults.electric ||
                  settings.fields.magnetic != defaults.magnetic;
-  for (const Wall& w : walls) enabled = enabled || w.kind == Wall::Kind::Membrane;
-  return {enabled, enabled ? walls.size() : 0};
+  bool moving = false;
+  for (const Wall& w : walls) {
+    enabled = enabled || w.kind == Wall::Kind::Membrane;
+    moving = moving || (w.kind == Wall::Kind::Mesh && w.mesh->motion.moves());
+  }
+  return {enabled, enabled ? walls.size() : 0, moving};
 }
 
 EnergyCsvWriter::EnergyCsvWriter(const std::string& path, EnergyCsvExtras extras)
@@ -34,6 +38,7 @@ EnergyCsvWriter::EnergyCsvWriter(const std::string& path, EnergyCsvExtras extras
     out_ << ",pe_fields";
     for (std::size_t w = 0; w < extras_.walls; ++w) out_ << ",jx_" << w << ",jy_" << w << ",jz_" << w;
   }
+  if (extras_.wallWork) out_ << ",wall_work";
   out_ << '\n';
 }
 
@@ -43,18 +48,20 @@ void EnergyCsvWriter::write(const EnergyReport& e, const std::vector<Vec3>& wall
         e.momentum.x(), e.momentum.y(), e.momentum.z(), e.angularMomentum.x(), e.angularMomentum.y()}) {
     put(out_, v);
   }
+  const char last = extras_.wallWork ? ',' : '\n';
   if (!extras_.enabled) {
-    put(out_, e.angularMomentum.z(), '\n');
-    return;
+    put(out_, e.angularMomentum.z(), last);
+  } else {
+    put(out_, e.angularMomentum.z());
+    put(out_, e.peFields, extras_.walls == 0 ? last : ',');
+    for (std::size_t w = 0; w < extras_.walls; ++w) {
+      const Vec3 j = w < wallImpulses.size() ? wallImpulses[w] : Vec3::Zero();
+      put(out_, j.x());
+      put(out_, j.y());
+      put(out_, j.z(), w + 1 == extras_.walls ? last : ',');
+    }
   }
-  put(out_, e.angularMomentum.z());
-  put(out_, e.peFields, extras_.walls == 0 ? '\n' : ',');
-  for (std::size_t w = 0; w < extras_.walls; ++w) {
-    const Vec3 j = w < wallImpulses.size() ? wallImpulses[w] : Vec3::Zero();
-    put(out_, j.x());
-    put(out_, j.y());
-    put(out_, j.z(), w + 1 == extras_.walls ? '\n' : ',');
-  }
+  if (extras_.wallWork) put(out_, e.wallWork, '\n');
 }
 
 const char* StateCsvWriter::header() {

@@ -60,6 +60,11 @@ std::string periodicLengthProblem(const PeriodicBox& box, const std::vector<Temp
 std::string periodicWallProblem(const PeriodicBox& box, const Wall& wall, std::size_t index) {
   if (!box.any()) return "";
   const std::string which = "wall " + std::to_string(index);
+  if (wall.kind == Wall::Kind::Mesh) {
+    return which +
+           " (a mesh) cannot be combined with periodic boundaries: walls must be planes parallel to "
+           "every periodic axis";
+  }
   if (wall.kind == Wall::Kind::SphereCavity) {
     return which +
            " (a spherical cavity) cannot be combined with periodic boundaries: walls must be planes "

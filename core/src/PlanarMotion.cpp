@@ -1,5 +1,6 @@
 #include "PlanarMotion.hpp"
 
+#include "BlockedMotion.hpp"
 #include "BodyLoop.hpp"
 #include "VelocityKick.hpp"
 
@@ -29,6 +30,7 @@ void planarKickDriftKick(World& world) {
   forEachBody(world.pool(), s.size(), [&](std::size_t b) {
     kickVelocity(world, s, b, h);
     s.velocity[b] = plane.inPlane(s.velocity[b]);
+    if (s.blocked[b] != 0) confineBlockedVelocity(s, b);
     planarSpinKick(plane, s, b, h);
     planarDrift(plane, s, b, dt);
   });
@@ -36,6 +38,7 @@ void planarKickDriftKick(World& world) {
   forEachBody(world.pool(), s.size(), [&](std::size_t b) {
     kickVelocity(world, s, b, h);
     s.velocity[b] = plane.inPlane(s.velocity[b]);
+    if (s.blocked[b] != 0) confineBlockedVelocity(s, b);
     planarSpinKick(plane, s, b, h);
   });
 }

@@ -1,3 +1,4 @@
+#include <algorithm>
 #include <cmath>
 #include <iomanip>
 #include <map>
@@ -6,7 +7,9 @@
 
 #include "JsonReader.hpp"
 #include "PointKeys.hpp"
+#include "SceneMeshWalls.hpp"
 #include "SceneTemplates.hpp"
+#include "core/BlockedDofs.hpp"
 #include "core/FreeRotation.hpp"
 #include "core/Generation.hpp"
 #include "core/PeriodicChecks.hpp"
@@ -70,7 +73,7 @@ ContactModel readContact(const Node& node) {
   return c;
 }
 
-void readWalls(const Node& node, std::vector<Wall>& walls) {
+void readWalls(const Node& node, std::vector<Wall>& walls, const WallMeshReader& meshReader) {
   for (std::size_t i = 0; i < node.arraySize(); ++i) {
     const Node w = node.element(i);
     const std::string type = w.child("type").string();
@@ -94,19 +97,22 @@ void readWalls(const Node& node, std::vector<Wall>& walls) {
       Wall membrane = Wall::membrane(w.child("point").vec3(), normal, w.child("pass_radius").positive());
       if (std::abs(normal.squaredNorm() - 1.0) < 1e-15) membrane.normal = normal;
       walls.push_back(membrane);
+    } else if (type == "mesh") {
+      walls.push_back(scene_detail::readMeshWall(w, meshReader));
     } else if (type == "sphere") {
       w.allowOnly({"type", "center", "radius"});
       walls.push_back(Wall::cavity(w.child("center").vec3(), w.child("radius").positive()));
     } else {
-      w.child("type").fail("unknown wall type \"" + type + "\" (use plane, box, sphere or membrane)");
+      w.child("type").fail("unknown wall type \"" + type + "\" (use plane, box, sphere, membrane or mesh)");
     }
   }
 }
 
 BodyInit readBody(const Node& node, const std::map<std::string, std::uint32_t>& names,
-                  const std::vector<TemplatePtr>& templates, PointProperties& point) {
+                  const std::vector<TemplatePtr>& templates, PointProperties& point,
+                  IntegratorKind integrator) {
   node.allowOnly(withPointKeys(
-      {"template", "position", "orientation", "velocity", "angular_velocity", "principal_spin"}));
+      {"template", "position", "orientation", "velocity", "angular_velocity", "principal_spin", "blocked"}));
   const Node t = node.child("template");
   const auto it = names.find(t.string());
   if (it == names.end()) t.fail("unknown template \"" + t.string() + "\"");
@@ -123,6 +129,7 @@ BodyInit readBody(const Node& node, const std::map<std::string, std::uint32_t>& 
                               templates[b.templateIndex]->point);
   if (node.has("velocity")) b.velocity = node.child("velocity").vec3();
   if (node.has("angular_velocity")) b.angularVelocity = node.child("angular_velocity").vec3();
+  b.blocked = scene_detail::readBlocked(node, integrator);
   if (node.has("principal_spin")) {
     // A spin about principal axis 1, 2 or 3 (I1 <= I2 <= I3) with a perturbation towards the next
     // axis (FreeRotation.hpp's perturbedSpin): the Dzhanibekov lessons need no principal frame.
@@ -354,7 +361,12 @@ Scene sceneFromJson(const json_reader::Json& root, const std::string& file, cons
       node.child("integrator").fail(e.what());
     }
   }
-  if (node.has("walls")) readWalls(node.child("walls"), scene.walls);
+  if (node.has("walls")) readWalls(node.child("walls"), scene.walls, options.wallMeshes);
+  if (const std::string p =
+          meshWallProblem(scene.walls, false, evaluatesOwnForces(scene.settings.integrator));
+      !p.empty()) {
+    node.child("walls").fail(p);
+  }
 
   const Node templates = node.child("templates");
   templates.requireObject();
@@ -366,6 +378,11 @@ Scene sceneFromJson(const json_reader::Json& root, const std::string& file, cons
     scene.templates.push_back(readTemplate(name, templates.child(name), options, source));
     scene.templateSources.push_back(std::move(source));
   }
+  const bool capsules = std::any_of(scene.templates.begin(), scene.templates.end(), [](const TemplatePtr& t) {
+    return std::any_of(t->pebbles.begin(), t->pebbles.end(), [](const Pebble& p) { return !p.isSphere(); });
+  });
+  if (const std::string p = meshWallProblem(scene.walls, capsules, false); !p.empty())
+    node.child("walls").fail(p);
   // PaLa's switch (seed 001 §1 (ii)): every clump as one sphere, before the bodies are placed, so
   // that generated bodies are placed without overlaps as spheres.
   std::optional<SphereKind> spheres = options.spheres;
@@ -395,7 +412,8 @@ Scene sceneFromJson(const json_reader::Json& root, const std::string& file, cons
     const Node bodies = node.child("bodies");
     for (std::size_t i = 0; i < bodies.arraySize(); ++i) {
       PointProperties point;
-      scene.bodies.push_back(readBody(bodies.element(i), names, scene.templates, point));
+      scene.bodies.push_back(
+          readBody(bodies.element(i), names, scene.templates, point, scene.settings.integrator));
       scene.bodyPoints.push_back(point);
     }
     checkResourceLimits(bodies, scene);
@@ -453,6 +471,17 @@ Scene sceneFromJson(const json_reader::Json& root, const std::string& file, cons
         requireOwnForcesSupport(scene.settings.integrator, scene.pointOf(b));
       } catch (const std::invalid_argument& e) {
         node.child("integrator").fail(e.what());
+      }
+    }
+  }
+  // Blocked rotations and the 2D mode (which turns bodies about its normal only) exclude each other.
+  if (scene.settings.plane.enabled && node.has("bodies")) {
+    for (std::size_t i = 0; i < node.child("bodies").arraySize(); ++i) {
+      if (scene.bodies[i].blocked & blocked_dofs::kRotations) {
+        node.child("bodies").element(i).child("blocked").fail(
+            "blocked rotations cannot be combined with the 2D mode (which already turns bodies about its "
+            "normal "
+            "only); block translations only");
       }
     }
   }

@@ -8,7 +8,9 @@
 
 #include "JsonWriter.hpp"
 #include "PointKeys.hpp"
+#include "SceneMeshWalls.hpp"
 #include "TextFile.hpp"
+#include "core/BlockedDofs.hpp"
 #include "core/TemplateFile.hpp"
 
 namespace clumplab {
@@ -54,7 +56,7 @@ bool samePlane(const Wall& a, const Wall& b) {
 }
 
 // Walls as declared: six planes exactly as Wall::box makes them become one box again.
-OrderedJson wallsJson(const std::vector<Wall>& walls) {
+OrderedJson wallsJson(const std::vector<Wall>& walls, const std::string& targetFolder) {
   OrderedJson out = OrderedJson::array();
   for (std::size_t i = 0; i < walls.size();) {
     if (i + 6 <= walls.size() && walls[i].kind == Wall::Kind::Plane) {
@@ -71,6 +73,8 @@ OrderedJson wallsJson(const std::vector<Wall>& walls) {
     const Wall& w = walls[i++];
     if (w.kind == Wall::Kind::Plane) {
       out.push_back({{"type", "plane"}, {"point", vec(w.point)}, {"normal", vec(w.normal)}});
+    } else if (w.kind == Wall::Kind::Mesh) {
+      out.push_back(scene_detail::meshWallJson(w, targetFolder));
     } else if (w.kind == Wall::Kind::Membrane) {
       out.push_back({{"type", "membrane"},
                      {"point", vec(w.point)},
@@ -211,8 +215,8 @@ Scene sceneFromWorld(const World& world, const Scene& loadedFrom) {
   }
   const BodyState& s = world.bodies();
   for (std::size_t b = 0; b < s.size(); ++b) {
-    scene.bodies.push_back(
-        {s.templateIndex[b], s.position[b], s.orientation[b], s.velocity[b], s.angularVelocity[b]});
+    scene.bodies.push_back({s.templateIndex[b], s.position[b], s.orientation[b], s.velocity[b],
+                            s.angularVelocity[b], s.blocked[b]});
     scene.bodyPoints.push_back(s.point[b]);
   }
   return scene;
@@ -244,7 +248,7 @@ std::string sceneToJson(const Scene& scene, const std::string& targetFolder) {
     j["cim"] = std::move(cim);
   }
   j["contact"] = contactJson(scene.contact);
-  j["walls"] = wallsJson(scene.walls);
+  j["walls"] = wallsJson(scene.walls, targetFolder);
   const std::vector<std::string> names = templateKeys(scene.templates);
   // Sorted by name, the order the loader gives them: a reloaded scene saves to the same text.
   std::map<std::string, std::size_t> byName;
@@ -264,6 +268,7 @@ std::string sceneToJson(const Scene& scene, const std::string& targetFolder) {
                         {"orientation", {q.w(), q.x(), q.y(), q.z()}},
                         {"velocity", vec(b.velocity)},
                         {"angular_velocity", vec(b.angularVelocity)}};
+    if (b.blocked != 0) body["blocked"] = blockedDofsText(b.blocked);
     scene_detail::writePointProperties(scene.pointOf(i), scene.templates[b.templateIndex]->point, body);
     bodies.push_back(std::move(body));
   }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "BlockedMotion.hpp"
 #include "BodyLoop.hpp"
 #include "PlanarMotion.hpp"
 #include "VelocityKick.hpp"
@@ -56,6 +57,13 @@ void SplittingIntegrator::step(World& world) {
   if (!world.forcesCurrent()) world.refreshForces();
   forEachBody(world.pool(), n, [&](std::size_t b) {
     kickVelocity(world, s, b, h);
+    if (s.blocked[b] != 0) confineBlockedVelocity(s, b);
+    if (hasBlockedRotation(s, b)) {  // frozen, or a spin about the free world axis (exact)
+      s.angularVelocity[b] = blockedSpinKick(s, b, s.angularVelocity[b], h);
+      s.position[b] += dt * s.velocity[b];
+      blockedSpinDrift(s, b, dt);
+      return;
+    }
     // Half kick of the world angular momentum, then the free rotor in the body frame.
     const Vec3 spin = s.spinAngularMomentum(b) + h * s.torque[b];
     Quat q = s.orientation[b];
@@ -73,6 +81,11 @@ void SplittingIntegrator::step(World& world) {
   world.computeForces();
   forEachBody(world.pool(), n, [&](std::size_t b) {
     kickVelocity(world, s, b, h);
+    if (s.blocked[b] != 0) confineBlockedVelocity(s, b);
+    if (hasBlockedRotation(s, b)) {
+      s.angularVelocity[b] = blockedSpinKick(s, b, s.angularVelocity[b], h);
+      return;
+    }
     const Vec3 spin = s.spinAngularMomentum(b) + h * s.torque[b];
     s.angularVelocity[b] =
         s.orientation[b] * (s.orientation[b].conjugate() * spin).cwiseQuotient(s.moments[b]);

@@ -9,6 +9,7 @@
 #include <string>
 #include <type_traits>
 
+#include "core/BlockedDofs.hpp"
 #include "core/PeriodicChecks.hpp"
 
 #include "WorldOwnForces.hpp"
@@ -92,6 +93,7 @@ World::World(const WorldSettings& settings, const ContactModel& contact, std::ve
     if (std::abs(n.squaredNorm() - 1.0) > 1e-15) settings_.plane.normal = n.normalized();
   }
   requireOwnForcesSupport(settings_.integrator, settings_, contact_);
+  requireMeshWallSupport(evaluatesOwnForces(settings_.integrator));
   wallForce_.assign(walls_.size(), Vec3::Zero());
   wallImpulse_.assign(walls_.size(), Vec3::Zero());
   const double minRadius = minPebbleRadius();
@@ -105,6 +107,14 @@ World::World(const WorldSettings& settings, const ContactModel& contact, std::ve
 }
 
 World::~World() = default;
+
+void World::requireMeshWallSupport(bool ownForces) const {
+  const bool capsules = std::any_of(templates_.begin(), templates_.end(), [](const TemplatePtr& t) {
+    return std::any_of(t->pebbles.begin(), t->pebbles.end(), [](const Pebble& p) { return !p.isSphere(); });
+  });
+  const std::string problem = meshWallProblem(walls_, capsules, ownForces);
+  require(problem.empty(), problem);
+}
 
 double World::minPebbleRadius() const {
   double r = std::numeric_limits<double>::infinity();
@@ -123,6 +133,12 @@ std::uint32_t World::addTemplate(TemplatePtr t) {
   const std::string tooLarge = periodicLengthProblem(settings_.periodic, {t}, neighbors_.skin());
   require(tooLarge.empty(), tooLarge);
   templates_.push_back(std::move(t));
+  try {
+    requireMeshWallSupport(evaluatesOwnForces(settings_.integrator));
+  } catch (const std::invalid_argument&) {
+    templates_.pop_back();
+    throw;
+  }
   return static_cast<std::uint32_t>(templates_.size() - 1);
 }
 
@@ -132,6 +148,7 @@ std::uint32_t World::addBody(const BodyInit& init, const std::optional<PointProp
   const PointProperties point = given.value_or(t.point);
   checkPointProperties(point);
   requireOwnForcesSupport(settings_.integrator, point);
+  requireBlockedSupport(init.blocked);
   const auto index = static_cast<std::uint32_t>(bodies_.size());
   bodies_.templateIndex.push_back(init.templateIndex);
   bodies_.mass.push_back(t.mass);
@@ -143,6 +160,7 @@ std::uint32_t World::addBody(const BodyInit& init, const std::optional<PointProp
   bodies_.force.push_back(Vec3::Zero());
   bodies_.torque.push_back(Vec3::Zero());
   bodies_.point.push_back(point);
+  bodies_.blocked.push_back(init.blocked);
   dissipativeForce_.push_back(Vec3::Zero());
   dissipativeTorque_.push_back(Vec3::Zero());
   wrapDisplacement_.push_back(Vec3::Zero());
@@ -171,8 +189,22 @@ std::uint32_t World::addBody(const BodyInit& init, const std::optional<PointProp
   return index;
 }
 
+void World::requireBlockedSupport(std::uint8_t blocked) const {
+  if (blocked == 0) return;
+  const std::string problem = blockedDofsProblem(blocked);
+  require(problem.empty(), problem);
+  require(
+      !evaluatesOwnForces(settings_.integrator),
+      "blocked degrees of freedom are not supported by the cim and rk4 integrators; use leapfrog, midpoint "
+      "or splitting");
+  require(!settings_.plane.enabled || (blocked & blocked_dofs::kRotations) == 0,
+          "blocked rotations cannot be combined with the 2D mode (which already turns bodies about its "
+          "normal only); block translations only");
+}
+
 void World::stateChanged() {
   projectStateOnPlane();
+  confineBlockedState();
   wrapIntoBox();
   forcesCurrent_ = false;
   lastPowersCurrent_ = false;
@@ -253,6 +285,10 @@ void World::evaluateForces(double historyStep) {
   // Narrow phase and contact laws; tangential springs advance by historyStep.
   t0 = Clock::now();
   contacts_.compute(contact_, neighbors_, pebbles_, bodies_, walls_, historyStep, pool_, settings_.periodic);
+  // Mesh walls, posed where they are at the evaluation (a refresh evaluates the current state).
+  const double evaluationTime =
+      historyStep > 0.0 ? time_ + integrator_->forceTimeFraction() * settings_.timeStep : time_;
+  meshContacts_.compute(contact_, pebbles_, bodies_, walls_, evaluationTime, historyStep, pool_);
   addStageTime(Stage::Contacts, secondsSince(t0));
 
   // Fields (gravity, global damping, external loads), then the contact sums; energy bookkeeping.
@@ -261,6 +297,7 @@ void World::evaluateForces(double historyStep) {
   dissipated_ -= addContactForces();  // energy the tangential springs lost (slip, release)
   applyFieldForces();
   projectForcesOnPlane();
+  applyBlockedForces();
   forcesCurrent_ = true;
   addStageTime(Stage::Reduce, secondsSince(t0));
 }
@@ -347,8 +384,11 @@ double World::addContactForces() {
       }
     }
   };
-  for (std::size_t c = 0; c < contacts_.chunkCount(); ++c) {
-    const ContactChunk& chunk = contacts_.chunks()[c];
+  const std::size_t meshChunks = meshContacts_.chunkCount();
+  for (std::size_t c = 0; c < contacts_.chunkCount() + meshChunks; ++c) {
+    const ContactChunk& chunk = c < contacts_.chunkCount()
+                                    ? contacts_.chunks()[c]
+                                    : meshContacts_.chunks()[c - contacts_.chunkCount()];
     if (periodic.any()) {
       addRecords(chunk, std::true_type{});
     } else {
@@ -396,6 +436,38 @@ void World::projectStateOnPlane() {
     plane.confine(bodies_.position[b], bodies_.velocity[b], bodies_.angularVelocity[b]);
 }
 
+void World::applyBlockedForces() {
+  // The constraint takes the blocked force components; a body with blocked rotations keeps only the
+  // torque about its free axis (BlockedDofs.hpp). The dissipative parts alike, for the bookkeeping.
+  for (std::size_t b = 0; b < bodies_.size(); ++b) {
+    const std::uint8_t mask = bodies_.blocked[b];
+    if (mask == 0) continue;
+    for (int a = 0; a < 3; ++a) {
+      if (mask & (1u << a)) bodies_.force[b][a] = dissipativeForce_[b][a] = 0.0;
+    }
+    if ((mask & blocked_dofs::kRotations) == 0) continue;
+    const int free = freeRotationAxis(mask);
+    for (int a = 0; a < 3; ++a) {
+      if (a != free) bodies_.torque[b][a] = dissipativeTorque_[b][a] = 0.0;
+    }
+  }
+}
+
+void World::confineBlockedState() {
+  for (std::size_t b = 0; b < bodies_.size(); ++b) {
+    const std::uint8_t mask = bodies_.blocked[b];
+    if (mask == 0) continue;
+    for (int a = 0; a < 3; ++a) {
+      if (mask & (1u << a)) bodies_.velocity[b][a] = 0.0;
+    }
+    if ((mask & blocked_dofs::kRotations) == 0) continue;
+    const int free = freeRotationAxis(mask);
+    for (int a = 0; a < 3; ++a) {
+      if (a != free) bodies_.angularVelocity[b][a] = 0.0;
+    }
+  }
+}
+
 Vec3 World::lorentzRotation(std::size_t b, double h) const {
   const double q = bodies_.point[b].charge;
   if (q == 0.0) return Vec3::Zero();
@@ -410,6 +482,10 @@ Vec3 World::actingMagneticField() const {
 
 void World::addWallImpulses(double weight) {
   for (std::size_t w = 0; w < wallImpulse_.size(); ++w) wallImpulse_[w] += weight * wallForce_[w];
+  // Moving mesh walls: the work of the contact forces at the surface velocity u, and the dissipation
+  // at the relative velocity (the bodies' share, F_diss . v, is booked by powers()).
+  wallWork_ += weight * meshContacts_.wallPower();
+  dissipated_ += weight * meshContacts_.wallDissipativePower();
 }
 
 World::Powers World::powers(double startWeight) {
@@ -603,6 +679,14 @@ void World::setIntegrator(IntegratorKind kind, int eulerIterations, int rotorSub
   require(eulerIterations >= 1 && eulerIterations <= 100, "Euler iterations must lie in [1, 100]");
   require(rotorSubsteps >= 1 && rotorSubsteps <= 64, "rotor sub-steps must lie in [1, 64]");
   requireOwnForcesSupport(kind, settings_, contact_, hasPointProperties(bodies_));
+  requireMeshWallSupport(evaluatesOwnForces(kind));
+  if (evaluatesOwnForces(kind)) {
+    for (const std::uint8_t blocked : bodies_.blocked) {
+      require(blocked == 0,
+              "blocked degrees of freedom are not supported by the cim and rk4 integrators; use leapfrog, "
+              "midpoint or splitting");
+    }
+  }
   integrator_ = makeIntegrator(kind, eulerIterations);
   settings_.integrator = kind;
   settings_.eulerIterations = eulerIterations;
@@ -685,6 +769,7 @@ void World::removeBody(std::uint32_t body) {
   // The forces stay current: the partners of the removed body lose exactly its contacts' share.
   if (forcesCurrent_) withdrawContactsOf(body);
   contacts_.removeBody(body);
+  meshContacts_.removeBody(body, first, count);
   neighbors_.removePebbles(first, count);
   integrator_->removeBody(body);
   bodies_.erase(body);
@@ -724,6 +809,8 @@ void World::removeBody(std::uint32_t body) {
     pebbleContacts_ += contacts_.chunks()[c].pebbleContacts;
     wallContacts_ += contacts_.chunks()[c].wallContacts;
   }
+  for (std::size_t c = 0; c < meshContacts_.chunkCount(); ++c)
+    wallContacts_ += meshContacts_.chunks()[c].wallContacts;
   if (worstBody_ == body) worstOverlapRatio_ = 0.0;
   worstBody_ -= worstBody_ > body ? 1 : 0;
 }
@@ -765,6 +852,7 @@ WorldCheckpoint World::checkpoint() const {
   c.pebbles_ = pebbles_;
   c.neighbors_ = neighbors_.save();
   c.contacts_ = contacts_;
+  c.meshContacts_ = meshContacts_;
   c.integrator_ = integrator_->clone();
   c.externalLoads_ = externalLoads_;
   c.dissipativeForce_ = dissipativeForce_;
@@ -780,6 +868,7 @@ WorldCheckpoint World::checkpoint() const {
   c.stepsAtOrigin_ = stepsAtOrigin_;
   c.dissipated_ = dissipated_;
   c.externalWork_ = externalWork_;
+  c.wallWork_ = wallWork_;
   c.forcesCurrent_ = forcesCurrent_;
   c.pebbleContacts_ = pebbleContacts_;
   c.wallContacts_ = wallContacts_;
@@ -824,6 +913,7 @@ void World::restore(const WorldCheckpoint& c) {
   pebbles_ = c.pebbles_;
   neighbors_.restore(c.neighbors_);
   contacts_ = c.contacts_;
+  meshContacts_ = c.meshContacts_;
   integrator_ = c.integrator_->clone();
   externalLoads_ = c.externalLoads_;
   dissipativeForce_ = c.dissipativeForce_;
@@ -840,6 +930,7 @@ void World::restore(const WorldCheckpoint& c) {
   stepsAtOrigin_ = c.stepsAtOrigin_;
   dissipated_ = c.dissipated_;
   externalWork_ = c.externalWork_;
+  wallWork_ = c.wallWork_;
   forcesCurrent_ = c.forcesCurrent_;
   pebbleContacts_ = c.pebbleContacts_;
   wallContacts_ = c.wallContacts_;
@@ -879,6 +970,7 @@ EnergyReport World::energy() {
   e.time = time_;
   e.dissipated = dissipated_;
   e.externalWork = externalWork_;
+  e.wallWork = wallWork_;
   for (std::size_t b = 0; b < bodies_.size(); ++b) {
     const double m = bodies_.mass[b];
     const Vec3& v = bodies_.velocity[b];
@@ -903,6 +995,7 @@ EnergyReport World::energy() {
   }
   e.peElastic = ContactSolver::elasticEnergy(contact_, neighbors_, pebbles_, walls_, bodies_.position,
                                              settings_.periodic);
+  e.peElastic += meshContacts_.elasticEnergy(contact_, pebbles_, walls_, time_);
   if (hasPointProperties(bodies_)) {
     e.peFields = fieldPotentialEnergy(settings_.fields, softening_, bodies_, settings_.periodic);
     // -q E.x at the continuous positions, as gravity above.

@@ -6,6 +6,7 @@
 #include <limits>
 #include <optional>
 
+#include "MeshWallOverlay.hpp"
 #include "render/ColorMaps.hpp"
 
 namespace clumplab::render {
@@ -124,6 +125,7 @@ SceneBounds sceneBounds(const Snapshot& snapshot, const WallLayout& walls) {
       lo = lo.cwiseMin(bodies.position[b] - Vec3::Constant(r));
       hi = hi.cwiseMax(bodies.position[b] + Vec3::Constant(r));
     }
+    growByMeshWalls(walls.meshes, snapshot.time, lo, hi);  // the container the bodies are in
     if (lo.allFinite() && hi.allFinite())
       return SceneBounds{0.5 * (lo + hi), std::max(0.5 * (hi - lo).norm(), 1e-9)};
   }

@@ -11,6 +11,7 @@
 #include "GlassPass.hpp"
 #include "LayoutBuffers.hpp"
 #include "MeshPass.hpp"
+#include "MeshWallOverlay.hpp"
 #include "Overlays.hpp"
 #include "PebblePass.hpp"
 #include "PeriodicBoxOverlay.hpp"
@@ -235,6 +236,7 @@ void SceneRenderer::render(const Snapshot& snapshot, const Camera& camera, const
   d.overlays.clear();
   if (options.walls) {
     buildWallOverlays(walls, bounds, d.overlays);
+    buildMeshWallOverlays(walls.meshes, snapshot.time, d.overlays);
     buildPeriodicBoxOverlay(snapshot.periodic, d.overlays);
   }
   buildBodyOverlays(snapshot, options, d.overlays);

@@ -27,6 +27,10 @@ WallLayout analyzeWalls(const std::vector<Wall>& walls) {
       layout.membranes.push_back(w);
       continue;
     }
+    if (w.kind == Wall::Kind::Mesh) {
+      layout.meshes.push_back(w);
+      continue;
+    }
     for (int a = 0; a < 3; ++a) {
       const double c = w.normal[a];
       if (std::abs(c) < kAligned) continue;

@@ -203,6 +203,14 @@ std::string readStl(const std::string& path, std::uintmax_t size, std::size_t ma
 }  // namespace
 
 PreparedMesh importMesh(const std::string& path, const MeshOptions& options) {
+  std::string format;
+  const TriangleMesh soup = readMeshTriangles(path, options.maxTriangles, &format);
+  PreparedMesh prepared = prepareMesh(soup, path, options);
+  prepared.report.format = format;
+  return prepared;
+}
+
+TriangleMesh readMeshTriangles(const std::string& path, std::size_t maxTriangles, std::string* formatOut) {
   std::error_code ec;
   if (!fs::exists(path, ec)) throw InputError(path, "", "no such file");
   if (!fs::is_regular_file(path, ec)) throw InputError(path, "", "is not a regular file");
@@ -214,10 +222,9 @@ PreparedMesh importMesh(const std::string& path, const MeshOptions& options) {
   std::string format = extension.empty() ? "mesh" : extension.substr(1);
   if (extension == ".stl") {
     TriangleMesh soup;
-    format = readStl(path, size, options.maxTriangles, soup);
-    PreparedMesh prepared = prepareMesh(soup, path, options);
-    prepared.report.format = format;
-    return prepared;
+    format = readStl(path, size, maxTriangles, soup);
+    if (formatOut != nullptr) *formatOut = format;
+    return soup;
   }
 
   Assimp::Importer importer;
@@ -245,11 +252,10 @@ PreparedMesh importMesh(const std::string& path, const MeshOptions& options) {
       soup.triangles.push_back(
           {offset + face.mIndices[0], offset + face.mIndices[1], offset + face.mIndices[2]});
     }
-    if (soup.triangles.size() > options.maxTriangles) break;  // prepareMesh reports it
+    if (soup.triangles.size() > maxTriangles) break;  // prepareMesh reports it
   }
-  PreparedMesh prepared = prepareMesh(soup, path, options);
-  prepared.report.format = format;
-  return prepared;
+  if (formatOut != nullptr) *formatOut = format;
+  return soup;
 }
 
 }  // namespace clumplab::shapes

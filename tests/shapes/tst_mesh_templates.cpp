@@ -12,6 +12,7 @@
 #include "shapes/MeshTemplateBuilder.hpp"
 #include "shapes/Primitives.hpp"
 #include "shapes/StlWriter.hpp"
+#include "shapes/WallMeshReader.hpp"
 
 using namespace clumplab;
 using namespace clumplab::shapes;
@@ -27,6 +28,7 @@ QString write(const QTemporaryDir& dir, const QString& name, const QByteArray& t
 Scene load(const QString& path) {
   SceneLoadOptions options;
   options.meshTemplates = meshTemplateBuilder();
+  options.wallMeshes = wallMeshReader();
   return loadScene(path.toStdString(), options);
 }
 

@@ -19,6 +19,9 @@ struct BodyState {
   std::vector<Vec3> force;                   // [N], world, from the last force evaluation
   std::vector<Vec3> torque;                  // [N m], world, about the centre of mass
   std::vector<PointProperties> point;        // charge, dipoles (body frame), point mass
+  // Blocked degrees of freedom (BlockedDofs.hpp): bits 0-2 translations along world x, y, z, bits
+  // 3-5 rotations about world X, Y, Z; 0 for a free body.
+  std::vector<std::uint8_t> blocked;
 
   std::size_t size() const { return position.size(); }
 
@@ -35,6 +38,7 @@ struct BodyState {
     at(force);
     at(torque);
     at(point);
+    at(blocked);
   }
 
   // Angular velocity in the body (principal) frame [rad/s].

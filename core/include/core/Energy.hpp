@@ -16,6 +16,7 @@ struct EnergyReport {
   double peFields = 0.0;
   double dissipated = 0.0;              // [J], accumulated work of damping and friction
   double externalWork = 0.0;            // [J], accumulated work of external loads (user input)
+  double wallWork = 0.0;                // [J], accumulated work of moving mesh walls (World::wallWork)
   Vec3 momentum = Vec3::Zero();         // [kg m/s]
   Vec3 angularMomentum = Vec3::Zero();  // [kg m^2/s], about the world origin
 

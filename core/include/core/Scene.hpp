@@ -41,6 +41,10 @@
 //   "integrator": "cim" | "rk4"   seed 004's cluster integration method and its DEM baseline
 //                                 (classical RK4 at the constant time step), with forces of their own
 //                                 (no fields, 2D plane, charges or tangential spring history).
+//   {"type": "mesh", "file": "drum.stl", "scale": s, "position": [..], "orientation": [..],
+//    "motion": {...}} in "walls": a triangle mesh as a boundary with an imposed motion
+//                                 (MeshWall.hpp; keys in SceneMeshWalls.hpp and README).
+//   "blocked": "xyzXYZ" on a body: blocked degrees of freedom (BlockedDofs.hpp).
 //   "cim": {"buffer": Delta, "rtol": 1e-5, "atol": 1e-20, "min_step": dt_min, "max_step": dt_max}
 //                                 their settings (CimSettings.hpp), each optional: the neighbour-list
 //                                 buffer [m] (default 0.6 x the smallest pebble radius), the
@@ -105,6 +109,9 @@ struct SceneOverrides {
 struct SceneLoadOptions : SceneOverrides {
   // Builds templates that name a mesh; without it such templates are an error that says so.
   MeshTemplateBuilder meshTemplates;
+  // Reads the meshes of mesh walls ("walls": [{"type": "mesh", "file": ...}]); without it such
+  // walls are an error that says so.
+  WallMeshReader wallMeshes;
 };
 
 // Throws InputError naming the file, the JSON path and the problem, before any work starts.

@@ -1,8 +1,11 @@
 #pragma once
-// Static boundaries. Every wall pushes pebbles towards its allowed side.
+// Boundaries. Every wall pushes pebbles towards its allowed side; a mesh wall (MeshWall.hpp) pushes
+// them away from its surface on whichever side they are, and may move by an imposed motion.
+#include <memory>
 #include <vector>
 
 #include "core/Math.hpp"
+#include "core/MeshWall.hpp"
 
 namespace clumplab {
 
@@ -11,21 +14,28 @@ namespace clumplab {
 // centre is on, with the normal contact law of a plane wall. A body is blocked by its large pebbles
 // even if others of it are small.
 struct Wall {
-  enum class Kind { Plane, SphereCavity, Membrane };
+  enum class Kind { Plane, SphereCavity, Membrane, Mesh };
   Kind kind = Kind::Plane;
-  Vec3 point = Vec3::Zero();    // plane, membrane: a point on it; cavity: the centre [m]
-  Vec3 normal = Vec3::UnitZ();  // plane: unit normal pointing into the allowed half-space
-  double radius = 0.0;          // cavity radius [m] (particles inside)
-  double passRadius = 0.0;      // membrane: pebbles with a smaller radius pass [m]
+  Vec3 point = Vec3::Zero();             // plane, membrane: a point on it; cavity: the centre [m]
+  Vec3 normal = Vec3::UnitZ();           // plane: unit normal pointing into the allowed half-space
+  double radius = 0.0;                   // cavity radius [m] (particles inside)
+  double passRadius = 0.0;               // membrane: pebbles with a smaller radius pass [m]
+  std::shared_ptr<const MeshWall> mesh;  // mesh: its geometry and motion (MeshWall.hpp)
 
   static Wall plane(const Vec3& point, const Vec3& normal) {
-    return Wall{Kind::Plane, point, normal.normalized(), 0.0};
+    return Wall{Kind::Plane, point, normal.normalized(), 0.0, 0.0, nullptr};
   }
   static Wall cavity(const Vec3& center, double radius) {
-    return Wall{Kind::SphereCavity, center, Vec3::UnitZ(), radius};
+    return Wall{Kind::SphereCavity, center, Vec3::UnitZ(), radius, 0.0, nullptr};
   }
   static Wall membrane(const Vec3& point, const Vec3& normal, double passRadius) {
-    return Wall{Kind::Membrane, point, normal.normalized(), 0.0, passRadius};
+    return Wall{Kind::Membrane, point, normal.normalized(), 0.0, passRadius, nullptr};
+  }
+  static Wall meshWall(std::shared_ptr<const MeshWall> mesh) {
+    Wall w;
+    w.kind = Kind::Mesh;
+    w.mesh = std::move(mesh);
+    return w;
   }
   // Whether a pebble of radius r passes through (membranes only).
   bool passes(double r) const { return kind == Kind::Membrane && r < passRadius; }
@@ -39,10 +49,16 @@ struct Wall {
     return walls;
   }
   // Distance of a point inside the allowed region to the wall surface (negative: beyond it).
-  // For a membrane, the distance from either side.
+  // For a membrane, the distance from either side; for a mesh, the distance to its surface where it
+  // is at time 0 (placing bodies), searched within a bounding-box diagonal of the mesh.
   double clearance(const Vec3& x) const {
     if (kind == Kind::Plane) return (x - point).dot(normal);
     if (kind == Kind::Membrane) return std::abs((x - point).dot(normal));
+    if (kind == Kind::Mesh) {
+      const WallPose pose = mesh->poseAt(0.0);
+      const Vec3 local = pose.orientation.conjugate() * (x - pose.position);
+      return mesh->shape->distance(local, (mesh->shape->upper() - mesh->shape->lower()).norm());
+    }
     return radius - (x - point).norm();
   }
 };

@@ -16,6 +16,7 @@
 #include "core/Energy.hpp"
 #include "core/Fields.hpp"
 #include "core/Integrator.hpp"
+#include "core/MeshWallContacts.hpp"
 #include "core/NeighborList.hpp"
 #include "core/PeriodicBox.hpp"
 #include "core/PlaneConstraint.hpp"
@@ -51,6 +52,7 @@ struct BodyInit {
   Quat orientation = Quat::Identity();  // principal frame -> world
   Vec3 velocity = Vec3::Zero();         // [m/s]
   Vec3 angularVelocity = Vec3::Zero();  // world [rad/s]
+  std::uint8_t blocked = 0;             // blocked degrees of freedom (BlockedDofs.hpp); 0: free
 };
 
 // Why a run stopped: NaN/Inf or an overlap beyond half a pebble radius.
@@ -173,6 +175,12 @@ class World {
   // [J] since construction: the work done on the bodies by external loads, booked like the
   // dissipated energy (total + dissipated - externalWork is conserved to second order).
   double externalWork() const { return externalWork_; }
+  // [J] since construction: the work the imposed motion of mesh walls did on the bodies (the
+  // contact forces on the bodies times the walls' surface velocity, booked like the dissipated
+  // energy): total + dissipated - externalWork - wallWork is conserved.
+  double wallWork() const { return wallWork_; }
+  // The mesh walls' contact stage (its contacts of the last force evaluation and their springs).
+  const MeshWallContacts& meshWallContacts() const { return meshContacts_; }
   // Per wall (World::walls() order; a box is six planes: -x, +x, -y, +y, -z, +z faces), the
   // momentum the bodies gave it since construction [N s]: the time integral of the contact forces
   // on the wall, with the weights the integrator's kicks give each force evaluation, so that the
@@ -205,6 +213,10 @@ class World {
   // A step of an integrator with forces of its own (cim, rk4): it advances the bodies, World books
   // what it reports (WorldOwnForces.cpp).
   bool stepOwnForces();
+  // Throws std::invalid_argument when a mesh wall meets spherocylinders or cim / rk4 (ownForces).
+  void requireMeshWallSupport(bool ownForces) const;
+  // Throws std::invalid_argument when a body cannot have these blocked degrees of freedom here.
+  void requireBlockedSupport(std::uint8_t blocked) const;
   // Stages of a force evaluation; `historyStep` [s] is how far contact history advances (0 for a
   // refresh).
   void evaluateForces(double historyStep);
@@ -230,6 +242,8 @@ class World {
   double minPebbleRadius() const;    // over the templates [m]; infinity without any
   void projectForcesOnPlane();
   void projectStateOnPlane();
+  void applyBlockedForces();   // blocked force components to zero, torques onto the free axis
+  void confineBlockedState();  // blocked velocity components to zero
   void addWallImpulses(double weight);
 
   WorldSettings settings_;
@@ -245,6 +259,7 @@ class World {
   PebbleArrays pebbles_;
   NeighborList neighbors_;
   ContactSolver contacts_;
+  MeshWallContacts meshContacts_;
   ThreadPool pool_;
   std::unique_ptr<Integrator> integrator_;
   std::vector<ExternalLoad> externalLoads_;  // sorted by body
@@ -273,6 +288,7 @@ class World {
   std::uint64_t stepsAtOrigin_ = 0;
   double dissipated_ = 0.0;
   double externalWork_ = 0.0;
+  double wallWork_ = 0.0;
   bool forcesCurrent_ = false;
   std::size_t pebbleContacts_ = 0;
   std::size_t wallContacts_ = 0;
@@ -308,6 +324,7 @@ class WorldCheckpoint {
   PebbleArrays pebbles_;
   NeighborList::Saved neighbors_;
   ContactSolver contacts_;
+  MeshWallContacts meshContacts_;
   std::shared_ptr<const Integrator> integrator_;
   std::vector<ExternalLoad> externalLoads_;
   std::vector<Vec3> dissipativeForce_;
@@ -323,6 +340,7 @@ class WorldCheckpoint {
   std::uint64_t stepsAtOrigin_ = 0;
   double dissipated_ = 0.0;
   double externalWork_ = 0.0;
+  double wallWork_ = 0.0;
   bool forcesCurrent_ = false;
   std::size_t pebbleContacts_ = 0;
   std::size_t wallContacts_ = 0;

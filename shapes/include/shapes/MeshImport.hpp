@@ -53,6 +53,12 @@ struct PreparedMesh {
 // Reads, scales, checks and repairs. Throws InputError(path, "", problem).
 PreparedMesh importMesh(const std::string& path, const MeshOptions& options = {});
 
+// The triangles of a mesh file as they are (no welding, checks or repairs: open surfaces, such as
+// walls, are fine), and its format ("binary STL", "ASCII STL", or the extension) in `format`.
+// Throws InputError(path, "", problem) for a missing, empty or unreadable file.
+TriangleMesh readMeshTriangles(const std::string& path, std::size_t maxTriangles = 20'000'000,
+                               std::string* format = nullptr);
+
 // The checks and repairs alone, on triangles already in memory (`name` is used in messages).
 PreparedMesh prepareMesh(const TriangleMesh& soup, const std::string& name, const MeshOptions& options = {});
 
