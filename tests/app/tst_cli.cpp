@@ -339,7 +339,7 @@ class CliTest : public QObject {
     QFile file(states);
     QVERIFY(file.open(QIODevice::ReadOnly));
     const QList<QByteArray> lines = file.readAll().trimmed().split('\n');
-    const int y = lines[0].split(',').indexOf("y");
+    const auto y = lines[0].split(',').indexOf("y");
     QVERIFY(y > 0);
     const QByteArray firstY = lines[1].split(',')[y];
     for (int k = 1; k < lines.size(); ++k) QCOMPARE(lines[k].split(',')[y], firstY);

@@ -32,6 +32,9 @@ void refuseCommonUnsupported(const Scene& scene, const World& world, const std::
     if (scene.walls[w].kind == Wall::Kind::Membrane)
       refuse(scene, "walls[" + std::to_string(w) + "]", engine,
              "membranes (size-selective planes) are not mapped");
+    if (scene.walls[w].kind == Wall::Kind::Mesh)
+      refuse(scene, "walls[" + std::to_string(w) + "]", engine,
+             "mesh walls are not mapped yet (their triangles and imposed motion)");
   }
 }
 

@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "VtkXml.hpp"
+#include "core/MeshWall.hpp"
 #include "core/export/PlacedPebbles.hpp"
 
 namespace clumplab {
@@ -189,6 +190,22 @@ void VtkSeriesWriter::write(const World& world) {
   writePebbles((dir / stepName("pebbles", step, "vtu")).string(), world);
   writeBodies((dir / stepName("bodies", step, "vtu")).string(), world);
   std::vector<VtkSurface> surfaces = wallSurfaces(world.walls(), domain_);
+  // Mesh walls, where their imposed motion has them at this time (wall frame -> world).
+  for (std::size_t w = 0; w < world.walls().size() && w < surfaces.size(); ++w) {
+    const Wall& wall = world.walls()[w];
+    if (wall.kind != Wall::Kind::Mesh || !wall.mesh) continue;
+    const WallPose pose = wall.mesh->poseAt(world.time());
+    const TriangleMesh& mesh = wall.mesh->shape->mesh();
+    VtkSurface& surface = surfaces[w];
+    surface.kind = "mesh";
+    surface.wall = static_cast<int>(w);
+    surface.points.clear();
+    surface.polygons.clear();
+    for (const Vec3& v : mesh.vertices) surface.points.push_back(pose.position + pose.orientation * v);
+    for (const auto& t : mesh.triangles) {
+      surface.polygons.push_back({static_cast<int>(t[0]), static_cast<int>(t[1]), static_cast<int>(t[2])});
+    }
+  }
   for (const SurfaceSource& source : sources_) {
     std::vector<VtkSurface> more = source(world);
     surfaces.insert(surfaces.end(), more.begin(), more.end());
