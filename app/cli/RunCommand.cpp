@@ -27,6 +27,7 @@ nlohmann::json energyJson(const EnergyReport& e) {
           {"pe_elastic", e.peElastic},
           {"pe_fields", e.peFields},
           {"dissipated", e.dissipated},
+          {"inserted", e.inserted},
           {"total", e.total()},
           {"momentum", vectorJson(e.momentum)},
           {"angular_momentum", vectorJson(e.angularMomentum)}};
@@ -43,6 +44,27 @@ nlohmann::json wallImpulsesJson(const World& world) {
                             : kind == Wall::Kind::Membrane ? "membrane"
                                                            : "sphere"},
                    {"impulse", vectorJson(world.wallImpulses()[w])}});
+  }
+  return out;
+}
+
+// Per inlet (Inlet.hpp): where it stands, what it inserted, and when it finished (null: not yet).
+nlohmann::json inletsJson(const World& world) {
+  nlohmann::json out = nlohmann::json::array();
+  for (std::size_t i = 0; i < world.inlets().size(); ++i) {
+    const Inlet& inlet = world.inlets()[i];
+    const InletProgress& p = inlet.progress();
+    const auto timeOrNull = [](double t) {
+      return std::isnan(t) ? nlohmann::json(nullptr) : nlohmann::json(t);
+    };
+    out.push_back({{"inlet", i},
+                   {"state", inletStateName(p.state)},
+                   {"inserted_mass", p.insertedMass},
+                   {"inserted_count", p.insertedCount},
+                   {"finished_at", timeOrNull(p.finishedAt)},
+                   {"owed_mass", inlet.owedMass(world.time())},
+                   {"failed_tries", p.failedTries},
+                   {"full_since", timeOrNull(p.fullSince)}});
   }
   return out;
 }
@@ -159,6 +181,7 @@ int runCommand(const std::vector<std::string>& argv) {
       {"time_step", dt},
       {"energy", energyJson(e)},
       {"wall_impulses", wallImpulsesJson(*world)}};
+  if (!world->inlets().empty()) summary["inlets"] = inletsJson(*world);
   if (!ok) {
     summary["diverged"] = world->divergence().message;
     std::cout << summary.dump() << std::endl;

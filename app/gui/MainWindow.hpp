@@ -26,6 +26,7 @@ namespace clumplab::gui {
 class ClumpWizard;
 class DzhanibekovDock;
 class EnergyPlotDock;
+class InletStatusLabel;
 class InspectorDock;
 class ParametersDock;
 class LessonDock;
@@ -209,6 +210,7 @@ class MainWindow : public QMainWindow {
   QPointer<ClumpWizard> clumpWizard_;
   class MovieRecorder* recorder_ = nullptr;
   QLabel* recordStatus_ = nullptr;
+  InletStatusLabel* inletStatus_ = nullptr;  // the inlets' progress; "done" messages
   QMenu* recentMenu_ = nullptr;
   QComboBox* speedBox_ = nullptr;
   QComboBox* coloringBox_ = nullptr;

@@ -5,6 +5,7 @@
 
 #include "JsonReader.hpp"
 #include "PointKeys.hpp"
+#include "SceneInlets.hpp"
 #include "SceneTemplates.hpp"
 #include "core/FreeRotation.hpp"
 #include "core/Generation.hpp"
@@ -266,7 +267,7 @@ Scene sceneFromJson(const json_reader::Json& root, const std::string& file, cons
                   "gravity",  "contact",     "walls",      "templates",  "bodies",
                   "generate", "skin",        "gyroscopic", "duration",   "rotor_substeps",
                   "time",     "damping",     "spheres",    "fields",     "gravitation",
-                  "plane",    "periodic",    "cim"});
+                  "plane",    "periodic",    "cim",        "inlets"});
   Scene scene;
   scene.file = file;
   const std::string format = node.child("format").string();
@@ -393,7 +394,17 @@ Scene sceneFromJson(const json_reader::Json& root, const std::string& file, cons
     const bool fitWhatFits = options.plane && options.plane->enabled;
     for (std::size_t i = 0; i < gen.arraySize(); ++i) readGenerate(gen.element(i), names, scene, fitWhatFits);
   }
+  if (node.has("inlets")) scene_detail::readInlets(node.child("inlets"), names, scene);
   if (evaluatesOwnForces(scene.settings.integrator)) {
+    for (const Inlet& inlet : scene.inlets) {
+      for (const std::uint32_t t : inlet.settings().templates) {
+        try {
+          requireOwnForcesSupport(scene.settings.integrator, scene.templates[t]->point);
+        } catch (const std::invalid_argument& e) {
+          node.child("integrator").fail(e.what());
+        }
+      }
+    }
     for (std::size_t b = 0; b < scene.bodies.size(); ++b) {
       try {
         requireOwnForcesSupport(scene.settings.integrator, scene.pointOf(b));
@@ -403,8 +414,8 @@ Scene sceneFromJson(const json_reader::Json& root, const std::string& file, cons
     }
   }
   // An explicit "bodies": [] is an empty scene on purpose (a saved world whose bodies were all removed).
-  if (scene.bodies.empty() && !node.has("bodies")) {
-    node.fail("the scene has no bodies (add \"bodies\" or \"generate\")");
+  if (scene.bodies.empty() && !node.has("bodies") && scene.inlets.empty()) {
+    node.fail("the scene has no bodies (add \"bodies\", \"generate\" or \"inlets\")");
   }
   return scene;
 }
@@ -421,6 +432,7 @@ Scene loadScene(const std::string& path, const SceneLoadOptions& options) {
 std::unique_ptr<World> buildWorld(const Scene& scene) {
   auto world = std::make_unique<World>(scene.settings, scene.contact, scene.walls, scene.templates);
   for (std::size_t b = 0; b < scene.bodies.size(); ++b) world->addBody(scene.bodies[b], scene.pointOf(b));
+  for (const Inlet& inlet : scene.inlets) world->addInlet(inlet);
   world->setTime(scene.startTime);
   return world;
 }

@@ -8,6 +8,7 @@
 
 #include "JsonWriter.hpp"
 #include "PointKeys.hpp"
+#include "SceneInlets.hpp"
 #include "TextFile.hpp"
 #include "core/TemplateFile.hpp"
 
@@ -215,6 +216,7 @@ Scene sceneFromWorld(const World& world, const Scene& loadedFrom) {
         {s.templateIndex[b], s.position[b], s.orientation[b], s.velocity[b], s.angularVelocity[b]});
     scene.bodyPoints.push_back(s.point[b]);
   }
+  scene.inlets = world.inlets();  // with their progress: a reloaded scene continues them
   return scene;
 }
 
@@ -268,6 +270,7 @@ std::string sceneToJson(const Scene& scene, const std::string& targetFolder) {
     bodies.push_back(std::move(body));
   }
   j["bodies"] = std::move(bodies);
+  if (!scene.inlets.empty()) j["inlets"] = scene_detail::inletsJson(scene.inlets, names);
   return json_writer::pretty(j);
 }
 
