@@ -2,12 +2,14 @@
 // (file, field and problem on one stderr line), 3 the simulation diverged, 1 anything else.
 #include <cstdio>
 #include <exception>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "Arguments.hpp"
 #include "Commands.hpp"
 #include "core/Errors.hpp"
+#include "core/ResourceLimits.hpp"
 
 namespace {
 constexpr const char* kUsage =
@@ -39,7 +41,10 @@ constexpr const char* kUsage =
     "  cim-table SCENE.json [--stiffness K1,K2,...] [--time T] [--threshold E] [--criterion max|final]\n"
     "            [--samples N] [--precision F] [--baseline rk4|leapfrog|midpoint|splitting] [--threads N]\n"
     "            [--out T.json] [--quiet]\n"
-    "      seed 004's Table 1: RK4 step and RKF minimum step tuned per stiffness, times, speed-up\n";
+    "      seed 004's Table 1: RK4 step and RKF minimum step tuned per stiffness, times, speed-up\n"
+    "limits (every command; also CLUMPLAB_MAX_PEBBLES and the like): [--max-pebbles N] [--max-fill-points "
+    "N]\n"
+    "  [--max-triangles N] [--max-memory-mb MB]\n";
 }
 
 int main(int argc, char** argv) {
@@ -51,6 +56,12 @@ int main(int argc, char** argv) {
   const std::string command = args[0];
   args.erase(args.begin());
   try {
+    try {
+      (void)clumplab::resourceLimits();  // a bad CLUMPLAB_MAX_* variable is reported here
+      clumplab::takeLimitOptions(args);
+    } catch (const std::invalid_argument& e) {
+      throw clumplab::cli::UsageError(e.what());
+    }
     if (command == "run") return clumplab::cli::runCommand(args);
     if (command == "inertia") return clumplab::cli::inertiaCommand(args);
     if (command == "bench") return clumplab::cli::benchCommand(args);

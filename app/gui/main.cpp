@@ -13,6 +13,7 @@
 #include "ScriptedRun.hpp"
 #include "ViewChoices.hpp"
 #include "Viewport.hpp"
+#include "core/ResourceLimits.hpp"
 
 using clumplab::gui::MainWindow;
 using clumplab::gui::ScriptedRun;
@@ -98,7 +99,32 @@ int main(int argc, char** argv) {
       QStringLiteral("xy|xz|yz|3d"));
   parser.addOptions({sceneOption, runFor, shot, size, quit, speed, paused, view, coloring, record, duration,
                      fps, slowMotion, plot, report, replay, historyMb, spheres, motion});
+  // Resource limits (core/ResourceLimits.hpp), also read from CLUMPLAB_MAX_* at start-up.
+  const std::vector<std::pair<QCommandLineOption, const char*>> limitOptions = {
+      {{QStringLiteral("max-pebbles"), QStringLiteral("refuse scenes of more than N pebbles"),
+        QStringLiteral("N")},
+       "--max-pebbles"},
+      {{QStringLiteral("max-fill-points"), QStringLiteral("largest grid a pebble fill tests"),
+        QStringLiteral("N")},
+       "--max-fill-points"},
+      {{QStringLiteral("max-triangles"), QStringLiteral("refuse meshes of more triangles"),
+        QStringLiteral("N")},
+       "--max-triangles"},
+      {{QStringLiteral("max-memory-mb"), QStringLiteral("refuse scenes estimated to need more"),
+        QStringLiteral("MB")},
+       "--max-memory-mb"}};
+  for (const auto& [option, name] : limitOptions) parser.addOption(option);
   parser.process(app);
+  try {
+    std::vector<std::string> limits;
+    for (const auto& [option, name] : limitOptions) {
+      if (parser.isSet(option)) limits.insert(limits.end(), {name, parser.value(option).toStdString()});
+    }
+    (void)clumplab::resourceLimits();  // a bad CLUMPLAB_MAX_* variable is reported here
+    clumplab::takeLimitOptions(limits);
+  } catch (const std::exception& e) {
+    fail(QString::fromStdString(e.what()));
+  }
 
   ScriptOptions script;
   if (parser.isSet(runFor)) {

@@ -33,6 +33,11 @@ Json parse(const std::string& text, const std::string& file) {
     if (colon != std::string::npos) what = what.substr(colon + 2);
     throw InputError(file, "line " + std::to_string(line) + ", column " + std::to_string(column),
                      "not valid JSON: " + what);
+  } catch (const Json::out_of_range& e) {  // a number beyond double's range, e.g. 1e400
+    std::string what = e.what();
+    const auto bracket = what.find("] ");
+    if (bracket != std::string::npos) what = what.substr(bracket + 2);
+    throw InputError(file, "", "not valid JSON: " + what);
   }
 }
 

@@ -10,6 +10,7 @@
 #include "core/FreeRotation.hpp"
 #include "core/Generation.hpp"
 #include "core/PeriodicChecks.hpp"
+#include "core/ResourceLimits.hpp"
 #include "core/Scene.hpp"
 
 #include "WorldOwnForces.hpp"
@@ -133,6 +134,26 @@ BodyInit readBody(const Node& node, const std::map<std::string, std::uint32_t>& 
   return b;
 }
 
+// The scene's pebbles so far plus `added` bodies of `model`, against the pebble and memory limits
+// (ResourceLimits.hpp), before any of them is made. `where` names the key that asks for them.
+void checkResourceLimits(const Node& where, const Scene& scene, std::size_t added = 0,
+                         const ClumpTemplate* model = nullptr) {
+  std::size_t pebbles = 0;
+  for (const BodyInit& b : scene.bodies) pebbles += scene.templates[b.templateIndex]->pebbles.size();
+  if (model != nullptr) pebbles += added * model->pebbles.size();
+  const std::size_t bodies = scene.bodies.size() + added;
+  const ResourceLimits& limits = resourceLimits();
+  if (pebbles > limits.maxPebbles) {
+    where.fail("the scene would hold " + std::to_string(pebbles) + " pebbles, more than the limit of " +
+               std::to_string(limits.maxPebbles) + " (" + howToRaise("pebbles") + ")");
+  }
+  const std::size_t bytes = estimatedWorldBytes(pebbles, bodies), allowed = limits.memoryBytes();
+  if (bytes > allowed) {
+    where.fail("the scene would need about " + std::to_string(bytes >> 20) + " MiB, more than the limit of " +
+               std::to_string(allowed >> 20) + " MiB (" + howToRaise("memory-mb") + ")");
+  }
+}
+
 void readGenerate(const Node& node, const std::map<std::string, std::uint32_t>& names, Scene& scene,
                   bool placeWhatFits) {
   node.allowOnly(withPointKeys({"template", "count", "region", "random_orientation", "scale", "seed",
@@ -143,7 +164,9 @@ void readGenerate(const Node& node, const std::map<std::string, std::uint32_t>& 
   if (it == names.end()) t.fail("unknown template \"" + t.string() + "\"");
   r.templateIndex = it->second;
   const long long count = node.child("count").integer();
-  if (count < 0 || count > 10000000) node.child("count").fail("count must lie in [0, 1e7]");
+  if (count < 0) node.child("count").fail("count must not be negative");
+  checkResourceLimits(node.child("count"), scene, static_cast<std::size_t>(count),
+                      scene.templates[r.templateIndex].get());
   r.count = static_cast<std::size_t>(count);
   const Node region = node.child("region");
   region.allowOnly({"min", "max"});
@@ -365,6 +388,7 @@ Scene sceneFromJson(const json_reader::Json& root, const std::string& file, cons
       scene.bodies.push_back(readBody(bodies.element(i), names, scene.templates, point));
       scene.bodyPoints.push_back(point);
     }
+    checkResourceLimits(bodies, scene);
   }
   // PaLa's 2D / 3D switch (seed 001 §1 (i)): explicit bodies move into the plane, generated ones
   // are placed in it. A region that fits its count in 3D but not in the plane the user switched

@@ -1,5 +1,7 @@
 #include "SceneTemplates.hpp"
 
+#include "core/ResourceLimits.hpp"
+
 #include <algorithm>
 #include <cmath>
 #include <filesystem>
@@ -94,6 +96,13 @@ void readSampling(const Node& node, int& voxels, std::int64_t& samples, bool& ha
   voxels = static_cast<int>(n);
   const long long s = node.integerOr("samples", samples);
   if (s < 1000) node.child("samples").fail("use at least 1000 samples");
+  // Voxel rows are summed in closed form (~N^2 work), samples one by one: both are points tested.
+  const auto limit = static_cast<long long>(resourceLimits().maxFillPoints);
+  if (s > limit) {
+    (node.has("samples") ? node.child("samples") : node)
+        .fail(std::to_string(s) + " samples exceed the limit of " + std::to_string(limit) + " points (" +
+              howToRaise("fill-points") + ")");
+  }
   samples = s;
   const std::string sequence = node.stringOr("sequence", "halton");
   if (sequence != "halton" && sequence != "sine") {

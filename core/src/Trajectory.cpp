@@ -1,6 +1,7 @@
 #include "core/Trajectory.hpp"
 
 #include <array>
+#include <cmath>
 #include <cstring>
 #include <filesystem>
 
@@ -109,6 +110,7 @@ class Cursor {
     return s;
   }
   bool atEnd() const { return offset_ == data_.size(); }
+  std::size_t remaining() const { return data_.size() - offset_; }
   std::size_t offset() const { return offset_; }
   [[noreturn]] void fail(const std::string& problem) const {
     throw InputError(path_, "byte " + std::to_string(offset_), problem);
@@ -128,7 +130,11 @@ class Cursor {
 }  // namespace
 
 Trajectory readTrajectory(const std::string& path) {
-  Cursor in(path, readTextFile(path));  // whole file, bytes as they are
+  return parseTrajectory(readTextFile(path), path);  // whole file, bytes as they are
+}
+
+Trajectory parseTrajectory(std::string bytes, const std::string& path) {
+  Cursor in(path, std::move(bytes));
   const std::string magic = in.bytes(kMagic.size(), "the header");
   if (std::memcmp(magic.data(), kMagic.data(), kMagic.size()) != 0) {
     throw InputError(path, "", "not a ClumpLab trajectory (clumplab-trajectory/1)");
@@ -150,7 +156,12 @@ Trajectory readTrajectory(const std::string& path) {
     frame.time = in.read<double>("a frame's time");
     frame.step = in.read<std::uint64_t>("a frame's step");
     const auto count = in.read<std::uint32_t>("a frame's body count");
-    if (count > kMaxBodies) in.fail("a frame claims " + std::to_string(count) + " bodies");
+    // Checked against the bytes left before anything is reserved: a corrupt count must not allocate.
+    constexpr std::size_t kBytesPerBody = sizeof(std::uint32_t) + 13 * sizeof(double);
+    if (count > kMaxBodies || count > in.remaining() / kBytesPerBody) {
+      in.fail("a frame claims " + std::to_string(count) +
+              " bodies, more than the rest of the file holds (truncated: was the recording interrupted?)");
+    }
     SnapshotBodies& b = frame.bodies;
     b.templateIndex.reserve(count);
     b.position.reserve(count);
@@ -162,6 +173,12 @@ Trajectory readTrajectory(const std::string& path) {
       if (b.templateIndex.back() >= t.templateKeys.size())
         in.fail("a body names a template the file does not list");
       const auto v = in.read<std::array<double, 13>>("a body's state");
+      for (const double x : v) {
+        if (!std::isfinite(x)) in.fail("body " + std::to_string(i) + "'s state holds a NaN or an infinity");
+      }
+      const double norm2 = v[3] * v[3] + v[4] * v[4] + v[5] * v[5] + v[6] * v[6];
+      if (std::abs(norm2 - 1.0) > 1e-6)
+        in.fail("body " + std::to_string(i) + "'s orientation is not a unit quaternion");
       b.position.emplace_back(v[0], v[1], v[2]);
       b.orientation.emplace_back(v[3], v[4], v[5], v[6]);
       b.velocity.emplace_back(v[7], v[8], v[9]);

@@ -119,6 +119,10 @@ PreparedMesh prepareMesh(const TriangleMesh& soup, const std::string& name, cons
     report.verticesMergedNearby =
         weldNearby(m, 1e-6 * diagonal, report.degenerateDropped, report.duplicatesDropped);
     if (report.verticesMergedNearby > 0) topo = analyse(m);
+    if (m.triangles.empty()) {
+      throw InputError(name, "",
+                       "no triangle is left once vertices closer than 1e-6 of the diagonal are welded");
+    }
   }
   if (topo.nonManifoldEdges > 0) {
     throw InputError(name, "",

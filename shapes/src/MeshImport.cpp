@@ -15,6 +15,8 @@
 #include "core/Errors.hpp"
 #include "shapes/MeshImport.hpp"
 
+#include "core/ResourceLimits.hpp"
+
 namespace clumplab::shapes {
 
 namespace fs = std::filesystem;
@@ -89,7 +91,7 @@ std::string checkStl(const std::string& path, std::uintmax_t size, std::size_t m
     if (count > maxTriangles) {
       throw InputError(path, "",
                        std::to_string(count) + " triangles exceed the limit of " +
-                           std::to_string(maxTriangles) + " (raise it with --max-triangles)");
+                           std::to_string(maxTriangles) + " (" + howToRaise("triangles") + ")");
     }
     if (count == 0) throw InputError(path, "", "the binary STL holds no triangles");
     return "binary STL";

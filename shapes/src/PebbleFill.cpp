@@ -1,7 +1,10 @@
 #include "shapes/PebbleFill.hpp"
 
+#include "core/ResourceLimits.hpp"
+
 #include <algorithm>
 #include <cmath>
+#include <sstream>
 #include <stdexcept>
 #include <string>
 
@@ -23,10 +26,14 @@ FillResult fillWithSpacing(const MeshSolid& solid, const FillSettings& settings,
     n[a] = std::max<std::int64_t>(1, static_cast<std::int64_t>(std::ceil((upper[a] - lower[a]) / h - 1e-9)));
     total *= static_cast<double>(n[a]);
   }
+  const bool configured = maxCandidates <= 0;
+  if (configured) maxCandidates = resourceLimits().maxFillPoints;
   if (total > static_cast<double>(maxCandidates)) {
-    throw std::invalid_argument("a spacing of " + std::to_string(h) + " m gives " + std::to_string(total) +
-                                " grid points, more than the limit of " + std::to_string(maxCandidates) +
-                                ": use a larger spacing or a smaller count");
+    std::ostringstream what;
+    what << "a spacing of " << h << " m gives " << total << " grid points, more than the limit of "
+         << maxCandidates;
+    throw std::invalid_argument(what.str() + ": use a larger spacing or a smaller count" +
+                                (configured ? " (or " + howToRaise("fill-points") + ")" : std::string()));
   }
   const Vec3 origin = centre - 0.5 * h *
                                    Vec3(static_cast<double>(n[0] - 1), static_cast<double>(n[1] - 1),

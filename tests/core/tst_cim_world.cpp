@@ -74,6 +74,44 @@ class CimWorldTest : public QObject {
     }
   }
 
+  // The rk4 baseline is textbook RK4: inside a linear-spring contact two spheres are a harmonic
+  // oscillator of ω = √(k/μ), μ = m/2, and one classical RK4 step multiplies its energy by
+  // |R(iωh)|² with R(z) = 1 + z + z²/2 + z³/6 + z⁴/24, i.e. 1 − (ωh)⁶/72 + (ωh)⁸/576. That loss,
+  // about (π/72)(ωh)⁵ of the normal energy per contact, is what limits dt_RK4 (README, Table 1).
+  void rk4LosesTheTextbookEnergyInsideAContact_data() {
+    QTest::addColumn<double>("omegaH");
+    QTest::newRow("wh=0.2") << 0.2;
+    QTest::newRow("wh=0.5") << 0.5;
+    QTest::newRow("wh=0.67 (paper's dt_RK4)") << 0.67;
+  }
+  void rk4LosesTheTextbookEnergyInsideAContact() {
+    QFETCH(double, omegaH);
+    const double radius = 1e-3, density = 2700.0, stiffness = 1e5;
+    const TemplatePtr sphere = templateFromPebbles({Pebble{Vec3::Zero(), radius}}, density, "ball");
+    const double omega = std::sqrt(stiffness / (0.5 * sphere->mass));  // [rad/s]
+    const double dt = omegaH / omega;
+    WorldSettings s = freeSpace(IntegratorKind::Rk4, dt);
+    s.cim.buffer = 0.6e-3;
+    World world(s, elasticSpring(stiffness), std::vector<Wall>{}, std::vector<TemplatePtr>{sphere});
+    const double overlap = 1e-4;  // [m], at rest: the spring's turning point
+    world.addBody({0, Vec3::Zero(), Quat::Identity(), Vec3::Zero(), Vec3::Zero()});
+    world.addBody({0, Vec3(2.0 * radius - overlap, 0, 0), Quat::Identity(), Vec3::Zero(), Vec3::Zero()});
+    const double e0 = world.energy().total();
+    const double x2 = omegaH * omegaH;
+    const double re = 1.0 - x2 / 2.0 + x2 * x2 / 24.0, im = omegaH - omegaH * x2 / 6.0;
+    const double perStep = re * re + im * im;
+    // Steps that keep the spheres in contact: the overlap is δ0 cos(ωt) > 0 until ωt = π/2.
+    const int steps = static_cast<int>(1.4 / omegaH);
+    QVERIFY(steps >= 2);
+    QVERIFY(runSteps(world, steps));
+    QCOMPARE(world.contactCount(), std::size_t(1));
+    const double ratio = world.energy().total() / e0;
+    const double expected = std::pow(perStep, steps);
+    qInfo("ωh %.2f: E/E0 %.15f after %d steps, RK4 predicts %.15f", omegaH, ratio, steps, expected);
+    CLUMPLAB_VERIFY_LESS(std::abs(ratio - expected), 1e-10);
+    CLUMPLAB_VERIFY_LESS(ratio, 1.0 - 0.5 * (1.0 - expected));  // there is a loss, and it is this one
+  }
+
   // The paper's test in small: an elastic dilute gas of its spherocylinders in a periodic box keeps
   // its energy within 0.1% over 0.1 s under both integrators (rk4 at a tenth of a contact time).
   void elasticDiluteGasConservesEnergy_data() {

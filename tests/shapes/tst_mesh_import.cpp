@@ -174,7 +174,7 @@ class MeshImportTest : public QObject {
       QFAIL("no error");
     } catch (const InputError& e) {
       QVERIFY2(
-          QString(e.what()).contains("12 triangles exceed the limit of 5 (raise it with --max-triangles)"),
+          QString(e.what()).contains("12 triangles exceed the limit of 5 (raise it with --max-triangles N or CLUMPLAB_MAX_TRIANGLES=N)"),
           e.what());
     }
   }

@@ -37,7 +37,7 @@ std::shared_ptr<const ImportedMesh> importForWizard(const MeshChoice& choice, do
 std::shared_ptr<const FilledClump> fillForWizard(std::shared_ptr<const ImportedMesh> mesh,
                                                  const FillSettings& settings, const WorkProgress& progress) {
   auto result = std::make_shared<FilledClump>();
-  result->fill = shapes::fillMesh(*mesh->solid, settings, kMaxFillCandidates, 0, progress);
+  result->fill = shapes::fillMesh(*mesh->solid, settings, 0, 0, progress);
   result->mesh = std::move(mesh);
   result->settings = settings;
   return result;

@@ -41,10 +41,6 @@ struct ImportedMesh {
 // exact mass properties. Throws InputError naming the file, or std::invalid_argument.
 std::shared_ptr<const ImportedMesh> importForWizard(const MeshChoice& choice, double scale, bool repair);
 
-// Largest grid the wizard fills (candidate points over the bounding box): a finer spacing is an
-// error that asks for a larger one (memory stays below a few hundred MB).
-inline constexpr std::int64_t kMaxFillCandidates = 40'000'000;
-
 struct FilledClump {
   std::shared_ptr<const ImportedMesh> mesh;
   FillSettings settings;

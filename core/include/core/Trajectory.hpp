@@ -68,5 +68,7 @@ class TrajectoryWriter {
 // Reads a whole trajectory. Throws InputError naming the file and the byte offset of a truncated
 // or corrupt part, before returning anything.
 Trajectory readTrajectory(const std::string& path);
+// The same from the file's bytes already in memory; `path` names it in messages.
+Trajectory parseTrajectory(std::string bytes, const std::string& path);
 
 }  // namespace clumplab

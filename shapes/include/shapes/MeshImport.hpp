@@ -8,15 +8,16 @@
 #include <string>
 #include <vector>
 
+#include "core/ResourceLimits.hpp"
 #include "core/TriangleMesh.hpp"
 
 namespace clumplab::shapes {
 
 struct MeshOptions {
-  double scale = 1.0;                     // multiplies every coordinate (STL has no units: 0.001 for mm)
-  bool repair = false;                    // close holes instead of refusing an open mesh
-  std::size_t maxTriangles = 20'000'000;  // refuse larger meshes before reading them
-  double maxCoordinate = 1e9;             // [m] after scaling; larger is taken as a unit mistake
+  double scale = 1.0;   // multiplies every coordinate (STL has no units: 0.001 for mm)
+  bool repair = false;  // close holes instead of refusing an open mesh
+  std::size_t maxTriangles = resourceLimits().maxTriangles;  // refuse larger meshes before reading them
+  double maxCoordinate = 1e9;  // [m] after scaling; larger is taken as a unit mistake
 };
 
 struct MeshHole {

@@ -25,12 +25,12 @@ struct FillResult {
 // circumscribes its grid cell, so their union covers every cell whose centre is inside), a given
 // r, "fitted" r_i = min(r, distance to the surface), and "shell" (centres within a band of the
 // surface). With a target count, h is found by iteration (the count scales as h^-3). Throws
-// std::invalid_argument when the grid would exceed `maxCandidates` points or nothing is inside.
+// std::invalid_argument when the grid would exceed `maxCandidates` points (0: the process's
+// ResourceLimits::maxFillPoints) or nothing is inside.
 // `threads`: 0 uses the machine's cores (up to 8); the result does not depend on it. `progress`
 // (WorkProgress.hpp) is reported between batches of grid layers, over the whole count search, and
 // a set cancel flag stops the fill within a row of the grid (OperationCancelled).
-FillResult fillMesh(const MeshSolid& solid, const FillSettings& settings,
-                    std::int64_t maxCandidates = 2'000'000'000, int threads = 0,
-                    const WorkProgress& progress = {});
+FillResult fillMesh(const MeshSolid& solid, const FillSettings& settings, std::int64_t maxCandidates = 0,
+                    int threads = 0, const WorkProgress& progress = {});
 
 }  // namespace clumplab::shapes
