@@ -5,6 +5,7 @@
 #include <numbers>
 #include <optional>
 #include <stdexcept>
+#include <utility>
 
 #include "core/Generation.hpp"
 #include "core/Placement.hpp"
@@ -107,7 +108,7 @@ std::string inletSettingsProblem(const InletSettings& s, std::size_t templateCou
   return "";
 }
 
-Inlet::Inlet(InletSettings settings) : Inlet(settings, InletProgress{}) {
+Inlet::Inlet(InletSettings settings) : Inlet(std::move(settings), InletProgress{}) {
   progress_.randomState = settings_.seed;
 }
 

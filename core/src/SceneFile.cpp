@@ -1,4 +1,5 @@
 #include <cmath>
+#include <limits>
 #include <map>
 #include <optional>
 #include <sstream>
@@ -418,7 +419,28 @@ Scene sceneFromJson(const json_reader::Json& root, const std::string& file, cons
     const bool fitWhatFits = options.plane && options.plane->enabled;
     for (std::size_t i = 0; i < gen.arraySize(); ++i) readGenerate(gen.element(i), names, scene, fitWhatFits);
   }
-  if (node.has("inlets")) scene_detail::readInlets(node.child("inlets"), names, scene);
+  if (node.has("inlets")) {
+    scene_detail::readInlets(node.child("inlets"), names, scene);
+    // The most an inlet can insert (max_count, or max_mass over its lightest template) with the
+    // scene's bodies, against the pebble and memory limits; an inlet with neither limit goes on
+    // while its region has room.
+    for (std::size_t i = 0; i < scene.inlets.size(); ++i) {
+      const InletSettings& in = scene.inlets[i].settings();
+      const ClumpTemplate* largest = nullptr;
+      double lightest = std::numeric_limits<double>::infinity();
+      for (const std::uint32_t t : in.templates) {
+        const ClumpTemplate* c = scene.templates[t].get();
+        if (largest == nullptr || c->pebbles.size() > largest->pebbles.size()) largest = c;
+        lightest = std::min(lightest, c->mass);
+      }
+      const double most = std::min(static_cast<double>(in.maxCount), std::floor(in.maxMass / lightest));
+      const Node entry = node.child("inlets").element(i);
+      if (std::isfinite(most) && most < 1e15) {
+        checkResourceLimits(entry.child(in.maxCount <= most ? "max_count" : "max_mass"), scene,
+                            static_cast<std::size_t>(most), largest);
+      }
+    }
+  }
   if (evaluatesOwnForces(scene.settings.integrator)) {
     for (const Inlet& inlet : scene.inlets) {
       for (const std::uint32_t t : inlet.settings().templates) {

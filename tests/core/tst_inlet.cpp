@@ -514,6 +514,8 @@ class TestInlet : public QObject {
         "inlets[0].velocity_spread: must not be negative");
     row("zero count", replaced("\"max_mass\": 0.0012", "\"max_count\": 0"),
         "inlets[0].max_count: the maximum count must be at least 1");
+    row("more pebbles than the limit", replaced("\"max_mass\": 0.0012", "\"max_count\": 2000000"),
+        "inlets[0].max_count: the scene would hold 20000000 pebbles, more than the limit");
     row("bad progress state",
         replaced("\"seed\": 3",
                  "\"seed\": 3, \"progress\": { \"state\": \"busy\", \"inserted_mass\": 0, "

@@ -23,6 +23,7 @@
 
 namespace clumplab {
 
+class PlacementSet;
 class SplitMix64;
 
 // An axis-aligned box, or a cylinder given by its centre, axis, radius and height (along the axis,
@@ -104,7 +105,7 @@ class Inlet {
   void insertDue(World& world);
 
  private:
-  bool placeOne(World& world, std::uint32_t templateIndex, SplitMix64& rng, class PlacementSet& occupied);
+  bool placeOne(World& world, std::uint32_t templateIndex, SplitMix64& rng, PlacementSet& occupied);
   void drawNext(SplitMix64& rng);
   void finish(double t);
 
