@@ -17,6 +17,7 @@
 #include <sstream>
 
 #include "Commands.hpp"
+#include "core/AtomicOutputFile.hpp"
 #include "core/Errors.hpp"
 #include "core/cim/ClusterIntegration.hpp"
 #include "core/cim/Rk4Baseline.hpp"
@@ -419,9 +420,7 @@ int cimTableCommand(const std::vector<std::string>& argv) {
                               {"rows", rows},
                               {"table", table}};
   if (const auto path = args.text("--out")) {
-    std::ofstream file(*path);
-    file << out.dump(2) << '\n';
-    if (!file) throw InputError(*path, "", "cannot be written");
+    writeFileAtomically(*path, out.dump(2) + "\n");
   }
   if (!quiet) std::fputs(("\n" + table).c_str(), stderr);
   std::cout << out.dump() << std::endl;

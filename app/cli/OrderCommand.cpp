@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "Commands.hpp"
+#include "core/AtomicOutputFile.hpp"
 #include "core/Errors.hpp"
 #include "core/OrderAnalysis.hpp"
 
@@ -22,8 +23,8 @@ nlohmann::json finiteArray(const std::vector<double>& v) {
 }
 
 void writeSeries(const OrderAnalysis& a, const std::string& path) {
-  std::ofstream out(path);
-  if (!out) throw InputError(path, "", "cannot be written");
+  AtomicOutputFile file(path);  // readers see the old series or the whole new one
+  std::ofstream& out = file.stream();
   out.precision(17);
   out << "time";
   for (std::size_t k = 0; k < a.distance.size(); ++k) out << ",distance_" << k << '_' << k + 1;
@@ -36,6 +37,7 @@ void writeSeries(const OrderAnalysis& a, const std::string& path) {
     out << '\n';
   }
   if (!out) throw InputError(path, "", "cannot be written");
+  file.commit();
 }
 }  // namespace
 

@@ -30,6 +30,7 @@
 #include "DefaultScene.hpp"
 #include "DocumentLoader.hpp"
 #include "EnergyPlotDock.hpp"
+#include "ImageFiles.hpp"
 #include "InletStatusLabel.hpp"
 #include "InspectorDock.hpp"
 #include "LessonDock.hpp"
@@ -60,6 +61,12 @@ constexpr int kSpeedCount = static_cast<int>(kRunSpeeds.size());
 
 MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), loop_(std::make_unique<SimulationLoop>()) {
   setWindowTitle(QStringLiteral("ClumpLab"));
+  autosave_ = std::make_unique<Autosave>(
+      Autosave::defaultFolder(),
+      [this](const std::string& path, std::function<void(const std::string&)> done) {
+        loop_->saveScene(path, std::move(done));
+      },
+      Autosave::defaultIntervalSeconds());
   setAcceptDrops(true);
   setDockNestingEnabled(true);
 
@@ -589,6 +596,7 @@ void MainWindow::showDocument(std::shared_ptr<const Scene> scene, const QString&
   if (!openingLesson_) closeLesson();  // another document: the lesson no longer applies
   const QString name = path.isEmpty() ? tr("default scene") : QFileInfo(path).fileName();
   setWindowTitle(tr("%1 — ClumpLab").arg(name));
+  autosave_->setSource(path);
   statusBar()->showMessage(QString::fromStdString(scene->description), 10000);
 }
 
@@ -626,6 +634,25 @@ QString MainWindow::saveSceneTo(const QString& path) {
   return error;
 }
 
+QString MainWindow::openRestored(const QString& autosavePath, const QString& source) {
+  const QString error = openDocument(autosavePath, true);
+  if (!error.isEmpty()) return error;
+  scenePath_ = source;
+  savePath_.clear();   // the autosave is removed once restored: Save must ask where
+  QSettings settings;  // and it is no file to reopen
+  QStringList recent = settings.value(QStringLiteral("recentFiles")).toStringList();
+  recent.removeAll(QFileInfo(autosavePath).absoluteFilePath());
+  settings.setValue(QStringLiteral("recentFiles"), recent);
+  updateRecentMenu();
+  autosave_->setSource(source);
+  const QString name = source.isEmpty() ? tr("scene") : QFileInfo(source).fileName();
+  setWindowTitle(tr("%1 (restored, not saved) — ClumpLab").arg(name));
+  statusBar()->showMessage(
+      tr("Restored the scene autosaved before ClumpLab last closed unexpectedly. Save it "
+         "to keep it."));
+  return QString();
+}
+
 void MainWindow::save() {
   if (savePath_.isEmpty()) {
     saveAs();
@@ -640,9 +667,12 @@ void MainWindow::save() {
 }
 
 void MainWindow::saveAs() {
-  const QString path = QFileDialog::getSaveFileName(
-      this, tr("Save the scene"), savePath_.isEmpty() ? QStringLiteral("scene.json") : savePath_,
-      tr("Scenes (*.json)"));
+  const QString path =
+      QFileDialog::getSaveFileName(this, tr("Save the scene"),
+                                   !savePath_.isEmpty()                    ? savePath_
+                                   : isSceneFile(scenePath_.toStdString()) ? scenePath_
+                                                                           : QStringLiteral("scene.json"),
+                                   tr("Scenes (*.json)"));
   if (path.isEmpty()) return;
   const QString error = saveSceneTo(path);
   if (!error.isEmpty()) {
@@ -806,7 +836,7 @@ void MainWindow::screenshot() {
   const QString path = QFileDialog::getSaveFileName(this, tr("Save a screenshot"),
                                                     QStringLiteral("clumplab.png"), tr("PNG images (*.png)"));
   if (path.isEmpty()) return;
-  if (!viewport_->grabFramebuffer().save(path, "PNG")) {
+  if (!saveImageAtomically(viewport_->grabFramebuffer(), path)) {
     QMessageBox::critical(this, tr("Screenshot"), tr("%1: cannot write the image").arg(path));
   }
 }

@@ -9,6 +9,7 @@
 #include <memory>
 #include <optional>
 
+#include "Autosave.hpp"
 #include "MotionChoice.hpp"
 #include "MovieRecorder.hpp"
 #include "SceneParameters.hpp"
@@ -67,6 +68,9 @@ class MainWindow : public QMainWindow {
   bool divergenceBannerShown() const;
   // Saves the live scene (atomic write); returns the error or "" (waits for the simulation thread).
   QString saveSceneTo(const QString& path);
+  // Opens an orphaned autosave (Autosave.hpp) as an unsaved scene: Save asks where, offering `source`.
+  QString openRestored(const QString& autosavePath, const QString& source);
+  Autosave& autosave() { return *autosave_; }
   // Shows the clump wizard (modeless; one at a time: an open one is raised).
   ClumpWizard* openClumpWizard();
   // Starts recording a movie (what the Record dialog asked for). When the format needs ffmpeg and
@@ -154,6 +158,7 @@ class MainWindow : public QMainWindow {
   void onParametersEdited(const SceneParameters& parameters, const QString& what);
 
   std::unique_ptr<SimulationLoop> loop_;
+  std::unique_ptr<Autosave> autosave_;
   Viewport* viewport_ = nullptr;
   ParametersDock* parametersDock_ = nullptr;
   InspectorDock* inspectorDock_ = nullptr;

@@ -1,6 +1,7 @@
 #include "MovieEncoder.hpp"
 
 #include <QDir>
+#include <QFile>
 #include <QFileInfo>
 #include <QStandardPaths>
 
@@ -83,7 +84,14 @@ QString MovieEncoder::start(QSize size) {
     case MovieFormat::PngSequence:
       break;
   }
-  args << settings_.path;
+  // ffmpeg writes beside the movie under a name with the same extension (which picks its container),
+  // renamed over the movie when it has finished: a failed recording never replaces a good one.
+  const QFileInfo movie(settings_.path);
+  partialPath_ =
+      settings_.format == MovieFormat::PngSequence
+          ? settings_.path
+          : movie.dir().filePath(movie.completeBaseName() + QStringLiteral(".partial.") + movie.suffix());
+  args << partialPath_;
   ffmpeg_ = std::make_unique<QProcess>();
   ffmpeg_->setProcessChannelMode(QProcess::SeparateChannels);
   ffmpeg_->start(program, args);
@@ -138,7 +146,18 @@ QString MovieEncoder::finish() {
   const QString errors = QString::fromLocal8Bit(ffmpeg_->readAllStandardError()).trimmed();
   const bool ok = ffmpeg_->exitStatus() == QProcess::NormalExit && ffmpeg_->exitCode() == 0;
   ffmpeg_.reset();
-  return ok ? QString() : QStringLiteral("%1: ffmpeg failed: %2").arg(settings_.path, errors);
+  if (!ok) {
+    if (partialPath_ != settings_.path) QFile::remove(partialPath_);
+    return QStringLiteral("%1: ffmpeg failed: %2").arg(settings_.path, errors);
+  }
+  if (partialPath_ != settings_.path) {
+    QFile::remove(settings_.path);  // rename() does not replace; the new movie is complete by now
+    if (!QFile::rename(partialPath_, settings_.path)) {
+      return QStringLiteral("%1: the movie was written to %2 but could not be renamed")
+          .arg(settings_.path, partialPath_);
+    }
+  }
+  return QString();
 }
 
 qint64 MovieEncoder::bytesOnDisk() const {

@@ -55,6 +55,7 @@ class MovieEncoder {
  private:
   MovieSettings settings_;
   std::unique_ptr<QProcess> ffmpeg_;
+  QString partialPath_;  // what ffmpeg writes, renamed to the movie when complete
   QSize size_;
   int frames_ = 0;
   qint64 pngBytes_ = 0;

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "ImageFiles.hpp"
 #include "MainWindow.hpp"
 #include "MovieRecorder.hpp"
 #include "Viewport.hpp"
@@ -45,14 +46,15 @@ void ScriptedRun::onFrame() {
     startNs_ = clock_.nsecsElapsed();
     startPaints_ = window_.viewport()->paintCount();
   }
-  if (options_.runFor >= 0.0 && !f->diverged &&
-      f->snapshot.time + 0.5 * f->snapshot.timeStep < options_.runFor) {
+  // --run-for counts from the scene's own clock at its first frame (a saved scene goes on from its time).
+  if (options_.runFor >= 0.0 && endTime_ < 0.0) endTime_ = f->snapshot.time + options_.runFor;
+  if (options_.runFor >= 0.0 && !f->diverged && f->snapshot.time + 0.5 * f->snapshot.timeStep < endTime_) {
     // The last two frames' worth (or all of it, as fast as possible) runs to the exact time, so
     // the run ends at --run-for and not at the end of the frame that passes it.
-    const double left = options_.runFor - f->snapshot.time;
+    const double left = endTime_ - f->snapshot.time;
     const double twoFrames = f->stats.asFastAsPossible ? INFINITY : 2.0 / 60.0 * f->stats.targetSpeed;
     if (!exactEndPosted_ && (!f->stats.paused || f->stats.asFastAsPossible) && left < twoFrames) {
-      window_.simulation().runUntil(options_.runFor);
+      window_.simulation().runUntil(endTime_);
       exactEndPosted_ = true;
     }
     return;
@@ -109,7 +111,7 @@ void ScriptedRun::finish() {
   window_.tick();
   if (!options_.screenshot.isEmpty()) {
     const QImage image = window_.viewport()->grabFramebuffer();
-    if (image.isNull() || !image.save(options_.screenshot, "PNG")) {
+    if (!saveImageAtomically(image, options_.screenshot)) {
       std::fprintf(stderr, "clumplab: %s: cannot write the screenshot\n", qPrintable(options_.screenshot));
       exitCode_ = 1;
     } else {
@@ -144,10 +146,11 @@ void ScriptedRun::printReport(const SimulationFrame& f) const {
                "{\"steps\": %.0f, \"wall_seconds\": %.6g, \"bodies\": %zu, \"pebbles\": %zu, "
                "\"pebble_steps_per_second\": %.6g, \"frames\": %d, \"frames_per_second\": %.4g, "
                "\"paint_ms_last\": %.4g, \"event_latency_ms_p50\": %.3g, \"event_latency_ms_p95\": %.3g, "
-               "\"event_latency_ms_max\": %.3g}\n",
+               "\"event_latency_ms_max\": %.3g, \"time\": %.17g, \"title\": \"%s\"}\n",
                steps, wall, f.snapshot.bodies.size(), f.snapshot.pebbles, pebbleSteps, paints_,
                wall > 0.0 ? paints_ / wall : 0.0, window_.viewport()->lastPaintMilliseconds(), quantile(0.5),
-               quantile(0.95), late.empty() ? 0.0 : late.back());
+               quantile(0.95), late.empty() ? 0.0 : late.back(), f.snapshot.time,
+               qPrintable(window_.windowTitle().replace(QLatin1Char('"'), QLatin1Char('\''))));
   std::fflush(stdout);
 }
 

@@ -48,7 +48,8 @@ class ScriptedRun : public QObject {
 
   MainWindow& window_;
   ScriptOptions options_;
-  bool exactEndPosted_ = false;  // runUntil(runFor) asked for
+  bool exactEndPosted_ = false;  // runUntil(endTime_) asked for
+  double endTime_ = -1.0;        // [s] the scene's time at its first frame + runFor
   bool finishing_ = false;
   bool started_ = false;
   std::uint64_t startSteps_ = 0;

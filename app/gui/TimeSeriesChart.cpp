@@ -13,6 +13,8 @@
 #include <cmath>
 #include <limits>
 
+#include "ImageFiles.hpp"
+
 namespace clumplab::gui {
 
 namespace {
@@ -255,7 +257,7 @@ QImage TimeSeriesChart::renderImage(QSize size) {
 
 bool TimeSeriesChart::exportPng(const QString& path, QString* error) {
   const QPixmap image = grab();
-  if (!image.save(path, "PNG")) {
+  if (!saveImageAtomically(image, path)) {
     if (error) *error = tr("%1: cannot write the PNG").arg(path);
     return false;
   }

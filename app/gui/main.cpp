@@ -3,6 +3,10 @@
 // over the scene (or the default one). See ScriptedRun.hpp for the scripted screenshot options.
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QFileInfo>
+#include <QLocale>
+#include <QMessageBox>
+#include <QPushButton>
 #include <QSurfaceFormat>
 #include <cmath>
 #include <cstdio>
@@ -114,6 +118,11 @@ int main(int argc, char** argv) {
         QStringLiteral("MB")},
        "--max-memory-mb"}};
   for (const auto& [option, name] : limitOptions) parser.addOption(option);
+  const QCommandLineOption restoreAutosave(
+      QStringLiteral("restore-autosave"),
+      QStringLiteral("a scene autosaved before a crash: ask (the default), yes or no (with --quit: no)"),
+      QStringLiteral("CHOICE"));
+  parser.addOption(restoreAutosave);
   parser.process(app);
   try {
     std::vector<std::string> limits;
@@ -200,14 +209,56 @@ int main(int argc, char** argv) {
   auto* scripted = new ScriptedRun(window, script);
   window.show();
 
+  // A session that crashed left its autosave (Autosave.hpp): offer it back before anything opens.
+  bool restored = false;
+  if (const auto orphans = clumplab::gui::Autosave::orphans(clumplab::gui::Autosave::defaultFolder());
+      !orphans.empty()) {
+    const QString choice = parser.isSet(restoreAutosave) ? parser.value(restoreAutosave)
+                           : script.quit                 ? QStringLiteral("no")
+                                                         : QStringLiteral("ask");
+    if (choice != QLatin1String("ask") && choice != QLatin1String("yes") && choice != QLatin1String("no"))
+      fail(QStringLiteral("--restore-autosave: expected ask, yes or no, got '%1'").arg(choice));
+    const auto& newest = orphans.front();
+    bool restore = choice == QLatin1String("yes");
+    bool discard = false;
+    if (choice == QLatin1String("ask")) {
+      QMessageBox box(
+          QMessageBox::Question, QStringLiteral("ClumpLab"),
+          QObject::tr("ClumpLab did not close properly last time. Restore the scene it autosaved at "
+                      "%1%2?")
+              .arg(QLocale().toString(newest.saved, QLocale::ShortFormat),
+                   newest.source.isEmpty()
+                       ? QString()
+                       : QObject::tr(" (from %1)").arg(QFileInfo(newest.source).fileName())),
+          QMessageBox::NoButton, &window);
+      QPushButton* yes = box.addButton(QObject::tr("Restore"), QMessageBox::AcceptRole);
+      QPushButton* no = box.addButton(QObject::tr("Discard"), QMessageBox::DestructiveRole);
+      box.addButton(QObject::tr("Not now"), QMessageBox::RejectRole);
+      box.setDefaultButton(yes);
+      box.exec();
+      restore = box.clickedButton() == yes;
+      discard = box.clickedButton() == no;
+    }
+    if (restore) {
+      const QString error = window.openRestored(newest.path, newest.source);
+      if (error.isEmpty()) {
+        restored = true;
+        clumplab::gui::Autosave::discard(newest);
+      } else {
+        std::fprintf(stderr, "clumplab: the autosave could not be restored: %s\n", qPrintable(error));
+      }
+    } else if (discard) {
+      clumplab::gui::Autosave::discard(newest);
+    }
+  }
+
   QString file = parser.value(sceneOption);
   if (file.isEmpty() && !parser.positionalArguments().isEmpty()) file = parser.positionalArguments().front();
   QString replayFile = parser.value(replay);
   if (replayFile.isEmpty() && clumplab::gui::isTrajectoryFile(file.toStdString()))
     std::swap(replayFile, file);
-  if (file.isEmpty()) {
-    window.openDefaultScene();
-  } else {
+  if (!restored && file.isEmpty()) window.openDefaultScene();
+  if (!restored && !file.isEmpty()) {  // (a restored scene stays open instead of the file)
     const QString error = window.openDocument(file, script.quit);
     if (!error.isEmpty()) {
       if (script.quit) fail(error);

@@ -6,11 +6,6 @@
 namespace clumplab {
 
 namespace {
-std::ofstream openForWriting(const std::string& path) {
-  std::ofstream out(path);
-  if (!out) throw std::runtime_error(path + ": cannot open the file for writing");
-  return out;
-}
 void put(std::ofstream& out, double v, char sep = ',') {
   char buffer[32];
   std::snprintf(buffer, sizeof buffer, "%.12g%c", v, sep);
@@ -33,7 +28,7 @@ EnergyCsvExtras EnergyCsvExtras::forScene(const WorldSettings& settings, const s
 }
 
 EnergyCsvWriter::EnergyCsvWriter(const std::string& path, EnergyCsvExtras extras)
-    : out_(openForWriting(path)), extras_(extras) {
+    : file_(path), out_(file_.stream()), extras_(extras) {
   out_ << header();
   if (extras_.enabled) {
     out_ << ",pe_fields";
@@ -66,7 +61,7 @@ const char* StateCsvWriter::header() {
   return "time,body,x,y,z,qw,qx,qy,qz,vx,vy,vz,wx,wy,wz,wb1,wb2,wb3";
 }
 
-StateCsvWriter::StateCsvWriter(const std::string& path) : out_(openForWriting(path)) {
+StateCsvWriter::StateCsvWriter(const std::string& path) : file_(path), out_(file_.stream()) {
   out_ << header() << '\n';
 }
 

@@ -30,25 +30,27 @@ double pebbleOverlapRatio(const PlacedPebble& p, const PlacedPebble& q, const Ve
   return overlap > 0.0 ? overlap / std::min(p.radius, q.radius) : 0.0;
 }
 
+void keepWorst(InitialOverlap& worst, double ratio, std::size_t body, std::size_t other, int wall) {
+  if (ratio > worst.ratio) worst = {ratio, body, other, wall};
+}
+
 // A spherocylinder by its shaft's ends.
-double wallOverlapRatio(const PlacedPebble& p, const std::vector<Wall>& walls) {
-  double worst = 0.0;
-  for (const Wall& w : walls) {
+void wallOverlap(const PlacedPebble& p, const std::vector<Wall>& walls, InitialOverlap& worst) {
+  for (std::size_t w = 0; w < walls.size(); ++w) {
     const double overlap =
-        p.radius - std::min(w.clearance(p.center - p.shaft), w.clearance(p.center + p.shaft));
-    if (overlap > 0.0) worst = std::max(worst, overlap / p.radius);
+        p.radius - std::min(walls[w].clearance(p.center - p.shaft), walls[w].clearance(p.center + p.shaft));
+    if (overlap > 0.0) keepWorst(worst, overlap / p.radius, p.body, p.body, static_cast<int>(w));
   }
-  return worst;
 }
 
 // With periodic axes: every two bodies through their nearest images (as contacts see them), after a
 // test of their bounding spheres; O(N^2) in bodies, fine for the scenes a switch reports on.
-double worstPeriodicOverlap(const Scene& scene, const std::vector<PlacedPebble>& pebbles) {
+void worstPeriodicOverlap(const Scene& scene, const std::vector<PlacedPebble>& pebbles,
+                          InitialOverlap& worst) {
   const PeriodicBox& box = scene.settings.periodic;
   std::vector<std::size_t> first(scene.bodies.size() + 1, 0);
   for (const PlacedPebble& p : pebbles) ++first[p.body + 1];
   for (std::size_t b = 0; b < scene.bodies.size(); ++b) first[b + 1] += first[b];
-  double worst = 0.0;
   for (std::size_t i = 0; i < scene.bodies.size(); ++i) {
     const BodyInit& a = scene.bodies[i];
     const double ra = scene.templates[a.templateIndex]->boundingRadius;
@@ -59,16 +61,19 @@ double worstPeriodicOverlap(const Scene& scene, const std::vector<PlacedPebble>&
       if ((b.position + shift - a.position).squaredNorm() >= reach * reach) continue;
       for (std::size_t p = first[i]; p < first[i + 1]; ++p) {
         for (std::size_t q = first[j]; q < first[j + 1]; ++q) {
-          worst = std::max(worst, pebbleOverlapRatio(pebbles[p], pebbles[q], shift));
+          keepWorst(worst, pebbleOverlapRatio(pebbles[p], pebbles[q], shift), i, j, -1);
         }
       }
     }
   }
-  return worst;
 }
 }  // namespace
 
 double worstInitialOverlap(const Scene& scene) {
+  return worstInitialOverlapOf(scene).ratio;
+}
+
+InitialOverlap worstInitialOverlapOf(const Scene& scene) {
   std::vector<PlacedPebble> pebbles;
   for (std::size_t b = 0; b < scene.bodies.size(); ++b) {
     const BodyInit& body = scene.bodies[b];
@@ -76,10 +81,10 @@ double worstInitialOverlap(const Scene& scene) {
       pebbles.push_back({body.position + body.orientation * p.center, p.radius, b,
                          p.halfLength * (body.orientation * p.axis)});
   }
-  double worst = 0.0;
+  InitialOverlap worst;
   if (scene.settings.periodic.any()) {
-    worst = worstPeriodicOverlap(scene, pebbles);
-    for (const PlacedPebble& p : pebbles) worst = std::max(worst, wallOverlapRatio(p, scene.walls));
+    worstPeriodicOverlap(scene, pebbles, worst);
+    for (const PlacedPebble& p : pebbles) wallOverlap(p, scene.walls, worst);
     return worst;
   }
   // Sort and sweep along x: only pebbles whose x extents meet are compared.
@@ -88,12 +93,13 @@ double worstInitialOverlap(const Scene& scene) {
   });
   for (std::size_t a = 0; a < pebbles.size(); ++a) {
     const PlacedPebble& p = pebbles[a];
-    worst = std::max(worst, wallOverlapRatio(p, scene.walls));
+    wallOverlap(p, scene.walls, worst);
     for (std::size_t b = a + 1; b < pebbles.size(); ++b) {
       const PlacedPebble& q = pebbles[b];
       if (q.center.x() - q.reach() > p.center.x() + p.reach()) break;  // no pebble further on meets p
       if (q.body == p.body) continue;
-      worst = std::max(worst, pebbleOverlapRatio(p, q, Vec3::Zero()));
+      keepWorst(worst, pebbleOverlapRatio(p, q, Vec3::Zero()), std::min(p.body, q.body),
+                std::max(p.body, q.body), -1);
     }
   }
   return worst;

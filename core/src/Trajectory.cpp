@@ -1,5 +1,6 @@
 #include "core/Trajectory.hpp"
 
+#include <algorithm>
 #include <array>
 #include <cmath>
 #include <cstring>
@@ -134,11 +135,13 @@ Trajectory readTrajectory(const std::string& path) {
 }
 
 Trajectory parseTrajectory(std::string bytes, const std::string& path) {
-  Cursor in(path, std::move(bytes));
-  const std::string magic = in.bytes(kMagic.size(), "the header");
-  if (std::memcmp(magic.data(), kMagic.data(), kMagic.size()) != 0) {
+  if (bytes.empty()) throw InputError(path, "", "the file is empty");
+  // Another kind of file, whatever its length, is named as such before any truncation is.
+  if (std::memcmp(bytes.data(), kMagic.data(), std::min(bytes.size(), kMagic.size())) != 0) {
     throw InputError(path, "", "not a ClumpLab trajectory (clumplab-trajectory/1)");
   }
+  Cursor in(path, std::move(bytes));
+  (void)in.bytes(kMagic.size(), "the header");
   Trajectory t;
   const auto sceneBytes = in.read<std::uint64_t>("the scene's length");
   if (sceneBytes > kMaxSceneBytes)

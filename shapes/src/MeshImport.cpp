@@ -10,12 +10,13 @@
 #include <cstring>
 #include <filesystem>
 #include <fstream>
+#include <limits>
 #include <sstream>
+#include <vector>
 
 #include "core/Errors.hpp"
-#include "shapes/MeshImport.hpp"
-
 #include "core/ResourceLimits.hpp"
+#include "shapes/MeshImport.hpp"
 
 namespace clumplab::shapes {
 
@@ -55,6 +56,11 @@ void checkAsciiStl(const std::string& path, std::istream& in) {
         if (v.empty() || *end != '\0') throw InputError(path, at, "a vertex needs three numbers");
         if (!std::isfinite(d))
           throw InputError(path, at, "a vertex coordinate is not a finite number (" + v + ")");
+        if (std::abs(d) > std::numeric_limits<float>::max()) {
+          throw InputError(
+              path, at,
+              "a vertex coordinate (" + v + ") is beyond the 32-bit floats STL files hold (3.4e38)");
+        }
       }
       ++vertices;
     } else if (word == "endfacet") {
@@ -65,6 +71,11 @@ void checkAsciiStl(const std::string& path, std::istream& in) {
       ++facets;
     } else if (word == "endsolid") {
       ended = true;
+    } else if (word != "solid" && word != "outer" && word != "endloop") {
+      throw InputError(
+          path, at,
+          "unexpected \"" + word.substr(0, 40) +
+              "\" (an ASCII STL holds solid, facet, outer loop, vertex, endloop, endfacet, endsolid)");
     }
   }
   if (inFacet || !ended) {
@@ -73,6 +84,40 @@ void checkAsciiStl(const std::string& path, std::istream& in) {
                          " complete facets without \"endsolid\"");
   }
   if (facets == 0) throw InputError(path, "", "the ASCII STL holds no facets");
+}
+
+// Streams a binary STL's triangles (after the 84-byte header) in blocks, before Assimp holds them all:
+// a file of only degenerate triangles, or one with a coordinate that is not finite, is refused with
+// the memory of one block (a hostile 10^7-triangle file must not cost gigabytes to refuse).
+void checkBinaryStlTriangles(const std::string& path, std::ifstream& in, std::uint32_t count) {
+  constexpr std::size_t kRecord = 50, kBlock = 65536;
+  std::vector<char> block(kRecord * kBlock);
+  std::uint64_t withArea = 0;
+  for (std::uint32_t first = 0; first < count;) {
+    const std::uint32_t n = std::min<std::uint32_t>(static_cast<std::uint32_t>(kBlock), count - first);
+    in.read(block.data(), static_cast<std::streamsize>(kRecord * n));
+    if (static_cast<std::size_t>(in.gcount()) != kRecord * n) {
+      throw InputError(path, "", "cannot read triangle " + std::to_string(first) + " of the binary STL");
+    }
+    for (std::uint32_t t = 0; t < n; ++t) {
+      float c[9];
+      std::memcpy(c, block.data() + kRecord * t + 12, sizeof c);  // after the facet normal
+      for (const float x : c) {
+        if (!std::isfinite(x)) {
+          throw InputError(
+              path, "",
+              "triangle " + std::to_string(first + t) + " has a coordinate that is not a finite number");
+        }
+      }
+      const Vec3 a(c[0], c[1], c[2]), b(c[3], c[4], c[5]), d(c[6], c[7], c[8]);
+      if ((b - a).cross(d - a).squaredNorm() > 0.0) ++withArea;
+    }
+    first += n;
+  }
+  if (withArea == 0) {
+    throw InputError(path, "",
+                     "every triangle is degenerate (zero area): all " + std::to_string(count) + " of them");
+  }
 }
 
 // Binary or ASCII, and whether the file is complete. Returns the format's name.
@@ -94,6 +139,7 @@ std::string checkStl(const std::string& path, std::uintmax_t size, std::size_t m
                            std::to_string(maxTriangles) + " (" + howToRaise("triangles") + ")");
     }
     if (count == 0) throw InputError(path, "", "the binary STL holds no triangles");
+    checkBinaryStlTriangles(path, in, count);
     return "binary STL";
   }
   if (saysSolid) {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdio>
+#include <limits>
 #include <unordered_map>
 #include <unordered_set>
 
@@ -106,12 +107,16 @@ MeshHole describeHole(const TriangleMesh& m, const std::vector<std::uint32_t>& l
 // first earlier vertex within reach), then drops triangles that collapsed or now repeat. Returns
 // the number of vertices merged.
 std::size_t weldNearby(TriangleMesh& m, double tolerance, std::size_t& degenerate, std::size_t& duplicates) {
+  // Cells counted from the lowest corner, so their indices stay near diagonal / tolerance (1e6 for
+  // the 1e-6 of the diagonal the caller uses) wherever the mesh lies; hashed in unsigned arithmetic.
+  Vec3 lower = Vec3::Constant(std::numeric_limits<double>::infinity());
+  for (const Vec3& v : m.vertices) lower = lower.cwiseMin(v);
   const auto cellOf = [&](const Vec3& v) {
-    return Eigen::Vector3d((v / tolerance).array().floor()).cast<std::int64_t>().eval();
+    return Eigen::Vector3d(((v - lower) / tolerance).array().floor()).cast<std::int64_t>().eval();
   };
   const auto key = [](const Eigen::Matrix<std::int64_t, 3, 1>& c) {
-    return static_cast<std::uint64_t>(c.x() * 73856093) ^ static_cast<std::uint64_t>(c.y() * 19349663) ^
-           static_cast<std::uint64_t>(c.z() * 83492791);
+    return (static_cast<std::uint64_t>(c.x()) * 73856093u) ^ (static_cast<std::uint64_t>(c.y()) * 19349663u) ^
+           (static_cast<std::uint64_t>(c.z()) * 83492791u);
   };
   std::unordered_multimap<std::uint64_t, std::uint32_t> grid;
   std::vector<std::uint32_t> target(m.vertices.size());

@@ -173,9 +173,9 @@ class MeshImportTest : public QObject {
       importMesh(path.toStdString(), {.maxTriangles = 5});
       QFAIL("no error");
     } catch (const InputError& e) {
-      QVERIFY2(
-          QString(e.what()).contains("12 triangles exceed the limit of 5 (raise it with --max-triangles N or CLUMPLAB_MAX_TRIANGLES=N)"),
-          e.what());
+      QVERIFY2(QString(e.what()).contains("12 triangles exceed the limit of 5 (raise it with --max-triangles "
+                                          "N or CLUMPLAB_MAX_TRIANGLES=N)"),
+               e.what());
     }
   }
 

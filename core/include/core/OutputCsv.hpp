@@ -5,6 +5,8 @@
 #include <fstream>
 #include <string>
 
+#include "core/AtomicOutputFile.hpp"
+
 #include "core/Energy.hpp"
 #include "core/World.hpp"
 
@@ -30,7 +32,8 @@ class EnergyCsvWriter {
   static const char* header();
 
  private:
-  std::ofstream out_;
+  AtomicOutputFile file_;  // renamed into place when the writer is destroyed
+  std::ofstream& out_;
   EnergyCsvExtras extras_;
 };
 
@@ -41,7 +44,8 @@ class StateCsvWriter {
   static const char* header();
 
  private:
-  std::ofstream out_;
+  AtomicOutputFile file_;
+  std::ofstream& out_;
 };
 
 }  // namespace clumplab

@@ -9,4 +9,13 @@ namespace clumplab {
 // of the smaller radius (0: none touch).
 double worstInitialOverlap(const Scene& scene);
 
+struct InitialOverlap {
+  double ratio = 0.0;     // as above
+  std::size_t body = 0;   // a body of the worst overlap (index in Scene::bodies)
+  std::size_t other = 0;  // the other body, when wall < 0
+  int wall = -1;          // or the wall it reaches into
+};
+// The same with the worst pair named.
+InitialOverlap worstInitialOverlapOf(const Scene& scene);
+
 }  // namespace clumplab
