@@ -6,6 +6,7 @@
 #include <filesystem>
 #include <system_error>
 
+#include "TextFile.hpp"
 #include "core/Errors.hpp"
 
 namespace clumplab {
@@ -61,9 +62,7 @@ void AtomicOutputFile::commit() {
 }
 
 void writeFileAtomically(const std::string& path, const std::string& text) {
-  AtomicOutputFile file(path);
-  file.stream() << text;
-  file.commit();
+  writeTextFileAtomically(path, text);  // the durable whole-text path (fsync of file and folder)
 }
 
 }  // namespace clumplab

@@ -30,8 +30,9 @@ std::string lower(std::string s) {
   return s;
 }
 
-// Checks an ASCII STL line by line: facets complete, three finite vertices each, endsolid present.
-void checkAsciiStl(const std::string& path, std::istream& in) {
+// Reads an ASCII STL line by line, checking it: facets complete, three finite vertices and a normal of
+// three numbers each, endsolid present. Coordinates are rounded to float, as STL files mean them.
+void readAsciiStl(const std::string& path, std::istream& in, TriangleMesh& soup) {
   std::string line;
   std::size_t facets = 0, vertices = 0, lineNumber = 0;
   bool ended = false, inFacet = false;
@@ -45,12 +46,23 @@ void checkAsciiStl(const std::string& path, std::istream& in) {
     if (word == "facet") {
       if (inFacet)
         throw InputError(path, at, "a facet starts before the previous one ended (endfacet missing)");
+      std::string normal, n[3];
+      words >> normal >> n[0] >> n[1] >> n[2];
+      for (const std::string& v : n) {
+        char* end = nullptr;
+        (void)std::strtod(v.c_str(), &end);
+        if (lower(normal) != "normal" || v.empty() || *end != '\0')
+          throw InputError(path, at, "expected \"facet normal\" and three numbers");
+      }
       inFacet = true;
       vertices = 0;
     } else if (word == "vertex") {
+      if (!inFacet || vertices >= 3) throw InputError(path, at, "a vertex outside a facet, or a fourth one");
       std::string x[3];
       words >> x[0] >> x[1] >> x[2];
-      for (const std::string& v : x) {
+      Vec3 corner;
+      for (int a = 0; a < 3; ++a) {
+        const std::string& v = x[a];
         char* end = nullptr;
         const double d = std::strtod(v.c_str(), &end);
         if (v.empty() || *end != '\0') throw InputError(path, at, "a vertex needs three numbers");
@@ -61,7 +73,9 @@ void checkAsciiStl(const std::string& path, std::istream& in) {
               path, at,
               "a vertex coordinate (" + v + ") is beyond the 32-bit floats STL files hold (3.4e38)");
         }
+        corner[a] = static_cast<double>(static_cast<float>(d));
       }
+      soup.vertices.push_back(corner);
       ++vertices;
     } else if (word == "endfacet") {
       if (vertices != 3) {
@@ -69,6 +83,8 @@ void checkAsciiStl(const std::string& path, std::istream& in) {
       }
       inFacet = false;
       ++facets;
+      const auto first = static_cast<std::uint32_t>(soup.vertices.size() - 3);
+      soup.triangles.push_back({first, first + 1, first + 2});
     } else if (word == "endsolid") {
       ended = true;
     } else if (word != "solid" && word != "outer" && word != "endloop") {
@@ -86,10 +102,11 @@ void checkAsciiStl(const std::string& path, std::istream& in) {
   if (facets == 0) throw InputError(path, "", "the ASCII STL holds no facets");
 }
 
-// Streams a binary STL's triangles (after the 84-byte header) in blocks, before Assimp holds them all:
-// a file of only degenerate triangles, or one with a coordinate that is not finite, is refused with
-// the memory of one block (a hostile 10^7-triangle file must not cost gigabytes to refuse).
-void checkBinaryStlTriangles(const std::string& path, std::ifstream& in, std::uint32_t count) {
+// Streams a binary STL's triangles (after the 84-byte header) in blocks into `soup`, or, without one,
+// only checks them: a file of only degenerate triangles, or one with a coordinate that is not finite,
+// is refused with the memory of one block (a hostile 10^7-triangle file must not cost gigabytes).
+void readBinaryStlTriangles(const std::string& path, std::ifstream& in, std::uint32_t count,
+                            TriangleMesh* soup) {
   constexpr std::size_t kRecord = 50, kBlock = 65536;
   std::vector<char> block(kRecord * kBlock);
   std::uint64_t withArea = 0;
@@ -111,6 +128,10 @@ void checkBinaryStlTriangles(const std::string& path, std::ifstream& in, std::ui
       }
       const Vec3 a(c[0], c[1], c[2]), b(c[3], c[4], c[5]), d(c[6], c[7], c[8]);
       if ((b - a).cross(d - a).squaredNorm() > 0.0) ++withArea;
+      if (soup == nullptr) continue;
+      const auto corner = static_cast<std::uint32_t>(soup->vertices.size());
+      soup->vertices.insert(soup->vertices.end(), {a, b, d});
+      soup->triangles.push_back({corner, corner + 1, corner + 2});
     }
     first += n;
   }
@@ -120,8 +141,10 @@ void checkBinaryStlTriangles(const std::string& path, std::ifstream& in, std::ui
   }
 }
 
-// Binary or ASCII, and whether the file is complete. Returns the format's name.
-std::string checkStl(const std::string& path, std::uintmax_t size, std::size_t maxTriangles) {
+// Binary or ASCII, checked and read into `soup` (our own reader: Assimp's leaks memory on some
+// malformed files, as the fuzzer found). Returns the format's name.
+std::string readStl(const std::string& path, std::uintmax_t size, std::size_t maxTriangles,
+                    TriangleMesh& soup) {
   std::ifstream in(path, std::ios::binary);
   char header[84] = {};
   in.read(header, 84);
@@ -139,7 +162,12 @@ std::string checkStl(const std::string& path, std::uintmax_t size, std::size_t m
                            std::to_string(maxTriangles) + " (" + howToRaise("triangles") + ")");
     }
     if (count == 0) throw InputError(path, "", "the binary STL holds no triangles");
-    checkBinaryStlTriangles(path, in, count);
+    readBinaryStlTriangles(path, in, count, nullptr);  // checked first, in bounded memory
+    in.clear();
+    in.seekg(84);
+    soup.vertices.reserve(3ull * count);
+    soup.triangles.reserve(count);
+    readBinaryStlTriangles(path, in, count, &soup);
     return "binary STL";
   }
   if (saysSolid) {
@@ -155,7 +183,12 @@ std::string checkStl(const std::string& path, std::uintmax_t size, std::size_t m
     });
     if (printable) {
       std::istringstream lines(text);
-      checkAsciiStl(path, lines);
+      readAsciiStl(path, lines, soup);
+      if (soup.triangles.size() > maxTriangles) {
+        throw InputError(path, "",
+                         std::to_string(soup.triangles.size()) + " triangles exceed the limit of " +
+                             std::to_string(maxTriangles) + " (" + howToRaise("triangles") + ")");
+      }
       return "ASCII STL";
     }
   }
@@ -179,7 +212,13 @@ PreparedMesh importMesh(const std::string& path, const MeshOptions& options) {
   if (!std::ifstream(path).good()) throw InputError(path, "", "cannot be opened for reading");
   const std::string extension = lower(fs::path(path).extension().string());
   std::string format = extension.empty() ? "mesh" : extension.substr(1);
-  if (extension == ".stl") format = checkStl(path, size, options.maxTriangles);
+  if (extension == ".stl") {
+    TriangleMesh soup;
+    format = readStl(path, size, options.maxTriangles, soup);
+    PreparedMesh prepared = prepareMesh(soup, path, options);
+    prepared.report.format = format;
+    return prepared;
+  }
 
   Assimp::Importer importer;
   importer.SetPropertyInteger(AI_CONFIG_PP_SBP_REMOVE, aiPrimitiveType_POINT | aiPrimitiveType_LINE);

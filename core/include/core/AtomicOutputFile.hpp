@@ -31,7 +31,7 @@ class AtomicOutputFile {
   bool open_ = false;
 };
 
-// Writes `text` to `path` through an AtomicOutputFile.
+// Writes `text` to `path` the same way, whole, and synced to disk before the rename.
 void writeFileAtomically(const std::string& path, const std::string& text);
 
 }  // namespace clumplab
