@@ -30,6 +30,7 @@ nlohmann::json energyJson(const EnergyReport& e) {
           {"pe_fields", e.peFields},
           {"dissipated", e.dissipated},
           {"wall_work", e.wallWork},
+          {"inserted", e.inserted},
           {"total", e.total()},
           {"momentum", vectorJson(e.momentum)},
           {"angular_momentum", vectorJson(e.angularMomentum)}};
@@ -47,6 +48,27 @@ nlohmann::json wallImpulsesJson(const World& world) {
                             : kind == Wall::Kind::Mesh     ? "mesh"
                                                            : "sphere"},
                    {"impulse", vectorJson(world.wallImpulses()[w])}});
+  }
+  return out;
+}
+
+// Per inlet (Inlet.hpp): where it stands, what it inserted, and when it finished (null: not yet).
+nlohmann::json inletsJson(const World& world) {
+  nlohmann::json out = nlohmann::json::array();
+  for (std::size_t i = 0; i < world.inlets().size(); ++i) {
+    const Inlet& inlet = world.inlets()[i];
+    const InletProgress& p = inlet.progress();
+    const auto timeOrNull = [](double t) {
+      return std::isnan(t) ? nlohmann::json(nullptr) : nlohmann::json(t);
+    };
+    out.push_back({{"inlet", i},
+                   {"state", inletStateName(p.state)},
+                   {"inserted_mass", p.insertedMass},
+                   {"inserted_count", p.insertedCount},
+                   {"finished_at", timeOrNull(p.finishedAt)},
+                   {"owed_mass", inlet.owedMass(world.time())},
+                   {"failed_tries", p.failedTries},
+                   {"full_since", timeOrNull(p.fullSince)}});
   }
   return out;
 }
@@ -172,6 +194,7 @@ int runCommand(const std::vector<std::string>& argv) {
     summary["vtk"] = {{"folder", vtkOut->folder()},
                       {"steps", vtkOut->stepsWritten()},
                       {"index", (std::filesystem::path(vtkOut->folder()) / "clumplab.pvd").string()}};
+  if (!world->inlets().empty()) summary["inlets"] = inletsJson(*world);
   if (!ok) {
     summary["diverged"] = world->divergence().message;
     std::cout << summary.dump() << std::endl;

@@ -166,8 +166,9 @@ void EnergyPlotDock::append(const EnergySample& sample) {
   const double total = e.total();
   energy_->append(e.time, {e.keTranslational, e.keRotational, e.peGravity, e.peElastic, e.peFields, total,
                            e.dissipated, total + e.dissipated});
-  // What is conserved: total + dissipated, less the work the user's drags did (World::externalWork).
-  const double conserved = total + e.dissipated - e.externalWork - e.wallWork;
+  // What is conserved: total + dissipated, less the work the user's drags and moving mesh walls did
+  // (World::externalWork, World::wallWork) and the energy inlets brought in (World::insertedEnergy).
+  const double conserved = e.balance();
   if (!haveInitial_) {
     initialConserved_ = conserved;
     haveInitial_ = true;

@@ -31,6 +31,7 @@
 #include "DocumentLoader.hpp"
 #include "EnergyPlotDock.hpp"
 #include "ImageFiles.hpp"
+#include "InletStatusLabel.hpp"
 #include "InspectorDock.hpp"
 #include "LessonDock.hpp"
 #include "MovieRecorder.hpp"
@@ -124,6 +125,8 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), loop_(std::make_u
   recordStatus_ = new QLabel;
   recordStatus_->setStyleSheet(QStringLiteral("color: #d33;"));
   statusBar()->addPermanentWidget(recordStatus_);
+  inletStatus_ = new InletStatusLabel(statusBar());
+  statusBar()->addPermanentWidget(inletStatus_);
 
   replay_ = new ReplayController(*this);  // after the view's handlers above
   connect(parametersDock_, &ParametersDock::edited, this, &MainWindow::onParametersEdited);
@@ -1178,6 +1181,7 @@ void MainWindow::tick() {
     viewport_->options().bodyCurves.clear();  // the polhode belongs to the live body
   }
   trajectory_->show(f);
+  inletStatus_->showInlets(f.snapshot, f.sceneGeneration);
   showDivergence(f);
   // The thread decides whether it runs (a divergence or a single step pauses it): once it has seen
   // the window's last run command, the play button follows it.

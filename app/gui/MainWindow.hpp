@@ -27,6 +27,7 @@ namespace clumplab::gui {
 class ClumpWizard;
 class DzhanibekovDock;
 class EnergyPlotDock;
+class InletStatusLabel;
 class InspectorDock;
 class ParametersDock;
 class LessonDock;
@@ -214,6 +215,7 @@ class MainWindow : public QMainWindow {
   QPointer<ClumpWizard> clumpWizard_;
   class MovieRecorder* recorder_ = nullptr;
   QLabel* recordStatus_ = nullptr;
+  InletStatusLabel* inletStatus_ = nullptr;  // the inlets' progress; "done" messages
   QMenu* recentMenu_ = nullptr;
   QComboBox* speedBox_ = nullptr;
   QComboBox* coloringBox_ = nullptr;

@@ -6,6 +6,7 @@
 #include <exception>
 
 #include "core/Errors.hpp"
+#include "core/Placement.hpp"
 #include "core/SceneWriter.hpp"
 
 namespace clumplab::gui {
@@ -136,15 +137,9 @@ void SimulationLoop::spawn(std::vector<BodyInit> bodies, TemplatePtr newTemplate
       const std::uint32_t index = world_->addTemplate(std::move(newTemplate));
       for (BodyInit& b : bodies) b.templateIndex = index;
     }
-    std::vector<std::pair<Vec3, double>> placed;
     for (const BodyInit& requested : bodies) {
       if (requested.templateIndex >= world_->templates().size()) continue;
-      const BodyInit body = clearOfOverlaps(requested, placed);
-      world_->addBody(body);
-      const Mat3 r = body.orientation.normalized().toRotationMatrix();
-      for (const Pebble& p : world_->templates()[body.templateIndex]->pebbles) {
-        placed.emplace_back(body.position + r * p.center, p.radius);
-      }
+      world_->addBody(clearOfOverlaps(requested));
     }
     energyWatch_.reset();
     takeCheckpoint();  // a checkpoint restores only the bodies it knew
@@ -341,7 +336,7 @@ void SimulationLoop::watchEnergy(const EnergyReport& e) {
   // total + dissipated - external work (second order in dt); it is compared with the energy that
   // moved since the last edit, so a run that only ever loses energy never trips it.
   if (!world_ || diverged()) return;
-  const double conserved = e.total() + e.dissipated - e.externalWork - e.wallWork;
+  const double conserved = e.balance();  // less drags', moving walls' work and what inlets brought in
   if (!energyWatch_) {
     energyWatch_ = EnergyWatch{conserved, e.peGravity, 0.0, e.time};
   }
@@ -372,29 +367,21 @@ void SimulationLoop::takeCheckpoint() {
   lastCheckpoint_ = Clock::now();
 }
 
-BodyInit SimulationLoop::clearOfOverlaps(BodyInit body,
-                                         const std::vector<std::pair<Vec3, double>>& placed) const {
+BodyInit SimulationLoop::clearOfOverlaps(BodyInit body) const {
   // Lift a new body until none of its pebbles overlaps a pebble or a wall (a spawn onto a pile
-  // lands on top of it), by half bounding radii, at most 50 bounding radii.
+  // lands on top of it), by half bounding radii, at most 50 bounding radii. The overlap test is the
+  // one generation and inlets use (core/Placement.hpp), against the bodies' poses (bodies spawned just
+  // before are among them).
   const ClumpTemplate& t = *world_->templates()[body.templateIndex];
-  const PebbleArrays& pebbles = world_->pebbles();
-  const Mat3 r = body.orientation.normalized().toRotationMatrix();
+  double reach = 0.0;
+  for (const TemplatePtr& shape : world_->templates()) reach = std::max(reach, shape->boundingRadius);
+  PlacementSet occupied(reach, world_->settings().periodic);
+  const BodyState& b = world_->bodies();
+  for (std::size_t i = 0; i < b.size(); ++i)
+    occupied.add({b.position[i], b.orientation[i], world_->templates()[b.templateIndex[i]].get()});
   const auto overlaps = [&](const Vec3& at) {
-    for (const Pebble& p : t.pebbles) {
-      const Vec3 x = at + r * p.center;
-      for (const Wall& w : world_->walls()) {
-        if (w.clearance(x) < p.radius) return true;
-      }
-      for (std::size_t q = 0; q < pebbles.position.size(); ++q) {
-        const double reach = p.radius + pebbles.radius[q];
-        if ((pebbles.position[q] - x).squaredNorm() < reach * reach) return true;
-      }
-      for (const auto& [center, radius] : placed) {
-        const double reach = p.radius + radius;
-        if ((center - x).squaredNorm() < reach * reach) return true;
-      }
-    }
-    return false;
+    const PlacedBody candidate{at, body.orientation.normalized(), &t};
+    return !clearOfWalls(candidate, world_->walls()) || occupied.overlapsAny(candidate);
   };
   const Vec3 gravity = world_->settings().gravity;
   const Vec3 up = gravity.norm() > 0.0 ? Vec3(-gravity.normalized()) : Vec3::UnitZ();

@@ -168,8 +168,8 @@ class SimulationLoop {
   void integrateKinetic(const EnergyReport& energy, double span);
   void watchEnergy(const EnergyReport& energy);
   bool diverged() const { return world_ && (world_->divergence().happened || !energyDivergence_.empty()); }
-  // `placed`: pebbles (centre, radius) of bodies added since the last step, not yet in the world's arrays.
-  BodyInit clearOfOverlaps(BodyInit body, const std::vector<std::pair<Vec3, double>>& placed = {}) const;
+  // The body lifted against gravity until it overlaps no body and no wall (core/Placement.hpp).
+  BodyInit clearOfOverlaps(BodyInit body) const;
   void updateRates(Clock::time_point now);
 
   // Shared with other threads, under mutex_.

@@ -33,7 +33,15 @@ std::pair<Vec3, double> snapshotBounds(const Snapshot& s) {
     box.extend(s.periodic.lower);
     box.extend(s.periodic.lower + s.periodic.length);
   }
+  // Inlets (core/Inlet.hpp): their regions, and the planes they pour towards (a box's corners).
+  for (const Inlet& inlet : s.inlets) {
+    Vec3 lower, upper;
+    inlet.settings().region.bounds(lower, upper);
+    box.extend(lower);
+    box.extend(upper);
+  }
   for (const Wall& w : s.walls) {
+    if (!s.inlets.empty() && w.kind == Wall::Kind::Plane) box.extend(w.point);
     if (w.kind == Wall::Kind::SphereCavity) {
       box.extend(w.point + Vec3::Constant(w.radius));
       box.extend(w.point - Vec3::Constant(w.radius));

@@ -99,7 +99,7 @@ OrderAnalysis analyzeOrder(const Scene& scene, const OrderSettings& s, const Wor
     }
     const auto conserved = [&] {
       const EnergyReport e = world->energy();
-      return e.total() + e.dissipated - e.externalWork - e.wallWork;
+      return e.balance();  // less the work of drags and moving walls and what inlets brought in
     };
     const double c0 = conserved();
     const long stepsPerSample = perSample * static_cast<long>(std::llround(std::pow(s.factor, run)));

@@ -1,12 +1,14 @@
 #include <algorithm>
 #include <cmath>
 #include <iomanip>
+#include <limits>
 #include <map>
 #include <optional>
 #include <sstream>
 
 #include "JsonReader.hpp"
 #include "PointKeys.hpp"
+#include "SceneInlets.hpp"
 #include "SceneMeshWalls.hpp"
 #include "SceneTemplates.hpp"
 #include "core/BlockedDofs.hpp"
@@ -301,7 +303,7 @@ Scene sceneFromJson(const json_reader::Json& root, const std::string& file, cons
                   "gravity",  "contact",     "walls",      "templates",  "bodies",
                   "generate", "skin",        "gyroscopic", "duration",   "rotor_substeps",
                   "time",     "damping",     "spheres",    "fields",     "gravitation",
-                  "plane",    "periodic",    "cim"});
+                  "plane",    "periodic",    "cim",        "inlets"});
   Scene scene;
   scene.file = file;
   const std::string format = node.child("format").string();
@@ -465,7 +467,38 @@ Scene sceneFromJson(const json_reader::Json& root, const std::string& file, cons
     const bool fitWhatFits = options.plane && options.plane->enabled;
     for (std::size_t i = 0; i < gen.arraySize(); ++i) readGenerate(gen.element(i), names, scene, fitWhatFits);
   }
+  if (node.has("inlets")) {
+    scene_detail::readInlets(node.child("inlets"), names, scene);
+    // The most an inlet can insert (max_count, or max_mass over its lightest template) with the
+    // scene's bodies, against the pebble and memory limits; an inlet with neither limit goes on
+    // while its region has room.
+    for (std::size_t i = 0; i < scene.inlets.size(); ++i) {
+      const InletSettings& in = scene.inlets[i].settings();
+      const ClumpTemplate* largest = nullptr;
+      double lightest = std::numeric_limits<double>::infinity();
+      for (const std::uint32_t t : in.templates) {
+        const ClumpTemplate* c = scene.templates[t].get();
+        if (largest == nullptr || c->pebbles.size() > largest->pebbles.size()) largest = c;
+        lightest = std::min(lightest, c->mass);
+      }
+      const double most = std::min(static_cast<double>(in.maxCount), std::floor(in.maxMass / lightest));
+      const Node entry = node.child("inlets").element(i);
+      if (std::isfinite(most) && most < 1e15) {
+        checkResourceLimits(entry.child(static_cast<double>(in.maxCount) <= most ? "max_count" : "max_mass"),
+                            scene, static_cast<std::size_t>(most), largest);
+      }
+    }
+  }
   if (evaluatesOwnForces(scene.settings.integrator)) {
+    for (const Inlet& inlet : scene.inlets) {
+      for (const std::uint32_t t : inlet.settings().templates) {
+        try {
+          requireOwnForcesSupport(scene.settings.integrator, scene.templates[t]->point);
+        } catch (const std::invalid_argument& e) {
+          node.child("integrator").fail(e.what());
+        }
+      }
+    }
     for (std::size_t b = 0; b < scene.bodies.size(); ++b) {
       try {
         requireOwnForcesSupport(scene.settings.integrator, scene.pointOf(b));
@@ -486,8 +519,8 @@ Scene sceneFromJson(const json_reader::Json& root, const std::string& file, cons
     }
   }
   // An explicit "bodies": [] is an empty scene on purpose (a saved world whose bodies were all removed).
-  if (scene.bodies.empty() && !node.has("bodies")) {
-    node.fail("the scene has no bodies (add \"bodies\" or \"generate\")");
+  if (scene.bodies.empty() && !node.has("bodies") && scene.inlets.empty()) {
+    node.fail("the scene has no bodies (add \"bodies\", \"generate\" or \"inlets\")");
   }
   return scene;
 }
@@ -504,6 +537,7 @@ Scene loadScene(const std::string& path, const SceneLoadOptions& options) {
 std::unique_ptr<World> buildWorld(const Scene& scene) {
   auto world = std::make_unique<World>(scene.settings, scene.contact, scene.walls, scene.templates);
   for (std::size_t b = 0; b < scene.bodies.size(); ++b) world->addBody(scene.bodies[b], scene.pointOf(b));
+  for (const Inlet& inlet : scene.inlets) world->addInlet(inlet);
   world->setTime(scene.startTime);
   return world;
 }

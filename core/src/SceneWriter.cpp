@@ -8,6 +8,7 @@
 
 #include "JsonWriter.hpp"
 #include "PointKeys.hpp"
+#include "SceneInlets.hpp"
 #include "SceneMeshWalls.hpp"
 #include "TextFile.hpp"
 #include "core/BlockedDofs.hpp"
@@ -219,6 +220,7 @@ Scene sceneFromWorld(const World& world, const Scene& loadedFrom) {
                             s.angularVelocity[b], s.blocked[b]});
     scene.bodyPoints.push_back(s.point[b]);
   }
+  scene.inlets = world.inlets();  // with their progress: a reloaded scene continues them
   return scene;
 }
 
@@ -273,6 +275,7 @@ std::string sceneToJson(const Scene& scene, const std::string& targetFolder) {
     bodies.push_back(std::move(body));
   }
   j["bodies"] = std::move(bodies);
+  if (!scene.inlets.empty()) j["inlets"] = scene_detail::inletsJson(scene.inlets, names);
   return json_writer::pretty(j);
 }
 

@@ -9,6 +9,7 @@ void captureSnapshot(const World& world, const EnergyReport& energy, Snapshot& o
   out.templates = world.templates();
   out.walls = world.walls();
   out.periodic = world.settings().periodic;
+  out.inlets = world.inlets();
   out.bodies.templateIndex = b.templateIndex;
   out.bodies.position = b.position;
   out.bodies.orientation = b.orientation;

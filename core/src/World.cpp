@@ -531,6 +531,7 @@ World::Powers World::powers(double startWeight) {
 
 bool World::step() {
   if (divergence_.happened) return false;
+  if (!inlets_.empty()) insertFromInlets();  // stage "inlets": bodies due by now join (Inlet.hpp)
   if (integrator_->ownsForces()) return stepOwnForces();  // cim, rk4 (seed 004)
   // The integrate stage is the step's time less the force stages timed inside it.
   const auto forceSeconds = [this] {
@@ -869,6 +870,8 @@ WorldCheckpoint World::checkpoint() const {
   c.dissipated_ = dissipated_;
   c.externalWork_ = externalWork_;
   c.wallWork_ = wallWork_;
+  c.inlets_ = inlets_;
+  c.insertedEnergy_ = insertedEnergy_;
   c.forcesCurrent_ = forcesCurrent_;
   c.pebbleContacts_ = pebbleContacts_;
   c.wallContacts_ = wallContacts_;
@@ -931,6 +934,8 @@ void World::restore(const WorldCheckpoint& c) {
   dissipated_ = c.dissipated_;
   externalWork_ = c.externalWork_;
   wallWork_ = c.wallWork_;
+  inlets_ = c.inlets_;
+  insertedEnergy_ = c.insertedEnergy_;
   forcesCurrent_ = c.forcesCurrent_;
   pebbleContacts_ = c.pebbleContacts_;
   wallContacts_ = c.wallContacts_;
@@ -971,6 +976,7 @@ EnergyReport World::energy() {
   e.dissipated = dissipated_;
   e.externalWork = externalWork_;
   e.wallWork = wallWork_;
+  e.inserted = insertedEnergy_;
   for (std::size_t b = 0; b < bodies_.size(); ++b) {
     const double m = bodies_.mass[b];
     const Vec3& v = bodies_.velocity[b];

@@ -113,11 +113,22 @@ void OverlayGeometry::clear() {
 SceneBounds sceneBounds(const Snapshot& snapshot, const WallLayout& walls) {
   const SnapshotBodies& bodies = snapshot.bodies;
   const PeriodicBox& periodic = snapshot.periodic;
-  if (bodies.size() > 0 || periodic.any()) {
+  if (bodies.size() > 0 || periodic.any() || !snapshot.inlets.empty()) {
     Vec3 lo = Vec3::Constant(std::numeric_limits<double>::infinity()), hi = -lo;
     if (periodic.any()) {  // the periodic cell, whatever the bodies do
       lo = periodic.lower;
       hi = periodic.lower + periodic.length;
+    }
+    // Inlets' regions and the box they fill, before a body is in.
+    for (const Inlet& inlet : snapshot.inlets) {
+      Vec3 lower, upper;
+      inlet.settings().region.bounds(lower, upper);
+      lo = lo.cwiseMin(lower);
+      hi = hi.cwiseMax(upper);
+    }
+    if (!snapshot.inlets.empty() && walls.box) {
+      lo = lo.cwiseMin(walls.box->lower);
+      hi = hi.cwiseMax(walls.box->upper);
     }
     for (std::size_t b = 0; b < bodies.size(); ++b) {
       const double r = bodyRadius(snapshot, b);

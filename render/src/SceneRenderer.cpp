@@ -9,6 +9,7 @@
 #include "BackgroundPass.hpp"
 #include "FloorPass.hpp"
 #include "GlassPass.hpp"
+#include "InletOverlay.hpp"
 #include "LayoutBuffers.hpp"
 #include "MeshPass.hpp"
 #include "MeshWallOverlay.hpp"
@@ -238,6 +239,7 @@ void SceneRenderer::render(const Snapshot& snapshot, const Camera& camera, const
     buildWallOverlays(walls, bounds, d.overlays);
     buildMeshWallOverlays(walls.meshes, snapshot.time, d.overlays);
     buildPeriodicBoxOverlay(snapshot.periodic, d.overlays);
+    for (const Inlet& inlet : snapshot.inlets) buildInletOverlay(inlet, d.overlays);
   }
   buildBodyOverlays(snapshot, options, d.overlays);
   if (options.trails) d.trails.appendSegments(d.overlays.tested, d.colors);

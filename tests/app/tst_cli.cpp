@@ -103,6 +103,59 @@ class CliTest : public QObject {
                                         f[4].toDouble())) <= 1e-12 * std::abs(f[6].toDouble()));
   }
 
+  // An inlet (core/Inlet.hpp): the summary keeps its keys and adds per inlet what it inserted and
+  // when it finished, and the energy the new bodies brought; the energy CSV keeps its header; a
+  // negative mass rate is refused naming its JSON path.
+  void inletReportsItsProgress() {
+    QTemporaryDir dir;
+    const QByteArray text = R"({
+      "format": "clumplab-scene/1", "description": "inlet", "time_step": 2e-5, "gravity": [0, 0, -9.81],
+      "contact": { "model": "linear", "stiffness": 2e3, "restitution": 0.5, "friction": 0.3 },
+      "walls": [ { "type": "box", "min": [-0.02, -0.02, 0], "max": [0.02, 0.02, 0.1] } ],
+      "templates": { "ball": { "density": 2500, "inertia": "pebbles", "pebbles": [[0, 0, 0, 0.002]] } },
+      "inlets": [ { "region": { "box": { "min": [-0.015, -0.015, 0.06], "max": [0.015, 0.015, 0.09] } },
+                    "templates": ["ball"], "mass_rate": 0.002, "max_count": 20, "velocity": [0, 0, -0.2],
+                    "seed": 5 } ] })";
+    const QString path = writeFile(dir, "inlet.json", text);
+    const QString energy = dir.filePath("e.csv");
+    const Result r = cli({"run", path, "--time", "1.0", "--energy", energy, "--every", "1000"});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    const QJsonObject summary = QJsonDocument::fromJson(r.out).object();
+    for (const char* key : {"steps", "time", "wall_seconds", "bodies", "pebbles", "contacts",
+                            "pebble_steps_per_second", "energy", "inlets"}) {
+      QVERIFY2(summary.contains(key), key);
+    }
+    const QJsonObject inlet = summary["inlets"].toArray()[0].toObject();
+    const double ballMass = 2500.0 * 4.0 / 3.0 * M_PI * 8e-9;  // [kg]
+    qInfo("%s", QJsonDocument(inlet).toJson(QJsonDocument::Compact).constData());
+    QCOMPARE(inlet["state"].toString(), QString("done"));
+    QCOMPARE(inlet["inserted_count"].toInt(), 20);
+    QCOMPARE(summary["bodies"].toInt(), 20);
+    QVERIFY(std::abs(inlet["inserted_mass"].toDouble() - 20 * ballMass) <= 1e-12 * ballMass);
+    // The 20th ball is due when the rate reaches 20 balls' mass: 20 x 8.38e-5 kg / 0.002 kg/s.
+    const double due = 20 * ballMass / 0.002;
+    QVERIFY2(
+        inlet["finished_at"].isDouble() && inlet["finished_at"].toDouble() >= due - 2e-5 &&
+            inlet["finished_at"].toDouble() <= due + 2e-5,
+        qPrintable(QString("finished at %1 s, due at %2 s").arg(inlet["finished_at"].toDouble()).arg(due)));
+    QCOMPARE(inlet["failed_tries"].toInt(), 0);
+    const QJsonObject e = summary["energy"].toObject();
+    QVERIFY(e["inserted"].toDouble() > 0.0);
+    QFile csv(energy);
+    QVERIFY(csv.open(QIODevice::ReadOnly));
+    QCOMPARE(
+        csv.readLine().trimmed(),
+        QByteArray(
+            "time,ke_translational,ke_rotational,pe_gravity,pe_elastic,dissipated,total,px,py,pz,lx,ly,lz"));
+
+    const QString bad =
+        writeFile(dir, "bad.json", QByteArray(text).replace("\"mass_rate\": 0.002", "\"mass_rate\": -1"));
+    const Result refused = cli({"run", bad, "--steps", "10"});
+    QCOMPARE(refused.exitCode, 2);
+    QVERIFY2(refused.err.contains("inlets[0].mass_rate: the mass rate must be positive"),
+             refused.err.constData());
+  }
+
   // The PaLa features from a scene file: the osmosis box's wall impulses balance the momentum change
   // (no gravity), and the energy CSV carries pe_fields and the impulse columns.
   void osmosisBoxReportsWallImpulses() {

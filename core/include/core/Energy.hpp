@@ -4,7 +4,8 @@
 namespace clumplab {
 
 // Energy and momentum bookkeeping at one instant (seed 001 §8: the total is conserved without
-// friction; with it, total + dissipated is; with external loads, total + dissipated - externalWork).
+// friction; with it, total + dissipated is; with external loads, total + dissipated - externalWork; with
+// inlets, less the inserted energy).
 struct EnergyReport {
   double time = 0.0;             // [s]
   double keTranslational = 0.0;  // [J]
@@ -17,10 +18,13 @@ struct EnergyReport {
   double dissipated = 0.0;              // [J], accumulated work of damping and friction
   double externalWork = 0.0;            // [J], accumulated work of external loads (user input)
   double wallWork = 0.0;                // [J], accumulated work of moving mesh walls (World::wallWork)
+  double inserted = 0.0;                // [J], kinetic + potential energy inlets' bodies brought in
   Vec3 momentum = Vec3::Zero();         // [kg m/s]
   Vec3 angularMomentum = Vec3::Zero();  // [kg m^2/s], about the world origin
 
   double total() const { return keTranslational + keRotational + peGravity + peElastic + peFields; }
+  // What is conserved: total + dissipated - external work - moving walls' work - inserted energy.
+  double balance() const { return total() + dissipated - externalWork - wallWork - inserted; }
 };
 
 }  // namespace clumplab

@@ -57,6 +57,8 @@ class SplitMix64 {
     return z ^ (z >> 31);
   }
   double uniform() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }  // [0, 1)
+  // The whole state: SplitMix64(state()) continues this sequence exactly (checkpoints, saved inlets).
+  std::uint64_t state() const { return state_; }
 
  private:
   std::uint64_t state_;
@@ -64,6 +66,10 @@ class SplitMix64 {
 
 // Uniformly distributed rotation (Shoemake's method).
 Quat randomRotation(SplitMix64& rng);
+
+// In the 2D mode: the principal axis 3 along the plane's unit `normal`, turned by a uniformly random
+// angle about it (a body lying flat, turning about its axis of largest moment).
+Quat flatRandomRotation(SplitMix64& rng, const Vec3& normal);
 
 // A point uniformly distributed in the ball of `radius` about the origin (rejection sampling).
 Vec3 randomInBall(SplitMix64& rng, double radius);

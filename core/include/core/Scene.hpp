@@ -49,6 +49,13 @@
 //                                 their settings (CimSettings.hpp), each optional: the neighbour-list
 //                                 buffer [m] (default 0.6 x the smallest pebble radius), the
 //                                 per-cluster RKF45 tolerances and its least and largest steps [s].
+//   "inlets": [{"region": {"box": {"min": [..], "max": [..]}} | {"cylinder": {"center", "axis",
+//               "radius", "height"}}, "templates": ["a"] | [{"template": "a", "weight": w} |
+//               {"template": "a", "mass_fraction": f}, ...], "mass_rate": kg/s, "max_mass": kg,
+//               "max_count": n, "velocity": [..], "velocity_spread": m/s, "seed": n, "start": s,
+//               "attempts": n, "retry_interval": s, "progress": {..}}]
+//                                 regions that insert clumps while the world runs (Inlet.hpp; seed
+//                                 002's Woo inlets); "progress" is what saved running worlds write.
 #include <memory>
 #include <optional>
 #include <string>
@@ -85,6 +92,7 @@ struct Scene {
   // Parallel to `bodies`: their charges, dipoles and point-mass flags (Fields.hpp). May be shorter
   // (code that builds scenes may leave it empty): the bodies beyond it carry their template's.
   std::vector<PointProperties> bodyPoints;
+  std::vector<Inlet> inlets;  // "inlets": settings and progress (Inlet.hpp)
   // What loading changed that the user should hear of (e.g. fewer bodies placed in 2D), one line each.
   std::vector<std::string> notes;
 

@@ -9,6 +9,7 @@
 
 #include "core/ClumpTemplate.hpp"
 #include "core/Energy.hpp"
+#include "core/Inlet.hpp"
 #include "core/PeriodicBox.hpp"
 #include "core/Walls.hpp"
 
@@ -34,6 +35,7 @@ struct Snapshot {
   std::vector<Wall> walls;
   PeriodicBox periodic;  // periodic axes (seed 004); bodies' centres are wrapped into the box on them
   SnapshotBodies bodies;
+  std::vector<Inlet> inlets;        // regions and progress (Inlet.hpp)
   std::vector<Vec3> contactPoints;  // [m], world, one per touching pebble pair or pebble-wall pair
 
   double time = 0.0;  // [s]

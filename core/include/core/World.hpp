@@ -15,6 +15,7 @@
 #include "core/ContactModel.hpp"
 #include "core/Energy.hpp"
 #include "core/Fields.hpp"
+#include "core/Inlet.hpp"
 #include "core/Integrator.hpp"
 #include "core/MeshWallContacts.hpp"
 #include "core/NeighborList.hpp"
@@ -130,6 +131,13 @@ class World {
   // i - 1 (external loads follow their bodies). The remaining contacts keep their history and the
   // remaining bodies their integrator history, so they move on as if the body had vanished.
   void removeBody(std::uint32_t body);
+  // An inlet (Inlet.hpp) that inserts bodies at the start of every step from now on; throws
+  // std::invalid_argument if its templates are not the world's or it can never insert a body.
+  void addInlet(const Inlet& inlet);
+  const std::vector<Inlet>& inlets() const { return inlets_; }
+  // [J] since construction: the kinetic and potential energy the inlets' bodies brought in, so that
+  // total + dissipated - externalWork - insertedEnergy is conserved.
+  double insertedEnergy() const { return insertedEnergy_; }
   // Lets step() run again after a divergence (call restore() first to leave the bad state).
   void clearDivergence();
   // Everything the next steps depend on. restore() followed by N steps gives the same bits as the
@@ -245,6 +253,7 @@ class World {
   void applyBlockedForces();   // blocked force components to zero, torques onto the free axis
   void confineBlockedState();  // blocked velocity components to zero
   void addWallImpulses(double weight);
+  void insertFromInlets();  // the "inlets" stage of step() (WorldInlets.cpp)
 
   WorldSettings settings_;
   ContactModel contact_;
@@ -289,6 +298,8 @@ class World {
   double dissipated_ = 0.0;
   double externalWork_ = 0.0;
   double wallWork_ = 0.0;
+  std::vector<Inlet> inlets_;
+  double insertedEnergy_ = 0.0;
   bool forcesCurrent_ = false;
   std::size_t pebbleContacts_ = 0;
   std::size_t wallContacts_ = 0;
@@ -301,8 +312,8 @@ class World {
 // A copy of everything a World's next steps depend on (World::checkpoint, World::restore): body and
 // pebble state, forces (their dissipative parts and the loads' torques included), clock, dissipated
 // energy and external work, contact history and the neighbour list, the integrator and its
-// history, settings, contact model, external loads, divergence. Plain data (copyable); not stage
-// times or the thread count.
+// history, settings, contact model, external loads, inlets and their progress, divergence. Plain data
+// (copyable); not stage times or the thread count.
 class WorldCheckpoint {
  public:
   double time() const { return time_; }  // [s]
@@ -341,6 +352,8 @@ class WorldCheckpoint {
   double dissipated_ = 0.0;
   double externalWork_ = 0.0;
   double wallWork_ = 0.0;
+  std::vector<Inlet> inlets_;  // settings and progress (random state included)
+  double insertedEnergy_ = 0.0;
   bool forcesCurrent_ = false;
   std::size_t pebbleContacts_ = 0;
   std::size_t wallContacts_ = 0;

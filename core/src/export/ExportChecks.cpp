@@ -28,6 +28,8 @@ void refuseCommonUnsupported(const Scene& scene, const World& world, const std::
       refuse(scene, "templates." + t->name, engine,
              "spherocylinder pebbles are not spheres; only clumps of spheres are exported");
   }
+  if (!scene.inlets.empty())
+    refuse(scene, "inlets", engine, "inlets are not mapped yet (export the scene once they are done)");
   for (std::size_t w = 0; w < scene.walls.size(); ++w) {
     if (scene.walls[w].kind == Wall::Kind::Membrane)
       refuse(scene, "walls[" + std::to_string(w) + "]", engine,
