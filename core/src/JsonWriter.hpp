@@ -4,6 +4,8 @@
 #include <nlohmann/json.hpp>
 #include <string>
 
+#include "core/Math.hpp"
+
 namespace clumplab::json_writer {
 
 using OrderedJson = nlohmann::ordered_json;
@@ -11,5 +13,13 @@ using OrderedJson = nlohmann::ordered_json;
 // Numbers are written as nlohmann writes them: the shortest text that reads back to the same
 // double (at most 17 significant digits), so values survive a round trip bit for bit.
 std::string pretty(const OrderedJson& value);
+
+// A vector as [x, y, z] and a quaternion as [w, x, y, z] (INTERFACES.md's order).
+inline OrderedJson vec(const Vec3& v) {
+  return {v.x(), v.y(), v.z()};
+}
+inline OrderedJson quat(const Quat& q) {
+  return {q.w(), q.x(), q.y(), q.z()};
+}
 
 }  // namespace clumplab::json_writer

@@ -9,12 +9,9 @@ namespace clumplab::scene_detail {
 
 using json_reader::Node;
 using json_writer::OrderedJson;
+using json_writer::vec;
 
 namespace {
-
-OrderedJson vec(const Vec3& v) {
-  return {v.x(), v.y(), v.z()};
-}
 
 InletRegion readRegion(const Node& node) {
   node.requireObject();

@@ -10,15 +10,10 @@ namespace clumplab::scene_detail {
 
 using json_reader::Node;
 using json_writer::OrderedJson;
+using json_writer::quat;
+using json_writer::vec;
 
 namespace {
-
-OrderedJson vec(const Vec3& v) {
-  return {v.x(), v.y(), v.z()};
-}
-OrderedJson quat(const Quat& q) {
-  return {q.w(), q.x(), q.y(), q.z()};
-}
 
 WallMotion readMotion(const Node& node, const Node& wall) {
   WallMotion m;

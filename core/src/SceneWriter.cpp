@@ -17,12 +17,10 @@
 namespace clumplab {
 
 using json_writer::OrderedJson;
+using json_writer::quat;
+using json_writer::vec;
 
 namespace {
-
-OrderedJson vec(const Vec3& v) {
-  return {v.x(), v.y(), v.z()};
-}
 
 OrderedJson contactJson(const ContactModel& c) {
   OrderedJson j;
@@ -267,7 +265,7 @@ std::string sceneToJson(const Scene& scene, const std::string& targetFolder) {
     const Quat& q = b.orientation;
     OrderedJson body = {{"template", names.at(b.templateIndex)},
                         {"position", vec(b.position)},
-                        {"orientation", {q.w(), q.x(), q.y(), q.z()}},
+                        {"orientation", quat(q)},
                         {"velocity", vec(b.velocity)},
                         {"angular_velocity", vec(b.angularVelocity)}};
     if (b.blocked != 0) body["blocked"] = blockedDofsText(b.blocked);
