@@ -108,7 +108,7 @@ void readAsciiStl(const std::string& path, std::istream& in, TriangleMesh& soup)
 void readBinaryStlTriangles(const std::string& path, std::ifstream& in, std::uint32_t count,
                             TriangleMesh* soup) {
   constexpr std::size_t kRecord = 50, kBlock = 65536;
-  std::vector<char> block(kRecord * kBlock);
+  std::vector<char> block(kRecord * std::min<std::size_t>(kBlock, count));  // a small file, a small block
   std::uint64_t withArea = 0;
   for (std::uint32_t first = 0; first < count;) {
     const std::uint32_t n = std::min<std::uint32_t>(static_cast<std::uint32_t>(kBlock), count - first);

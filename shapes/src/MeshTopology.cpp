@@ -109,10 +109,18 @@ MeshHole describeHole(const TriangleMesh& m, const std::vector<std::uint32_t>& l
 std::size_t weldNearby(TriangleMesh& m, double tolerance, std::size_t& degenerate, std::size_t& duplicates) {
   // Cells counted from the lowest corner, so their indices stay near diagonal / tolerance (1e6 for
   // the 1e-6 of the diagonal the caller uses) wherever the mesh lies; hashed in unsigned arithmetic.
+  // The cell is at least the tolerance (so the 27 cells around a vertex hold everything within
+  // reach) and at least 1e-15 of the vertices' extent, so an index never leaves int64 even when an
+  // unreferenced vertex lies far from the triangles the tolerance was taken from.
   Vec3 lower = Vec3::Constant(std::numeric_limits<double>::infinity());
-  for (const Vec3& v : m.vertices) lower = lower.cwiseMin(v);
+  Vec3 upper = -lower;
+  for (const Vec3& v : m.vertices) {
+    lower = lower.cwiseMin(v);
+    upper = upper.cwiseMax(v);
+  }
+  const double cell = std::max(tolerance, 1e-15 * (upper - lower).maxCoeff());
   const auto cellOf = [&](const Vec3& v) {
-    return Eigen::Vector3d(((v - lower) / tolerance).array().floor()).cast<std::int64_t>().eval();
+    return Eigen::Vector3d(((v - lower) / cell).array().floor()).cast<std::int64_t>().eval();
   };
   const auto key = [](const Eigen::Matrix<std::int64_t, 3, 1>& c) {
     return (static_cast<std::uint64_t>(c.x()) * 73856093u) ^ (static_cast<std::uint64_t>(c.y()) * 19349663u) ^
