@@ -6,6 +6,8 @@
 #include <fstream>
 
 #include "ExportChecks.hpp"
+#include "MercuryDescriptions.hpp"
+#include "MeshWallExport.hpp"
 #include "core/export/SceneExport.hpp"
 #include "core/export/VtkSeriesWriter.hpp"
 
@@ -69,7 +71,9 @@ ExportResult exportMercury(const Scene& scene, const World& world, const std::st
       << "# Mass.txt the mass [kg] (not per unit density), TOI.txt the tensor of inertia about the centre\n"
       << "# of mass [kg m^2] (diagonal, ascending), PD.txt the principal directions (the identity).\n"
       << "# A body's orientation rotates that frame into the world (quaternion w x y z, and the rotation\n"
-      << "# matrix's rows).\n";
+      << "# matrix's rows). Mesh walls: their triangles at time 0 in meshes/wallW.stl (world), pose0 the\n"
+      << "# wall frame's pose then; a point x of the file is at P(t) + Q(t) Q0^-1 (x - P0) for the frame's\n"
+      << "# pose (P, Q) at time t. Inlets: template weights by count; masses [kg], rates [kg/s].\n";
   if (!scene.description.empty()) out << "description " << scene.description << "\n";
   out << "time_step " << number(scene.settings.timeStep) << "\n"
       << "integrator " << integratorName(scene.settings.integrator) << "\n"
@@ -114,11 +118,14 @@ ExportResult exportMercury(const Scene& scene, const World& world, const std::st
       if (wall.kind == Wall::Kind::Membrane) out << " pass_radius " << number(wall.passRadius);
       out << "\n";
     } else {
-      out << "wall " << w << " not_described\n";
-      result.warnings.push_back("walls[" + std::to_string(w) +
-                                "]: a kind of wall scene.txt does not describe");
+      out << exporting::describeMeshWall(scene, w);
+      exporting::makeFolder(dir / "meshes");
+      exporting::writeAsciiStl(exporting::meshAtStart(*wall.mesh), "wall" + std::to_string(w),
+                               dir / exporting::meshWallFileName(w));
+      result.files.push_back(exporting::meshWallFileName(w));
     }
   }
+  for (std::size_t i = 0; i < scene.inlets.size(); ++i) out << exporting::describeInlet(scene, i, names);
   out << "# body template folder x y z qw qx qy qz R11 R12 R13 R21 R22 R23 R31 R32 R33 vx vy vz wx wy wz\n";
   for (std::size_t b = 0; b < bodies.size(); ++b) {
     const Quat& q = bodies.orientation[b];
