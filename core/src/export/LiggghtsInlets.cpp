@@ -115,9 +115,9 @@ LiggghtsInlets mapLiggghtsInlets(const Scene& scene, const World& world,
           " m/s)");
     }
     out.lines.push_back("fix " + id + " all insert/rate/region seed " + std::to_string(nextSeed()) +
-                        " distributiontemplate " + id + "_pdd verbose no nparticles " + count + " massrate " +
-                        number(s.massRate) + " insert_every " + std::to_string(every) + " start " +
-                        std::to_string(start) + " overlapcheck yes all_in yes maxattempt " +
+                        " distributiontemplate " + id + "_pdd verbose yes nparticles " + count +
+                        " massrate " + number(s.massRate) + " insert_every " + std::to_string(every) +
+                        " start " + std::to_string(start) + " overlapcheck yes all_in yes maxattempt " +
                         std::to_string(s.attempts) + " " + velocity +
                         " orientation random omega constant 0 0 0 region " + id + " ntry_mc 100000");
     out.warnings.push_back(
@@ -127,8 +127,9 @@ LiggghtsInlets mapLiggghtsInlets(const Scene& scene, const World& world,
         number(s.massRate) + " kg/s, the templates' shares by count and the total of " + count +
         " bodies are the same); it inserts every " + std::to_string(every) +
         " steps (about one body each, the first when ClumpLab's is due), keeps whole pebbles inside the "
-        "region (ClumpLab tests pebble centres) and has no retry_interval (a full region's bodies are "
-        "tried again at the next insertion)");
+        "region (ClumpLab tests pebble centres) and has no counterpart of retry_interval (what it does when "
+        "the region is full is "
+        "LIGGGHTS's own)");
   }
   return out;
 }
