@@ -24,10 +24,6 @@ LiggghtsMeshWalls mapLiggghtsMeshWalls(const Scene& scene, const std::string& mo
   for (std::size_t w = 0; w < scene.walls.size(); ++w) {
     if (scene.walls[w].kind != Wall::Kind::Mesh) continue;
     const std::string path = "walls[" + std::to_string(w) + "]";
-    if (scene.settings.periodic.any())
-      refuse(scene, path, engine,
-             "mesh walls in a periodic scene are not mapped (LIGGGHTS would wrap their triangles through the "
-             "periodic faces)");
     refuseInterpolatedMotion(scene, w, engine);
     const MeshWall& wall = *scene.walls[w].mesh;
     const std::string id = "mesh" + std::to_string(w);

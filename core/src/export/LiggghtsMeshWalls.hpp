@@ -8,7 +8,7 @@
 //   both                 -> linear first, then rotate: LIGGGHTS moves a later mover's frame with
 //                           the earlier ones (fix move/mesh, "Superposition"), so the axis through c
 //                           travels with v, as ClumpLab's x(t) = c + v t + R(w t)(x0 - c).
-// Keyframed motion, and mesh walls in periodic scenes, are refused.
+// Keyframed motion is refused (scenes do not combine mesh walls with periodic boundaries).
 #include <filesystem>
 #include <string>
 #include <vector>
