@@ -21,7 +21,7 @@ std::string sceneText(const std::string& contact, const std::string& walls, cons
          walls + extra + R"(,
     "templates": {"ell": {"density": 2500, "inertia": "pebbles",
         "pebbles": [[0, 0, 0, 0.002], [0.003, 0, 0, 0.0015], [0, 0.004, 0, 0.001], [0, 0, 0.002, 0.0012]]},
-                  "dot": {"density": 1000, "inertia": "pebbles", "pebbles": [[0, 0, 0, 0.001]]}},
+                  "dot": {"density": 1000, "inertia": "pebbles", "pebbles": [[-0.0005, 0, 0, 0.001], [0.0005, 0, 0, 0.001]]}},
     "bodies": [{"template": "ell", "position": [0, 0, 0.01], "orientation": [0.9, 0.1, 0.3, 0.2],
                 "velocity": [0.1, 0, 0], "angular_velocity": [1, 2, 3]},
                {"template": "dot", "position": [0.02, 0, 0.01]}]})";
@@ -115,6 +115,12 @@ inline std::string blockedScene() {
   return text.replace(text.find(at), at.size(), at + R"( "blocked": "xyz",)");
 }
 
+inline std::string onePebbleScene() {
+  return R"({"format": "clumplab-scene/1", "time_step": 1e-5, "contact": {"model": "linear", "stiffness": 1000,
+      "restitution": 0.5}, "walls": [], "templates": {"ball": {"density": 2700, "inertia": "pebbles",
+      "pebbles": [[0, 0, 0, 0.001]]}}, "bodies": [{"template": "ball", "position": [0, 0, 0]}]})";
+}
+
 struct RefusalCase {
   std::string name, target, scene, expected;
 };
@@ -138,6 +144,8 @@ inline std::vector<RefusalCase> refusalCases() {
     out.push_back({target + " damping", target, sceneText(kLinear, kFloor, R"(, "damping": {"linear": 1})"),
                    "scene.json: damping:"});
   }
+  out.push_back({"liggghts one pebble", "liggghts", onePebbleScene(),
+                 "scene.json: templates.ball: cannot be exported to LIGGGHTS: a one-pebble template"});
   out.push_back({"yade hertz", "yade", sceneText(hertz, kFloor),
                  "scene.json: contact.model: cannot be exported to Yade"});
   // Mesh walls: keyframes in both engines, a sideways-moving axis in Yade.

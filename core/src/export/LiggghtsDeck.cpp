@@ -203,6 +203,13 @@ ExportResult exportLiggghts(const Scene& scene, const World& world, const std::s
   for (std::uint32_t t : exporting::inletTemplates(scene)) used.push_back(t);
   std::sort(used.begin(), used.end());
   used.erase(std::unique(used.begin(), used.end()), used.end());
+  for (std::uint32_t t : used) {
+    if (world.templates()[t]->pebbles.size() < 2)
+      exporting::refuse(scene, "templates." + world.templates()[t]->name, engine,
+                        "a one-pebble template: LIGGGHTS-PUBLIC's particletemplate/multisphere takes two "
+                        "spheres or more (\"illegal number of spheres\"), and single spheres would need "
+                        "an integrator of their own");
+  }
   std::vector<int> typeOf(world.templates().size(), 0);
   for (std::size_t k = 0; k < used.size(); ++k) typeOf[used[k]] = static_cast<int>(k) + 1;
   PrimeSeeds seeds;
