@@ -265,7 +265,7 @@ class TestSceneExport : public QObject {
     CLUMPLAB_VERIFY_LESS(0.004, std::stod(m[4].str()));
   }
 
-  // MercuryDPM's scene.txt describes mesh walls (the STL beside it) and inlets.
+  // MercuryDPM's scene.txt describes mesh walls (the STL beside it), inlets and blocked bodies.
   void mercuryMeshAndInlet() {
     QTemporaryDir dir;
     const std::filesystem::path folder(dir.path().toStdString());
@@ -287,6 +287,10 @@ class TestSceneExport : public QObject {
     QVERIFY(text.find(
                 "motion interpolated keys 2\nwall 0 key 0 0 0 0 1 0 0 0\nwall 0 key 1 0 0 0.01 1 0 0 0\n") !=
             std::string::npos);
+    // Blocked degrees of freedom, which the engine exports refuse, are described.
+    e = exportTo("mercurydpm", blockedScene(), (folder / "blocked").string());
+    QVERIFY2(e.error.empty(), e.error.c_str());
+    QVERIFY(fileText(folder / "blocked" / "scene.txt").find("\nblocked 0 xyz\n") != std::string::npos);
   }
 
   // Planes cut to the drawing domain: a box's six planes give exactly its faces; an oblique plane

@@ -8,6 +8,7 @@
 #include "ExportChecks.hpp"
 #include "MercuryDescriptions.hpp"
 #include "MeshWallExport.hpp"
+#include "core/BlockedDofs.hpp"
 #include "core/export/SceneExport.hpp"
 #include "core/export/VtkSeriesWriter.hpp"
 
@@ -73,7 +74,10 @@ ExportResult exportMercury(const Scene& scene, const World& world, const std::st
       << "# A body's orientation rotates that frame into the world (quaternion w x y z, and the rotation\n"
       << "# matrix's rows). Mesh walls: their triangles at time 0 in meshes/wallW.stl (world), pose0 the\n"
       << "# wall frame's pose then; a point x of the file is at P(t) + Q(t) Q0^-1 (x - P0) for the frame's\n"
-      << "# pose (P, Q) at time t. Inlets: template weights by count; masses [kg], rates [kg/s].\n";
+      << "# pose (P, Q) at time t. Inlets: template weights by count; masses [kg], rates [kg/s]. \"blocked "
+         "B\n"
+      << "# xyzXYZ\": body B's blocked degrees of freedom (translations along, rotations about world "
+         "axes).\n";
   if (!scene.description.empty()) out << "description " << scene.description << "\n";
   out << "time_step " << number(scene.settings.timeStep) << "\n"
       << "integrator " << integratorName(scene.settings.integrator) << "\n"
@@ -134,6 +138,8 @@ ExportResult exportMercury(const Scene& scene, const World& world, const std::st
         << number(q.w()) << " " << number(q.x()) << " " << number(q.y()) << " " << number(q.z());
     for (int i = 0; i < 3; ++i) out << " " << vec(r.row(i).transpose());
     out << " " << vec(bodies.velocity[b]) << " " << vec(bodies.angularVelocity[b]) << "\n";
+    if (b < bodies.blocked.size() && bodies.blocked[b] != 0)
+      out << "blocked " << b << " " << blockedDofsText(bodies.blocked[b]) << "\n";
   }
   out.close();
   if (!out) throw std::runtime_error((dir / "scene.txt").string() + ": writing failed");
