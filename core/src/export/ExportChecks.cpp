@@ -54,10 +54,8 @@ void makeFolder(const std::filesystem::path& folder) {
     throw std::runtime_error(folder.string() + ": cannot create the export folder");
 }
 
-std::ofstream openOutput(const std::filesystem::path& path) {
-  std::ofstream out(path);
-  if (!out) throw std::runtime_error(path.string() + ": cannot write");
-  return out;
+AtomicOutputFile openOutput(const std::filesystem::path& path) {
+  return AtomicOutputFile(path.string());
 }
 
 std::string number(double x) {

@@ -277,9 +277,11 @@ ExportResult exportLiggghts(const Scene& scene, const World& world, const std::s
   for (std::size_t k = 0; k < used.size(); ++k) {
     const ClumpTemplate& t = *world.templates()[used[k]];
     const std::string file = "templates/template" + std::to_string(k + 1) + ".multisphere";
-    std::ofstream pebbles = exporting::openOutput(dir / file);
+    AtomicOutputFile pebblesFile = exporting::openOutput(dir / file);
+    std::ofstream& pebbles = pebblesFile.stream();
     pebbles << "# " << t.name << ": x y z r [m], principal frame\n";
     for (const Pebble& p : t.pebbles) pebbles << vec(p.center) << " " << number(p.radius) << "\n";
+    pebblesFile.commit();
     result.files.push_back(file);
     // LIGGGHTS-PUBLIC ignores the template's own centre of mass: it takes the Monte Carlo centroid
     // of the pebble union (ntry points) and turns the body about it. Where that differs from
@@ -354,15 +356,15 @@ ExportResult exportLiggghts(const Scene& scene, const World& world, const std::s
   out << "dump pebbles all custom " << run.every << " post/pebbles_*.txt id mol type x y z vx vy vz radius\n"
       << "dump_modify pebbles sort id format \"%d %d %d %.15g %.15g %.15g %.15g %.15g %.15g %.15g\"\n"
       << "run " << run.steps << "\n";
-  std::ofstream deck = exporting::openOutput(dir / "in.clumplab");
+  AtomicOutputFile deckFile = exporting::openOutput(dir / "in.clumplab");
+  std::ofstream& deck = deckFile.stream();
   deck << "# LIGGGHTS-PUBLIC 3.8 deck written by clumplab-cli export from " << scene.file << "\n"
        << "# Run in this folder: mpirun -np 4 liggghts -in in.clumplab\n"
        << "# Bodies: " << bodies.size() << ", templates: " << world.templates().size()
        << ". Atom type 1: pebbles; type 2: walls.\n";
   for (const std::string& w : result.warnings) deck << "# APPROXIMATION " << w << "\n";
   deck << out.str();
-  deck.close();
-  if (!deck) throw std::runtime_error((dir / "in.clumplab").string() + ": writing failed");
+  deckFile.commit();
   return result;
 }
 

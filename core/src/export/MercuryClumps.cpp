@@ -51,21 +51,27 @@ ExportResult exportMercury(const Scene& scene, const World& world, const std::st
     names.push_back(name);
     exporting::makeFolder(dir / name / "Clump");
     exporting::makeFolder(dir / name / "Inertia");
-    std::ofstream clump = exporting::openOutput(dir / name / "Clump" / "Clump.txt");
+    AtomicOutputFile clumpFile = exporting::openOutput(dir / name / "Clump" / "Clump.txt");
+    std::ofstream& clump = clumpFile.stream();
     for (const Pebble& p : t->pebbles) clump << vec(p.center, ",") << "," << number(p.radius) << "\n";
-    std::ofstream mass = exporting::openOutput(dir / name / "Inertia" / "Mass.txt");
+    AtomicOutputFile massFile = exporting::openOutput(dir / name / "Inertia" / "Mass.txt");
+    std::ofstream& mass = massFile.stream();
     mass << number(t->mass) << "\n";
-    std::ofstream toi = exporting::openOutput(dir / name / "Inertia" / "TOI.txt");
+    AtomicOutputFile toiFile = exporting::openOutput(dir / name / "Inertia" / "TOI.txt");
+    std::ofstream& toi = toiFile.stream();
     const Vec3& I = t->principalMoments;
     toi << number(I.x()) << " 0 0\n0 " << number(I.y()) << " 0\n0 0 " << number(I.z()) << "\n";
-    std::ofstream pd = exporting::openOutput(dir / name / "Inertia" / "PD.txt");
+    AtomicOutputFile pdFile = exporting::openOutput(dir / name / "Inertia" / "PD.txt");
+    std::ofstream& pd = pdFile.stream();
     pd << "1 0 0\n0 1 0\n0 0 1\n";
+    for (AtomicOutputFile* f : {&clumpFile, &massFile, &toiFile, &pdFile}) f->commit();
     for (const char* f : {"Clump/Clump.txt", "Inertia/Mass.txt", "Inertia/TOI.txt", "Inertia/PD.txt"})
       result.files.push_back(name + "/" + f);
   }
 
   const BodyState& bodies = world.bodies();
-  std::ofstream out = exporting::openOutput(dir / "scene.txt");
+  AtomicOutputFile outFile = exporting::openOutput(dir / "scene.txt");
+  std::ofstream& out = outFile.stream();
   out << "# ClumpLab scene for MercuryDPM, written by clumplab-cli export from " << scene.file << "\n"
       << "# Units SI. Each clump folder is in its principal frame: pebbles x,y,z,r about the centre of "
          "mass,\n"
@@ -141,8 +147,7 @@ ExportResult exportMercury(const Scene& scene, const World& world, const std::st
     if (b < bodies.blocked.size() && bodies.blocked[b] != 0)
       out << "blocked " << b << " " << blockedDofsText(bodies.blocked[b]) << "\n";
   }
-  out.close();
-  if (!out) throw std::runtime_error((dir / "scene.txt").string() + ": writing failed");
+  outFile.commit();
   result.files.push_back("scene.txt");
   return result;
 }

@@ -15,7 +15,8 @@ TriangleMesh meshAtStart(const MeshWall& wall) {
 
 void writeAsciiStl(const TriangleMesh& mesh, const std::string& solidName,
                    const std::filesystem::path& path) {
-  std::ofstream out = openOutput(path);
+  AtomicOutputFile outFile = openOutput(path);
+  std::ofstream& out = outFile.stream();
   out << "solid " << solidName << "\n";
   for (std::size_t t = 0; t < mesh.size(); ++t) {
     const Vec3 &a = mesh.corner(t, 0), &b = mesh.corner(t, 1), &c = mesh.corner(t, 2);
@@ -27,8 +28,7 @@ void writeAsciiStl(const TriangleMesh& mesh, const std::string& solidName,
     out << "    endloop\n  endfacet\n";
   }
   out << "endsolid " << solidName << "\n";
-  out.close();
-  if (!out) throw std::runtime_error(path.string() + ": writing failed");
+  outFile.commit();
 }
 
 std::string meshWallFileName(std::size_t wallIndex) {

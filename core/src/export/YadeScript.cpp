@@ -128,7 +128,8 @@ ExportResult exportYade(const Scene& scene, const World& world, const std::strin
 
   const fs::path dir(folder);
   exporting::makeFolder(dir);
-  std::ofstream out = exporting::openOutput(dir / "clumplab_yade.py");
+  AtomicOutputFile outFile = exporting::openOutput(dir / "clumplab_yade.py");
+  std::ofstream& out = outFile.stream();
   out << "# Yade 2023 script written by clumplab-cli export from " << scene.file << "\n"
       << "# Run in this folder: yade -n -x clumplab_yade.py   (threads: yade -j 4 -n -x ...)\n"
       << "# Writes yade_bodies.csv: time,body,x,y,z,qw,qx,qy,qz,vx,vy,vz,wx,wy,wz every EVERY steps\n"
@@ -274,8 +275,7 @@ while done < STEPS:
 out.close()
 print('clumplab: ran %d steps to t = %.17g s' % (done, O.time))
 )PY";
-  out.close();
-  if (!out) throw std::runtime_error((dir / "clumplab_yade.py").string() + ": writing failed");
+  outFile.commit();
   result.files.push_back("clumplab_yade.py");
   return result;
 }
