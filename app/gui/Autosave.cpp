@@ -61,22 +61,20 @@ void Autosave::saveNow() {
   if (!lock_ || saving_) return;  // one write at a time: a slow disk must not queue them up
   saving_ = true;
   QPointer<Autosave> self(this);
-  save_(path_.toStdString(), [self](const std::string& error) {
-    // Called on the simulation thread: handed to the GUI thread through the application object,
+  save_(path_.toStdString(), [self, mailbox = mailbox_](const std::string& error) {
+    // Called on the simulation thread: handed to the GUI thread through the application's mailbox,
     // which outlives every window, and dropped there if this object is gone by then.
-    QMetaObject::invokeMethod(
-        QCoreApplication::instance(),
-        [self, error] {
-          Autosave* autosave = self.data();
-          if (autosave == nullptr) return;
-          autosave->saving_ = false;
-          if (error.empty()) {
-            emit autosave->saved(autosave->path_);
-          } else {
-            emit autosave->failed(QString::fromStdString(error));
-          }
-        },
-        Qt::QueuedConnection);
+    if (mailbox == nullptr) return;
+    mailbox->post([self, error] {
+      Autosave* autosave = self.data();
+      if (autosave == nullptr) return;
+      autosave->saving_ = false;
+      if (error.empty()) {
+        emit autosave->saved(autosave->path_);
+      } else {
+        emit autosave->failed(QString::fromStdString(error));
+      }
+    });
   });
 }
 

@@ -14,6 +14,8 @@
 #include <string>
 #include <vector>
 
+#include "GuiThreadMailbox.hpp"
+
 namespace clumplab::gui {
 
 class Autosave : public QObject {
@@ -60,6 +62,8 @@ class Autosave : public QObject {
   std::unique_ptr<QLockFile> lock_;
   QTimer timer_;
   bool saving_ = false;
+  GuiThreadMailbox* mailbox_ =
+      GuiThreadMailbox::application();  // the save's outcome, from the simulation thread
 };
 
 }  // namespace clumplab::gui

@@ -61,13 +61,10 @@ void BackgroundJob::launch() {
       const auto now = std::chrono::steady_clock::now();
       if (now - last < kProgressInterval && fraction < 1.0) return;
       last = now;
-      QMetaObject::invokeMethod(
-          this,
-          [this, generation, fraction,
-           text = QString::fromUtf8(stage.data(), static_cast<qsizetype>(stage.size()))] {
-            if (generation == generation_) emit this->progress(fraction, text);
-          },
-          Qt::QueuedConnection);
+      mailbox_->post([this, generation, fraction,
+                      text = QString::fromUtf8(stage.data(), static_cast<qsizetype>(stage.size()))] {
+        if (generation == generation_) emit this->progress(fraction, text);
+      });
     };
     State state = State::Succeeded;
     std::function<void()> install;
@@ -84,12 +81,9 @@ void BackgroundJob::launch() {
       state = State::Failed;
       message = tr("an unexpected error stopped the computation");
     }
-    QMetaObject::invokeMethod(
-        this,
-        [this, generation, state, install = std::move(install), message] {
-          finish(generation, state, install, message);
-        },
-        Qt::QueuedConnection);
+    mailbox_->post([this, generation, state, install = std::move(install), message] {
+      finish(generation, state, install, message);
+    });
   });
   threads_.insert(thread);
   connect(thread, &QThread::finished, this, [this, thread] {

@@ -12,6 +12,7 @@
 #include <functional>
 #include <memory>
 
+#include "GuiThreadMailbox.hpp"
 #include "core/WorkProgress.hpp"
 
 class QThread;
@@ -57,7 +58,8 @@ class BackgroundJob : public QObject {
   QTimer delay_;
   std::uint64_t generation_ = 0;  // of the newest run; older runs' results are dropped
   std::shared_ptr<std::atomic<bool>> cancelFlag_;
-  QSet<QThread*> threads_;  // started and not yet finished
+  QSet<QThread*> threads_;                                  // started and not yet finished
+  GuiThreadMailbox* mailbox_ = new GuiThreadMailbox(this);  // the workers' progress and results
   State state_ = State::Idle;
   QString error_;
 };

@@ -465,6 +465,11 @@ class TestGui : public QObject {
   }
 
   void defaultSceneNeverTripsTheEnergyWatch() {
+#if defined(__SANITIZE_THREAD__)
+    // 1.5 s of the default pile is a physics check, ~10x slower under TSan than its minute allows; the
+    // simulation thread's hand-offs are exercised by every other test here.
+    QSKIP("a physics check too slow under ThreadSanitizer (runs in the release suite)");
+#endif
     MainWindow w;
     w.setSpeed(1.0, true);
     w.setRunning(true);
