@@ -5,6 +5,7 @@
 #include <cmath>
 #include <numbers>
 
+#include "core/OrderedDraws.hpp"
 #include "core/Placement.hpp"
 
 namespace clumplab {
@@ -24,7 +25,7 @@ Quat randomRotation(SplitMix64& rng) {
 
 Vec3 randomInBall(SplitMix64& rng, double radius) {
   for (;;) {
-    const Vec3 u(2.0 * rng.uniform() - 1.0, 2.0 * rng.uniform() - 1.0, 2.0 * rng.uniform() - 1.0);
+    const Vec3 u = drawVec3LastFirst([&] { return 2.0 * rng.uniform() - 1.0; });
     if (u.squaredNorm() <= 1.0) return radius * u;
   }
 }
@@ -44,7 +45,7 @@ GenerationResult generateBodies(const GenerationRequest& request, std::vector<Te
     const double scale = request.scaleMin + (request.scaleMax - request.scaleMin) * rng.uniform();
     const Quat userRotation =
         request.randomOrientation && !request.plane.enabled ? randomRotation(rng) : Quat::Identity();
-    Vec3 u(rng.uniform(), rng.uniform(), rng.uniform());
+    Vec3 u = drawVec3LastFirst([&] { return rng.uniform(); });
     Vec3 position = request.regionMin + u.cwiseProduct(request.regionMax - request.regionMin);
     if (request.plane.enabled) position = request.plane.onPlane(position);
     position = request.periodic.wrap(position);

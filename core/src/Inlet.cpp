@@ -8,6 +8,7 @@
 #include <utility>
 
 #include "core/Generation.hpp"
+#include "core/OrderedDraws.hpp"
 #include "core/Placement.hpp"
 #include "core/World.hpp"
 
@@ -49,7 +50,7 @@ bool InletRegion::contains(const Vec3& x) const {
 
 Vec3 InletRegion::sample(SplitMix64& rng) const {
   if (kind == Kind::Box) {
-    const Vec3 u(rng.uniform(), rng.uniform(), rng.uniform());
+    const Vec3 u = drawVec3LastFirst([&] { return rng.uniform(); });
     return min + u.cwiseProduct(max - min);
   }
   // Uniform in the disc (r = R sqrt(u)) times uniform along the axis.

@@ -7,6 +7,7 @@
 #include <random>
 #include <vector>
 
+#include "core/OrderedDraws.hpp"
 #include "core/cim/ParticleModel.hpp"
 
 namespace clumplab::test {
@@ -199,16 +200,17 @@ inline RigidBodySet randomPlacement(const SpringSystem& sys, double length, doub
   for (std::size_t i = 0; i < sys.shapes.size(); ++i) {
     for (int attempt = 0; attempt < 100000; ++attempt) {
       const double margin = sys.box.periodic[1] ? 0.0 : sys.shapes[i].reach() + minGap;
-      const Vec3 x(length * uniform(rng), margin + (length - 2.0 * margin) * uniform(rng),
-                   length * uniform(rng));
-      const Quat q = Quat(Eigen::Vector4d(normal(rng), normal(rng), normal(rng), normal(rng)).normalized());
+      const double xz = length * uniform(rng);  // last first: gcc's order of the former Vec3(...)
+      const double xy = margin + (length - 2.0 * margin) * uniform(rng);
+      const Vec3 x(length * uniform(rng), xy, xz);
+      const Quat q = Quat(drawVector4LastFirst([&] { return normal(rng); }).normalized());
       bool clear = true;
       for (std::size_t j = 0; j < s.size() && clear; ++j) {
         clear = sys.distance(j, i, sys.box.minimumImage(x - s.position[j]), s.orientation[j], q) > minGap;
       }
       if (!clear) continue;
-      s.add({x, speed * Vec3(normal(rng), normal(rng), normal(rng)) / std::sqrt(3.0), q,
-             spin * Vec3(normal(rng), normal(rng), normal(rng)) / std::sqrt(3.0)});
+      s.add({x, speed * drawVec3LastFirst([&] { return normal(rng); }) / std::sqrt(3.0), q,
+             spin * drawVec3LastFirst([&] { return normal(rng); }) / std::sqrt(3.0)});
       break;
     }
   }

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "TestSupport.hpp"
+#include "core/OrderedDraws.hpp"
 #include "core/ShaftDistance.hpp"
 #include "core/Spherocylinder.hpp"
 #include "core/cim/WorldParticleModel.hpp"
@@ -98,7 +99,7 @@ inline std::unique_ptr<World> makeGas(const GasSpec& spec) {
         const double margin = walled[a] ? reach + spec.gap : 0.0;
         x[a] = margin + (spec.length - 2.0 * margin) * uniform(rng);
       }
-      const Quat q(Eigen::Vector4d(normal(rng), normal(rng), normal(rng), normal(rng)).normalized());
+      const Quat q(drawVector4LastFirst([&] { return normal(rng); }).normalized());
       // The true surface distance to every body placed.
       bool clear = true;
       const BodyState& b = world->bodies();
@@ -110,10 +111,11 @@ inline std::unique_ptr<World> makeGas(const GasSpec& spec) {
       }
       if (!clear) continue;
       // Spin perpendicular to the shaft (the paper: none about it) for every template alike.
-      Vec3 w = spec.spin * Vec3(normal(rng), normal(rng), normal(rng)) / std::sqrt(3.0);
+      Vec3 w = spec.spin * drawVec3LastFirst([&] { return normal(rng); }) / std::sqrt(3.0);
       const Vec3 axis = q * Vec3::UnitX();  // a spherocylinder's shaft is body axis 1
       if (isSpherocylinder(*spec.templates[t])) w -= w.dot(axis) * axis;
-      world->addBody({t, x, q, spec.speed * Vec3(normal(rng), normal(rng), normal(rng)) / std::sqrt(3.0), w});
+      world->addBody(
+          {t, x, q, spec.speed * drawVec3LastFirst([&] { return normal(rng); }) / std::sqrt(3.0), w});
       break;
     }
   }

@@ -8,6 +8,7 @@
 #include <string>
 
 #include "core/Generation.hpp"
+#include "core/OrderedDraws.hpp"
 #include "core/SceneWriter.hpp"
 #include "core/ShaftDistance.hpp"
 #include "core/Spherocylinder.hpp"
@@ -74,7 +75,7 @@ SpherocylinderGasResult makeSpherocylinderGas(const SpherocylinderGasRequest& r)
                                " particles");
     }
     BodyInit b;
-    b.position = Vec3(rng.uniform(), rng.uniform(), rng.uniform()) * r.boxLength;
+    b.position = drawVec3LastFirst([&] { return rng.uniform(); }) * r.boxLength;
     b.orientation = randomRotation(rng);
     const Vec3 u = b.orientation * shaft.axis;
     bool clear = true;
@@ -91,7 +92,7 @@ SpherocylinderGasResult makeSpherocylinderGas(const SpherocylinderGasRequest& r)
   // Translational velocities from a normal distribution, zero total momentum; no rotation at first.
   Vec3 mean = Vec3::Zero();
   for (BodyInit& b : bodies) {
-    b.velocity = Vec3(normal(rng), normal(rng), normal(rng));
+    b.velocity = drawVec3LastFirst([&] { return normal(rng); });
     mean += b.velocity;
   }
   mean /= static_cast<double>(bodies.size());
