@@ -72,6 +72,7 @@ constexpr double kMaxRssGrowthMiB = 150.0;
 constexpr double kMaxHeapGrowthMiB = 100.0;
 constexpr double kMaxPeakRssMiB = 2048.0;  // the history's 256 MiB cap + the largest scene + Mesa
 constexpr int kMaxExtraThreads = 8;        // over the warm-up's most: a thread per action would show
+constexpr double kDefaultSeconds = 60.0;   // of random actions under ctest
 constexpr int kActionTimeoutMs = 60'000;   // one action, including a scene load or a dialog
 constexpr int kThreadAnswerMs = 30'000;    // the simulation thread applies a command within this
 constexpr int kJoinMs = 10'000;            // closing the window joins the simulation thread within this
@@ -112,6 +113,20 @@ void withinOrAbort(int ms, const QString& what, Fn fn) {
   watchdog.join();
 }
 
+// Every thread's stack, from gdb if it is installed (for the report of a hang).
+void printStacks() {
+  const QString gdb = QStandardPaths::findExecutable(QStringLiteral("gdb"));
+  if (gdb.isEmpty()) return;
+  QProcess p;
+  p.setProcessChannelMode(QProcess::MergedChannels);
+  p.start(gdb, {QStringLiteral("-batch"), QStringLiteral("-p"),
+                QString::number(QCoreApplication::applicationPid()), QStringLiteral("-ex"),
+                QStringLiteral("thread apply all bt 30")});
+  if (!p.waitForFinished(60'000)) return;
+  std::printf("soak: the threads' stacks:\n%s\n", p.readAll().constData());
+  std::fflush(stdout);
+}
+
 QAction* findAction(QWidget& w, const QString& text) {
   for (QAction* a : w.findChildren<QAction*>()) {
     QString t = a->text();
@@ -150,7 +165,11 @@ class Soak {
   QStringList messages;  // texts of the message boxes closed
   QStringList movies;    // movie files and PNG folders recorded
   long actions = 0;
-  int stuckRecordings = 0;  // deterministic recordings that stalled and were stopped by hand
+  int refusedOpens = 0;    // scenes that did not fit the sphere or 2D switch (the error names the file)
+  int longRecordings = 0;  // deterministic recordings still going after a minute, stopped by hand
+
+  // The last actions with what they did, for the message of a failure.
+  QString recentActions() const { return log_.join(QLatin1Char('\n')); }
 
   void sample(double wallSeconds) {
     Sample s;
@@ -213,13 +232,22 @@ class Soak {
       }
       pick -= c.weight;
     }
+    note_.clear();
     withinOrAbort(kActionTimeoutMs,
-                  QStringLiteral("the action '%1' (#%2)").arg(QLatin1String(chosen->name)).arg(actions),
+                  recentActions() +
+                      QStringLiteral("\nthe action '%1' (#%2)").arg(QLatin1String(chosen->name)).arg(actions),
                   chosen->act);
     ++counts[QLatin1String(chosen->name)];
+    const SimulationFrame* f = w_.currentFrame();
+    log_ << QStringLiteral("  #%1 %2 %3  [bodies %4, t = %5 s]")
+                .arg(actions)
+                .arg(QLatin1String(chosen->name), note_)
+                .arg(f ? f->snapshot.bodies.size() : 0)
+                .arg(f ? f->snapshot.time : 0.0);
+    if (log_.size() > 40) log_.removeFirst();
     ++actions;
     pauseFor(uniform(20, 250));
-    stopStalledRecording();
+    stopLongRecording();
   }
 
   // Ends a recording in progress (what the Record action does when unchecked).
@@ -250,6 +278,7 @@ class Soak {
   }
 
   void trigger(const char* text) {
+    note_ += QString::fromUtf8(text) + QLatin1Char(' ');
     if (QAction* a = findAction(w_, QString::fromUtf8(text)); a && a->isEnabled()) a->trigger();
   }
 
@@ -276,6 +305,7 @@ class Soak {
     w_.parametersDock()->raise();
     box->setFocus();
     box->selectAll();
+    note_ = what + QStringLiteral(" = ") + QString::number(v, 'g', 5);
     QTest::keyClicks(box, QString::number(v, 'g', 5));
     QTest::keyClick(box, Qt::Key_Enter);
   }
@@ -290,6 +320,7 @@ class Soak {
     if (boxes.empty()) return;
     QComboBox* box = boxes[static_cast<std::size_t>(uniform(0, static_cast<int>(boxes.size()) - 1))];
     const int index = uniform(0, box->count() - 1);
+    note_ = box->objectName() + QStringLiteral(" = ") + box->itemText(index);
     box->setCurrentIndex(index);
     emit box->activated(index);
   }
@@ -298,7 +329,10 @@ class Soak {
     if (chance(0.5)) {
       trigger(chance(0.5) ? "Faster" : "Slower");
     } else {
-      w_.setSpeed(std::pow(10.0, uniformReal(-2.0, 0.0)), chance(0.3));
+      const double speed = std::pow(10.0, uniformReal(-2.0, 0.0));
+      const bool asFast = chance(0.3);
+      note_ = asFast ? QStringLiteral("as fast as possible") : QString::number(speed, 'g', 3);
+      w_.setSpeed(speed, asFast);
     }
   }
 
@@ -319,7 +353,12 @@ class Soak {
     return pixel;
   }
 
-  void spawn() { w_.spawnAt(chance(0.5) ? bodyPixel().value_or(randomPixel()) : randomPixel(), chance(0.3)); }
+  void spawn() {
+    const QPoint at = chance(0.5) ? bodyPixel().value_or(randomPixel()) : randomPixel();
+    const bool shoot = chance(0.3);
+    note_ = QStringLiteral("%1 at (%2, %3)").arg(shoot ? "shot" : "dropped").arg(at.x()).arg(at.y());
+    w_.spawnAt(at, shoot);
+  }
 
   // A press on a body (found by projecting its centre; the view's picking decides what it grabs),
   // a few moves, a release: the simulation thread gets the drag's spring, or the body's new place when
@@ -365,10 +404,16 @@ class Soak {
 
   void openScene() {
     const QString path = scenes_[uniform(0, static_cast<int>(scenes_.size()) - 1)];
+    note_ = path.isEmpty() ? QStringLiteral("(default)") : QFileInfo(path).fileName();
     if (path.isEmpty()) {
       w_.openDefaultScene();
     } else if (const QString error = w_.openDocument(path, true); !error.isEmpty()) {
-      QFAIL(qPrintable(QStringLiteral("%1 did not open: %2").arg(path, error)));
+      // A scene may not fit as spheres or in a plane (the switches apply to the files opened next):
+      // refused, with a message naming the file, and the scene before stays.
+      if (!error.contains(path))
+        QFAIL(qPrintable(QStringLiteral("%1: the error does not name the file: %2").arg(path, error)));
+      ++refusedOpens;
+      note_ += QStringLiteral(" refused: ") + error.mid(path.size(), 60);
     }
     ++opened_[path.isEmpty() ? QStringLiteral("(default)") : QFileInfo(path).fileName()];
   }
@@ -396,6 +441,7 @@ class Soak {
     const QString name = QStringLiteral("movie-%1").arg(movies.size(), 3, 10, QLatin1Char('0'));
     const bool png = chance(0.15);
     const QString path = QDir(movieDir_).filePath(png ? name : name + (chance(0.3) ? ".webm" : ".mp4"));
+    deterministic_ = false;
     if (chance(0.5)) {
       nextMovie_ = path;
       trigger("● Record");  // the dialog opens; answerModal fills it in and accepts it
@@ -408,7 +454,12 @@ class Soak {
       plan.duration = uniformReal(0.05, 0.4);
       plan.plotInset = chance(0.3);
       if (chance(0.3)) plan.frameSize = QSize(320, 180);
+      note_ = QStringLiteral("%1 %2 s%3")
+                  .arg(plan.realTime ? "real time" : "deterministic")
+                  .arg(plan.duration)
+                  .arg(path.right(5));
       if (!w_.startRecording(plan)) return;
+      deterministic_ = !plan.realTime;
     }
     if (w_.recording()) {
       movies << path;
@@ -416,11 +467,11 @@ class Soak {
     }
   }
 
-  // A deterministic recording waits for the run to reach each frame's time; a reset or a step back
-  // under it sends the time back, so it waits until the user stops it (as the status bar shows).
-  void stopStalledRecording() {
-    if (w_.recording() && recordingClock_.isValid() && recordingClock_.elapsed() > 20'000) {
-      ++stuckRecordings;
+  // A deterministic recording of a heavy scene (1000 bodies at a 10 us step) may take minutes: the
+  // user stops it after one (a real-time one runs until the next "record" action stops it).
+  void stopLongRecording() {
+    if (w_.recording() && deterministic_ && recordingClock_.isValid() && recordingClock_.elapsed() > 60'000) {
+      ++longRecordings;
       stopRecording();
     }
   }
@@ -447,9 +498,11 @@ class Soak {
   void switchMode() {
     if (chance(0.5)) {
       const int k = uniform(0, 2);
+      note_ = QStringLiteral("spheres %1").arg(k);
       w_.setSphereMode(k == 0 ? std::nullopt
                               : std::optional(k == 1 ? SphereKind::Bounding : SphereKind::VolumeEquivalent));
     } else {
+      note_ = QStringLiteral("motion");
       w_.setMotion(
           kMotionChoices[static_cast<std::size_t>(uniform(0, static_cast<int>(kMotionChoices.size()) - 1))]);
     }
@@ -461,9 +514,11 @@ class Soak {
     if (auto* dialog = qobject_cast<RecordDialog*>(modal)) {
       for (QLineEdit* edit : dialog->findChildren<QLineEdit*>())
         if (!qobject_cast<QAbstractSpinBox*>(edit->parent())) edit->setText(nextMovie_);  // the movie's path
-      for (QComboBox* timing : dialog->findChildren<QComboBox*>())
-        if (timing->itemText(0).startsWith(QLatin1String("Deterministic")))
-          timing->setCurrentIndex(uniform(0, 1));
+      for (QComboBox* timing : dialog->findChildren<QComboBox*>()) {
+        if (!timing->itemText(0).startsWith(QLatin1String("Deterministic"))) continue;
+        timing->setCurrentIndex(uniform(0, 1));
+        deterministic_ = timing->currentIndex() == 0;
+      }
       for (QDoubleSpinBox* d : dialog->findChildren<QDoubleSpinBox*>())
         if (d->isEnabled()) d->setValue(std::clamp(0.2, d->minimum(), d->maximum()));  // short movies
       dialog->accept();
@@ -484,7 +539,10 @@ class Soak {
   QStringList scenes_;
   QTimer dismisser_;
   QString nextMovie_;
+  QString note_;     // what the current action did
+  QStringList log_;  // the last actions
   QElapsedTimer recordingClock_;
+  bool deterministic_ = false;  // the recording in progress is
 
  public:
   QMap<QString, int> opened_;
@@ -508,7 +566,7 @@ class TestSoak : public QObject {
 #if defined(__SANITIZE_THREAD__)
     QSKIP("records movies with ffmpeg (fork), which ThreadSanitizer does not support");
 #endif
-    const double seconds = envNumber("CLUMPLAB_SOAK_SECONDS", 60.0);
+    const double seconds = envNumber("CLUMPLAB_SOAK_SECONDS", kDefaultSeconds);
     const double sampleEvery = envNumber("CLUMPLAB_SOAK_SAMPLE_SECONDS", 2.0);
     std::uint64_t seed = std::random_device{}();
     if (const QString s = qEnvironmentVariable("CLUMPLAB_SOAK_SEED"); !s.isEmpty()) seed = s.toULongLong();
@@ -554,8 +612,13 @@ class TestSoak : public QObject {
                       .arg(s.actions)
                       .toUtf8());
         out.flush();
+        const bool answers = soak.threadAnswers();
+        if (!answers) {
+          std::printf("soak: the last actions:\n%s\n", qPrintable(soak.recentActions()));
+          printStacks();
+        }
         QVERIFY2(
-            soak.threadAnswers(),
+            answers,
             qPrintable(QStringLiteral("seed %1: the simulation thread did not answer within %2 ms at %3 s")
                            .arg(seed)
                            .arg(kThreadAnswerMs)
@@ -564,8 +627,10 @@ class TestSoak : public QObject {
       }
       if (now >= seconds) break;
       soak.step();
-      if (QTest::currentTestFailed())
+      if (QTest::currentTestFailed()) {
+        std::printf("soak: the last actions:\n%s\n", qPrintable(soak.recentActions()));
         QFAIL(qPrintable(QStringLiteral("seed %1, action %2").arg(seed).arg(soak.actions)));
+      }
     }
     soak.stopRecording();
     out.close();
@@ -578,11 +643,12 @@ class TestSoak : public QObject {
     for (auto it = soak.opened_.cbegin(); it != soak.opened_.cend(); ++it)
       opened << QStringLiteral("%1 %2").arg(it.key()).arg(it.value());
     std::printf("soak: %ld actions: %s\n", soak.actions, qPrintable(done.join(QStringLiteral(", "))));
-    std::printf("soak: scenes opened: %s\n", qPrintable(opened.join(QStringLiteral(", "))));
+    std::printf("soak: scenes opened: %s (%d refused under a sphere or 2D switch)\n",
+                qPrintable(opened.join(QStringLiteral(", "))), soak.refusedOpens);
     std::printf(
-        "soak: %lld movies recorded (%d stalled by a reset or step back and stopped), %d screenshots, %lld "
+        "soak: %lld movies recorded (%d deterministic ones stopped after a minute), %d screenshots, %lld "
         "message boxes closed\n",
-        static_cast<long long>(soak.movies.size()), soak.stuckRecordings, soak.screenshots_,
+        static_cast<long long>(soak.movies.size()), soak.longRecordings, soak.screenshots_,
         static_cast<long long>(soak.messages.size()));
     QMap<QString, int> kinds;
     for (const QString& m : soak.messages) ++kinds[m.left(70)];
@@ -747,5 +813,14 @@ class TestSoak : public QObject {
   QTemporaryDir autosaveDir_;
 };
 
-QTEST_MAIN(TestSoak)
+int main(int argc, char** argv) {
+  // The random run may be longer than QtTest's default limit of 5 minutes per test function.
+  if (!qEnvironmentVariableIsSet("QTEST_FUNCTION_TIMEOUT")) {
+    const double seconds = envNumber("CLUMPLAB_SOAK_SECONDS", kDefaultSeconds);
+    qputenv("QTEST_FUNCTION_TIMEOUT", QByteArray::number(static_cast<qint64>((seconds + 600.0) * 1000.0)));
+  }
+  QApplication app(argc, argv);
+  TestSoak test;
+  return QTest::qExec(&test, argc, argv);
+}
 #include "tst_soak.moc"
