@@ -73,6 +73,7 @@ constexpr double kMaxHeapGrowthMiB = 100.0;
 constexpr double kMaxPeakRssMiB = 2048.0;  // the history's 256 MiB cap + the largest scene + Mesa
 constexpr int kMaxExtraThreads = 8;        // over the warm-up's most: a thread per action would show
 constexpr double kDefaultSeconds = 60.0;   // of random actions under ctest
+constexpr int kReferenceVisits = 10;       // visits to the reference state, evenly over the run
 constexpr int kActionTimeoutMs = 60'000;   // one action, including a scene load or a dialog
 constexpr int kThreadAnswerMs = 30'000;    // the simulation thread applies a command within this
 constexpr int kJoinMs = 10'000;            // closing the window joins the simulation thread within this
@@ -144,6 +145,7 @@ struct Sample {
   std::size_t bodies = 0;
   double simTime = 0.0;
   long actions = 0;
+  bool reference = false;  // taken on the reference state (Soak::showReference)
 };
 
 // One soak run: the window, the generator, what was done and what was measured.
@@ -171,8 +173,9 @@ class Soak {
   // The last actions with what they did, for the message of a failure.
   QString recentActions() const { return log_.join(QLatin1Char('\n')); }
 
-  void sample(double wallSeconds) {
+  void sample(double wallSeconds, bool reference = false) {
     Sample s;
+    s.reference = reference;
     s.wallSeconds = wallSeconds;
     s.rssMiB = residentMiB();
     s.heapMiB = heapInUseMiB();
@@ -183,6 +186,29 @@ class Soak {
     }
     s.actions = actions;
     samples.push_back(s);
+  }
+
+  // The reference state, for comparable memory samples: no recording, the switches off, the example
+  // default.json freshly opened and paused (a new world, an empty history and undo stack), and the
+  // objects deleted later deleted. Its memory changes between visits only by what the run kept.
+  bool showReference() {
+    stopRecording();
+    if (w_.sphereMode()) w_.setSphereMode(std::nullopt);
+    if (w_.motion() != MotionChoice::AsSceneFile) w_.setMotion(MotionChoice::AsSceneFile);
+    w_.setRunning(false);
+    if (!w_.openDocument(QDir(scenesDir()).filePath(QStringLiteral("default.json")), true).isEmpty())
+      return false;
+    const std::uint64_t ticket = w_.simulation().commandsPosted();
+    if (!waitForFrame(
+            w_,
+            [&](const SimulationFrame& f) {
+              return f.commandsApplied >= ticket && f.snapshot.bodies.size() > 0;
+            },
+            kThreadAnswerMs))
+      return false;
+    pauseFor(300);
+    QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
+    return true;
   }
 
   // The simulation thread applies a command posted now within kThreadAnswerMs.
@@ -592,17 +618,24 @@ class TestSoak : public QObject {
 
     QFile out(csv);
     QVERIFY2(out.open(QIODevice::WriteOnly | QIODevice::Text), qPrintable(csv));
-    out.write("time_s,rss_MiB,heap_MiB,threads,bodies,sim_time_s,actions\n");
+    out.write("time_s,rss_MiB,heap_MiB,threads,bodies,sim_time_s,actions,reference\n");
     Soak soak(*w, seed, movies.path());
     QElapsedTimer clock;
     clock.start();
-    double nextSample = 0.0;
+    double nextSample = 0.0, nextReference = 0.0;
     while (true) {
-      const double now = static_cast<double>(clock.elapsed()) / 1000.0;
-      if (now >= nextSample) {
-        soak.sample(now);
+      double now = static_cast<double>(clock.elapsed()) / 1000.0;
+      const bool reference = now >= nextReference || now >= seconds;
+      if (reference) {
+        QVERIFY2(soak.showReference(),
+                 qPrintable(QStringLiteral("seed %1: the reference scene did not open").arg(seed)));
+        nextReference += seconds / kReferenceVisits;
+        now = static_cast<double>(clock.elapsed()) / 1000.0;
+      }
+      if (reference || now >= nextSample) {
+        soak.sample(now, reference);
         const Sample& s = soak.samples.back();
-        out.write(QStringLiteral("%1,%2,%3,%4,%5,%6,%7\n")
+        out.write(QStringLiteral("%1,%2,%3,%4,%5,%6,%7,%8\n")
                       .arg(s.wallSeconds, 0, 'f', 2)
                       .arg(s.rssMiB, 0, 'f', 2)
                       .arg(s.heapMiB, 0, 'f', 2)
@@ -610,6 +643,7 @@ class TestSoak : public QObject {
                       .arg(s.bodies)
                       .arg(s.simTime, 0, 'g', 8)
                       .arg(s.actions)
+                      .arg(s.reference ? 1 : 0)
                       .toUtf8());
         out.flush();
         const bool answers = soak.threadAnswers();
@@ -623,7 +657,7 @@ class TestSoak : public QObject {
                            .arg(seed)
                            .arg(kThreadAnswerMs)
                            .arg(now)));
-        nextSample += sampleEvery;
+        if (!reference) nextSample += sampleEvery;
       }
       if (now >= seconds) break;
       soak.step();
@@ -674,14 +708,22 @@ class TestSoak : public QObject {
     std::printf("soak: the movies hold %d frames in all%s\n", frames,
                 ffprobe.isEmpty() ? " (no ffprobe: sizes only)" : "");
 
-    // Memory: summary, growth after the warm-up (the first third), peak.
+    // Memory: the peak over all samples; the growth after the warm-up (the first third) as the
+    // least-squares slope of all samples (reported) and of the reference visits (checked) times the
+    // run's length; threads.
     const std::vector<Sample>& s = soak.samples;
     QVERIFY(s.size() >= 6);
-    std::vector<double> t, rss, heap;
+    std::vector<double> t, rss, heap, refT, refRss, refHeap;
     double peak = 0.0;
     int warmThreads = 0, lateThreads = 0;
+    QStringList visits;
     for (const Sample& x : s) {
       peak = std::max(peak, x.rssMiB);
+      if (x.reference)
+        visits << QStringLiteral("%1 s: %2/%3")
+                      .arg(x.wallSeconds, 0, 'f', 0)
+                      .arg(x.rssMiB, 0, 'f', 1)
+                      .arg(x.heapMiB, 0, 'f', 1);
       if (x.wallSeconds < seconds / 3.0) {
         warmThreads = std::max(warmThreads, x.threads);
         continue;
@@ -689,24 +731,38 @@ class TestSoak : public QObject {
       t.push_back(x.wallSeconds);
       rss.push_back(x.rssMiB);
       heap.push_back(x.heapMiB);
+      if (x.reference) {
+        refT.push_back(x.wallSeconds);
+        refRss.push_back(x.rssMiB);
+        refHeap.push_back(x.heapMiB);
+      }
       lateThreads = std::max(lateThreads, x.threads);
     }
-    const double rssSlope = leastSquaresSlope(t, rss), heapSlope = leastSquaresSlope(t, heap);
+    QVERIFY(refT.size() >= 3);
+    const double rssGrowth = leastSquaresSlope(t, rss) * seconds,
+                 heapGrowth = leastSquaresSlope(t, heap) * seconds;
+    const double refRssGrowth = leastSquaresSlope(refT, refRss) * seconds;
+    const double refHeapGrowth = leastSquaresSlope(refT, refHeap) * seconds;
     std::printf(
-        "soak: RSS first %.1f MiB, peak %.1f MiB (VmHWM %.1f), last %.1f MiB; after the warm-up %.4f MiB/s "
-        "(x %.0f s = %.1f MiB); heap in use first %.1f, last %.1f MiB, %.4f MiB/s (x %.0f s = %.1f MiB); "
-        "threads %d in the warm-up, at most %d after\n",
-        s.front().rssMiB, peak, peakResidentMiB(), s.back().rssMiB, rssSlope, seconds, rssSlope * seconds,
-        s.front().heapMiB, s.back().heapMiB, heapSlope, seconds, heapSlope * seconds, warmThreads,
-        lateThreads);
+        "soak: RSS first %.1f MiB, peak %.1f MiB (VmHWM %.1f), last %.1f MiB; heap in use first %.1f, last "
+        "%.1f MiB\n"
+        "soak: after the warm-up, slope x %.0f s: all samples RSS %+.1f MiB, heap %+.1f MiB; reference "
+        "visits RSS "
+        "%+.1f MiB, heap %+.1f MiB\n"
+        "soak: reference visits (RSS/heap MiB): %s\n"
+        "soak: threads %d in the warm-up, at most %d after\n",
+        s.front().rssMiB, peak, peakResidentMiB(), s.back().rssMiB, s.front().heapMiB, s.back().heapMiB,
+        seconds, rssGrowth, heapGrowth, refRssGrowth, refHeapGrowth,
+        qPrintable(visits.join(QStringLiteral(", "))), warmThreads, lateThreads);
     std::fflush(stdout);
-    QVERIFY2(
-        rssSlope * seconds < kMaxRssGrowthMiB,
-        qPrintable(QStringLiteral("seed %1: RSS grows %2 MiB/s after the warm-up").arg(seed).arg(rssSlope)));
-    QVERIFY2(
-        heapSlope * seconds < kMaxHeapGrowthMiB,
-        qPrintable(
-            QStringLiteral("seed %1: the heap grows %2 MiB/s after the warm-up").arg(seed).arg(heapSlope)));
+    QVERIFY2(refHeapGrowth < kMaxHeapGrowthMiB,
+             qPrintable(QStringLiteral("seed %1: the heap in the reference state grows %2 MiB over the run")
+                            .arg(seed)
+                            .arg(refHeapGrowth)));
+    QVERIFY2(refRssGrowth < kMaxRssGrowthMiB,
+             qPrintable(QStringLiteral("seed %1: RSS in the reference state grows %2 MiB over the run")
+                            .arg(seed)
+                            .arg(refRssGrowth)));
     QVERIFY2(peak < kMaxPeakRssMiB,
              qPrintable(QStringLiteral("seed %1: RSS peaked at %2 MiB").arg(seed).arg(peak)));
     QVERIFY2(lateThreads <= warmThreads + kMaxExtraThreads,
