@@ -25,6 +25,7 @@ SimulationLoop::~SimulationLoop() {
     std::lock_guard lock(mutex_);
     stop_ = true;
   }
+  cancelStep_ = true;  // a cluster-integration step can take a minute: the world is not needed any more
   wake_.notify_all();
   thread_.join();
 }
@@ -433,6 +434,7 @@ void SimulationLoop::buildWorld() {
   parameters_.writeTo(scene);
   try {
     world_ = clumplab::buildWorld(scene);
+    world_->setStepCancel(&cancelStep_);
   } catch (const std::exception& e) {
     stopWithError(std::string("could not build the scene: ") + e.what());
     return;
