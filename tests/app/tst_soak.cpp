@@ -5,8 +5,10 @@
 // and directly, screenshots), while the process's memory is sampled. It fails on a crash or a hang
 // (each action and the simulation thread's answer are time-bounded), on memory that keeps growing
 // after a warm-up, on a broken movie, and when closing the window does not join the simulation
-// thread. Two more cases run the `clumplab` executable: a scripted run with --quit, and SIGTERM /
-// SIGINT to a running app, each ending in bounded time with status 0 and its autosave removed.
+// thread. Memory is judged at visits to a reference state (the same scene, freshly opened), where
+// only what the run kept can differ. Two more cases run the `clumplab` executable: a scripted run with
+// --quit, and SIGTERM / SIGINT to a running app, each ending in bounded time with status 0 and its autosave
+// removed.
 //
 //   CLUMPLAB_SOAK_SECONDS   length of the random run [s] (default 60; the full soak is 600)
 //   CLUMPLAB_SOAK_SEED      the generator's seed (default: a random one, printed), to reproduce a run
@@ -62,22 +64,40 @@ using namespace clumplab::test;
 
 namespace {
 
-// --- bounds (measured: see README "Soak"; the numbers below are what they protect) -------------
-// Memory growth over the run after the warm-up: the least-squares slope of the samples times the
-// whole run length. Scenes of 1 to 1000 bodies come and go, with a step-back history of up to 256
-// MiB each, so single samples swing by a few hundred MiB; a steady leak of 1 kB per action (about
-// 4 per second) would add only ~2.5 MiB in 600 s, but a leaked world or history per scene load (tens
-// of MiB each, every ~30 s) adds hundreds. The bounds sit above what clean runs showed.
+// --- bounds, from measurement (README "Soak") ---------------------------------------------------
+// Memory is compared at the reference state (showReference: the same scene, a fresh world, empty
+// history and undo stack), visited kReferenceVisits times evenly over the run: the least-squares
+// slope of those samples after the warm-up (the first third) times the run's length. Two 600 s runs
+// (1944 and 2438 actions, all 21 example scenes) measured, at the reference state, heap in use
+// +15 MiB (63.7 -> 86.2 MiB, caches filling: Qt's pixmap and glyph caches, Mesa's shaders) and RSS
+// +70 MiB; a 30 s run +16 and +22 MiB. RSS is a ratchet: glibc keeps what the heaviest scene freed
+// (tbar-bulk's 1000 bodies and history took the heap to 147 MiB), so it may rise by about that.
+// A world or step-back history leaked per scene load (1 to 80 MiB, 60 to 90 loads a run) or 25 kB
+// leaked per action exceeds the heap bound; the peak bound is the 183 MiB start (Mesa, Qt) + the
+// history's 256 MiB cap + the largest scene (~150 MiB), with margin.
+#if defined(__SANITIZE_THREAD__)
+// ThreadSanitizer does not support fork in a threaded program (ffmpeg, ffprobe, the executable): the
+// soak runs without movies and the executable's cases are skipped.
+constexpr bool kCanFork = false;
+#else
+constexpr bool kCanFork = true;
+#endif
+#if defined(__SANITIZE_THREAD__) || defined(__SANITIZE_ADDRESS__)
+// The sanitizers' own allocator and shadow memory: the memory figures are reported, not checked.
+constexpr bool kCheckMemory = false;
+#else
+constexpr bool kCheckMemory = true;
+#endif
+constexpr double kMaxHeapGrowthMiB = 60.0;
 constexpr double kMaxRssGrowthMiB = 150.0;
-constexpr double kMaxHeapGrowthMiB = 100.0;
-constexpr double kMaxPeakRssMiB = 2048.0;  // the history's 256 MiB cap + the largest scene + Mesa
-constexpr int kMaxExtraThreads = 8;        // over the warm-up's most: a thread per action would show
-constexpr double kDefaultSeconds = 60.0;   // of random actions under ctest
-constexpr int kReferenceVisits = 10;       // visits to the reference state, evenly over the run
-constexpr int kActionTimeoutMs = 60'000;   // one action, including a scene load or a dialog
-constexpr int kThreadAnswerMs = 30'000;    // the simulation thread applies a command within this
-constexpr int kJoinMs = 10'000;            // closing the window joins the simulation thread within this
-constexpr int kAppExitMs = 30'000;         // the executable exits within this after --quit or SIGTERM
+constexpr double kMaxPeakRssMiB = 1024.0;
+constexpr int kMaxExtraThreads = 8;       // over the warm-up's most: a thread per action would show
+constexpr double kDefaultSeconds = 60.0;  // of random actions under ctest
+constexpr int kReferenceVisits = 10;      // visits to the reference state, evenly over the run
+constexpr int kActionTimeoutMs = 60'000;  // one action, including a scene load or a dialog
+constexpr int kThreadAnswerMs = 30'000;   // the simulation thread applies a command within this
+constexpr int kJoinMs = 10'000;           // closing the window joins the simulation thread within this
+constexpr int kAppExitMs = 30'000;        // the executable exits within this after --quit or SIGTERM
 
 double envNumber(const char* name, double fallback) {
   bool ok = false;
@@ -460,6 +480,7 @@ class Soak {
   // Starts a movie (through the Record action and its dialog, or directly as --record does), or
   // stops the one being recorded.
   void record() {
+    if (!kCanFork) return;
     if (w_.recording()) {
       if (chance(0.6)) stopRecording();
       return;
@@ -589,9 +610,6 @@ class TestSoak : public QObject {
   }
 
   void randomUserActions() {
-#if defined(__SANITIZE_THREAD__)
-    QSKIP("records movies with ffmpeg (fork), which ThreadSanitizer does not support");
-#endif
     const double seconds = envNumber("CLUMPLAB_SOAK_SECONDS", kDefaultSeconds);
     const double sampleEvery = envNumber("CLUMPLAB_SOAK_SAMPLE_SECONDS", 2.0);
     std::uint64_t seed = std::random_device{}();
@@ -605,7 +623,8 @@ class TestSoak : public QObject {
         qPrintable(csv));
     std::fflush(stdout);
     const QString ffprobe = QStandardPaths::findExecutable(QStringLiteral("ffprobe"));
-    if (QStandardPaths::findExecutable(QStringLiteral("ffmpeg")).isEmpty()) QSKIP("ffmpeg is not installed");
+    if (kCanFork && QStandardPaths::findExecutable(QStringLiteral("ffmpeg")).isEmpty())
+      QSKIP("ffmpeg is not installed");
 
     QTemporaryDir movies;
     auto* w = new MainWindow;
@@ -755,15 +774,16 @@ class TestSoak : public QObject {
         seconds, rssGrowth, heapGrowth, refRssGrowth, refHeapGrowth,
         qPrintable(visits.join(QStringLiteral(", "))), warmThreads, lateThreads);
     std::fflush(stdout);
-    QVERIFY2(refHeapGrowth < kMaxHeapGrowthMiB,
+    if (!kCheckMemory) qWarning("under a sanitizer: the memory figures are not checked");
+    QVERIFY2(!kCheckMemory || refHeapGrowth < kMaxHeapGrowthMiB,
              qPrintable(QStringLiteral("seed %1: the heap in the reference state grows %2 MiB over the run")
                             .arg(seed)
                             .arg(refHeapGrowth)));
-    QVERIFY2(refRssGrowth < kMaxRssGrowthMiB,
+    QVERIFY2(!kCheckMemory || refRssGrowth < kMaxRssGrowthMiB,
              qPrintable(QStringLiteral("seed %1: RSS in the reference state grows %2 MiB over the run")
                             .arg(seed)
                             .arg(refRssGrowth)));
-    QVERIFY2(peak < kMaxPeakRssMiB,
+    QVERIFY2(!kCheckMemory || peak < kMaxPeakRssMiB,
              qPrintable(QStringLiteral("seed %1: RSS peaked at %2 MiB").arg(seed).arg(peak)));
     QVERIFY2(lateThreads <= warmThreads + kMaxExtraThreads,
              qPrintable(QStringLiteral("seed %1: %2 threads after the warm-up, %3 before")
@@ -793,6 +813,7 @@ class TestSoak : public QObject {
 
   // The executable: a scripted run with --quit ends by itself with status 0, its autosave removed.
   void appQuitsAfterAScriptedRun() {
+    if (!kCanFork) QSKIP("ThreadSanitizer does not support fork in a threaded program");
     QTemporaryDir home;
     QProcess app;
     app.setProcessEnvironment(appEnvironment(home.path()));
@@ -819,6 +840,7 @@ class TestSoak : public QObject {
     QTest::newRow("SIGINT") << int{SIGINT};
   }
   void appClosesOnTerminationSignals() {
+    if (!kCanFork) QSKIP("ThreadSanitizer does not support fork in a threaded program");
     QFETCH(int, signal);
     QTemporaryDir home;
     QProcess app;
@@ -849,9 +871,7 @@ class TestSoak : public QObject {
   }
 
  private:
-  static QString autosaveDir(const QString& home) {
-    return QDir(home).filePath(QStringLiteral("autosave"));
-  }
+  static QString autosaveDir(const QString& home) { return QDir(home).filePath(QStringLiteral("autosave")); }
   static QStringList autosaveFiles(const QString& home) {
     return QDir(autosaveDir(home)).entryList(QDir::Files | QDir::NoDotAndDotDot);
   }
