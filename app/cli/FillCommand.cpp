@@ -6,6 +6,7 @@
 
 #include "Commands.hpp"
 #include "ShapesJson.hpp"
+#include "core/AtomicOutputFile.hpp"
 #include "core/Errors.hpp"
 #include "core/PebbleFiles.hpp"
 #include "core/TemplateFile.hpp"
@@ -85,7 +86,7 @@ int fillCommand(const std::vector<std::string>& argv) {
   const std::string text = out.dump(1);
   if (const auto path = args.text("--out")) {
     try {
-      shapes::writeFileAtomically(*path, text + "\n");
+      writeFileAtomically(*path, text + "\n");
     } catch (const std::runtime_error& e) {
       throw UsageError(e.what());  // names the path: an output the user asked for cannot be written
     }

@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "Commands.hpp"
+#include "core/AtomicOutputFile.hpp"
 #include "core/MassProperties.hpp"
 #include "core/Solid.hpp"
 #include "core/TemplateFile.hpp"
@@ -91,7 +92,7 @@ int shapeCommand(const std::vector<std::string>& argv) {
       throw UsageError(e.what());
     }
     if (meshFile) t.sourceMesh = meshPathFromTemplate(*meshFile, *templateFile);
-    shapes::writeFileAtomically(*templateFile, templateToJson(t) + "\n");
+    writeFileAtomically(*templateFile, templateToJson(t) + "\n");
     out["template_file"] = *templateFile;
   }
   std::cout << out.dump() << std::endl;

@@ -35,22 +35,8 @@ std::string blockedDofsText(std::uint8_t mask) {
   return s;
 }
 
-int freeRotationAxis(std::uint8_t mask) {
-  const unsigned rotations = (mask & blocked_dofs::kRotations) >> 3;
-  if (rotations == 0b110) return 0;
-  if (rotations == 0b101) return 1;
-  if (rotations == 0b011) return 2;
-  return -1;
-}
-
-std::string blockedDofsProblem(std::uint8_t mask) {
-  const unsigned rotations = (mask & blocked_dofs::kRotations) >> 3;
-  if (rotations == 0b001 || rotations == 0b010 || rotations == 0b100) {
-    return "blocking one rotation (\"" + blockedDofsText(mask & blocked_dofs::kRotations) +
-           "\") leaves two free ones, which is not supported: block none, two (a spin about the third "
-           "world axis) or all three of X, Y, Z";
-  }
-  return "";
+unsigned freeRotationAxes(std::uint8_t mask) {
+  return ~(unsigned(mask) >> 3) & 0b111u;
 }
 
 }  // namespace clumplab

@@ -83,17 +83,16 @@ void LeapfrogIntegrator::step(World& world) {
       s.position[b] += dt * s.velocity[b];
     }
     kick(begin, end, torqueBody.data());
-    // Blocked rotations (BlockedMotion.hpp): frozen, or a spin about the free world axis.
     for (std::size_t b = begin; b < end; ++b) {
-      if (hasBlockedRotation(s, b)) {
-        omegaBody_[b] = s.orientation[b].conjugate() * blockedSpinKick(s, b, s.angularVelocity[b], h);
+      if (hasBlockedRotation(s, b)) {  // frozen, or turning about its free world axes (BlockedMotion.hpp)
+        s.angularVelocity[b] = blockedSpinKick(s, b, s.angularVelocity[b], h);
+        blockedSpinDrift(s, b, dt, gyro);
+        omegaBody_[b] = s.orientation[b].conjugate() * s.angularVelocity[b];
+        continue;
       }
-    }
-    // Rotation by the body-frame rotation vector w dt (exact exponential), then renormalised.
-    for (std::size_t b = begin; b < end; ++b) {
+      // Rotation by the body-frame rotation vector w dt (exact exponential), then renormalised.
       s.orientation[b] = renormalized(s.orientation[b] * rotationFromVector(dt * omegaBody_[b]));
       s.angularVelocity[b] = s.orientation[b] * omegaBody_[b];
-      if (hasBlockedRotation(s, b)) confineBlockedSpin(s, b);
     }
   });
   world.computeForces();

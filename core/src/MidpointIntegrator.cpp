@@ -50,9 +50,9 @@ void MidpointIntegrator::step(World& world) {
   const auto drift = [&](std::size_t b) {
     if (plane.enabled) {
       planarDrift(plane, s, b, tau);
-    } else if (hasBlockedRotation(s, b)) {  // frozen, or about the free world axis: exact
+    } else if (hasBlockedRotation(s, b)) {  // frozen, or about the free world axes (BlockedMotion.hpp)
       s.position[b] += tau * s.velocity[b];
-      blockedSpinDrift(s, b, tau);
+      blockedSpinDrift(s, b, tau, gyro);
     } else {
       freeMotion(s, b, tau, gyro);
     }
@@ -72,7 +72,7 @@ void MidpointIntegrator::step(World& world) {
     // Eq. 62; in 2D the torque (along n) over the moment about n.
     Vec3 beta = plane.enabled ? Vec3(s.torque[b] / normalInertia(s, b, plane.normal))
                               : applyInverseInertia(s.orientation[b], s.moments[b], s.torque[b]);
-    if (hasBlockedRotation(s, b)) beta = blockedSpinKick(s, b, Vec3::Zero(), 1.0);  // T_a / I_aa along a
+    if (hasBlockedRotation(s, b)) beta = blockedSpinKick(s, b, Vec3::Zero(), 1.0);  // I_F^-1 T_F
     s.velocity[b] += tau * (2.0 * alpha - acceleration_[b]);                        // eq. 68
     s.angularVelocity[b] += tau * (2.0 * beta - angularAcceleration_[b]);
     acceleration_[b] = alpha;

@@ -122,8 +122,6 @@ std::uint8_t readBlocked(const Node& body, IntegratorKind integrator) {
   std::uint8_t mask = 0;
   std::string problem;
   if (!parseBlockedDofs(key.string(), mask, problem)) key.fail(problem);
-  problem = blockedDofsProblem(mask);
-  if (!problem.empty()) key.fail(problem);
   if (mask != 0 && evaluatesOwnForces(integrator)) {
     key.fail(
         "blocked degrees of freedom are not supported by the cim and rk4 integrators; use leapfrog, "

@@ -58,10 +58,10 @@ void SplittingIntegrator::step(World& world) {
   forEachBody(world.pool(), n, [&](std::size_t b) {
     kickVelocity(world, s, b, h);
     if (s.blocked[b] != 0) confineBlockedVelocity(s, b);
-    if (hasBlockedRotation(s, b)) {  // frozen, or a spin about the free world axis (exact)
+    if (hasBlockedRotation(s, b)) {  // frozen, or turning about its free world axes (BlockedMotion.hpp)
       s.angularVelocity[b] = blockedSpinKick(s, b, s.angularVelocity[b], h);
       s.position[b] += dt * s.velocity[b];
-      blockedSpinDrift(s, b, dt);
+      blockedSpinDrift(s, b, dt, gyro);
       return;
     }
     // Half kick of the world angular momentum, then the free rotor in the body frame.

@@ -191,8 +191,6 @@ std::uint32_t World::addBody(const BodyInit& init, const std::optional<PointProp
 
 void World::requireBlockedSupport(std::uint8_t blocked) const {
   if (blocked == 0) return;
-  const std::string problem = blockedDofsProblem(blocked);
-  require(problem.empty(), problem);
   require(
       !evaluatesOwnForces(settings_.integrator),
       "blocked degrees of freedom are not supported by the cim and rk4 integrators; use leapfrog, midpoint "
@@ -438,7 +436,7 @@ void World::projectStateOnPlane() {
 
 void World::applyBlockedForces() {
   // The constraint takes the blocked force components; a body with blocked rotations keeps only the
-  // torque about its free axis (BlockedDofs.hpp). The dissipative parts alike, for the bookkeeping.
+  // torque about its free axes (BlockedDofs.hpp). The dissipative parts alike, for the bookkeeping.
   for (std::size_t b = 0; b < bodies_.size(); ++b) {
     const std::uint8_t mask = bodies_.blocked[b];
     if (mask == 0) continue;
@@ -446,9 +444,9 @@ void World::applyBlockedForces() {
       if (mask & (1u << a)) bodies_.force[b][a] = dissipativeForce_[b][a] = 0.0;
     }
     if ((mask & blocked_dofs::kRotations) == 0) continue;
-    const int free = freeRotationAxis(mask);
+    const unsigned free = freeRotationAxes(mask);
     for (int a = 0; a < 3; ++a) {
-      if (a != free) bodies_.torque[b][a] = dissipativeTorque_[b][a] = 0.0;
+      if ((free & (1u << a)) == 0) bodies_.torque[b][a] = dissipativeTorque_[b][a] = 0.0;
     }
   }
 }
@@ -461,9 +459,9 @@ void World::confineBlockedState() {
       if (mask & (1u << a)) bodies_.velocity[b][a] = 0.0;
     }
     if ((mask & blocked_dofs::kRotations) == 0) continue;
-    const int free = freeRotationAxis(mask);
+    const unsigned free = freeRotationAxes(mask);
     for (int a = 0; a < 3; ++a) {
-      if (a != free) bodies_.angularVelocity[b][a] = 0.0;
+      if ((free & (1u << a)) == 0) bodies_.angularVelocity[b][a] = 0.0;
     }
   }
 }

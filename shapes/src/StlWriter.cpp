@@ -5,10 +5,9 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
-#include <filesystem>
-#include <fstream>
-#include <random>
 #include <stdexcept>
+
+#include "core/AtomicOutputFile.hpp"
 
 namespace clumplab::shapes {
 
@@ -28,12 +27,6 @@ Vec3 unitNormal(const TriangleMesh& mesh, std::size_t t) {
   return length > 0.0 ? Vec3(n / length) : Vec3::Zero();
 }
 
-std::string randomSuffix() {
-  std::random_device device;
-  char buffer[32];
-  std::snprintf(buffer, sizeof buffer, ".tmp-%08x", static_cast<unsigned>(device()));
-  return buffer;
-}
 }  // namespace
 
 std::string binaryStl(const TriangleMesh& mesh, const std::string& header) {
@@ -72,30 +65,6 @@ std::string asciiStl(const TriangleMesh& mesh, const std::string& name) {
   }
   out += "endsolid " + solid + "\n";
   return out;
-}
-
-void writeFileAtomically(const std::string& path, const std::string& bytes) {
-  namespace fs = std::filesystem;
-  const fs::path target(path);
-  const fs::path temporary = target.parent_path() / (target.filename().string() + randomSuffix());
-  {
-    std::ofstream out(temporary, std::ios::binary | std::ios::trunc);
-    if (!out) throw std::runtime_error(path + ": cannot create a file in its folder");
-    out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-    out.close();
-    if (!out) {
-      std::error_code ignored;
-      fs::remove(temporary, ignored);
-      throw std::runtime_error(path + ": writing the file failed");
-    }
-  }
-  std::error_code error;
-  fs::rename(temporary, target, error);
-  if (error) {
-    std::error_code ignored;
-    fs::remove(temporary, ignored);
-    throw std::runtime_error(path + ": cannot replace the file: " + error.message());
-  }
 }
 
 void writeStl(const TriangleMesh& mesh, const std::string& path, const std::string& header,

@@ -189,6 +189,9 @@ def check_liggghts_bounce(cli, scene, work, folder, bodies, pebbles, exported, h
             fail('body %d inserted %s m off, beyond the documented %g m' % (b, offset, half_cube))
         print('body %d inserted %s m from its position (bound %g m per axis)' % (b, offset, half_cube))
         shifted['bodies'][b]['position'] = [x + o for x, o in zip(shifted['bodies'][b]['position'], offset)]
+    for wall in shifted.get('walls', []):
+        if 'file' in wall:  # mesh walls: the file resolves against the original scene's folder
+            wall['file'] = os.path.join(os.path.dirname(os.path.abspath(scene)), wall['file'])
     shifted_path = os.path.join(work, 'as-inserted.json')
     with open(shifted_path, 'w') as f:
         json.dump(shifted, f)

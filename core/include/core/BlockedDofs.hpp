@@ -2,11 +2,14 @@
 // Blocked degrees of freedom of a body (issue 9, after Woo's blocked DOFs): any of "x y z X Y Z",
 // lowercase the translations along the world axes, uppercase the rotations about them. A blocked
 // translation keeps that coordinate of the centre of mass fixed (its velocity component stays zero,
-// the force component is taken by the constraint); blocked rotations leave either no free rotation
-// (all three blocked: the orientation stays) or one free world axis a, about which the body turns
-// with the moment of inertia I_aa = e_a.I.e_a (exact, as the 2D mode's spin). One blocked rotation
-// alone (two free axes) is refused. The constraint forces do no work, so energy bookkeeping holds;
-// momentum is not conserved for blocked bodies (the constraint takes impulses).
+// the force component is taken by the constraint); a blocked rotation keeps that world component
+// of the angular velocity zero, the constraint taking the torque about that axis. So all three
+// blocked keep the orientation; two blocked leave a spin about the third world axis a with the
+// moment I_aa = e_a.I.e_a (exact, as the 2D mode's spin); one blocked leaves the angular velocity in
+// the plane of the two free axes F, where the world components L_F of the angular momentum change
+// only by the torque T_F while I_F(q) w_F = L_F (BlockedMotion.hpp). The constraint forces and
+// torques do no work (w.e_c = 0), so energy bookkeeping holds; momentum is not conserved for blocked
+// bodies (the constraint takes impulses).
 #include <cstdint>
 #include <string>
 #include <string_view>
@@ -23,9 +26,7 @@ inline constexpr std::uint8_t kRotations = 0x38;     // bits 3-5: X, Y, Z
 bool parseBlockedDofs(std::string_view text, std::uint8_t& mask, std::string& problem);
 // The written form of a mask, in the order x y z X Y Z.
 std::string blockedDofsText(std::uint8_t mask);
-// Why a mask cannot be integrated ("" when it can): one blocked rotation with two free ones.
-std::string blockedDofsProblem(std::uint8_t mask);
-// The one free rotation axis (0, 1, 2) when exactly two rotations are blocked, else -1.
-int freeRotationAxis(std::uint8_t mask);
+// The free rotation axes as bits 0-2 (X, Y, Z): 0b111 when no rotation is blocked.
+unsigned freeRotationAxes(std::uint8_t mask);
 
 }  // namespace clumplab

@@ -28,15 +28,15 @@ void refuseCommonUnsupported(const Scene& scene, const World& world, const std::
       refuse(scene, "templates." + t->name, engine,
              "spherocylinder pebbles are not spheres; only clumps of spheres are exported");
   }
-  if (!scene.inlets.empty())
-    refuse(scene, "inlets", engine, "inlets are not mapped yet (export the scene once they are done)");
+  for (std::size_t b = 0; b < scene.bodies.size(); ++b) {
+    if (scene.bodies[b].blocked != 0)
+      refuse(scene, "bodies[" + std::to_string(b) + "].blocked", engine,
+             "blocked degrees of freedom (a body held on some axes) are not mapped");
+  }
   for (std::size_t w = 0; w < scene.walls.size(); ++w) {
     if (scene.walls[w].kind == Wall::Kind::Membrane)
       refuse(scene, "walls[" + std::to_string(w) + "]", engine,
              "membranes (size-selective planes) are not mapped");
-    if (scene.walls[w].kind == Wall::Kind::Mesh)
-      refuse(scene, "walls[" + std::to_string(w) + "]", engine,
-             "mesh walls are not mapped yet (their triangles and imposed motion)");
   }
 }
 
@@ -54,10 +54,8 @@ void makeFolder(const std::filesystem::path& folder) {
     throw std::runtime_error(folder.string() + ": cannot create the export folder");
 }
 
-std::ofstream openOutput(const std::filesystem::path& path) {
-  std::ofstream out(path);
-  if (!out) throw std::runtime_error(path.string() + ": cannot write");
-  return out;
+AtomicOutputFile openOutput(const std::filesystem::path& path) {
+  return AtomicOutputFile(path.string());
 }
 
 std::string number(double x) {

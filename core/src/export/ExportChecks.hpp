@@ -4,6 +4,7 @@
 #include <fstream>
 #include <string>
 
+#include "core/AtomicOutputFile.hpp"
 #include "core/Errors.hpp"
 #include "core/export/SceneExport.hpp"
 
@@ -25,8 +26,9 @@ int axisOf(const Vec3& normal);
 // Creates `folder` (and parents); throws std::runtime_error naming it if it cannot.
 void makeFolder(const std::filesystem::path& folder);
 
-// Opens a file for writing; throws std::runtime_error naming it if it cannot.
-std::ofstream openOutput(const std::filesystem::path& path);
+// Opens a file for writing through a temporary file beside it (AtomicOutputFile: commit() renames it
+// into place; an engine never reads half a deck); throws InputError naming it if it cannot.
+AtomicOutputFile openOutput(const std::filesystem::path& path);
 
 // A number with 17 significant digits (every double round-trips).
 std::string number(double x);

@@ -12,9 +12,12 @@
 //                                  sqrt(d) and friction -> Coulomb with history (warnings);
 //   axis-aligned planes, boxes   -> fix wall/gran primitive xplane/yplane/zplane (two-sided in LIGGGHTS);
 //   periodic axes                -> boundary p with the periodic box as the domain on those axes;
+//   mesh walls                   -> fix mesh/surface + wall/gran mesh, move/mesh (LiggghtsMeshWalls.hpp);
+//   inlets                       -> fix insert/rate/region (LiggghtsInlets.hpp);
 //   bodies                       -> one fix insert/pack per body: exact orientation, velocity and
 //                                  angular velocity, position within a 0.51 mm cube (see below).
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <filesystem>
 #include <fstream>
@@ -22,6 +25,8 @@
 #include <sstream>
 
 #include "ExportChecks.hpp"
+#include "LiggghtsInlets.hpp"
+#include "LiggghtsMeshWalls.hpp"
 #include "core/MassProperties.hpp"
 #include "core/export/PlacedPebbles.hpp"
 #include "core/export/SceneExport.hpp"
@@ -78,14 +83,15 @@ ExportResult exportLiggghts(const Scene& scene, const World& world, const std::s
   exporting::refuseCommonUnsupported(scene, world, engine);
   ExportResult result;
   const BodyState& bodies = world.bodies();
-  if (bodies.size() == 0)
-    exporting::refuse(scene, "bodies", engine, "a deck without bodies has nothing to insert");
+  if (bodies.size() == 0 && scene.inlets.empty())
+    exporting::refuse(scene, "bodies", engine, "a deck without bodies or inlets has nothing to insert");
 
   // Walls: axis-aligned planes only (LIGGGHTS primitives), two-sided there, one-sided here.
   std::vector<std::string> wallLines;
   for (std::size_t w = 0; w < scene.walls.size(); ++w) {
     const Wall& wall = scene.walls[w];
     const std::string path = "walls[" + std::to_string(w) + "]";
+    if (wall.kind == Wall::Kind::Mesh) continue;  // LiggghtsMeshWalls.hpp
     if (wall.kind == Wall::Kind::SphereCavity)
       exporting::refuse(scene, path, engine,
                         "a spherical cavity has no wall/gran primitive (only planes and cylinders)");
@@ -104,13 +110,16 @@ ExportResult exportLiggghts(const Scene& scene, const World& world, const std::s
   std::vector<std::string> material;
   std::string model;     // the model and tangential keywords
   std::string settings;  // the model settings, which go last on pair_style and wall/gran lines
-  double massSum = 0.0, massMin = bodies.mass[0], massMax = bodies.mass[0];
-  for (double m : bodies.mass) {
+  // The body masses: the bodies', and each template an inlet inserts.
+  std::vector<double> masses(bodies.mass.begin(), bodies.mass.end());
+  for (std::uint32_t t : exporting::inletTemplates(scene)) masses.push_back(world.templates()[t]->mass);
+  double massSum = 0.0, massMin = masses[0], massMax = masses[0];
+  for (double m : masses) {
     massSum += m;
     massMin = std::min(massMin, m);
     massMax = std::max(massMax, m);
   }
-  const double massMean = massSum / static_cast<double>(bodies.size());
+  const double massMean = massSum / static_cast<double>(masses.size());
   if (c.kind == ContactModel::Kind::Linear) {
     const LinearContactParameters& p = c.linear;
     const double kt = p.tangentialStiffnessRatio * p.stiffness;
@@ -186,8 +195,31 @@ ExportResult exportLiggghts(const Scene& scene, const World& world, const std::s
         std::string(integratorName(scene.settings.integrator)));
   }
 
-  // The domain: the bodies' extent and the walls; shrink-wrapped ("m") on open axes, so bodies are
-  // never lost; exactly the periodic box on periodic axes.
+  const double duration = static_cast<double>(run.steps) * scene.settings.timeStep;
+  const exporting::LiggghtsMeshWalls meshWalls =
+      exporting::mapLiggghtsMeshWalls(scene, model, settings, duration);
+  std::vector<std::uint32_t> used;
+  for (std::uint32_t t : bodies.templateIndex) used.push_back(t);
+  for (std::uint32_t t : exporting::inletTemplates(scene)) used.push_back(t);
+  std::sort(used.begin(), used.end());
+  used.erase(std::unique(used.begin(), used.end()), used.end());
+  for (std::uint32_t t : used) {
+    if (world.templates()[t]->pebbles.size() < 2)
+      exporting::refuse(scene, "templates." + world.templates()[t]->name, engine,
+                        "a one-pebble template: LIGGGHTS-PUBLIC's particletemplate/multisphere takes two "
+                        "spheres or more (\"illegal number of spheres\"), and single spheres would need "
+                        "an integrator of their own");
+  }
+  std::vector<int> typeOf(world.templates().size(), 0);
+  for (std::size_t k = 0; k < used.size(); ++k) typeOf[used[k]] = static_cast<int>(k) + 1;
+  PrimeSeeds seeds;
+  const exporting::LiggghtsInlets inlets = exporting::mapLiggghtsInlets(
+      scene, world, [&](std::uint32_t t) { return "tpl" + std::to_string(typeOf[t]); },
+      [&] { return seeds.next(); });
+  for (const std::string& w : inlets.warnings) result.warnings.push_back(w);
+
+  // The domain: the bodies' extent, the walls, where the meshes go and the inlets' regions; shrink-wrapped
+  // ("m") on open axes, so bodies are never lost; exactly the periodic box on periodic axes.
   double reach = 0.0, smallest = std::numeric_limits<double>::infinity();
   for (const TemplatePtr& t : world.templates()) {
     reach = std::max(reach, t->boundingRadius);
@@ -195,6 +227,12 @@ ExportResult exportLiggghts(const Scene& scene, const World& world, const std::s
   }
   Box3 domain =
       wallDrawingDomain(placedPebbles(bodies, world.templates()).position, 2.0 * reach, scene.walls);
+  for (const Box3& extra : std::array<Box3, 2>{meshWalls.sweep, inlets.regions}) {
+    if (extra.isEmpty()) continue;
+    const Vec3 margin = Vec3::Constant(2.0 * reach + 1e-3 * extra.sizes().maxCoeff());
+    domain.extend(extra.min() - margin);
+    domain.extend(extra.max() + margin);
+  }
   const PeriodicBox& periodic = scene.settings.periodic;
   std::string boundary;
   for (int a = 0; a < 3; ++a) {
@@ -209,7 +247,8 @@ ExportResult exportLiggghts(const Scene& scene, const World& world, const std::s
   const fs::path dir(folder);
   exporting::makeFolder(dir / "templates");
   exporting::makeFolder(dir / "post");
-  PrimeSeeds seeds;
+  for (const std::string& f : exporting::writeMeshWallFiles(scene, meshWalls.walls, dir))
+    result.files.push_back(f);
   result.files.emplace_back("in.clumplab");
   std::ostringstream out;  // the deck after its heading, which lists every warning
   out << "atom_style sphere\natom_modify map array sort 0 0\nboundary " << boundary
@@ -230,22 +269,19 @@ ExportResult exportLiggghts(const Scene& scene, const World& world, const std::s
     out << "fix wall" << w << " all wall/gran model " << model << " primitive type 2 " << wallLines[w]
         << settings << "\n";
   }
+  for (const std::string& line : meshWalls.surfaceLines) out << line << "\n";
 
   out << "\n# Clump templates in their principal frame (centre of mass at the origin, axes along the\n"
          "# principal axes), with ClumpLab's mass and moments (use_volume: LIGGGHTS's Monte Carlo volume\n"
          "# only sets the nominal density)\n";
-  std::vector<std::uint32_t> used;
-  for (std::uint32_t t : bodies.templateIndex) used.push_back(t);
-  std::sort(used.begin(), used.end());
-  used.erase(std::unique(used.begin(), used.end()), used.end());
-  std::vector<int> typeOf(world.templates().size(), 0);
   for (std::size_t k = 0; k < used.size(); ++k) {
     const ClumpTemplate& t = *world.templates()[used[k]];
-    typeOf[used[k]] = static_cast<int>(k) + 1;
     const std::string file = "templates/template" + std::to_string(k + 1) + ".multisphere";
-    std::ofstream pebbles = exporting::openOutput(dir / file);
+    AtomicOutputFile pebblesFile = exporting::openOutput(dir / file);
+    std::ofstream& pebbles = pebblesFile.stream();
     pebbles << "# " << t.name << ": x y z r [m], principal frame\n";
     for (const Pebble& p : t.pebbles) pebbles << vec(p.center) << " " << number(p.radius) << "\n";
+    pebblesFile.commit();
     result.files.push_back(file);
     // LIGGGHTS-PUBLIC ignores the template's own centre of mass: it takes the Monte Carlo centroid
     // of the pebble union (ntry points) and turns the body about it. Where that differs from
@@ -278,12 +314,13 @@ ExportResult exportLiggghts(const Scene& scene, const World& world, const std::s
       << number(kInsertionCube)
       << " m centred on its centre of mass, with its exact orientation,\n"
          "# velocity and angular velocity. The centre of mass lands within half that edge of ClumpLab's.\n";
-  result.warnings.push_back(
-      "bodies: LIGGGHTS-PUBLIC places a multisphere body at a random point of an insertion "
-      "region of at least 1e-10 m^3; each centre of mass lands within " +
-      number(0.5 * kInsertionCube) +
-      " m of its position on every axis (orientations, velocities and angular velocities "
-      "are exact)");
+  if (bodies.size() > 0)
+    result.warnings.push_back(
+        "bodies: LIGGGHTS-PUBLIC places a multisphere body at a random point of an insertion "
+        "region of at least 1e-10 m^3; each centre of mass lands within " +
+        number(0.5 * kInsertionCube) +
+        " m of its position on every axis (orientations, velocities and angular velocities "
+        "are exact)");
   for (std::size_t b = 0; b < bodies.size(); ++b) {
     const Vec3 x = bodies.position[b];
     const Quat q = bodies.orientation[b];
@@ -306,19 +343,28 @@ ExportResult exportLiggghts(const Scene& scene, const World& world, const std::s
          "# had LIGGGHTS's first half kick)\n"
          "run 1\n";
   for (std::size_t b = 0; b < bodies.size(); ++b) out << "unfix ins" << b << "\n";
-  out << "reset_timestep 0\n"
-      << "dump pebbles all custom " << run.every << " post/pebbles_*.txt id mol type x y z vx vy vz radius\n"
+  out << "reset_timestep 0\n";
+  if (!meshWalls.motionLines.empty()) {
+    out << "\n# Imposed mesh motion from time 0; the meshes' triangles every output step in post/\n";
+    for (const std::string& line : meshWalls.motionLines) out << line << "\n";
+    out << "dump meshes all mesh/stl " << run.every << " post/meshes_*.stl\n";
+  }
+  if (!inlets.lines.empty()) {
+    out << "\n# Inlets (" << scene.file << ": inlets)\n";
+    for (const std::string& line : inlets.lines) out << line << "\n";
+  }
+  out << "dump pebbles all custom " << run.every << " post/pebbles_*.txt id mol type x y z vx vy vz radius\n"
       << "dump_modify pebbles sort id format \"%d %d %d %.15g %.15g %.15g %.15g %.15g %.15g %.15g\"\n"
       << "run " << run.steps << "\n";
-  std::ofstream deck = exporting::openOutput(dir / "in.clumplab");
+  AtomicOutputFile deckFile = exporting::openOutput(dir / "in.clumplab");
+  std::ofstream& deck = deckFile.stream();
   deck << "# LIGGGHTS-PUBLIC 3.8 deck written by clumplab-cli export from " << scene.file << "\n"
        << "# Run in this folder: mpirun -np 4 liggghts -in in.clumplab\n"
        << "# Bodies: " << bodies.size() << ", templates: " << world.templates().size()
        << ". Atom type 1: pebbles; type 2: walls.\n";
   for (const std::string& w : result.warnings) deck << "# APPROXIMATION " << w << "\n";
   deck << out.str();
-  deck.close();
-  if (!deck) throw std::runtime_error((dir / "in.clumplab").string() + ": writing failed");
+  deckFile.commit();
   return result;
 }
 

@@ -6,6 +6,9 @@
 #include <fstream>
 
 #include "ExportChecks.hpp"
+#include "MercuryDescriptions.hpp"
+#include "MeshWallExport.hpp"
+#include "core/BlockedDofs.hpp"
 #include "core/export/SceneExport.hpp"
 #include "core/export/VtkSeriesWriter.hpp"
 
@@ -48,28 +51,39 @@ ExportResult exportMercury(const Scene& scene, const World& world, const std::st
     names.push_back(name);
     exporting::makeFolder(dir / name / "Clump");
     exporting::makeFolder(dir / name / "Inertia");
-    std::ofstream clump = exporting::openOutput(dir / name / "Clump" / "Clump.txt");
+    AtomicOutputFile clumpFile = exporting::openOutput(dir / name / "Clump" / "Clump.txt");
+    std::ofstream& clump = clumpFile.stream();
     for (const Pebble& p : t->pebbles) clump << vec(p.center, ",") << "," << number(p.radius) << "\n";
-    std::ofstream mass = exporting::openOutput(dir / name / "Inertia" / "Mass.txt");
+    AtomicOutputFile massFile = exporting::openOutput(dir / name / "Inertia" / "Mass.txt");
+    std::ofstream& mass = massFile.stream();
     mass << number(t->mass) << "\n";
-    std::ofstream toi = exporting::openOutput(dir / name / "Inertia" / "TOI.txt");
+    AtomicOutputFile toiFile = exporting::openOutput(dir / name / "Inertia" / "TOI.txt");
+    std::ofstream& toi = toiFile.stream();
     const Vec3& I = t->principalMoments;
     toi << number(I.x()) << " 0 0\n0 " << number(I.y()) << " 0\n0 0 " << number(I.z()) << "\n";
-    std::ofstream pd = exporting::openOutput(dir / name / "Inertia" / "PD.txt");
+    AtomicOutputFile pdFile = exporting::openOutput(dir / name / "Inertia" / "PD.txt");
+    std::ofstream& pd = pdFile.stream();
     pd << "1 0 0\n0 1 0\n0 0 1\n";
+    for (AtomicOutputFile* f : {&clumpFile, &massFile, &toiFile, &pdFile}) f->commit();
     for (const char* f : {"Clump/Clump.txt", "Inertia/Mass.txt", "Inertia/TOI.txt", "Inertia/PD.txt"})
       result.files.push_back(name + "/" + f);
   }
 
   const BodyState& bodies = world.bodies();
-  std::ofstream out = exporting::openOutput(dir / "scene.txt");
+  AtomicOutputFile outFile = exporting::openOutput(dir / "scene.txt");
+  std::ofstream& out = outFile.stream();
   out << "# ClumpLab scene for MercuryDPM, written by clumplab-cli export from " << scene.file << "\n"
       << "# Units SI. Each clump folder is in its principal frame: pebbles x,y,z,r about the centre of "
          "mass,\n"
       << "# Mass.txt the mass [kg] (not per unit density), TOI.txt the tensor of inertia about the centre\n"
       << "# of mass [kg m^2] (diagonal, ascending), PD.txt the principal directions (the identity).\n"
       << "# A body's orientation rotates that frame into the world (quaternion w x y z, and the rotation\n"
-      << "# matrix's rows).\n";
+      << "# matrix's rows). Mesh walls: their triangles at time 0 in meshes/wallW.stl (world), pose0 the\n"
+      << "# wall frame's pose then; a point x of the file is at P(t) + Q(t) Q0^-1 (x - P0) for the frame's\n"
+      << "# pose (P, Q) at time t. Inlets: template weights by count; masses [kg], rates [kg/s]. \"blocked "
+         "B\n"
+      << "# xyzXYZ\": body B's blocked degrees of freedom (translations along, rotations about world "
+         "axes).\n";
   if (!scene.description.empty()) out << "description " << scene.description << "\n";
   out << "time_step " << number(scene.settings.timeStep) << "\n"
       << "integrator " << integratorName(scene.settings.integrator) << "\n"
@@ -114,11 +128,14 @@ ExportResult exportMercury(const Scene& scene, const World& world, const std::st
       if (wall.kind == Wall::Kind::Membrane) out << " pass_radius " << number(wall.passRadius);
       out << "\n";
     } else {
-      out << "wall " << w << " not_described\n";
-      result.warnings.push_back("walls[" + std::to_string(w) +
-                                "]: a kind of wall scene.txt does not describe");
+      out << exporting::describeMeshWall(scene, w);
+      exporting::makeFolder(dir / "meshes");
+      exporting::writeAsciiStl(exporting::meshAtStart(*wall.mesh), "wall" + std::to_string(w),
+                               dir / exporting::meshWallFileName(w));
+      result.files.push_back(exporting::meshWallFileName(w));
     }
   }
+  for (std::size_t i = 0; i < scene.inlets.size(); ++i) out << exporting::describeInlet(scene, i, names);
   out << "# body template folder x y z qw qx qy qz R11 R12 R13 R21 R22 R23 R31 R32 R33 vx vy vz wx wy wz\n";
   for (std::size_t b = 0; b < bodies.size(); ++b) {
     const Quat& q = bodies.orientation[b];
@@ -127,9 +144,10 @@ ExportResult exportMercury(const Scene& scene, const World& world, const std::st
         << number(q.w()) << " " << number(q.x()) << " " << number(q.y()) << " " << number(q.z());
     for (int i = 0; i < 3; ++i) out << " " << vec(r.row(i).transpose());
     out << " " << vec(bodies.velocity[b]) << " " << vec(bodies.angularVelocity[b]) << "\n";
+    if (b < bodies.blocked.size() && bodies.blocked[b] != 0)
+      out << "blocked " << b << " " << blockedDofsText(bodies.blocked[b]) << "\n";
   }
-  out.close();
-  if (!out) throw std::runtime_error((dir / "scene.txt").string() + ": writing failed");
+  outFile.commit();
   result.files.push_back("scene.txt");
   return result;
 }

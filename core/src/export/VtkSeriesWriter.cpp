@@ -7,6 +7,7 @@
 #include <stdexcept>
 
 #include "VtkXml.hpp"
+#include "core/AtomicOutputFile.hpp"
 #include "core/MeshWall.hpp"
 #include "core/export/PlacedPebbles.hpp"
 
@@ -23,17 +24,6 @@ std::string stepName(const char* stem, std::size_t step, const char* extension) 
   char buffer[64];
   std::snprintf(buffer, sizeof buffer, "%s_%06zu.%s", stem, step, extension);
   return buffer;
-}
-
-std::ofstream openFile(const std::string& path) {
-  std::ofstream out(path);
-  if (!out) throw std::runtime_error(path + ": cannot write the VTK file");
-  return out;
-}
-
-void closeFile(std::ofstream& out, const std::string& path) {
-  out.close();
-  if (!out) throw std::runtime_error(path + ": writing the VTK file failed (disk full?)");
 }
 
 // Points of an UnstructuredGrid of n vertices, one VTK_VERTEX (type 1) cell each.
@@ -75,7 +65,8 @@ void writePebbles(const std::string& path, const World& world) {
     omega[i] = s.angularVelocity[b];
     velocity[i] = s.velocity[b] + s.angularVelocity[b].cross(p.position[i] - s.position[b]);
   }
-  std::ofstream out = openFile(path);
+  AtomicOutputFile file(path);  // readers (ParaView) never see half a step
+  std::ofstream& out = file.stream();
   vertexGridOpen(out, p.position);
   out << "<PointData Scalars=\"radius\" Vectors=\"velocity\">\n";
   scalars(out, "radius", radius);
@@ -89,7 +80,7 @@ void writePebbles(const std::string& path, const World& world) {
   }
   out << "</PointData>\n";
   vertexGridClose(out);
-  closeFile(out, path);
+  file.commit();
 }
 
 void writeBodies(const std::string& path, const World& world) {
@@ -118,7 +109,8 @@ void writeBodies(const std::string& path, const World& world) {
   field << "<DataArray type=\"Float64\" Name=\"time\" NumberOfTuples=\"1\" format=\"ascii\">\n";
   vtkxml::putNumber(field, world.time());
   field << "\n</DataArray>\n</FieldData>\n";
-  std::ofstream out = openFile(path);
+  AtomicOutputFile file(path);  // readers (ParaView) never see half a step
+  std::ofstream& out = file.stream();
   vertexGridOpen(out, s.position, field.str());
   out << "<PointData Vectors=\"velocity\">\n";
   integers(out, "body", body);
@@ -134,7 +126,7 @@ void writeBodies(const std::string& path, const World& world) {
   tuples(out, "angular_momentum", momentum);
   out << "</PointData>\n";
   vertexGridClose(out);
-  closeFile(out, path);
+  file.commit();
 }
 
 void writeSurfaces(const std::string& path, const std::vector<VtkSurface>& surfaces) {
@@ -151,7 +143,8 @@ void writeSurfaces(const std::string& path, const std::vector<VtkSurface>& surfa
       kind.push_back(code);
     }
   }
-  std::ofstream out = openFile(path);
+  AtomicOutputFile file(path);  // readers (ParaView) never see half a step
+  std::ofstream& out = file.stream();
   out << "<?xml version=\"1.0\"?>\n"
          "<VTKFile type=\"PolyData\" version=\"0.1\" byte_order=\"LittleEndian\" header_type=\"UInt64\">\n"
          "<PolyData>\n<Piece NumberOfPoints=\""
@@ -165,7 +158,7 @@ void writeSurfaces(const std::string& path, const std::vector<VtkSurface>& surfa
   integers(out, "wall", wall);
   integers(out, "kind", kind);
   out << "</CellData>\n</Piece>\n</PolyData>\n</VTKFile>\n";
-  closeFile(out, path);
+  file.commit();
 }
 
 }  // namespace
@@ -228,7 +221,8 @@ std::vector<std::string> VtkSeriesWriter::files() const {
 
 void VtkSeriesWriter::writeCollection() const {
   const std::string path = (fs::path(folder_) / "clumplab.pvd").string();
-  std::ofstream out = openFile(path);
+  AtomicOutputFile file(path);  // readers (ParaView) never see half a step
+  std::ofstream& out = file.stream();
   out << "<?xml version=\"1.0\"?>\n<VTKFile type=\"Collection\" version=\"0.1\" "
          "byte_order=\"LittleEndian\">\n"
          "<Collection>\n";
@@ -243,7 +237,7 @@ void VtkSeriesWriter::writeCollection() const {
     }
   }
   out << "</Collection>\n</VTKFile>\n";
-  closeFile(out, path);
+  file.commit();
 }
 
 }  // namespace clumplab

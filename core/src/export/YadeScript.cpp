@@ -5,6 +5,9 @@
 //                     bodies and m against walls: the wall material's cn is chosen so that the
 //                     series value is the wall's (exact for one body mass, else a warning);
 //   axis-aligned planes, boxes -> utils.wall(position, axis, sense) facing the allowed side;
+//   mesh walls       -> fixed facets and kinematic engines (YadeMeshWalls.hpp);
+//   inlets           -> refused: Yade's SpheresFactory (BoxFactory, CircularFactory) makes single
+//                       spheres, not clumps;
 //   clumps           -> O.bodies.appendClumped of the pebbles, built so that Yade's clump node is
 //                       ClumpLab's centre of mass and its axes ClumpLab's principal axes: the pebbles
 //                       are created 1e-6 times their radius (so their volumes weigh nothing) together
@@ -17,6 +20,7 @@
 #include <fstream>
 
 #include "ExportChecks.hpp"
+#include "YadeMeshWalls.hpp"
 #include "core/export/SceneExport.hpp"
 
 namespace clumplab {
@@ -50,6 +54,11 @@ ExportResult exportYade(const Scene& scene, const World& world, const std::strin
         "use a linear contact or the LIGGGHTS export");
   if (scene.settings.periodic.any())
     exporting::refuse(scene, "periodic", engine, "periodic cells are not mapped to Yade's O.periodic yet");
+  if (!scene.inlets.empty())
+    exporting::refuse(
+        scene, "inlets", engine,
+        "Yade has no clump inlet: its SpheresFactory (BoxFactory, CircularFactory) inserts single "
+        "spheres only (use the LIGGGHTS export, whose fix insert/rate/region inserts clumps)");
   ExportResult result;
   const BodyState& bodies = world.bodies();
   const LinearContactParameters& p = scene.contact.linear;
@@ -58,6 +67,7 @@ ExportResult exportYade(const Scene& scene, const World& world, const std::strin
   for (std::size_t w = 0; w < scene.walls.size(); ++w) {
     const Wall& wall = scene.walls[w];
     const std::string path = "walls[" + std::to_string(w) + "]";
+    if (wall.kind == Wall::Kind::Mesh) continue;  // YadeMeshWalls.hpp
     if (wall.kind == Wall::Kind::SphereCavity)
       exporting::refuse(scene, path, engine, "a spherical cavity has no Yade wall primitive");
     if (wall.kind != Wall::Kind::Plane) exporting::refuse(scene, path, engine, "only plane walls are mapped");
@@ -73,6 +83,15 @@ ExportResult exportYade(const Scene& scene, const World& world, const std::strin
     walls.push_back(line);
   }
 
+  const std::string meshes = exporting::yadeMeshWalls(scene);
+  for (std::size_t w = 0; w < scene.walls.size(); ++w) {
+    if (scene.walls[w].kind != Wall::Kind::Mesh) continue;
+    result.warnings.push_back(
+        "walls[" + std::to_string(w) +
+        "]: Yade's facets each push a sphere that touches them (Ig2_Facet_Sphere_ScGeom), so a pebble on an "
+        "edge or vertex shared by several triangles gets a contact from each (on a flat floor, twice the "
+        "force across a diagonal); ClumpLab gives one contact per surface region (MeshWall.hpp)");
+  }
   double massSum = 0.0, massMin = 0.0, massMax = 0.0;
   for (std::size_t b = 0; b < bodies.size(); ++b) {
     massSum += bodies.mass[b];
@@ -109,7 +128,8 @@ ExportResult exportYade(const Scene& scene, const World& world, const std::strin
 
   const fs::path dir(folder);
   exporting::makeFolder(dir);
-  std::ofstream out = exporting::openOutput(dir / "clumplab_yade.py");
+  AtomicOutputFile outFile = exporting::openOutput(dir / "clumplab_yade.py");
+  std::ofstream& out = outFile.stream();
   out << "# Yade 2023 script written by clumplab-cli export from " << scene.file << "\n"
       << "# Run in this folder: yade -n -x clumplab_yade.py   (threads: yade -j 4 -n -x ...)\n"
       << "# Writes yade_bodies.csv: time,body,x,y,z,qw,qx,qy,qz,vx,vy,vz,wx,wy,wz every EVERY steps\n"
@@ -152,7 +172,8 @@ ExportResult exportYade(const Scene& scene, const World& world, const std::strin
   out << "]\n# Walls: (position, axis, sense): the plane axis = position, bodies on the side of sense\nWALLS "
          "= [";
   for (const std::string& w : walls) out << w << ", ";
-  out << "]\n\n";
+  out << "]\n# Mesh walls: (wall, triangles at time 0 [m], linear velocity, angular velocity, axis point)\n"
+      << meshes << "\n";
   out << R"PY(def rotate(q, v):
     w, x, y, z = q
     return Quaternion(w, x, y, z) * Vector3(*v)
@@ -205,13 +226,29 @@ for (position, axis, sense) in WALLS:
     where = [0.0, 0.0, 0.0]
     where[axis] = position
     O.bodies.append(utils.wall(tuple(where), axis=axis, sense=sense, material=wallMat))
+kinematics = []
+for (index, triangles, v, w, c) in MESHES:
+    ids = [O.bodies.append(utils.facet([Vector3(*p) for p in corners], material=wallMat, fixed=True))
+           for corners in triangles]
+    v, w = Vector3(*v), Vector3(*w)
+    movers = []
+    if v.norm() > 0:
+        movers.append(TranslationEngine(ids=ids, translationAxis=v / v.norm(), velocity=v.norm()))
+    if w.norm() > 0:
+        movers.append(RotationEngine(ids=ids, rotationAxis=w / w.norm(), angularVelocity=w.norm(),
+                                     rotateAroundZero=True, zeroPoint=Vector3(*c)))
+    if len(movers) == 2:
+        kinematics.append(CombinedKinematicEngine(ids=ids, comb=movers))
+    else:
+        kinematics += movers
 
 O.engines = [
     ForceResetter(),
-    InsertionSortCollider([Bo1_Sphere_Aabb(), Bo1_Wall_Aabb()]),
-    InteractionLoop([Ig2_Sphere_Sphere_ScGeom(), Ig2_Wall_Sphere_ScGeom()],
+    InsertionSortCollider([Bo1_Sphere_Aabb(), Bo1_Wall_Aabb(), Bo1_Facet_Aabb()]),
+    InteractionLoop([Ig2_Sphere_Sphere_ScGeom(), Ig2_Wall_Sphere_ScGeom(), Ig2_Facet_Sphere_ScGeom()],
                     [Ip2_ViscElMat_ViscElMat_ViscElPhys()],
                     [Law2_ScGeom_ViscElPhys_Basic()]),
+] + kinematics + [
     NewtonIntegrator(damping=0.0, gravity=GRAVITY, exactAsphericalRot=True),
 ]
 O.dt = DT
@@ -238,8 +275,7 @@ while done < STEPS:
 out.close()
 print('clumplab: ran %d steps to t = %.17g s' % (done, O.time))
 )PY";
-  out.close();
-  if (!out) throw std::runtime_error((dir / "clumplab_yade.py").string() + ": writing failed");
+  outFile.commit();
   result.files.push_back("clumplab_yade.py");
   return result;
 }

@@ -18,11 +18,8 @@ std::string binaryStl(const TriangleMesh& mesh, const std::string& header);
 std::string asciiStl(const TriangleMesh& mesh, const std::string& name);
 
 // Writes the mesh to `path` atomically: a temporary file in the same folder, renamed over `path`
-// once complete. Throws std::runtime_error naming the path when it cannot.
+// once complete (core's writeFileAtomically). Throws InputError naming the path when it cannot.
 void writeStl(const TriangleMesh& mesh, const std::string& path, const std::string& header,
               StlFormat format = StlFormat::Binary);
-
-// Writes `bytes` to `path` the same atomic way (also used for other output files).
-void writeFileAtomically(const std::string& path, const std::string& bytes);
 
 }  // namespace clumplab::shapes

@@ -30,8 +30,10 @@ struct ExportRun {
 };
 
 // LIGGGHTS-PUBLIC 3.8 deck `in.clumplab` (run it in `folder`: `mpirun -np 4 liggghts -in in.clumplab`),
-// one `templates/templateK.multisphere` pebble file per template used; dumps the pebbles to
-// `post/pebbles_<step>.txt` (id mol type x y z vx vy vz radius) every `run.every` steps.
+// one `templates/templateK.multisphere` pebble file per template used, `meshes/wall<w>.stl` per
+// mesh wall (its triangles at the pose of time 0); dumps the pebbles to `post/pebbles_<step>.txt`
+// (id mol type x y z vx vy vz radius) every `run.every` steps, and moving meshes to
+// `post/meshes_<step>.stl`. Inlets become insertion fixes (LiggghtsInlets.hpp).
 ExportResult exportLiggghts(const Scene& scene, const World& world, const std::string& folder,
                             const ExportRun& run);
 
@@ -44,7 +46,8 @@ ExportResult exportYade(const Scene& scene, const World& world, const std::strin
 
 // One MercuryDPM clump folder per template (`<name>/Clump/Clump.txt`, `<name>/Inertia/Mass.txt`,
 // `TOI.txt`, `PD.txt`, in the principal frame) and `scene.txt`, the rest of the scene in words and
-// numbers (contact law, gravity, time step, walls, every body's pose and velocities).
+// numbers (contact law, gravity, time step, walls, mesh walls with `meshes/wall<w>.stl` beside it,
+// inlets, every body's pose and velocities; MercuryDescriptions.hpp).
 ExportResult exportMercury(const Scene& scene, const World& world, const std::string& folder);
 
 // The initial state as ParaView files (VtkSeriesWriter.hpp): one output step and its .pvd.
