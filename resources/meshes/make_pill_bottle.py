@@ -11,8 +11,9 @@ inner bottom. Coordinates in metres, the frame's origin at the centre of the out
     mouth, as pill bottles have), 12 mm high: 100 mm overall, glass 2 mm thick everywhere.
 """
 import math
-import struct
 import sys
+
+from binary_stl import write_binary_stl
 
 SIDES = 48
 WALL = 0.002          # glass thickness [m]
@@ -90,23 +91,11 @@ def signed_volume(tris):
     return v
 
 
-def normal(a, b, c):
-    u = [b[i] - a[i] for i in range(3)]
-    v = [c[i] - a[i] for i in range(3)]
-    n = [u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0]]
-    length = math.sqrt(sum(x * x for x in n))
-    return [x / length for x in n]
-
-
 def main(path):
     tris = triangles(profile())
     if signed_volume(tris) < 0:   # make the glass outward oriented
         tris = [(a, c, b) for a, b, c in tris]
-    with open(path, "wb") as f:
-        f.write(b"ClumpLab pill bottle: glass 2 mm, body r 32 mm h 80 mm, neck r 24 mm, 100 mm".ljust(80, b" "))
-        f.write(struct.pack("<I", len(tris)))
-        for a, b, c in tris:
-            f.write(struct.pack("<12fH", *normal(a, b, c), *a, *b, *c, 0))
+    write_binary_stl(path, "ClumpLab pill bottle: glass 2 mm, body r 32 mm h 80 mm, neck r 24 mm, 100 mm", tris)
     print(f"{path}: {len(tris)} triangles, glass volume {abs(signed_volume(tris)) * 1e6:.3f} cm^3")
 
 
