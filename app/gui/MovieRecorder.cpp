@@ -77,6 +77,7 @@ QString MovieRecorder::start() {
   }
   window_.setRunning(false);
   startTime_ = f->snapshot.time;
+  sceneGeneration_ = f->sceneGeneration;
   connect(&window_, &MainWindow::frameShown, this, &MovieRecorder::onFrame);
   requestNext();
   return QString();
@@ -156,7 +157,28 @@ void MovieRecorder::onFrame() {
             .arg(plan_.movie.path, QString::fromStdString(f->problem)));
     return;
   }
-  if (!f->stats.paused || f->snapshot.time + 0.5 * f->snapshot.timeStep < target_) return;
+  const double halfStep = 0.5 * f->snapshot.timeStep;
+  // A reset or a step back sent the run back in time: the frames would no longer follow each
+  // other, so the movie ends with those it has (complete, as when stopped).
+  const double lastShown = target_ - 1.0 / (plan_.movie.framesPerSecond * plan_.slowMotion);
+  if (f->sceneGeneration != sceneGeneration_ ||
+      (framesWritten() > 0 && f->snapshot.time + halfStep < lastShown)) {
+    end(QStringLiteral(
+            "%1: the recording ended after %2 frames: the simulation went back in time (a reset or "
+            "a step back); the movie holds the frames before")
+            .arg(plan_.movie.path)
+            .arg(framesWritten()));
+    return;
+  }
+  // The run towards this frame's time was interrupted (paused, a single step, or run on at the
+  // chosen speed): it goes on, else the recording would wait for ever.
+  const bool reached = f->snapshot.time + halfStep >= target_;
+  if (f->stats.paused != reached) {
+    window_.simulation().runUntil(target_);
+    ticket_ = window_.simulation().commandsPosted();
+    return;
+  }
+  if (!reached) return;
   waiting_ = false;
   if (const QString error = encoder_->addFrame(grabFrame()); !error.isEmpty()) {
     end(error);

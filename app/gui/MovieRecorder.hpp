@@ -7,6 +7,7 @@
 #include <QObject>
 #include <QString>
 #include <QTimer>
+#include <cstdint>
 #include <memory>
 
 #include "MovieEncoder.hpp"
@@ -69,6 +70,7 @@ class MovieRecorder : public QObject {
   std::unique_ptr<MovieEncoder> encoder_;
   int framesWanted_ = 0;
   double startTime_ = 0.0;
+  std::uint64_t sceneGeneration_ = 0;  // of the frame the recording began on (a reset changes it)
   double target_ = 0.0;
   std::uint64_t ticket_ = 0;
   bool waiting_ = false;

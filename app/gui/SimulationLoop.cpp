@@ -25,6 +25,7 @@ SimulationLoop::~SimulationLoop() {
     std::lock_guard lock(mutex_);
     stop_ = true;
   }
+  cancelStep_ = true;  // a cluster-integration step can take a minute: the world is not needed any more
   wake_.notify_all();
   thread_.join();
 }
@@ -371,7 +372,7 @@ BodyInit SimulationLoop::clearOfOverlaps(BodyInit body) const {
   // Lift a new body until none of its pebbles overlaps a pebble or a wall (a spawn onto a pile
   // lands on top of it), by half bounding radii, at most 50 bounding radii. The overlap test is the
   // one generation and inlets use (core/Placement.hpp), against the bodies' poses (bodies spawned just
-  // before are among them).
+  // before are among them) and the mesh walls where their motion has them now.
   const ClumpTemplate& t = *world_->templates()[body.templateIndex];
   double reach = 0.0;
   for (const TemplatePtr& shape : world_->templates()) reach = std::max(reach, shape->boundingRadius);
@@ -381,7 +382,7 @@ BodyInit SimulationLoop::clearOfOverlaps(BodyInit body) const {
     occupied.add({b.position[i], b.orientation[i], world_->templates()[b.templateIndex[i]].get()});
   const auto overlaps = [&](const Vec3& at) {
     const PlacedBody candidate{at, body.orientation.normalized(), &t};
-    return !clearOfWalls(candidate, world_->walls()) || occupied.overlapsAny(candidate);
+    return !clearOfWalls(candidate, world_->walls(), world_->time()) || occupied.overlapsAny(candidate);
   };
   const Vec3 gravity = world_->settings().gravity;
   const Vec3 up = gravity.norm() > 0.0 ? Vec3(-gravity.normalized()) : Vec3::UnitZ();
@@ -433,6 +434,7 @@ void SimulationLoop::buildWorld() {
   parameters_.writeTo(scene);
   try {
     world_ = clumplab::buildWorld(scene);
+    world_->setStepCancel(&cancelStep_);
   } catch (const std::exception& e) {
     stopWithError(std::string("could not build the scene: ") + e.what());
     return;

@@ -3,6 +3,7 @@
 // itself against wall-clock time x the chosen speed, spends at most a bounded slice of each display
 // frame stepping, applies the GUI's commands between steps, and publishes immutable frames through
 // a triple buffer. Plain C++ (no Qt), so it can be tested and sanitised on its own.
+#include <atomic>
 #include <chrono>
 #include <condition_variable>
 #include <cstdint>
@@ -180,6 +181,8 @@ class SimulationLoop {
   std::uint64_t commandsApplied_ = 0;  // simulation thread
   std::vector<EnergySample> samples_;
   bool stop_ = false;
+  // Set with stop_: ends a long step (World::setStepCancel) so the thread joins without waiting for it.
+  std::atomic<bool> cancelStep_{false};
 
   TripleBuffer<SimulationFrame> frames_;
 

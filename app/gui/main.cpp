@@ -14,6 +14,7 @@
 #include "DocumentLoader.hpp"
 #include "GlFormat.hpp"
 #include "MainWindow.hpp"
+#include "QuitOnSignals.hpp"
 #include "ScriptedRun.hpp"
 #include "ViewChoices.hpp"
 #include "Viewport.hpp"
@@ -36,6 +37,8 @@ int main(int argc, char** argv) {
   QApplication::setApplicationName(QStringLiteral("ClumpLab"));
   QApplication::setApplicationVersion(QStringLiteral(CLUMPLAB_VERSION));
   QSurfaceFormat::setDefaultFormat(clumplab::gui::viewportSurfaceFormat());
+  // SIGTERM / SIGINT / SIGHUP close the windows as Quit does (the simulation thread joins, status 0).
+  const clumplab::gui::QuitOnSignals quitOnSignals;
 
   QCommandLineParser parser;
   parser.setApplicationDescription(QStringLiteral("ClumpLab: a sandbox for rigid clumps"));

@@ -197,7 +197,8 @@ bool Inlet::placeOne(World& world, std::uint32_t templateIndex, SplitMix64& rng,
     PlacedBody candidate{position, orientation, &shape};
     if (!fitsRegion(candidate, settings_.region, plane)) continue;
     candidate.position = world.settings().periodic.wrap(position);
-    if (!clearOfWalls(candidate, world.walls()) || occupied.overlapsAny(candidate)) continue;
+    // Mesh walls where they are now (a moving container), not where they started.
+    if (!clearOfWalls(candidate, world.walls(), world.time()) || occupied.overlapsAny(candidate)) continue;
     Vec3 velocity = settings_.velocity;
     if (settings_.velocitySpread > 0.0) velocity += randomInBall(rng, settings_.velocitySpread);
     if (plane.enabled) velocity = plane.inPlane(velocity);

@@ -28,14 +28,14 @@ bool bodiesOverlap(const PlacedBody& x, const PlacedBody& y) {
   return false;
 }
 
-bool clearOfWalls(const PlacedBody& x, const std::vector<Wall>& walls) {
+bool clearOfWalls(const PlacedBody& x, const std::vector<Wall>& walls, double time) {
   for (const Pebble& p : x.shape->pebbles) {
     const Vec3 pw = x.position + x.orientation * p.center;
     const Vec3 shaft = p.halfLength * (x.orientation * p.axis);
     for (const Wall& w : walls) {
       // The shaft's ends are its points nearest a plane or a cavity's surface; a shaft across a
       // membrane is stuck in it.
-      if (w.clearance(pw - shaft) < p.radius || w.clearance(pw + shaft) < p.radius) return false;
+      if (w.clearance(pw - shaft, time) < p.radius || w.clearance(pw + shaft, time) < p.radius) return false;
       if (w.kind == Wall::Kind::Membrane && !p.isSphere() && !w.passes(p.radius) &&
           ((pw - shaft - w.point).dot(w.normal) < 0.0) != ((pw + shaft - w.point).dot(w.normal) < 0.0)) {
         return false;

@@ -3,8 +3,9 @@
 as fans about their centres), outward oriented, coordinates in metres, binary STL. The container of
 resources/scenes/rotating-drum.json (a mesh wall turning about y)."""
 import math
-import struct
 import sys
+
+from binary_stl import write_binary_stl
 
 RADIUS, HALF_LENGTH, SIDES = 0.04, 0.015, 36
 
@@ -22,21 +23,9 @@ def triangles():
         yield (0.0, HALF_LENGTH, 0.0), c, d   # cap at +y, normal +y
 
 
-def normal(a, b, c):
-    u = [b[i] - a[i] for i in range(3)]
-    v = [c[i] - a[i] for i in range(3)]
-    n = [u[1] * v[2] - u[2] * v[1], u[2] * v[0] - u[0] * v[2], u[0] * v[1] - u[1] * v[0]]
-    length = math.sqrt(sum(x * x for x in n))
-    return [x / length for x in n]
-
-
 def main(path):
     tris = list(triangles())
-    with open(path, "wb") as f:
-        f.write(b"ClumpLab drum: closed cylinder about y, r 40 mm, l 30 mm, 36 sides".ljust(80, b" "))
-        f.write(struct.pack("<I", len(tris)))
-        for a, b, c in tris:
-            f.write(struct.pack("<12fH", *normal(a, b, c), *a, *b, *c, 0))
+    write_binary_stl(path, "ClumpLab drum: closed cylinder about y, r 40 mm, l 30 mm, 36 sides", tris)
 
 
 if __name__ == "__main__":

@@ -950,6 +950,57 @@ class TestGui : public QObject {
     QVERIFY(w.running());
   }
 
+  // The soak's finding: a pause, a single step or Run under a deterministic recording left it
+  // waiting for ever; now the run towards the next frame goes on. A reset ends it with its frames.
+  void deterministicRecordingOutlivesPauseAndEndsOnReset() {
+    QTemporaryDir dir;
+    MainWindow w;
+    w.setSpeed(1.0, false);
+    QCOMPARE(showScene(w, false, QSize(160, 100), dir, QStringLiteral("fall.json"), kFallingSphere, 1),
+             QString());
+    RecordingPlan plan;
+    plan.movie.path = dir.filePath(QStringLiteral("frames"));
+    plan.movie.format = MovieFormat::PngSequence;
+    plan.movie.framesPerSecond = 10;
+    plan.duration = 0.2;     // simulated seconds
+    plan.slowMotion = 10.0;  // 20 frames, one every 1/100 s of simulated time
+    {
+      MovieRecorder recorder(w, plan);
+      QSignalSpy done(&recorder, &MovieRecorder::finished);
+      QCOMPARE(recorder.start(), QString());
+      QVERIFY(waitForFrame(w, [&](const SimulationFrame&) { return recorder.framesWritten() >= 3; }));
+      w.setRunning(false);  // the user pauses
+      QVERIFY(waitForFrame(w, [&](const SimulationFrame&) { return recorder.framesWritten() >= 6; }));
+      w.simulation().singleStep(1);
+      QVERIFY(waitForFrame(w, [&](const SimulationFrame&) { return recorder.framesWritten() >= 9; }));
+      w.setRunning(true);  // runs on at the chosen speed
+      QVERIFY2(done.wait(30000) || done.size() == 1, "the recording did not finish");
+      QCOMPARE(done.front().front().toString(), QString());
+      QCOMPARE(recorder.framesWritten(), 20);
+      // The last frame shows t = 19/100 s, or up to a display frame (1/60 s at speed 1) later where
+      // the run at the chosen speed passed it before it was paused there.
+      const SimulationFrame* f = w.currentFrame();
+      QVERIFY(f != nullptr);
+      CLUMPLAB_VERIFY_LESS(0.19 - 1e-3, f->snapshot.time);
+      CLUMPLAB_VERIFY_LESS(f->snapshot.time, 0.19 + 0.05);
+    }
+    {
+      plan.movie.path = dir.filePath(QStringLiteral("reset"));
+      MovieRecorder recorder(w, plan);
+      QSignalSpy done(&recorder, &MovieRecorder::finished);
+      QCOMPARE(recorder.start(), QString());
+      QVERIFY(waitForFrame(w, [&](const SimulationFrame&) { return recorder.framesWritten() >= 3; }));
+      w.simulation().reset();
+      QVERIFY2(done.wait(10000) || done.size() == 1, "a reset left the recording waiting");
+      QVERIFY2(done.front().front().toString().contains(QStringLiteral("went back in time")),
+               qPrintable(done.front().front().toString()));
+      const int frames = recorder.framesWritten();
+      QCOMPARE(static_cast<int>(
+                   QDir(plan.movie.path).entryList({QStringLiteral("frame-*.png")}, QDir::Files).size()),
+               frames);
+    }
+  }
+
   void closingWhileRunningStopsTheThread() {
     auto* w = new MainWindow;
     w->setSpeed(1.0, true);

@@ -3,6 +3,7 @@
 // they cannot take; stepping back through the history of a cim run and running on repeats it bit
 // for bit (the cluster list carried across steps is part of each saved state).
 #include <QComboBox>
+#include <QElapsedTimer>
 #include <QtTest>
 #include <bit>
 
@@ -39,6 +40,21 @@ const char* kFrictionBox = R"({
   "bodies": [],
   "generate": [{"template": "rod", "count": 10, "region": {"min": [0.005, 0.005, 0.005], "max": [0.025, 0.025, 0.025]},
                 "seed": 3, "random_speed": 0.3}]})";
+
+// A dilute gas of 200 T-bars under cim with a stiff contact and a 50 ms step: one step takes tens
+// of seconds of cluster integration (found by the soak test, after edits of the stiffness and step).
+const char* kStiffGas = R"({
+  "format": "clumplab-scene/1", "time_step": 0.05, "integrator": "cim", "gravity": [0, 0, 0],
+  "cim": {"buffer": 6e-4, "rtol": 1e-5, "atol": 1e-20, "min_step": 8.45e-6},
+  "contact": {"model": "linear", "stiffness": 1e9, "damping": 0},
+  "walls": [{"type": "box", "min": [0, 0, 0], "max": [0.06, 0.06, 0.06]}],
+  "templates": {"tbar": {"density": 2700, "inertia": "pebbles",
+    "pebbles": [[0, 0, 0, 0.001], [0, 0, 0.001, 0.001], [0, 0, 0.002, 0.001], [0, 0, 0.003, 0.001],
+                [0, 0, 0.004, 0.001], [-0.002, 0, 0.005, 0.001], [-0.001, 0, 0.005, 0.001],
+                [0, 0, 0.005, 0.001], [0.001, 0, 0.005, 0.001], [0.002, 0, 0.005, 0.001]]}},
+  "bodies": [],
+  "generate": [{"template": "tbar", "count": 200, "region": {"min": [0.006, 0.006, 0.006], "max": [0.054, 0.054, 0.054]},
+                "random_orientation": true, "seed": 8, "random_speed": 0.6, "random_spin": 60}]})";
 
 bool sameBits(const SnapshotBodies& a, const SnapshotBodies& b) {
   if (a.size() != b.size()) return false;
@@ -136,6 +152,26 @@ class TestGuiCim : public QObject {
     const SimulationFrame* running = w.currentFrame();
     QVERIFY(running != nullptr);
     QVERIFY2(running->problem.empty(), running->problem.c_str());
+  }
+
+  // Closing the window during such a step cancels it (World::setStepCancel): the simulation thread
+  // joins at once instead of after the step (it took a minute on this machine before).
+  void closingDuringALongCimStepDoesNotWaitForIt() {
+    QTemporaryDir dir;
+    auto* w = new MainWindow;
+    QCOMPARE(showScene(*w, false, QSize(320, 200), dir, QStringLiteral("stiff-gas.json"), kStiffGas, 200),
+             QString());
+    w->simulation().singleStep(1);
+    QTest::qWait(1500);
+    w->tick();
+    QVERIFY2(w->currentFrame() != nullptr && w->currentFrame()->snapshot.steps == 0,
+             "the step was expected to take far longer than 1.5 s");
+    QElapsedTimer clock;
+    clock.start();
+    QVERIFY(w->close());
+    delete w;
+    const qint64 ms = clock.elapsed();
+    QVERIFY2(ms < 5000, qPrintable(QStringLiteral("closing took %1 ms").arg(ms)));
   }
 };
 

@@ -8,6 +8,7 @@
 #include <cstring>
 #include <limits>
 
+#include "MeshWallSupport.hpp"
 #include "TestSupport.hpp"
 #include "core/Errors.hpp"
 #include "core/Generation.hpp"
@@ -85,7 +86,7 @@ double smallestGap(const World& w, std::size_t b) {
   const auto pebblesOf = [&](std::size_t i) { return w.templates()[s.templateIndex[i]]->pebbles; };
   for (const Pebble& p : pebblesOf(b)) {
     const Vec3 x = s.position[b] + s.orientation[b] * p.center;
-    for (const Wall& wall : w.walls()) gap = std::min(gap, wall.clearance(x) - p.radius);
+    for (const Wall& wall : w.walls()) gap = std::min(gap, wall.clearance(x, w.time()) - p.radius);
     for (std::size_t o = 0; o < s.size(); ++o) {
       if (o == b) continue;
       for (const Pebble& q : pebblesOf(o)) {
@@ -396,6 +397,44 @@ class TestInlet : public QObject {
     QCOMPARE(w->bodies().size(), bodiesAtCheckpoint);
     for (int k = 0; k < 5000; ++k) QVERIFY(w->step());
     QVERIFY2(sameBits(*w, *reference), "restoring and stepping again differs");
+  }
+
+  void clearOfAMovedMeshWall() {
+    // Regression (the pill-bottle scene): an inlet tested the mesh walls where they stood at t = 0.
+    // A plate (a tessellated mesh wall) moves on an interpolated path from 1 m below into the middle
+    // of the inlet's region (z in [-4, 4] mm) by t = 0.01 s; the inlet starts at 0.02 s. Every ball
+    // (r = 1 mm) it inserts must clear the plate where it is now, |z| >= r; where it was at t = 0
+    // a quarter of the region's heights would be taken.
+    WorldSettings settings;
+    settings.timeStep = 1e-4;
+    settings.gravity = Vec3::Zero();
+    WallMotion motion;
+    motion.kind = WallMotion::Kind::Interpolated;
+    motion.times = {0.0, 0.01};
+    motion.positions = {Vec3(0, 0, -1), Vec3::Zero()};
+    motion.orientations = {Quat::Identity(), Quat::Identity()};
+    const double r = 1e-3;
+    World w(settings, linearContact(2e3, 0.5, 0.0), {meshWall(gridFloor(4, 0.05), motion)},
+            {templateFromPebbles({Pebble{Vec3::Zero(), r}}, 2500.0)});
+    InletSettings in;
+    in.region.min = Vec3(-0.02, -0.02, -0.004);
+    in.region.max = Vec3(0.02, 0.02, 0.004);
+    in.templates = {0};
+    in.weights = {1.0};
+    in.massRate = 1.0;
+    in.maxCount = 60;
+    in.start = 0.02;
+    w.addInlet(Inlet(in));
+    for (int k = 0; k < 400 && w.inlets()[0].progress().state != InletState::Done; ++k) QVERIFY(w.step());
+    QCOMPARE(w.bodies().size(), std::size_t{60});
+    double closest = std::numeric_limits<double>::infinity();
+    for (std::size_t b = 0; b < w.bodies().size(); ++b) {
+      closest = std::min(closest, std::abs(w.bodies().position[b].z()));
+      QVERIFY(w.walls()[0].clearance(w.bodies().position[b], w.time()) >= r);
+    }
+    qInfo("60 balls inserted beside a plate moved into the region: the closest centre %.3g mm from it",
+          closest * 1e3);
+    QVERIFY(closest >= r);
   }
 
   void fullRegionReports() {

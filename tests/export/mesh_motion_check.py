@@ -10,17 +10,7 @@ R(w t) the turn by |w| t about w (Rodrigues' formula). Exits 1 with the numbers 
 """
 import json, math, os, re, shutil, subprocess, sys
 
-
-def fail(message):
-    print('FAIL: ' + message)
-    sys.exit(1)
-
-
-def run(command, cwd=None):
-    p = subprocess.run(command, cwd=cwd, capture_output=True, text=True, timeout=300)
-    if p.returncode != 0:
-        fail('%s exited %d\n%s\n%s' % (' '.join(command), p.returncode, p.stdout[-3000:], p.stderr[-3000:]))
-    return p.stdout
+from check_support import fail, run
 
 
 def triangles(path):

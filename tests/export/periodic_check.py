@@ -16,24 +16,7 @@ import csv, json, math, os, shutil, subprocess, sys
 
 import numpy
 
-
-def fail(message):
-    print('FAIL: ' + message)
-    sys.exit(1)
-
-
-def run(command, cwd=None):
-    p = subprocess.run(command, cwd=cwd, capture_output=True, text=True, timeout=300)
-    if p.returncode != 0:
-        fail('%s exited %d\n%s\n%s' % (' '.join(command), p.returncode, p.stdout[-3000:], p.stderr[-3000:]))
-    return p.stdout
-
-
-def matrix(q):
-    w, x, y, z = q
-    return [[1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y)],
-            [2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x)],
-            [2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y)]]
+from check_support import fail, run, matrix
 
 
 def fmt(v):

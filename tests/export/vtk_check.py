@@ -17,21 +17,11 @@ import vtk
 from vtk.util.numpy_support import vtk_to_numpy
 import numpy
 
+from check_support import fail, run, matrix
+
 # Relative to the largest magnitude compared: the state CSV holds 12 significant digits (the VTK files
 # 15 to 17, every double exactly).
 TOLERANCE = 1e-10
-
-
-def fail(message):
-    print('FAIL: ' + message)
-    sys.exit(1)
-
-
-def run(command):
-    p = subprocess.run(command, capture_output=True, text=True)
-    if p.returncode != 0:
-        fail('%s exited %d: %s' % (' '.join(command), p.returncode, p.stderr))
-    return p.stdout
 
 
 def read(path):
@@ -48,13 +38,6 @@ def array(data, name):
     if a is None:
         fail('no point array %s' % name)
     return vtk_to_numpy(a)
-
-
-def matrix(q):
-    w, x, y, z = q
-    return numpy.array([[1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y)],
-                        [2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x)],
-                        [2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y)]])
 
 
 def close(what, got, expected):

@@ -26,7 +26,8 @@ bool bodiesOverlap(const PlacedBody& a, const PlacedBody& b);
 
 // True when every pebble of `body` is on the allowed side of every wall by at least its radius (a
 // spherocylinder by its shaft's ends; a shaft across a membrane that stops it is stuck in it).
-bool clearOfWalls(const PlacedBody& body, const std::vector<Wall>& walls);
+// Mesh walls are taken where their motion has them at `time` [s].
+bool clearOfWalls(const PlacedBody& body, const std::vector<Wall>& walls, double time = 0.0);
 
 // Bodies already placed, hashed on a grid of cells at least as wide as the largest body, so that a
 // candidate is tested only against the bodies in the 27 cells around it (O(1) a query). On periodic

@@ -49,13 +49,14 @@ struct Wall {
     return walls;
   }
   // Distance of a point inside the allowed region to the wall surface (negative: beyond it).
-  // For a membrane, the distance from either side; for a mesh, the distance to its surface where it
-  // is at time 0 (placing bodies), searched within a bounding-box diagonal of the mesh.
-  double clearance(const Vec3& x) const {
+  // For a membrane, the distance from either side; for a mesh, the distance to its surface where its
+  // motion has it at `time` [s] (0: where bodies are generated), searched within a bounding-box
+  // diagonal of the mesh.
+  double clearance(const Vec3& x, double time = 0.0) const {
     if (kind == Kind::Plane) return (x - point).dot(normal);
     if (kind == Kind::Membrane) return std::abs((x - point).dot(normal));
     if (kind == Kind::Mesh) {
-      const WallPose pose = mesh->poseAt(0.0);
+      const WallPose pose = mesh->poseAt(time);
       const Vec3 local = pose.orientation.conjugate() * (x - pose.position);
       return mesh->shape->distance(local, (mesh->shape->upper() - mesh->shape->lower()).norm());
     }

@@ -2,6 +2,7 @@
 // The engine facade: owns templates, body state, walls, the contact model, the broad phase and
 // the integrator. `step()` reads like a table of contents of one time step.
 #include <array>
+#include <atomic>
 #include <chrono>
 #include <memory>
 #include <optional>
@@ -205,6 +206,12 @@ class World {
   const Divergence& divergence() const { return divergence_; }
   // The force-loop threads, shared with the integrators.
   ThreadPool& pool() { return pool_; }
+  // A flag that, once set (from any thread), ends a step that may take long (the cluster
+  // integration's adaptive steps: a minute for a stiff contact at a large step) early, as a
+  // divergence "cancelled": the app stops its simulation thread so without waiting for the step.
+  // Null (the default): never.
+  void setStepCancel(const std::atomic<bool>* cancel) { stepCancel_ = cancel; }
+  const std::atomic<bool>* stepCancel() const { return stepCancel_; }
   const PebbleArrays& pebbles() const { return pebbles_; }
   const NeighborList& neighbors() const { return neighbors_; }
   // The contacts of the last force evaluation (points and forces).
@@ -270,6 +277,7 @@ class World {
   ContactSolver contacts_;
   MeshWallContacts meshContacts_;
   ThreadPool pool_;
+  const std::atomic<bool>* stepCancel_ = nullptr;
   std::unique_ptr<Integrator> integrator_;
   std::vector<ExternalLoad> externalLoads_;  // sorted by body
   // Per body, from the last force evaluation: the part of force/torque that is not conservative

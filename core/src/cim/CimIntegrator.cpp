@@ -19,8 +19,8 @@ OwnForcesStep CimIntegrator::advance(World& world, double dt, bool edited) {
   }
   try {
     if (model_.box.any()) out.wrapShift.assign(state_.size(), Vec3::Zero());
-    const IntervalReport r =
-        integration_->advance(state_, dt, &world.pool(), out.wrapShift.empty() ? nullptr : &out.wrapShift);
+    const IntervalReport r = integration_->advance(
+        state_, dt, &world.pool(), out.wrapShift.empty() ? nullptr : &out.wrapShift, world.stepCancel());
     out.dissipated = r.tally.dissipated;
     out.externalWork = r.tally.externalWork;
     for (std::size_t w = 0; w < r.tally.wallImpulse.size() && w < out.wallImpulse.size(); ++w) {

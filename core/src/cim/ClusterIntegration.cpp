@@ -15,11 +15,16 @@ ClusterIntegration::ClusterIntegration(ParticleModel model, ClusterStepSettings 
     : stepper_(std::move(model), std::move(settings)) {}
 
 IntervalReport ClusterIntegration::advance(RigidBodySet& state, double duration, ThreadPool* pool,
-                                           std::vector<Vec3>* wrapShifts) {
+                                           std::vector<Vec3>* wrapShifts, const std::atomic<bool>* cancel) {
   IntervalReport out;
   const std::size_t walls = stepper_.model().wallCount;
   if (stepper_.settings().tally) out.tally.wallImpulse.assign(walls, Vec3::Zero());
   for (double t = 0.0; t < duration;) {
+    if (cancel != nullptr && cancel->load(std::memory_order_relaxed)) {
+      out.ok = false;
+      out.problem = "the step was cancelled";
+      return out;
+    }
     if (!list_ || !(remaining_ > 0.0)) {
       if (++out.lists > kMaxListsPerInterval) {
         throw std::runtime_error(

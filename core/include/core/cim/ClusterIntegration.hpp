@@ -4,6 +4,7 @@
 // it for the next interval (with each cluster's proposed RKF step), so the caller's intervals (a
 // World step, the sampling of a run) do not shorten the method's global steps. Positions are wrapped
 // into the periodic box after every pass. Copyable: a copy continues with the same bits.
+#include <atomic>
 #include <optional>
 #include <vector>
 
@@ -31,8 +32,9 @@ class ClusterIntegration {
 
   // Advances `state` by exactly `duration` [s] (clusters on `pool` when given). With `wrapShifts`
   // (sized like the state), each body's wraps into the periodic box are added to its entry [m].
+  // Once `cancel` is set (any thread) it stops before the next pass, not ok ("cancelled").
   IntervalReport advance(RigidBodySet& state, double duration, ThreadPool* pool = nullptr,
-                         std::vector<Vec3>* wrapShifts = nullptr);
+                         std::vector<Vec3>* wrapShifts = nullptr, const std::atomic<bool>* cancel = nullptr);
   // Forgets the cluster list (after the state was edited from outside).
   void invalidate() { list_.reset(); }
 
