@@ -5,8 +5,8 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QPointer>
+#include <QSaveFile>
 #include <QStandardPaths>
-#include <QTextStream>
 #include <algorithm>
 
 namespace clumplab::gui {
@@ -51,9 +51,11 @@ void Autosave::setIntervalSeconds(int seconds) {
 
 void Autosave::setSource(const QString& scenePath) {
   if (!lock_) return;
-  QFile f(sourceFileOf(path_));
-  if (f.open(QIODevice::WriteOnly | QIODevice::Truncate)) {
-    QTextStream(&f) << (scenePath.isEmpty() ? QString() : QFileInfo(scenePath).absoluteFilePath());
+  QSaveFile f(sourceFileOf(path_));  // whole or not at all, like every other write
+  if (f.open(QIODevice::WriteOnly)) {
+    const QString source = scenePath.isEmpty() ? QString() : QFileInfo(scenePath).absoluteFilePath();
+    f.write(source.toUtf8());
+    f.commit();
   }
 }
 
