@@ -99,11 +99,8 @@ inline void confineBlockedSpin(BodyState& s, std::size_t b) {
 inline void blockedSpinDrift(BodyState& s, std::size_t b, double tau, bool gyroscopic = true) {
   const unsigned free = freeRotationAxes(s.blocked[b]);
   const Quat q0 = s.orientation[b];
-  if (free != 3u && free != 5u && free != 6u) {
-    s.orientation[b] = renormalized(rotationFromVector(tau * s.angularVelocity[b]) * q0);
-    return;
-  }
-  if (!gyroscopic) {
+  const bool twoFree = free == 3u || free == 5u || free == 6u;
+  if (!twoFree || !gyroscopic) {  // w stays as it is over the drift
     s.orientation[b] = renormalized(rotationFromVector(tau * s.angularVelocity[b]) * q0);
     return;
   }

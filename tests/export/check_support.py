@@ -1,6 +1,6 @@
 """What the end-to-end export checks share: failing with a message, running a command (its output
-on failure), and the rotation matrix of a unit quaternion."""
-import subprocess, sys, time
+on failure), the rotation matrix of a unit quaternion, and reading a LIGGGHTS pebble dump."""
+import os, subprocess, sys, time
 
 import numpy
 
@@ -29,3 +29,15 @@ def matrix(q):
     return numpy.array([[1 - 2 * (y * y + z * z), 2 * (x * y - w * z), 2 * (x * z + w * y)],
                         [2 * (x * y + w * z), 1 - 2 * (x * x + z * z), 2 * (y * z - w * x)],
                         [2 * (x * z - w * y), 2 * (y * z + w * x), 1 - 2 * (x * x + y * y)]])
+
+
+def read_dump(folder, step):
+    """{body: [pebble centres]} of the LIGGGHTS dump post/pebbles_<step>.txt (mol is the body's number + 1)."""
+    with open(os.path.join(folder, 'post', 'pebbles_%d.txt' % step)) as f:
+        lines = f.read().splitlines()
+    start = next(i for i, l in enumerate(lines) if l.startswith('ITEM: ATOMS')) + 1
+    atoms = {}
+    for line in lines[start:]:
+        v = line.split()
+        atoms.setdefault(int(v[1]) - 1, []).append([float(x) for x in v[3:6]])
+    return atoms

@@ -15,7 +15,7 @@ import csv, json, math, os, re, shutil, subprocess, sys, time
 
 import numpy
 
-from check_support import fail, run, matrix
+from check_support import fail, run, matrix, read_dump
 
 STEPS, EVERY, MODE = 5000, 1000, 'free'
 
@@ -72,14 +72,7 @@ def check_liggghts(cli, scene, work, states, bodies, pebbles, exported):
     rows, rhs = {b: [] for b in bodies}, {b: [] for b in bodies}
     spread = 0.0
     for step in range(0, STEPS + 1, EVERY):
-        path = os.path.join(folder, 'post', 'pebbles_%d.txt' % step)
-        with open(path) as f:
-            lines = f.read().splitlines()
-        start = next(i for i, l in enumerate(lines) if l.startswith('ITEM: ATOMS')) + 1
-        atoms = {}
-        for line in lines[start:]:
-            v = line.split()
-            atoms.setdefault(int(v[1]) - 1, []).append([float(x) for x in v[3:6]])
+        atoms = read_dump(folder, step)
         t = round(step * dt, 12)
         if sorted(atoms) != sorted(bodies):
             fail('t = %g: LIGGGHTS bodies %s, ClumpLab %s' % (t, sorted(atoms), sorted(bodies)))
@@ -129,18 +122,6 @@ def check_liggghts(cli, scene, work, states, bodies, pebbles, exported):
             fail('body %d: velocity differs' % b)
         if numpy.abs(centre - predicted).max() > 1.5e-5:
             fail('body %d: LIGGGHTS\'s centre of mass is not where the export says' % b)
-
-
-def read_dump(folder, step):
-    """{body: [pebble centres]} of a LIGGGHTS dump (mol is the body's number + 1)."""
-    with open(os.path.join(folder, 'post', 'pebbles_%d.txt' % step)) as f:
-        lines = f.read().splitlines()
-    start = next(i for i, l in enumerate(lines) if l.startswith('ITEM: ATOMS')) + 1
-    atoms = {}
-    for line in lines[start:]:
-        v = line.split()
-        atoms.setdefault(int(v[1]) - 1, []).append([float(x) for x in v[3:6]])
-    return atoms
 
 
 def pebbles_of(state, pebbles):

@@ -11,7 +11,7 @@ insertion, 7 digits). Exits 1 with the numbers if anything is off.
 """
 import collections, csv, json, os, re, shutil, subprocess, sys
 
-from check_support import fail, run
+from check_support import fail, run, read_dump
 
 
 def main():
@@ -38,10 +38,7 @@ def main():
     worst = 0
     for step in range(0, steps + 1, every):
         t = round(step * exported['time_step'], 9)
-        with open(os.path.join(folder, 'post', 'pebbles_%d.txt' % step)) as f:
-            lines = f.read().splitlines()
-        start = next(i for i, l in enumerate(lines) if l.startswith('ITEM: ATOMS')) + 1
-        bodies = len({line.split()[1] for line in lines[start:]})
+        bodies = len(read_dump(folder, step))
         print('t = %g s: ClumpLab %d bodies, LIGGGHTS %d' % (t, counts.get(t, 0), bodies))
         worst = max(worst, abs(bodies - counts.get(t, 0)))
     error = abs(mass - inlet['inserted_mass']) / inlet['inserted_mass']

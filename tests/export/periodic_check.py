@@ -16,7 +16,7 @@ import csv, json, math, os, shutil, subprocess, sys
 
 import numpy
 
-from check_support import fail, run, matrix
+from check_support import fail, run, matrix, read_dump
 
 
 def fmt(v):
@@ -53,10 +53,7 @@ def main():
     rows_fit, rhs, wrapped, previous = [], [], 0, None
     for step in range(0, steps + 1, every):
         t = round(step * exported['time_step'], 9)
-        with open(os.path.join(folder, 'post', 'pebbles_%d.txt' % step)) as f:
-            lines = f.read().splitlines()
-        start = next(i for i, l in enumerate(lines) if l.startswith('ITEM: ATOMS')) + 1
-        got = [[float(x) for x in line.split()[3:6]] for line in lines[start:]]
+        got = [p for pebbles in read_dump(folder, step).values() for p in pebbles]  # one body
         s = rows[t]
         r = matrix((s['qw'], s['qx'], s['qy'], s['qz']))
         expected = [[s[k] + sum(r[i][j] * p[j] for j in range(3)) for i, k in enumerate('xyz')] for p in pebbles]
