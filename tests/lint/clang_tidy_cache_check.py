@@ -2,7 +2,7 @@
 """Checks tests/lint/clang_tidy_cached.py on a two-file project built with Ninja in a temporary folder:
 a clean file is checked once and then passed from the cache; editing a header it includes makes it
 checked again; a finding fails the run with the file named and writes no marker; CLUMPLAB_TIDY_CACHE=0
-checks everything.
+checks everything; the same project in another folder reuses the markers.
 
 Usage: clang_tidy_cache_check.py CLANG_TIDY CXX
 """
@@ -38,29 +38,33 @@ def expect(condition: bool, message: str) -> None:
         sys.exit(1)
 
 
+def make_project(top: Path, compiler: str) -> None:
+    """Writes the two-file project with its compile database and Ninja file into `top`."""
+    (top / "src").mkdir(parents=True)
+    (top / "build").mkdir()
+    (top / "src" / "shape.hpp").write_text(CLEAN_HEADER)
+    (top / "src" / "count.cpp").write_text(SOURCE)
+    (top / ".clang-tidy").write_text("Checks: '-*,bugprone-use-after-move'\n"
+                                     "WarningsAsErrors: '*'\nHeaderFilterRegex: '.*'\n")
+    command = f"{compiler} -std=c++20 -I{top}/src -o count.o -c {top}/src/count.cpp"
+    (top / "build" / "compile_commands.json").write_text(json.dumps(
+        [{"directory": str(top / "build"), "command": command, "file": str(top / "src" / "count.cpp")}]))
+    (top / "build" / "build.ninja").write_text(
+        f"rule cxx\n  command = {compiler} -std=c++20 -I{top}/src -MD -MF $out.d -o $out -c $in\n"
+        "  deps = gcc\n  depfile = $out.d\n"
+        f"build count.o: cxx {top}/src/count.cpp\n")
+
+
+def build(top: Path) -> None:
+    subprocess.run(["ninja", "-C", str(top / "build")], check=True, capture_output=True)
+
+
 def main() -> int:
     clang_tidy, compiler = sys.argv[1], sys.argv[2]
     with tempfile.TemporaryDirectory() as folder:
-        top = Path(folder)
-        (top / "src").mkdir()
-        (top / "build").mkdir()
-        (top / "src" / "shape.hpp").write_text(CLEAN_HEADER)
-        (top / "src" / "count.cpp").write_text(SOURCE)
-        (top / ".clang-tidy").write_text("Checks: '-*,bugprone-use-after-move'\n"
-                                         "WarningsAsErrors: '*'\nHeaderFilterRegex: '.*'\n")
-        command = f"{compiler} -std=c++20 -I{top}/src -o count.o -c {top}/src/count.cpp"
-        (top / "build" / "compile_commands.json").write_text(json.dumps(
-            [{"directory": str(top / "build"), "command": command, "file": str(top / "src" / "count.cpp")}]))
-        (top / "build" / "build.ninja").write_text(
-            f"rule cxx\n  command = {compiler} -std=c++20 -I{top}/src -MD -MF $out.d -o $out -c $in\n"
-            "  deps = gcc\n  depfile = $out.d\n"
-            f"build count.o: cxx {top}/src/count.cpp\n")
-        environment = dict(os.environ, CLUMPLAB_TIDY_CACHE_DIR=str(top / "cache"))
+        environment = dict(os.environ, CLUMPLAB_TIDY_CACHE_DIR=str(Path(folder) / "cache"))
 
-        def build() -> None:
-            subprocess.run(["ninja", "-C", str(top / "build")], check=True, capture_output=True)
-
-        def lint(**extra: str) -> subprocess.CompletedProcess:
+        def lint(top: Path, **extra: str) -> subprocess.CompletedProcess:
             run = subprocess.run([sys.executable, str(WRAPPER), "--clang-tidy", clang_tidy,
                                   "--build-dir", str(top / "build"), "--source-dir", str(top),
                                   str(top / "src" / "count.cpp")],
@@ -68,31 +72,40 @@ def main() -> int:
             print(run.stdout.strip())
             return run
 
-        build()
-        first = lint()
+        top = Path(folder) / "project"
+        make_project(top, compiler)
+        build(top)
+        first = lint(top)
         expect(first.returncode == 0 and "1 checked, 0 passed before" in first.stdout,
                "a clean file is checked and passes")
-        second = lint()
+        second = lint(top)
         expect(second.returncode == 0 and "0 checked, 1 passed before" in second.stdout,
                "the same inputs are passed from the cache")
-        cold = lint(CLUMPLAB_TIDY_CACHE="0")
+        cold = lint(top, CLUMPLAB_TIDY_CACHE="0")
         expect(cold.returncode == 0 and "1 checked" in cold.stdout, "CLUMPLAB_TIDY_CACHE=0 checks again")
 
         (top / "src" / "shape.hpp").write_text(BROKEN_HEADER)
-        build()
-        broken = lint()
+        build(top)
+        broken = lint(top)
         expect(broken.returncode == 1 and "1 checked" in broken.stdout
                and "FAILED src/count.cpp" in broken.stdout
                and "use-after-move" in broken.stdout,
                "an edited header is checked again, and its finding fails the run naming the file")
-        again = lint()
+        again = lint(top)
         expect(again.returncode == 1 and "1 checked" in again.stdout, "a failing file is never cached")
 
         (top / "src" / "shape.hpp").write_text(CLEAN_HEADER)
-        build()
-        restored = lint()
+        build(top)
+        restored = lint(top)
         expect(restored.returncode == 0 and "0 checked, 1 passed before" in restored.stdout,
                "the clean header's marker still applies")
+
+        clone = Path(folder) / "another-clone" / "elsewhere"
+        make_project(clone, compiler)
+        build(clone)
+        elsewhere = lint(clone)
+        expect(elsewhere.returncode == 0 and "0 checked, 1 passed before" in elsewhere.stdout,
+               "the same project in another folder passes from the cache")
     print("PASS")
     return 0
 

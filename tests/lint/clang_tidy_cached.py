@@ -123,7 +123,8 @@ def main() -> int:
         configs = [str(d / ".clang-tidy") for d in Path(file).parents
                    if d == source_dir or source_dir in d.parents]
         parts += [relative(c) + ":" + hashes(c) for c in configs]
-        parts += [relative(d) + ":" + hashes(d) for d in sorted(set(deps + [file]))]
+        # Sorted after relative(): the order must not depend on where the clone lies beside /usr.
+        parts += sorted(relative(d) + ":" + hashes(d) for d in set(deps + [file]))
         return sha256_bytes("\n".join(parts).encode())
 
     reused, checked, failed = 0, 0, []
