@@ -8,12 +8,13 @@
 #include <QtTest>
 
 #include "Autosave.hpp"
+#include "TestPaths.hpp"
 
 using clumplab::gui::Autosave;
 
 namespace {
 QString sceneFile(const char* name) {
-  return QStringLiteral(CLUMPLAB_SCENES_DIR "/") + QLatin1String(name);
+  return QString(CLUMPLAB_SCENES_DIR) + QStringLiteral("/") + QLatin1String(name);
 }
 
 QProcessEnvironment environmentFor(const QString& folder, int seconds) {
@@ -72,7 +73,7 @@ class AutosaveTest : public QObject {
     QProcess app;
     app.setProcessEnvironment(environmentFor(dir.path(), 1));
     app.setProcessChannelMode(QProcess::ForwardedErrorChannel);
-    app.start(QStringLiteral(CLUMPLAB_APP),
+    app.start(QString(CLUMPLAB_APP),
               {QStringLiteral("--scene"), scene, QStringLiteral("--speed"), QStringLiteral("max")});
     QVERIFY(app.waitForStarted());
     // Wait for an autosave of a world that has run a while.
@@ -92,7 +93,7 @@ class AutosaveTest : public QObject {
     // A scripted start leaves it alone unless told; told, it restores it and runs on from its time.
     QProcess restore;
     restore.setProcessEnvironment(environmentFor(dir.path(), 0));
-    restore.start(QStringLiteral(CLUMPLAB_APP),
+    restore.start(QString(CLUMPLAB_APP),
                   {QStringLiteral("--restore-autosave"), QStringLiteral("yes"), QStringLiteral("--run-for"),
                    QStringLiteral("0.01"), QStringLiteral("--report"), QStringLiteral("--quit")});
     QVERIFY(restore.waitForFinished(120'000));
@@ -127,14 +128,14 @@ class AutosaveTest : public QObject {
     QCOMPARE(Autosave::orphans(dir.path()).size(), std::size_t(1));
     QProcess run;
     run.setProcessEnvironment(environmentFor(dir.path(), 0));
-    run.start(QStringLiteral(CLUMPLAB_APP), {QStringLiteral("--run-for"), QStringLiteral("0.01"),
-                                             QStringLiteral("--report"), QStringLiteral("--quit")});
+    run.start(QString(CLUMPLAB_APP), {QStringLiteral("--run-for"), QStringLiteral("0.01"),
+                                      QStringLiteral("--report"), QStringLiteral("--quit")});
     QVERIFY(run.waitForFinished(120'000));
     QCOMPARE(run.exitCode(), 0);
     QVERIFY(QFile::exists(path));  // still there for the next interactive start
     QProcess bad;
     bad.setProcessEnvironment(environmentFor(dir.path(), 0));
-    bad.start(QStringLiteral(CLUMPLAB_APP),
+    bad.start(QString(CLUMPLAB_APP),
               {QStringLiteral("--restore-autosave"), QStringLiteral("maybe"), QStringLiteral("--quit")});
     QVERIFY(bad.waitForFinished(60'000));
     QCOMPARE(bad.exitCode(), 2);

@@ -18,6 +18,7 @@
 #include <string>
 #include <vector>
 
+#include "TestPaths.hpp"
 #include "core/Errors.hpp"
 #include "core/Trajectory.hpp"
 

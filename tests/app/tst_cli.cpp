@@ -10,6 +10,8 @@
 #include <array>
 #include <cmath>
 
+#include "TestPaths.hpp"
+
 namespace {
 struct Result {
   int exitCode = -1;

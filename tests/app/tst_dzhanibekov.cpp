@@ -9,6 +9,7 @@
 #include "GlFormat.hpp"
 #include "GuiTestSupport.hpp"
 #include "MainWindow.hpp"
+#include "TestPaths.hpp"
 #include "TimeSeriesChart.hpp"
 #include "Viewport.hpp"
 #include "core/FreeRotation.hpp"
@@ -25,7 +26,7 @@ Q_DECLARE_METATYPE(clumplab::Vec3)
 
 namespace {
 
-const QString kScene = QStringLiteral(CLUMPLAB_SCENES_DIR "/tbar-dzhanibekov.json");
+const QString kScene = QString(CLUMPLAB_SCENES_DIR) + QStringLiteral("/tbar-dzhanibekov.json");
 constexpr double kOmega0 = 10.0;  // [rad/s]
 constexpr double kEpsilon = 0.01;
 

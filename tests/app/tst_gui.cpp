@@ -27,6 +27,7 @@
 #include "ParametersDock.hpp"
 #include "RecordDialog.hpp"
 #include "TemplateLibraryDock.hpp"
+#include "TestPaths.hpp"
 #include "TestSupport.hpp"
 #include "TimeSeriesChart.hpp"
 #include "Viewport.hpp"
@@ -735,7 +736,8 @@ class TestGui : public QObject {
     w.setRunning(false);
     w.show();
     QVERIFY(QTest::qWaitForWindowExposed(&w));
-    QCOMPARE(w.openDocument(QStringLiteral(CLUMPLAB_SCENES_DIR "/order-two-tbars.json"), true), QString());
+    QCOMPARE(w.openDocument(QString(CLUMPLAB_SCENES_DIR) + QStringLiteral("/order-two-tbars.json"), true),
+             QString());
     OrderAnalysisDialog* dialog = w.openOrderAnalysis();
     QVERIFY(dialog != nullptr);
     QCOMPARE(dialog->integratorBox()->currentText(), QStringLiteral("midpoint"));
@@ -780,8 +782,9 @@ class TestGui : public QObject {
       const SimulationFrame* f = w.currentFrame();
       return f ? f->snapshot.pebbles : std::size_t(0);
     };
-    QCOMPARE(w.openDocument(QStringLiteral(CLUMPLAB_SCENES_DIR "/stable-unstable-axes.json"), true),
-             QString());
+    QCOMPARE(
+        w.openDocument(QString(CLUMPLAB_SCENES_DIR) + QStringLiteral("/stable-unstable-axes.json"), true),
+        QString());
     QVERIFY(waitForFrame(w, [](const SimulationFrame& f) { return f.snapshot.pebbles == 30; }));
     QCOMPARE(w.setSphereMode(SphereKind::VolumeEquivalent), QString());
     QVERIFY(waitForFrame(w, [](const SimulationFrame& f) { return f.snapshot.pebbles == 3; }));
@@ -789,7 +792,8 @@ class TestGui : public QObject {
     QCOMPARE(w.setSphereMode(std::nullopt), QString());
     QVERIFY(waitForFrame(w, [](const SimulationFrame& f) { return f.snapshot.pebbles == 30; }));
 
-    QCOMPARE(w.openDocument(QStringLiteral(CLUMPLAB_SCENES_DIR "/bulk-tbars.json"), true), QString());
+    QCOMPARE(w.openDocument(QString(CLUMPLAB_SCENES_DIR) + QStringLiteral("/bulk-tbars.json"), true),
+             QString());
     QVERIFY(waitForFrame(w, [](const SimulationFrame& f) { return f.snapshot.pebbles == 1000; }));
     QTimer::singleShot(300, &w, [] {
       if (auto* box = qobject_cast<QMessageBox*>(QApplication::activeModalWidget())) box->accept();
@@ -812,7 +816,8 @@ class TestGui : public QObject {
     w.show();
     QVERIFY(QTest::qWaitForWindowExposed(&w));
     w.setSpeed(1.0, true);
-    QCOMPARE(w.openDocument(QStringLiteral(CLUMPLAB_SCENES_DIR "/bulk-tbars.json"), true), QString());
+    QCOMPARE(w.openDocument(QString(CLUMPLAB_SCENES_DIR) + QStringLiteral("/bulk-tbars.json"), true),
+             QString());
     QVERIFY(waitForFrame(w, [](const SimulationFrame& f) { return f.snapshot.bodies.size() == 100; }));
     auto* motion = w.parametersDock()->findChild<QComboBox*>(QStringLiteral("motion"));
     QVERIFY(motion);
@@ -851,8 +856,9 @@ class TestGui : public QObject {
     QVERIFY(waitForFrame(w, [](const SimulationFrame& f) { return f.snapshot.bodies.size() == 100; }));
     QVERIFY(motion->currentText().contains(QStringLiteral("3D")));
     QCOMPARE(w.setMotion(MotionChoice::PlaneYZ), QString());
-    QCOMPARE(w.openDocument(QStringLiteral(CLUMPLAB_SCENES_DIR "/stable-unstable-axes.json"), true),
-             QString());
+    QCOMPARE(
+        w.openDocument(QString(CLUMPLAB_SCENES_DIR) + QStringLiteral("/stable-unstable-axes.json"), true),
+        QString());
     QCOMPARE(w.motion(), MotionChoice::AsSceneFile);
   }
 
@@ -863,7 +869,8 @@ class TestGui : public QObject {
     w.show();
     QVERIFY(QTest::qWaitForWindowExposed(&w));
     w.setSpeed(1.0, true);
-    QCOMPARE(w.openDocument(QStringLiteral(CLUMPLAB_SCENES_DIR "/osmosis-box.json"), true), QString());
+    QCOMPARE(w.openDocument(QString(CLUMPLAB_SCENES_DIR) + QStringLiteral("/osmosis-box.json"), true),
+             QString());
     w.setRunning(true);
     w.energyDock()->showView(EnergyPlotDock::View::Walls);
     QVERIFY(waitForFrame(

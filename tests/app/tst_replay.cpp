@@ -19,6 +19,7 @@
 #include "MovieRecorder.hpp"
 #include "ParametersDock.hpp"
 #include "ReplayController.hpp"
+#include "TestPaths.hpp"
 #include "TestSupport.hpp"
 #include "TimelineBar.hpp"
 #include "TrajectoryControls.hpp"
@@ -487,7 +488,7 @@ class TestReplay : public QObject {
     writePileTrajectory(path, 11, 40);
     const QString frames = dir.filePath(QStringLiteral("frames"));
     QProcess app;
-    app.start(QStringLiteral(CLUMPLAB_APP),
+    app.start(QString(CLUMPLAB_APP),
               {QStringLiteral("--replay"), path, QStringLiteral("--record"), frames, QStringLiteral("--size"),
                QStringLiteral("320x240"), QStringLiteral("--quit")});
     QVERIFY(app.waitForFinished(60000));
@@ -501,8 +502,8 @@ class TestReplay : public QObject {
     // A broken trajectory: exit 2 naming the file.
     const QString broken = dir.filePath(QStringLiteral("broken.cltraj"));
     writeFile(dir, QStringLiteral("broken.cltraj"), "CLTRAJ1\n\x05");
-    app.start(QStringLiteral(CLUMPLAB_APP), {QStringLiteral("--replay"), broken, QStringLiteral("--record"),
-                                             dir.filePath(QStringLiteral("none")), QStringLiteral("--quit")});
+    app.start(QString(CLUMPLAB_APP), {QStringLiteral("--replay"), broken, QStringLiteral("--record"),
+                                      dir.filePath(QStringLiteral("none")), QStringLiteral("--quit")});
     QVERIFY(app.waitForFinished(60000));
     QCOMPARE(app.exitCode(), 2);
     QVERIFY(QString::fromUtf8(app.readAllStandardError()).contains(broken));
@@ -511,7 +512,7 @@ class TestReplay : public QObject {
     if (ffprobe.isEmpty() || QStandardPaths::findExecutable(QStringLiteral("ffmpeg")).isEmpty())
       QSKIP("ffmpeg/ffprobe not installed: the MP4 case is not checked");
     const QString mp4 = dir.filePath(QStringLiteral("pile.mp4"));
-    app.start(QStringLiteral(CLUMPLAB_APP),
+    app.start(QString(CLUMPLAB_APP),
               {QStringLiteral("--replay"), path, QStringLiteral("--record"), mp4, QStringLiteral("--fps"),
                QStringLiteral("30"), QStringLiteral("--size"), QStringLiteral("320x240"),
                QStringLiteral("--view"), QStringLiteral("wireframe,axes"), QStringLiteral("--coloring"),

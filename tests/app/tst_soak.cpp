@@ -55,6 +55,7 @@
 #include "ProcessProbe.hpp"
 #include "RecordDialog.hpp"
 #include "ScientificSpinBox.hpp"
+#include "TestPaths.hpp"
 #include "Viewport.hpp"
 
 using namespace clumplab;
@@ -106,7 +107,7 @@ double envNumber(const char* name, double fallback) {
 }
 
 QString scenesDir() {
-  return QStringLiteral(CLUMPLAB_SCENES_DIR);
+  return QString(CLUMPLAB_SCENES_DIR);
 }
 
 // Aborts the program with `what` if `fn` does not return within `ms` (a hang would otherwise only
@@ -820,7 +821,7 @@ class TestSoak : public QObject {
     app.setProcessChannelMode(QProcess::ForwardedErrorChannel);
     QElapsedTimer clock;
     clock.start();
-    app.start(QStringLiteral(CLUMPLAB_APP),
+    app.start(QString(CLUMPLAB_APP),
               {QStringLiteral("--scene"), scenesDir() + QStringLiteral("/rotating-drum.json"),
                QStringLiteral("--run-for"), QStringLiteral("0.05"), QStringLiteral("--quit")});
     QVERIFY(app.waitForStarted());
@@ -848,7 +849,7 @@ class TestSoak : public QObject {
     env.insert(QStringLiteral("CLUMPLAB_AUTOSAVE_SECONDS"), QStringLiteral("1"));
     app.setProcessEnvironment(env);
     app.setProcessChannelMode(QProcess::ForwardedErrorChannel);
-    app.start(QStringLiteral(CLUMPLAB_APP),
+    app.start(QString(CLUMPLAB_APP),
               {QStringLiteral("--scene"), scenesDir() + QStringLiteral("/rotating-drum.json")});
     QVERIFY(app.waitForStarted());
     // Running: an autosave of the live world has been written.

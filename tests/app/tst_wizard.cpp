@@ -25,6 +25,7 @@
 #include "ScientificSpinBox.hpp"
 #include "TemplateLibrary.hpp"
 #include "TemplateLibraryDock.hpp"
+#include "TestPaths.hpp"
 #include "TestSupport.hpp"
 #include "core/TemplateFile.hpp"
 #include "shapes/MeshTemplateBuilder.hpp"
@@ -43,7 +44,7 @@ using namespace clumplab::gui;
 using namespace clumplab::gui::test;
 
 namespace {
-const QString kTHandle = QStringLiteral(CLUMPLAB_MESHES_DIR "/t-handle.stl");
+const QString kTHandle = QString(CLUMPLAB_MESHES_DIR) + QStringLiteral("/t-handle.stl");
 constexpr int kWorkTimeoutMs = 60000;  // a fill or an inertia comparison on a loaded 2-core machine
 
 // A 1 cm ball resting on a floor: the scene the copies join.

@@ -7,6 +7,7 @@
 // from a start with no rotation at all.
 #include <QtTest>
 
+#include "TestPaths.hpp"
 #include "TestSupport.hpp"
 #include "core/Scene.hpp"
 #include "core/Spherocylinder.hpp"

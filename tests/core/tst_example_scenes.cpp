@@ -3,6 +3,7 @@
 #include <QDir>
 #include <QtTest>
 
+#include "TestPaths.hpp"
 #include "TestSupport.hpp"
 #include "core/Errors.hpp"
 #include "core/Scene.hpp"

@@ -2,6 +2,7 @@
 // integrator, on a collision of two spinning T-bars (Hertz, frictionless) under gravity.
 #include <QtTest>
 
+#include "TestPaths.hpp"
 #include "TestSupport.hpp"
 #include "core/OrderAnalysis.hpp"
 #include "core/Scene.hpp"

@@ -15,6 +15,7 @@
 #include <numbers>
 #include <set>
 
+#include "TestPaths.hpp"
 #include "TestSupport.hpp"
 #include "core/Scene.hpp"
 #include "shapes/BuiltinShapes.hpp"
@@ -223,7 +224,8 @@ class BuiltinShapesTest : public QObject {
       QCOMPARE(s.pebbles[i].radius, expected[i].radius);
     }
     // The same mass properties as the example scene's template ("inertia": "pebbles", density 2500).
-    const Scene scene = loadScene(QString(CLUMPLAB_SCENES_DIR "/tbar-dzhanibekov.json").toStdString());
+    const Scene scene =
+        loadScene((QString(CLUMPLAB_SCENES_DIR) + QStringLiteral("/tbar-dzhanibekov.json")).toStdString());
     QCOMPARE(scene.templates.size(), std::size_t{1});
     const ClumpTemplate& fromScene = *scene.templates[0];
     const MassProperties m = massFromPebbles(s.pebbles, std::vector<double>(s.pebbles.size(), 2500.0));

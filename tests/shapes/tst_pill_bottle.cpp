@@ -11,6 +11,7 @@
 #include <cmath>
 #include <limits>
 
+#include "TestPaths.hpp"
 #include "TestSupport.hpp"
 #include "core/MeshWall.hpp"
 #include "core/Scene.hpp"
