@@ -62,7 +62,9 @@ def build(top: Path) -> None:
 def main() -> int:
     clang_tidy, compiler = sys.argv[1], sys.argv[2]
     with tempfile.TemporaryDirectory() as folder:
-        environment = dict(os.environ, CLUMPLAB_TIDY_CACHE_DIR=str(Path(folder) / "cache"))
+        # Its own cache, on whatever the caller's environment says (a cold CI run sets CLUMPLAB_TIDY_CACHE=0).
+        environment = dict(os.environ, CLUMPLAB_TIDY_CACHE_DIR=str(Path(folder) / "cache"),
+                           CLUMPLAB_TIDY_CACHE="1")
 
         def lint(top: Path, **extra: str) -> subprocess.CompletedProcess:
             run = subprocess.run([sys.executable, str(WRAPPER), "--clang-tidy", clang_tidy,
