@@ -12,8 +12,7 @@
 #include "core/SceneWriter.hpp"
 #include "core/Trajectory.hpp"
 #include "core/export/VtkSeriesWriter.hpp"
-#include "shapes/MeshTemplateBuilder.hpp"
-#include "shapes/WallMeshReader.hpp"
+#include "shapes/SceneLoading.hpp"
 
 namespace clumplab::cli {
 
@@ -77,9 +76,7 @@ Scene loadSceneWithOverrides(const Arguments& args, const char* command) {
   if (args.positional().size() != 1) {
     throw UsageError(std::string("expected exactly one scene file: clumplab-cli ") + command + " SCENE.json");
   }
-  SceneLoadOptions options;
-  options.meshTemplates = shapes::meshTemplateBuilder();
-  options.wallMeshes = shapes::wallMeshReader();
+  SceneLoadOptions options = shapes::sceneLoadOptions();
   if (const auto spheres = args.text("--spheres")) {
     if (*spheres == "bounding") {
       options.spheres = SphereKind::Bounding;

@@ -4,8 +4,7 @@
 #include <stdexcept>
 
 #include "resources/Resources.hpp"
-#include "shapes/MeshTemplateBuilder.hpp"
-#include "shapes/WallMeshReader.hpp"
+#include "shapes/SceneLoading.hpp"
 
 namespace clumplab::gui {
 
@@ -17,11 +16,8 @@ std::shared_ptr<const Scene> defaultScene(const SceneOverrides& overrides) {
                              ": the default scene is missing from the executable");
   }
   const QByteArray text = file.readAll();
-  SceneLoadOptions options;
-  static_cast<SceneOverrides&>(options) = overrides;
-  options.meshTemplates = shapes::meshTemplateBuilder();
-  options.wallMeshes = shapes::wallMeshReader();
-  return std::make_shared<const Scene>(parseScene(text.toStdString(), kDefaultScenePath, options));
+  return std::make_shared<const Scene>(
+      parseScene(text.toStdString(), kDefaultScenePath, shapes::sceneLoadOptions(overrides)));
 }
 
 }  // namespace clumplab::gui

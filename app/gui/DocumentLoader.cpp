@@ -9,7 +9,7 @@
 #include "core/ScenePlane.hpp"
 #include "core/SphereSwitch.hpp"
 #include "shapes/MeshTemplateBuilder.hpp"
-#include "shapes/WallMeshReader.hpp"
+#include "shapes/SceneLoading.hpp"
 
 namespace clumplab::gui {
 
@@ -45,11 +45,7 @@ const char* openFileFilter() {
 std::shared_ptr<const Scene> loadDocument(const std::string& path, const SceneOverrides& overrides) {
   if (!std::filesystem::exists(path)) throw InputError(path, "", "no such file");
   if (isSceneFile(path)) {
-    SceneLoadOptions options;
-    static_cast<SceneOverrides&>(options) = overrides;
-    options.meshTemplates = shapes::meshTemplateBuilder();
-    options.wallMeshes = shapes::wallMeshReader();
-    return std::make_shared<const Scene>(loadScene(path, options));
+    return std::make_shared<const Scene>(loadScene(path, shapes::sceneLoadOptions(overrides)));
   }
   if (isMeshFile(path)) {
     std::shared_ptr<const Scene> scene = sceneFromMesh(path);

@@ -3,8 +3,7 @@
 #include <algorithm>
 
 #include "core/Errors.hpp"
-#include "shapes/MeshTemplateBuilder.hpp"
-#include "shapes/WallMeshReader.hpp"
+#include "shapes/SceneLoading.hpp"
 
 namespace clumplab::gui {
 
@@ -13,10 +12,7 @@ namespace {
 // resolve against the trajectory's folder); without them when not: the physics is in the file.
 Scene embeddedScene(const std::string& json, const std::string& path) {
   try {
-    SceneLoadOptions options;
-    options.meshTemplates = shapes::meshTemplateBuilder();
-    options.wallMeshes = shapes::wallMeshReader();
-    return parseScene(json, path, options);
+    return parseScene(json, path, shapes::sceneLoadOptions());
   } catch (const std::exception&) {
     return parseScene(json, path);
   }

@@ -12,8 +12,8 @@
 #include "shapes/MeshMassProperties.hpp"
 #include "shapes/MeshTemplateBuilder.hpp"
 #include "shapes/Primitives.hpp"
+#include "shapes/SceneLoading.hpp"
 #include "shapes/StlWriter.hpp"
-#include "shapes/WallMeshReader.hpp"
 
 using namespace clumplab;
 using namespace clumplab::shapes;
@@ -27,10 +27,7 @@ QString write(const QTemporaryDir& dir, const QString& name, const QByteArray& t
 }
 
 Scene load(const QString& path) {
-  SceneLoadOptions options;
-  options.meshTemplates = meshTemplateBuilder();
-  options.wallMeshes = wallMeshReader();
-  return loadScene(path.toStdString(), options);
+  return loadScene(path.toStdString(), sceneLoadOptions());
 }
 
 QByteArray sceneWith(const QByteArray& templateJson) {

@@ -9,7 +9,7 @@
 #include "TestSupport.hpp"
 #include "core/Errors.hpp"
 #include "core/Scene.hpp"
-#include "shapes/MeshTemplateBuilder.hpp"
+#include "shapes/SceneLoading.hpp"
 #include "shapes/StlWriter.hpp"
 #include "shapes/WallMeshReader.hpp"
 
@@ -18,10 +18,7 @@ using namespace clumplab::test;
 
 namespace {
 Scene loadWithMeshes(const std::string& path) {
-  SceneLoadOptions options;
-  options.meshTemplates = shapes::meshTemplateBuilder();
-  options.wallMeshes = shapes::wallMeshReader();
-  return loadScene(path, options);
+  return loadScene(path, shapes::sceneLoadOptions());
 }
 }  // namespace
 

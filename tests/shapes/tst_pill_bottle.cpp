@@ -15,7 +15,7 @@
 #include "TestSupport.hpp"
 #include "core/MeshWall.hpp"
 #include "core/Scene.hpp"
-#include "shapes/MeshTemplateBuilder.hpp"
+#include "shapes/SceneLoading.hpp"
 #include "shapes/WallMeshReader.hpp"
 
 using namespace clumplab;
@@ -31,10 +31,7 @@ constexpr double kHeight = 0.100;         // outer bottom to the lip
 constexpr double kInnerBodyTop = 0.0791;  // inside of the body, up to the inner shoulder's foot (79.17 mm)
 
 Scene loadWithMeshes(const std::string& path) {
-  SceneLoadOptions options;
-  options.meshTemplates = shapes::meshTemplateBuilder();
-  options.wallMeshes = shapes::wallMeshReader();
-  return loadScene(path, options);
+  return loadScene(path, shapes::sceneLoadOptions());
 }
 
 // A point in the bottle's frame where its motion has it at time t.
