@@ -69,7 +69,8 @@ bool World::stepOwnForces() {
     for (std::size_t b = 0; b < bodies_.size(); ++b) bodies_.force[b] = bodies_.torque[b] = Vec3::Zero();
   }
   const OwnForcesStep r = integrator_->advance(*this, settings_.timeStep, !forcesCurrent_);
-  forcesCurrent_ = true;  // until an edit: the integrator's model of the world is current
+  forcesCurrent_ = true;          // until an edit: the integrator's model of the world is current
+  if (r.cancelled) return false;  // stepCancel(): the world is as before the step, no divergence
   lastPowersCurrent_ = false;
   dissipated_ += r.dissipated;
   externalWork_ += r.externalWork;

@@ -4,6 +4,7 @@
 // exactly, and evaluations counted.
 #include <QtTest>
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <vector>
 
@@ -226,6 +227,36 @@ class CimRungeKuttaTest : public QObject {
     const RkfStats stats = integrateRkf45(ode, 0.0, kPeriod, y, s, work);
     QVERIFY(stats.largestStep <= s.maxStep);
     QVERIFY(stats.accepted >= static_cast<std::size_t>(kPeriod / s.maxStep));
+  }
+
+  // A cancel flag set (here by the integration itself, after 1000 accepted steps, as another thread
+  // would) stops it within kRkfCancelCheckEvery steps, not finished and short of the target; one set
+  // before the start stops it before the first step. 10^6 steps would otherwise be taken.
+  void cancelStopsTheIntegration() {
+    std::atomic<bool> cancel{false};
+    Kepler ode;
+    OdeState y = keplerStart();
+    RkfSettings s;
+    s.relativeTolerance = 1e-3;
+    s.maxStep = kPeriod * 1e-6;
+    s.cancel = &cancel;
+    s.onAcceptedStep = [&, accepted = std::size_t{0}](double, const OdeState&) mutable {
+      if (++accepted == 1000) cancel = true;
+    };
+    RungeKuttaWorkspace work;
+    const RkfStats stats = integrateRkf45(ode, 0.0, kPeriod, y, s, work);
+    QVERIFY(!stats.finished);
+    QVERIFY2(stats.accepted >= 1000 && stats.accepted + stats.rejected <= 1000 + kRkfCancelCheckEvery,
+             qPrintable(QStringLiteral("%1 accepted, %2 rejected").arg(stats.accepted).arg(stats.rejected)));
+    QVERIFY(ode.latest < 0.01 * kPeriod);
+
+    OdeState again = keplerStart();
+    Kepler fresh;
+    s.onAcceptedStep = nullptr;
+    const RkfStats none = integrateRkf45(fresh, 0.0, kPeriod, again, s, work);
+    QVERIFY(!none.finished);
+    QCOMPARE(none.accepted + none.rejected, std::size_t{0});
+    QVERIFY(again == keplerStart());
   }
 
   // Both integrators land exactly on the target and never evaluate beyond it: y' = 1 gives y = t1.

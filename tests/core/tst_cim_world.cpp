@@ -8,6 +8,9 @@
 // interacting within their lifetime on a dense random case, checkpoints and thread counts giving
 // the same bits, and the refusals.
 #include <QtTest>
+#include <atomic>
+#include <chrono>
+#include <thread>
 
 #include "CimWorlds.hpp"
 #include "core/Errors.hpp"
@@ -652,6 +655,65 @@ class CimWorldTest : public QObject {
     world->restore(edited);
     QVERIFY(runSteps(*world, steps));
     QCOMPARE(stateHash(*world), afterEdits);
+  }
+
+  // World::setStepCancel: a cim step cancelled (before it starts, or from another thread while its
+  // clusters integrate) returns false with no divergence and leaves the world as it was, clock,
+  // bodies and carried cluster list; taken again it gives the bits of a step never cancelled.
+  void aCancelledStepLeavesTheWorldAsItWas_data() {
+    QTest::addColumn<double>("dt");
+    QTest::addColumn<int>("cancelAfterMs");  // -1: the flag is set before the step
+    QTest::newRow("before, steps of a whole list") << 2e-3 << -1;
+    QTest::newRow("before, lists across steps") << 5e-5 << -1;
+    QTest::newRow("during, steps of a whole list") << 2e-2 << 5;
+  }
+  void aCancelledStepLeavesTheWorldAsItWas() {
+    QFETCH(double, dt);
+    QFETCH(int, cancelAfterMs);
+    GasSpec spec;
+    spec.timeStep = dt;
+    const bool during = cancelAfterMs >= 0;
+    spec.count = during ? 80 : 60;
+    // During: a stiff contact at a large step, whose step takes ~0.6 s here (cancelled after 5 ms).
+    spec.contact = linearContact(during ? 3e7 : 1e4, 0.7, 0.0);
+    auto world = makeGas(spec);
+    auto twin = makeGas(spec);
+    std::atomic<bool> cancel{false};
+    world->setStepCancel(&cancel);
+    const long steps = std::max(1L, std::lround(0.004 / dt));
+    QVERIFY(runSteps(*world, steps));
+    QVERIFY(runSteps(*twin, steps));
+    const std::uint64_t before = stateHash(*world);
+    const double time = world->time();
+    const double dissipated = world->dissipatedEnergy();
+    QCOMPARE(before, stateHash(*twin));
+
+    bool stepped = false;
+    if (!during) {
+      cancel = true;
+      stepped = world->step();
+    } else {
+      std::thread canceller([&] {
+        std::this_thread::sleep_for(std::chrono::milliseconds(cancelAfterMs));
+        cancel = true;
+      });
+      QElapsedTimer clock;
+      clock.start();
+      stepped = world->step();
+      canceller.join();
+      qInfo("the step ran %lld ms before it was cancelled", static_cast<long long>(clock.elapsed()));
+    }
+    QVERIFY2(!stepped, "the step was expected to outlast the cancel");
+    QVERIFY(!world->divergence().happened);
+    QCOMPARE(world->time(), time);
+    QCOMPARE(world->dissipatedEnergy(), dissipated);
+    QCOMPARE(stateHash(*world), before);
+
+    cancel = false;
+    QVERIFY(runSteps(*world, 1));
+    QVERIFY(runSteps(*twin, 1));
+    QCOMPARE(stateHash(*world), stateHash(*twin));
+    QCOMPARE(world->dissipatedEnergy(), twin->dissipatedEnergy());
   }
 };
 

@@ -41,7 +41,10 @@ struct OwnForcesStep {
   std::size_t wallContacts = 0;
   double worstOverlapRatio = 0.0;  // largest overlap / smaller pebble radius
   std::uint32_t worstBody = 0;
-  bool ok = true;       // false: the step could not be completed (see `problem`)
+  bool ok = true;  // false: the step could not be completed (see `problem`)
+  // Stopped by World::stepCancel(): nothing changed (world nor integrator), the step can be taken
+  // again and gives the same bits.
+  bool cancelled = false;
   std::string problem;  // why, for the divergence message
 };
 

@@ -91,7 +91,8 @@ class World {
   std::uint32_t addBody(const BodyInit& init, const std::optional<PointProperties>& point = std::nullopt);
 
   // Advances by one time step. Returns false (and leaves `divergence()` set) when the state
-  // became non-finite or overlaps grew beyond half a pebble radius. Books the work of the
+  // became non-finite or overlaps grew beyond half a pebble radius, or (divergence() not set, the
+  // world unchanged) when the step was cancelled (setStepCancel). Books the work of the
   // dissipative forces done in the step (see dissipatedEnergy()).
   bool step();
 
@@ -206,10 +207,11 @@ class World {
   const Divergence& divergence() const { return divergence_; }
   // The force-loop threads, shared with the integrators.
   ThreadPool& pool() { return pool_; }
-  // A flag that, once set (from any thread), ends a step that may take long (the cluster
-  // integration's adaptive steps: a minute for a stiff contact at a large step) early, as a
-  // divergence "cancelled": the app stops its simulation thread so without waiting for the step.
-  // Null (the default): never.
+  // A flag that, once set (from any thread), abandons a step that may take long (the cluster
+  // integration's adaptive steps: a minute for a stiff contact at a large step): step() returns
+  // false with no divergence and the world as it was before the step, which can be taken again
+  // with the same result. The app so stops, pauses or replaces a world without waiting for the
+  // step. Null (the default): never.
   void setStepCancel(const std::atomic<bool>* cancel) { stepCancel_ = cancel; }
   const std::atomic<bool>* stepCancel() const { return stepCancel_; }
   const PebbleArrays& pebbles() const { return pebbles_; }

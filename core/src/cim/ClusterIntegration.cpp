@@ -22,6 +22,7 @@ IntervalReport ClusterIntegration::advance(RigidBodySet& state, double duration,
   for (double t = 0.0; t < duration;) {
     if (cancel != nullptr && cancel->load(std::memory_order_relaxed)) {
       out.ok = false;
+      out.cancelled = true;
       out.problem = "the step was cancelled";
       return out;
     }
@@ -47,6 +48,12 @@ IntervalReport ClusterIntegration::advance(RigidBodySet& state, double duration,
     out.total.add(pass.total);
     out.forceCalls.add(pass.forceCalls);
     out.tally.add(pass.tally);
+    if (!pass.ok && cancel != nullptr && cancel->load(std::memory_order_relaxed)) {
+      out.ok = false;
+      out.cancelled = true;
+      out.problem = "the step was cancelled";
+      return out;
+    }
     if (!pass.ok) {
       char text[400];
       std::snprintf(

@@ -184,6 +184,10 @@ RkfStats integrateRkf45(OdeSystem& system, double t0, double t1, OdeState& y, co
   double t = t0;
   bool lastRejected = false;
   while (stats.accepted + stats.rejected < s.maxSteps) {
+    if (s.cancel != nullptr && (stats.accepted + stats.rejected) % kRkfCancelCheckEvery == 0 &&
+        s.cancel->load(std::memory_order_relaxed)) {
+      return stats;
+    }
     const double remaining = t1 - t;
     // Within round-off of the end counts as reaching it: no sliver of a step after a last one that
     // fell a few ulp short.

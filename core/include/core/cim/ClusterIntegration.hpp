@@ -21,8 +21,9 @@ struct IntervalReport {
   std::size_t clusterIntegrations = 0;  // RKF integrations of clusters with neighbours or walls
   RkfStats total;                       // RKF steps and evaluations, summed
   ForceCallCounts forceCalls;
-  TallyIntegral tally;  // with ClusterStepSettings::tally
-  bool ok = true;       // false: some cluster's RKF did not finish (see `problem`)
+  TallyIntegral tally;     // with ClusterStepSettings::tally
+  bool ok = true;          // false: some cluster's RKF did not finish (see `problem`)
+  bool cancelled = false;  // not ok because the cancel flag was set
   std::string problem;
 };
 
@@ -32,11 +33,28 @@ class ClusterIntegration {
 
   // Advances `state` by exactly `duration` [s] (clusters on `pool` when given). With `wrapShifts`
   // (sized like the state), each body's wraps into the periodic box are added to its entry [m].
-  // Once `cancel` is set (any thread) it stops before the next pass, not ok ("cancelled").
+  // Once `cancel` is set (any thread) it stops before the next pass, not ok and `cancelled`; within
+  // a pass too when the stepper's RkfSettings::cancel is the same flag. The state and the carried
+  // list are then partly advanced: the caller restores what it saved (carried(), restore()).
   IntervalReport advance(RigidBodySet& state, double duration, ThreadPool* pool = nullptr,
                          std::vector<Vec3>* wrapShifts = nullptr, const std::atomic<bool>* cancel = nullptr);
   // Forgets the cluster list (after the state was edited from outside).
   void invalidate() { list_.reset(); }
+
+  // What one interval hands on to the next: the list, its remaining lifetime and the RKF steps
+  // proposed. Saved before an interval that may be cancelled and restored after it was, the
+  // interval taken again gives the same bits.
+  struct Carried {
+    std::optional<ClusterStepReport> list;
+    double remaining = 0.0;
+    std::vector<double> nextSteps;
+  };
+  Carried carried() const { return {list_, remaining_, nextSteps_}; }
+  void restore(Carried carried) {
+    list_ = std::move(carried.list);
+    remaining_ = carried.remaining;
+    nextSteps_ = std::move(carried.nextSteps);
+  }
 
   // The list in use (after an interval: valid for the state), or null.
   const ClusterStepReport* list() const { return list_ ? &*list_ : nullptr; }

@@ -12,6 +12,7 @@
 // pair, "RKF45"); E. Hairer, S. P. Norsett, G. Wanner, "Solving Ordinary Differential Equations I",
 // 2nd ed., Springer 1993: §II.1 (classical RK4, Table 1.2), §II.4 (error norm eq. (4.11), step-size
 // control eq. (4.12)-(4.13), starting step size), Table 5.1 of §II.5 (RKF45 coefficients).
+#include <atomic>
 #include <cstddef>
 #include <functional>
 #include <limits>
@@ -63,10 +64,16 @@ struct RkfSettings {
   // is the difference of the two either way.
   bool localExtrapolation = true;
   std::size_t maxSteps = 10'000'000;  // safety net; integrateRkf45 stops and reports it
+  // Once set (any thread), integrateRkf45 stops within kRkfCancelCheckEvery steps, not finished: a
+  // stiff cluster can need millions of steps, and a world being replaced must not wait for them.
+  const std::atomic<bool>* cancel = nullptr;
   // Called after every accepted step with its end time and (projected) state, e.g. to sample a
   // trajectory or check it; empty: nothing.
   std::function<void(double t, const OdeState& y)> onAcceptedStep;
 };
+
+// How often (in steps tried) integrateRkf45 reads RkfSettings::cancel.
+constexpr std::size_t kRkfCancelCheckEvery = 256;
 
 struct RkfStats {
   std::size_t accepted = 0;
