@@ -39,13 +39,24 @@ void SimulationLoop::post(std::function<void()> fn) {
   wake_.notify_all();
 }
 
+void SimulationLoop::postInterrupting(std::function<void()> fn) {
+  {
+    std::lock_guard lock(mutex_);
+    commands_.push_back(std::move(fn));
+    ++commandsPosted_;
+    // Under the lock: the thread clears it only when it takes this command (applyCommands).
+    cancelStep_ = true;
+  }
+  wake_.notify_all();
+}
+
 std::uint64_t SimulationLoop::commandsPosted() {
   std::lock_guard lock(mutex_);
   return commandsPosted_;
 }
 
 void SimulationLoop::loadScene(std::shared_ptr<const Scene> scene, bool run) {
-  post([this, scene = std::move(scene), run] {
+  postInterrupting([this, scene = std::move(scene), run] {
     scene_ = scene;
     ++loadGeneration_;
     parameters_ = SceneParameters::fromScene(*scene_);
@@ -77,7 +88,8 @@ void SimulationLoop::setParameters(const SceneParameters& parameters) {
 }
 
 void SimulationLoop::setRunning(bool running) {
-  post([this, running] {
+  // A pause comes at once, not after a long step (which is then taken again on Run).
+  auto command = [this, running] {
     if (running) errorMessage_.clear();  // the user has read it and goes on
     runUntil_.reset();
     running_ = running;
@@ -85,7 +97,12 @@ void SimulationLoop::setRunning(bool running) {
     anchorSim_ = world_ ? world_->time() : 0.0;
     rateWindow_.clear();
     dirty_ = true;
-  });
+  };
+  if (running) {
+    post(command);
+  } else {
+    postInterrupting(command);
+  }
 }
 
 void SimulationLoop::singleStep(int steps) {
@@ -107,7 +124,7 @@ void SimulationLoop::runUntil(double time) {
 }
 
 void SimulationLoop::reset() {
-  post([this] { buildWorld(); });
+  postInterrupting([this] { buildWorld(); });
 }
 
 void SimulationLoop::setSpeed(double speed, bool asFastAsPossible) {
@@ -231,7 +248,7 @@ void SimulationLoop::recoverFromDivergence(const SceneParameters& parameters) {
 }
 
 void SimulationLoop::stepBack() {
-  post([this] {
+  postInterrupting([this] {
     running_ = false;
     pendingSteps_ = 0;
     runUntil_.reset();
@@ -390,8 +407,9 @@ BodyInit SimulationLoop::clearOfOverlaps(BodyInit body) const {
   return body;
 }
 
-void SimulationLoop::saveScene(const std::string& path, std::function<void(const std::string&)> done) {
-  post([this, path, done = std::move(done)] {
+void SimulationLoop::saveScene(const std::string& path, std::function<void(const std::string&)> done,
+                               SaveTiming timing) {
+  auto command = [this, path, done = std::move(done)] {
     std::string error;
     try {
       if (!world_ || !scene_) throw std::runtime_error("there is no scene to save");
@@ -406,7 +424,15 @@ void SimulationLoop::saveScene(const std::string& path, std::function<void(const
       error = e.what();
     }
     done(error);
-  });
+  };
+  // Asked for by the user, who waits for it: a long step is abandoned (and taken again after), and
+  // the file holds the state on show. An autosave waits for the step instead (so a step longer than
+  // its interval still ends).
+  if (timing == SaveTiming::Now) {
+    postInterrupting(std::move(command));
+  } else {
+    post(std::move(command));
+  }
 }
 
 void SimulationLoop::takeEnergySamples(std::vector<EnergySample>& out) {
@@ -448,11 +474,15 @@ void SimulationLoop::buildWorld() {
   publish();  // the initial state is the first point of every plot
 }
 
-void SimulationLoop::applyCommands() {
+bool SimulationLoop::applyCommands() {
   std::vector<std::function<void()>> commands;
+  bool interrupting = false;
   {
     std::lock_guard lock(mutex_);
     commands.swap(commands_);
+    // The commands that asked for a cancelled step are taken now; stop_ keeps cancelling.
+    interrupting = cancelStep_.load();
+    if (!stop_) cancelStep_ = false;
   }
   for (auto& c : commands) {
     // A command that fails (a bad value the engine refuses, memory) must not end the thread: the
@@ -465,6 +495,7 @@ void SimulationLoop::applyCommands() {
     ++commandsApplied_;
   }
   if (!commands.empty()) dirty_ = true;
+  return interrupting;
 }
 
 void SimulationLoop::stopWithError(const std::string& message) {
@@ -527,6 +558,7 @@ bool SimulationLoop::stepOnce() {
     }
     return true;
   }
+  if (cancelStep_.load()) return false;  // abandoned (World::setStepCancel) for a command: it comes first
   running_ = false;
   pendingSteps_ = 0;
   dirty_ = true;
@@ -542,7 +574,10 @@ void SimulationLoop::advance() {
     // Within the frame budget; the rest follow in the next slice (the thread does not sleep).
     while (pendingSteps_ > 0 && !diverged() && Clock::now() - sliceStart < budget) {
       --pendingSteps_;
-      if (!stepOnce()) break;
+      if (!stepOnce()) {
+        if (cancelStep_.load()) ++pendingSteps_;  // abandoned, not taken: still due after the command
+        break;
+      }
       publish();
     }
     return;
@@ -670,7 +705,9 @@ void SimulationLoop::run() {
       std::unique_lock lock(mutex_);
       if (stop_) break;
     }
-    applyCommands();
+    // What a command that would not wait shows at once, before a step (perhaps a long one, taken
+    // again) runs on.
+    if (applyCommands() && world_) publish();
     if (world_) {
       try {
         advance();

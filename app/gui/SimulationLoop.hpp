@@ -118,7 +118,9 @@ class SimulationLoop {
   // Finishes the recording (the file is complete when the frames say it is no longer recording).
   void stopTrajectory();
   // Saves the live state as a scene file; `done` is called on the simulation thread with "" or an error.
-  void saveScene(const std::string& path, std::function<void(const std::string& error)> done);
+  enum class SaveTiming { Now, AfterTheStep };
+  void saveScene(const std::string& path, std::function<void(const std::string& error)> done,
+                 SaveTiming timing = SaveTiming::Now);
   // Dzhanibekov mode: watches `body`'s spin about principal axis `axis` (0, 1, 2) every step from
   // now on (SpinProbe; a reset or load restarts the watch, deleting the body ends it).
   void watchSpin(std::uint32_t body, int axis);
@@ -152,7 +154,8 @@ class SimulationLoop {
  private:
   using Clock = std::chrono::steady_clock;
   void run();
-  void applyCommands();
+  // Applies the commands posted; true if one of them was posted with postInterrupting.
+  bool applyCommands();
   void buildWorld();
   void advance();
   bool stepOnce();
@@ -161,6 +164,10 @@ class SimulationLoop {
   void publish();
   void stopWithError(const std::string& message);
   void takeCheckpoint();
+  // post(), for a command that must not wait for a long step (a new scene, a reset, a step back, a
+  // pause): the step in progress is abandoned (World::setStepCancel: the world stays as before it)
+  // and taken again after the command if the run goes on.
+  void postInterrupting(std::function<void()> fn);
   void restartSpinWatch();  // the world's state jumped (reset, recovery, step back): count afresh
   // The history's and the trajectory's share of a step; false if the recording failed (paused).
   bool afterStep();
@@ -181,7 +188,9 @@ class SimulationLoop {
   std::uint64_t commandsApplied_ = 0;  // simulation thread
   std::vector<EnergySample> samples_;
   bool stop_ = false;
-  // Set with stop_: ends a long step (World::setStepCancel) so the thread joins without waiting for it.
+  // Abandons a long step (World::setStepCancel: a cluster-integration step can take minutes). Set
+  // with stop_, so the thread joins without waiting for it, and with a command that must not wait
+  // (postInterrupting); cleared when the thread takes that command.
   std::atomic<bool> cancelStep_{false};
 
   TripleBuffer<SimulationFrame> frames_;

@@ -154,6 +154,68 @@ class TestGuiCim : public QObject {
     QVERIFY2(running->problem.empty(), running->problem.c_str());
   }
 
+  // Opening another scene, a reset, a step back, a pause or a save during such a step abandons it
+  // (World::setStepCancel: the world stays as before it): the user's command is applied at once (the
+  // soak test found a scene that opened only after a 30 s step). No abandoned state is shown.
+  void stoppingOrReplacingTheWorldDuringALongCimStepDoesNotWaitForIt_data() {
+    QTest::addColumn<QString>("command");
+    QTest::newRow("open a scene") << QStringLiteral("open");
+    QTest::newRow("reset") << QStringLiteral("reset");
+    QTest::newRow("step back") << QStringLiteral("step back");
+    QTest::newRow("pause") << QStringLiteral("pause");
+    QTest::newRow("save") << QStringLiteral("save");  // the window waits for the file
+  }
+  void stoppingOrReplacingTheWorldDuringALongCimStepDoesNotWaitForIt() {
+    QFETCH(QString, command);
+    QTemporaryDir dir;
+    MainWindow w;
+    QCOMPARE(showScene(w, false, QSize(320, 200), dir, QStringLiteral("stiff-gas.json"), kStiffGas, 200),
+             QString());
+    if (command == QLatin1String("pause")) {
+      w.setRunning(true);
+    } else {
+      w.simulation().singleStep(1);
+    }
+    QTest::qWait(1500);
+    w.tick();
+    QVERIFY2(w.currentFrame() != nullptr && w.currentFrame()->snapshot.steps == 0,
+             "the step was expected to take far longer than 1.5 s");
+    std::size_t bodies = 200;
+    if (command == QLatin1String("open")) {
+      QCOMPARE(w.openDocument(writeFile(dir, QStringLiteral("rods.json"), kRods), true), QString());
+      bodies = kRodCount;
+    } else if (command == QLatin1String("reset")) {
+      w.simulation().reset();
+    } else if (command == QLatin1String("step back")) {
+      w.simulation().stepBack();
+    } else if (command == QLatin1String("save")) {
+      QElapsedTimer clock;
+      clock.start();
+      const QString saved = dir.filePath(QStringLiteral("saved.json"));
+      QCOMPARE(w.saveSceneTo(saved), QString());
+      QVERIFY2(clock.elapsed() < 15'000, "saving waited for the step (it takes tens of seconds)");
+      QVERIFY(QFileInfo::exists(saved));
+    } else {
+      w.setRunning(false);
+    }
+    const std::uint64_t ticket = w.simulation().commandsPosted();
+    bool sawAbandoned = false;
+    const bool applied = waitForFrame(
+        w,
+        [&](const SimulationFrame& f) {
+          sawAbandoned = sawAbandoned || f.diverged || f.snapshot.steps > 0;
+          return f.commandsApplied >= ticket;
+        },
+        15'000);
+    QVERIFY2(applied, "the command waited for the step (it takes tens of seconds)");
+    const SimulationFrame& f = *w.currentFrame();
+    QVERIFY(!sawAbandoned);
+    QVERIFY2(f.problem.empty(), f.problem.c_str());
+    QCOMPARE(f.snapshot.bodies.size(), bodies);
+    QCOMPARE(f.snapshot.steps, std::uint64_t{0});
+    QVERIFY(f.stats.paused);
+  }
+
   // Closing the window during such a step cancels it (World::setStepCancel): the simulation thread
   // joins at once instead of after the step (it took a minute on this machine before).
   void closingDuringALongCimStepDoesNotWaitForIt() {
