@@ -4,6 +4,7 @@
 #include <QFile>
 #include <QFileInfo>
 #include <QStandardPaths>
+#include <algorithm>
 
 namespace clumplab::gui {
 
@@ -127,7 +128,8 @@ QString MovieEncoder::addFrame(const QImage& frame) {
     }
   }
   // Keep the pipe from growing without bound: let ffmpeg catch up.
-  while (ffmpeg_->bytesToWrite() > 64 * rowBytes * image.height()) {
+  const qint64 mostWaiting = std::max<qint64>(kMaxFramesWaitingBytes, 2 * rowBytes * image.height());
+  while (ffmpeg_->bytesToWrite() > mostWaiting) {
     if (!ffmpeg_->waitForBytesWritten(30000)) break;
   }
   ++frames_;
@@ -158,6 +160,10 @@ QString MovieEncoder::finish() {
     }
   }
   return QString();
+}
+
+qint64 MovieEncoder::bytesWaiting() const {
+  return ffmpeg_ ? ffmpeg_->bytesToWrite() : 0;
 }
 
 qint64 MovieEncoder::bytesOnDisk() const {

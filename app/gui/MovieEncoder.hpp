@@ -33,6 +33,10 @@ struct MovieSettings {
 // path to an executable; "" when there is none.
 QString findFfmpeg(const QString& program);
 
+// At most this many bytes of frames wait in the pipe for ffmpeg (at least two frames): a slow
+// encoder (VP9, a 4K frame of 25 MB) makes the recording wait instead of filling memory.
+constexpr qint64 kMaxFramesWaitingBytes = 64LL * 1024 * 1024;
+
 class MovieEncoder {
  public:
   explicit MovieEncoder(MovieSettings settings);
@@ -47,6 +51,8 @@ class MovieEncoder {
   QString finish();
 
   int framesWritten() const { return frames_; }
+  // Bytes of frames handed to ffmpeg that it has not read yet.
+  qint64 bytesWaiting() const;
   QSize frameSize() const { return size_; }
   // Bytes written so far (the movie file, or the PNG files).
   qint64 bytesOnDisk() const;

@@ -22,6 +22,7 @@
 #include "GlFormat.hpp"
 #include "GuiTestSupport.hpp"
 #include "MainWindow.hpp"
+#include "MovieEncoder.hpp"
 #include "MovieRecorder.hpp"
 #include "OrderAnalysisDialog.hpp"
 #include "ParametersDock.hpp"
@@ -516,6 +517,52 @@ class TestGui : public QObject {
     const QString info = videoStreamInfo(ffprobe, plan.movie.path);
     const QSize size = QSize(320, 200) * w.viewport()->devicePixelRatio();
     QCOMPARE(info, QStringLiteral("h264,%1,%2,yuv420p,12").arg(size.width() & ~1).arg(size.height() & ~1));
+  }
+
+  // A slow encoder makes the recording wait: at most kMaxFramesWaitingBytes (two frames if more)
+  // wait in the pipe, whatever the frame size (64 full-HD frames, 400 MB, waited before).
+  void framesWaitingForASlowEncoderAreBounded() {
+#if defined(__SANITIZE_THREAD__)
+    QSKIP("starts a child process (fork), which ThreadSanitizer does not support in a multithreaded process");
+#endif
+    QTemporaryDir dir;
+    // An "ffmpeg" that reads slowly, a 1 MB block every 20 ms, then writes the movie it was named.
+    const QString slow = dir.filePath(QStringLiteral("slow-ffmpeg"));
+    {
+      QFile script(slow);
+      QVERIFY(script.open(QIODevice::WriteOnly));
+      script.write(
+          "#!/bin/sh\n"
+          "while [ \"$(dd bs=1048576 count=1 iflag=fullblock status=none | wc -c)\" -gt 0 ]; do sleep 0.02; "
+          "done\n"
+          "for a; do last=$a; done\n"
+          ": > \"$last\"\n");
+      script.close();
+      QVERIFY(script.setPermissions(script.permissions() | QFileDevice::ExeOwner));
+    }
+    MovieSettings settings;
+    settings.path = dir.filePath(QStringLiteral("big.mp4"));
+    settings.format = MovieFormat::Mp4;
+    settings.ffmpeg = slow;
+    settings.framesPerSecond = 30;
+    MovieEncoder encoder(settings);
+    const QSize size(1920, 1080);
+    QCOMPARE(encoder.start(size), QString());
+    QImage frame(size, QImage::Format_RGB32);
+    const qint64 frameBytes = 3LL * size.width() * size.height();
+    qint64 mostWaiting = 0;
+    for (int k = 0; k < 30; ++k) {
+      frame.fill(QColor::fromHsv(12 * k, 200, 200));
+      QCOMPARE(encoder.addFrame(frame), QString());
+      mostWaiting = std::max(mostWaiting, encoder.bytesWaiting());
+    }
+    QVERIFY2(mostWaiting <= std::max(kMaxFramesWaitingBytes, 2 * frameBytes),
+             qPrintable(QStringLiteral("%1 MB waited").arg(static_cast<double>(mostWaiting) / 1e6)));
+    QVERIFY2(mostWaiting > kMaxFramesWaitingBytes / 2,
+             "the stand-in encoder was expected to fall behind");  // else this test shows nothing
+    QCOMPARE(encoder.finish(), QString());
+    QCOMPARE(encoder.framesWritten(), 30);
+    QVERIFY(QFileInfo::exists(settings.path));
   }
 
   void missingFfmpegSaysSoAndPngFramesStillRecord() {
