@@ -212,32 +212,97 @@ class Soak {
   // The reference state, for comparable memory samples: no recording, the switches off, the example
   // default.json freshly opened and paused (a new world, an empty history and undo stack), and the
   // objects deleted later deleted. Its memory changes between visits only by what the run kept.
-  bool showReference() {
+  // Returns "" or what kept the reference state from showing.
+  QString showReference() {
     stopRecording();
     if (w_.sphereMode()) w_.setSphereMode(std::nullopt);
     if (w_.motion() != MotionChoice::AsSceneFile) w_.setMotion(MotionChoice::AsSceneFile);
     w_.setRunning(false);
-    if (!w_.openDocument(QDir(scenesDir()).filePath(QStringLiteral("default.json")), true).isEmpty())
-      return false;
+    if (const QString error =
+            w_.openDocument(QDir(scenesDir()).filePath(QStringLiteral("default.json")), true);
+        !error.isEmpty())
+      return QStringLiteral("default.json did not open: ") + error;
     const std::uint64_t ticket = w_.simulation().commandsPosted();
+    QElapsedTimer waited;
+    waited.start();
     if (!waitForFrame(
             w_,
             [&](const SimulationFrame& f) {
               return f.commandsApplied >= ticket && f.snapshot.bodies.size() > 0;
             },
-            kThreadAnswerMs))
-      return false;
+            kThreadAnswerMs)) {
+      const SimulationFrame* f = w_.currentFrame();
+      return QStringLiteral(
+                 "no frame of default.json within %1 ms (commands posted %2; the last frame: %3 applied, "
+                 "%4 bodies, t = %5 s, %6, problem '%7')")
+          .arg(waited.elapsed())
+          .arg(ticket)
+          .arg(f ? f->commandsApplied : 0)
+          .arg(f ? f->snapshot.bodies.size() : 0)
+          .arg(f ? f->snapshot.time : 0.0)
+          .arg(f ? QString::fromStdString(f->sceneFile) : QStringLiteral("no frame"))
+          .arg(f ? QString::fromStdString(f->problem) : QString());
+    }
     pauseFor(300);
     QCoreApplication::sendPostedEvents(nullptr, QEvent::DeferredDelete);
-    return true;
+    return QString();
   }
 
-  // The simulation thread applies a command posted now within kThreadAnswerMs.
+  // Draws every example scene once in every kind of picture the run can ask for: in the window and
+  // offscreen (screenshots, movies) at two sizes, with the default overlays, with all of them, and in
+  // anaglyph stereo. Caches that only fill until each kind has been drawn once are full after this:
+  // Mesa's llvmpipe compiles a shader variant per render state and target and keeps it (seed 1's
+  // first movie of the spherocylinder gas added 57 MiB of them to the heap, for good, at 30 s).
+  // Memory measured after this is what the run itself keeps. Returns "" or what went wrong.
+  QString drawEveryKindOfPicture() {
+    Viewport* view = w_.viewport();
+    const render::ViewOptions before = view->options();
+    render::ViewOptions all = before;
+    for (bool render::ViewOptions::*flag :
+         {&render::ViewOptions::pebbles, &render::ViewOptions::wireframe, &render::ViewOptions::sourceMesh,
+          &render::ViewOptions::bodyAxes, &render::ViewOptions::velocityArrows,
+          &render::ViewOptions::angularVelocityArrows, &render::ViewOptions::angularMomentumArrows,
+          &render::ViewOptions::trails, &render::ViewOptions::contactPoints})
+      all.*flag = true;
+    render::ViewOptions stereo = all;
+    stereo.stereo = true;
+    all.coloring = render::Coloring::BySpeed;
+    stereo.coloring = render::Coloring::ByAngularSpeed;
+    w_.setRunning(false);
+    for (const QString& path : scenes_) {
+      if (path.isEmpty()) {
+        w_.openDefaultScene();
+      } else if (const QString error = w_.openDocument(path, true); !error.isEmpty()) {
+        return error;
+      }
+      const std::uint64_t ticket = w_.simulation().commandsPosted();
+      if (!waitForFrame(
+              w_, [&](const SimulationFrame& f) { return f.commandsApplied >= ticket; }, kThreadAnswerMs))
+        return path + QStringLiteral(": no frame");
+      for (const render::ViewOptions& options : {before, all, stereo}) {
+        view->options() = options;
+        view->repaint();
+        if (view->renderImage(view->size(), true).isNull() ||
+            view->renderImage(QSize(320, 180), false).isNull())
+          return path + QStringLiteral(": no offscreen image");
+      }
+      view->options() = before;
+    }
+    view->update();
+    return QString();
+  }
+
+  // The simulation thread answers a pause within kThreadAnswerMs, as a user presses it at any time
+  // (a long cim step is abandoned for it: SimulationLoop::postInterrupting; other commands wait for
+  // the step, which a stiff contact edited in can make minutes long). The run then goes on.
   bool threadAnswers() {
-    w_.simulation().post([] {});
+    const bool wasRunning = w_.running();
+    w_.setRunning(false);
     const std::uint64_t ticket = w_.simulation().commandsPosted();
-    return waitForFrame(
+    const bool answered = waitForFrame(
         w_, [&](const SimulationFrame& f) { return f.commandsApplied >= ticket; }, kThreadAnswerMs);
+    if (wasRunning) w_.setRunning(true);
+    return answered;
   }
 
   // One random action, then a random pause of 20 to 250 ms with the event loop running.
@@ -291,6 +356,10 @@ class Soak {
                 .arg(QLatin1String(chosen->name), note_)
                 .arg(f ? f->snapshot.bodies.size() : 0)
                 .arg(f ? f->snapshot.time : 0.0);
+    if (verbose_) {
+      std::printf("%s heap %.1f MiB, RSS %.1f MiB\n", qPrintable(log_.back()), heapInUseMiB(), residentMiB());
+      std::fflush(stdout);
+    }
     if (log_.size() > 40) log_.removeFirst();
     ++actions;
     pauseFor(uniform(20, 250));
@@ -566,6 +635,8 @@ class Soak {
         if (!timing->itemText(0).startsWith(QLatin1String("Deterministic"))) continue;
         timing->setCurrentIndex(uniform(0, 1));
         deterministic_ = timing->currentIndex() == 0;
+        note_ += QStringLiteral("%1 %2 ").arg(deterministic_ ? "deterministic" : "real time",
+                                              nextMovie_.right(14));
       }
       for (QDoubleSpinBox* d : dialog->findChildren<QDoubleSpinBox*>())
         if (d->isEnabled()) d->setValue(std::clamp(0.2, d->minimum(), d->maximum()));  // short movies
@@ -591,6 +662,7 @@ class Soak {
   QStringList log_;  // the last actions
   QElapsedTimer recordingClock_;
   bool deterministic_ = false;  // the recording in progress is
+  const bool verbose_ = qEnvironmentVariableIntValue("CLUMPLAB_SOAK_VERBOSE") != 0;  // every action, as done
 
  public:
   QMap<QString, int> opened_;
@@ -636,6 +708,18 @@ class TestSoak : public QObject {
     w->openDefaultScene();
     QVERIFY(waitForFrame(*w, [](const SimulationFrame& f) { return f.snapshot.bodies.size() > 0; }));
 
+    if (kCheckMemory) {
+      QElapsedTimer tour;
+      tour.start();
+      const QString problem = Soak(*w, seed, movies.path()).drawEveryKindOfPicture();
+      QVERIFY2(problem.isEmpty(), qPrintable(problem));
+      std::printf("soak: every example scene drawn in every kind of picture in %.1f s (heap %.1f MiB)\n",
+                  static_cast<double>(tour.elapsed()) / 1000.0, heapInUseMiB());
+      std::fflush(stdout);
+      w->openDefaultScene();
+      w->setRunning(true);
+    }
+
     QFile out(csv);
     QVERIFY2(out.open(QIODevice::WriteOnly | QIODevice::Text), qPrintable(csv));
     out.write("time_s,rss_MiB,heap_MiB,threads,bodies,sim_time_s,actions,reference\n");
@@ -647,14 +731,22 @@ class TestSoak : public QObject {
       double now = static_cast<double>(clock.elapsed()) / 1000.0;
       const bool reference = now >= nextReference || now >= seconds;
       if (reference) {
-        QVERIFY2(soak.showReference(),
-                 qPrintable(QStringLiteral("seed %1: the reference scene did not open").arg(seed)));
+        const QString problem = soak.showReference();
+        QVERIFY2(problem.isEmpty(), qPrintable(QStringLiteral("seed %1 at %2 s: the reference scene: %3\n"
+                                                              "the last actions:\n%4")
+                                                   .arg(seed)
+                                                   .arg(now, 0, 'f', 1)
+                                                   .arg(problem, soak.recentActions())));
         nextReference += seconds / kReferenceVisits;
         now = static_cast<double>(clock.elapsed()) / 1000.0;
       }
       if (reference || now >= nextSample) {
         soak.sample(now, reference);
         const Sample& s = soak.samples.back();
+        if (reference && qEnvironmentVariableIntValue("CLUMPLAB_SOAK_VERBOSE") != 0) {
+          std::printf("reference at %.1f s: heap %.1f MiB, RSS %.1f MiB\n", now, s.heapMiB, s.rssMiB);
+          std::fflush(stdout);
+        }
         out.write(QStringLiteral("%1,%2,%3,%4,%5,%6,%7,%8\n")
                       .arg(s.wallSeconds, 0, 'f', 2)
                       .arg(s.rssMiB, 0, 'f', 2)
@@ -671,12 +763,12 @@ class TestSoak : public QObject {
           std::printf("soak: the last actions:\n%s\n", qPrintable(soak.recentActions()));
           printStacks();
         }
-        QVERIFY2(
-            answers,
-            qPrintable(QStringLiteral("seed %1: the simulation thread did not answer within %2 ms at %3 s")
-                           .arg(seed)
-                           .arg(kThreadAnswerMs)
-                           .arg(now)));
+        QVERIFY2(answers,
+                 qPrintable(QStringLiteral(
+                                "seed %1: the simulation thread did not answer a pause within %2 ms at %3 s")
+                                .arg(seed)
+                                .arg(kThreadAnswerMs)
+                                .arg(now)));
         if (!reference) nextSample += sampleEvery;
       }
       if (now >= seconds) break;
