@@ -67,7 +67,8 @@ void SimulationLoop::loadScene(std::shared_ptr<const Scene> scene, bool run) {
 }
 
 void SimulationLoop::setParameters(const SceneParameters& parameters) {
-  post([this, parameters] {
+  // At once, also during a long step: an edit is often the fix for it (a softer contact).
+  postInterrupting([this, parameters] {
     dirty_ = true;
     if (!world_) {
       parameters_ = parameters;
@@ -143,7 +144,7 @@ void SimulationLoop::spawn(const BodyInit& body) {
 }
 
 void SimulationLoop::spawn(std::vector<BodyInit> bodies, TemplatePtr newTemplate) {
-  post([this, bodies = std::move(bodies), newTemplate = std::move(newTemplate)]() mutable {
+  postInterrupting([this, bodies = std::move(bodies), newTemplate = std::move(newTemplate)]() mutable {
     if (!world_ || diverged()) return;
     if (newTemplate && trajectory_) {
       // The file's template list was written at its start: a template it lacks ends it.
@@ -167,7 +168,7 @@ void SimulationLoop::spawn(std::vector<BodyInit> bodies, TemplatePtr newTemplate
 }
 
 void SimulationLoop::removeBody(std::uint32_t body) {
-  post([this, body] {
+  postInterrupting([this, body] {
     if (!world_ || body >= world_->bodies().size() || diverged()) return;
     drag_.reset();  // the GUI's drag names a body by its index, which shifts
     world_->clearExternalForces();

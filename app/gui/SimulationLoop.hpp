@@ -164,9 +164,11 @@ class SimulationLoop {
   void publish();
   void stopWithError(const std::string& message);
   void takeCheckpoint();
-  // post(), for a command that must not wait for a long step (a new scene, a reset, a step back, a
-  // pause): the step in progress is abandoned (World::setStepCancel: the world stays as before it)
-  // and taken again after the command if the run goes on.
+  // post(), for a command that must not wait for a long step (a user's discrete action: a new
+  // scene, a reset, a step back, a pause, a save, an edit, a spawn, a deletion): the step in progress
+  // is abandoned (World::setStepCancel: the world stays as before it) and taken again after the
+  // command if the run goes on. Not for what comes in streams (a drag's moves) or on a timer (the
+  // autosave): a step longer than their interval would never end.
   void postInterrupting(std::function<void()> fn);
   void restartSpinWatch();  // the world's state jumped (reset, recovery, step back): count afresh
   // The history's and the trajectory's share of a step; false if the recording failed (paused).

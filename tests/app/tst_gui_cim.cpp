@@ -154,18 +154,21 @@ class TestGuiCim : public QObject {
     QVERIFY2(running->problem.empty(), running->problem.c_str());
   }
 
-  // Opening another scene, a reset, a step back, a pause or a save during such a step abandons it
+  // Opening another scene, a reset, a step back, a pause, a save, a deletion or an edit during such a
+  // step abandons it
   // (World::setStepCancel: the world stays as before it): the user's command is applied at once (the
   // soak test found a scene that opened only after a 30 s step). No abandoned state is shown.
-  void stoppingOrReplacingTheWorldDuringALongCimStepDoesNotWaitForIt_data() {
+  void userActionsDuringALongCimStepDoNotWaitForIt_data() {
     QTest::addColumn<QString>("command");
     QTest::newRow("open a scene") << QStringLiteral("open");
     QTest::newRow("reset") << QStringLiteral("reset");
     QTest::newRow("step back") << QStringLiteral("step back");
     QTest::newRow("pause") << QStringLiteral("pause");
     QTest::newRow("save") << QStringLiteral("save");  // the window waits for the file
+    QTest::newRow("delete a body") << QStringLiteral("delete");
+    QTest::newRow("edit") << QStringLiteral("edit");
   }
-  void stoppingOrReplacingTheWorldDuringALongCimStepDoesNotWaitForIt() {
+  void userActionsDuringALongCimStepDoNotWaitForIt() {
     QFETCH(QString, command);
     QTemporaryDir dir;
     MainWindow w;
@@ -188,6 +191,13 @@ class TestGuiCim : public QObject {
       w.simulation().reset();
     } else if (command == QLatin1String("step back")) {
       w.simulation().stepBack();
+    } else if (command == QLatin1String("delete")) {
+      w.simulation().removeBody(0);
+      bodies = 199;
+    } else if (command == QLatin1String("edit")) {
+      SceneParameters p = w.currentFrame()->parameters;
+      p.gravity = Vec3(0.0, 0.0, -1.0);  // an edit that leaves the step as long
+      w.simulation().setParameters(p);
     } else if (command == QLatin1String("save")) {
       QElapsedTimer clock;
       clock.start();
@@ -214,6 +224,7 @@ class TestGuiCim : public QObject {
     QCOMPARE(f.snapshot.bodies.size(), bodies);
     QCOMPARE(f.snapshot.steps, std::uint64_t{0});
     QVERIFY(f.stats.paused);
+    if (command == QLatin1String("edit")) QCOMPARE(f.parameters.gravity, Vec3(0.0, 0.0, -1.0));
   }
 
   // Closing the window during such a step cancels it (World::setStepCancel): the simulation thread
