@@ -15,24 +15,23 @@ OwnForcesStep CimIntegrator::advance(World& world, double dt, bool edited) {
     s.rkf.minStep = settings_.minStep;
     s.rkf.maxStep = settings_.maxStep;
     s.tally = tally_;
-    s.rkf.cancel = world.stepCancel();  // a cluster's RKF stops too, not only the interval's passes
     integration_.emplace(model_, s);
   }
   // A step that may be cancelled (the app's, World::setStepCancel) starts from a copy of what it
   // changes, put back if it is: the world and this integrator are then as before the step.
-  std::optional<ClusterIntegration::Carried> carriedBefore;
-  std::optional<RigidBodySet> stateBefore;
-  if (world.stepCancel() != nullptr) {
-    carriedBefore = integration_->carried();
-    stateBefore = state_;
-  }
+  struct Before {
+    ClusterIntegration::Carried carried;
+    RigidBodySet state;
+  };
+  std::optional<Before> before;
+  if (world.stepCancel() != nullptr) before = Before{integration_->carried(), state_};
   try {
     if (model_.box.any()) out.wrapShift.assign(state_.size(), Vec3::Zero());
     const IntervalReport r = integration_->advance(
         state_, dt, &world.pool(), out.wrapShift.empty() ? nullptr : &out.wrapShift, world.stepCancel());
-    if (r.cancelled && carriedBefore && stateBefore) {
-      integration_->restore(std::move(*carriedBefore));
-      state_ = std::move(*stateBefore);
+    if (r.cancelled) {  // only with a flag, so `before` holds the copy
+      integration_->restore(std::move(before->carried));
+      state_ = std::move(before->state);
       OwnForcesStep cancelled;
       cancelled.ok = false;
       cancelled.cancelled = true;

@@ -19,13 +19,16 @@ IntervalReport ClusterIntegration::advance(RigidBodySet& state, double duration,
   IntervalReport out;
   const std::size_t walls = stepper_.model().wallCount;
   if (stepper_.settings().tally) out.tally.wallImpulse.assign(walls, Vec3::Zero());
+  stepper_.settings().rkf.cancel = cancel;  // each cluster's RKF stops too, not only between passes
+  const auto cancelled = [&] {
+    if (cancel == nullptr || !cancel->load(std::memory_order_relaxed)) return false;
+    out.ok = false;
+    out.cancelled = true;
+    out.problem = "the step was cancelled";
+    return true;
+  };
   for (double t = 0.0; t < duration;) {
-    if (cancel != nullptr && cancel->load(std::memory_order_relaxed)) {
-      out.ok = false;
-      out.cancelled = true;
-      out.problem = "the step was cancelled";
-      return out;
-    }
+    if (cancelled()) return out;
     if (!list_ || !(remaining_ > 0.0)) {
       if (++out.lists > kMaxListsPerInterval) {
         throw std::runtime_error(
@@ -48,12 +51,7 @@ IntervalReport ClusterIntegration::advance(RigidBodySet& state, double duration,
     out.total.add(pass.total);
     out.forceCalls.add(pass.forceCalls);
     out.tally.add(pass.tally);
-    if (!pass.ok && cancel != nullptr && cancel->load(std::memory_order_relaxed)) {
-      out.ok = false;
-      out.cancelled = true;
-      out.problem = "the step was cancelled";
-      return out;
-    }
+    if (!pass.ok && cancelled()) return out;
     if (!pass.ok) {
       char text[400];
       std::snprintf(

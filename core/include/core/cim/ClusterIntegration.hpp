@@ -33,9 +33,9 @@ class ClusterIntegration {
 
   // Advances `state` by exactly `duration` [s] (clusters on `pool` when given). With `wrapShifts`
   // (sized like the state), each body's wraps into the periodic box are added to its entry [m].
-  // Once `cancel` is set (any thread) it stops before the next pass, not ok and `cancelled`; within
-  // a pass too when the stepper's RkfSettings::cancel is the same flag. The state and the carried
-  // list are then partly advanced: the caller restores what it saved (carried(), restore()).
+  // Once `cancel` is set (any thread) it stops, not ok and `cancelled`: before the next pass, and
+  // within a pass through each cluster's RkfSettings::cancel. The state and the carried list are
+  // then partly advanced: the caller restores what it saved (carried(), restore()).
   IntervalReport advance(RigidBodySet& state, double duration, ThreadPool* pool = nullptr,
                          std::vector<Vec3>* wrapShifts = nullptr, const std::atomic<bool>* cancel = nullptr);
   // Forgets the cluster list (after the state was edited from outside).
