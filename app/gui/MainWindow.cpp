@@ -64,7 +64,7 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), loop_(std::make_u
   autosave_ = std::make_unique<Autosave>(
       Autosave::defaultFolder(),
       [this](const std::string& path, std::function<void(const std::string&)> done) {
-        loop_->saveScene(path, std::move(done), SimulationLoop::SaveTiming::AfterTheStep);
+        loop_->saveScene(path, std::move(done), SimulationLoop::StepInProgress::WaitForIt);
       },
       Autosave::defaultIntervalSeconds());
   setAcceptDrops(true);

@@ -30,22 +30,13 @@ SimulationLoop::~SimulationLoop() {
   thread_.join();
 }
 
-void SimulationLoop::post(std::function<void()> fn) {
-  {
-    std::lock_guard lock(mutex_);
-    commands_.push_back(std::move(fn));
-    ++commandsPosted_;
-  }
-  wake_.notify_all();
-}
-
-void SimulationLoop::postInterrupting(std::function<void()> fn) {
+void SimulationLoop::post(std::function<void()> fn, StepInProgress step) {
   {
     std::lock_guard lock(mutex_);
     commands_.push_back(std::move(fn));
     ++commandsPosted_;
     // Under the lock: the thread clears it only when it takes this command (applyCommands).
-    cancelStep_ = true;
+    if (step == StepInProgress::Abandon) cancelStep_ = true;
   }
   wake_.notify_all();
 }
@@ -99,11 +90,7 @@ void SimulationLoop::setRunning(bool running) {
     rateWindow_.clear();
     dirty_ = true;
   };
-  if (running) {
-    post(command);
-  } else {
-    postInterrupting(command);
-  }
+  post(command, running ? StepInProgress::WaitForIt : StepInProgress::Abandon);
 }
 
 void SimulationLoop::singleStep(int steps) {
@@ -409,7 +396,7 @@ BodyInit SimulationLoop::clearOfOverlaps(BodyInit body) const {
 }
 
 void SimulationLoop::saveScene(const std::string& path, std::function<void(const std::string&)> done,
-                               SaveTiming timing) {
+                               StepInProgress step) {
   auto command = [this, path, done = std::move(done)] {
     std::string error;
     try {
@@ -426,14 +413,7 @@ void SimulationLoop::saveScene(const std::string& path, std::function<void(const
     }
     done(error);
   };
-  // Asked for by the user, who waits for it: a long step is abandoned (and taken again after), and
-  // the file holds the state on show. An autosave waits for the step instead (so a step longer than
-  // its interval still ends).
-  if (timing == SaveTiming::Now) {
-    postInterrupting(std::move(command));
-  } else {
-    post(std::move(command));
-  }
+  post(std::move(command), step);  // Abandon (the user's save): the file holds the state on show
 }
 
 void SimulationLoop::takeEnergySamples(std::vector<EnergySample>& out) {

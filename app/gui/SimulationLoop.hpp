@@ -117,10 +117,16 @@ class SimulationLoop {
   void startTrajectory(const TrajectoryPlan& plan);
   // Finishes the recording (the file is complete when the frames say it is no longer recording).
   void stopTrajectory();
+  // What a command does with a step in progress that may take long (a cim step: minutes for a stiff
+  // contact at a large step). Abandon: the step stops (World::setStepCancel: the world stays as
+  // before it) and is taken again after the command if the run goes on; for a user's discrete
+  // actions (a new scene, a reset, a step back, a pause, a save, an edit, a spawn, a deletion). Not
+  // for what comes in streams (a drag's moves) or on a timer (the autosave): a step longer than
+  // their interval would never end.
+  enum class StepInProgress { WaitForIt, Abandon };
   // Saves the live state as a scene file; `done` is called on the simulation thread with "" or an error.
-  enum class SaveTiming { Now, AfterTheStep };
   void saveScene(const std::string& path, std::function<void(const std::string& error)> done,
-                 SaveTiming timing = SaveTiming::Now);
+                 StepInProgress step = StepInProgress::Abandon);
   // Dzhanibekov mode: watches `body`'s spin about principal axis `axis` (0, 1, 2) every step from
   // now on (SpinProbe; a reset or load restarts the watch, deleting the body ends it).
   void watchSpin(std::uint32_t body, int axis);
@@ -129,7 +135,7 @@ class SimulationLoop {
   // x omegaBody) between two steps, and restarts the watch on it about `watchAxis`.
   void setBodySpin(std::uint32_t body, const Vec3& omegaBody, int watchAxis);
   // Runs `fn` on the simulation thread between steps (tests and tools).
-  void post(std::function<void()> fn);
+  void post(std::function<void()> fn, StepInProgress step = StepInProgress::WaitForIt);
   // Commands posted so far; a frame's `commandsApplied` reaching this number means the frame
   // reflects every one of them.
   std::uint64_t commandsPosted();
@@ -154,7 +160,7 @@ class SimulationLoop {
  private:
   using Clock = std::chrono::steady_clock;
   void run();
-  // Applies the commands posted; true if one of them was posted with postInterrupting.
+  // Applies the commands posted; true if one of them abandoned a step (StepInProgress::Abandon).
   bool applyCommands();
   void buildWorld();
   void advance();
@@ -164,12 +170,8 @@ class SimulationLoop {
   void publish();
   void stopWithError(const std::string& message);
   void takeCheckpoint();
-  // post(), for a command that must not wait for a long step (a user's discrete action: a new
-  // scene, a reset, a step back, a pause, a save, an edit, a spawn, a deletion): the step in progress
-  // is abandoned (World::setStepCancel: the world stays as before it) and taken again after the
-  // command if the run goes on. Not for what comes in streams (a drag's moves) or on a timer (the
-  // autosave): a step longer than their interval would never end.
-  void postInterrupting(std::function<void()> fn);
+  // post() for the user's discrete actions (StepInProgress::Abandon).
+  void postInterrupting(std::function<void()> fn) { post(std::move(fn), StepInProgress::Abandon); }
   void restartSpinWatch();  // the world's state jumped (reset, recovery, step back): count afresh
   // The history's and the trajectory's share of a step; false if the recording failed (paused).
   bool afterStep();
@@ -191,8 +193,8 @@ class SimulationLoop {
   std::vector<EnergySample> samples_;
   bool stop_ = false;
   // Abandons a long step (World::setStepCancel: a cluster-integration step can take minutes). Set
-  // with stop_, so the thread joins without waiting for it, and with a command that must not wait
-  // (postInterrupting); cleared when the thread takes that command.
+  // with stop_, so the thread joins without waiting for it, and with a command posted with
+  // StepInProgress::Abandon; cleared when the thread takes that command.
   std::atomic<bool> cancelStep_{false};
 
   TripleBuffer<SimulationFrame> frames_;

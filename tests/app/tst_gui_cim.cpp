@@ -155,9 +155,9 @@ class TestGuiCim : public QObject {
   }
 
   // Opening another scene, a reset, a step back, a pause, a save, a deletion or an edit during such a
-  // step abandons it
-  // (World::setStepCancel: the world stays as before it): the user's command is applied at once (the
-  // soak test found a scene that opened only after a 30 s step). No abandoned state is shown.
+  // step abandons it (World::setStepCancel: the world stays as before it): the user's command is
+  // applied at once (the soak test found a scene that opened only after a 30 s step). No abandoned
+  // state is shown.
   void userActionsDuringALongCimStepDoNotWaitForIt_data() {
     QTest::addColumn<QString>("command");
     QTest::newRow("open a scene") << QStringLiteral("open");

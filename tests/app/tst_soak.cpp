@@ -56,6 +56,7 @@
 #include "RecordDialog.hpp"
 #include "ScientificSpinBox.hpp"
 #include "TestPaths.hpp"
+#include "ViewChoices.hpp"
 #include "Viewport.hpp"
 
 using namespace clumplab;
@@ -186,7 +187,9 @@ class Soak {
   std::vector<Sample> samples;
   QMap<QString, long> counts;
   QStringList messages;  // texts of the message boxes closed
-  QStringList movies;    // movie files and PNG folders recorded
+  // CLUMPLAB_SOAK_VERBOSE=1: every action as done and every reference visit, with the memory.
+  const bool verbose = qEnvironmentVariableIntValue("CLUMPLAB_SOAK_VERBOSE") != 0;
+  QStringList movies;  // movie files and PNG folders recorded
   long actions = 0;
   int refusedOpens = 0;    // scenes that did not fit the sphere or 2D switch (the error names the file)
   int longRecordings = 0;  // deterministic recordings still going after a minute, stopped by hand
@@ -257,17 +260,12 @@ class Soak {
   QString drawEveryKindOfPicture() {
     Viewport* view = w_.viewport();
     const render::ViewOptions before = view->options();
-    render::ViewOptions all = before;
-    for (bool render::ViewOptions::*flag :
-         {&render::ViewOptions::pebbles, &render::ViewOptions::wireframe, &render::ViewOptions::sourceMesh,
-          &render::ViewOptions::bodyAxes, &render::ViewOptions::velocityArrows,
-          &render::ViewOptions::angularVelocityArrows, &render::ViewOptions::angularMomentumArrows,
-          &render::ViewOptions::trails, &render::ViewOptions::contactPoints})
-      all.*flag = true;
-    render::ViewOptions stereo = all;
-    stereo.stereo = true;
-    all.coloring = render::Coloring::BySpeed;
-    stereo.coloring = render::Coloring::ByAngularSpeed;
+    render::ViewOptions stereo = before;  // every item the View menu has
+    setViewItems(stereo, viewItemNames());
+    render::ViewOptions all = stereo;
+    all.stereo = false;
+    setColoring(all, QStringLiteral("speed"));
+    setColoring(stereo, QStringLiteral("omega"));
     w_.setRunning(false);
     for (const QString& path : scenes_) {
       if (path.isEmpty()) {
@@ -293,8 +291,9 @@ class Soak {
   }
 
   // The simulation thread answers a pause within kThreadAnswerMs, as a user presses it at any time
-  // (a long cim step is abandoned for it: SimulationLoop::postInterrupting; other commands wait for
-  // the step, which a stiff contact edited in can make minutes long). The run then goes on.
+  // (a long cim step is abandoned for it: SimulationLoop::StepInProgress; a drag's moves and the
+  // autosave wait for the step, which a stiff contact edited in can make minutes long). The run then
+  // goes on.
   bool threadAnswers() {
     const bool wasRunning = w_.running();
     w_.setRunning(false);
@@ -356,7 +355,7 @@ class Soak {
                 .arg(QLatin1String(chosen->name), note_)
                 .arg(f ? f->snapshot.bodies.size() : 0)
                 .arg(f ? f->snapshot.time : 0.0);
-    if (verbose_) {
+    if (verbose) {
       std::printf("%s heap %.1f MiB, RSS %.1f MiB\n", qPrintable(log_.back()), heapInUseMiB(), residentMiB());
       std::fflush(stdout);
     }
@@ -662,7 +661,6 @@ class Soak {
   QStringList log_;  // the last actions
   QElapsedTimer recordingClock_;
   bool deterministic_ = false;  // the recording in progress is
-  const bool verbose_ = qEnvironmentVariableIntValue("CLUMPLAB_SOAK_VERBOSE") != 0;  // every action, as done
 
  public:
   QMap<QString, int> opened_;
@@ -708,10 +706,11 @@ class TestSoak : public QObject {
     w->openDefaultScene();
     QVERIFY(waitForFrame(*w, [](const SimulationFrame& f) { return f.snapshot.bodies.size() > 0; }));
 
+    Soak soak(*w, seed, movies.path());
     if (kCheckMemory) {
       QElapsedTimer tour;
       tour.start();
-      const QString problem = Soak(*w, seed, movies.path()).drawEveryKindOfPicture();
+      const QString problem = soak.drawEveryKindOfPicture();
       QVERIFY2(problem.isEmpty(), qPrintable(problem));
       std::printf("soak: every example scene drawn in every kind of picture in %.1f s (heap %.1f MiB)\n",
                   static_cast<double>(tour.elapsed()) / 1000.0, heapInUseMiB());
@@ -723,7 +722,6 @@ class TestSoak : public QObject {
     QFile out(csv);
     QVERIFY2(out.open(QIODevice::WriteOnly | QIODevice::Text), qPrintable(csv));
     out.write("time_s,rss_MiB,heap_MiB,threads,bodies,sim_time_s,actions,reference\n");
-    Soak soak(*w, seed, movies.path());
     QElapsedTimer clock;
     clock.start();
     double nextSample = 0.0, nextReference = 0.0;
@@ -743,7 +741,7 @@ class TestSoak : public QObject {
       if (reference || now >= nextSample) {
         soak.sample(now, reference);
         const Sample& s = soak.samples.back();
-        if (reference && qEnvironmentVariableIntValue("CLUMPLAB_SOAK_VERBOSE") != 0) {
+        if (reference && soak.verbose) {
           std::printf("reference at %.1f s: heap %.1f MiB, RSS %.1f MiB\n", now, s.heapMiB, s.rssMiB);
           std::fflush(stdout);
         }
