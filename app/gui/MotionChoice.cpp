@@ -5,7 +5,7 @@
 namespace clumplab::gui {
 
 namespace {
-QString tr(const char* text) {
+QString trMotionChoice(const char* text) {
   return QCoreApplication::translate("MotionChoice", text);
 }
 const char* planeName(int normalAxis) {
@@ -16,11 +16,12 @@ const char* planeName(int normalAxis) {
 QString motionChoiceLabel(MotionChoice choice) {
   switch (choice) {
     case MotionChoice::AsSceneFile:
-      return tr("As the scene file says");
+      return trMotionChoice("As the scene file says");
     case MotionChoice::ThreeD:
-      return tr("3D");
+      return trMotionChoice("3D");
     default:
-      return tr("2D in the %1 plane").arg(QString::fromUtf8(planeName(*motionChoiceNormalAxis(choice))));
+      return trMotionChoice("2D in the %1 plane")
+          .arg(QString::fromUtf8(planeName(*motionChoiceNormalAxis(choice))));
   }
 }
 
@@ -51,10 +52,14 @@ MotionChoice motionChoiceOf(const std::optional<PlaneConstraint>& override) {
 }
 
 QString describeMotion(const PlaneConstraint& plane) {
-  if (!plane.enabled) return tr("3D");
-  if (const int a = plane.axis(); a >= 0) return tr("2D (%1)").arg(QString::fromUtf8(planeName(a)));
+  if (!plane.enabled) return trMotionChoice("3D");
+  if (const int a = plane.axis(); a >= 0)
+    return trMotionChoice("2D (%1)").arg(QString::fromUtf8(planeName(a)));
   const Vec3& n = plane.normal;
-  return tr("2D (n = %1, %2, %3)").arg(n.x(), 0, 'g', 3).arg(n.y(), 0, 'g', 3).arg(n.z(), 0, 'g', 3);
+  return trMotionChoice("2D (n = %1, %2, %3)")
+      .arg(n.x(), 0, 'g', 3)
+      .arg(n.y(), 0, 'g', 3)
+      .arg(n.z(), 0, 'g', 3);
 }
 
 }  // namespace clumplab::gui

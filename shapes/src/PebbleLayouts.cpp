@@ -13,11 +13,6 @@ int intervals(double length, double maxSpacing) {
   return std::max(1, static_cast<int>(std::ceil(length / maxSpacing - 1e-9)));
 }
 
-void perpendicularPair(const Vec3& axis, Vec3& u, Vec3& v) {
-  const Vec3 helper = std::abs(axis.x()) < 0.9 ? Vec3::UnitX() : Vec3::UnitY();
-  u = axis.cross(helper).normalized();
-  v = axis.cross(u);
-}
 }  // namespace
 
 std::vector<Pebble> pebblesAlongSegment(const Vec3& a, const Vec3& b, double radius, double maxSpacing) {

@@ -14,13 +14,6 @@ std::uint32_t addVertex(TriangleMesh& m, const Vec3& v) {
   return static_cast<std::uint32_t>(m.vertices.size() - 1);
 }
 
-// An orthonormal pair perpendicular to the unit vector `axis`.
-void perpendicularPair(const Vec3& axis, Vec3& u, Vec3& v) {
-  const Vec3 helper = std::abs(axis.x()) < 0.9 ? Vec3::UnitX() : Vec3::UnitY();
-  u = axis.cross(helper).normalized();
-  v = axis.cross(u);
-}
-
 // A surface of revolution about the segment a-b: `profile` holds (axial position along a-b in
 // [0, |b - a|], radius) from the a end to the b end; the ends with radius 0 become poles.
 TriangleMesh revolve(const Vec3& a, const Vec3& b, const std::vector<Eigen::Vector2d>& profile,

@@ -1,24 +1,36 @@
 #!/usr/bin/env python3
 """Runs clang-tidy over source files, skipping those it has already passed with the very same inputs.
 
-clang-tidy re-parses every translation unit, Eigen and Qt included, and takes most of a CI run's
-lint time (README "Continuous integration"). Its verdict on a file depends only on the tool, the
-.clang-tidy configuration, the compile command and the bytes of the file and of every header it
-includes. This script hashes exactly those (the headers are the ones the compiler recorded in the
-Ninja build's dependency log, `ninja -t deps`) and keeps an empty marker file per passing key, as
-ccache does for objects. A file whose key has a marker is not checked again; every other file is
-checked, one clang-tidy process per file, and a marker is written only when that file passes.
+clang-tidy re-parses every translation unit, Eigen and Qt included, and took most of a cold CI run's
+lint time (README "Test time"). Its verdict on a file depends only on the tool, the .clang-tidy
+configuration, the compile command and the bytes of the file and of every header it includes. This
+script hashes exactly those (the headers are the ones the compiler recorded in the Ninja build's
+dependency log, `ninja -t deps`) into a key per file. A file whose key passed before is not checked
+again; every other file is checked, one clang-tidy process per file.
 
-The cache lives in $CLUMPLAB_TIDY_CACHE_DIR, else $XDG_CACHE_HOME/clumplab/clang-tidy, else
-~/.cache/clumplab/clang-tidy. CLUMPLAB_TIDY_CACHE=0 checks every file (a cold run).
-Paths under the source and build folders are hashed relative to them, so clones in different
-folders share the cache. A file with no valid dependency record is always checked.
+Keys that passed are found in two places:
+- the local cache, an empty marker file per key, as ccache does for objects: in
+  $CLUMPLAB_TIDY_CACHE_DIR, else $XDG_CACHE_HOME/clumplab/clang-tidy, else ~/.cache/clumplab/clang-tidy;
+- a committed baseline (--baseline FILE, one "KEY PATH" line per file), so that a fresh clone on a
+  machine with the same packages checks only the files a change touched, or whose headers it touched:
+  keys are content hashes, so a listed key can only match the very inputs that passed.
+  CLUMPLAB_TIDY_BASELINE=write rewrites the baseline with the keys of every file when all pass.
+CLUMPLAB_TIDY_CACHE=0 uses neither and checks every file (a cold run). Paths under the source and
+build folders are hashed relative to them, so clones in different folders share keys. A file with no
+valid dependency record is always checked.
+
+In a unity build (CMAKE_UNITY_BUILD: Unity/unity_N_cxx.cxx files #include the sources) a source has
+no command of its own: it is given its unity file's command with the source in its place, and the
+unity object's dependencies (the batch's sources and their headers) in its key, so that editing one
+file of a batch checks the batch again. clang-tidy reads such commands from a copy of the compile
+database.
 """
 
 import argparse
 import hashlib
 import json
 import os
+import re
 import shlex
 import subprocess
 import sys
@@ -52,14 +64,43 @@ def cache_folder() -> Path:
     return Path(base) / "clumplab" / "clang-tidy"
 
 
+def words_of(entry: dict) -> list[str]:
+    return shlex.split(entry["command"]) if "command" in entry else list(entry["arguments"])
+
+
+def path_of(entry: dict) -> str:
+    file = entry["file"]
+    return os.path.normpath(file if os.path.isabs(file) else os.path.join(entry["directory"], file))
+
+
 def object_of(entry: dict) -> str | None:
     if "output" in entry:
         return entry["output"]
-    words = shlex.split(entry["command"]) if "command" in entry else list(entry["arguments"])
+    words = words_of(entry)
     for i, word in enumerate(words[:-1]):
         if word == "-o":
             return words[i + 1]
     return None
+
+
+UNITY_INCLUDE = re.compile(r'^#include "(.+)"$', re.MULTILINE)
+
+
+def compile_entries(build_dir: Path) -> dict[str, dict]:
+    """The compile database by source path; a source built in a unity file gets that file's command
+    with the source in its place (and the unity object as its output)."""
+    entries: dict[str, dict] = {}
+    for entry in json.loads((build_dir / "compile_commands.json").read_text()):
+        unity = path_of(entry)
+        entries[unity] = entry
+        if "/Unity/unity_" not in unity:
+            continue
+        output = object_of(entry)
+        for source in UNITY_INCLUDE.findall(Path(unity).read_text()):
+            words = [source if w == entry["file"] or w == unity else w for w in words_of(entry)]
+            entries[os.path.normpath(source)] = {"directory": entry["directory"], "file": source,
+                                                 "arguments": words, "output": output}
+    return entries
 
 
 def recorded_dependencies(build_dir: Path, objects: list[str]) -> dict[str, list[str]]:
@@ -86,22 +127,30 @@ def recorded_dependencies(build_dir: Path, objects: list[str]) -> dict[str, list
     return found
 
 
+def tidy_database(entries: dict[str, dict], folder: Path) -> Path:
+    """Writes the compile database clang-tidy reads into `folder`: every entry, unity sources with
+    their own."""
+    rewritten = [{"directory": e["directory"], "file": e["file"], "arguments": words_of(e)}
+                 for e in entries.values()]
+    (folder / "compile_commands.json").write_text(json.dumps(rewritten))
+    return folder
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--clang-tidy", required=True, help="the clang-tidy executable")
     parser.add_argument("--build-dir", required=True, help="folder with compile_commands.json")
     parser.add_argument("--source-dir", required=True, help="the project's top folder")
+    parser.add_argument("--baseline", help="the committed keys of files that passed (KEY PATH lines)")
     parser.add_argument("files", nargs="+")
     args = parser.parse_args()
 
     build_dir = Path(args.build_dir).resolve()
     source_dir = Path(args.source_dir).resolve()
-    entries = {os.path.normpath(e["file"] if os.path.isabs(e["file"])
-                                else os.path.join(e["directory"], e["file"])): e
-               for e in json.loads((build_dir / "compile_commands.json").read_text())}
+    entries = compile_entries(build_dir)
     files = [os.path.normpath(os.path.abspath(f)) for f in args.files]
     objects = {f: object_of(entries[f]) for f in files if f in entries}
-    dependencies = recorded_dependencies(build_dir, [o for o in objects.values() if o])
+    dependencies = recorded_dependencies(build_dir, sorted({o for o in objects.values() if o}))
 
     def relative(text: str) -> str:
         # Build folder first: it lies inside the source folder.
@@ -118,7 +167,7 @@ def main() -> int:
         deps = dependencies.get(objects.get(file) or "")
         if entry is None or deps is None:
             return None
-        parts = [version, relative(entry.get("command") or " ".join(entry["arguments"]))]
+        parts = [version, relative(shlex.join(words_of(entry)))]
         # clang-tidy reads the .clang-tidy files in the file's folder and above it.
         configs = [str(d / ".clang-tidy") for d in Path(file).parents
                    if d == source_dir or source_dir in d.parents]
@@ -127,15 +176,26 @@ def main() -> int:
         parts += sorted(relative(d) + ":" + hashes(d) for d in set(deps + [file]))
         return sha256_bytes("\n".join(parts).encode())
 
-    reused, checked, failed = 0, 0, []
+    scratch = tempfile.TemporaryDirectory(prefix="clumplab-tidy-")
+    database: list[Path] = []  # written at the first file checked
+    baseline_path = Path(args.baseline) if args.baseline else None
+    baseline = read_baseline(baseline_path) if baseline_path and use_cache else set()
+    keys: dict[str, str | None] = {}
+    reused, from_baseline, checked, failed = 0, 0, 0, []
     for file in files:
-        key = key_of(file) if use_cache else None
-        marker = cache / key[:2] / key if key else None
+        key = key_of(file) if use_cache or baseline_path else None
+        keys[file] = key
+        if key is not None and key in baseline:
+            from_baseline += 1
+            continue
+        marker = cache / key[:2] / key if key and use_cache else None
         if marker is not None and marker.exists():
             reused += 1
             continue
         checked += 1
-        run = subprocess.run([args.clang_tidy, "-p", str(build_dir), "--quiet", file],
+        if not database:
+            database.append(tidy_database(entries, Path(scratch.name)))
+        run = subprocess.run([args.clang_tidy, "-p", str(database[0]), "--quiet", file],
                              capture_output=True, text=True, check=False)
         if run.returncode != 0:
             failed.append(file)
@@ -147,12 +207,43 @@ def main() -> int:
             os.close(handle)
             os.replace(temporary, marker)
 
-    where = f"cache {cache}" if use_cache else "cache off (CLUMPLAB_TIDY_CACHE=0)"
+    where = f"cache {cache}" if use_cache else "cache and baseline off (CLUMPLAB_TIDY_CACHE=0)"
     print(f"clang-tidy: {len(files)} files: {checked} checked, {reused} passed before with the same "
-          f"inputs ({where}); {len(failed)} failed")
+          f"inputs ({where}), {from_baseline} in the committed baseline; {len(failed)} failed")
     for file in failed:
         print(f"clang-tidy: FAILED {os.path.relpath(file, source_dir)}")
+    if baseline_path is not None:
+        missing = [f for f in files if keys[f] is None or keys[f] not in baseline]
+        if os.environ.get("CLUMPLAB_TIDY_BASELINE") == "write":
+            if failed or any(keys[f] is None for f in files):
+                print(f"clang-tidy: baseline {baseline_path} left as it was (a file failed or has no key)")
+            else:
+                write_baseline(baseline_path, {os.path.relpath(f, source_dir): keys[f] for f in files})
+                print(f"clang-tidy: baseline {baseline_path} written ({len(files)} files)")
+        elif missing and use_cache:
+            print(f"clang-tidy: {len(missing)} files not in the committed baseline (a fresh clone checks "
+                  f"them); refresh it with CLUMPLAB_TIDY_BASELINE=write ctest -R 'lint[.]clang_tidy'")
     return 1 if failed else 0
+
+
+def read_baseline(path: Path) -> set[str]:
+    """The keys a committed baseline lists ("KEY PATH" lines; # starts a comment); none if absent."""
+    try:
+        lines = path.read_text().splitlines()
+    except OSError:
+        return set()
+    return {line.split()[0] for line in lines if line.strip() and not line.startswith("#")}
+
+
+def write_baseline(path: Path, keys: dict[str, str]) -> None:
+    text = ("# clang-tidy passed these files with exactly these inputs (tests/lint/clang_tidy_cached.py).\n"
+            "# Rewritten by CLUMPLAB_TIDY_BASELINE=write ctest -R 'lint[.]clang_tidy'.\n")
+    text += "".join(f"{key} {name}\n" for name, key in sorted(keys.items()))
+    path.parent.mkdir(parents=True, exist_ok=True)
+    handle, temporary = tempfile.mkstemp(dir=path.parent)
+    with os.fdopen(handle, "w") as out:
+        out.write(text)
+    os.replace(temporary, path)
 
 
 if __name__ == "__main__":

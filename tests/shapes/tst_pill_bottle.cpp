@@ -6,11 +6,15 @@
 // pebble centre ever comes near the glass (the 2 mm wall's inside is within 1 mm of its surface)
 // or below the floor; after the pour nearly every capsule lies outside the bottle on the floor; and
 // total + dissipated - wall work - inserted energy holds to the integrator's error.
+// Sized for the build (BuildSize.hpp): the scene's 150 capsules in an optimised build; 30 under the
+// sanitizers (the inlet is then done at ~0.2 s, and the same bottle motion pours them out), where
+// the 150 took 5 minutes and more.
 #include <QtTest>
 #include <algorithm>
 #include <cmath>
 #include <limits>
 
+#include "BuildSize.hpp"
 #include "TestPaths.hpp"
 #include "TestSupport.hpp"
 #include "core/MeshWall.hpp"
@@ -62,7 +66,12 @@ class PillBottleTest : public QObject {
   }
 
   void capsulesPourOut() {
-    const Scene scene = loadWithMeshes(std::string(CLUMPLAB_SCENES_DIR) + "/pill-bottle.json");
+    Scene scene = loadWithMeshes(std::string(CLUMPLAB_SCENES_DIR) + "/pill-bottle.json");
+    QCOMPARE(scene.inlets.size(), std::size_t(1));
+    QCOMPARE(scene.inlets[0].settings().maxCount, std::uint64_t(150));
+    InletSettings sized = scene.inlets[0].settings();
+    sized.maxCount = sizedForBuild<std::uint64_t>(150, 30);
+    scene.inlets[0] = Inlet(sized);
     auto world = buildWorld(scene);
     QCOMPARE(world->bodies().size(), std::size_t(0));
     QCOMPARE(world->inlets().size(), std::size_t(1));
@@ -74,7 +83,6 @@ class PillBottleTest : public QObject {
     const double moveAt = bottle.mesh->motion.times.front();  // the bottle rests until its first key
     const InletSettings& inlet = world->inlets()[0].settings();
     const std::uint64_t count = inlet.maxCount;
-    QCOMPARE(count, std::uint64_t(150));
     const double dt = scene.settings.timeStep;
     const auto steps = static_cast<long>(std::lround(scene.duration / dt));
     const auto stepsBeforeMove = static_cast<long>(std::lround(moveAt / dt));
@@ -156,8 +164,10 @@ class PillBottleTest : public QObject {
     CLUMPLAB_VERIFY_LESS(0.8 * pebbleRadius, nearestGlass);
     CLUMPLAB_VERIFY_LESS(0.8 * pebbleRadius, lowest);  // the floor likewise
     // The bottle ends tipped 160 degrees with its mouth's centre 76 mm above the floor: all 150 capsules
-    // came out in the measured run; 95% (143) leaves room for a few caught in the shoulder.
-    QVERIFY2(onFloor >= 143, qPrintable(QString("%1 of 150 capsules on the floor").arg(onFloor)));
+    // came out in the measured run (and all 30 of the reduced case); 95% (143 of 150, 29 of 30) leaves
+    // room for a few caught in the shoulder.
+    QVERIFY2(100 * onFloor >= 95 * count,
+             qPrintable(QString("%1 of %2 capsules on the floor").arg(onFloor).arg(count)));
     // The pour is over: capsules fall from the mouth (76 mm) at about 1.2 m/s; at the end the
     // fastest, still rolling on the floor, is at 4.3 cm/s.
     CLUMPLAB_VERIFY_LESS(fastest, 0.1);

@@ -8,7 +8,7 @@
 namespace clumplab::gui {
 
 namespace {
-QString tr(const char* text) {
+QString trDzhanibekov(const char* text) {
   return QCoreApplication::translate("Dzhanibekov", text);
 }
 }  // namespace
@@ -20,7 +20,7 @@ QString axisLabel(int axis) {
 }
 
 QString intervalText(double seconds) {
-  if (std::isinf(seconds)) return tr("none (stable)");
+  if (std::isinf(seconds)) return trDzhanibekov("none (stable)");
   if (!(seconds > 0.0)) return QStringLiteral("—");
   return QStringLiteral("%1 s").arg(seconds, 0, 'g', 5);
 }
@@ -34,7 +34,7 @@ QString agreementText(double measured, double predicted) {
 }
 
 QString withoutGyroscopicTermText() {
-  return tr(
+  return trDzhanibekov(
       "Without ω×Iω, Euler's equations I dω/dt = (Iω)×ω lose their right-hand side: ω stays fixed in "
       "the body, so ω₂ never changes sign and there is no flip, while L = R I ω, which should stay "
       "fixed in space, swings round with the body (the term many game engines forget).");

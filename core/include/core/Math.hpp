@@ -47,6 +47,13 @@ inline Quat rotationFromVector(const Vec3& a) {
   return Quat(cosHalf, s * a.x(), s * a.y(), s * a.z());
 }
 
+// An orthonormal pair (u, v) perpendicular to the unit vector `axis`, with v = axis x u.
+inline void perpendicularPair(const Vec3& axis, Vec3& u, Vec3& v) {
+  const Vec3 helper = std::abs(axis.x()) < 0.9 ? Vec3::UnitX() : Vec3::UnitY();
+  u = axis.cross(helper).normalized();
+  v = axis.cross(u);
+}
+
 // The radical inverse of `index` in `base` (the van der Corput sequence; bases 2, 3, 5 give Halton).
 inline double radicalInverse(std::int64_t index, int base) {
   double result = 0.0;

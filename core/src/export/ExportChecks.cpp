@@ -68,4 +68,8 @@ std::string number(double x) {
   return buffer;
 }
 
+std::string vec(const Vec3& v, const char* separator) {
+  return number(v.x()) + separator + number(v.y()) + separator + number(v.z());
+}
+
 }  // namespace clumplab::exporting

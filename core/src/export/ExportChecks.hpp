@@ -33,4 +33,7 @@ AtomicOutputFile openOutput(const std::filesystem::path& path);
 // A number with 17 significant digits (every double round-trips).
 std::string number(double x);
 
+// The three components of `v` as number() writes them, separated by `separator`.
+std::string vec(const Vec3& v, const char* separator = " ");
+
 }  // namespace clumplab::exporting

@@ -35,7 +35,6 @@
 namespace clumplab {
 
 namespace fs = std::filesystem;
-using exporting::number;
 
 namespace {
 
@@ -66,13 +65,10 @@ class PrimeSeeds {
   long long last_ = 15485860;
 };
 
-std::string vec(const Vec3& v) {
-  return number(v.x()) + " " + number(v.y()) + " " + number(v.z());
-}
-
 // The per type-pair property for two atom types: bodies (1) and walls (2).
 std::string typePairs(double bodyBody, double bodyWall) {
-  return number(bodyBody) + " " + number(bodyWall) + " " + number(bodyWall) + " " + number(bodyWall);
+  return exporting::number(bodyBody) + " " + exporting::number(bodyWall) + " " + exporting::number(bodyWall) +
+         " " + exporting::number(bodyWall);
 }
 
 }  // namespace
@@ -100,9 +96,9 @@ ExportResult exportLiggghts(const Scene& scene, const World& world, const std::s
     if (axis < 0)
       exporting::refuse(scene, path, engine,
                         "only planes normal to x, y or z map to wall/gran primitives; this one's normal is " +
-                            vec(wall.normal));
+                            exporting::vec(wall.normal));
     const char* names[3] = {"xplane", "yplane", "zplane"};
-    wallLines.push_back(std::string(names[axis]) + " " + number(wall.point[axis]));
+    wallLines.push_back(std::string(names[axis]) + " " + exporting::number(wall.point[axis]));
   }
 
   // The contact law.
@@ -139,7 +135,8 @@ ExportResult exportLiggghts(const Scene& scene, const World& world, const std::s
         result.warnings.push_back(
             "contact.restitution: LIGGGHTS scales damping with each pair's effective mass; ClumpLab's "
             "2 gamma sqrt(m_eff k) is reproduced for bodies of the mean mass " +
-            number(massMean) + " kg only (masses here range " + number(massMin) + " to " + number(massMax) +
+            exporting::number(massMean) + " kg only (masses here range " + exporting::number(massMin) +
+            " to " + exporting::number(massMax) +
             " kg, so other pairs get restitution coefficients off by up to the square root of the mass "
             "ratio)");
       }
@@ -164,10 +161,10 @@ ExportResult exportLiggghts(const Scene& scene, const World& world, const std::s
   } else {
     const HertzContactParameters& p = c.hertz;
     const double young = 3.0 * std::sqrt(6.0) / 4.0 * p.young;
-    material.push_back("fix m_E all property/global youngsModulus peratomtype " + number(young) + " " +
-                       number(young));
-    material.push_back("fix m_nu all property/global poissonsRatio peratomtype " + number(p.poisson) + " " +
-                       number(p.poisson));
+    material.push_back("fix m_E all property/global youngsModulus peratomtype " + exporting::number(young) +
+                       " " + exporting::number(young));
+    material.push_back("fix m_nu all property/global poissonsRatio peratomtype " +
+                       exporting::number(p.poisson) + " " + exporting::number(p.poisson));
     const double e = std::sqrt(p.restitutionSquared);
     material.push_back("fix m_e all property/global coefficientRestitution peratomtypepair 2 " +
                        typePairs(e, e));
@@ -176,16 +173,16 @@ ExportResult exportLiggghts(const Scene& scene, const World& world, const std::s
     if (p.restitutionSquared < 1.0) {
       result.warnings.push_back(
           "contact.restitution_squared: Mutze's unloading hysteresis (force x " +
-          number(p.restitutionSquared) +
-          " while separating) becomes LIGGGHTS's Hertz dashpot with coefficientRestitution " + number(e) +
-          ": the same restitution of a head-on collision, a different force history");
+          exporting::number(p.restitutionSquared) +
+          " while separating) becomes LIGGGHTS's Hertz dashpot with coefficientRestitution " +
+          exporting::number(e) + ": the same restitution of a head-on collision, a different force history");
     }
     model = "hertz tangential no_history";
     if (p.friction > 0.0) {
       model = "hertz tangential history";
       result.warnings.push_back(
           "contact.friction: Mutze's regularised friction (mu F_n w_t / (nu + |w_t|), nu = " +
-          number(p.regularizingVelocity) +
+          exporting::number(p.regularizingVelocity) +
           " m/s) becomes Coulomb friction with a Mindlin tangential spring (tangential history)");
     }
   }
@@ -253,17 +250,19 @@ ExportResult exportLiggghts(const Scene& scene, const World& world, const std::s
   std::ostringstream out;  // the deck after its heading, which lists every warning
   out << "atom_style sphere\natom_modify map array sort 0 0\nboundary " << boundary
       << "\nnewton off\ncommunicate single vel yes\nunits si\n"
-      << "region domain block " << number(domain.min().x()) << " " << number(domain.max().x()) << " "
-      << number(domain.min().y()) << " " << number(domain.max().y()) << " " << number(domain.min().z()) << " "
-      << number(domain.max().z()) << " units box\ncreate_box 2 domain\n"
-      << "neighbor " << number(skin) << " bin\nneigh_modify delay 0\n\n# Contact law (" << scene.file
-      << ": contact)\n";
+      << "region domain block " << exporting::number(domain.min().x()) << " "
+      << exporting::number(domain.max().x()) << " " << exporting::number(domain.min().y()) << " "
+      << exporting::number(domain.max().y()) << " " << exporting::number(domain.min().z()) << " "
+      << exporting::number(domain.max().z()) << " units box\ncreate_box 2 domain\n"
+      << "neighbor " << exporting::number(skin) << " bin\nneigh_modify delay 0\n\n# Contact law ("
+      << scene.file << ": contact)\n";
   for (const std::string& line : material) out << line << "\n";
   out << "pair_style gran model " << model << settings << "\npair_coeff * *\n\ntimestep "
-      << number(scene.settings.timeStep) << "\n";
+      << exporting::number(scene.settings.timeStep) << "\n";
   const Vec3 g = scene.settings.gravity;
   if (g.norm() > 0.0)
-    out << "fix gravity all gravity " << number(g.norm()) << " vector " << vec(g / g.norm()) << "\n";
+    out << "fix gravity all gravity " << exporting::number(g.norm()) << " vector "
+        << exporting::vec(g / g.norm()) << "\n";
   out << "\n# Walls\n";
   for (std::size_t w = 0; w < wallLines.size(); ++w) {
     out << "fix wall" << w << " all wall/gran model " << model << " primitive type 2 " << wallLines[w]
@@ -280,7 +279,8 @@ ExportResult exportLiggghts(const Scene& scene, const World& world, const std::s
     AtomicOutputFile pebblesFile = exporting::openOutput(dir / file);
     std::ofstream& pebbles = pebblesFile.stream();
     pebbles << "# " << t.name << ": x y z r [m], principal frame\n";
-    for (const Pebble& p : t.pebbles) pebbles << vec(p.center) << " " << number(p.radius) << "\n";
+    for (const Pebble& p : t.pebbles)
+      pebbles << exporting::vec(p.center) << " " << exporting::number(p.radius) << "\n";
     pebblesFile.commit();
     result.files.push_back(file);
     // LIGGGHTS-PUBLIC ignores the template's own centre of mass: it takes the Monte Carlo centroid
@@ -294,16 +294,17 @@ ExportResult exportLiggghts(const Scene& scene, const World& world, const std::s
           "templates." + t.name +
           ": LIGGGHTS-PUBLIC puts a clump's centre of mass at the Monte Carlo centroid of "
           "its pebble union, " +
-          vec(offset) + " m (principal frame, a " + std::to_string(kCentroidVoxels) +
+          exporting::vec(offset) + " m (principal frame, a " + std::to_string(kCentroidVoxels) +
           "^3 voxel estimate) from ClumpLab's; bodies turn about that point there (mass and moments are "
           "ClumpLab's)");
     }
     const double density = t.density > 0.0 ? t.density : 1000.0;
     out << "fix tpl" << k + 1 << " all particletemplate/multisphere " << seeds.next()
-        << " atom_type 1 density constant " << number(density) << " nspheres " << t.pebbles.size()
-        << " ntry 1000000 spheres file " << file << " scale 1 type " << k + 1 << " mass " << number(t.mass)
-        << " inertia_tensor " << number(t.principalMoments.x()) << " 0 0 " << number(t.principalMoments.y())
-        << " 0 " << number(t.principalMoments.z()) << " use_volume   # " << t.name << "\n"
+        << " atom_type 1 density constant " << exporting::number(density) << " nspheres " << t.pebbles.size()
+        << " ntry 1000000 spheres file " << file << " scale 1 type " << k + 1 << " mass "
+        << exporting::number(t.mass) << " inertia_tensor " << exporting::number(t.principalMoments.x())
+        << " 0 0 " << exporting::number(t.principalMoments.y()) << " 0 "
+        << exporting::number(t.principalMoments.z()) << " use_volume   # " << t.name << "\n"
         << "fix pdd" << k + 1 << " all particledistribution/discrete " << seeds.next() << " 1 tpl" << k + 1
         << " 1.0\n";
   }
@@ -311,28 +312,29 @@ ExportResult exportLiggghts(const Scene& scene, const World& world, const std::s
   out << "\n# Bodies. LIGGGHTS-PUBLIC inserts multisphere bodies only through its insertion fixes, at a\n"
          "# random point of a region whose volume must be at least 1e-10 m^3: each body is inserted alone\n"
          "# in a cube of edge "
-      << number(kInsertionCube)
+      << exporting::number(kInsertionCube)
       << " m centred on its centre of mass, with its exact orientation,\n"
          "# velocity and angular velocity. The centre of mass lands within half that edge of ClumpLab's.\n";
   if (bodies.size() > 0)
     result.warnings.push_back(
         "bodies: LIGGGHTS-PUBLIC places a multisphere body at a random point of an insertion "
         "region of at least 1e-10 m^3; each centre of mass lands within " +
-        number(0.5 * kInsertionCube) +
+        exporting::number(0.5 * kInsertionCube) +
         " m of its position on every axis (orientations, velocities and angular velocities "
         "are exact)");
   for (std::size_t b = 0; b < bodies.size(); ++b) {
     const Vec3 x = bodies.position[b];
     const Quat q = bodies.orientation[b];
     const double h = 0.5 * kInsertionCube;
-    out << "region ins" << b << " block " << number(x.x() - h) << " " << number(x.x() + h) << " "
-        << number(x.y() - h) << " " << number(x.y() + h) << " " << number(x.z() - h) << " "
-        << number(x.z() + h) << " units box\n"
+    out << "region ins" << b << " block " << exporting::number(x.x() - h) << " "
+        << exporting::number(x.x() + h) << " " << exporting::number(x.y() - h) << " "
+        << exporting::number(x.y() + h) << " " << exporting::number(x.z() - h) << " "
+        << exporting::number(x.z() + h) << " units box\n"
         << "fix ins" << b << " all insert/pack seed " << seeds.next() << " distributiontemplate pdd"
-        << typeOf[bodies.templateIndex[b]] << " vel constant " << vec(bodies.velocity[b])
-        << " omega constant " << vec(bodies.angularVelocity[b]) << " orientation constant " << number(q.w())
-        << " " << number(q.x()) << " " << number(q.y()) << " " << number(q.z())
-        << " insert_every once overlapcheck no all_in no region ins" << b
+        << typeOf[bodies.templateIndex[b]] << " vel constant " << exporting::vec(bodies.velocity[b])
+        << " omega constant " << exporting::vec(bodies.angularVelocity[b]) << " orientation constant "
+        << exporting::number(q.w()) << " " << exporting::number(q.x()) << " " << exporting::number(q.y())
+        << " " << exporting::number(q.z()) << " insert_every once overlapcheck no all_in no region ins" << b
         << " particles_in_region 1 ntry_mc 10000\n";
   }
   out << "fix integrate all multisphere\n"

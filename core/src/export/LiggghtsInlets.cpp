@@ -10,10 +10,6 @@ namespace clumplab::exporting {
 
 namespace {
 
-std::string vec(const Vec3& v) {
-  return number(v.x()) + " " + number(v.y()) + " " + number(v.z());
-}
-
 // "region inlet<i> ..." for the inlet's box or axis-aligned cylinder.
 std::string regionLine(const Scene& scene, std::size_t i, const InletRegion& r) {
   const std::string id = "inlet" + std::to_string(i);

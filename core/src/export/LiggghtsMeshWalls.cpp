@@ -8,14 +8,6 @@
 
 namespace clumplab::exporting {
 
-namespace {
-
-std::string vec(const Vec3& v) {
-  return number(v.x()) + " " + number(v.y()) + " " + number(v.z());
-}
-
-}  // namespace
-
 LiggghtsMeshWalls mapLiggghtsMeshWalls(const Scene& scene, const std::string& model,
                                        const std::string& settings, double duration) {
   const std::string engine = "LIGGGHTS";

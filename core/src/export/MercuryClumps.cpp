@@ -15,13 +15,8 @@
 namespace clumplab {
 
 namespace fs = std::filesystem;
-using exporting::number;
 
 namespace {
-
-std::string vec(const Vec3& v, const char* sep = " ") {
-  return number(v.x()) + sep + number(v.y()) + sep + number(v.z());
-}
 
 // A template's folder name: its name with anything but letters, digits, '-' and '_' replaced.
 std::string folderName(const std::string& name) {
@@ -53,14 +48,16 @@ ExportResult exportMercury(const Scene& scene, const World& world, const std::st
     exporting::makeFolder(dir / name / "Inertia");
     AtomicOutputFile clumpFile = exporting::openOutput(dir / name / "Clump" / "Clump.txt");
     std::ofstream& clump = clumpFile.stream();
-    for (const Pebble& p : t->pebbles) clump << vec(p.center, ",") << "," << number(p.radius) << "\n";
+    for (const Pebble& p : t->pebbles)
+      clump << exporting::vec(p.center, ",") << "," << exporting::number(p.radius) << "\n";
     AtomicOutputFile massFile = exporting::openOutput(dir / name / "Inertia" / "Mass.txt");
     std::ofstream& mass = massFile.stream();
-    mass << number(t->mass) << "\n";
+    mass << exporting::number(t->mass) << "\n";
     AtomicOutputFile toiFile = exporting::openOutput(dir / name / "Inertia" / "TOI.txt");
     std::ofstream& toi = toiFile.stream();
     const Vec3& I = t->principalMoments;
-    toi << number(I.x()) << " 0 0\n0 " << number(I.y()) << " 0\n0 0 " << number(I.z()) << "\n";
+    toi << exporting::number(I.x()) << " 0 0\n0 " << exporting::number(I.y()) << " 0\n0 0 "
+        << exporting::number(I.z()) << "\n";
     AtomicOutputFile pdFile = exporting::openOutput(dir / name / "Inertia" / "PD.txt");
     std::ofstream& pd = pdFile.stream();
     pd << "1 0 0\n0 1 0\n0 0 1\n";
@@ -85,33 +82,35 @@ ExportResult exportMercury(const Scene& scene, const World& world, const std::st
       << "# xyzXYZ\": body B's blocked degrees of freedom (translations along, rotations about world "
          "axes).\n";
   if (!scene.description.empty()) out << "description " << scene.description << "\n";
-  out << "time_step " << number(scene.settings.timeStep) << "\n"
+  out << "time_step " << exporting::number(scene.settings.timeStep) << "\n"
       << "integrator " << integratorName(scene.settings.integrator) << "\n"
-      << "gravity " << vec(scene.settings.gravity) << "\n";
+      << "gravity " << exporting::vec(scene.settings.gravity) << "\n";
   const ContactModel& c = scene.contact;
   if (c.kind == ContactModel::Kind::Linear) {
     const LinearContactParameters& p = c.linear;
-    out << "contact linear stiffness " << number(p.stiffness);
+    out << "contact linear stiffness " << exporting::number(p.stiffness);
     if (p.dampingFromRestitution) {
-      out << " restitution " << number(p.restitution)
-          << " (dashpot 2 gamma sqrt(m_eff k), gamma = " << number(dampingRatioForRestitution(p.restitution))
-          << ", m_eff of the two bodies)";
+      out << " restitution " << exporting::number(p.restitution)
+          << " (dashpot 2 gamma sqrt(m_eff k), gamma = "
+          << exporting::number(dampingRatioForRestitution(p.restitution)) << ", m_eff of the two bodies)";
     } else {
-      out << " damping " << number(p.damping);
+      out << " damping " << exporting::number(p.damping);
     }
-    out << " friction " << number(p.friction) << " tangential_stiffness "
-        << number(p.tangentialStiffnessRatio * p.stiffness) << " tangential_damping "
-        << number(p.tangentialDamping) << " limit_damping " << (p.limitDamping ? "yes" : "no") << "\n";
+    out << " friction " << exporting::number(p.friction) << " tangential_stiffness "
+        << exporting::number(p.tangentialStiffnessRatio * p.stiffness) << " tangential_damping "
+        << exporting::number(p.tangentialDamping) << " limit_damping " << (p.limitDamping ? "yes" : "no")
+        << "\n";
   } else {
     const HertzContactParameters& p = c.hertz;
-    out << "contact hertz young " << number(p.young) << " poisson " << number(p.poisson)
-        << " restitution_squared " << number(p.restitutionSquared) << " friction " << number(p.friction)
-        << " regularizing_velocity " << number(p.regularizingVelocity) << "   (Mutze, seed 001 eq. 52-57)\n";
+    out << "contact hertz young " << exporting::number(p.young) << " poisson " << exporting::number(p.poisson)
+        << " restitution_squared " << exporting::number(p.restitutionSquared) << " friction "
+        << exporting::number(p.friction) << " regularizing_velocity "
+        << exporting::number(p.regularizingVelocity) << "   (Mutze, seed 001 eq. 52-57)\n";
   }
   const PeriodicBox& periodic = scene.settings.periodic;
   if (periodic.any()) {
-    out << "periodic min " << vec(periodic.lower) << " max " << vec(periodic.lower + periodic.length)
-        << " axes";
+    out << "periodic min " << exporting::vec(periodic.lower) << " max "
+        << exporting::vec(periodic.lower + periodic.length) << " axes";
     for (int a = 0; a < 3; ++a) {
       if (periodic.periodic[a]) out << ' ' << "xyz"[a];
     }
@@ -120,12 +119,12 @@ ExportResult exportMercury(const Scene& scene, const World& world, const std::st
   for (std::size_t w = 0; w < scene.walls.size(); ++w) {
     const Wall& wall = scene.walls[w];
     if (wall.kind == Wall::Kind::SphereCavity) {
-      out << "wall " << w << " sphere_cavity center " << vec(wall.point) << " radius " << number(wall.radius)
-          << "\n";
+      out << "wall " << w << " sphere_cavity center " << exporting::vec(wall.point) << " radius "
+          << exporting::number(wall.radius) << "\n";
     } else if (wall.kind == Wall::Kind::Plane || wall.kind == Wall::Kind::Membrane) {
       out << "wall " << w << (wall.kind == Wall::Kind::Membrane ? " membrane" : " plane") << " point "
-          << vec(wall.point) << " normal " << vec(wall.normal);
-      if (wall.kind == Wall::Kind::Membrane) out << " pass_radius " << number(wall.passRadius);
+          << exporting::vec(wall.point) << " normal " << exporting::vec(wall.normal);
+      if (wall.kind == Wall::Kind::Membrane) out << " pass_radius " << exporting::number(wall.passRadius);
       out << "\n";
     } else {
       out << exporting::describeMeshWall(scene, w);
@@ -140,10 +139,12 @@ ExportResult exportMercury(const Scene& scene, const World& world, const std::st
   for (std::size_t b = 0; b < bodies.size(); ++b) {
     const Quat& q = bodies.orientation[b];
     const Mat3 r = q.toRotationMatrix();
-    out << "body " << b << " " << names[bodies.templateIndex[b]] << " " << vec(bodies.position[b]) << " "
-        << number(q.w()) << " " << number(q.x()) << " " << number(q.y()) << " " << number(q.z());
-    for (int i = 0; i < 3; ++i) out << " " << vec(r.row(i).transpose());
-    out << " " << vec(bodies.velocity[b]) << " " << vec(bodies.angularVelocity[b]) << "\n";
+    out << "body " << b << " " << names[bodies.templateIndex[b]] << " " << exporting::vec(bodies.position[b])
+        << " " << exporting::number(q.w()) << " " << exporting::number(q.x()) << " "
+        << exporting::number(q.y()) << " " << exporting::number(q.z());
+    for (int i = 0; i < 3; ++i) out << " " << exporting::vec(r.row(i).transpose());
+    out << " " << exporting::vec(bodies.velocity[b]) << " " << exporting::vec(bodies.angularVelocity[b])
+        << "\n";
     if (b < bodies.blocked.size() && bodies.blocked[b] != 0)
       out << "blocked " << b << " " << blockedDofsText(bodies.blocked[b]) << "\n";
   }

@@ -11,10 +11,6 @@ namespace clumplab::exporting {
 
 namespace {
 
-std::string vec(const Vec3& v) {
-  return number(v.x()) + " " + number(v.y()) + " " + number(v.z());
-}
-
 std::string quat(const Quat& q) {
   return number(q.w()) + " " + number(q.x()) + " " + number(q.y()) + " " + number(q.z());
 }

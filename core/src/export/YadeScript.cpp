@@ -26,17 +26,16 @@
 namespace clumplab {
 
 namespace fs = std::filesystem;
-using exporting::number;
 
 namespace {
 
 std::string tuple3(const Vec3& v) {
   std::string s = "(";
-  s += number(v.x());
+  s += exporting::number(v.x());
   s += ", ";
-  s += number(v.y());
+  s += exporting::number(v.y());
   s += ", ";
-  s += number(v.z());
+  s += exporting::number(v.z());
   s += ")";
   return s;
 }
@@ -77,7 +76,7 @@ ExportResult exportYade(const Scene& scene, const World& world, const std::strin
           scene, path, engine,
           "only planes normal to x, y or z map to utils.wall; this one's normal is " + tuple3(wall.normal));
     std::string line = "(";
-    line += number(wall.point[axis]);
+    line += exporting::number(wall.point[axis]);
     line += ", " + std::to_string(axis);
     line += wall.normal[axis] > 0.0 ? ", 1)" : ", -1)";
     walls.push_back(line);
@@ -109,7 +108,8 @@ ExportResult exportYade(const Scene& scene, const World& world, const std::strin
       result.warnings.push_back(
           "contact.restitution: Yade's ViscEl dashpots are fixed per material; they give "
           "ClumpLab's 2 gamma sqrt(m_eff k) for bodies of the mean mass " +
-          number(massMean) + " kg only (masses range " + number(massMin) + " to " + number(massMax) + " kg)");
+          exporting::number(massMean) + " kg only (masses range " + exporting::number(massMin) + " to " +
+          exporting::number(massMax) + " kg)");
     }
   }
   // Per material: series combination 1/c = 1/c1 + 1/c2; pebbles get 2 c_pair, walls what makes c_wall.
@@ -138,13 +138,14 @@ ExportResult exportYade(const Scene& scene, const World& world, const std::strin
   out << "import math, os\nfrom yade import utils\n\n"
       << "STEPS = int(os.environ.get('STEPS', '" << run.steps << "'))\nEVERY = int(os.environ.get('EVERY', '"
       << run.every << "'))\n"
-      << "DT = " << number(scene.settings.timeStep) << "\nGRAVITY = " << tuple3(scene.settings.gravity)
+      << "DT = " << exporting::number(scene.settings.timeStep)
+      << "\nGRAVITY = " << tuple3(scene.settings.gravity) << "\n"
+      << "KN, KS = " << exporting::number(p.stiffness) << ", "
+      << exporting::number(p.tangentialStiffnessRatio * p.stiffness) << "\n"
+      << "CN_PEBBLE, CN_WALL = " << exporting::number(cnPebbleMaterial) << ", "
+      << exporting::number(cnWallMaterial) << "   # per material (Yade puts two in series)\n"
+      << "CS = " << exporting::number(p.tangentialDamping) << "\nFRICTION = " << exporting::number(p.friction)
       << "\n"
-      << "KN, KS = " << number(p.stiffness) << ", " << number(p.tangentialStiffnessRatio * p.stiffness)
-      << "\n"
-      << "CN_PEBBLE, CN_WALL = " << number(cnPebbleMaterial) << ", " << number(cnWallMaterial)
-      << "   # per material (Yade puts two in series)\n"
-      << "CS = " << number(p.tangentialDamping) << "\nFRICTION = " << number(p.friction) << "\n"
       << "pebbleMat = O.materials.append(ViscElMat(kn=2 * KN, ks=2 * KS, cn=CN_PEBBLE, cs=2 * CS, "
          "frictionAngle=math.atan(FRICTION), density=1000, label='pebbles'))\n"
       << "wallMat = O.materials.append(ViscElMat(kn=2 * KN, ks=2 * KS, cn=CN_WALL, cs=2 * CS, "
@@ -153,10 +154,11 @@ ExportResult exportYade(const Scene& scene, const World& world, const std::strin
          "r) [m]\n"
       << "TEMPLATES = [\n";
   for (const TemplatePtr& t : world.templates()) {
-    out << "  ('" << t->name << "', " << number(t->mass) << ", " << tuple3(t->principalMoments) << ", [";
+    out << "  ('" << t->name << "', " << exporting::number(t->mass) << ", " << tuple3(t->principalMoments)
+        << ", [";
     for (const Pebble& pb : t->pebbles) {
-      out << "(" << number(pb.center.x()) << ", " << number(pb.center.y()) << ", " << number(pb.center.z())
-          << ", " << number(pb.radius) << "), ";
+      out << "(" << exporting::number(pb.center.x()) << ", " << exporting::number(pb.center.y()) << ", "
+          << exporting::number(pb.center.z()) << ", " << exporting::number(pb.radius) << "), ";
     }
     out << "]),\n";
   }
@@ -165,9 +167,10 @@ ExportResult exportYade(const Scene& scene, const World& world, const std::strin
       << "BODIES = [\n";
   for (std::size_t b = 0; b < bodies.size(); ++b) {
     const Quat& q = bodies.orientation[b];
-    out << "  (" << bodies.templateIndex[b] << ", " << tuple3(bodies.position[b]) << ", (" << number(q.w())
-        << ", " << number(q.x()) << ", " << number(q.y()) << ", " << number(q.z()) << "), "
-        << tuple3(bodies.velocity[b]) << ", " << tuple3(bodies.angularVelocity[b]) << "),\n";
+    out << "  (" << bodies.templateIndex[b] << ", " << tuple3(bodies.position[b]) << ", ("
+        << exporting::number(q.w()) << ", " << exporting::number(q.x()) << ", " << exporting::number(q.y())
+        << ", " << exporting::number(q.z()) << "), " << tuple3(bodies.velocity[b]) << ", "
+        << tuple3(bodies.angularVelocity[b]) << "),\n";
   }
   out << "]\n# Walls: (position, axis, sense): the plane axis = position, bodies on the side of sense\nWALLS "
          "= [";
