@@ -10,6 +10,7 @@
 #include <QTest>
 #include <QThread>
 
+#include "BuildSize.hpp"
 #include "MainWindow.hpp"
 #include "Viewport.hpp"
 
@@ -46,7 +47,7 @@ inline QString writeFile(const QTemporaryDir& dir, const QString& name, const QB
 
 // Waits until the window shows a frame satisfying `ready`.
 template <class Ready>
-bool waitForFrame(MainWindow& w, Ready ready, int timeoutMs = 10000) {
+bool waitForFrame(MainWindow& w, Ready ready, int timeoutMs = clumplab::test::wallClockMs(10000)) {
   QElapsedTimer timer;
   timer.start();
   while (timer.elapsed() < timeoutMs) {

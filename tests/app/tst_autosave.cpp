@@ -8,6 +8,7 @@
 #include <QtTest>
 
 #include "Autosave.hpp"
+#include "BuildSize.hpp"
 #include "TestPaths.hpp"
 
 using clumplab::gui::Autosave;
@@ -80,7 +81,9 @@ class AutosaveTest : public QObject {
     QElapsedTimer clock;
     clock.start();
     double saved = -1.0;
-    while (clock.elapsed() < 60'000 && (saved = autosavedTime(dir.path())) < 0.05) QTest::qWait(200);
+    while (clock.elapsed() < clumplab::test::wallClockMs(60'000) &&
+           (saved = autosavedTime(dir.path())) < 0.05)
+      QTest::qWait(200);
     QVERIFY2(saved >= 0.05, qPrintable(QString("autosaved time %1").arg(saved)));
     app.kill();  // SIGKILL: no destructor runs, as in a crash
     QVERIFY(app.waitForFinished());

@@ -6,6 +6,7 @@
 #include <QtTest>
 #include <cmath>
 
+#include "BuildSize.hpp"
 #include "GlFormat.hpp"
 #include "GuiTestSupport.hpp"
 #include "MainWindow.hpp"
@@ -243,7 +244,7 @@ class TestDzhanibekov : public QObject {
       c->refresh();
       return !c->comparison().running() && c->comparison().latest().size() == 3;
     };
-    QTRY_VERIFY_WITH_TIMEOUT(finished(), 120000);
+    QTRY_VERIFY_WITH_TIMEOUT(finished(), clumplab::test::wallClockMs(120000));
     QCOMPARE(c->comparison().problem(), std::string());
     for (const ComparisonVariant& v : c->comparison().latest()) {
       const QString name = QString::fromLatin1(integratorName(v.integrator));
@@ -257,7 +258,8 @@ class TestDzhanibekov : public QObject {
     }
     saveShot(*c, QStringLiteral("dzhanibekov-comparison.png"));
     c->setGyroscopic(false);
-    QTRY_VERIFY_WITH_TIMEOUT(finished() && c->comparison().setup().gyroscopic == false, 120000);
+    QTRY_VERIFY_WITH_TIMEOUT(finished() && c->comparison().setup().gyroscopic == false,
+                             clumplab::test::wallClockMs(120000));
     for (const ComparisonVariant& v : c->comparison().latest()) {
       QCOMPARE(v.spin.flips(), std::size_t{0});
       QVERIFY(v.time > 5.0 * halfPeriod);

@@ -18,6 +18,7 @@
 #include <QtTest>
 #include <cmath>
 
+#include "BuildSize.hpp"
 #include "EnergyPlotDock.hpp"
 #include "GlFormat.hpp"
 #include "GuiTestSupport.hpp"
@@ -121,7 +122,8 @@ class TestGui : public QObject {
     constexpr int kSteps = 25;
     for (int i = 0; i < kSteps; ++i) QTest::keyClick(w.viewport(), Qt::Key_Right);
     QVERIFY(waitForFrame(w, [&](const SimulationFrame& g) { return g.snapshot.steps >= steps0 + kSteps; }));
-    QTRY_COMPARE_WITH_TIMEOUT(w.energyDock()->pointCount(), before + kSteps, 5000);
+    QTRY_COMPARE_WITH_TIMEOUT(w.energyDock()->pointCount(), before + kSteps,
+                              clumplab::test::wallClockMs(5000));
     const TimeSeriesChart* chart = w.energyDock()->energyChart();
     QCOMPARE(chart->times().back(), w.currentFrame()->snapshot.time);
   }
@@ -736,7 +738,7 @@ class TestGui : public QObject {
     QCOMPARE(w.currentFrame()->snapshot.bodies.size(), std::size_t(4));
 
     writeTemplate(QStringLiteral("later.json"), "later", {{Vec3(0, 0, 0), 0.01}});
-    QTRY_COMPARE_WITH_TIMEOUT(dock->list()->count(), 4, 5000);
+    QTRY_COMPARE_WITH_TIMEOUT(dock->list()->count(), 4, clumplab::test::wallClockMs(5000));
   }
 
   // The Record dialog of a replay: frames from the trajectory (one per trajectory frame, or at the
@@ -812,7 +814,7 @@ class TestGui : public QObject {
     QVERIFY(dialog->busy());
     for (QPushButton* b : dialog->findChildren<QPushButton*>())
       if (b->text() == QStringLiteral("Cancel")) b->click();
-    QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, 10000);
+    QTRY_COMPARE_WITH_TIMEOUT(finished.size(), 1, clumplab::test::wallClockMs(10000));
     QVERIFY(!dialog->busy());
     QCOMPARE(finished.front().front().toBool(), false);
     QCOMPARE(dialog->result(), a);
@@ -971,7 +973,7 @@ class TestGui : public QObject {
     answer(QMessageBox::Yes);
     QVERIFY(w.startRecording(plan));
     QVERIFY(w.recording());
-    QTRY_VERIFY_WITH_TIMEOUT(!w.recording(), 30000);
+    QTRY_VERIFY_WITH_TIMEOUT(!w.recording(), clumplab::test::wallClockMs(30000));
     QCOMPARE(QDir(dir.filePath(QStringLiteral("demo-frames")))
                  .entryList({QStringLiteral("frame-*.png")}, QDir::Files)
                  .size(),

@@ -7,6 +7,7 @@
 #include <thread>
 #include <vector>
 
+#include "BuildSize.hpp"
 #include "GuiThreadMailbox.hpp"
 
 using clumplab::gui::GuiThreadMailbox;
@@ -41,7 +42,7 @@ class GuiThreadMailboxTest : public QObject {
             if (r.size() != kCalls) return false;
           return true;
         }(),
-        60000);
+        clumplab::test::wallClockMs(60000));
     QCOMPARE(offThread, 0);
     QCOMPARE(badText, 0);
     for (const auto& r : received) {

@@ -7,6 +7,7 @@
 #include <QTextBrowser>
 #include <QtTest>
 
+#include "BuildSize.hpp"
 #include "DocumentLoader.hpp"
 #include "EnergyPlotDock.hpp"
 #include "GlFormat.hpp"
@@ -135,7 +136,7 @@ class LessonsTest : public QObject {
     QVERIFY(index >= 0);
     const Lesson& l = w.lessonDock()->lessons()[static_cast<std::size_t>(index)];
     QVERIFY(openAndRun(w, index, 10));
-    QTRY_VERIFY_WITH_TIMEOUT(!w.energyDock()->comparison().running(), 120000);
+    QTRY_VERIFY_WITH_TIMEOUT(!w.energyDock()->comparison().running(), clumplab::test::wallClockMs(120000));
     QCOMPARE(QString::fromStdString(w.energyDock()->comparison().problem()), QString());
     w.tick();
     const TimeSeriesChart* chart = w.energyDock()->comparisonChart();

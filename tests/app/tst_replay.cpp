@@ -13,6 +13,7 @@
 #include <bit>
 #include <map>
 
+#include "BuildSize.hpp"
 #include "GlFormat.hpp"
 #include "GuiTestSupport.hpp"
 #include "MainWindow.hpp"
@@ -153,7 +154,7 @@ class TestReplay : public QObject {
     QVERIFY2(!QFile::exists(path), "a trajectory being recorded is not at its final path");
     QVERIFY(QFile::exists(path + QStringLiteral(".partial")));
     w.trajectoryControls()->stop();
-    QTRY_COMPARE_WITH_TIMEOUT((w.tick(), finished.count()), 1, 5000);
+    QTRY_COMPARE_WITH_TIMEOUT((w.tick(), finished.count()), 1, clumplab::test::wallClockMs(5000));
     QCOMPARE(finished.front().at(0).toString(), path);
     QCOMPARE(finished.front().at(1).toString(), QString());
     QVERIFY(QFile::exists(path));
@@ -212,7 +213,7 @@ class TestReplay : public QObject {
     replay->setSpeed(10.0);
     QTest::keyClick(w.viewport(), Qt::Key_Space);
     QVERIFY(replay->playing());
-    QTRY_COMPARE_WITH_TIMEOUT(replay->currentFrame(), 40, 5000);
+    QTRY_COMPARE_WITH_TIMEOUT(replay->currentFrame(), 40, clumplab::test::wallClockMs(5000));
     QTRY_VERIFY(!replay->playing());
     QVERIFY(sameBits(replay->frame().snapshot.bodies, t.frames[40].bodies).isEmpty());
     // The live scene did not move meanwhile.
@@ -263,7 +264,7 @@ class TestReplay : public QObject {
       TrajectoryPlan plan;
       plan.path = bad.toStdString();
       w.trajectoryControls()->start(plan);
-      QTRY_COMPARE_WITH_TIMEOUT((w.tick(), finished.count()), 1, 5000);
+      QTRY_COMPARE_WITH_TIMEOUT((w.tick(), finished.count()), 1, clumplab::test::wallClockMs(5000));
       QVERIFY2(finished.front().at(1).toString().contains(bad),
                qPrintable(finished.front().at(1).toString()));
       QVERIFY(!w.trajectoryControls()->recording());
@@ -280,7 +281,7 @@ class TestReplay : public QObject {
       w.trajectoryControls()->start(plan);
       QVERIFY(runUntil(w, 0.01) != nullptr);
       QCOMPARE(openScene(w, dir, QStringLiteral("other.json"), kPile, kPileBodies), QString());
-      QTRY_COMPARE_WITH_TIMEOUT((w.tick(), finished.count()), 2, 5000);
+      QTRY_COMPARE_WITH_TIMEOUT((w.tick(), finished.count()), 2, clumplab::test::wallClockMs(5000));
       QCOMPARE(finished.back().at(1).toString(), QString());
       const Trajectory t = readTrajectory(first.toStdString());
       QCOMPARE(t.frames.size(), std::size_t{11});  // steps 0, 10, ..., 100
@@ -459,7 +460,7 @@ class TestReplay : public QObject {
     save(w, QStringLiteral("window-recording-history.png"));
     QSignalSpy finished(w.trajectoryControls(), &TrajectoryControls::finished);
     w.trajectoryControls()->stop();
-    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, 5000);
+    QTRY_COMPARE_WITH_TIMEOUT(finished.count(), 1, clumplab::test::wallClockMs(5000));
     QCOMPARE(w.openDocument(path, true), QString());
     ReplayController* replay = w.replay();
     replay->showFrame(static_cast<int>(replay->document()->frameCount() * 2 / 3));

@@ -46,6 +46,7 @@
 #include <random>
 #include <thread>
 
+#include "BuildSize.hpp"
 #include "GlFormat.hpp"
 #include "GuiTestSupport.hpp"
 #include "ImageFiles.hpp"
@@ -97,9 +98,11 @@ constexpr int kMaxExtraThreads = 8;       // over the warm-up's most: a thread p
 constexpr double kDefaultSeconds = 60.0;  // of random actions under ctest
 constexpr int kReferenceVisits = 10;      // visits to the reference state, evenly over the run
 constexpr int kActionTimeoutMs = 60'000;  // one action, including a scene load or a dialog
-constexpr int kThreadAnswerMs = 30'000;   // the simulation thread applies a command within this
-constexpr int kJoinMs = 10'000;           // closing the window joins the simulation thread within this
-constexpr int kAppExitMs = 30'000;        // the executable exits within this after --quit or SIGTERM
+// The simulation thread applies a command within this; closing the window joins it within this
+// (measured in the release build, scaled for the sanitizers).
+constexpr int kThreadAnswerMs = clumplab::test::wallClockMs(30'000);
+constexpr int kJoinMs = clumplab::test::wallClockMs(10'000);
+constexpr int kAppExitMs = 30'000;  // the executable exits within this after --quit or SIGTERM
 
 double envNumber(const char* name, double fallback) {
   bool ok = false;
@@ -370,7 +373,7 @@ class Soak {
     if (!w_.recording()) return;
     if (QAction* a = findAction(w_, QStringLiteral("● Record")); a && a->isChecked()) a->trigger();
     waitForFrame(
-        w_, [&](const SimulationFrame&) { return !w_.recording(); }, 10'000);
+        w_, [&](const SimulationFrame&) { return !w_.recording(); }, clumplab::test::wallClockMs(10'000));
   }
 
  private:

@@ -19,6 +19,7 @@
 #include <QtTest>
 
 #include "BackgroundJob.hpp"
+#include "BuildSize.hpp"
 #include "GlFormat.hpp"
 #include "GuiTestSupport.hpp"
 #include "MainWindow.hpp"
@@ -45,7 +46,8 @@ using namespace clumplab::gui::test;
 
 namespace {
 const QString kTHandle = QString(CLUMPLAB_MESHES_DIR) + QStringLiteral("/t-handle.stl");
-constexpr int kWorkTimeoutMs = 60000;  // a fill or an inertia comparison on a loaded 2-core machine
+// A fill or an inertia comparison on a loaded 2-core machine.
+constexpr int kWorkTimeoutMs = clumplab::test::wallClockMs(60000);
 
 // A 1 cm ball resting on a floor: the scene the copies join.
 const char* kBallOnFloor = R"({
@@ -273,7 +275,7 @@ class TestWizard : public QObject {
 
     TemplateLibraryDock* dock = w.templateLibrary();
     dock->refresh();
-    QTRY_COMPARE_WITH_TIMEOUT(dock->list()->count(), 1, 5000);
+    QTRY_COMPARE_WITH_TIMEOUT(dock->list()->count(), 1, clumplab::test::wallClockMs(5000));
     emit dock->refineRequested(path);
     ClumpWizard* again = w.openClumpWizard();
     QCOMPARE(again->model().templatePath, path);
@@ -304,7 +306,7 @@ class TestWizard : public QObject {
     mode->setCurrentIndex(mode->findData(QStringLiteral("fitted")));
     child<ScientificSpinBox>(page, "spacing")->setValue(2e-5);
     BackgroundJob& job = wiz.model().fillJob();
-    QTRY_VERIFY_WITH_TIMEOUT(job.state() == BackgroundJob::State::Running, 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(job.state() == BackgroundJob::State::Running, clumplab::test::wallClockMs(5000));
     QVERIFY(!next->isEnabled());
     QTest::qWait(300);  // well into the fill
     QCOMPARE(job.state(), BackgroundJob::State::Running);
@@ -342,13 +344,15 @@ class TestWizard : public QObject {
     by->setCurrentIndex(by->findData(QStringLiteral("spacing")));
     mode->setCurrentIndex(mode->findData(QStringLiteral("fitted")));
     child<ScientificSpinBox>(wiz->fillPage(), "spacing")->setValue(2e-5);
-    QTRY_VERIFY_WITH_TIMEOUT(wiz->model().fillJob().state() == BackgroundJob::State::Running, 5000);
+    QTRY_VERIFY_WITH_TIMEOUT(wiz->model().fillJob().state() == BackgroundJob::State::Running,
+                             clumplab::test::wallClockMs(5000));
     QTest::qWait(200);
     QElapsedTimer timer;
     timer.start();
     wiz->close();
     QTRY_VERIFY(alive.isNull());
-    QVERIFY2(timer.elapsed() < 2000, qPrintable(QStringLiteral("%1 ms to close").arg(timer.elapsed())));
+    QVERIFY2(timer.elapsed() < clumplab::test::wallClockMs(2000),
+             qPrintable(QStringLiteral("%1 ms to close").arg(timer.elapsed())));
   }
 
   void aBrokenMeshIsNamedAndTheWizardStaysUsable() {

@@ -6,6 +6,7 @@
 #include <QtTest>
 #include <set>
 
+#include "BuildSize.hpp"
 #include "TestSupport.hpp"
 #include "core/Errors.hpp"
 #include "core/Generation.hpp"
@@ -435,7 +436,7 @@ void PeriodicWorldTest::planeSwitchDropsTheAxisAcrossIt() {
   for (const std::string& n : scene.notes) noted = noted || n.find("periodic z axis") != std::string::npos;
   QVERIFY(noted);
   auto world = buildWorld(scene);
-  for (int n = 0; n < 500; ++n) QVERIFY(world->step());
+  for (int n = 0; n < sizedForBuild(500, 100); ++n) QVERIFY(world->step());
   for (const Vec3& x : world->bodies().position) QCOMPARE(x.z(), 0.0);
 }
 
