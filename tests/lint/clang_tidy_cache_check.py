@@ -171,6 +171,16 @@ def main() -> int:
         build(unity)
         batch = lint(unity)
         expect("1 checked" in batch.stdout, "editing another source of its batch checks it again")
+        # The unity file names its sources by absolute path: a clone elsewhere shares the keys.
+        unity_baseline = Path(folder) / "unity-baseline.txt"
+        lint(unity, unity_baseline, CLUMPLAB_TIDY_BASELINE="write")
+        unity_clone = Path(folder) / "unity-clone" / "elsewhere"
+        make_unity_project(unity_clone, compiler)
+        (unity_clone / "src" / "other.cpp").write_text("int other() { return 3; }\n")
+        build(unity_clone)
+        cloned = lint(unity_clone, unity_baseline, CLUMPLAB_TIDY_CACHE_DIR=str(Path(folder) / "empty-cache"))
+        expect("0 checked" in cloned.stdout and "1 in the committed baseline" in cloned.stdout,
+               "a unity build's clone in another folder passes the baseline's inputs unchecked")
     print("PASS")
     return 0
 

@@ -48,10 +48,15 @@ class FileHashes:
     def __init__(self) -> None:
         self._known: dict[str, str] = {}
 
-    def __call__(self, path: str) -> str:
+    def __call__(self, path: str, relative=None) -> str:
+        """The hash of the file's bytes; of its text with relative() applied when given (a unity file
+        #includes its sources by absolute path)."""
         if path not in self._known:
             try:
-                self._known[path] = sha256_bytes(Path(path).read_bytes())
+                data = Path(path).read_bytes()
+                if relative is not None:
+                    data = relative(data.decode("utf-8", "surrogateescape")).encode("utf-8", "surrogateescape")
+                self._known[path] = sha256_bytes(data)
             except OSError:
                 self._known[path] = "missing"
         return self._known[path]
@@ -84,6 +89,7 @@ def object_of(entry: dict) -> str | None:
 
 
 UNITY_INCLUDE = re.compile(r'^#include "(.+)"$', re.MULTILINE)
+UNITY_FILE = re.compile(r"/Unity/unity_[^/]*$")
 
 
 def compile_entries(build_dir: Path) -> dict[str, dict]:
@@ -93,7 +99,7 @@ def compile_entries(build_dir: Path) -> dict[str, dict]:
     for entry in json.loads((build_dir / "compile_commands.json").read_text()):
         unity = path_of(entry)
         entries[unity] = entry
-        if "/Unity/unity_" not in unity:
+        if not UNITY_FILE.search(unity):
             continue
         output = object_of(entry)
         for source in UNITY_INCLUDE.findall(Path(unity).read_text()):
@@ -173,7 +179,8 @@ def main() -> int:
                    if d == source_dir or source_dir in d.parents]
         parts += [relative(c) + ":" + hashes(c) for c in configs]
         # Sorted after relative(): the order must not depend on where the clone lies beside /usr.
-        parts += sorted(relative(d) + ":" + hashes(d) for d in set(deps + [file]))
+        parts += sorted(relative(d) + ":" + hashes(d, relative if UNITY_FILE.search(d) else None)
+                        for d in set(deps + [file]))
         return sha256_bytes("\n".join(parts).encode())
 
     scratch = tempfile.TemporaryDirectory(prefix="clumplab-tidy-")
