@@ -77,7 +77,7 @@ bool runUntil(MainWindow& w, double t) {
   return waitForFrame(
       w,
       [&](const SimulationFrame& f) { return f.stats.paused && f.snapshot.time >= t - f.snapshot.timeStep; },
-      120000);
+      clumplab::test::wallClockMs(120000));
 }
 
 }  // namespace

@@ -391,7 +391,8 @@ class TestGui : public QObject {
     QVERIFY(f->stats.paused);
     QVERIFY(f->canRecover);
     QVERIFY(w.divergenceBannerShown());
-    QTRY_VERIFY(!w.running());  // the play button follows the thread
+    QTRY_VERIFY_WITH_TIMEOUT(!w.running(),
+                             clumplab::test::wallClockMs(5000));  // the play button follows the thread
     const double divergedAt = f->snapshot.time;
     const std::uint64_t divergedSteps = f->snapshot.steps;
 
@@ -424,7 +425,7 @@ class TestGui : public QObject {
     QCOMPARE(finalStep, 8e-4 / std::pow(2.0, halvings));
     QCOMPARE(w.undoStack()->count(), 1 + halvings);
     QVERIFY(!w.divergenceBannerShown());
-    QTRY_VERIFY(w.running());
+    QTRY_VERIFY_WITH_TIMEOUT(w.running(), clumplab::test::wallClockMs(5000));
     const SimulationFrame* g = w.currentFrame();
     QVERIFY(g != nullptr && g->snapshot.bodies.size() == 1);
     QCOMPARE(g->parameters.gravity.z(), -12.0);  // the edit made before the run survived
@@ -771,7 +772,7 @@ class TestGui : public QObject {
     plan.duration = 1000.0;  // far longer than the test
     QVERIFY(w.startRecording(plan));
     QTRY_VERIFY_WITH_TIMEOUT(QDir(plan.movie.path).entryList({QStringLiteral("frame-*.png")}).size() >= 3,
-                             10000);
+                             clumplab::test::wallClockMs(10000));
     QCOMPARE(openScene(w, dir, QStringLiteral("two.json"), kTwoBalls, 2), QString());
     QVERIFY(!w.recording());
     QVERIFY(QDir(plan.movie.path).entryList({QStringLiteral("frame-*.png")}).size() >= 3);
@@ -885,7 +886,7 @@ class TestGui : public QObject {
       }
       return true;
     };
-    QVERIFY(waitForFrame(w, planar, 60000));
+    QVERIFY(waitForFrame(w, planar, clumplab::test::wallClockMs(60000)));
     const std::size_t in2D = w.currentFrame()->snapshot.bodies.size();
     qInfo("%zu of 100 T-bars fit in the plane", in2D);
     QVERIFY(in2D > 10 && in2D <= 100);

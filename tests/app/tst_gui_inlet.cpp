@@ -6,6 +6,7 @@
 #include <QtTest>
 #include <bit>
 
+#include "BuildSize.hpp"
 #include "GlFormat.hpp"
 #include "GuiTestSupport.hpp"
 #include "InletStatusLabel.hpp"
@@ -55,7 +56,7 @@ const SimulationFrame* runUntil(MainWindow& w, double time, double dt) {
       [&](const SimulationFrame& f) {
         return f.commandsApplied >= ticket && f.stats.paused && f.snapshot.time + 0.5 * dt >= time;
       },
-      30000);
+      clumplab::test::wallClockMs(30000));
   return reached ? w.currentFrame() : nullptr;
 }
 

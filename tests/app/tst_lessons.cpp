@@ -31,7 +31,7 @@ bool openAndRun(MainWindow& w, int index, std::size_t bodies) {
   return waitForFrame(
       w,
       [&](const SimulationFrame& f) { return f.snapshot.bodies.size() == bodies && f.snapshot.steps > 20; },
-      20000);
+      clumplab::test::wallClockMs(20000));
 }
 }  // namespace
 

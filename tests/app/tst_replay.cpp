@@ -214,7 +214,7 @@ class TestReplay : public QObject {
     QTest::keyClick(w.viewport(), Qt::Key_Space);
     QVERIFY(replay->playing());
     QTRY_COMPARE_WITH_TIMEOUT(replay->currentFrame(), 40, clumplab::test::wallClockMs(5000));
-    QTRY_VERIFY(!replay->playing());
+    QTRY_VERIFY_WITH_TIMEOUT(!replay->playing(), clumplab::test::wallClockMs(5000));
     QVERIFY(sameBits(replay->frame().snapshot.bodies, t.frames[40].bodies).isEmpty());
     // The live scene did not move meanwhile.
     QCOMPARE(w.currentFrame()->snapshot.time, liveTime);
@@ -237,7 +237,7 @@ class TestReplay : public QObject {
     w.activateWindow();
     QVERIFY(QTest::qWaitForWindowActive(&w));
     QTest::keyClick(w.viewport(), Qt::Key_Escape);
-    QTRY_VERIFY(!replay->active());
+    QTRY_VERIFY_WITH_TIMEOUT(!replay->active(), clumplab::test::wallClockMs(5000));
     QVERIFY(!replay->active());
     QVERIFY(!replay->timeline()->isVisible());
     QVERIFY(w.parametersDock()->isEnabled());

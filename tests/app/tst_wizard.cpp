@@ -350,7 +350,7 @@ class TestWizard : public QObject {
     QElapsedTimer timer;
     timer.start();
     wiz->close();
-    QTRY_VERIFY(alive.isNull());
+    QTRY_VERIFY_WITH_TIMEOUT(alive.isNull(), clumplab::test::wallClockMs(5000));
     QVERIFY2(timer.elapsed() < clumplab::test::wallClockMs(2000),
              qPrintable(QStringLiteral("%1 ms to close").arg(timer.elapsed())));
   }
