@@ -97,15 +97,16 @@ def main() -> int:
             print(run.stdout.strip())
             return run
 
+        def checked_then_cached(top: Path, checked: str, cached: str) -> None:
+            first = lint(top)
+            expect(first.returncode == 0 and "1 checked, 0 passed before" in first.stdout, checked)
+            again = lint(top)
+            expect(again.returncode == 0 and "0 checked, 1 passed before" in again.stdout, cached)
+
         top = Path(folder) / "project"
         make_project(top, compiler)
         build(top)
-        first = lint(top)
-        expect(first.returncode == 0 and "1 checked, 0 passed before" in first.stdout,
-               "a clean file is checked and passes")
-        second = lint(top)
-        expect(second.returncode == 0 and "0 checked, 1 passed before" in second.stdout,
-               "the same inputs are passed from the cache")
+        checked_then_cached(top, "a clean file is checked and passes", "the same inputs are passed from the cache")
         cold = lint(top, CLUMPLAB_TIDY_CACHE="0")
         expect(cold.returncode == 0 and "1 checked" in cold.stdout, "CLUMPLAB_TIDY_CACHE=0 checks again")
 
@@ -162,11 +163,8 @@ def main() -> int:
         unity = Path(folder) / "unity-build"
         make_unity_project(unity, compiler)
         build(unity)
-        first_unity = lint(unity)
-        expect(first_unity.returncode == 0 and "1 checked, 0 passed before" in first_unity.stdout,
-               "a source of a unity build is checked with its unity file's command")
-        again_unity = lint(unity)
-        expect("0 checked, 1 passed before" in again_unity.stdout, "and then passed from the cache")
+        checked_then_cached(unity, "a source of a unity build is checked with its unity file's command",
+                            "and then passed from the cache")
         (unity / "src" / "other.cpp").write_text("int other() { return 3; }\n")
         build(unity)
         batch = lint(unity)
