@@ -107,6 +107,9 @@ void MovieRecorder::requestNext() {
   // Frame k shows the instant start + k / (fps x slow motion).
   const int k = encoder_->framesWritten();
   target_ = startTime_ + static_cast<double>(k) / (plan_.movie.framesPerSecond * plan_.slowMotion);
+  // Held there too: a Run pressed before the frame is written stops at its time, not after it.
+  window_.simulation().holdAt(target_);
+  holding_ = true;
   window_.simulation().runUntil(target_);
   ticket_ = window_.simulation().commandsPosted();
   waiting_ = true;
@@ -216,6 +219,8 @@ void MovieRecorder::end(const QString& error) {
   waiting_ = false;
   if (grabTimer_) grabTimer_->stop();
   disconnect(&window_, &MainWindow::frameShown, this, &MovieRecorder::onFrame);
+  if (holding_) window_.simulation().holdAt(std::nullopt);
+  holding_ = false;
   window_.viewport()->setStatusVisible(statusWasVisible_);
   QString result = error;
   if (encoder_) {

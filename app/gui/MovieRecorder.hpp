@@ -74,6 +74,7 @@ class MovieRecorder : public QObject {
   double target_ = 0.0;
   std::uint64_t ticket_ = 0;
   bool waiting_ = false;
+  bool holding_ = false;  // the simulation is held at target_ (SimulationLoop::holdAt) until end()
   bool active_ = false;
   bool statusWasVisible_ = true;
   QTimer* grabTimer_ = nullptr;

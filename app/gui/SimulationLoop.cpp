@@ -111,6 +111,13 @@ void SimulationLoop::runUntil(double time) {
   });
 }
 
+void SimulationLoop::holdAt(std::optional<double> time) {
+  post([this, time] {
+    holdAt_ = time;
+    dirty_ = true;
+  });
+}
+
 void SimulationLoop::reset() {
   postInterrupting([this] { buildWorld(); });
 }
@@ -240,6 +247,7 @@ void SimulationLoop::stepBack() {
     running_ = false;
     pendingSteps_ = 0;
     runUntil_.reset();
+    holdAt_.reset();  // time goes back: a recording that held it ends
     dirty_ = true;
     if (!world_) return;
     std::optional<WorldCheckpoint> back = history_.stepBack(world_->stepCount());
@@ -432,6 +440,7 @@ void SimulationLoop::buildWorld() {
   errorMessage_.clear();
   pendingSteps_ = 0;
   runUntil_.reset();
+  holdAt_.reset();  // a new clock (a recording that held it ends: its time went back)
   world_.reset();
   ++sceneGeneration_;
   ++layoutGeneration_;
@@ -583,6 +592,7 @@ void SimulationLoop::advance() {
       target = world_->time() + std::max(kFrameSeconds * speed_, dt);
     }
   }
+  if (holdAt_) target = std::min(target, *holdAt_);
   stats_.fallingBehind = false;
   while (world_->time() + 0.5 * dt < target) {
     if (Clock::now() - sliceStart > budget) {
@@ -594,6 +604,10 @@ void SimulationLoop::advance() {
   }
   if (runUntil_ && world_->time() + 0.5 * dt >= *runUntil_) {  // reached: pause there
     runUntil_.reset();
+    running_ = false;
+    dirty_ = true;
+  }
+  if (holdAt_ && running_ && world_->time() + 0.5 * dt >= *holdAt_) {  // held there: pause
     running_ = false;
     dirty_ = true;
   }

@@ -90,6 +90,9 @@ class SimulationLoop {
   void singleStep(int steps = 1);
   // Runs as fast as possible until the simulated time reaches `time` [s], then pauses (movies).
   void runUntil(double time);
+  // A time [s] the run does not pass until lifted (std::nullopt): a deterministic recording's next
+  // frame, so that a Run pressed during the recording stops there (paused) instead of running on.
+  void holdAt(std::optional<double> time);
   // Rebuilds the world from the loaded scene with the current parameters.
   void reset();
   // Speed: simulated seconds per wall second in (0, 1]; or as fast as possible.
@@ -211,6 +214,7 @@ class SimulationLoop {
   double rotationalKineticIntegral_ = 0.0, translationalKineticIntegral_ = 0.0;  // [J s]
   std::uint64_t kineticIntegralSteps_ = 0;  // the step count they reach (a smaller one restarts them)
   std::optional<double> runUntil_;          // a target time to reach as fast as possible, then pause
+  std::optional<double> holdAt_;            // a time the run does not pass (holdAt) [s]
   double speed_ = 1.0;
   bool asFast_ = false;
   std::optional<DragTarget> drag_;
