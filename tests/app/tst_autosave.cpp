@@ -69,6 +69,11 @@ class AutosaveTest : public QObject {
   }
 
   void aKilledAppIsRestoredAtItsAutosavedTime() {
+#if CLUMPLAB_UNDER_TSAN
+    // ThreadSanitizer does not support fork in a threaded program (clang 14's crashes the child):
+    // the crash and restore run in the release suite; the autosave's thread runs here in-process.
+    QSKIP("starts the app (fork), which ThreadSanitizer does not support in a multithreaded process");
+#endif
     QTemporaryDir dir;
     const QString scene = sceneFile("bulk-tbars.json");
     QProcess app;
@@ -115,6 +120,11 @@ class AutosaveTest : public QObject {
   }
 
   void aScriptedStartLeavesOrphansAlone() {
+#if CLUMPLAB_UNDER_TSAN
+    // ThreadSanitizer does not support fork in a threaded program (clang 14's crashes the child):
+    // the crash and restore run in the release suite; the autosave's thread runs here in-process.
+    QSKIP("starts the app (fork), which ThreadSanitizer does not support in a multithreaded process");
+#endif
     QTemporaryDir dir;
     // An orphan made by hand: an autosave whose lock names a process that has ended.
     QProcess gone;

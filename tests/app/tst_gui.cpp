@@ -470,7 +470,7 @@ class TestGui : public QObject {
   }
 
   void defaultSceneNeverTripsTheEnergyWatch() {
-#if defined(__SANITIZE_THREAD__)
+#if CLUMPLAB_UNDER_TSAN
     // 1.5 s of the default pile is a physics check, ~10x slower under TSan than its minute allows; the
     // simulation thread's hand-offs are exercised by every other test here.
     QSKIP("a physics check too slow under ThreadSanitizer (runs in the release suite)");
@@ -489,7 +489,7 @@ class TestGui : public QObject {
 
   // Deterministic recording: one frame per 1 / (fps x slow motion) of simulated time.
   void recordedMovieHasTheFramesAndSizeAsked() {
-#if defined(__SANITIZE_THREAD__)
+#if CLUMPLAB_UNDER_TSAN
     // ffmpeg runs as a child process: ThreadSanitizer does not support fork in a threaded program.
     QSKIP("starts ffmpeg (fork), which ThreadSanitizer does not support in a multithreaded process");
 #endif
@@ -525,7 +525,7 @@ class TestGui : public QObject {
   // A slow encoder makes the recording wait: at most kMaxFramesWaitingBytes (two frames if more)
   // wait in the pipe, whatever the frame size (64 full-HD frames, 400 MB, waited before).
   void framesWaitingForASlowEncoderAreBounded() {
-#if defined(__SANITIZE_THREAD__)
+#if CLUMPLAB_UNDER_TSAN
     QSKIP("starts a child process (fork), which ThreadSanitizer does not support in a multithreaded process");
 #endif
     QTemporaryDir dir;
@@ -1076,7 +1076,7 @@ class TestGui : public QObject {
   // Whole-window images of the main states (help overlay, inspector with a selected body, the
   // divergence banner), written to $CLUMPLAB_SHOTS_DIR when set, for looking at them.
   void windowStatesRender() {
-#if defined(__SANITIZE_THREAD__)
+#if CLUMPLAB_UNDER_TSAN
     // Waits 10 s of wall time for 0.35 s of a pile before its screenshots: not enough under TSan on
     // a loaded machine.
     QSKIP("screenshots after a run too slow under ThreadSanitizer (runs in the release suite)");

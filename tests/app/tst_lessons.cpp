@@ -100,7 +100,7 @@ class LessonsTest : public QObject {
   void equipartitionLessonReachesItsRatio() {
     // Seed 000 §4.1 in the window: the lesson's ratio plot of running time averages ends within
     // 10% of 1 (all six degrees of freedom share the energy).
-#if defined(__SANITIZE_THREAD__)
+#if CLUMPLAB_UNDER_TSAN
     // 78 s of simulated time within two minutes: passed in 101 s under TSan on a quiet machine, not
     // on a loaded one. A physics check; it runs in the release suite.
     QSKIP("a physics check too slow under ThreadSanitizer (runs in the release suite)");

@@ -415,7 +415,7 @@ class TestReplay : public QObject {
 
   // The main states for review: CLUMPLAB_SHOTS_DIR=DIR tst_replay windowStatesRender.
   void windowStatesRender() {
-#if defined(__SANITIZE_THREAD__)
+#if CLUMPLAB_UNDER_TSAN
     // Runs 0.6 s of a pile before its screenshots: ~10x slower under TSan than its minute allows.
     QSKIP("screenshots after a run too slow under ThreadSanitizer (runs in the release suite)");
 #endif
@@ -481,7 +481,7 @@ class TestReplay : public QObject {
   }
 
   void replayRerendersHeadless() {
-#if defined(__SANITIZE_THREAD__)
+#if CLUMPLAB_UNDER_TSAN
     QSKIP("starts processes (fork), which ThreadSanitizer does not support in a multithreaded process");
 #endif
     QTemporaryDir dir;

@@ -78,14 +78,14 @@ namespace {
 // A world or step-back history leaked per scene load (1 to 80 MiB, 60 to 90 loads a run) or 25 kB
 // leaked per action exceeds the heap bound; the peak bound is the 183 MiB start (Mesa, Qt) + the
 // history's 256 MiB cap + the largest scene (~150 MiB), with margin.
-#if defined(__SANITIZE_THREAD__)
+#if CLUMPLAB_UNDER_TSAN
 // ThreadSanitizer does not support fork in a threaded program (ffmpeg, ffprobe, the executable): the
 // soak runs without movies and the executable's cases are skipped.
 constexpr bool kCanFork = false;
 #else
 constexpr bool kCanFork = true;
 #endif
-#if defined(__SANITIZE_THREAD__) || defined(__SANITIZE_ADDRESS__)
+#if CLUMPLAB_UNDER_TSAN || CLUMPLAB_UNDER_ASAN
 // The sanitizers' own allocator and shadow memory: the memory figures are reported, not checked.
 constexpr bool kCheckMemory = false;
 #else
@@ -94,8 +94,10 @@ constexpr bool kCheckMemory = true;
 constexpr double kMaxHeapGrowthMiB = 60.0;
 constexpr double kMaxRssGrowthMiB = 150.0;
 constexpr double kMaxPeakRssMiB = 1024.0;
-constexpr int kMaxExtraThreads = 8;       // over the warm-up's most: a thread per action would show
-constexpr double kDefaultSeconds = 60.0;  // of random actions under ctest
+constexpr int kMaxExtraThreads = 8;  // over the warm-up's most: a thread per action would show
+// Seconds of random actions under ctest; 30 under the sanitizers, where the memory figures are not
+// checked and the soak hunts races and crashes only.
+constexpr double kDefaultSeconds = clumplab::test::sizedForBuild(60.0, 30.0);
 constexpr int kReferenceVisits = 10;      // visits to the reference state, evenly over the run
 constexpr int kActionTimeoutMs = 60'000;  // one action, including a scene load or a dialog
 // The simulation thread applies a command within this; closing the window joins it within this

@@ -5,6 +5,30 @@
 // wall-clock bound (a wait for the app's thread, a responsiveness check) is measured in the release
 // build and scaled for the sanitizers. Both are chosen when the tests are compiled (CMake's
 // CLUMPLAB_REDUCED_TEST_CASES, on where CMAKE_CXX_FLAGS hold -fsanitize=), never by timing.
+// The sanitizer the tests are built with, for the checks that cannot run under it: CLUMPLAB_UNDER_TSAN
+// and CLUMPLAB_UNDER_ASAN are 1 or 0. gcc defines __SANITIZE_THREAD__ and __SANITIZE_ADDRESS__;
+// clang 14 tells only through __has_feature.
+#if defined(__SANITIZE_THREAD__)
+#define CLUMPLAB_UNDER_TSAN 1
+#elif defined(__has_feature)
+#if __has_feature(thread_sanitizer)
+#define CLUMPLAB_UNDER_TSAN 1
+#endif
+#endif
+#if defined(__SANITIZE_ADDRESS__)
+#define CLUMPLAB_UNDER_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define CLUMPLAB_UNDER_ASAN 1
+#endif
+#endif
+#ifndef CLUMPLAB_UNDER_TSAN
+#define CLUMPLAB_UNDER_TSAN 0
+#endif
+#ifndef CLUMPLAB_UNDER_ASAN
+#define CLUMPLAB_UNDER_ASAN 0
+#endif
+
 namespace clumplab::test {
 
 #ifdef CLUMPLAB_REDUCED_TEST_CASES
