@@ -69,11 +69,7 @@ class AutosaveTest : public QObject {
   }
 
   void aKilledAppIsRestoredAtItsAutosavedTime() {
-#if CLUMPLAB_UNDER_TSAN
-    // ThreadSanitizer does not support fork in a threaded program (clang 14's crashes the child):
-    // the crash and restore run in the release suite; the autosave's thread runs here in-process.
-    QSKIP("starts the app (fork), which ThreadSanitizer does not support in a multithreaded process");
-#endif
+    CLUMPLAB_SKIP_FORK_UNDER_TSAN();  // the autosave's thread runs under TSan in the case above
     QTemporaryDir dir;
     const QString scene = sceneFile("bulk-tbars.json");
     QProcess app;
@@ -120,11 +116,7 @@ class AutosaveTest : public QObject {
   }
 
   void aScriptedStartLeavesOrphansAlone() {
-#if CLUMPLAB_UNDER_TSAN
-    // ThreadSanitizer does not support fork in a threaded program (clang 14's crashes the child):
-    // the crash and restore run in the release suite; the autosave's thread runs here in-process.
-    QSKIP("starts the app (fork), which ThreadSanitizer does not support in a multithreaded process");
-#endif
+    CLUMPLAB_SKIP_FORK_UNDER_TSAN();  // the autosave's thread runs under TSan in the case above
     QTemporaryDir dir;
     // An orphan made by hand: an autosave whose lock names a process that has ended.
     QProcess gone;
