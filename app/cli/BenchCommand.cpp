@@ -7,8 +7,33 @@
 
 namespace clumplab::cli {
 
+namespace {
+// Seconds per rebuild of the neighbour list at the world's current state (the same list the world
+// keeps, built afresh `count` times), by level: the broad phase alone, without the steps around it.
+nlohmann::json timeRebuilds(const World& world, long long count) {
+  const PebbleArrays& p = world.pebbles();
+  const BodyState& bodies = world.bodies();
+  std::vector<std::uint32_t> firstPebble(bodies.size(), 0);
+  for (std::size_t i = p.body.size(); i-- > 0;) firstPebble[p.body[i]] = static_cast<std::uint32_t>(i);
+  const BroadPhaseInput input{p.position,           p.radius,
+                              p.halfLength,         bodies.position,
+                              bodies.orientation,   firstPebble,
+                              bodies.templateIndex, world.templates(),
+                              world.walls(),        world.settings().periodic};
+  ThreadPool pool(world.settings().threads);
+  NeighborList list;
+  list.setSkin(world.neighbors().skin());
+  for (long long k = 0; k < count; ++k) list.rebuild(input, &pool);
+  const double n = static_cast<double>(count);
+  return {{"bodies", list.seconds().bodies / n},
+          {"pebbles", list.seconds().pebbles / n},
+          {"total", (list.seconds().bodies + list.seconds().pebbles) / n}};
+}
+}  // namespace
+
 int benchCommand(const std::vector<std::string>& argv) {
-  const Arguments args(argv, {"--steps", "--threads", "--integrator", "--dt", "--spheres", "--plane"});
+  const Arguments args(
+      argv, {"--steps", "--threads", "--integrator", "--dt", "--spheres", "--plane", "--rebuilds"});
   const Scene scene = loadSceneWithOverrides(args, "bench");
   const long long steps = args.integer("--steps").value_or(20000);
   auto world = buildWorld(scene);
@@ -55,9 +80,12 @@ int benchCommand(const std::vector<std::string>& argv) {
                         {"pebble_steps_per_second", wall > 0.0 ? pebbleSteps / wall : 0.0},
                         {"neighbor_rebuilds", world->neighbors().rebuildCount()},
                         {"candidate_pairs", world->neighbors().pairs().size()},
+                        {"candidate_body_pairs", world->neighbors().bodyPairCount()},
                         {"stage_seconds",
                          {{"pebbles", stages[0]},
                           {"broad_phase", stages[1]},
+                          {"broad_phase_bodies", world->neighbors().seconds().bodies},
+                          {"broad_phase_pebbles", world->neighbors().seconds().pebbles},
                           {"contacts", stages[2]},
                           {"reduce", stages[3]},
                           {"integrate_total", stages[4]}}},
@@ -69,6 +97,9 @@ int benchCommand(const std::vector<std::string>& argv) {
                           {"wall_contacts", world->wallContactCount()},
                           {"mean_height", meanHeight},
                           {"max_overlap", maxOverlap}}}};
+  if (const long long rebuilds = args.integer("--rebuilds").value_or(0); rebuilds > 0) {
+    out["rebuild_seconds"] = timeRebuilds(*world, rebuilds);
+  }
   if (world->divergence().happened) out["diverged"] = world->divergence().message;
   std::cout << out.dump() << std::endl;
   return world->divergence().happened ? 3 : 0;

@@ -72,6 +72,8 @@ void ReplayDocument::snapshot(std::size_t k, Snapshot& out) const {
   out.pebbles = pebbles(k);
   out.contacts = 0;
   out.stageSeconds = {};
+  out.broadPhaseBodySeconds = 0.0;
+  out.broadPhasePebbleSeconds = 0.0;
   EnergyReport e;
   e.time = f.time;
   const Vec3 g = scene_.settings.gravity;

@@ -311,10 +311,17 @@ void Viewport::paintStatus(QPainter& painter) {
     QStringList stages;
     double total = 0.0;
     for (double v : s.stageSeconds) total += v;
+    const auto perStep = [&](double seconds) {
+      return engineering(seconds / static_cast<double>(s.steps) * 1e6, " µs");
+    };
     for (std::size_t k = 0; k < s.stageSeconds.size(); ++k) {
-      stages << QStringLiteral("%1 %2")
-                    .arg(QString::fromLatin1(names[k]))
-                    .arg(engineering(s.stageSeconds[k] / static_cast<double>(s.steps) * 1e6, " µs"));
+      QString stage = QStringLiteral("%1 %2").arg(QString::fromLatin1(names[k]), perStep(s.stageSeconds[k]));
+      // The broad phase's two levels: pairs of bodies, then pebble pairs of those bodies.
+      if (k == 1 && s.broadPhaseBodySeconds + s.broadPhasePebbleSeconds > 0.0) {
+        stage += tr(" (bodies %1, pebbles %2)")
+                     .arg(perStep(s.broadPhaseBodySeconds), perStep(s.broadPhasePebbleSeconds));
+      }
+      stages << stage;
     }
     lines << tr("per step: %1").arg(engineering(total / static_cast<double>(s.steps) * 1e6, " µs"));
     lines << stages.mid(0, 3).join(QStringLiteral(" · "));

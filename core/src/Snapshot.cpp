@@ -27,6 +27,8 @@ void captureSnapshot(const World& world, const EnergyReport& energy, Snapshot& o
   out.pebbles = world.pebbleCount();
   out.contacts = world.contactCount();
   out.stageSeconds = world.stageSeconds();
+  out.broadPhaseBodySeconds = world.neighbors().seconds().bodies;
+  out.broadPhasePebbleSeconds = world.neighbors().seconds().pebbles;
 }
 
 }  // namespace clumplab

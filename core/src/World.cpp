@@ -258,6 +258,12 @@ void World::updatePebblePositions() {
   });
 }
 
+BroadPhaseInput World::broadPhaseInput() const {
+  return {
+      pebbles_.position, pebbles_.radius,       pebbles_.halfLength, bodies_.position, bodies_.orientation,
+      bodyFirstPebble_,  bodies_.templateIndex, templates_,          walls_,           settings_.periodic};
+}
+
 void World::computeForces() {
   evaluateForces(settings_.timeStep);
 }
@@ -275,9 +281,7 @@ void World::evaluateForces(double historyStep) {
 
   // Broad phase.
   t0 = Clock::now();
-  if (moved)
-    neighbors_.rebuild(pebbles_.position, pebbles_.radius, pebbles_.body, walls_, &pool_, pebbles_.halfLength,
-                       settings_.periodic);
+  if (moved) neighbors_.rebuild(broadPhaseInput(), &pool_);
   addStageTime(Stage::BroadPhase, secondsSince(t0));
 
   // Narrow phase and contact laws; tangential springs advance by historyStep.
@@ -994,8 +998,7 @@ EnergyReport World::energy() {
   }
   updatePebblePositions();
   if (neighbors_.needsRebuild(pebbles_.position)) {
-    neighbors_.rebuild(pebbles_.position, pebbles_.radius, pebbles_.body, walls_, nullptr,
-                       pebbles_.halfLength, settings_.periodic);
+    neighbors_.rebuild(broadPhaseInput());
   }
   e.peElastic = ContactSolver::elasticEnergy(contact_, neighbors_, pebbles_, walls_, bodies_.position,
                                              settings_.periodic);

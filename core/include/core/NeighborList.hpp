@@ -1,21 +1,30 @@
 #pragma once
-// Broad phase: Verlet lists of pebble pairs (different bodies only) and pebble-wall pairs, built
-// with a cell list. A spherocylinder pebble takes part by its reach r + l/2 (the sphere about its
-// shaft's centre that holds it whatever its orientation, so the displacement bookkeeping of centres
-// stays valid while it turns) and has two wall pairs per wall, one per shaft end (seed 004: a plane
-// wall acts on one hemisphere; both when it lies flat). Each pair carries its contact history (the tangential
-// spring), carried over across rebuilds. A list stays valid while every pebble stays within its own
-// displacement limit: at least skin/2, more for pebbles whose nearest unlisted partner (pebble or wall) is
-// farther away.
+// Broad phase: Verlet lists of pebble pairs (different bodies only) and pebble-wall pairs, in two
+// levels that know pebbles belong to rigid clumps. Bodies first: the bounding spheres of bodies, in a
+// hierarchical grid of size classes, give the pairs of bodies that may touch (BodyPairSearch). Then
+// pebbles, for those body pairs only: each template's pebbles are binned once in its body frame
+// (TemplateGrid), and the pebbles of the body with the finer pebbles are taken into the other's
+// frame and searched there. Pebbles of one body are never paired, and a cell never holds the small
+// pebbles of a fine clump beside the coarse ones of another, whatever their sizes.
 //
-// Periodic boundaries (PeriodicBox, seed 004): the grid spans the primary box on periodic axes and
-// wraps around there; pebbles are binned by their wrapped positions and pairs are measured by the
-// minimum image. Positions themselves stay as the caller gives them (a body straddling a face has
-// pebbles outside the box); the displacement bookkeeping compares such positions, so a caller that
-// moves a body by whole box lengths calls translatePebbles with the same shift.
+// A spherocylinder pebble takes part by its reach r + l/2 (the sphere about its shaft's centre that
+// holds it whatever its orientation, so the displacement bookkeeping of centres stays valid while it
+// turns) and has two wall pairs per wall, one per shaft end (Meland et al., Cluster integration
+// method for non-spherical granular particles: a plane wall acts on one hemisphere; both when it
+// lies flat). Each pair carries
+// its contact history (the tangential spring), carried over across rebuilds. A list stays valid
+// while every pebble stays within its own displacement limit: half its body's margin (a lower bound
+// on the gap to every unlisted partner, never below the skin), or its clearance to a wall.
+//
+// Periodic boundaries (PeriodicBox): bodies are binned by their wrapped centres and pairs are
+// measured by the minimum image. Pebble positions stay as the caller gives them (a body straddling a
+// face has pebbles outside the box); the displacement bookkeeping compares such positions, so a
+// caller that moves a body by whole box lengths calls translatePebbles with the same shift.
 #include <cstdint>
+#include <memory>
 #include <vector>
 
+#include "core/ClumpTemplate.hpp"
 #include "core/Math.hpp"
 #include "core/PeriodicBox.hpp"
 #include "core/ThreadPool.hpp"
@@ -34,8 +43,30 @@ struct WallPair {
   std::uint32_t end = 0;  // spherocylinders: 0 the shaft end at -l/2 along the axis, 1 the one at +l/2
 };
 
+// What a rebuild reads: pebbles (world arrays, indexed as the pebbles of body b are
+// [bodyFirstPebble[b], bodyFirstPebble[b + 1]), in body order), the bodies' poses and templates, walls
+// and periodic axes. Every periodic length must be at least twice the largest body pair range
+// 2 max(bounding radius) + skin (World checks this), so a pair meets by one image only.
+struct BroadPhaseInput {
+  const std::vector<Vec3>& pebblePosition;      // world [m] (a spherocylinder's shaft centre)
+  const std::vector<double>& pebbleRadius;      // [m]
+  const std::vector<double>& pebbleHalfLength;  // [m] half shaft lengths, or empty when all are spheres
+  const std::vector<Vec3>& bodyPosition;        // centres of mass [m], the origins of the template frames
+  const std::vector<Quat>& bodyOrientation;     // template frame to world
+  const std::vector<std::uint32_t>& bodyFirstPebble;
+  const std::vector<std::uint32_t>& bodyTemplate;  // into `templates`
+  const std::vector<TemplatePtr>& templates;
+  const std::vector<Wall>& walls;
+  const PeriodicBox& periodic;
+};
+
 class NeighborList {
  public:
+  NeighborList();
+  ~NeighborList();
+  NeighborList(NeighborList&&) noexcept;
+  NeighborList& operator=(NeighborList&&) noexcept;
+
   void setSkin(double skin) { skin_ = skin; }
   double skin() const { return skin_; }
 
@@ -48,14 +79,9 @@ class NeighborList {
     return (position - positionsAtBuild_[i]).squaredNorm() > limit2_[i];
   }
 
-  // Pairs come out sorted by (a, b) and wall pairs by (pebble, wall, end) whatever `pool` is.
-  // `halfLengths` [m]: the pebbles' half shaft lengths (Pebble.hpp), or empty when all are spheres.
-  // `periodic`: periodic axes (none by default). Every periodic length must be at least twice the
-  // largest pair range 2 max(reach) + skin (World checks this), so a pair meets by one image only.
-  void rebuild(const std::vector<Vec3>& pebblePositions, const std::vector<double>& radii,
-               const std::vector<std::uint32_t>& pebbleBody, const std::vector<Wall>& walls,
-               ThreadPool* pool = nullptr, const std::vector<double>& halfLengths = {},
-               const PeriodicBox& periodic = {});
+  // Pairs come out sorted by (a, b) and wall pairs by (pebble, wall, end) whatever `pool` is: the
+  // same lists, to the bit, for any thread count.
+  void rebuild(const BroadPhaseInput& input, ThreadPool* pool = nullptr);
 
   const std::vector<PebblePair>& pairs() const { return pairs_; }
   const std::vector<WallPair>& wallPairs() const { return wallPairs_; }
@@ -64,6 +90,17 @@ class NeighborList {
   const std::vector<Vec3>& pairHistory() const { return pairHistory_; }
   const std::vector<Vec3>& wallHistory() const { return wallHistory_; }
   std::size_t rebuildCount() const { return rebuilds_; }
+  std::size_t bodyPairCount() const { return bodyPairs_; }  // candidate body pairs of the last build
+
+  // Seconds spent in the two levels of rebuilds since construction (or the last reset): the body
+  // level (size-class grids and body pairs) and the pebble level (pebble pairs of those body pairs,
+  // wall pairs, displacement limits, history carried over).
+  struct Seconds {
+    double bodies = 0.0;
+    double pebbles = 0.0;
+  };
+  const Seconds& seconds() const { return seconds_; }
+  void resetSeconds() { seconds_ = {}; }
 
   // Pebbles [first, first + count) are gone and those above renumbered down by `count`: their
   // pairs are dropped and the rest keep their order and history. The list stays valid (the
@@ -91,28 +128,7 @@ class NeighborList {
   void restore(const Saved& saved);
 
  private:
-  // Output of one block of pebbles [begin, end), concatenated in block order.
-  struct Block {
-    std::vector<PebblePair> pairs;
-    std::vector<Vec3> history;
-    std::vector<WallPair> wallPairs;
-    std::vector<Vec3> wallHistory;
-    std::vector<std::uint32_t> partners;  // scratch, kept to avoid allocating in rebuilds
-  };
-  static constexpr std::size_t kBlockSize = 1024;
-  // The cell grid of one rebuild: origin, cell edges (equal on open axes, the box length over the
-  // cell count on periodic ones) [m], cells per axis.
-  struct Grid {
-    Vec3 lower = Vec3::Zero();
-    Vec3 cell = Vec3::Ones();
-    Eigen::Array3i dims = Eigen::Array3i::Ones();
-  };
-  Grid cellGrid(const std::vector<Vec3>& wrapped, double cell, const PeriodicBox& box) const;
-  template <bool kPeriodic>
-  void buildBlock(std::size_t blockIndex, const Grid& grid, const PeriodicBox& box,
-                  const std::vector<Vec3>& pos, const std::vector<double>& radii,
-                  const std::vector<std::uint32_t>& pebbleBody, const std::vector<Wall>& walls,
-                  const std::vector<double>& halfLengths, double maxRadius);
+  struct Scratch;  // per-block buffers and the two levels' structures (NeighborList.cpp)
 
   double skin_ = 0.0;
   std::vector<PebblePair> pairs_;
@@ -122,16 +138,9 @@ class NeighborList {
   std::vector<Vec3> positionsAtBuild_;
   std::vector<double> limit2_;  // squared displacement limit per pebble [m^2]
   std::size_t rebuilds_ = 0;
-  // Scratch (kept to avoid reallocating): the cell list, pebble data in cell order, the previous
-  // lists for the history merge, and per-block outputs.
-  std::vector<std::uint32_t> cellStart_, cellOf_, sorted_, sortedBody_;
-  std::vector<Vec3> sortedPos_;
-  std::vector<Vec3> wrapped_;  // periodic rebuilds: positions wrapped into the box (binning only)
-  std::vector<double> sortedRadius_;
-  std::vector<PebblePair> oldPairs_;
-  std::vector<WallPair> oldWallPairs_;
-  std::vector<Vec3> oldHistory_, oldWallHistory_;
-  std::vector<Block> blocks_;
+  std::size_t bodyPairs_ = 0;
+  Seconds seconds_;
+  std::unique_ptr<Scratch> scratch_;  // kept to avoid reallocating in rebuilds
 };
 
 }  // namespace clumplab

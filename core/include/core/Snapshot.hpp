@@ -45,6 +45,10 @@ struct Snapshot {
   std::size_t pebbles = 0;
   std::size_t contacts = 0;
   std::array<double, 5> stageSeconds{};  // cumulative, per World Stage
+  // Cumulative seconds of the broad phase's two levels (NeighborList::Seconds): body pairs, pebble
+  // pairs. Their sum is the broad-phase stage.
+  double broadPhaseBodySeconds = 0.0;
+  double broadPhasePebbleSeconds = 0.0;
 };
 
 // Copies the world's current state into `out` (reusing its storage). `energy` must be the world's

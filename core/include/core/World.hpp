@@ -238,6 +238,7 @@ class World {
   // refresh).
   void evaluateForces(double historyStep);
   bool placePebblesAndCheckList();
+  BroadPhaseInput broadPhaseInput() const;
   void applyBodyForces();
   double addContactForces();  // returns the change of the tangential springs' energy [J]
   // Powers [W] of the last evaluation's dissipative forces and torques (sum over bodies of

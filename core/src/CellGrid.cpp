@@ -1,0 +1,100 @@
+#include "CellGrid.hpp"
+
+#include <cmath>
+
+namespace clumplab {
+
+void CellGrid::build(const std::vector<Vec3>& points, double minCell, const PeriodicBox& box) {
+  const std::size_t n = points.size();
+  Vec3 lo = n > 0 ? points[0] : Vec3::Zero(), hi = lo;
+  for (const Vec3& p : points) {
+    lo = lo.cwiseMin(p);
+    hi = hi.cwiseMax(p);
+  }
+  const Vec3 extent = (hi - lo).cwiseMax(Vec3::Constant(1e-12));
+  const double maxCells = 8.0 * static_cast<double>(n) + 64.0;
+  double c = minCell > 0.0 ? minCell : extent.maxCoeff();
+  for (;;) {
+    for (int a = 0; a < 3; ++a) {
+      if (box.periodic[a]) {
+        dims[a] = std::max(1, static_cast<int>(std::min(1e6, std::floor(box.length[a] / c))));
+        lower[a] = box.lower[a];
+        cell[a] = box.length[a] / dims[a];
+      } else {
+        // Clamped only while the loop still widens cells (the grid kept has at most maxCells).
+        dims[a] = static_cast<int>(std::min(1e9, std::floor(extent[a] / c) + 1.0));
+        lower[a] = lo[a];
+        cell[a] = c;
+      }
+    }
+    if (dims.cast<double>().prod() <= maxCells) break;
+    c *= 1.5;
+  }
+
+  // Counting sort by cell: ascending point order within each cell.
+  const std::size_t cells = cellCount();
+  start.assign(cells + 1, 0);
+  std::vector<std::uint32_t> cellOf(n);
+  for (std::size_t i = 0; i < n; ++i) {
+    const int x = std::clamp(coordinate(points[i], 0), 0, dims.x() - 1);
+    const int y = std::clamp(coordinate(points[i], 1), 0, dims.y() - 1);
+    const int z = std::clamp(coordinate(points[i], 2), 0, dims.z() - 1);
+    cellOf[i] = static_cast<std::uint32_t>(index(x, y, z));
+    ++start[cellOf[i] + 1];
+  }
+  for (std::size_t k = 0; k < cells; ++k) start[k + 1] += start[k];
+  item.resize(n);
+  std::vector<std::uint32_t> fill(start.begin(), start.end() - 1);
+  for (std::size_t i = 0; i < n; ++i) item[fill[cellOf[i]]++] = static_cast<std::uint32_t>(i);
+}
+
+int CellGrid::coordinate(const Vec3& x, int axis) const {
+  const double u = std::floor((x[axis] - lower[axis]) / cell[axis]);
+  return static_cast<int>(std::clamp(u, -1e9, 1e9));
+}
+
+AxisSearch searchAxis(const CellGrid& grid, const PeriodicBox& box, const Vec3& x, double halfWidth,
+                      int axis) {
+  AxisSearch s;
+  const int dims = grid.dims[axis];
+  const double lower = grid.lower[axis], cell = grid.cell[axis];
+  const double inf = std::numeric_limits<double>::infinity();
+  const auto at = [&](double u) {
+    return static_cast<int>(std::clamp(std::floor((u - lower) / cell), -2e9, 2e9));
+  };
+  const int lo = at(x[axis] - halfWidth), hi = at(x[axis] + halfWidth);
+  if (box.periodic[axis]) {
+    // x lies in the box; the search covers [lower + lo cell, lower + (hi + 1) cell) around it.
+    if (static_cast<long long>(hi) - lo + 1 >= dims) {
+      s.runs = 1;
+      s.run[0] = {0, dims - 1};
+      s.unvisited = inf;
+      return s;
+    }
+    const int first = ((lo % dims) + dims) % dims, last = ((hi % dims) + dims) % dims;
+    if (first <= last) {
+      s.runs = 1;
+      s.run[0] = {first, last};
+    } else {
+      s.runs = 2;
+      s.run[0] = {0, last};
+      s.run[1] = {first, dims - 1};
+    }
+    s.unvisited = std::min(x[axis] - (lower + lo * cell), lower + (hi + 1.0) * cell - x[axis]);
+    return s;
+  }
+  // Open axis: every point lies in cells 0 .. dims - 1. The cells below the search end at
+  // min(lo, dims), those above start at max(hi + 1, 0).
+  const int first = std::max(lo, 0), last = std::min(hi, dims - 1);
+  if (first <= last) {
+    s.runs = 1;
+    s.run[0] = {first, last};
+  }
+  s.unvisited = inf;
+  if (lo > 0) s.unvisited = std::min(s.unvisited, x[axis] - (lower + std::min(lo, dims) * cell));
+  if (hi < dims - 1) s.unvisited = std::min(s.unvisited, lower + std::max(hi + 1, 0) * cell - x[axis]);
+  s.unvisited = std::max(s.unvisited, 0.0);
+  return s;
+}
+
+}  // namespace clumplab
