@@ -318,7 +318,7 @@ void Viewport::paintStatus(QPainter& painter) {
       QString stage = QStringLiteral("%1 %2").arg(QString::fromLatin1(names[k]), perStep(s.stageSeconds[k]));
       // The broad phase's two levels: pairs of bodies, then pebble pairs of those bodies.
       if (k == 1 && s.broadPhaseBodySeconds + s.broadPhasePebbleSeconds > 0.0) {
-        stage += tr(" (bodies %1, pebbles %2)")
+        stage += tr(" (body pairs %1, pebble pairs %2)")
                      .arg(perStep(s.broadPhaseBodySeconds), perStep(s.broadPhasePebbleSeconds));
       }
       stages << stage;
