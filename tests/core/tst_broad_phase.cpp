@@ -265,7 +265,8 @@ std::uint64_t runPile(double skin, int threads) {
   auto world = buildWorld(scene);
   for (int n = 0; n < 12000; ++n) world->step();
   if (world->divergence().happened) qFatal("%s", world->divergence().message.c_str());
-  if (world->contactCount() < 50) qFatal("the pile must have contacts for this test to mean anything (%zu)", world->contactCount());
+  if (world->contactCount() < 50)
+    qFatal("the pile must have contacts for this test to mean anything (%zu)", world->contactCount());
   return test::stateHash(*world);
 }
 
