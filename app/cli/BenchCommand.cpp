@@ -11,15 +11,7 @@ namespace {
 // Seconds per rebuild of the neighbour list at the world's current state (the same list the world
 // keeps, built afresh `count` times), by level: the broad phase alone, without the steps around it.
 nlohmann::json timeRebuilds(const World& world, long long count) {
-  const PebbleArrays& p = world.pebbles();
-  const BodyState& bodies = world.bodies();
-  std::vector<std::uint32_t> firstPebble(bodies.size(), 0);
-  for (std::size_t i = p.body.size(); i-- > 0;) firstPebble[p.body[i]] = static_cast<std::uint32_t>(i);
-  const BroadPhaseInput input{p.position,           p.radius,
-                              p.halfLength,         bodies.position,
-                              bodies.orientation,   firstPebble,
-                              bodies.templateIndex, world.templates(),
-                              world.walls(),        world.settings().periodic};
+  const BroadPhaseInput input = world.broadPhaseInput();
   ThreadPool pool(world.settings().threads);
   NeighborList list;
   list.setSkin(world.neighbors().skin());

@@ -132,7 +132,6 @@ void NeighborList::rebuild(const BroadPhaseInput& in, ThreadPool* pool) {
   s.reach.resize(n);
   for (std::size_t i = 0; i < n; ++i)
     s.reach[i] = capsules ? in.pebbleRadius[i] + in.pebbleHalfLength[i] : in.pebbleRadius[i];
-  const auto reachOf = [&](std::size_t i) { return s.reach[i]; };
   s.bodyFirstGroup.resize(bodyCount + 1);
   s.bodyFirstGroup[0] = 0;
   for (std::size_t b = 0; b < bodyCount; ++b) {
@@ -151,7 +150,7 @@ void NeighborList::rebuild(const BroadPhaseInput& in, ThreadPool* pool) {
         Vec3 gl = Vec3::Constant(std::numeric_limits<double>::infinity()), gu = -gl;
         for (std::uint32_t m = grid.groupStart()[g]; m < grid.groupStart()[g + 1]; ++m) {
           const std::uint32_t i = first + grid.groupPebble()[m];
-          const Vec3 r = Vec3::Constant(reachOf(i));
+          const Vec3 r = Vec3::Constant(s.reach[i]);
           gl = gl.cwiseMin(pos[i] - r);
           gu = gu.cwiseMax(pos[i] + r);
         }

@@ -216,6 +216,8 @@ class World {
   const std::atomic<bool>* stepCancel() const { return stepCancel_; }
   const PebbleArrays& pebbles() const { return pebbles_; }
   const NeighborList& neighbors() const { return neighbors_; }
+  // What the neighbour list is built from: the pebbles, bodies, templates, walls and periodic axes.
+  BroadPhaseInput broadPhaseInput() const;
   // The contacts of the last force evaluation (points and forces).
   const ContactSolver& contactSolver() const { return contacts_; }
   // Largest stable step estimate for the contact stiffness [s] (2 sqrt(m_eff/k)), and the
@@ -238,7 +240,6 @@ class World {
   // refresh).
   void evaluateForces(double historyStep);
   bool placePebblesAndCheckList();
-  BroadPhaseInput broadPhaseInput() const;
   void applyBodyForces();
   double addContactForces();  // returns the change of the tangential springs' energy [J]
   // Powers [W] of the last evaluation's dissipative forces and torques (sum over bodies of
