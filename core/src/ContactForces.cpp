@@ -211,8 +211,36 @@ void ContactSolver::compute(const ContactModel& model, NeighborList& neighbors, 
     // The pair loop, compiled for spheres only (the common case, untouched by spherocylinders) and
     // with spherocylinders, each without and with periodic axes.
     const auto pairLoop = [&](auto withCapsules, auto withPeriodic) {
-      const std::size_t end = std::min(pairs.size(), (chunkIndex + 1) * kChunkSize);
-      for (std::size_t k = chunkIndex * kChunkSize; k < end; ++k) {
+      const std::size_t begin = chunkIndex * kChunkSize;
+      const std::size_t end = std::min(pairs.size(), begin + kChunkSize);
+      // Pass 1, without a branch on the outcome: the pairs that may touch (for spheres exactly the
+      // test below; a spherocylinder within its shaft's half length of its centre), and the springs
+      // of the others released. Most candidate pairs of a Verlet list do not touch, so this pass is
+      // most of the work, and the full test in pass 2 sees only the few that do.
+      std::vector<std::uint32_t>& near = out.nearPairs;
+      near.resize(end - begin);
+      std::size_t nearCount = 0;
+      for (std::size_t k = begin; k < end; ++k) {
+        const auto [a, b] = pairs[k];
+        Vec3 pb = pebbles.position[b];
+        if constexpr (decltype(withPeriodic)::value) {
+          pb += bodyImageShift(periodic, bodies.position[pebbles.body[a]], bodies.position[pebbles.body[b]]);
+        }
+        double range = pebbles.radius[a] + pebbles.radius[b];
+        if constexpr (decltype(withCapsules)::value) {
+          range = (range + pebbles.halfLength[a] + pebbles.halfLength[b]) * (1.0 + 1e-12);
+        }
+        const bool mayTouch = (pebbles.position[a] - pb).squaredNorm() < range * range;
+        near[nearCount] = static_cast<std::uint32_t>(k);
+        nearCount += mayTouch ? 1 : 0;
+        // Rarely true (a pair that just stopped touching): a predictable branch.
+        if (static_cast<int>(!mayTouch) & static_cast<int>(history[k].squaredNorm() != 0.0)) {
+          release(history[k], springEnergyChange);
+        }
+      }
+      // Pass 2: the full test and the contact law, in list order.
+      for (std::size_t i = 0; i < nearCount; ++i) {
+        const std::size_t k = near[i];
         const auto [a, b] = pairs[k];
         const double ra = pebbles.radius[a], rb = pebbles.radius[b];
         // Across a periodic face: B's image nearest A, one shift for all pebbles of the two bodies.

@@ -92,6 +92,7 @@ void NeighborList::rebuild(const BroadPhaseInput& in, ThreadPool* pool) {
   const std::size_t n = pos.size();
   const std::size_t bodyCount = in.bodyPosition.size();
   limit2_.resize(n);
+  bodiesAtBuild_.resize(bodyCount);
   pairs_.clear();
   pairHistory_.clear();
   wallPairs_.clear();
@@ -228,7 +229,15 @@ void NeighborList::rebuild(const BroadPhaseInput& in, ThreadPool* pool) {
       // Every unlisted partner is at least `margin` beyond touching (never less than the skin: the
       // lists hold every pair closer than that).
       const double margin = std::max(skin_, s.bodyMargin[a]);
+      BodyAtBuild& atBuild = bodiesAtBuild_[a];
+      atBuild = {bodies.firstPebble(a),
+                 bodies.endPebble(a),
+                 in.bodyPosition[a],
+                 in.bodyOrientation[a],
+                 0.0,
+                 std::numeric_limits<double>::infinity()};
       for (std::uint32_t i = bodies.firstPebble(a), end = bodies.endPebble(a); i < end; ++i) {
+        atBuild.reach = std::max(atBuild.reach, (pos[i] - in.bodyPosition[a]).norm());
         double limit = 0.5 * margin;
         const double r = bodies.reach(i);
         for (std::size_t w = 0; w < in.walls.size(); ++w) {
@@ -253,7 +262,9 @@ void NeighborList::rebuild(const BroadPhaseInput& in, ThreadPool* pool) {
         }
         limit *= kLimitSafety;
         limit2_[i] = limit * limit;
+        atBuild.limit = std::min(atBuild.limit, limit);
       }
+      atBuild.reach *= 1.0 + 1e-9;  // rounding of the distances
     }
   });
 
@@ -303,9 +314,20 @@ void NeighborList::removePebbles(std::uint32_t first, std::uint32_t count) {
   if (end <= positionsAtBuild_.size()) {
     positionsAtBuild_.erase(positionsAtBuild_.begin() + first, positionsAtBuild_.begin() + end);
     limit2_.erase(limit2_.begin() + first, limit2_.begin() + end);
+    // The bodies that had any of these pebbles go too (those above are renumbered). An entry left
+    // for a removed body without pebbles never matches: bodyWithinLimits wants pebbles.
+    std::erase_if(bodiesAtBuild_,
+                  [&](const BodyAtBuild& b) { return b.firstPebble < end && b.endPebble > first; });
+    for (BodyAtBuild& b : bodiesAtBuild_) {
+      if (b.firstPebble >= end) {
+        b.firstPebble -= count;
+        b.endPebble -= count;
+      }
+    }
   } else {
     positionsAtBuild_.clear();  // no valid list: the next evaluation builds one
     limit2_.clear();
+    bodiesAtBuild_.clear();
   }
 }
 
@@ -313,10 +335,17 @@ void NeighborList::translatePebbles(std::uint32_t first, std::uint32_t count, co
   if (static_cast<std::size_t>(first) + count > positionsAtBuild_.size())
     return;  // no list: the next evaluation builds one
   for (std::uint32_t i = first; i < first + count; ++i) positionsAtBuild_[i] += shift;
+  // The body that holds exactly these pebbles moved with them (else its test stays conservative:
+  // its reference pose is then off by the shift, and its pebbles are tested one by one).
+  const auto body = std::lower_bound(bodiesAtBuild_.begin(), bodiesAtBuild_.end(), first,
+                                     [](const BodyAtBuild& b, std::uint32_t p) { return b.firstPebble < p; });
+  if (body != bodiesAtBuild_.end() && body->firstPebble == first && body->endPebble == first + count)
+    body->position += shift;
 }
 
 NeighborList::Saved NeighborList::save() const {
-  return {skin_, pairs_, wallPairs_, pairHistory_, wallHistory_, positionsAtBuild_, limit2_, rebuilds_};
+  return {skin_,   pairs_,         wallPairs_, pairHistory_, wallHistory_, positionsAtBuild_,
+          limit2_, bodiesAtBuild_, rebuilds_};
 }
 
 void NeighborList::restore(const Saved& saved) {
@@ -327,6 +356,7 @@ void NeighborList::restore(const Saved& saved) {
   wallHistory_ = saved.wallHistory;
   positionsAtBuild_ = saved.positionsAtBuild;
   limit2_ = saved.limit2;
+  bodiesAtBuild_ = saved.bodiesAtBuild;
   rebuilds_ = saved.rebuilds;
 }
 

@@ -220,32 +220,35 @@ struct PebblePlacement {
   PebbleArrays& world;
 };
 
-// World positions (and, with kCapsules, shaft axes) of the pebbles of bodies [begin, end);
-// `visit(p)` runs after pebble p is placed.
-template <bool kCapsules, class Visit>
+// World positions (and, with kCapsules, shaft axes) of the pebbles of bodies [begin, end). For a
+// body b with `visitBody(b)` true, `visit(p)` runs after each of its pebbles p is placed.
+template <bool kCapsules, class VisitBody, class Visit>
 void placePebbles(const BodyState& bodies, const PebblePlacement& pebbles, std::size_t begin, std::size_t end,
-                  Visit&& visit) {
+                  VisitBody&& visitBody, Visit&& visit) {
   const std::size_t n = bodies.size();
   for (std::size_t b = begin; b < end; ++b) {
     const Mat3 r = bodies.orientation[b].toRotationMatrix();
     const Vec3 x = bodies.position[b];
+    const std::uint32_t first = pebbles.bodyFirstPebble[b];
     const std::uint32_t last =
         b + 1 < n ? pebbles.bodyFirstPebble[b + 1] : static_cast<std::uint32_t>(pebbles.local.size());
-    for (std::uint32_t p = pebbles.bodyFirstPebble[b]; p < last; ++p) {
+    for (std::uint32_t p = first; p < last; ++p) {
       pebbles.world.position[p] = x + r * pebbles.local[p];
       if constexpr (kCapsules) pebbles.world.axis[p] = r * pebbles.axisLocal[p];
-      visit(p);
+    }
+    if (visitBody(b)) {
+      for (std::uint32_t p = first; p < last; ++p) visit(p);
     }
   }
 }
 
-template <class Visit>
+template <class VisitBody, class Visit>
 void placePebbles(const BodyState& bodies, const PebblePlacement& pebbles, std::size_t begin, std::size_t end,
-                  Visit&& visit) {
+                  VisitBody&& visitBody, Visit&& visit) {
   if (pebbles.world.hasCapsules()) {
-    placePebbles<true>(bodies, pebbles, begin, end, visit);
+    placePebbles<true>(bodies, pebbles, begin, end, visitBody, visit);
   } else {
-    placePebbles<false>(bodies, pebbles, begin, end, visit);
+    placePebbles<false>(bodies, pebbles, begin, end, visitBody, visit);
   }
 }
 }  // namespace
@@ -253,8 +256,9 @@ void placePebbles(const BodyState& bodies, const PebblePlacement& pebbles, std::
 void World::updatePebblePositions() {
   const std::size_t n = bodies_.size();
   pool_.run((n + kBodyChunk - 1) / kBodyChunk, [&](std::size_t chunk) {
-    placePebbles(bodies_, {bodyFirstPebble_, pebbleLocal_, pebbleAxisLocal_, pebbles_}, chunk * kBodyChunk,
-                 std::min(n, (chunk + 1) * kBodyChunk), [](std::uint32_t) {});
+    placePebbles(
+        bodies_, {bodyFirstPebble_, pebbleLocal_, pebbleAxisLocal_, pebbles_}, chunk * kBodyChunk,
+        std::min(n, (chunk + 1) * kBodyChunk), [](std::size_t) { return false; }, [](std::uint32_t) {});
   });
 }
 
@@ -310,12 +314,17 @@ bool World::placePebblesAndCheckList() {
   const bool listBuilt = neighbors_.builtFor(pebbles_.position.size());
   std::atomic<bool> moved{!listBuilt};
   pool_.run((bodyCount + kBodyChunk - 1) / kBodyChunk, [&](std::size_t chunk) {
-    bool movedHere = false;
+    bool movedHere = !listBuilt;
+    // Pebble by pebble only when the body's own motion cannot vouch for them all, and no pebble of
+    // this chunk has already asked for a rebuild.
+    const auto testPebbles = [&](std::size_t b) {
+      return !movedHere && !neighbors_.bodyWithinLimits(b, bodyFirstPebble_[b], bodies_.position[b],
+                                                        bodies_.orientation[b]);
+    };
     placePebbles(bodies_, {bodyFirstPebble_, pebbleLocal_, pebbleAxisLocal_, pebbles_}, chunk * kBodyChunk,
-                 std::min(bodyCount, (chunk + 1) * kBodyChunk), [&](std::uint32_t p) {
-                   if (listBuilt) movedHere |= neighbors_.movedTooFar(p, pebbles_.position[p]);
-                 });
-    if (movedHere) moved.store(true, std::memory_order_relaxed);
+                 std::min(bodyCount, (chunk + 1) * kBodyChunk), testPebbles,
+                 [&](std::uint32_t p) { movedHere |= neighbors_.movedTooFar(p, pebbles_.position[p]); });
+    if (movedHere && listBuilt) moved.store(true, std::memory_order_relaxed);
   });
   return moved.load(std::memory_order_relaxed);
 }

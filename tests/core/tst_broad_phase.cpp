@@ -363,6 +363,77 @@ class TestBroadPhase : public QObject {
     QVERIFY2(accepted >= 8, qPrintable(QString("only %1 moves stayed within the limits").arg(accepted)));
   }
 
+  // The body test World uses before testing pebbles one by one (bodyWithinLimits) never vouches for
+  // a body one of whose pebbles moved too far, and does vouch for small moves: random rigid moves
+  // from a hundredth to twice the skin. It follows its bodies when pebbles are removed or shifted.
+  void bodyTestNeverVouchesForAMovedPebble_data() { pairsEqualBruteForce_data(); }
+  void bodyTestNeverVouchesForAMovedPebble() {
+    QFETCH(int, boundaries);
+    QFETCH(bool, capsules);
+    QFETCH(std::uint32_t, seed);
+    TestScene s = randomScene(seed, static_cast<Boundaries>(boundaries), capsules, 40);
+    const double skin = 4e-4;
+    NeighborList list;
+    list.setSkin(skin);
+    list.rebuild(s.input());
+    std::mt19937 rng(seed + 200);
+    std::normal_distribution<double> g;
+    int vouched = 0, declined = 0;
+    const auto check = [&](const TestScene& moved) {
+      for (std::size_t b = 0; b < moved.bodyPosition.size(); ++b) {
+        const std::uint32_t first = moved.bodyFirstPebble[b];
+        const std::uint32_t end = b + 1 < moved.bodyPosition.size()
+                                      ? moved.bodyFirstPebble[b + 1]
+                                      : static_cast<std::uint32_t>(moved.position.size());
+        if (!list.bodyWithinLimits(b, first, moved.bodyPosition[b], moved.bodyOrientation[b])) {
+          ++declined;
+          continue;
+        }
+        ++vouched;
+        for (std::uint32_t i = first; i < end; ++i) {
+          QVERIFY2(!list.movedTooFar(i, moved.position[i]),
+                   qPrintable(QString("body %1 vouched for, its pebble %2 moved too far").arg(b).arg(i)));
+        }
+      }
+    };
+    for (int trial = 0; trial < 24; ++trial) {
+      TestScene moved = s;
+      const double scale = 2.0 * skin * std::pow(2.0, -(trial % 8));
+      for (std::size_t b = 0; b < moved.bodyPosition.size(); ++b) {
+        moved.bodyPosition[b] += scale * Vec3(g(rng), g(rng), g(rng)) * (trial % 3 == 0 ? 0.0 : 1.0);
+        const double angle =
+            scale / std::max(1e-3, moved.templates[moved.bodyTemplate[b]]->boundingRadius) * g(rng);
+        moved.bodyOrientation[b] =
+            (Eigen::AngleAxisd(angle, Vec3(g(rng), g(rng), g(rng)).normalized()) * moved.bodyOrientation[b])
+                .normalized();
+      }
+      moved.place();
+      check(moved);
+    }
+    QVERIFY2(vouched > 100 && declined > 100,
+             qPrintable(QString("vouched %1, declined %2").arg(vouched).arg(declined)));
+
+    // Shift body 2 by a whole (periodic) lattice vector: the body test follows it.
+    const Vec3 shift(0.05, 0.0, 0.0);
+    const std::uint32_t first2 = s.bodyFirstPebble[2], count2 = s.bodyFirstPebble[3] - first2;
+    list.translatePebbles(first2, count2, shift);
+    s.bodyPosition[2] += shift;
+    s.place();
+    QVERIFY(list.bodyWithinLimits(2, first2, s.bodyPosition[2], s.bodyOrientation[2]));
+    // Remove body 1: later bodies keep their tests under their new indices and first pebbles.
+    const std::uint32_t first1 = s.bodyFirstPebble[1], count1 = s.bodyFirstPebble[2] - first1;
+    list.removePebbles(first1, count1);
+    QVERIFY(list.bodyWithinLimits(1, first2 - count1, s.bodyPosition[2], s.bodyOrientation[2]));
+    QVERIFY(!list.bodyWithinLimits(1, first2, s.bodyPosition[2], s.bodyOrientation[2]));  // not that body
+    // Moved far: vouched for only if none of its pebbles (renumbered) moved too far.
+    const Vec3 away(0.3, 0.0, 0.0);
+    bool anyMoved = false;
+    for (std::uint32_t i = first2; i < first2 + count2; ++i)
+      anyMoved = anyMoved || list.movedTooFar(i - count1, s.position[i] + away);
+    if (anyMoved)
+      QVERIFY(!list.bodyWithinLimits(1, first2 - count1, s.bodyPosition[2] + away, s.bodyOrientation[2]));
+  }
+
   // The Verlet guarantee as an invariant: for every unlisted pair, the two pebbles' displacement
   // limits add up to no more than their gap (so they cannot touch before one of them triggers a
   // rebuild), and no limit is below half the skin. Limits are read back through movedTooFar.

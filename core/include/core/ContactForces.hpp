@@ -60,8 +60,9 @@ struct PebbleArrays {
 // Cache-line aligned: chunks are filled by different threads.
 struct alignas(64) ContactChunk {
   std::vector<ContactRecord> records;
-  double springEnergyChange = 0.0;  // [J] change of the energy stored in tangential springs
-  double worstOverlapRatio = 0.0;   // max overlap / smaller radius
+  std::vector<std::uint32_t> nearPairs;  // scratch: the chunk's pairs that may touch (list indices)
+  double springEnergyChange = 0.0;       // [J] change of the energy stored in tangential springs
+  double worstOverlapRatio = 0.0;        // max overlap / smaller radius
   std::uint32_t worstBody = 0;
   std::size_t pebbleContacts = 0;
   std::size_t wallContacts = 0;

@@ -79,6 +79,21 @@ class NeighborList {
     return (position - positionsAtBuild_[i]).squaredNorm() > limit2_[i];
   }
 
+  // A cheaper test for a rigid body's pebbles: true when the body's own motion since the last build
+  // keeps every one of its pebbles within its limit, by |x - x0| + 2 sin(theta / 2) rho <= the
+  // smallest limit of its pebbles (theta the rotation since the build, rho the pebbles' largest
+  // distance from the centre), with room for rounding: then movedTooFar is false for each of them.
+  // False when that bound cannot tell, and for a body the last build did not see (`firstPebble`
+  // checks it is the same body): test its pebbles one by one then.
+  bool bodyWithinLimits(std::size_t body, std::uint32_t firstPebble, const Vec3& position,
+                        const Quat& orientation) const {
+    if (body >= bodiesAtBuild_.size()) return false;
+    const BodyAtBuild& b = bodiesAtBuild_[body];
+    if (b.firstPebble != firstPebble || b.endPebble == b.firstPebble) return false;
+    const double turn = 2.0 * (orientation * b.orientation.conjugate()).vec().norm();  // 2 sin(theta/2)
+    return (position - b.position).norm() + turn * b.reach <= kBodyBoundShare * b.limit;
+  }
+
   // Pairs come out sorted by (a, b) and wall pairs by (pebble, wall, end) whatever `pool` is: the
   // same lists, to the bit, for any thread count.
   void rebuild(const BroadPhaseInput& input, ThreadPool* pool = nullptr);
@@ -114,6 +129,17 @@ class NeighborList {
 
   // The lists, their history and the rebuild bookkeeping (not the scratch buffers), for world
   // checkpoints: restoring them makes later rebuilds and contacts come out with the same bits.
+  // A body's pose at the last build, its pebbles [firstPebble, endPebble), their largest distance
+  // from its centre [m] and their smallest displacement limit [m] (bodyWithinLimits).
+  struct BodyAtBuild {
+    std::uint32_t firstPebble = 0;
+    std::uint32_t endPebble = 0;
+    Vec3 position = Vec3::Zero();
+    Quat orientation = Quat::Identity();
+    double reach = 0.0;
+    double limit = 0.0;
+  };
+
   struct Saved {
     double skin = 0.0;
     std::vector<PebblePair> pairs;
@@ -122,6 +148,7 @@ class NeighborList {
     std::vector<Vec3> wallHistory;
     std::vector<Vec3> positionsAtBuild;
     std::vector<double> limit2;
+    std::vector<BodyAtBuild> bodiesAtBuild;
     std::size_t rebuilds = 0;
   };
   Saved save() const;
@@ -137,6 +164,10 @@ class NeighborList {
   std::vector<Vec3> wallHistory_;
   std::vector<Vec3> positionsAtBuild_;
   std::vector<double> limit2_;  // squared displacement limit per pebble [m^2]
+  std::vector<BodyAtBuild> bodiesAtBuild_;
+  // bodyWithinLimits claims only this share of a body's limit: the rest is far more than the
+  // rounding of pebble positions computed from poses.
+  static constexpr double kBodyBoundShare = 0.99;
   std::size_t rebuilds_ = 0;
   std::size_t bodyPairs_ = 0;
   Seconds seconds_;
