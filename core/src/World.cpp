@@ -311,10 +311,13 @@ void World::evaluateForces(double historyStep) {
 bool World::placePebblesAndCheckList() {
   // Pebble positions, fused with the broad phase's check of how far each pebble moved.
   const std::size_t bodyCount = bodies_.size();
-  const bool listBuilt = neighbors_.builtFor(pebbles_.position.size());
-  std::atomic<bool> moved{!listBuilt};
+  if (!neighbors_.builtFor(pebbles_.position.size())) {  // no list for these pebbles yet: build one
+    updatePebblePositions();
+    return true;
+  }
+  std::atomic<bool> moved{false};
   pool_.run((bodyCount + kBodyChunk - 1) / kBodyChunk, [&](std::size_t chunk) {
-    bool movedHere = !listBuilt;
+    bool movedHere = false;
     // Pebble by pebble only when the body's own motion cannot vouch for them all, and no pebble of
     // this chunk has already asked for a rebuild.
     const auto testPebbles = [&](std::size_t b) {
@@ -324,7 +327,7 @@ bool World::placePebblesAndCheckList() {
     placePebbles(bodies_, {bodyFirstPebble_, pebbleLocal_, pebbleAxisLocal_, pebbles_}, chunk * kBodyChunk,
                  std::min(bodyCount, (chunk + 1) * kBodyChunk), testPebbles,
                  [&](std::uint32_t p) { movedHere |= neighbors_.movedTooFar(p, pebbles_.position[p]); });
-    if (movedHere && listBuilt) moved.store(true, std::memory_order_relaxed);
+    if (movedHere) moved.store(true, std::memory_order_relaxed);
   });
   return moved.load(std::memory_order_relaxed);
 }

@@ -101,6 +101,14 @@ struct TestScene {
   std::vector<double> empty;
 };
 
+// A neighbour list with `skin` [m], built for `s`.
+NeighborList builtList(const TestScene& s, double skin, ThreadPool* pool = nullptr) {
+  NeighborList list;
+  list.setSkin(skin);
+  list.rebuild(s.input(), pool);
+  return list;
+}
+
 // Every body of `s` moved rigidly at random: turned so that its pebbles move about `scale` [m], and
 // (with `translate`) shifted by about as much.
 TestScene randomlyMoved(const TestScene& s, double scale, bool translate, std::mt19937& rng) {
@@ -316,9 +324,7 @@ class TestBroadPhase : public QObject {
     QFETCH(std::uint32_t, seed);
     TestScene s = randomScene(seed, static_cast<Boundaries>(boundaries), capsules, 60);
     for (const double skin : {0.0, 2e-4, 3e-3}) {
-      NeighborList list;
-      list.setSkin(skin);
-      list.rebuild(s.input());
+      NeighborList list = builtList(s, skin);
       const auto want = bruteForcePairs(s, skin);
       QVERIFY2(samePairs(list.pairs(), want), qPrintable(firstDifference(list.pairs(), want)));
       QVERIFY(sameWallPairs(list.wallPairs(), bruteForceWallPairs(s, skin)));
@@ -326,9 +332,7 @@ class TestBroadPhase : public QObject {
       // The same lists on two and three threads.
       for (int threads : {2, 3}) {
         ThreadPool pool(threads);
-        NeighborList threaded;
-        threaded.setSkin(skin);
-        threaded.rebuild(s.input(), &pool);
+        const NeighborList threaded = builtList(s, skin, &pool);
         QVERIFY(samePairs(threaded.pairs(), list.pairs()));
         QVERIFY(sameWallPairs(threaded.wallPairs(), list.wallPairs()));
       }
@@ -344,9 +348,7 @@ class TestBroadPhase : public QObject {
     QFETCH(std::uint32_t, seed);
     TestScene s = randomScene(seed, static_cast<Boundaries>(boundaries), capsules, 30);
     const double skin = 4e-4;
-    NeighborList list;
-    list.setSkin(skin);
-    list.rebuild(s.input());
+    NeighborList list = builtList(s, skin);
     std::mt19937 rng(seed + 100);
     int accepted = 0;
     for (int trial = 0; trial < 200 && accepted < 12; ++trial) {
@@ -381,9 +383,7 @@ class TestBroadPhase : public QObject {
     QFETCH(std::uint32_t, seed);
     TestScene s = randomScene(seed, static_cast<Boundaries>(boundaries), capsules, 40);
     const double skin = 4e-4;
-    NeighborList list;
-    list.setSkin(skin);
-    list.rebuild(s.input());
+    NeighborList list = builtList(s, skin);
     std::mt19937 rng(seed + 200);
     int vouched = 0, declined = 0;
     const auto check = [&](const TestScene& moved) {
@@ -440,9 +440,7 @@ class TestBroadPhase : public QObject {
     QFETCH(std::uint32_t, seed);
     const TestScene s = randomScene(seed, static_cast<Boundaries>(boundaries), capsules, 60);
     const double skin = 4e-4;
-    NeighborList list;
-    list.setSkin(skin);
-    list.rebuild(s.input());
+    NeighborList list = builtList(s, skin);
     const std::size_t n = s.position.size();
     std::vector<double> limit(n);
     for (std::size_t i = 0; i < n; ++i) {
@@ -540,9 +538,7 @@ class TestBroadPhase : public QObject {
   // A rebuild keeps the history of the pairs that stay listed and starts new pairs at zero.
   void historyIsCarriedOver() {
     TestScene s = randomScene(7, Boundaries::BoxWalls, false, 60);
-    NeighborList list;
-    list.setSkin(5e-4);
-    list.rebuild(s.input());
+    NeighborList list = builtList(s, 5e-4);
     QVERIFY(!list.pairs().empty());
     for (std::size_t k = 0; k < list.pairs().size(); ++k) {
       list.pairHistory()[k] = Vec3(list.pairs()[k].a, list.pairs()[k].b, 1.0);
@@ -583,9 +579,7 @@ class TestBroadPhase : public QObject {
     s.addBody(0, Vec3::Zero(), randomOrientation(rng));
     s.addBody(1, Vec3(0.02, 0, 0), randomOrientation(rng));
     s.addBody(0, Vec3(-0.01, 0.0, 0.0), randomOrientation(rng));
-    NeighborList list;
-    list.setSkin(2e-4);
-    list.rebuild(s.input());
+    NeighborList list = builtList(s, 2e-4);
     for (const PebblePair& p : list.pairs()) QVERIFY(s.pebbleBody[p.a] != s.pebbleBody[p.b]);
     QVERIFY(samePairs(list.pairs(), bruteForcePairs(s, 2e-4)));
     // Body pairs: those whose world boxes (of their pebbles' reaches) come within the skin along

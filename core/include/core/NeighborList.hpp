@@ -127,8 +127,6 @@ class NeighborList {
   // nor hides a real displacement. Pairs and their history are unchanged (they are by index).
   void translatePebbles(std::uint32_t first, std::uint32_t count, const Vec3& shift);
 
-  // The lists, their history and the rebuild bookkeeping (not the scratch buffers), for world
-  // checkpoints: restoring them makes later rebuilds and contacts come out with the same bits.
   // A body's pose at the last build, its pebbles [firstPebble, endPebble), their largest distance
   // from its centre [m] and their smallest displacement limit [m] (bodyWithinLimits).
   struct BodyAtBuild {
@@ -140,6 +138,8 @@ class NeighborList {
     double limit = 0.0;
   };
 
+  // The lists, their history and the rebuild bookkeeping (not the scratch buffers), for world
+  // checkpoints: restoring them makes later rebuilds and contacts come out with the same bits.
   struct Saved {
     double skin = 0.0;
     std::vector<PebblePair> pairs;
