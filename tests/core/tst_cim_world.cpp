@@ -54,6 +54,27 @@ double positionDifference(const World& a, const World& b) {
   return worst;
 }
 
+// The reviewer's case of a contact the cluster list did not see: a heavy sphere A (radius rA) at
+// vA strikes a 1 mm sphere B at rest, which it sends off at up to twice vA towards a third 1 mm
+// sphere C coming at vC from `gapC` beyond B: A and B form a cluster, C is alone, and B reaches C
+// long before the list's lifetime (Delta / 2 over the speeds at the build) is over.
+constexpr double kStrikeBuffer = 0.6e-3;  // Delta [m]
+std::unique_ptr<World> struckChain(IntegratorKind kind, double dt, double rA, double vA, double gapC,
+                                   double vC) {
+  WorldSettings s = freeSpace(kind, dt);
+  s.cim.buffer = kStrikeBuffer;
+  // Tight enough that what differs from rk4 is not the tolerance: some rows end with B and C a few
+  // mm/s apart after several collisions, which the default 1e-5 resolves to ~1e-3 of their speed.
+  s.cim.relativeTolerance = 1e-7;
+  const auto sphere = [](double r) { return templateFromPebbles({Pebble{Vec3::Zero(), r}}, 2700.0); };
+  auto world = std::make_unique<World>(s, elasticSpring(1e5), std::vector<Wall>{},
+                                       std::vector<TemplatePtr>{sphere(rA), sphere(1e-3)});
+  world->addBody({0, Vec3(-(rA + 1e-3), 0.0, 0.0), Quat::Identity(), Vec3(vA, 0.0, 0.0), Vec3::Zero()});
+  world->addBody({1, Vec3::Zero(), Quat::Identity(), Vec3::Zero(), Vec3::Zero()});
+  world->addBody({1, Vec3(2e-3 + gapC, 0.0, 0.0), Quat::Identity(), Vec3(vC, 0.0, 0.0), Vec3::Zero()});
+  return world;
+}
+
 }  // namespace
 
 class CimWorldTest : public QObject {
@@ -457,6 +478,79 @@ class CimWorldTest : public QObject {
     QVERIFY2(closest > 0.0, "bodies of different clusters touched within the lifetime");
     CLUMPLAB_VERIFY_LESS(difference, 1e-8);
     QVERIFY2(later < 0.0, "the check must be able to see contacts between clusters");
+  }
+
+  // No contact is missed however fast a collision inside a cluster makes a body: over starting
+  // gaps of C of 1.0-1.6 Delta (its own cluster), mass ratios of A to B of 27 and 125 and two pairs
+  // of speeds, cim ends with rk4's energy and velocities (relative 1e-3). Before the displacement
+  // bound, B and C met without a force in most of these rows (energy up to 5.8x its start).
+  void noContactIsMissedAfterACollisionInsideACluster_data() {
+    QTest::addColumn<double>("gapInBuffers");
+    QTest::addColumn<double>("radiusA");
+    QTest::addColumn<double>("speedA");
+    QTest::addColumn<double>("speedC");
+    for (const double gap : {1.0, 1.05, 1.2, 1.4, 1.6}) {
+      for (const double rA : {3e-3, 5e-3}) {
+        for (const auto& [vA, vC] : {std::pair{1.0, -1.0}, std::pair{2.0, -0.3}}) {
+          QTest::addRow("gap %.2f, rA %.0f mm, vA %.1f, vC %.1f", gap, rA * 1e3, vA, vC)
+              << gap << rA << vA << vC;
+        }
+      }
+    }
+  }
+  void noContactIsMissedAfterACollisionInsideACluster() {
+    QFETCH(double, gapInBuffers);
+    QFETCH(double, radiusA);
+    QFETCH(double, speedA);
+    QFETCH(double, speedC);
+    constexpr double kDuration = 3e-3;  // [s]: every collision of the chain is over
+    auto cim = struckChain(IntegratorKind::Cim, 1e-4, radiusA, speedA, gapInBuffers * kStrikeBuffer, speedC);
+    auto rk4 = struckChain(IntegratorKind::Rk4, 2e-7, radiusA, speedA, gapInBuffers * kStrikeBuffer, speedC);
+    const double start = cim->energy().total();
+    QVERIFY(runSteps(*cim, std::lround(kDuration / 1e-4)));
+    QVERIFY(runSteps(*rk4, std::lround(kDuration / 2e-7)));
+    double fastest = 0.0;
+    for (const Vec3& v : rk4->bodies().velocity) fastest = std::max(fastest, v.norm());
+    QVERIFY2(rk4->bodies().velocity[2].x() > 0.0, "C must be struck");
+    for (std::size_t b = 0; b < 3; ++b) {
+      CLUMPLAB_VERIFY_LESS((cim->bodies().velocity[b] - rk4->bodies().velocity[b]).norm(), 1e-3 * fastest);
+    }
+    CLUMPLAB_COMPARE_REL(cim->energy().total(), rk4->energy().total(), 1e-3);
+    CLUMPLAB_COMPARE_REL(cim->energy().total(), start, 1e-3);
+  }
+
+  // The guard behind the bound: with the bound off (a test-only switch), the list misses the
+  // contact of B and C, and building the next list finds them overlapping although they were in
+  // different clusters. Taking the list again cannot help without the bound, so the interval
+  // stops, naming the two bodies; with the bound the same interval is fine and retakes nothing.
+  void aMissedContactIsFoundAndNamed() {
+    auto world = struckChain(IntegratorKind::Cim, 1e-4, 5e-3, 1.0, 1.05 * kStrikeBuffer, -1.0);
+    const auto particles = cim::describeWorld(*world);
+    for (const bool bound : {false, true}) {
+      cim::ClusterStepSettings settings;
+      settings.buffer = kStrikeBuffer;
+      settings.boundDisplacements = bound;
+      cim::ClusterIntegration integration(cim::makeParticleModel(particles), settings);
+      cim::RigidBodySet state = cim::bodySetOf(world->bodies());
+      cim::IntervalReport report;
+      std::size_t bounded = 0, retaken = 0;
+      for (int n = 0; n < 30 && report.ok; ++n) {
+        report = integration.advance(state, 1e-3);
+        bounded += report.boundedPasses;
+        retaken += report.retakenLists;
+      }
+      if (bound) {
+        QVERIFY2(report.ok, report.problem.c_str());
+        QVERIFY(bounded > 0);
+        QCOMPARE(retaken, std::size_t{0});
+        continue;
+      }
+      QVERIFY(!report.ok);
+      QVERIFY(report.missedBodies.has_value());
+      QCOMPARE(report.missedBodies->first, 1u);
+      QCOMPARE(report.missedBodies->second, 2u);
+      QVERIFY2(QString::fromStdString(report.problem).contains("bodies 1 and 2"), report.problem.c_str());
+    }
   }
 
   // Scene files: "integrator": "cim" | "rk4" and the "cim" block read, written back and read again

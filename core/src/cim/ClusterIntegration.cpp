@@ -1,6 +1,7 @@
 #include "core/cim/ClusterIntegration.hpp"
 
 #include <cstdio>
+#include <optional>
 #include <stdexcept>
 #include <utility>
 
@@ -27,6 +28,16 @@ IntervalReport ClusterIntegration::advance(RigidBodySet& state, double duration,
     out.problem = "the step was cancelled";
     return true;
   };
+  // Where the list in use began, when it began within this interval: what a missed contact found
+  // at the next list takes it again from.
+  struct ListStart {
+    double t = 0.0;
+    RigidBodySet state;
+    IntervalReport out;
+    std::vector<Vec3> wrapShifts;
+  };
+  std::optional<ListStart> start;
+  bool retaking = false;  // the list in use is a retake
   for (double t = 0.0; t < duration;) {
     if (cancelled()) return out;
     if (!list_ || !(remaining_ > 0.0)) {
@@ -35,14 +46,44 @@ IntervalReport ClusterIntegration::advance(RigidBodySet& state, double duration,
             "the cluster-list lifetime is far too short for the interval: some body moves "
             "very fast");
       }
+      std::optional<ClusterStepReport> previous = std::move(list_);
       list_ = stepper_.prepare(state);
+      const NeighborCsr::Overlap* missed = previous ? missedContact(*previous, *list_) : nullptr;
+      if (missed != nullptr && start && !retaking) {
+        t = start->t;
+        state = start->state;
+        out = start->out;
+        if (wrapShifts != nullptr) *wrapShifts = start->wrapShifts;
+        ++out.retakenLists;
+        list_ = stepper_.prepare(state);
+        list_->displacementLimit *= 0.5;
+        retaking = true;
+      } else if (missed != nullptr) {
+        char text[500];
+        std::snprintf(text, sizeof text,
+                      "the cluster integration missed a contact: bodies %u and %u overlap by %.3g m although "
+                      "they were in different clusters of the cluster list before (built %s); the "
+                      "buffer cim.buffer (%.3g m) or the tolerance cim.rtol may be too large for their "
+                      "speeds",
+                      missed->i, missed->j, missed->depth,
+                      retaking ? "again with half the displacement limit" : "in an earlier step",
+                      stepper_.settings().buffer);
+        out.ok = false;
+        out.problem = text;
+        out.missedBodies = {missed->i, missed->j};
+        return out;
+      } else {
+        retaking = false;
+        start = ListStart{t, state, out, wrapShifts != nullptr ? *wrapShifts : std::vector<Vec3>{}};
+      }
       remaining_ = list_->lifetime;
       nextSteps_.assign(list_->clusters.count(), 0.0);
     }
     const double left = duration - t;
     const bool lands = remaining_ >= left;  // the list outlives this interval
     const double h = lands ? left : remaining_;
-    const ClusterPass pass = stepper_.integrateAll(*list_, h, state, pool, nextSteps_);
+    const double elapsed = list_->lifetime - remaining_;
+    const ClusterPass pass = stepper_.integrateAll(*list_, elapsed, h, state, pool, nextSteps_);
     wrapPositions(stepper_.model().box, state, wrapShifts);
     ++out.passes;
     const std::size_t free = list_->clusters.freeCount();
@@ -64,10 +105,35 @@ IntervalReport ClusterIntegration::advance(RigidBodySet& state, double duration,
       out.problem = text;
       return out;
     }
+    if (pass.exhausted) {  // a body reached its share of the buffer: a new list from here
+      ++out.boundedPasses;
+      if (!(pass.duration > 0.0) && !(elapsed > 0.0)) {
+        out.ok = false;
+        out.problem =
+            "the cluster integration stopped: a body reaches its share of the buffer at once after "
+            "the cluster list is built (it moves far faster than the list's lifetime assumes)";
+        return out;
+      }
+      remaining_ = 0.0;
+      t = lands && pass.duration == h ? duration : t + pass.duration;
+      continue;
+    }
     remaining_ = lands ? remaining_ - h : 0.0;
     t = lands ? duration : t + h;
   }
   return out;
+}
+
+const NeighborCsr::Overlap* ClusterIntegration::missedContact(const ClusterStepReport& before,
+                                                              const ClusterStepReport& now) {
+  const std::vector<std::uint32_t>& cluster = before.clusters.clusterOf;
+  // Slivers are the integration's error, not a miss (see ClusterStepper::integrateAll).
+  const double sliver = kMissSliver * 2.0 * before.displacementLimit;
+  for (const NeighborCsr::Overlap& o : now.neighbors.overlaps) {
+    if (o.depth > sliver && o.i < cluster.size() && o.j < cluster.size() && cluster[o.i] != cluster[o.j])
+      return &o;
+  }
+  return nullptr;
 }
 
 }  // namespace clumplab::cim

@@ -22,6 +22,21 @@ double boundingSpeed(const Vec3& velocity, const Vec3& angularVelocity, double b
   return velocity.norm() + boundingRadius * angularVelocity.norm();
 }
 
+double shaftEndDisplacement(const Vec3& displacement, const Vec3& axisBefore, const Vec3& axisAfter,
+                            double shaftLength) {
+  const Vec3 tip = (0.5 * shaftLength) * (axisAfter - axisBefore);
+  return std::sqrt(std::max((displacement + tip).squaredNorm(), (displacement - tip).squaredNorm()));
+}
+
+double boundingDisplacement(const Vec3& displacement, const Quat& before, const Quat& after,
+                            double boundingRadius) {
+  // |vec(q1 q0^-1)| = |q1| |q0| sin(theta / 2); the chord of a turn by theta at radius rho is
+  // 2 rho sin(theta / 2).
+  const Quat turn = after * before.conjugate();
+  const double norms = after.norm() * before.norm();
+  return displacement.norm() + (norms > 0.0 ? 2.0 * turn.vec().norm() / norms : 0.0) * boundingRadius;
+}
+
 double angularSpeedBound(const Vec3& moments, const Vec3& w) {
   const double smallest = moments.minCoeff();
   return smallest > 0.0 ? std::sqrt(w.dot(moments.cwiseProduct(w)) / smallest) : w.norm();

@@ -8,6 +8,12 @@
 
 namespace clumplab::cim {
 
+namespace {
+// A cluster stops at the displacement limit once the step that would reach it is shorter than this
+// share of its interval.
+constexpr double kBoundResolution = 1e-3;
+}  // namespace
+
 void TallyIntegral::add(const TallyIntegral& other) {
   dissipated += other.dissipated;
   externalWork += other.externalWork;
@@ -41,9 +47,9 @@ ClusterStepper::ClusterStepper(ParticleModel model, ClusterStepSettings settings
   if (!(settings_.buffer > 0.0)) throw std::invalid_argument("ClusterStepper: the buffer must be positive");
 }
 
-ClusterRun ClusterStepper::integrateCluster(const ClusterStepReport& report, std::size_t c, double duration,
-                                            RigidBodySet& state, ClusterWorkspace& work,
-                                            double initialStep) const {
+ClusterRun ClusterStepper::integrateCluster(const ClusterStepReport& report, std::size_t c, double elapsed,
+                                            double duration, RigidBodySet& state, ClusterWorkspace& work,
+                                            double initialStep, double limit) const {
   const std::span<const std::uint32_t> members = report.clusters.membersOf(c);
   ClusterRun run;
   if (settings_.tally) run.tally.wallImpulse.assign(model_.wallCount, Vec3::Zero());
@@ -55,6 +61,7 @@ ClusterRun ClusterStepper::integrateCluster(const ClusterStepReport& report, std
                      settings_.freeRotation)
             .evaluations;
     run.stats.finished = true;
+    run.stats.reached = duration;
     return run;
   }
   work.inertia.clear();
@@ -102,9 +109,32 @@ ClusterRun ClusterStepper::integrateCluster(const ClusterStepReport& report, std
   const Eigen::Index bodiesSize = work.y.size();
   work.y.conservativeResize(work.ode.stateSize());
   work.y.tail(work.y.size() - bodiesSize).setZero();
-  if (initialStep > 0.0) {
+  if (initialStep > 0.0 || limit > 0.0) {
     RkfSettings rkf = settings_.rkf;
-    rkf.initialStep = initialStep;
+    if (initialStep > 0.0) rkf.initialStep = initialStep;
+    if (limit > 0.0) {
+      // The largest displacement of a member's points that decide contacts from where the list was
+      // built (measured as the lifetime's speeds are), over the limit.
+      const Vec3 fall = model_.wallCount > 0 ? Vec3::Zero() : model_.gravity;
+      rkf.boundRatio = [&, members, elapsed, limit, fall](double t, const OdeState& y) {
+        const double since = elapsed + t;
+        const Vec3 frame = 0.5 * since * since * fall;
+        double farthest = 0.0;
+        for (std::size_t k = 0; k < members.size(); ++k) {
+          const std::uint32_t i = members[k];
+          const double* body = y.data() + kRigidBodyStateSize * static_cast<Eigen::Index>(k);
+          const Vec3 dx = model_.box.minimumImage(Vec3(body[0], body[1], body[2]) + origin -
+                                                  report.startPosition[i] - frame);
+          const Quat q(body[6], body[7], body[8], body[9]);
+          farthest = std::max(farthest,
+                              model_.pointDisplacement
+                                  ? model_.pointDisplacement(i, dx, report.startOrientation[i], q)
+                                  : boundingDisplacement(dx, report.startOrientation[i], q, model_.reach[i]));
+        }
+        return farthest / limit;
+      };
+      rkf.boundResolution = kBoundResolution * duration;
+    }
     run.stats = integrateRkf45(work.ode, 0.0, duration, work.y, rkf, work.rk);
   } else {
     run.stats = integrateRkf45(work.ode, 0.0, duration, work.y, settings_.rkf, work.rk);
@@ -128,6 +158,9 @@ ClusterStepReport ClusterStepper::prepare(const RigidBodySet& state) const {
       report.clusters.isFree[c] = 0;
     }
   }
+  report.startPosition = state.position;
+  report.startOrientation = state.orientation;
+  report.displacementLimit = 0.5 * settings_.buffer;
   report.speeds = pointSpeeds(model_, state);
   const std::vector<double>& speeds = report.speeds;
   // Uniform gravity moves all particles alike: it matters only against walls.
@@ -138,7 +171,7 @@ ClusterStepReport ClusterStepper::prepare(const RigidBodySet& state) const {
                               ? model_.drivenAcceleration(static_cast<std::uint32_t>(i), state.particle(i))
                               : 0.0;
     report.lifetime =
-        std::min(report.lifetime, displacementTime(speeds[i], gravity + driven, 0.5 * settings_.buffer));
+        std::min(report.lifetime, displacementTime(speeds[i], gravity + driven, report.displacementLimit));
   }
   report.localIndex.resize(state.size());
   for (std::size_t c = 0; c < report.clusters.count(); ++c) {
@@ -150,29 +183,69 @@ ClusterStepReport ClusterStepper::prepare(const RigidBodySet& state) const {
   return report;
 }
 
-ClusterPass ClusterStepper::integrateAll(const ClusterStepReport& report, double duration,
+ClusterPass ClusterStepper::integrateAll(const ClusterStepReport& report, double elapsed, double duration,
                                          RigidBodySet& state, ThreadPool* pool,
                                          std::span<double> initialSteps) {
   const std::size_t clusters = report.clusters.count();
   runs_.resize(clusters);
+  const bool bounded = settings_.boundDisplacements && report.displacementLimit > 0.0;
+  if (bounded) {
+    passStart_ = state;
+    passStartSteps_.assign(initialSteps.begin(), initialSteps.end());
+  }
   // Clusters c = k, k + K, k + 2K, ... form chunk k (one workspace each): the expensive clusters
   // spread over the chunks, and no result depends on the chunk a cluster is in.
   const std::size_t chunks = pool != nullptr && pool->threads() > 1 ? std::min<std::size_t>(clusters, 64) : 1;
   if (work_.size() < chunks) work_.resize(chunks);
+  std::vector<std::uint8_t> todo(clusters, 1);
+  double h = duration;
+  double limit = bounded ? (1.0 + kLimitRoundOff) * report.displacementLimit : 0.0;
   const auto chunk = [&](std::size_t k) {
     for (std::size_t c = k; c < clusters; c += chunks) {
-      const double h = c < initialSteps.size() ? initialSteps[c] : 0.0;
-      runs_[c] = integrateCluster(report, c, duration, state, work_[k], h);
+      if (todo[c] == 0) continue;
+      const double h0 = c < initialSteps.size() ? initialSteps[c] : 0.0;
+      runs_[c] = integrateCluster(report, c, elapsed, h, state, work_[k], h0, limit);
       if (c < initialSteps.size() && report.clusters.isFree[c] == 0)
         initialSteps[c] = runs_[c].stats.nextStep;
     }
   };
-  if (chunks > 1) {
-    pool->run(chunks, chunk);
-  } else if (clusters > 0) {
-    chunk(0);
-  }
+  const auto integrate = [&] {
+    if (chunks > 1) {
+      pool->run(chunks, chunk);
+    } else if (clusters > 0) {
+      chunk(0);
+    }
+  };
   ClusterPass pass;
+  integrate();
+  // A cluster stopped at the limit at time `reached` < h ends the pass there: the clusters that went
+  // further start again from the pass's start and go to that time, with no bound (they stayed
+  // within the limit up to it on the first try, so on other steps they stay within it up to the
+  // integration's error; where that is more, as with forced steps at cim.min_step, the guard at the
+  // next list has the last word: ClusterIntegration::missedContact).
+  double earliest = h;
+  for (std::size_t c = 0; c < clusters; ++c) {
+    if (runs_[c].stats.bounded) earliest = std::min(earliest, runs_[c].stats.reached);
+  }
+  if (earliest < h) {
+    h = earliest;
+    limit = 0.0;
+    for (std::size_t c = 0; c < clusters; ++c) {
+      const RkfStats& s = runs_[c].stats;
+      todo[c] = s.bounded && s.reached == h ? 0 : 1;
+      if (todo[c] == 0) continue;
+      ++pass.retakes;
+      for (const std::uint32_t i : report.clusters.membersOf(c)) {
+        state.position[i] = passStart_.position[i];
+        state.velocity[i] = passStart_.velocity[i];
+        state.orientation[i] = passStart_.orientation[i];
+        state.bodyAngularVelocity[i] = passStart_.bodyAngularVelocity[i];
+      }
+      if (c < initialSteps.size()) initialSteps[c] = passStartSteps_[c];
+    }
+    integrate();
+  }
+  pass.duration = h;
   if (settings_.tally) pass.tally.wallImpulse.assign(model_.wallCount, Vec3::Zero());
   for (std::size_t c = 0; c < clusters; ++c) {  // in cluster order: the sums do not depend on threads
     const ClusterRun& run = runs_[c];
@@ -180,7 +253,8 @@ ClusterPass ClusterStepper::integrateAll(const ClusterStepReport& report, double
     pass.forceCalls.add(run.calls);
     pass.freeRotationEvaluations += run.freeRotationEvaluations;
     if (settings_.tally) pass.tally.add(run.tally);
-    pass.ok = pass.ok && run.stats.finished;
+    pass.ok = pass.ok && (run.stats.finished || (run.stats.bounded && run.stats.reached == h));
+    pass.exhausted = pass.exhausted || run.stats.bounded || h < duration;
   }
   return pass;
 }
@@ -192,7 +266,8 @@ ClusterStepReport ClusterStepper::step(RigidBodySet& state, double maxDuration) 
     throw std::invalid_argument(
         "ClusterStepper::step: unbounded step (particles at rest and no limit given)");
   }
-  const ClusterPass pass = integrateAll(report, report.duration, state);
+  const ClusterPass pass = integrateAll(report, 0.0, report.duration, state);
+  report.duration = pass.duration;
   report.clusterStats.resize(report.clusters.count());
   for (std::size_t c = 0; c < report.clusters.count(); ++c) report.clusterStats[c] = runs_[c].stats;
   report.total = pass.total;

@@ -148,7 +148,9 @@ NeighborCsr buildNeighborList(const NeighborQuery& q) {
           const Vec3 separation = q.box.minimumImage(q.positions[j] - q.positions[i]);
           const double reachSum = q.reach[i] + q.reach[j] + q.buffer;
           if (separation.squaredNorm() >= reachSum * reachSum) continue;
-          if (q.surfaceDistance(i, j, separation) < q.buffer) pairs.emplace_back(i, j);
+          const double distance = q.surfaceDistance(i, j, separation);
+          if (distance < q.buffer) pairs.emplace_back(i, j);
+          if (distance < 0.0) csr.overlaps.push_back({i, j, -distance});
         }
       }
     }
@@ -180,6 +182,10 @@ NeighborCsr buildNeighborList(const NeighborQuery& q) {
     std::sort(csr.entries.begin() + off[i], csr.entries.begin() + fill[i]);
   }
   for (const auto& [i, w] : wallPairs) csr.entries[fill[i]++] = NeighborCsr::wallEntry(w);
+  std::sort(csr.overlaps.begin(), csr.overlaps.end(),
+            [](const NeighborCsr::Overlap& a, const NeighborCsr::Overlap& b) {
+              return a.i != b.i ? a.i < b.i : a.j < b.j;
+            });
   return csr;
 }
 

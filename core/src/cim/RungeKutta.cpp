@@ -139,6 +139,7 @@ void RkfStats::add(const RkfStats& other) {
   rejected += other.rejected;
   forced += other.forced;
   evaluations += other.evaluations;
+  boundRetakes += other.boundRetakes;
   smallestStep = std::min(smallestStep, other.smallestStep);
   largestStep = std::max(largestStep, other.largestStep);
 }
@@ -163,8 +164,10 @@ double errorRatio(const OdeState& error, const OdeState& y0, const OdeState& y1,
 RkfStats integrateRkf45(OdeSystem& system, double t0, double t1, OdeState& y, const RkfSettings& s,
                         RungeKuttaWorkspace& work) {
   RkfStats stats;
+  stats.reached = t0;
   if (!(t1 > t0)) {
     stats.finished = true;
+    stats.reached = t1;
     return stats;
   }
   work.resize(y.size());
@@ -183,6 +186,9 @@ RkfStats integrateRkf45(OdeSystem& system, double t0, double t1, OdeState& y, co
   h = clampStep(h);
   double t = t0;
   bool lastRejected = false;
+  // The bound's ratio at (t, y), and the shortest step worth retaking for it.
+  double ratio = s.boundRatio ? s.boundRatio(t0, y) : 0.0;
+  const double boundFloor = std::max(s.boundResolution, s.minStep);
   while (stats.accepted + stats.rejected < s.maxSteps) {
     if (s.cancel != nullptr && (stats.accepted + stats.rejected) % kRkfCancelCheckEvery == 0 &&
         s.cancel->load(std::memory_order_relaxed)) {
@@ -212,10 +218,45 @@ RkfStats integrateRkf45(OdeSystem& system, double t0, double t1, OdeState& y, co
     const double factor =
         err > 0.0 ? std::clamp(s.safety * std::pow(err, -0.2), s.maxShrink, growth) : growth;
     if (err <= 1.0 || step <= s.minStep) {
+      OdeState& next = s.localExtrapolation ? work.higher : work.lower;
+      if (s.boundRatio) {
+        const double after = s.boundRatio(last ? t1 : t + step, next);
+        if (!(after <= 1.0)) {
+          // A step that cannot be shortened (at the minimum step), or the first step and already
+          // too short to resolve the crossing, is still taken, and the integration stops after it:
+          // it always gets somewhere.
+          const bool atFloor = step <= s.minStep || (step <= boundFloor && t == t0);
+          if (atFloor || step <= boundFloor || !std::isfinite(after)) {
+            if (atFloor && std::isfinite(after)) {
+              if (err > 1.0) ++stats.forced;
+              y = next;
+              system.project(y);
+              t = last ? t1 : t + step;
+              stats.reached = t;
+              ++stats.accepted;
+              if (s.onAcceptedStep) s.onAcceptedStep(t, y);
+              stats.finished = last;
+            }
+            stats.bounded = true;
+            stats.nextStep = h;
+            return stats;
+          }
+          // The ratio is about linear over a step: aim at 90% of the way to the limit.
+          const double share = after > ratio ? (1.0 - ratio) / (after - ratio) : 0.5;
+          h = clampStep(step * std::clamp(0.9 * share, 0.05, 0.9));
+          ++stats.rejected;
+          ++stats.boundRetakes;
+          k1Ready = true;
+          lastRejected = true;
+          continue;
+        }
+        ratio = after;
+      }
       if (err > 1.0) ++stats.forced;
-      y = s.localExtrapolation ? work.higher : work.lower;
+      y = next;
       system.project(y);
       t = last ? t1 : t + step;
+      stats.reached = t;
       ++stats.accepted;
       if (s.onAcceptedStep) s.onAcceptedStep(t, y);
       if (!last || step == h) {

@@ -274,6 +274,14 @@ ParticleModel makeParticleModel(const std::shared_ptr<const WorldParticles>& par
     }
     return s.velocity.norm() + p->reach[i] * angularSpeedBound(p->moments[i], bodyAngularVelocity);
   };
+  m.pointDisplacement = [p](std::uint32_t i, const Vec3& dx, const Quat& before, const Quat& after) {
+    if (p->centredPebble[i] != 0) {
+      const Pebble& pebble = pebblesOf(*p, i).front();
+      return shaftEndDisplacement(dx, before.normalized() * pebble.axis, after.normalized() * pebble.axis,
+                                  2.0 * pebble.halfLength);
+    }
+    return boundingDisplacement(dx, before, after, p->reach[i]);
+  };
   const bool damped = w.linearDamping > 0.0 || w.angularDamping > 0.0;
   if (damped || !w.loadForce.empty()) {
     m.bodyForce = [p](std::uint32_t i, const ParticleState& s) { return bodyForce(*p, i, s); };

@@ -4,8 +4,16 @@
 // it for the next interval (with each cluster's proposed RKF step), so the caller's intervals (a
 // World step, the sampling of a run) do not shorten the method's global steps. Positions are wrapped
 // into the periodic box after every pass. Copyable: a copy continues with the same bits.
+//
+// No contact is missed: a list ends early where a body of a cluster reaches its share of the buffer
+// (ClusterStepper::integrateAll), and a guard checks every new list: bodies that overlap although
+// they were in different clusters of the list before met without a force between them. A list that
+// began within the same interval is then taken again with half the displacement limit; otherwise (or
+// if that finds the miss again) the interval stops, not ok, naming the two bodies.
 #include <atomic>
 #include <optional>
+#include <string>
+#include <utility>
 #include <vector>
 
 #include "core/ThreadPool.hpp"
@@ -19,12 +27,16 @@ struct IntervalReport {
   std::size_t passes = 0;               // integrations of all clusters (a list's lifetime or part of it)
   std::size_t freeMoves = 0;            // analytic moves of free particles
   std::size_t clusterIntegrations = 0;  // RKF integrations of clusters with neighbours or walls
+  std::size_t boundedPasses = 0;        // passes ended early by the displacement limit (a new list then)
+  std::size_t retakenLists = 0;         // lists taken again after a missed contact was found
   RkfStats total;                       // RKF steps and evaluations, summed
   ForceCallCounts forceCalls;
   TallyIntegral tally;     // with ClusterStepSettings::tally
   bool ok = true;          // false: some cluster's RKF did not finish (see `problem`)
   bool cancelled = false;  // not ok because the cancel flag was set
   std::string problem;
+  // Not ok because a contact was missed (see the class comment): the two bodies.
+  std::optional<std::pair<std::uint32_t, std::uint32_t>> missedBodies;
 };
 
 class ClusterIntegration {
@@ -59,6 +71,14 @@ class ClusterIntegration {
   // The list in use (after an interval: valid for the state), or null.
   const ClusterStepReport* list() const { return list_ ? &*list_ : nullptr; }
   const ClusterStepper& stepper() const { return stepper_; }
+  ClusterStepper& stepper() { return stepper_; }
+
+  // The first pair of `now`'s overlapping bodies that were in different clusters of `before` (a
+  // contact the list before did not see), or null. Overlaps up to kMissSliver of the buffer are the
+  // integration's error where a body ended at its displacement limit, not a miss.
+  static constexpr double kMissSliver = 1e-3;
+  static const NeighborCsr::Overlap* missedContact(const ClusterStepReport& before,
+                                                   const ClusterStepReport& now);
 
  private:
   ClusterStepper stepper_;

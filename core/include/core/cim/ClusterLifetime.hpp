@@ -15,6 +15,10 @@
 //    |v| t + 2 rho sin(|w| t / 2) <= (|v| + rho |w|) t, so T = 0.5 Delta / max_i (|v_i| + rho_i |w_i|).
 //    For a torque-free asymmetric body |w| varies, but never exceeds sqrt(2 E_rot / I_min)
 //    (2 E_rot = sum I_k w_k^2 >= I_min |w|^2): angularSpeedBound gives that safe value.
+//  - the estimate fails where a collision inside a cluster makes a body faster than its speed at
+//    the start; so the displacements themselves are held to Delta/2 as the list is used (the
+//    functions below, ClusterStepper::integrateAll), measured as the speeds are: shaft ends for
+//    spherocylinders, |dx| + 2 rho sin(theta / 2) for a turn by theta otherwise.
 //  - uniform gravity accelerates all particles alike and so leaves their mutual distances alone;
 //    it matters near walls. With an acceleration bound a, a point moves at most s t + a t^2 / 2,
 //    and the time to move Delta/2 is the positive root of that (displacementTime).
@@ -39,6 +43,18 @@ double boundingSpeed(const Vec3& velocity, const Vec3& angularVelocity, double b
 
 // sqrt(w^p . I w^p / I_min) >= |w| at all times of torque-free motion [rad/s].
 double angularSpeedBound(const Vec3& moments, const Vec3& bodyAngularVelocity);
+
+// How far the shaft ends of a spherocylinder of shaft length l moved [m] when its centre moved by
+// `displacement` and its unit axis turned from `axisBefore` to `axisAfter`: max over the ends
+// |dx +- (l/2)(u1 - u0)| (the points between move less: the motion of a shaft point is linear in its
+// place along the shaft).
+double shaftEndDisplacement(const Vec3& displacement, const Vec3& axisBefore, const Vec3& axisAfter,
+                            double shaftLength);
+
+// |dx| + 2 rho sin(theta / 2) [m], theta the angle of the turn from `before` to `after` (unit or not):
+// bounds how far every point within `boundingRadius` rho of the centre moved.
+double boundingDisplacement(const Vec3& displacement, const Quat& before, const Quat& after,
+                            double boundingRadius);
 
 // min_i displacementTime(speeds_i, acceleration, buffer / 2) [s], i.e. 0.5 Delta / max_i speeds_i
 // without acceleration. Infinite for an empty set or particles at rest.

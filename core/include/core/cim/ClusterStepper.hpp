@@ -35,6 +35,10 @@ struct ClusterStepSettings {
   // Integrate the ForceTally of each cluster's forces (dissipated and external work, wall
   // impulses) alongside its bodies (TallyIntegral). Off: nothing extra is integrated.
   bool tally = false;
+  // Hold every body of a cluster within its share of the buffer (ClusterStepReport::
+  // displacementLimit) while the list is in use, ending the list early where one would leave it
+  // (integrateAll). Off only to test what catches a missed contact without it.
+  bool boundDisplacements = true;
 };
 
 // The time integral of a ForceTally over an interval.
@@ -60,8 +64,15 @@ struct ClusterStepReport {
   double lifetime = 0.0;  // the cluster list's lifetime [s]
   NeighborCsr neighbors;
   Clusters clusters;
-  std::vector<std::uint32_t> localIndex;    // particle -> its position in its cluster's member list
-  std::vector<double> speeds;               // per particle, its lifetime speed bound [m/s]
+  std::vector<std::uint32_t> localIndex;  // particle -> its position in its cluster's member list
+  std::vector<double> speeds;             // per particle, its lifetime speed bound [m/s]
+  // Where the particles were when the list was built, and how far a point of a clustered one may
+  // move from there while the list is in use [m] (Delta / 2: two bodies that are not neighbours,
+  // more than Delta apart, can then not touch). Uniform gravity moves every body alike, so without
+  // walls the displacement is measured in the frame that falls with it from rest.
+  std::vector<Vec3> startPosition;
+  std::vector<Quat> startOrientation;
+  double displacementLimit = 0.0;
   std::vector<RkfStats> clusterStats;       // per cluster (empty stats for free particles)
   RkfStats total;                           // summed over clusters
   ForceCallCounts forceCalls;               // pair and wall force callbacks made
@@ -90,6 +101,11 @@ struct ClusterRun {
 
 // All clusters over one interval.
 struct ClusterPass {
+  // The interval taken [s]: the one asked for, or less where a body reached the displacement limit
+  // (the list must then be rebuilt).
+  double duration = 0.0;
+  std::size_t retakes = 0;  // clusters integrated again over a shorter interval for that
+  bool exhausted = false;   // a body reached the displacement limit: the list must be rebuilt
   RkfStats total;
   ForceCallCounts forceCalls;
   std::size_t freeRotationEvaluations = 0;
@@ -110,16 +126,32 @@ class ClusterStepper {
   // there are walls, gravity.
   ClusterStepReport prepare(const RigidBodySet& state) const;
 
-  // Integrates every cluster of `report` over `duration` [s] (free ones analytically), on `pool`
-  // when given; `initialSteps` (empty, or one per cluster) are the RKF45 starting steps (0:
-  // automatic), replaced by each cluster's proposal for its next step. Positions are not wrapped.
-  ClusterPass integrateAll(const ClusterStepReport& report, double duration, RigidBodySet& state,
-                           ThreadPool* pool = nullptr, std::span<double> initialSteps = {});
+  // Integrates every cluster of `report` over `duration` [s] (free ones analytically), `elapsed` [s]
+  // of the list's time having passed before, on `pool` when given; `initialSteps` (empty, or one per
+  // cluster) are the RKF45 starting steps (0: automatic), replaced by each cluster's proposal for
+  // its next step. Positions are not wrapped.
+  // With ClusterStepSettings::boundDisplacements, a cluster stops where one of its bodies would
+  // move beyond the displacement limit; the pass then ends at the earliest such time
+  // (ClusterPass::duration), the clusters that went further integrated again from the pass's start
+  // to it (once, unbounded). A collision inside a cluster can make a body far
+  // faster than the lifetime assumed (a light sphere struck by a heavy one leaves at twice its
+  // speed); this keeps it from reaching a body of another cluster that the list does not pair it
+  // with.
+  ClusterPass integrateAll(const ClusterStepReport& report, double elapsed, double duration,
+                           RigidBodySet& state, ThreadPool* pool = nullptr,
+                           std::span<double> initialSteps = {});
 
   // Integrates cluster c of `report` over `duration` [s]: reads and writes only the members' entries
   // of `state`. Free clusters move analytically. `initialStep`: RKF45's first step (0: automatic).
-  ClusterRun integrateCluster(const ClusterStepReport& report, std::size_t c, double duration,
-                              RigidBodySet& state, ClusterWorkspace& work, double initialStep = 0.0) const;
+  // `limit` > 0 [m]: it stops where a member's point would move farther than that from where the
+  // list was built (`elapsed` [s] of the list's time passed before; RkfStats::bounded).
+  ClusterRun integrateCluster(const ClusterStepReport& report, std::size_t c, double elapsed, double duration,
+                              RigidBodySet& state, ClusterWorkspace& work, double initialStep = 0.0,
+                              double limit = 0.0) const;
+
+  // A body that moves exactly as its speed at the build predicts reaches the limit exactly at the
+  // lifetime's end: the bound lets it overshoot by round-off.
+  static constexpr double kLimitRoundOff = 1e-9;
 
   const ParticleModel& model() const { return model_; }
   const ClusterStepSettings& settings() const { return settings_; }
@@ -130,6 +162,8 @@ class ClusterStepper {
   ClusterStepSettings settings_;
   std::vector<ClusterWorkspace> work_;  // one per parallel chunk
   std::vector<ClusterRun> runs_;        // per cluster, scratch of integrateAll
+  RigidBodySet passStart_;              // the state at a pass's start (bounded passes)
+  std::vector<double> passStartSteps_;  // and the clusters' starting steps
 };
 
 }  // namespace clumplab::cim

@@ -60,6 +60,11 @@ struct ParticleModel {
   // A bound on the speed of the points of particle i that decide contacts [m/s] (for
   // spherocylinders shaftEndSpeed). Empty: |v| + reach_i angularSpeedBound (ClusterLifetime.hpp).
   std::function<double(std::uint32_t i, const ParticleState& s, const Vec3& bodyAngularVelocity)> pointSpeed;
+  // Its counterpart for a motion: how far those points of particle i moved [m] when its centre moved
+  // by `displacement` and it turned from orientation `before` to `after` (not necessarily unit; for
+  // spherocylinders shaftEndDisplacement). Empty: boundingDisplacement with reach_i.
+  std::function<double(std::uint32_t i, const Vec3& displacement, const Quat& before, const Quat& after)>
+      pointDisplacement;
 
   // Optional forces on single bodies besides contacts (global damping, loads). `driven` (empty, or
   // one flag per particle) marks the particles they act on: those are never moved as free

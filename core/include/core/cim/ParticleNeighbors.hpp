@@ -18,6 +18,13 @@ namespace clumplab::cim {
 struct NeighborCsr {
   std::vector<std::uint32_t> offsets = {0};  // particleCount + 1
   std::vector<std::int32_t> entries;
+  // The listed particle pairs whose surfaces overlap (distance below 0), i < j, ascending: what the
+  // cluster integration's guard against a missed contact looks at.
+  struct Overlap {
+    std::uint32_t i = 0, j = 0;
+    double depth = 0.0;  // [m], > 0
+  };
+  std::vector<Overlap> overlaps;
 
   static constexpr std::int32_t wallEntry(std::uint32_t wall) { return -1 - static_cast<std::int32_t>(wall); }
   static constexpr bool isWall(std::int32_t entry) { return entry < 0; }

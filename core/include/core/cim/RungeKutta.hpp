@@ -70,6 +70,15 @@ struct RkfSettings {
   // Called after every accepted step with its end time and (projected) state, e.g. to sample a
   // trajectory or check it; empty: nothing.
   std::function<void(double t, const OdeState& y)> onAcceptedStep;
+  // Optional bound on where the state may go (the cluster integration's displacement bound): the
+  // ratio of the state at time t to its limit, at most 1 within it. A step accepted by the error
+  // control that would end beyond the limit is taken again shorter, aimed just inside it by linear
+  // interpolation of the ratio over the step; once the step needed is below boundResolution [s] (or
+  // minStep), the integration stops where it is: not finished, `bounded`, at `reached`. A step at
+  // minStep (or a first step that short) cannot be shortened: it is taken and the integration stops
+  // after it, `bounded` (and `finished` if it reached t1), the limit exceeded by that step.
+  std::function<double(double t, const OdeState& y)> boundRatio;
+  double boundResolution = 0.0;
 };
 
 // How often (in steps tried) integrateRkf45 reads RkfSettings::cancel.
@@ -82,8 +91,11 @@ struct RkfStats {
   std::size_t evaluations = 0;  // derivative (force) evaluations, the starting-step one included
   double smallestStep = std::numeric_limits<double>::infinity();  // among accepted, clipped ones excluded
   double largestStep = 0.0;
-  double nextStep = 0.0;  // the step the controller proposes after the last one (not clipped)
-  bool finished = false;  // reached t1 (false: maxSteps hit, or the state became non-finite)
+  double nextStep = 0.0;         // the step the controller proposes after the last one (not clipped)
+  bool finished = false;         // reached t1 (false: maxSteps hit, the state became non-finite, or bounded)
+  double reached = 0.0;          // the time the state was left at [s] (t1 when finished)
+  bool bounded = false;          // stopped at RkfSettings::boundRatio's limit
+  std::size_t boundRetakes = 0;  // steps taken again shorter to stay within the bound
   void add(const RkfStats& other);
 };
 
