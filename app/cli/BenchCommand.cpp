@@ -1,5 +1,6 @@
 #include <chrono>
 #include <cmath>
+#include <cstdio>
 #include <iostream>
 
 #include "Commands.hpp"
@@ -94,7 +95,10 @@ int benchCommand(const std::vector<std::string>& argv) {
   }
   if (world->divergence().happened) out["diverged"] = world->divergence().message;
   std::cout << out.dump() << std::endl;
-  return world->divergence().happened ? 3 : 0;
+  if (!world->divergence().happened) return 0;
+  // As `run`: the explanation on stderr too, naming the scene (the figures above stop at it).
+  std::fprintf(stderr, "%s: %s\n", scene.file.c_str(), world->divergence().message.c_str());
+  return 3;
 }
 
 }  // namespace clumplab::cli

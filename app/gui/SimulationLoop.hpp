@@ -63,7 +63,7 @@ struct EnergySample {
   EnergyReport energy;
   std::vector<Vec3> wallImpulses;  // World::wallImpulses: per wall, accumulated [N s]
   // Time integrals of the rotational and translational kinetic energy since the world was built or
-  // restored [J s], summed with the energy watch every kEnergyWatchEverySteps steps (seed 000 §4.1's
+  // restored [J s], summed every kKineticIntegralEverySteps steps (seed 000 §4.1's
   // time averages, far denser than the frames' samples).
   double rotationalKineticIntegral = 0.0, translationalKineticIntegral = 0.0;
 };
@@ -156,9 +156,7 @@ class SimulationLoop {
   static constexpr double kFrameSeconds = 1.0 / 60.0;     // display frame the thread paces against
   static constexpr double kStepShareOfFrame = 0.8;        // at most this share of a frame is spent stepping
   static constexpr double kCheckpointEverySeconds = 0.5;  // wall time between last-good-state copies
-  // Growth of total + dissipated, as a share of the energy in motion, that counts as a blow-up.
-  static constexpr double kEnergyGrowthLimit = 0.25;
-  static constexpr std::uint64_t kEnergyWatchEverySteps = 64;  // an energy evaluation costs about a step
+  static constexpr std::uint64_t kKineticIntegralEverySteps = 64;  // an energy evaluation costs about a step
 
  private:
   using Clock = std::chrono::steady_clock;
@@ -181,7 +179,6 @@ class SimulationLoop {
   // Ends the recording; `problem` "" for a clean end (a failure to finish the file replaces it).
   void finishTrajectory(const std::string& problem);
   void integrateKinetic(const EnergyReport& energy, double span);
-  void watchEnergy(const EnergyReport& energy);
   bool diverged() const { return world_ && (world_->divergence().happened || !energyDivergence_.empty()); }
   // The body lifted against gravity until it overlaps no body and no wall (core/Placement.hpp).
   BodyInit clearOfOverlaps(BodyInit body) const;
@@ -226,14 +223,6 @@ class SimulationLoop {
   TrajectoryStatus trajectoryStatus_;
   Clock::time_point lastCheckpoint_{};
   std::string errorMessage_;
-  // The energy watch (watchEnergy): baseline since the last edit, and a blow-up it found.
-  struct EnergyWatch {
-    double conserved = 0.0;  // total + dissipated - external work at the baseline [J]
-    double peGravity = 0.0;  // at the baseline [J]
-    double scale = 0.0;      // largest kinetic, elastic or gravity-change energy since [J]
-    double since = 0.0;      // [s]
-  };
-  std::optional<EnergyWatch> energyWatch_;
   std::string energyDivergence_;  // a refused command or failed build; divergences live in the World
   // Pacing: simulated time `anchorSim_` corresponds to wall time `anchorWall_`.
   Clock::time_point anchorWall_{};

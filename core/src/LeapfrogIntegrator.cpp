@@ -49,6 +49,12 @@ void LeapfrogIntegrator::eulerKicks(const Vec3* omega0, const Vec3* torqueBody, 
   }
 }
 
+void LeapfrogIntegrator::addBody(const BodyState& bodies) {
+  if (!omegaBodyValid_ || omegaBody_.size() + 1 != bodies.size()) return reset();
+  const std::size_t b = bodies.size() - 1;
+  omegaBody_.push_back(bodies.orientation[b].conjugate() * bodies.angularVelocity[b]);
+}
+
 void LeapfrogIntegrator::step(World& world) {
   BodyState& s = world.bodies();
   const double dt = world.settings().timeStep;

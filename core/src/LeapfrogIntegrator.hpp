@@ -20,6 +20,8 @@ class LeapfrogIntegrator final : public Integrator {
   void removeBody(std::size_t index) override {
     if (index < omegaBody_.size()) omegaBody_.erase(omegaBody_.begin() + static_cast<std::ptrdiff_t>(index));
   }
+  // The new body's body-frame angular velocity joins the others' (kept as they are).
+  void addBody(const BodyState& bodies) override;
   std::unique_ptr<Integrator> clone() const override { return std::make_unique<LeapfrogIntegrator>(*this); }
 
   // Half-kicks of Euler's equations in the principal frame, I w' = M - w x I w (eq. 27 with a

@@ -40,6 +40,12 @@ void MidpointIntegrator::freeMotion(BodyState& s, std::size_t b, double tau, boo
   s.angularVelocity[b] = applyInverseInertia(qNew, s.moments[b], angularMomentum);
 }
 
+void MidpointIntegrator::addBody(const BodyState& bodies) {
+  if (acceleration_.size() + 1 != bodies.size()) return reset();  // no history yet, or out of step
+  acceleration_.push_back(Vec3::Zero());
+  angularAcceleration_.push_back(Vec3::Zero());
+}
+
 void MidpointIntegrator::step(World& world) {
   BodyState& s = world.bodies();
   const double tau = 0.5 * world.settings().timeStep;

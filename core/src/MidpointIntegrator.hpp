@@ -26,6 +26,9 @@ class MidpointIntegrator final : public Integrator {
     acceleration_.erase(acceleration_.begin() + static_cast<std::ptrdiff_t>(index));
     angularAcceleration_.erase(angularAcceleration_.begin() + static_cast<std::ptrdiff_t>(index));
   }
+  // A new body starts with alpha = beta = 0, as every body does in the initial state (§7); the
+  // others keep theirs.
+  void addBody(const BodyState& bodies) override;
   std::unique_ptr<Integrator> clone() const override { return std::make_unique<MidpointIntegrator>(*this); }
 
   // Eq. 58-59: the free rigid-body flow Phi over tau for body b (second-order form, see .cpp).

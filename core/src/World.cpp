@@ -185,7 +185,8 @@ std::uint32_t World::addBody(const BodyInit& init, const std::optional<PointProp
       pebbles_.halfLength.push_back(p.halfLength);
     }
   }
-  stateChanged();
+  bodiesChanged();
+  integrator_->addBody(bodies_);  // the others keep their history
   return index;
 }
 
@@ -201,12 +202,17 @@ void World::requireBlockedSupport(std::uint8_t blocked) const {
 }
 
 void World::stateChanged() {
+  bodiesChanged();
+  integrator_->reset();
+}
+
+void World::bodiesChanged() {
+  energyWatch_.reset();  // an edit of the state changes the energy without booking it
   projectStateOnPlane();
   confineBlockedState();
   wrapIntoBox();
   forcesCurrent_ = false;
   lastPowersCurrent_ = false;
-  integrator_->reset();
 }
 
 namespace {
@@ -632,6 +638,27 @@ void World::advanceClock() {
   time_ = timeOrigin_ + static_cast<double>(steps_ - stepsAtOrigin_) * settings_.timeStep;
 }
 
+bool World::energyBlewUp() {
+  if (steps_ % EnergyWatch::kEveryWorldSteps != 0) return false;
+  const std::optional<EnergyReport> e = energyReport(false);
+  if (!e) return false;  // the list needs a rebuild: the next step's sample
+  blowUp_ = energyWatch_.observe(*e);
+  if (!blowUp_) return false;
+  std::uint32_t fastest = 0;  // the body with the most kinetic energy
+  double most = -1.0;
+  for (std::size_t b = 0; b < bodies_.size(); ++b) {
+    const Vec3 wb = bodies_.bodyAngularVelocity(b);
+    const double k =
+        bodies_.mass[b] * bodies_.velocity[b].squaredNorm() + wb.dot(bodies_.moments[b].cwiseProduct(wb));
+    if (k > most) {
+      most = k;
+      fastest = static_cast<std::uint32_t>(b);
+    }
+  }
+  divergence_ = {true, fastest, time_, ""};
+  return true;
+}
+
 bool World::checkDivergence() {
   // One running sum over the state is finite unless some entry is NaN or Inf; only then look for
   // the body (a finite overflow of the sum finds none and is not reported).
@@ -647,19 +674,28 @@ bool World::checkDivergence() {
       break;
     }
   }
-  if (!divergence_.happened && worstOverlapRatio_ > 0.5) {
-    divergence_ = {true, worstBody_, time_, ""};
-  }
+  const bool overlap = !divergence_.happened && worstOverlapRatio_ > 0.5;
+  if (overlap) divergence_ = {true, worstBody_, time_, ""};
+  const bool blowUp = !divergence_.happened && energyBlewUp();
   if (!divergence_.happened) return true;
-  char text[512];
+  char what[300];
+  if (blowUp) {
+    std::snprintf(what, sizeof what,
+                  "the energy (total + dissipated) grew by %.3g J since t = %.6g s, %.0f%% of the energy in "
+                  "motion, which a stable run never does (body %u has the most kinetic energy)",
+                  blowUp_->growth, blowUp_->since, 100.0 * blowUp_->share, divergence_.body);
+  } else {
+    std::snprintf(what, sizeof what, "body %u %s", divergence_.body,
+                  overlap ? "overlaps a neighbour by more than half a pebble radius"
+                          : "has a non-finite position or velocity");
+  }
+  char text[768];
   std::snprintf(text, sizeof text,
-                "simulation diverged at t = %.6g s (step %llu): body %u %s. The time step %.3g s is "
+                "simulation diverged at t = %.6g s (step %llu): %s. The time step %.3g s is "
                 "probably too large for the contact stiffness: the critical step is about %.3g s, "
                 "a safe step about %.3g s.",
-                time_, static_cast<unsigned long long>(steps_), divergence_.body,
-                worstOverlapRatio_ > 0.5 ? "overlaps a neighbour by more than half a pebble radius"
-                                         : "has a non-finite position or velocity",
-                settings_.timeStep, criticalTimeStep(), recommendedTimeStep());
+                time_, static_cast<unsigned long long>(steps_), what, settings_.timeStep, criticalTimeStep(),
+                recommendedTimeStep());
   divergence_.message = text;
   return false;
 }
@@ -747,6 +783,7 @@ void World::setTime(double time) {
   require(std::isfinite(time), "time must be finite");
   time_ = timeOrigin_ = time;
   stepsAtOrigin_ = steps_;
+  energyWatch_.reset();
 }
 
 void World::setExternalForce(std::uint32_t body, const Vec3& force, const Vec3& applicationPointWorld) {
@@ -760,19 +797,19 @@ void World::setExternalForce(std::uint32_t body, const Vec3& force, const Vec3& 
   } else {
     externalLoads_.insert(at, load);
   }
-  forcesChanged();
+  loadsChanged();
 }
 
 void World::clearExternalForce(std::uint32_t body) {
   if (std::erase_if(externalLoads_, [body](const ExternalLoad& l) { return l.body == body; }) > 0) {
-    forcesChanged();
+    loadsChanged();
   }
 }
 
 void World::clearExternalForces() {
   if (externalLoads_.empty()) return;
   externalLoads_.clear();
-  forcesChanged();
+  loadsChanged();
 }
 
 void World::removeBody(std::uint32_t body) {
@@ -789,6 +826,7 @@ void World::removeBody(std::uint32_t body) {
   integrator_->removeBody(body);
   bodies_.erase(body);
   lastPowersCurrent_ = false;
+  energyWatch_.reset();  // its energy leaves without being booked
   dissipativeForce_.erase(dissipativeForce_.begin() + body);
   dissipativeTorque_.erase(dissipativeTorque_.begin() + body);
   wrapDisplacement_.erase(wrapDisplacement_.begin() + body);
@@ -853,6 +891,7 @@ void World::withdrawContactsOf(std::uint32_t body) {
 
 void World::clearDivergence() {
   divergence_ = Divergence{};
+  energyWatch_.reset();
 }
 
 WorldCheckpoint World::checkpoint() const {
@@ -956,6 +995,7 @@ void World::restore(const WorldCheckpoint& c) {
   worstOverlapRatio_ = c.worstOverlapRatio_;
   worstBody_ = c.worstBody_;
   divergence_ = c.divergence_;
+  energyWatch_.reset();
 }
 
 double World::criticalTimeStep() const {
@@ -985,6 +1025,10 @@ double World::recommendedTimeStep() const {
 }
 
 EnergyReport World::energy() {
+  return *energyReport(true);
+}
+
+std::optional<EnergyReport> World::energyReport(bool mayRebuild) {
   EnergyReport e;
   e.time = time_;
   e.dissipated = dissipated_;
@@ -1010,6 +1054,7 @@ EnergyReport World::energy() {
   }
   updatePebblePositions();
   if (neighbors_.needsRebuild(pebbles_.position)) {
+    if (!mayRebuild) return std::nullopt;
     neighbors_.rebuild(broadPhaseInput());
   }
   e.peElastic = ContactSolver::elasticEnergy(contact_, neighbors_, pebbles_, walls_, bodies_.position,

@@ -26,7 +26,9 @@ void World::insertFromInlets() {
   // wall: each brings 1/2 m v^2 and -m g.x, and with charges or dipoles the change of the field
   // energy (World::energy's pe_fields); no contact spring is stretched.
   const std::size_t before = bodies_.size();
+  const EnergyWatch watch = energyWatch_;  // what they bring is booked: the watch goes on
   for (Inlet& inlet : inlets_) inlet.insertDue(*this);
+  energyWatch_ = watch;
   if (bodies_.size() == before) return;
   for (std::size_t b = before; b < bodies_.size(); ++b) {
     const double m = bodies_.mass[b];

@@ -658,6 +658,33 @@ class CliTest : public QObject {
     QVERIFY2(r.err.contains("diverged") && r.err.contains("critical step"), r.err.constData());
     QVERIFY(QJsonDocument::fromJson(r.out).object().contains("diverged"));
   }
+
+  // A divergence with no NaN and no deep overlap: a ball bouncing on a floor at 3.5x the critical
+  // step gains energy at every bounce, its overlaps staying a tenth of its radius. run and bench
+  // stop with the energy watch's explanation (the app's, which lives in core) and exit 3; at a
+  // stable step the same scene runs its 3 s.
+  void energyBlowUpExitsThree() {
+    QTemporaryDir dir;
+    const QString path =
+        writeFile(dir, "bouncing.json",
+                  R"({"format": "clumplab-scene/1", "time_step": 1e-3, "gravity": [0, 0, -9.81],
+      "contact": {"model": "linear", "stiffness": 1e4, "damping": 0, "friction": 0},
+      "walls": [{"type": "plane", "point": [0, 0, 0], "normal": [0, 0, 1]}],
+      "templates": {"ball": {"density": 2700, "pebbles": [[0, 0, 0, 0.005]]}},
+      "bodies": [{"template": "ball", "position": [0, 0, 0.02]}]})");
+    for (const QStringList& args :
+         {QStringList{"run", path, "--time", "3"}, QStringList{"bench", path, "--steps", "3000"}}) {
+      const Result r = cli(args);
+      QCOMPARE(r.exitCode, 3);
+      QVERIFY2(r.err.contains("diverged") && r.err.contains("the energy (total + dissipated) grew by") &&
+                   r.err.contains("bouncing.json") && r.err.contains("critical step"),
+               r.err.constData());
+      QVERIFY(QJsonDocument::fromJson(r.out).object().contains("diverged"));
+    }
+    const Result stable = cli({"run", path, "--time", "3", "--dt", "2e-5"});
+    QCOMPARE(stable.exitCode, 0);
+    QVERIFY(!QJsonDocument::fromJson(stable.out).object().contains("diverged"));
+  }
 };
 
 QTEST_GUILESS_MAIN(CliTest)

@@ -285,6 +285,50 @@ class EnergyBookkeepingTest : public QObject {
     QVERIFY(dissipated > 0.1 * e0.total());
     CLUMPLAB_VERIFY_LESS(worstEdited, 2e-4 * dissipated);
   }
+
+  // The energy watch lives in the World (core/EnergyWatch.hpp), so every driver of it (app, CLI,
+  // tests) stops at a blow-up: a ball bouncing on a floor at 3.5x the critical step gains energy at
+  // every bounce with no NaN and overlaps far from half its radius; the World stops with the
+  // watch's explanation. At a stable step it never trips, nor when an edit changes the energy
+  // without booking it (gravity tripled mid-flight: the watch starts again), nor for the energy a
+  // body added by hand brings.
+  void energyBlowUpIsADivergence() {
+    const auto ballWorld = [](double dt) {
+      WorldSettings s;
+      s.timeStep = dt;
+      s.gravity = Vec3(0.0, 0.0, -9.81);
+      auto w = std::make_unique<World>(
+          s, linearContact(1e4, 1.0, 0.0), std::vector<Wall>{Wall::plane(Vec3::Zero(), Vec3::UnitZ())},
+          std::vector<TemplatePtr>{templateFromPebbles({Pebble{Vec3::Zero(), 5e-3}}, 2700.0)});
+      w->addBody({0, Vec3(0.0, 0.0, 0.02), Quat::Identity(), Vec3::Zero(), Vec3::Zero()});
+      return w;
+    };
+    auto unstable = ballWorld(1e-3);
+    QVERIFY(unstable->settings().timeStep > 3.0 * unstable->criticalTimeStep());
+    double deepest = 0.0;
+    int steps = 0;
+    while (steps < 3000 && unstable->step()) {
+      deepest = std::max(deepest, unstable->worstOverlapRatio());
+      ++steps;
+    }
+    const Divergence& d = unstable->divergence();
+    QVERIFY2(d.happened, "the watch must stop the run");
+    const QString message = QString::fromStdString(d.message);
+    QVERIFY2(message.contains("the energy (total + dissipated) grew by") && message.contains("critical step"),
+             d.message.c_str());
+    CLUMPLAB_VERIFY_LESS(deepest, 0.2);
+    QVERIFY(unstable->bodies().velocity[0].allFinite());
+    QVERIFY(!unstable->step());  // stays stopped
+
+    auto stable = ballWorld(2e-5);
+    for (int n = 0; n < 150000; ++n) {
+      if (n == 2000) {
+        stable->setGravity(Vec3(0.0, 0.0, -29.43));  // +2 m g h of potential energy, not booked
+        stable->addBody({0, Vec3(0.03, 0.0, 0.05), Quat::Identity(), Vec3(0.0, 0.0, 1.0), Vec3::Zero()});
+      }
+      QVERIFY2(stable->step(), stable->divergence().message.c_str());
+    }
+  }
 };
 
 QTEST_GUILESS_MAIN(EnergyBookkeepingTest)

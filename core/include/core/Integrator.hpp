@@ -14,6 +14,8 @@
 
 namespace clumplab {
 
+struct BodyState;
+
 class World;
 
 // Leapfrog, Midpoint and Splitting use World's contact stage; Cim and Rk4 (seed 004: the cluster
@@ -70,6 +72,13 @@ class Integrator {
   virtual void reset() {}
   // Body `index` was removed and those above renumbered down by one: drop its history only.
   virtual void removeBody(std::size_t index) { (void)index; }
+  // A body was appended to `bodies` (the last one): give it a history of its own, keeping the
+  // others' (an inlet or a spawn must not shift the other bodies' trajectories). By default the
+  // whole history is forgotten.
+  virtual void addBody(const BodyState& bodies) {
+    (void)bodies;
+    reset();
+  }
   // A copy holding the same history (world checkpoints).
   virtual std::unique_ptr<Integrator> clone() const = 0;
 

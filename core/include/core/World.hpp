@@ -15,6 +15,7 @@
 #include "core/ContactForces.hpp"
 #include "core/ContactModel.hpp"
 #include "core/Energy.hpp"
+#include "core/EnergyWatch.hpp"
 #include "core/Fields.hpp"
 #include "core/Inlet.hpp"
 #include "core/Integrator.hpp"
@@ -57,7 +58,9 @@ struct BodyInit {
   std::uint8_t blocked = 0;             // blocked degrees of freedom (BlockedDofs.hpp); 0: free
 };
 
-// Why a run stopped: NaN/Inf or an overlap beyond half a pebble radius.
+// Why a run stopped: NaN/Inf, an overlap beyond half a pebble radius, an energy blow-up
+// (EnergyWatch: `body` is then the one with the most kinetic energy), or what an integrator of its
+// own forces reports (cim's missed contact names its bodies in the message).
 struct Divergence {
   bool happened = false;
   std::uint32_t body = 0;
@@ -255,7 +258,22 @@ class World {
   void wrapIntoBox();  // periodic axes: centres of mass into the primary box (and what follows them)
   void advanceClock();
   bool checkDivergence();
-  void forcesChanged() { forcesCurrent_ = false; }
+  // A setting that changes the energy without booking it (gravity, stiffness, the step): forces
+  // are evaluated again and the energy watch starts again.
+  // stateChanged() without forgetting the integrator's history (addBody: the integrator extends it).
+  void bodiesChanged();
+  void forcesChanged() {
+    forcesCurrent_ = false;
+    energyWatch_.reset();
+  }
+  // Loads changed: forces are evaluated again (their work is booked, the watch goes on).
+  void loadsChanged() { forcesCurrent_ = false; }
+  // The energy report when it needs no rebuild of the neighbour list (which would move the list's
+  // reference positions: the watch must not change the trajectory), otherwise nothing.
+  std::optional<EnergyReport> energyReport(bool mayRebuild);
+  // Every EnergyWatch::kEveryWorldSteps steps: a sample for the watch; true on a blow-up (then
+  // divergence_ is set, its message still to write).
+  bool energyBlewUp();
   void applyFieldForces();
   Vec3 actingMagneticField() const;  // B, or its normal part in the 2D mode [T]
   double minPebbleRadius() const;    // over the templates [m]; infinity without any
@@ -318,6 +336,8 @@ class World {
   double worstOverlapRatio_ = 0.0;
   std::uint32_t worstBody_ = 0;
   Divergence divergence_;
+  EnergyWatch energyWatch_;             // starts again after edits (stateChanged, forcesChanged, restore)
+  std::optional<EnergyBlowUp> blowUp_;  // what the watch found, for the divergence message
   std::array<double, static_cast<int>(Stage::Count)> stageSeconds_{};
 };
 
