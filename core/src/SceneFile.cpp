@@ -62,13 +62,14 @@ ContactModel readContact(const Node& node) {
     node.allowOnly({"model", "young", "poisson", "restitution_squared", "friction", "regularizing_velocity"});
     c.kind = ContactModel::Kind::Hertz;
     HertzContactParameters& p = c.hertz;
+    const HertzContactParameters defaults;  // the keys left out take the model's own defaults
     p.young = node.positive("young");
-    p.poisson = node.nonNegativeOr("poisson", 0.3);
+    p.poisson = node.nonNegativeOr("poisson", defaults.poisson);
     if (p.poisson > 0.5) node.child("poisson").fail("Poisson's ratio must lie in [0, 0.5]");
-    p.restitutionSquared = node.nonNegativeOr("restitution_squared", 1.0);
+    p.restitutionSquared = node.nonNegativeOr("restitution_squared", defaults.restitutionSquared);
     if (p.restitutionSquared > 1.0) node.child("restitution_squared").fail("must lie in [0, 1]");
-    p.friction = node.nonNegativeOr("friction", 0.0);
-    p.regularizingVelocity = node.positiveOr("regularizing_velocity", 1e-3);
+    p.friction = node.nonNegativeOr("friction", defaults.friction);
+    p.regularizingVelocity = node.positiveOr("regularizing_velocity", defaults.regularizingVelocity);
   } else {
     node.child("model").fail("unknown contact model \"" + model + "\" (use \"linear\" or \"hertz\")");
   }

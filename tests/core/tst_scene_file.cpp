@@ -413,6 +413,21 @@ class SceneFileTest : public QObject {
     QCOMPARE(plain.startTime, 0.0);
   }
 
+  // One set of Hertz defaults: a scene that gives only the model and E gets the contact model's
+  // own (Poisson's ratio 0.3, as the docs say; the model once defaulted to 0.5 where files read 0.3).
+  void hertzKeysLeftOutTakeTheModelsDefaults() {
+    const Scene scene = parseScene(R"({"format": "clumplab-scene/1", "time_step": 1e-5,
+      "contact": {"model": "hertz", "young": 2e7},
+      "templates": {"ball": {"density": 1000, "pebbles": [[0, 0, 0, 0.001]]}}, "bodies": []})",
+                                   "hertz.json");
+    const HertzContactParameters defaults;
+    HertzContactParameters expected = defaults;
+    expected.young = 2e7;
+    QVERIFY(scene.contact.kind == ContactModel::Kind::Hertz);
+    QVERIFY(scene.contact.hertz == expected);
+    QCOMPARE(defaults.poisson, 0.3);
+  }
+
   void anExplicitEmptyBodyListIsAnEmptyScene() {
     const std::string text =
         replaced("{ \"template\": \"tbar\", \"position\": [0, 0, 0.01], \"orientation\": [1, 0, 0, 0] }", "");

@@ -23,7 +23,7 @@ struct LinearContactParameters {
 // Seed 001 §5, eq. 52-57 (Mutze's Hertz law with restitution on unloading and regularised friction).
 struct HertzContactParameters {
   double young = 5e8;                  // E [Pa]
-  double poisson = 0.5;                // sigma
+  double poisson = 0.3;                // sigma (scene files and the docs default to this one value)
   double restitutionSquared = 1.0;     // delta, the square of the normal restitution coefficient
   double friction = 0.0;               // mu
   double regularizingVelocity = 1e-3;  // nu [m/s]
