@@ -219,28 +219,20 @@ RkfStats integrateRkf45(OdeSystem& system, double t0, double t1, OdeState& y, co
         err > 0.0 ? std::clamp(s.safety * std::pow(err, -0.2), s.maxShrink, growth) : growth;
     if (err <= 1.0 || step <= s.minStep) {
       OdeState& next = s.localExtrapolation ? work.higher : work.lower;
+      bool stopAfter = false;  // taken although beyond the bound; the integration stops after it
       if (s.boundRatio) {
         const double after = s.boundRatio(last ? t1 : t + step, next);
-        if (!(after <= 1.0)) {
+        if (after <= 1.0) {
+          ratio = after;
+        } else if (std::isfinite(after) && (step <= s.minStep || (step <= boundFloor && t == t0))) {
           // A step that cannot be shortened (at the minimum step), or the first step and already
-          // too short to resolve the crossing, is still taken, and the integration stops after it:
-          // it always gets somewhere.
-          const bool atFloor = step <= s.minStep || (step <= boundFloor && t == t0);
-          if (atFloor || step <= boundFloor || !std::isfinite(after)) {
-            if (atFloor && std::isfinite(after)) {
-              if (err > 1.0) ++stats.forced;
-              y = next;
-              system.project(y);
-              t = last ? t1 : t + step;
-              stats.reached = t;
-              ++stats.accepted;
-              if (s.onAcceptedStep) s.onAcceptedStep(t, y);
-              stats.finished = last;
-            }
-            stats.bounded = true;
-            stats.nextStep = h;
-            return stats;
-          }
+          // too short to resolve the crossing: it always gets somewhere.
+          stopAfter = true;
+        } else if (step <= boundFloor || !std::isfinite(after)) {
+          stats.bounded = true;
+          stats.nextStep = h;
+          return stats;
+        } else {
           // The ratio is about linear over a step: aim at 90% of the way to the limit.
           const double share = after > ratio ? (1.0 - ratio) / (after - ratio) : 0.5;
           h = clampStep(step * std::clamp(0.9 * share, 0.05, 0.9));
@@ -250,7 +242,6 @@ RkfStats integrateRkf45(OdeSystem& system, double t0, double t1, OdeState& y, co
           lastRejected = true;
           continue;
         }
-        ratio = after;
       }
       if (err > 1.0) ++stats.forced;
       y = next;
@@ -259,6 +250,12 @@ RkfStats integrateRkf45(OdeSystem& system, double t0, double t1, OdeState& y, co
       stats.reached = t;
       ++stats.accepted;
       if (s.onAcceptedStep) s.onAcceptedStep(t, y);
+      if (stopAfter) {
+        stats.bounded = true;
+        stats.finished = last;
+        stats.nextStep = h;
+        return stats;
+      }
       if (!last || step == h) {
         stats.smallestStep = std::min(stats.smallestStep, step);
         stats.largestStep = std::max(stats.largestStep, step);
