@@ -96,10 +96,11 @@ struct LawResult {
 };
 
 // Linear spring-dashpot with Coulomb-limited tangential spring. `w` is the velocity of A relative
-// to B at the contact point; `spring` is the pair's tangential displacement history; `dampingRatio`
-// is gamma for the restitution coefficient (used when the dashpot is derived from it).
+// to B at the contact point (the dashpots'), `wDrift` the one the contact point moved with over dt
+// (the spring's increment, DriftVelocities); `spring` is the pair's tangential displacement history;
+// `dampingRatio` is gamma for the restitution coefficient (used when the dashpot is derived from it).
 LawResult linearForce(const LinearContactParameters& p, double dampingRatio, const Touch& t, const Vec3& w,
-                      double massEff, Vec3& spring, double dt) {
+                      const Vec3& wDrift, double massEff, Vec3& spring, double dt) {
   const double wn = w.dot(t.normal);  // > 0: separating
   const Vec3 wt = w - wn * t.normal;
   const double c =
@@ -120,7 +121,7 @@ LawResult linearForce(const LinearContactParameters& p, double dampingRatio, con
     const double newLength2 = spring.squaredNorm();
     spring = newLength2 > 0.0 ? Vec3(spring * std::sqrt(oldLength2 / newLength2)) : Vec3::Zero();
   }
-  const Vec3 trial = spring + wt * dt;
+  const Vec3 trial = spring + (wDrift - wDrift.dot(t.normal) * t.normal) * dt;
   Vec3 ft = -kt * trial - p.tangentialDamping * wt;
   const double limit = p.friction * std::max(fn, 0.0);
   const double ft2 = ft.squaredNorm();
@@ -169,7 +170,7 @@ double hertzEnergy(const HertzContactParameters& p, const Touch& t) {
 
 void ContactSolver::compute(const ContactModel& model, NeighborList& neighbors, const PebbleArrays& pebbles,
                             const BodyState& bodies, const std::vector<Wall>& walls, double dt,
-                            ThreadPool& pool, const PeriodicBox& periodic) {
+                            ThreadPool& pool, const PeriodicBox& periodic, const DriftVelocities& drift) {
   const auto& pairs = neighbors.pairs();
   const auto& wallPairs = neighbors.wallPairs();
   auto& history = neighbors.pairHistory();
@@ -184,10 +185,19 @@ void ContactSolver::compute(const ContactModel& model, NeighborList& neighbors, 
   };
   const double dampingRatio = dampingRatioForRestitution(model.linear.restitution);
   const bool linear = model.kind == ContactModel::Kind::Linear;
+  // Only the linear law's tangential spring reads the drift velocities.
+  const bool separateDrift = drift.given() && linear && model.linear.friction > 0.0;
+  const std::vector<Vec3>& driftVelocity = separateDrift ? *drift.linear : bodies.velocity;
+  const std::vector<Vec3>& driftAngularVelocity = separateDrift ? *drift.angular : bodies.angularVelocity;
+  // The drift velocity of body `body`'s point at `point`, its centre taken at `center`.
+  const auto driftAt = [&](std::uint32_t body, const Vec3& point, const Vec3& center) -> Vec3 {
+    return driftVelocity[body] + driftAngularVelocity[body].cross(point - center);
+  };
   const bool capsules = pebbles.hasCapsules();
   const bool isPeriodic = periodic.any();
-  const auto force = [&](const Touch& t, const Vec3& w, double massEff, Vec3& spring) -> LawResult {
-    if (linear) return linearForce(model.linear, dampingRatio, t, w, massEff, spring, dt);
+  const auto force = [&](const Touch& t, const Vec3& w, const Vec3& wDrift, double massEff,
+                         Vec3& spring) -> LawResult {
+    if (linear) return linearForce(model.linear, dampingRatio, t, w, wDrift, massEff, spring, dt);
     return hertzForce(model.hertz, t, w);
   };
   // A pair that stops touching releases its tangential spring: that energy is lost (linear law
@@ -266,14 +276,19 @@ void ContactSolver::compute(const ContactModel& model, NeighborList& neighbors, 
         }
         const std::uint32_t ba = pebbles.body[a], bb = pebbles.body[b];
         Vec3 w;
+        Vec3 centerB = bodies.position[bb];
         if constexpr (decltype(withPeriodic)::value) {
-          w = velocityAt(ba, t.point) - (bodies.velocity[bb] + bodies.angularVelocity[bb].cross(
-                                                                   t.point - (bodies.position[bb] + shift)));
+          centerB += shift;
+          w = velocityAt(ba, t.point) -
+              (bodies.velocity[bb] + bodies.angularVelocity[bb].cross(t.point - centerB));
         } else {
           w = velocityAt(ba, t.point) - velocityAt(bb, t.point);
         }
+        const Vec3 wDrift =
+            separateDrift ? Vec3(driftAt(ba, t.point, bodies.position[ba]) - driftAt(bb, t.point, centerB))
+                          : w;
         const double ma = bodies.mass[ba], mb = bodies.mass[bb];
-        const LawResult f = force(t, w, ma * mb / (ma + mb), history[k]);
+        const LawResult f = force(t, w, wDrift, ma * mb / (ma + mb), history[k]);
         springEnergyChange += f.springEnergyChange;
         out.records.push_back({ba, bb, f.force, t.point, f.dissipative});
         ++out.pebbleContacts;
@@ -306,7 +321,8 @@ void ContactSolver::compute(const ContactModel& model, NeighborList& neighbors, 
         }
         const std::uint32_t body = pebbles.body[pebble];
         const Vec3 w = velocityAt(body, t.point);
-        const LawResult f = force(t, w, bodies.mass[body], wallHistory[k]);
+        const Vec3 wDrift = separateDrift ? driftAt(body, t.point, bodies.position[body]) : w;
+        const LawResult f = force(t, w, wDrift, bodies.mass[body], wallHistory[k]);
         springEnergyChange += f.springEnergyChange;
         out.records.push_back({body, kWallBody, f.force, t.point, f.dissipative, wallIndex});
         ++out.wallContacts;
@@ -426,8 +442,8 @@ ContactLawForce historyFreeContactForce(const ContactModel& model, const Contact
   if (model.kind == ContactModel::Kind::Linear) {
     // No history: the spring starts and ends at zero (zero friction zeroes it; kt = 0 ignores it).
     Vec3 spring = Vec3::Zero();
-    r = linearForce(model.linear, dampingRatioForRestitution(model.linear.restitution), t, w, massEff, spring,
-                    0.0);
+    r = linearForce(model.linear, dampingRatioForRestitution(model.linear.restitution), t, w, w, massEff,
+                    spring, 0.0);
   } else {
     r = hertzForce(model.hertz, t, w);
   }
@@ -435,12 +451,12 @@ ContactLawForce historyFreeContactForce(const ContactModel& model, const Contact
 }
 
 ContactLawStep contactForceWithSpring(const ContactModel& model, const ContactTouch& touch, const Vec3& w,
-                                      double massEff, Vec3& spring, double dt) {
+                                      const Vec3& wDrift, double massEff, Vec3& spring, double dt) {
   const Touch t = solverTouch(touch);
   LawResult r{};
   if (model.kind == ContactModel::Kind::Linear) {
-    r = linearForce(model.linear, dampingRatioForRestitution(model.linear.restitution), t, w, massEff, spring,
-                    dt);
+    r = linearForce(model.linear, dampingRatioForRestitution(model.linear.restitution), t, w, wDrift, massEff,
+                    spring, dt);
   } else {
     r = hertzForce(model.hertz, t, w);
   }

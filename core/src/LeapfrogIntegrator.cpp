@@ -12,7 +12,8 @@
 namespace clumplab {
 
 void LeapfrogIntegrator::eulerKicks(const Vec3* omega0, const Vec3* torqueBody, const Vec3* moments, double h,
-                                    int iterations, bool gyroscopic, std::size_t count, Vec3* out) {
+                                    int iterations, bool gyroscopic, std::size_t count, Vec3* out,
+                                    Vec3* predicted) {
   // Seed 000 §2.6: w[0] = w0; (*) solve (28) for w'; w_new = w0 + w' h; w[n+1] = (w0 + w_new)/2.
   // Component-wise in structure-of-arrays form over up to kBatch bodies; each operation is the
   // one the vector form performs, so the result is bit-identical to it.
@@ -43,6 +44,13 @@ void LeapfrogIntegrator::eulerKicks(const Vec3* omega0, const Vec3* torqueBody, 
         for (int c = 0; c < 3; ++c) w[c][j] = w0[c][j] + 0.5 * h * rate[c][j];  // (w0 + w_new) / 2
       }
     }
+    if (predicted != nullptr) {
+      for (std::size_t j = 0; j < k; ++j) {
+        const double h2 = 2.0 * h;
+        predicted[begin + j] =
+            Vec3(w0[0][j] + rate[0][j] * h2, w0[1][j] + rate[1][j] * h2, w0[2][j] + rate[2][j] * h2);
+      }
+    }
     for (std::size_t j = 0; j < k; ++j) {
       out[begin + j] = Vec3(w0[0][j] + rate[0][j] * h, w0[1][j] + rate[1][j] * h, w0[2][j] + rate[2][j] * h);
     }
@@ -62,7 +70,7 @@ void LeapfrogIntegrator::step(World& world) {
   const bool gyro = world.settings().gyroscopic;
   const std::size_t n = s.size();
   if (world.settings().plane.enabled) {  // 2D: rotation about the fixed normal
-    planarKickDriftKick(world);
+    planarKickDriftKick(world, drifted_);
     omegaBodyValid_ = false;
     return;
   }
@@ -71,37 +79,45 @@ void LeapfrogIntegrator::step(World& world) {
   // was edited (reset()) or bodies were added.
   const bool cached = omegaBodyValid_ && omegaBody_.size() == n;
   omegaBody_.resize(n);
+  drifted_.resize(n);
   // Batches of bodies go through each stage together, so the long dependency chains of different
   // bodies overlap. Bodies are independent: chunks may run on any thread.
-  const auto kick = [&](std::size_t begin, std::size_t end, Vec3* torqueBody) {
+  const auto kick = [&](std::size_t begin, std::size_t end, Vec3* torqueBody, Vec3* predicted) {
     eulerKicks(&omegaBody_[begin], torqueBody, &s.moments[begin], h, iterations_, gyro, end - begin,
-               &omegaBody_[begin]);
+               &omegaBody_[begin], predicted);
   };
-  // Kick (half) and drift.
+  // Kick (half) and drift; the bodies keep the predicted end-of-step velocities for the force
+  // evaluation, drifted_ the drifted ones (VelocityPredictor.hpp).
   forEachBodyBatch(world.pool(), n, kBatch, kChunk / kBatch, [&](std::size_t begin, std::size_t end) {
-    std::array<Vec3, kBatch> torqueBody;
+    std::array<Vec3, kBatch> torqueBody, predictedBody;
     for (std::size_t b = begin; b < end; ++b) {
+      const Vec3 v0 = s.velocity[b];
       kickVelocity(world, s, b, h);
       if (s.blocked[b] != 0) confineBlockedVelocity(s, b);
       const Quat q = s.orientation[b].conjugate();
       if (!cached) omegaBody_[b] = q * s.angularVelocity[b];
       torqueBody[b - begin] = q * s.torque[b];
       s.position[b] += dt * s.velocity[b];
+      drifted_.linear[b] = s.velocity[b];
+      s.velocity[b] = kickedTwice(v0, s.velocity[b]);
     }
-    kick(begin, end, torqueBody.data());
+    kick(begin, end, torqueBody.data(), predictedBody.data());
     for (std::size_t b = begin; b < end; ++b) {
       if (hasBlockedRotation(s, b)) {  // frozen, or turning about its free world axes (BlockedMotion.hpp)
         s.angularVelocity[b] = blockedSpinKick(s, b, s.angularVelocity[b], h);
         blockedSpinDrift(s, b, dt, gyro);
         omegaBody_[b] = s.orientation[b].conjugate() * s.angularVelocity[b];
+        drifted_.angular[b] = s.angularVelocity[b];
+        s.angularVelocity[b] = blockedSpinKick(s, b, s.angularVelocity[b], h);
         continue;
       }
       // Rotation by the body-frame rotation vector w dt (exact exponential), then renormalised.
       s.orientation[b] = renormalized(s.orientation[b] * rotationFromVector(dt * omegaBody_[b]));
-      s.angularVelocity[b] = s.orientation[b] * omegaBody_[b];
+      drifted_.angular[b] = s.orientation[b] * omegaBody_[b];
+      s.angularVelocity[b] = s.orientation[b] * predictedBody[b - begin];
     }
   });
-  world.computeForces();
+  computeForcesAtPredictedVelocities(world, drifted_);
   // Kick (half) with the forces at t + dt.
   forEachBodyBatch(world.pool(), n, kBatch, kChunk / kBatch, [&](std::size_t begin, std::size_t end) {
     std::array<Vec3, kBatch> torqueBody;
@@ -110,7 +126,7 @@ void LeapfrogIntegrator::step(World& world) {
       if (s.blocked[b] != 0) confineBlockedVelocity(s, b);
       torqueBody[b - begin] = s.orientation[b].conjugate() * s.torque[b];
     }
-    kick(begin, end, torqueBody.data());
+    kick(begin, end, torqueBody.data(), nullptr);
     for (std::size_t b = begin; b < end; ++b) {
       if (hasBlockedRotation(s, b)) {
         omegaBody_[b] = s.orientation[b].conjugate() * blockedSpinKick(s, b, s.angularVelocity[b], h);

@@ -79,7 +79,7 @@ std::pair<std::size_t, std::size_t> pebbleRange(const std::vector<MeshContactHis
 
 void MeshWallContacts::compute(const ContactModel& model, const PebbleArrays& pebbles,
                                const BodyState& bodies, const std::vector<Wall>& walls, double time,
-                               double dt, ThreadPool& pool) {
+                               double dt, ThreadPool& pool, const DriftVelocities& drift) {
   const std::vector<PosedWall> posed = posedWalls(walls, time);
   const std::size_t n = pebbles.position.size();
   usedChunks_ = posed.empty() ? 0 : (n + kChunkSize - 1) / kChunkSize;
@@ -148,9 +148,12 @@ void MeshWallContacts::compute(const ContactModel& model, const PebbleArrays& pe
       for (std::size_t k = 0; k < found.size(); ++k) {
         const ContactTouch t = worldTouch(found[k], c, r);
         const Vec3 u = found[k].pose->identity ? Vec3::Zero() : found[k].pose->surfaceVelocity(t.point);
-        const Vec3 w =
-            bodies.velocity[body] + bodies.angularVelocity[body].cross(t.point - bodies.position[body]) - u;
-        const ContactLawStep f = contactForceWithSpring(model, t, w, bodies.mass[body], springs[k], dt);
+        const Vec3 arm = t.point - bodies.position[body];
+        const Vec3 w = bodies.velocity[body] + bodies.angularVelocity[body].cross(arm) - u;
+        const Vec3 wDrift =
+            drift.given() ? Vec3((*drift.linear)[body] + (*drift.angular)[body].cross(arm) - u) : w;
+        const ContactLawStep f =
+            contactForceWithSpring(model, t, w, wDrift, bodies.mass[body], springs[k], dt);
         out.springEnergyChange += f.springEnergyChange;
         out.records.push_back({body, kWallBody, f.force, t.point, f.dissipative, found[k].wall});
         ++out.wallContacts;

@@ -67,12 +67,15 @@ void MidpointIntegrator::step(World& world) {
     acceleration_.assign(n, Vec3::Zero());
     angularAcceleration_.assign(n, Vec3::Zero());
   }
+  // Between this evaluation and the last the bodies moved with v_n (the second drift of the last
+  // step, the first of this): the tangential springs advance with those (DriftVelocities).
+  start_.take(s);
   forEachBody(world.pool(), n, [&](std::size_t b) {
     drift(b);                                 // eq. 65
     s.velocity[b] += tau * acceleration_[b];  // eq. 66
     s.angularVelocity[b] += tau * angularAcceleration_[b];
   });
-  world.computeForces();  // eq. 67
+  world.computeForces(start_.drift());  // eq. 67
   forEachBody(world.pool(), n, [&](std::size_t b) {
     const Vec3 alpha = s.force[b] / s.mass[b];  // eq. 61
     // Eq. 62; in 2D the torque (along n) over the moment about n.

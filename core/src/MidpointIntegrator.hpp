@@ -1,6 +1,7 @@
 #pragma once
 #include <vector>
 
+#include "VelocityPredictor.hpp"
 #include "core/Integrator.hpp"
 #include "core/Math.hpp"
 
@@ -37,6 +38,7 @@ class MidpointIntegrator final : public Integrator {
  private:
   std::vector<Vec3> acceleration_;         // alpha_k [m/s^2]
   std::vector<Vec3> angularAcceleration_;  // beta_k [rad/s^2]
+  VelocityCopy start_;                     // scratch of each step: v_n and omega_n
 };
 
 }  // namespace clumplab

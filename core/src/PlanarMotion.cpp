@@ -21,20 +21,26 @@ void planarSpinKick(const PlaneConstraint& plane, BodyState& s, std::size_t b, d
   s.angularVelocity[b] = plane.alongNormal(s.angularVelocity[b] + (h / inertia) * s.torque[b]);
 }
 
-void planarKickDriftKick(World& world) {
+void planarKickDriftKick(World& world, VelocityCopy& drifted) {
   BodyState& s = world.bodies();
   const PlaneConstraint& plane = world.settings().plane;
   const double dt = world.settings().timeStep;
   const double h = 0.5 * dt;
   if (!world.forcesCurrent()) world.refreshForces();
+  drifted.resize(s.size());
   forEachBody(world.pool(), s.size(), [&](std::size_t b) {
+    const Vec3 v0 = s.velocity[b], w0 = s.angularVelocity[b];
     kickVelocity(world, s, b, h);
     s.velocity[b] = plane.inPlane(s.velocity[b]);
     if (s.blocked[b] != 0) confineBlockedVelocity(s, b);
     planarSpinKick(plane, s, b, h);
     planarDrift(plane, s, b, dt);
+    drifted.linear[b] = s.velocity[b];
+    drifted.angular[b] = s.angularVelocity[b];
+    s.velocity[b] = kickedTwice(v0, s.velocity[b]);
+    s.angularVelocity[b] = kickedTwice(w0, s.angularVelocity[b]);
   });
-  world.computeForces();
+  computeForcesAtPredictedVelocities(world, drifted);
   forEachBody(world.pool(), s.size(), [&](std::size_t b) {
     kickVelocity(world, s, b, h);
     s.velocity[b] = plane.inPlane(s.velocity[b]);

@@ -4,6 +4,7 @@
 // rotation about n leaves unchanged). Free motion about a fixed axis is exact: no gyroscopic term.
 #include <cstddef>
 
+#include "VelocityPredictor.hpp"
 #include "core/World.hpp"
 
 namespace clumplab {
@@ -15,7 +16,8 @@ void planarDrift(const PlaneConstraint& plane, BodyState& s, std::size_t b, doub
 // The angular kick over h [s] by the torque's normal part: omega += h T_n / (n.I.n), along n.
 void planarSpinKick(const PlaneConstraint& plane, BodyState& s, std::size_t b, double h);
 // One kick-drift-kick step (the leapfrog and the splitting method, which coincide in 2D): half
-// kicks with the forces at t and t + dt (Lorentz by the Boris rotation), a full drift between.
-void planarKickDriftKick(World& world);
+// kicks with the forces at t and t + dt (Lorentz by the Boris rotation), a full drift between; the
+// forces at t + dt taken at predicted velocities (VelocityPredictor.hpp), `drifted` the scratch.
+void planarKickDriftKick(World& world, VelocityCopy& drifted);
 
 }  // namespace clumplab

@@ -51,24 +51,31 @@ void SplittingIntegrator::step(World& world) {
   const int substeps = std::max(1, world.settings().rotorSubsteps);
   const std::size_t n = s.size();
   if (world.settings().plane.enabled) {  // 2D: the free rotor about a fixed axis is exact
-    planarKickDriftKick(world);
+    planarKickDriftKick(world, drifted_);
     return;
   }
   if (!world.forcesCurrent()) world.refreshForces();
+  // Kick (half) and drift; the bodies keep the predicted end-of-step velocities for the force
+  // evaluation, drifted_ the drifted ones (VelocityPredictor.hpp).
+  drifted_.resize(n);
   forEachBody(world.pool(), n, [&](std::size_t b) {
+    const Vec3 v0 = s.velocity[b];
     kickVelocity(world, s, b, h);
     if (s.blocked[b] != 0) confineBlockedVelocity(s, b);
+    s.position[b] += dt * s.velocity[b];
+    drifted_.linear[b] = s.velocity[b];
+    s.velocity[b] = kickedTwice(v0, s.velocity[b]);
     if (hasBlockedRotation(s, b)) {  // frozen, or turning about its free world axes (BlockedMotion.hpp)
       s.angularVelocity[b] = blockedSpinKick(s, b, s.angularVelocity[b], h);
-      s.position[b] += dt * s.velocity[b];
       blockedSpinDrift(s, b, dt, gyro);
+      drifted_.angular[b] = s.angularVelocity[b];
+      s.angularVelocity[b] = blockedSpinKick(s, b, s.angularVelocity[b], h);
       return;
     }
     // Half kick of the world angular momentum, then the free rotor in the body frame.
     const Vec3 spin = s.spinAngularMomentum(b) + h * s.torque[b];
     Quat q = s.orientation[b];
     Vec3 pi = q.conjugate() * spin;
-    s.position[b] += dt * s.velocity[b];
     if (gyro) {
       freeRotor(q, pi, s.moments[b], dt, substeps);
     } else {
@@ -76,9 +83,12 @@ void SplittingIntegrator::step(World& world) {
       q = renormalized(q * rotationFromVector(dt * pi.cwiseQuotient(s.moments[b])));
     }
     s.orientation[b] = q;
-    s.angularVelocity[b] = q * pi.cwiseQuotient(s.moments[b]);
+    drifted_.angular[b] = q * pi.cwiseQuotient(s.moments[b]);
+    // The world angular momentum kicked once more, L* = L_{n+1/2} + h T_n, at the new orientation.
+    const Vec3 piPredicted = pi + h * (q.conjugate() * s.torque[b]);
+    s.angularVelocity[b] = q * piPredicted.cwiseQuotient(s.moments[b]);
   });
-  world.computeForces();
+  computeForcesAtPredictedVelocities(world, drifted_);
   forEachBody(world.pool(), n, [&](std::size_t b) {
     kickVelocity(world, s, b, h);
     if (s.blocked[b] != 0) confineBlockedVelocity(s, b);

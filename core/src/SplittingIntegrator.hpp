@@ -1,4 +1,5 @@
 #pragma once
+#include "VelocityPredictor.hpp"
 #include "core/Integrator.hpp"
 #include "core/Math.hpp"
 
@@ -8,7 +9,8 @@ namespace clumplab {
 // position, free rotor advanced by the NO_SQUISH sequence of exact rotations about the principal
 // axes R1(h/2) R2(h/2) R3(h) R2(h/2) R1(h/2) (Miller, Eleftheriou, Pattnaik, Ndirango, Newns,
 // Martyna, J. Chem. Phys. 116, 8649 (2002)), then a second half kick. Each sub-rotation is the
-// exact flow of pi_k^2 / (2 I_k): world angular momentum is conserved to round-off.
+// exact flow of pi_k^2 / (2 I_k): world angular momentum is conserved to round-off. Forces at t + dt
+// are taken at predicted end-of-step velocities (VelocityPredictor.hpp).
 class SplittingIntegrator final : public Integrator {
  public:
   void step(World& world) override;
@@ -18,6 +20,9 @@ class SplittingIntegrator final : public Integrator {
   // Free rotor for h in `substeps` NO_SQUISH sequences: q and the body-frame angular momentum pi
   // are updated in place.
   static void freeRotor(Quat& q, Vec3& pi, const Vec3& moments, double h, int substeps);
+
+ private:
+  VelocityCopy drifted_;  // scratch of each step (VelocityPredictor.hpp)
 };
 
 }  // namespace clumplab

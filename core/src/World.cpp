@@ -274,15 +274,20 @@ BroadPhaseInput World::broadPhaseInput() const {
       bodyFirstPebble_,  bodies_.templateIndex, templates_,          walls_,           settings_.periodic};
 }
 
-void World::computeForces() {
-  evaluateForces(settings_.timeStep);
+void World::computeForces(const DriftVelocities& drift) {
+  evaluateForces(true, drift);
 }
 
 void World::refreshForces() {
-  evaluateForces(0.0);
+  evaluateForces(false, {});
 }
 
-void World::evaluateForces(double historyStep) {
+void World::evaluateForces(bool advance, const DriftVelocities& drift) {
+  // Contact history advances from the last evaluation to this one: dt for evaluations a step apart,
+  // dt / 2 for a midpoint evaluation after a refresh (or the start), 0 for a refresh.
+  const double f = integrator_->forceTimeFraction();
+  const double historyStep = advance ? f * settings_.timeStep + historyLag_ : 0.0;
+  historyLag_ = advance ? (1.0 - f) * settings_.timeStep : 0.0;
   lastPowersCurrent_ = false;
   // Pebble world positions from the body poses (seed 001 §4), and whether the Verlet list holds.
   auto t0 = Clock::now();
@@ -296,11 +301,11 @@ void World::evaluateForces(double historyStep) {
 
   // Narrow phase and contact laws; tangential springs advance by historyStep.
   t0 = Clock::now();
-  contacts_.compute(contact_, neighbors_, pebbles_, bodies_, walls_, historyStep, pool_, settings_.periodic);
+  contacts_.compute(contact_, neighbors_, pebbles_, bodies_, walls_, historyStep, pool_, settings_.periodic,
+                    drift);
   // Mesh walls, posed where they are at the evaluation (a refresh evaluates the current state).
-  const double evaluationTime =
-      historyStep > 0.0 ? time_ + integrator_->forceTimeFraction() * settings_.timeStep : time_;
-  meshContacts_.compute(contact_, pebbles_, bodies_, walls_, evaluationTime, historyStep, pool_);
+  const double evaluationTime = advance ? time_ + f * settings_.timeStep : time_;
+  meshContacts_.compute(contact_, pebbles_, bodies_, walls_, evaluationTime, historyStep, pool_, drift);
   addStageTime(Stage::Contacts, secondsSince(t0));
 
   // Fields (gravity, global damping, external loads), then the contact sums; energy bookkeeping.
@@ -561,13 +566,12 @@ bool World::step() {
   };
   const double forcesBefore = forceSeconds();
   const auto t0 = Clock::now();
-  // Dissipated work (seed 001 §8: total + dissipated is conserved). A contact law sees lagging
-  // velocities (the leapfrog's half-kicked v_{n+1/2}); their difference from the synchronous ones,
-  // h a, correlates with the damping force, so power x dt at those velocities drifts by O(dt)
-  // relative. Book instead the work that the kicks do with the dissipative forces: the forces of an
-  // evaluation at t + f dt (Integrator::forceTimeFraction) act over the interval of length dt
-  // centred there, on velocities that are the synchronous ones at t + f dt to second order. For
-  // f = 1 (leapfrog, splitting) the last evaluation's forces act over the first half of this step
+  // Dissipated work (seed 001 §8: total + dissipated is conserved). A contact law sees velocities
+  // that are not the synchronous ones (the leapfrog's predicted v*, the midpoint's mid-step ones);
+  // power x dt at those would not telescope with the kicks. Book instead the work that the kicks do with the
+  // dissipative forces: the forces of an evaluation at t + f dt (Integrator::forceTimeFraction) act over the
+  // interval of length dt centred there, on velocities that are the synchronous ones at t + f dt to second
+  // order. For f = 1 (leapfrog, splitting) the last evaluation's forces act over the first half of this step
   // at v_n and the new ones over the second half at v_{n+1}; for f = 1/2 (midpoint) the new ones
   // act over the whole step at (v_n + v_{n+1}) / 2. For the translational kicks this is their work
   // exactly (up to terms that telescope, for f = 1); for the rotational ones to second order.
@@ -926,6 +930,7 @@ WorldCheckpoint World::checkpoint() const {
   c.inlets_ = inlets_;
   c.insertedEnergy_ = insertedEnergy_;
   c.forcesCurrent_ = forcesCurrent_;
+  c.historyLag_ = historyLag_;
   c.pebbleContacts_ = pebbleContacts_;
   c.wallContacts_ = wallContacts_;
   c.worstOverlapRatio_ = worstOverlapRatio_;
@@ -990,6 +995,7 @@ void World::restore(const WorldCheckpoint& c) {
   inlets_ = c.inlets_;
   insertedEnergy_ = c.insertedEnergy_;
   forcesCurrent_ = c.forcesCurrent_;
+  historyLag_ = c.historyLag_;
   pebbleContacts_ = c.pebbleContacts_;
   wallContacts_ = c.wallContacts_;
   worstOverlapRatio_ = c.worstOverlapRatio_;

@@ -614,13 +614,16 @@ class CliTest : public QObject {
   void defaultSceneBalancesEnergy() {
     // INTERFACES.md: total + dissipated is conserved. The default scene (84 clumps poured into a
     // box, restitution 0.35, friction 0.4) over 1 s: the balance closes to second order in dt
-    // (booking dissipation at the velocities the contact laws see, it grew by 26% at dt 1e-4).
+    // (booking dissipation at the velocities the contact laws see, it grew by 26% at dt 1e-4). Taken
+    // at dt 5e-5 and 2.5e-5: at 1e-4 the pour's impacts are not yet in the asymptotic range (since
+    // the leapfrog's velocity predictor the drift there is 3.2e-3, 4.6e-3 before; the ratio to 5e-5
+    // is 2.9, then 4.1 to 2.5e-5).
     QTemporaryDir dir;
     double drift[2] = {};
     for (int h = 0; h < 2; ++h) {
       const QString energy = dir.filePath(QString("e%1.csv").arg(h));
-      const Result r = cli({"run", scene("default.json"), "--time", "1", "--dt", h == 0 ? "1e-4" : "5e-5",
-                            "--energy", energy, "--every", QString::number(250 << h)});
+      const Result r = cli({"run", scene("default.json"), "--time", "1", "--dt", h == 0 ? "5e-5" : "2.5e-5",
+                            "--energy", energy, "--every", QString::number(500 << h)});
       QVERIFY2(r.exitCode == 0, r.err.constData());
       QFile e(energy);
       QVERIFY(e.open(QIODevice::ReadOnly));
@@ -637,9 +640,9 @@ class CliTest : public QObject {
       QVERIFY(dissipated > 0.5 * balance(lines[1]));  // most of the energy is dissipated in 1 s
       drift[h] = worst / dissipated;
       qInfo("dt %s: dissipated %.4g J, worst |d(total + dissipated)| / dissipated %.3g",
-            h == 0 ? "1e-4" : "5e-5", dissipated, drift[h]);
+            h == 0 ? "5e-5" : "2.5e-5", dissipated, drift[h]);
     }
-    QVERIFY2(drift[0] < 1e-2, qPrintable(QString("drift %1 at dt 1e-4").arg(drift[0])));
+    QVERIFY2(drift[0] < 5e-3, qPrintable(QString("drift %1 at dt 5e-5").arg(drift[0])));
     QVERIFY2(drift[0] / drift[1] > 3.0,
              qPrintable(QString("ratio %1 when dt halves").arg(drift[0] / drift[1])));
   }

@@ -479,10 +479,13 @@ class TestBroadPhase : public QObject {
   }
 
   // The trajectory of the single-level pebble grid this broad phase replaced (commit 1c4897a):
-  // `clumplab-cli bench SCENE --steps N --threads 1` there printed these final figures. The lists
-  // differ (other candidates, rebuilds at other steps) but the touching pairs and their order do
-  // not, so the figures agree to the last bit in the GCC release build; 1e-12 relative leaves room
-  // for another compiler's rounding. Spherocylinders against planes; the default scene's mixed clumps in a
+  // `clumplab-cli bench SCENE --steps N --threads 1` there printed final figures that this broad
+  // phase matched to the last bit. The lists differ (other candidates, rebuilds at other steps) but
+  // the touching pairs and their order do not. Since the leapfrog takes dashpots and friction at
+  // predicted velocities (VelocityPredictor.hpp) these dissipative scenes follow another trajectory:
+  // the figures below are the same command's at that change, pinned (a broad phase that changed
+  // the touching pairs or their order would change them). 1e-12 relative leaves room for another
+  // compiler's rounding. Spherocylinders against planes; the default scene's mixed clumps in a
   // box.
   void sameTrajectoryAsTheSingleLevelGrid_data() {
     QTest::addColumn<QString>("file");
@@ -491,10 +494,10 @@ class TestBroadPhase : public QObject {
     QTest::addColumn<double>("meanHeight");  // [m]
     QTest::addColumn<int>("pebbleContacts");
     QTest::addColumn<int>("wallContacts");
-    QTest::newRow("spherocylinders") << "spherocylinders.json" << 4000 << 0.03901174926602895
-                                     << 0.01603724464747456 << 17 << 70;
-    QTest::newRow("tbar-bulk") << "tbar-bulk.json" << 5000 << 0.007322824178305043 << 0.024758173795365837
-                               << 35 << 86;
+    QTest::newRow("spherocylinders") << "spherocylinders.json" << 4000 << 0.02637992547215249
+                                     << 0.014674096698563552 << 14 << 69;
+    QTest::newRow("tbar-bulk") << "tbar-bulk.json" << 5000 << 0.00732435530573965 << 0.024758921063864955
+                               << 40 << 89;
   }
   void sameTrajectoryAsTheSingleLevelGrid() {
     QFETCH(QString, file);

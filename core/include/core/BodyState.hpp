@@ -49,4 +49,15 @@ struct BodyState {
   }
 };
 
+// The velocities the bodies moved with since the contact history (the tangential springs) was last
+// advanced: a spring grows by the relative displacement they give at the contact point. They differ
+// from the velocities the forces are evaluated with when an integrator evaluates forces at a
+// predicted end-of-step velocity (LeapfrogIntegrator, SplittingIntegrator) or at a mid-step one
+// (MidpointIntegrator). Null: the bodies' own velocities.
+struct DriftVelocities {
+  const std::vector<Vec3>* linear = nullptr;   // [m/s], world, per body
+  const std::vector<Vec3>* angular = nullptr;  // [rad/s], world, per body
+  bool given() const { return linear != nullptr && angular != nullptr; }
+};
+
 }  // namespace clumplab

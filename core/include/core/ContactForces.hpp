@@ -70,7 +70,7 @@ struct alignas(64) ContactChunk {
 
 // Energy bookkeeping (seed 001 §8: total + dissipated is conserved). The solver does not count
 // dissipation itself: the power of a force depends on velocities the integrator has not produced
-// yet when it evaluates forces (the leapfrog sees half-kicked ones). Each record carries the
+// yet when it evaluates forces (the leapfrog sees predicted ones). Each record carries the
 // contact's non-conservative force on A instead: the dashpot (or, for Hertz, the unloading
 // hysteresis (delta - 1) F_Hertz n) plus the whole tangential force, spring included. Each chunk
 // carries the change of the energy 1/2 kt |xi|^2 stored in the tangential springs during the
@@ -79,11 +79,12 @@ struct alignas(64) ContactChunk {
 // force time; the spring part of F_diss and dU_t cancel up to the spring's integration error.
 class ContactSolver {
  public:
-  // Computes every contact force at the current state and advances tangential springs by dt.
-  // `periodic`: the periodic axes (none by default).
+  // Computes every contact force at the current state and advances tangential springs by dt with
+  // the `drift` velocities (the bodies' own when not given). `periodic`: the periodic axes (none by
+  // default).
   void compute(const ContactModel& model, NeighborList& neighbors, const PebbleArrays& pebbles,
                const BodyState& bodies, const std::vector<Wall>& walls, double dt, ThreadPool& pool,
-               const PeriodicBox& periodic = {});
+               const PeriodicBox& periodic = {}, const DriftVelocities& drift = {});
 
   const std::vector<ContactChunk>& chunks() const { return chunks_; }
   std::size_t chunkCount() const { return usedChunks_; }

@@ -45,15 +45,16 @@ std::string contactHistoryProblem(const ContactModel& model, const std::string& 
 ContactLawForce historyFreeContactForce(const ContactModel& model, const ContactTouch& touch, const Vec3& w,
                                         double massEff);
 // The same law with the tangential spring `spring` [m] of the pair (the solver's own law): the spring
-// advances by dt [s] (0: it is only turned into the tangent plane and capped) and the change of its
-// energy 1/2 kt |spring|^2 is returned [J] (ContactForces.hpp's bookkeeping).
+// advances by wDrift dt (`wDrift` the relative velocity the contact point moved with, DriftVelocities;
+// dt 0: it is only turned into the tangent plane and capped) and the change of its energy
+// 1/2 kt |spring|^2 is returned [J] (ContactForces.hpp's bookkeeping).
 struct ContactLawStep {
   Vec3 force = Vec3::Zero();
   Vec3 dissipative = Vec3::Zero();
   double springEnergyChange = 0.0;
 };
 ContactLawStep contactForceWithSpring(const ContactModel& model, const ContactTouch& touch, const Vec3& w,
-                                      double massEff, Vec3& spring, double dt);
+                                      const Vec3& wDrift, double massEff, Vec3& spring, double dt);
 // The energy a released tangential spring loses [J] (0 for the Hertz law, which keeps none).
 double tangentialSpringEnergy(const ContactModel& model, const Vec3& spring);
 // The elastic energy the normal law stores in a touch [J]: 1/2 kn d^2, or Hertz's sqrt(3)/5 E~

@@ -40,9 +40,11 @@ struct MeshContactHistory {
 class MeshWallContacts {
  public:
   // The contacts of every pebble with every mesh wall of `walls`, the walls posed at `time` [s];
-  // tangential springs advance by dt [s] (0 for a refresh: the state has not moved).
+  // tangential springs advance over dt [s] (0 for a refresh: the state has not moved) with the
+  // `drift` velocities (the bodies' own when not given) relative to the wall's surface velocity.
   void compute(const ContactModel& model, const PebbleArrays& pebbles, const BodyState& bodies,
-               const std::vector<Wall>& walls, double time, double dt, ThreadPool& pool);
+               const std::vector<Wall>& walls, double time, double dt, ThreadPool& pool,
+               const DriftVelocities& drift = {});
 
   const std::vector<ContactChunk>& chunks() const { return chunks_; }
   std::size_t chunkCount() const { return usedChunks_; }

@@ -156,8 +156,9 @@ class World {
   // history (tangential springs) by one time step; the energy the springs lose counts as
   // dissipated at once, and step() books the work of the evaluation's dissipative forces once the
   // integrator has produced the velocities they act on. An integrator makes exactly one such
-  // evaluation per step, at its forceTimeFraction().
-  void computeForces();
+  // evaluation per step, at its forceTimeFraction(). The springs advance from the time of the last
+  // evaluation with the `drift` velocities (DriftVelocities; the bodies' own when not given).
+  void computeForces(const DriftVelocities& drift = {});
   // The same forces, for a step that starts with stale ones (first step, after an edit): contact
   // history does not advance and no step of dissipated work is added for them here, since the
   // state has not moved (a spring that the edit shortened, e.g. lower friction, counts its loss).
@@ -239,9 +240,9 @@ class World {
   void requireMeshWallSupport(bool ownForces) const;
   // Throws std::invalid_argument when a body cannot have these blocked degrees of freedom here.
   void requireBlockedSupport(std::uint8_t blocked) const;
-  // Stages of a force evaluation; `historyStep` [s] is how far contact history advances (0 for a
-  // refresh).
-  void evaluateForces(double historyStep);
+  // Stages of a force evaluation; `advance`: at the integrator's force time of this step, contact
+  // history advancing from the last evaluation with `drift` (false: a refresh of the current state).
+  void evaluateForces(bool advance, const DriftVelocities& drift);
   bool placePebblesAndCheckList();
   void applyBodyForces();
   double addContactForces();  // returns the change of the tangential springs' energy [J]
@@ -331,6 +332,9 @@ class World {
   std::vector<Inlet> inlets_;
   double insertedEnergy_ = 0.0;
   bool forcesCurrent_ = false;
+  // How far the contact history (the state of the last force evaluation) lags the clock [s]: 0
+  // after a refresh or an evaluation at the end of the step, dt / 2 after a midpoint evaluation.
+  double historyLag_ = 0.0;
   std::size_t pebbleContacts_ = 0;
   std::size_t wallContacts_ = 0;
   double worstOverlapRatio_ = 0.0;
@@ -387,6 +391,7 @@ class WorldCheckpoint {
   std::vector<Inlet> inlets_;  // settings and progress (random state included)
   double insertedEnergy_ = 0.0;
   bool forcesCurrent_ = false;
+  double historyLag_ = 0.0;
   std::size_t pebbleContacts_ = 0;
   std::size_t wallContacts_ = 0;
   double worstOverlapRatio_ = 0.0;
