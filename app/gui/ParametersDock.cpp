@@ -152,9 +152,20 @@ ParametersDock::ParametersDock(QWidget* parent) : QDockWidget(tr("Parameters"), 
   connect(dampingMode_, &QComboBox::currentIndexChanged, this, [this](int i) {
     edit(tr("damping mode"), [i](SceneParameters& p) { p.contact.linear.dampingFromRestitution = i == 0; });
   });
-  restitution_ = addNumber(linearForm, tr("Restitution e"), QString(), 0.0, 1.0, false, tr("restitution"),
-                           tr("Normal coefficient of restitution (damping derived per pair)"),
-                           [](SceneParameters& p, double v) { p.contact.linear.restitution = v; });
+  restitution_ = addNumber(
+      linearForm, tr("Restitution e"), QString(), 0.0, 1.0, false, tr("restitution"),
+      tr("Normal coefficient of restitution. The dashpot is derived per pair from the two bodies' masses "
+         "(a body's own at a wall): exact for an impact through one contact."),
+      [](SceneParameters& p, double v) { p.contact.linear.restitution = v; });
+  // Parallel contacts share the body's mass, and each dashpot is sized for all of it.
+  auto* restitutionHint = new QLabel(
+      tr("Bounces are lower when a body lands on several pebbles at once (a flat dumbbell: 0.37 for 0.5)."));
+  restitutionHint->setObjectName(QStringLiteral("restitution hint"));
+  restitutionHint->setWordWrap(true);
+  restitutionHint->setStyleSheet(QStringLiteral("color: palette(mid); font-size: small;"));
+  // Across the whole row (a wrapped label in the field column is given too little height).
+  restitutionHint->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Minimum);
+  linearForm->addRow(restitutionHint);
   dashpot_ = addNumber(linearForm, tr("Dashpot c"), QStringLiteral("N·s/m"), 0.0, kHuge, true, tr("dashpot"),
                        tr("Fixed normal damping coefficient"),
                        [](SceneParameters& p, double v) { p.contact.linear.damping = v; });

@@ -16,10 +16,7 @@ void captureSnapshot(const World& world, const EnergyReport& energy, Snapshot& o
   out.bodies.velocity = b.velocity;
   out.bodies.angularVelocity = b.angularVelocity;
   out.contactPoints.clear();
-  const ContactSolver& solver = world.contactSolver();
-  for (std::size_t c = 0; c < solver.chunkCount(); ++c) {
-    for (const ContactRecord& r : solver.chunks()[c].records) out.contactPoints.push_back(r.point);
-  }
+  world.appendContactPoints(out.contactPoints);
   out.time = world.time();
   out.steps = world.stepCount();
   out.timeStep = world.settings().timeStep;

@@ -282,6 +282,20 @@ void World::refreshForces() {
   evaluateForces(false, {});
 }
 
+void World::appendContactPoints(std::vector<Vec3>& out) const {
+  if (integrator_->ownsForces()) {
+    out.insert(out.end(), ownContactPoints_.begin(), ownContactPoints_.end());
+    return;
+  }
+  const auto append = [&](const std::vector<ContactChunk>& chunks, std::size_t count) {
+    for (std::size_t c = 0; c < count; ++c) {
+      for (const ContactRecord& r : chunks[c].records) out.push_back(r.point);
+    }
+  };
+  append(contacts_.chunks(), contacts_.chunkCount());
+  append(meshContacts_.chunks(), meshContacts_.chunkCount());
+}
+
 void World::evaluateForces(bool advance, const DriftVelocities& drift) {
   // Contact history advances from the last evaluation to this one: dt for evaluations a step apart,
   // dt / 2 for a midpoint evaluation after a refresh (or the start), 0 for a refresh.
@@ -826,6 +840,9 @@ void World::removeBody(std::uint32_t body) {
   if (forcesCurrent_) withdrawContactsOf(body);
   contacts_.removeBody(body);
   meshContacts_.removeBody(body, first, count);
+  // cim / rk4 contacts carry no bodies: the next step finds them again.
+  ownContactPoints_.clear();
+  if (integrator_->ownsForces()) pebbleContacts_ = wallContacts_ = 0;
   neighbors_.removePebbles(first, count);
   integrator_->removeBody(body);
   bodies_.erase(body);
@@ -931,6 +948,7 @@ WorldCheckpoint World::checkpoint() const {
   c.insertedEnergy_ = insertedEnergy_;
   c.forcesCurrent_ = forcesCurrent_;
   c.historyLag_ = historyLag_;
+  c.ownContactPoints_ = ownContactPoints_;
   c.pebbleContacts_ = pebbleContacts_;
   c.wallContacts_ = wallContacts_;
   c.worstOverlapRatio_ = worstOverlapRatio_;
@@ -996,6 +1014,7 @@ void World::restore(const WorldCheckpoint& c) {
   insertedEnergy_ = c.insertedEnergy_;
   forcesCurrent_ = c.forcesCurrent_;
   historyLag_ = c.historyLag_;
+  ownContactPoints_ = c.ownContactPoints_;
   pebbleContacts_ = c.pebbleContacts_;
   wallContacts_ = c.wallContacts_;
   worstOverlapRatio_ = c.worstOverlapRatio_;

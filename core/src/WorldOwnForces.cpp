@@ -68,7 +68,7 @@ bool World::stepOwnForces() {
     contacts_ = ContactSolver{};
     for (std::size_t b = 0; b < bodies_.size(); ++b) bodies_.force[b] = bodies_.torque[b] = Vec3::Zero();
   }
-  const OwnForcesStep r = integrator_->advance(*this, settings_.timeStep, !forcesCurrent_);
+  OwnForcesStep r = integrator_->advance(*this, settings_.timeStep, !forcesCurrent_);
   forcesCurrent_ = true;          // until an edit: the integrator's model of the world is current
   if (r.cancelled) return false;  // stepCancel(): the world is as before the step, no divergence
   lastPowersCurrent_ = false;
@@ -88,6 +88,7 @@ bool World::stepOwnForces() {
   }
   pebbleContacts_ = r.pebbleContacts;
   wallContacts_ = r.wallContacts;
+  ownContactPoints_ = std::move(r.contactPoints);
   worstOverlapRatio_ = r.worstOverlapRatio;
   worstBody_ = r.worstBody;
   updatePebblePositions();

@@ -3,13 +3,16 @@
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
+#include <QDockWidget>
 #include <QDoubleSpinBox>
+#include <QLabel>
 #include <QLineEdit>
 #include <QListWidget>
 #include <QMessageBox>
 #include <QMimeData>
 #include <QProcess>
 #include <QPushButton>
+#include <QScrollArea>
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
@@ -1115,6 +1118,21 @@ class TestGui : public QObject {
       QVERIFY(QTest::qWaitForWindowExposed(&record));
       QVERIFY(!record.plan().movie.path.isEmpty());
       save(record, QStringLiteral("record-dialog.png"));
+    }
+    {
+      // The Parameters dock at the linear contact law, where the restitution hint is shown.
+      auto* hint = w.findChild<QLabel*>(QStringLiteral("restitution hint"));
+      QVERIFY(hint != nullptr);
+      QWidget* dock = hint->window() == &w ? hint->parentWidget() : nullptr;
+      while (dock != nullptr && qobject_cast<QDockWidget*>(dock) == nullptr) dock = dock->parentWidget();
+      QVERIFY(dock != nullptr);
+      for (QWidget* p = hint->parentWidget(); p != nullptr; p = p->parentWidget()) {
+        if (auto* area = qobject_cast<QScrollArea*>(p)) area->ensureWidgetVisible(hint);
+      }
+      QTest::qWait(50);
+      QVERIFY(hint->isVisible() && hint->text().contains(QStringLiteral("0.37")) &&
+              hint->height() >= hint->heightForWidth(hint->width()));
+      save(*dock, QStringLiteral("parameters-contact.png"));
     }
     QCOMPARE(w.openDocument(writeFile(dir, QStringLiteral("stiff.json"), kTooLargeStep), true), QString());
     w.setRunning(true);

@@ -17,6 +17,7 @@
 #include "core/Errors.hpp"
 #include "core/Scene.hpp"
 #include "core/SceneWriter.hpp"
+#include "core/Snapshot.hpp"
 #include "core/cim/ClusterIntegration.hpp"
 #include "core/cim/ClusterStepper.hpp"
 
@@ -351,6 +352,47 @@ class CimWorldTest : public QObject {
           (change + impulses).norm());
     QVERIFY(impulses.norm() > 1e-6);
     CLUMPLAB_VERIFY_LESS((change + impulses).norm(), 1e-12 * impulses.norm() + 1e-18);
+  }
+
+  // The view's contact overlay shows what the contact count counts: cim and rk4 find their contacts
+  // themselves (World's contact stage is idle under them) and report where they touch; every point
+  // lies within reach of a body, and pebble and wall contacts both appear (a gas in a walled box).
+  void snapshotShowsEveryCountedContact_data() {
+    QTest::addColumn<IntegratorKind>("kind");
+    QTest::addColumn<double>("dt");
+    QTest::newRow("leapfrog") << IntegratorKind::Leapfrog << 5e-6;
+    QTest::newRow("cim") << IntegratorKind::Cim << 1e-3;
+    QTest::newRow("rk4") << IntegratorKind::Rk4 << 5e-6;
+  }
+  void snapshotShowsEveryCountedContact() {
+    QFETCH(IntegratorKind, kind);
+    QFETCH(double, dt);
+    GasSpec spec;
+    spec.kind = kind;
+    spec.timeStep = dt;
+    spec.count = 30;
+    spec.length = 0.016;
+    spec.periodic = false;
+    auto world = makeGas(spec);
+    std::size_t checked = 0, pebblePairs = 0, walls = 0;
+    Snapshot snapshot;
+    for (long n = 0; n < std::lround(0.05 / dt) && (checked < 40 || walls == 0); ++n) {
+      QVERIFY(world->step());
+      if (world->contactCount() == 0) continue;
+      captureSnapshot(*world, world->energy(), snapshot);
+      QCOMPARE(snapshot.contactPoints.size(), world->contactCount());
+      QCOMPARE(snapshot.contacts, world->contactCount());
+      for (const Vec3& p : snapshot.contactPoints) {
+        double nearest = std::numeric_limits<double>::infinity();
+        for (const Vec3& x : world->bodies().position) nearest = std::min(nearest, (p - x).norm());
+        CLUMPLAB_VERIFY_LESS(nearest, paperRod()->boundingRadius * 1.01);
+      }
+      pebblePairs += world->contactCount() - world->wallContactCount();
+      walls += world->wallContactCount();
+      ++checked;
+    }
+    QVERIFY2(pebblePairs > 0 && walls > 0,
+             qPrintable(QString("%1 pebble and %2 wall contacts seen").arg(pebblePairs).arg(walls)));
   }
 
   // One collision of two spinning spherocylinders: cim at a tight tolerance, rk4 and the leapfrog

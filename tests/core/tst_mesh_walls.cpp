@@ -8,6 +8,7 @@
 #include "MeshWallSupport.hpp"
 #include "TestSupport.hpp"
 #include "core/MeshWallContacts.hpp"
+#include "core/Snapshot.hpp"
 
 using namespace clumplab;
 using namespace clumplab::test;
@@ -63,6 +64,29 @@ double conserved(World& world) {
 class MeshWallsTest : public QObject {
   Q_OBJECT
  private slots:
+  // The view's contact overlay shows what the contact count counts, mesh-wall contacts included:
+  // three balls pressed into a tessellated floor, two of them touching each other.
+  void snapshotShowsMeshWallContacts() {
+    auto world = worldWith({meshWall(gridFloor(5, 0.05))}, frictionalLinear(), Vec3(0, 0, -9.81));
+    const double z = 0.8 * kRadius;
+    world->addBody(bodyAt(Vec3(-0.02, 0.003, z)));
+    world->addBody(bodyAt(Vec3(0.01, 0.0, z)));
+    world->addBody(bodyAt(Vec3(0.01 + 1.9 * kRadius, 0.0, z)));
+    world->refreshForces();
+    Snapshot snapshot;
+    captureSnapshot(*world, world->energy(), snapshot);
+    QCOMPARE(world->contactCount(), std::size_t(4));
+    QCOMPARE(snapshot.contactPoints.size(), std::size_t(4));
+    int onFloor = 0, between = 0;
+    for (const Vec3& p : snapshot.contactPoints) {
+      // A floor contact sits in the middle of its overlap, z = -0.1 r; the pair's at the balls' height.
+      if (std::abs(p.z() + 0.1 * kRadius) < 1e-12) ++onFloor;
+      if (std::abs(p.z() - z) < 1e-12 && std::abs(p.x() - (0.01 + 0.95 * kRadius)) < 1e-12) ++between;
+    }
+    QCOMPARE(onFloor, 3);
+    QCOMPARE(between, 1);
+  }
+
   // A ball pressed into a tessellated floor at a face, on edges (axis-aligned and diagonal) and on
   // vertices (4 and 8 edges) gets one contact and the force and torque of the plane z = 0.
   void flatFloorActsAsThePlane() {

@@ -38,9 +38,10 @@ struct OwnForcesStep {
   std::vector<Vec3> wallImpulse;  // per wall (World::walls() order) [N s], given to the wall
   // Per body, how far the step wrapped it into the periodic box (whole box lengths) [m]; empty: none.
   std::vector<Vec3> wrapShift;
-  // The contacts at the end of the step.
+  // The contacts at the end of the step, and where they touch [m] (world, one per contact).
   std::size_t pebbleContacts = 0;
   std::size_t wallContacts = 0;
+  std::vector<Vec3> contactPoints;
   double worstOverlapRatio = 0.0;  // largest overlap / smaller pebble radius
   std::uint32_t worstBody = 0;
   bool ok = true;  // false: the step could not be completed (see `problem`)

@@ -35,8 +35,9 @@ struct Snapshot {
   std::vector<Wall> walls;
   PeriodicBox periodic;  // periodic axes (seed 004); bodies' centres are wrapped into the box on them
   SnapshotBodies bodies;
-  std::vector<Inlet> inlets;        // regions and progress (Inlet.hpp)
-  std::vector<Vec3> contactPoints;  // [m], world, one per touching pebble pair or pebble-wall pair
+  std::vector<Inlet> inlets;  // regions and progress (Inlet.hpp)
+  // [m], world, one per contact `contacts` counts (World::appendContactPoints).
+  std::vector<Vec3> contactPoints;
 
   double time = 0.0;  // [s]
   std::uint64_t steps = 0;

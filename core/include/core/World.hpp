@@ -205,6 +205,9 @@ class World {
   const std::vector<Vec3>& wallForces() const { return wallForce_; }
   std::size_t pebbleCount() const { return pebbles_.position.size(); }
   std::size_t contactCount() const { return pebbleContacts_ + wallContacts_; }
+  // Where the contactCount() contacts touch [m], world, appended to `out`: pebble pairs and plane
+  // walls, then mesh walls (the last force evaluation), or what cim / rk4 found at the step's end.
+  void appendContactPoints(std::vector<Vec3>& out) const;
   std::size_t pebbleContactCount() const { return pebbleContacts_; }
   std::size_t wallContactCount() const { return wallContacts_; }
   double worstOverlapRatio() const { return worstOverlapRatio_; }
@@ -339,6 +342,7 @@ class World {
   std::size_t wallContacts_ = 0;
   double worstOverlapRatio_ = 0.0;
   std::uint32_t worstBody_ = 0;
+  std::vector<Vec3> ownContactPoints_;  // of the last cim / rk4 step [m]
   Divergence divergence_;
   EnergyWatch energyWatch_;             // starts again after edits (stateChanged, forcesChanged, restore)
   std::optional<EnergyBlowUp> blowUp_;  // what the watch found, for the divergence message
@@ -396,6 +400,7 @@ class WorldCheckpoint {
   std::size_t wallContacts_ = 0;
   double worstOverlapRatio_ = 0.0;
   std::uint32_t worstBody_ = 0;
+  std::vector<Vec3> ownContactPoints_;
   Divergence divergence_;
 };
 

@@ -65,11 +65,12 @@ void OwnForcesIntegrator::publish(World& world, const NeighborCsr* neighbors, Ow
   for (std::size_t i = 0; i < state_.size(); ++i) b.angularVelocity[i] = state_.angularVelocity(i);
   writtenAngularVelocity_ = b.angularVelocity;
   if (neighbors == nullptr) return;
-  const ContactSummary summary = summarizeContacts(*particles_, *neighbors, state_);
+  ContactSummary summary = summarizeContacts(*particles_, *neighbors, state_);
   out.pebbleContacts = summary.pebbleContacts;
   out.wallContacts = summary.wallContacts;
   out.worstOverlapRatio = summary.worstOverlapRatio;
   out.worstBody = summary.worstBody;
+  out.contactPoints = std::move(summary.points);
 }
 
 double OwnForcesIntegrator::elasticEnergy(const World& world) const {

@@ -332,6 +332,7 @@ ContactSummary summarizeContacts(const WorldParticles& w, const NeighborCsr& nei
         forEachWallTouch(w, i, w.walls[NeighborCsr::wallIndex(e)], xi, state.orientation[i],
                          [&](const Placed& p, const ContactTouch& t) {
                            ++out.wallContacts;
+                           out.points.push_back(t.point);
                            out.elasticEnergy += contactElasticEnergy(w.contact, t);
                            note(t.overlap, p.radius, i);
                          });
@@ -343,6 +344,7 @@ ContactSummary summarizeContacts(const WorldParticles& w, const NeighborCsr& nei
       forEachTouch(w, i, j, xi, state.orientation[i], xj, state.orientation[j],
                    [&](const Placed& a, const Placed& b, const ContactTouch& t) {
                      ++out.pebbleContacts;
+                     out.points.push_back(t.point);
                      out.elasticEnergy += contactElasticEnergy(w.contact, t);
                      note(t.overlap, std::min(a.radius, b.radius), i);
                    });

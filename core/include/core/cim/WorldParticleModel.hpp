@@ -69,6 +69,7 @@ struct ContactSummary {
   double worstOverlap = 0.0;       // [m]
   std::uint32_t worstBody = 0;
   double elasticEnergy = 0.0;  // [J]
+  std::vector<Vec3> points;    // [m], world, one per touch counted (pebble pairs, then walls)
 };
 ContactSummary summarizeContacts(const WorldParticles& particles, const NeighborCsr& neighbors,
                                  const RigidBodySet& state);
