@@ -1,6 +1,7 @@
 #include "core/cim/ClusterStepper.hpp"
 
 #include <algorithm>
+#include <functional>
 #include <stdexcept>
 #include <utility>
 
@@ -116,7 +117,7 @@ ClusterRun ClusterStepper::integrateCluster(const ClusterStepReport& report, std
       // The largest displacement of a member's points that decide contacts from where the list was
       // built (measured as the lifetime's speeds are), over the limit.
       const Vec3 fall = model_.wallCount > 0 ? Vec3::Zero() : model_.gravity;
-      rkf.boundRatio = [&, members, elapsed, limit, fall](double t, const OdeState& y) {
+      const auto ratio = [&](double t, const OdeState& y) {
         const double since = elapsed + t;
         const Vec3 frame = 0.5 * since * since * fall;
         double farthest = 0.0;
@@ -133,6 +134,9 @@ ClusterRun ClusterStepper::integrateCluster(const ClusterStepReport& report, std
         }
         return farthest / limit;
       };
+      // By reference (it outlives the integration): std::function keeps a reference_wrapper in its
+      // own storage, so a cluster's bounded integration allocates nothing for it.
+      rkf.boundRatio = std::cref(ratio);
       rkf.boundResolution = kBoundResolution * duration;
     }
     run.stats = integrateRkf45(work.ode, 0.0, duration, work.y, rkf, work.rk);
