@@ -60,6 +60,17 @@ double positionDifference(const World& a, const World& b) {
 // sphere C coming at vC from `gapC` beyond B: A and B form a cluster, C is alone, and B reaches C
 // long before the list's lifetime (Delta / 2 over the speeds at the build) is over.
 constexpr double kStrikeBuffer = 0.6e-3;  // Delta [m]
+// 30 spherocylinders in a 16 mm box walled on every axis (pebble and wall contacts both happen).
+std::unique_ptr<World> walledGas(IntegratorKind kind, double dt) {
+  GasSpec spec;
+  spec.kind = kind;
+  spec.timeStep = dt;
+  spec.count = 30;
+  spec.length = 0.016;
+  spec.periodic = false;
+  return makeGas(spec);
+}
+
 std::unique_ptr<World> struckChain(IntegratorKind kind, double dt, double rA, double vA, double gapC,
                                    double vC) {
   WorldSettings s = freeSpace(kind, dt);
@@ -336,13 +347,7 @@ class CimWorldTest : public QObject {
   void wallImpulsesBalanceTheMomentum() {
     QFETCH(IntegratorKind, kind);
     QFETCH(double, dt);
-    GasSpec spec;
-    spec.kind = kind;
-    spec.timeStep = dt;
-    spec.count = 30;
-    spec.length = 0.016;
-    spec.periodic = false;
-    auto world = makeGas(spec);
+    auto world = walledGas(kind, dt);
     const Vec3 p0 = world->energy().momentum;
     QVERIFY(runSteps(*world, std::lround(0.05 / dt)));
     Vec3 impulses = Vec3::Zero();
@@ -367,13 +372,7 @@ class CimWorldTest : public QObject {
   void snapshotShowsEveryCountedContact() {
     QFETCH(IntegratorKind, kind);
     QFETCH(double, dt);
-    GasSpec spec;
-    spec.kind = kind;
-    spec.timeStep = dt;
-    spec.count = 30;
-    spec.length = 0.016;
-    spec.periodic = false;
-    auto world = makeGas(spec);
+    auto world = walledGas(kind, dt);
     std::size_t checked = 0, pebblePairs = 0, walls = 0;
     Snapshot snapshot;
     for (long n = 0; n < std::lround(0.05 / dt) && (checked < 40 || walls == 0); ++n) {
