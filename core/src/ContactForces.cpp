@@ -180,8 +180,10 @@ void ContactSolver::compute(const ContactModel& model, NeighborList& neighbors, 
   usedChunks_ = pairChunks + wallChunks;
   if (chunks_.size() < usedChunks_) chunks_.resize(usedChunks_);
 
-  const auto velocityAt = [&](std::uint32_t body, const Vec3& point) -> Vec3 {
-    return bodies.velocity[body] + bodies.angularVelocity[body].cross(point - bodies.position[body]);
+  // The velocity of body `body`'s point at `point`, from the velocities v, w, its centre at `center`.
+  const auto pointVelocity = [](const std::vector<Vec3>& v, const std::vector<Vec3>& w, std::uint32_t body,
+                                const Vec3& point, const Vec3& center) -> Vec3 {
+    return v[body] + w[body].cross(point - center);
   };
   const double dampingRatio = dampingRatioForRestitution(model.linear.restitution);
   const bool linear = model.kind == ContactModel::Kind::Linear;
@@ -189,9 +191,11 @@ void ContactSolver::compute(const ContactModel& model, NeighborList& neighbors, 
   const bool separateDrift = drift.given() && linear && model.linear.friction > 0.0;
   const std::vector<Vec3>& driftVelocity = separateDrift ? *drift.linear : bodies.velocity;
   const std::vector<Vec3>& driftAngularVelocity = separateDrift ? *drift.angular : bodies.angularVelocity;
-  // The drift velocity of body `body`'s point at `point`, its centre taken at `center`.
-  const auto driftAt = [&](std::uint32_t body, const Vec3& point, const Vec3& center) -> Vec3 {
-    return driftVelocity[body] + driftAngularVelocity[body].cross(point - center);
+  const auto velocityAt = [&](std::uint32_t body, const Vec3& point, const Vec3& center) {
+    return pointVelocity(bodies.velocity, bodies.angularVelocity, body, point, center);
+  };
+  const auto driftAt = [&](std::uint32_t body, const Vec3& point, const Vec3& center) {
+    return pointVelocity(driftVelocity, driftAngularVelocity, body, point, center);
   };
   const bool capsules = pebbles.hasCapsules();
   const bool isPeriodic = periodic.any();
@@ -275,18 +279,12 @@ void ContactSolver::compute(const ContactModel& model, NeighborList& neighbors, 
           continue;
         }
         const std::uint32_t ba = pebbles.body[a], bb = pebbles.body[b];
-        Vec3 w;
+        const Vec3& centerA = bodies.position[ba];
         Vec3 centerB = bodies.position[bb];
-        if constexpr (decltype(withPeriodic)::value) {
-          centerB += shift;
-          w = velocityAt(ba, t.point) -
-              (bodies.velocity[bb] + bodies.angularVelocity[bb].cross(t.point - centerB));
-        } else {
-          w = velocityAt(ba, t.point) - velocityAt(bb, t.point);
-        }
+        if constexpr (decltype(withPeriodic)::value) centerB += shift;
+        const Vec3 w = velocityAt(ba, t.point, centerA) - velocityAt(bb, t.point, centerB);
         const Vec3 wDrift =
-            separateDrift ? Vec3(driftAt(ba, t.point, bodies.position[ba]) - driftAt(bb, t.point, centerB))
-                          : w;
+            separateDrift ? Vec3(driftAt(ba, t.point, centerA) - driftAt(bb, t.point, centerB)) : w;
         const double ma = bodies.mass[ba], mb = bodies.mass[bb];
         const LawResult f = force(t, w, wDrift, ma * mb / (ma + mb), history[k]);
         springEnergyChange += f.springEnergyChange;
@@ -320,7 +318,7 @@ void ContactSolver::compute(const ContactModel& model, NeighborList& neighbors, 
           continue;
         }
         const std::uint32_t body = pebbles.body[pebble];
-        const Vec3 w = velocityAt(body, t.point);
+        const Vec3 w = velocityAt(body, t.point, bodies.position[body]);
         const Vec3 wDrift = separateDrift ? driftAt(body, t.point, bodies.position[body]) : w;
         const LawResult f = force(t, w, wDrift, bodies.mass[body], wallHistory[k]);
         springEnergyChange += f.springEnergyChange;
