@@ -110,32 +110,32 @@ ClusterRun ClusterStepper::integrateCluster(const ClusterStepReport& report, std
   const Eigen::Index bodiesSize = work.y.size();
   work.y.conservativeResize(work.ode.stateSize());
   work.y.tail(work.y.size() - bodiesSize).setZero();
+  // The largest displacement of a member's points that decide contacts from where the list was
+  // built (measured as the lifetime's speeds are), over the limit.
+  const Vec3 fall = model_.wallCount > 0 ? Vec3::Zero() : model_.gravity;
+  const auto ratio = [&](double t, const OdeState& y) {
+    const double since = elapsed + t;
+    const Vec3 frame = 0.5 * since * since * fall;
+    double farthest = 0.0;
+    for (std::size_t k = 0; k < members.size(); ++k) {
+      const std::uint32_t i = members[k];
+      const double* body = y.data() + kRigidBodyStateSize * static_cast<Eigen::Index>(k);
+      const Vec3 dx =
+          model_.box.minimumImage(Vec3(body[0], body[1], body[2]) + origin - report.startPosition[i] - frame);
+      const Quat q(body[6], body[7], body[8], body[9]);
+      farthest =
+          std::max(farthest, model_.pointDisplacement
+                                 ? model_.pointDisplacement(i, dx, report.startOrientation[i], q)
+                                 : boundingDisplacement(dx, report.startOrientation[i], q, model_.reach[i]));
+    }
+    return farthest / limit;
+  };
   if (initialStep > 0.0 || limit > 0.0) {
     RkfSettings rkf = settings_.rkf;
     if (initialStep > 0.0) rkf.initialStep = initialStep;
     if (limit > 0.0) {
-      // The largest displacement of a member's points that decide contacts from where the list was
-      // built (measured as the lifetime's speeds are), over the limit.
-      const Vec3 fall = model_.wallCount > 0 ? Vec3::Zero() : model_.gravity;
-      const auto ratio = [&](double t, const OdeState& y) {
-        const double since = elapsed + t;
-        const Vec3 frame = 0.5 * since * since * fall;
-        double farthest = 0.0;
-        for (std::size_t k = 0; k < members.size(); ++k) {
-          const std::uint32_t i = members[k];
-          const double* body = y.data() + kRigidBodyStateSize * static_cast<Eigen::Index>(k);
-          const Vec3 dx = model_.box.minimumImage(Vec3(body[0], body[1], body[2]) + origin -
-                                                  report.startPosition[i] - frame);
-          const Quat q(body[6], body[7], body[8], body[9]);
-          farthest = std::max(farthest,
-                              model_.pointDisplacement
-                                  ? model_.pointDisplacement(i, dx, report.startOrientation[i], q)
-                                  : boundingDisplacement(dx, report.startOrientation[i], q, model_.reach[i]));
-        }
-        return farthest / limit;
-      };
-      // By reference (it outlives the integration): std::function keeps a reference_wrapper in its
-      // own storage, so a cluster's bounded integration allocates nothing for it.
+      // By reference (ratio lives in this function's scope, past the integration): std::function
+      // keeps a reference_wrapper in its own storage, so a bounded integration allocates nothing.
       rkf.boundRatio = std::cref(ratio);
       rkf.boundResolution = kBoundResolution * duration;
     }
