@@ -128,12 +128,23 @@ ParametersDock::ParametersDock(QWidget* parent) : QDockWidget(tr("Parameters"), 
 
   layout->addWidget(group(tr("Contact"), form));
   model_ = new WheelSafeComboBox;
-  model_->addItem(tr("Linear spring–dashpot"));
-  model_->addItem(tr("Hertz (Mutze eq. 52–57)"));
+  model_->setObjectName(QStringLiteral("contact model"));
+  // One page per item, in this order (modelPages_).
+  model_->addItem(tr("Linear spring–dashpot"), static_cast<int>(ContactModel::Kind::Linear));
+  model_->addItem(tr("Hertz (Mutze eq. 52–57)"), static_cast<int>(ContactModel::Kind::Hertz));
+  model_->addItem(tr("Hertz–Mindlin (material card)"), static_cast<int>(ContactModel::Kind::HertzMindlin));
+  model_->setItemData(1,
+                      tr("Mutze's law: at the same Young's modulus 1.84× stiffer than Hertz's (Johnson, "
+                         "Landau–Lifshitz)"),
+                      Qt::ToolTipRole);
+  model_->setItemData(2,
+                      tr("Hertz's normal force with Mindlin's tangential spring, as LIGGGHTS and EDEM "
+                         "take a material card: E, ν, restitution, friction"),
+                      Qt::ToolTipRole);
   form->addRow(tr("Model"), model_);
   connect(model_, &QComboBox::currentIndexChanged, this, [this](int i) {
     modelPages_->setCurrentIndex(i);
-    const auto kind = i == 1 ? ContactModel::Kind::Hertz : ContactModel::Kind::Linear;
+    const auto kind = static_cast<ContactModel::Kind>(model_->itemData(i).toInt());
     edit(tr("contact model"), [kind](SceneParameters& p) { p.contact.kind = kind; });
   });
   modelPages_ = new QStackedWidget;
@@ -209,6 +220,28 @@ ParametersDock::ParametersDock(QWidget* parent) : QDockWidget(tr("Parameters"), 
                 [](SceneParameters& p, double v) { p.contact.hertz.regularizingVelocity = v; });
   modelPages_->addWidget(hertzPage);
 
+  auto* mindlinPage = new QWidget;
+  auto* mindlinForm = new QFormLayout(mindlinPage);
+  mindlinForm->setContentsMargins(0, 0, 0, 0);
+  mindlinYoung_ =
+      addNumber(mindlinForm, tr("Young's modulus E"), QStringLiteral("Pa"), kTiny, kHuge, true,
+                tr("hertz-mindlin Young's modulus"),
+                tr("The material's Young's modulus, as on a LIGGGHTS or EDEM card (pebbles and walls alike)"),
+                [](SceneParameters& p, double v) { p.contact.hertzMindlin.youngsModulus = v; });
+  // Below 0.5: no solid a DEM code models is incompressible.
+  mindlinPoisson_ = addNumber(mindlinForm, tr("Poisson ratio ν"), QString(), 0.0, 0.499, false,
+                              tr("hertz-mindlin Poisson ratio"), tr("The material's Poisson ratio"),
+                              [](SceneParameters& p, double v) { p.contact.hertzMindlin.poisson = v; });
+  mindlinRestitution_ =
+      addNumber(mindlinForm, tr("Restitution e"), QString(), 0.0, 1.0, false, tr("hertz-mindlin restitution"),
+                tr("Normal coefficient of restitution; the dashpots follow from it as in LIGGGHTS"),
+                [](SceneParameters& p, double v) { p.contact.hertzMindlin.restitution = v; });
+  mindlinFriction_ =
+      addNumber(mindlinForm, tr("Friction μ"), QString(), 0.0, kHuge, false, tr("hertz-mindlin friction"),
+                tr("Coulomb friction, with Mindlin's tangential spring"),
+                [](SceneParameters& p, double v) { p.contact.hertzMindlin.friction = v; });
+  modelPages_->addWidget(mindlinPage);
+
   layout->addWidget(group(tr("Global damping"), form));
   linearDamping_ =
       addNumber(form, tr("Linear"), QStringLiteral("1/s"), 0.0, kHuge, false, tr("linear damping"),
@@ -270,9 +303,9 @@ void ParametersDock::setParameters(const SceneParameters& p) {
   eulerIterations_->setValue(p.eulerIterations);
   eulerIterations_->setEnabled(p.integrator == IntegratorKind::Leapfrog);
   for (int a = 0; a < 3; ++a) gravity_[a]->setValue(p.gravity[a]);
-  const bool hertz = p.contact.kind == ContactModel::Kind::Hertz;
-  model_->setCurrentIndex(hertz ? 1 : 0);
-  modelPages_->setCurrentIndex(hertz ? 1 : 0);
+  const int modelIndex = model_->findData(static_cast<int>(p.contact.kind));
+  model_->setCurrentIndex(modelIndex);
+  modelPages_->setCurrentIndex(modelIndex);
   const LinearContactParameters& l = p.contact.linear;
   stiffness_->setValue(l.stiffness);
   dampingMode_->setCurrentIndex(l.dampingFromRestitution ? 0 : 1);
@@ -290,6 +323,11 @@ void ParametersDock::setParameters(const SceneParameters& p) {
   restitutionSquared_->setValue(h.restitutionSquared);
   hertzFriction_->setValue(h.friction);
   regularizingVelocity_->setValue(h.regularizingVelocity);
+  const HertzMindlinContactParameters& m = p.contact.hertzMindlin;
+  mindlinYoung_->setValue(m.youngsModulus);
+  mindlinPoisson_->setValue(m.poisson);
+  mindlinRestitution_->setValue(m.restitution);
+  mindlinFriction_->setValue(m.friction);
   linearDamping_->setValue(p.linearDamping);
   angularDamping_->setValue(p.angularDamping);
   for (int a = 0; a < 3; ++a) {

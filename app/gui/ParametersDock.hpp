@@ -74,6 +74,10 @@ class ParametersDock : public QDockWidget {
   ScientificSpinBox* restitutionSquared_ = nullptr;
   ScientificSpinBox* hertzFriction_ = nullptr;
   ScientificSpinBox* regularizingVelocity_ = nullptr;
+  ScientificSpinBox* mindlinYoung_ = nullptr;
+  ScientificSpinBox* mindlinPoisson_ = nullptr;
+  ScientificSpinBox* mindlinRestitution_ = nullptr;
+  ScientificSpinBox* mindlinFriction_ = nullptr;
   QComboBox* motion_ = nullptr;
   ScientificSpinBox* electric_[3] = {};
   ScientificSpinBox* magnetic_[3] = {};

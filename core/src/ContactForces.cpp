@@ -95,25 +95,41 @@ struct LawResult {
   double springEnergyChange;
 };
 
-// Linear spring-dashpot with Coulomb-limited tangential spring. `w` is the velocity of A relative
-// to B at the contact point (the dashpots'), `wDrift` the one the contact point moved with over dt
-// (the spring's increment, DriftVelocities); `spring` is the pair's tangential displacement history;
-// `dampingRatio` is gamma for the restitution coefficient (used when the dashpot is derived from it).
-LawResult linearForce(const LinearContactParameters& p, double dampingRatio, const Touch& t, const Vec3& w,
-                      const Vec3& wDrift, double massEff, Vec3& spring, double dt) {
+// A spring-dashpot at one touch, as a law sets it for the touch's overlap: the normal spring's force
+// and dashpot, and a tangential spring and dashpot capped by Coulomb's limit.
+struct SpringDashpot {
+  double elastic = 0.0;              // normal spring force [N]
+  double normalDamping = 0.0;        // [N s/m]
+  double tangentialStiffness = 0.0;  // kt [N/m]
+  double tangentialDamping = 0.0;    // [N s/m]
+  double friction = 0.0;             // Coulomb mu
+  bool limitDamping = false;         // the normal force clamped at zero (LAMMPS's limit_damping)
+  // LIGGGHTS's tangential history: the spring's force alone is held to mu |F_n|, and the tangential
+  // dashpot acts only while the spring sticks. Otherwise the spring and dashpot together are held
+  // to mu max(F_n, 0).
+  bool dashpotWhileSticking = false;
+};
+
+// The spring-dashpot's force. `w` is the velocity of A relative to B at the contact point (the
+// dashpots'), `wDrift` the one the contact point moved with over dt (the spring's increment,
+// DriftVelocities); `spring` is the pair's tangential displacement history and `springStiffness` the
+// kt it was last evaluated with [N/m] (its energy 1/2 kt |spring|^2), set to this evaluation's.
+LawResult springDashpotForce(const SpringDashpot& s, const Touch& t, const Vec3& w, const Vec3& wDrift,
+                             Vec3& spring, double& springStiffness, double dt) {
   const double wn = w.dot(t.normal);  // > 0: separating
   const Vec3 wt = w - wn * t.normal;
-  const double c =
-      p.dampingFromRestitution ? 2.0 * dampingRatio * std::sqrt(massEff * p.stiffness) : p.damping;
-  const double elastic = p.stiffness * t.overlap;
+  const double c = s.normalDamping;
+  const double elastic = s.elastic;
   // With limitDamping the dashpot may not pull the pebbles together at the end of a contact.
-  const double fn = p.limitDamping ? std::max(0.0, elastic - c * wn) : elastic - c * wn;
+  const double fn = s.limitDamping ? std::max(0.0, elastic - c * wn) : elastic - c * wn;
   const Vec3 dashpot = (fn - elastic) * t.normal;  // as applied (clamp included)
-  const double kt = p.tangentialStiffnessRatio * p.stiffness;
+  const double kt = s.tangentialStiffness;
   const double oldLength2 = spring.squaredNorm();
-  if (p.friction <= 0.0) {
+  const double oldEnergy = 0.5 * springStiffness * oldLength2;
+  springStiffness = kt;
+  if (s.friction <= 0.0) {
     spring.setZero();
-    return {fn * t.normal, dashpot, -0.5 * kt * oldLength2};
+    return {fn * t.normal, dashpot, -oldEnergy};
   }
   // Keep the spring in the current tangent plane, with its length (rotation of the contact frame).
   if (oldLength2 > 0.0) {
@@ -122,12 +138,25 @@ LawResult linearForce(const LinearContactParameters& p, double dampingRatio, con
     spring = newLength2 > 0.0 ? Vec3(spring * std::sqrt(oldLength2 / newLength2)) : Vec3::Zero();
   }
   const Vec3 trial = spring + (wDrift - wDrift.dot(t.normal) * t.normal) * dt;
-  Vec3 ft = -kt * trial - p.tangentialDamping * wt;
-  const double limit = p.friction * std::max(fn, 0.0);
+  if (s.dashpotWhileSticking) {
+    Vec3 ft = -kt * trial;
+    const double limit = s.friction * std::abs(fn);
+    const double ft2 = ft.squaredNorm();
+    if (ft2 > limit * limit) {  // sliding: Coulomb's limit, the spring on it
+      ft *= limit / std::sqrt(ft2);
+      spring = -ft / kt;  // kt > 0: ft2 > 0
+    } else {
+      spring = trial;
+      ft -= s.tangentialDamping * wt;
+    }
+    return {fn * t.normal + ft, dashpot + ft, 0.5 * kt * spring.squaredNorm() - oldEnergy};
+  }
+  Vec3 ft = -kt * trial - s.tangentialDamping * wt;
+  const double limit = s.friction * std::max(fn, 0.0);
   const double ft2 = ft.squaredNorm();
   if (ft2 > limit * limit) {  // sliding: Coulomb's limit
     ft *= limit / std::sqrt(ft2);
-    spring = kt > 0.0 ? Vec3(-(ft + p.tangentialDamping * wt) / kt) : Vec3::Zero();
+    spring = kt > 0.0 ? Vec3(-(ft + s.tangentialDamping * wt) / kt) : Vec3::Zero();
   } else {
     spring = trial;
   }
@@ -135,7 +164,52 @@ LawResult linearForce(const LinearContactParameters& p, double dampingRatio, con
   // off: when the spring slips, the work of -mu fn t along the slip minus what the spring gives
   // back is what friction dissipated (the old rate 1/2 kt (|trial|^2 - |spring|^2) / dt, booked
   // at the evaluation's velocities, was first order in dt).
-  return {fn * t.normal + ft, dashpot + ft, 0.5 * kt * (spring.squaredNorm() - oldLength2)};
+  return {fn * t.normal + ft, dashpot + ft, 0.5 * kt * spring.squaredNorm() - oldEnergy};
+}
+
+// Linear spring-dashpot with Coulomb-limited tangential spring; `dampingRatio` is zeta for the
+// restitution coefficient (used when the dashpot is derived from it).
+LawResult linearForce(const LinearContactParameters& p, double dampingRatio, const Touch& t, const Vec3& w,
+                      const Vec3& wDrift, double massEff, Vec3& spring, double& springStiffness, double dt) {
+  const double c =
+      p.dampingFromRestitution ? 2.0 * dampingRatio * std::sqrt(massEff * p.stiffness) : p.damping;
+  const SpringDashpot s{p.stiffness * t.overlap,
+                        c,
+                        p.tangentialStiffnessRatio * p.stiffness,
+                        p.tangentialDamping,
+                        p.friction,
+                        p.limitDamping,
+                        false};
+  return springDashpotForce(s, t, w, wDrift, spring, springStiffness, dt);
+}
+
+// Hertz-Mindlin from a material card (ContactModel.hpp), as LIGGGHTS's hertz/tangential history:
+// R* = r~/2 (r~ Mutze's harmonic mean, a plane's 2r), S_n = 2 E* sqrt(R* d), the normal force
+// (2/3) S_n d = (4/3) E* sqrt(R* d) d (Johnson, Contact Mechanics, eq. 4.22), S_t = 8 G* sqrt(R* d)
+// (Mindlin), and both dashpots 2 sqrt(5/6) zeta sqrt(S m*) with zeta from the restitution (Tsuji,
+// Tanaka & Ishida 1992). The tangential spring is the total displacement, its force -S_t xi at the
+// current overlap held to mu |F_n|, its dashpot acting while it sticks (LIGGGHTS's tangential
+// history, so that a material card behaves as it does there).
+LawResult hertzMindlinForce(const HertzMindlinContactParameters& p, double dampingRatio, const Touch& t,
+                            const Vec3& w, const Vec3& wDrift, double massEff, Vec3& spring,
+                            double& springStiffness, double dt) {
+  const double root = std::sqrt(0.5 * t.hertzRadius * t.overlap);
+  const double normalStiffness = 2.0 * p.effectiveYoung() * root;
+  const double tangentialStiffness = 8.0 * p.effectiveShear() * root;
+  const double damping = 2.0 * std::sqrt(5.0 / 6.0) * dampingRatio;
+  const SpringDashpot s{2.0 / 3.0 * normalStiffness * t.overlap,
+                        damping * std::sqrt(normalStiffness * massEff),
+                        tangentialStiffness,
+                        damping * std::sqrt(tangentialStiffness * massEff),
+                        p.friction,
+                        false,
+                        true};
+  return springDashpotForce(s, t, w, wDrift, spring, springStiffness, dt);
+}
+
+// The integral of the Hertz-Mindlin normal force over the overlap: (8/15) E* sqrt(R*) d^(5/2).
+double hertzMindlinEnergy(const HertzMindlinContactParameters& p, const Touch& t) {
+  return 8.0 / 15.0 * p.effectiveYoung() * std::sqrt(0.5 * t.hertzRadius) * std::pow(t.overlap, 2.5);
 }
 
 // Seed 001 eq. 53-57. Mutze writes w for the velocity of the partner relative to the grain; with
@@ -166,6 +240,47 @@ double hertzEnergy(const HertzContactParameters& p, const Touch& t) {
   return std::sqrt(3.0) / 5.0 * effectiveYoung * std::sqrt(t.hertzRadius) * std::pow(t.overlap, 2.5);
 }
 
+// The dashpots' damping ratio zeta of `model`'s restitution (0 for Mutze's law, which has none).
+double modelDampingRatio(const ContactModel& model) {
+  switch (model.kind) {
+    case ContactModel::Kind::Linear:
+      return dampingRatioForRestitution(model.linear.restitution);
+    case ContactModel::Kind::HertzMindlin:
+      return dampingRatioForRestitution(model.hertzMindlin.restitution);
+    case ContactModel::Kind::Hertz:
+      break;
+  }
+  return 0.0;
+}
+
+// The law of `model` with a tangential spring (Mutze's law keeps none: `spring` stays zero).
+LawResult lawForce(const ContactModel& model, double dampingRatio, const Touch& t, const Vec3& w,
+                   const Vec3& wDrift, double massEff, Vec3& spring, double& springStiffness, double dt) {
+  switch (model.kind) {
+    case ContactModel::Kind::Linear:
+      return linearForce(model.linear, dampingRatio, t, w, wDrift, massEff, spring, springStiffness, dt);
+    case ContactModel::Kind::HertzMindlin:
+      return hertzMindlinForce(model.hertzMindlin, dampingRatio, t, w, wDrift, massEff, spring,
+                               springStiffness, dt);
+    case ContactModel::Kind::Hertz:
+      break;
+  }
+  return hertzForce(model.hertz, t, w);
+}
+
+// The elastic energy of the normal law at a touch [J].
+double normalElasticEnergy(const ContactModel& model, const Touch& t) {
+  switch (model.kind) {
+    case ContactModel::Kind::Linear:
+      return 0.5 * model.linear.stiffness * t.overlap * t.overlap;
+    case ContactModel::Kind::HertzMindlin:
+      return hertzMindlinEnergy(model.hertzMindlin, t);
+    case ContactModel::Kind::Hertz:
+      break;
+  }
+  return hertzEnergy(model.hertz, t);
+}
+
 }  // namespace
 
 void ContactSolver::compute(const ContactModel& model, NeighborList& neighbors, const PebbleArrays& pebbles,
@@ -175,6 +290,8 @@ void ContactSolver::compute(const ContactModel& model, NeighborList& neighbors, 
   const auto& wallPairs = neighbors.wallPairs();
   auto& history = neighbors.pairHistory();
   auto& wallHistory = neighbors.wallHistory();
+  auto& stiffness = neighbors.pairSpringStiffness();
+  auto& wallStiffness = neighbors.wallSpringStiffness();
   const std::size_t pairChunks = (pairs.size() + kChunkSize - 1) / kChunkSize;
   const std::size_t wallChunks = (wallPairs.size() + kChunkSize - 1) / kChunkSize;
   usedChunks_ = pairChunks + wallChunks;
@@ -185,10 +302,10 @@ void ContactSolver::compute(const ContactModel& model, NeighborList& neighbors, 
                                 const Vec3& point, const Vec3& center) -> Vec3 {
     return v[body] + w[body].cross(point - center);
   };
-  const double dampingRatio = dampingRatioForRestitution(model.linear.restitution);
-  const bool linear = model.kind == ContactModel::Kind::Linear;
-  // Only the linear law's tangential spring reads the drift velocities.
-  const bool separateDrift = drift.given() && linear && model.linear.friction > 0.0;
+  const double dampingRatio = modelDampingRatio(model);
+  // Only a tangential spring (the linear and Hertz-Mindlin laws' with friction) reads the drift
+  // velocities.
+  const bool separateDrift = drift.given() && !contactModelIsHistoryFree(model);
   const std::vector<Vec3>& driftVelocity = separateDrift ? *drift.linear : bodies.velocity;
   const std::vector<Vec3>& driftAngularVelocity = separateDrift ? *drift.angular : bodies.angularVelocity;
   const auto velocityAt = [&](std::uint32_t body, const Vec3& point, const Vec3& center) {
@@ -199,18 +316,12 @@ void ContactSolver::compute(const ContactModel& model, NeighborList& neighbors, 
   };
   const bool capsules = pebbles.hasCapsules();
   const bool isPeriodic = periodic.any();
-  const auto force = [&](const Touch& t, const Vec3& w, const Vec3& wDrift, double massEff,
-                         Vec3& spring) -> LawResult {
-    if (linear) return linearForce(model.linear, dampingRatio, t, w, wDrift, massEff, spring, dt);
-    return hertzForce(model.hertz, t, w);
-  };
-  // A pair that stops touching releases its tangential spring: that energy is lost (linear law
-  // only; the Hertz law has no spring and elasticEnergy() counts none).
-  const double kt = model.linear.tangentialStiffnessRatio * model.linear.stiffness;
-  const auto release = [&](Vec3& spring, double& springEnergyChange) {
+  // A pair that stops touching releases its tangential spring: that energy 1/2 kt |xi|^2 is lost (Mutze's
+  // Hertz law keeps no spring and elasticEnergy() counts none).
+  const auto release = [&](Vec3& spring, double springStiffness, double& springEnergyChange) {
     const double length2 = spring.squaredNorm();
     if (length2 == 0.0) return;  // most pairs in the list: leave their cache lines clean
-    if (linear) springEnergyChange -= 0.5 * kt * length2;
+    springEnergyChange -= 0.5 * springStiffness * length2;
     spring.setZero();
   };
 
@@ -249,7 +360,7 @@ void ContactSolver::compute(const ContactModel& model, NeighborList& neighbors, 
         nearCount += mayTouch ? 1 : 0;
         // Rarely true (a pair that just stopped touching): a predictable branch.
         if (static_cast<int>(!mayTouch) & static_cast<int>(history[k].squaredNorm() != 0.0)) {
-          release(history[k], springEnergyChange);
+          release(history[k], stiffness[k], springEnergyChange);
         }
       }
       // Pass 2: the full test and the contact law, in list order.
@@ -275,7 +386,7 @@ void ContactSolver::compute(const ContactModel& model, NeighborList& neighbors, 
           touching = touchPebbles(pebbles.position[a], ra, pebbles.position[b], rb, t);
         }
         if (!touching) {
-          release(history[k], springEnergyChange);
+          release(history[k], stiffness[k], springEnergyChange);
           continue;
         }
         const std::uint32_t ba = pebbles.body[a], bb = pebbles.body[b];
@@ -286,7 +397,8 @@ void ContactSolver::compute(const ContactModel& model, NeighborList& neighbors, 
         const Vec3 wDrift =
             separateDrift ? Vec3(driftAt(ba, t.point, centerA) - driftAt(bb, t.point, centerB)) : w;
         const double ma = bodies.mass[ba], mb = bodies.mass[bb];
-        const LawResult f = force(t, w, wDrift, ma * mb / (ma + mb), history[k]);
+        const LawResult f =
+            lawForce(model, dampingRatio, t, w, wDrift, ma * mb / (ma + mb), history[k], stiffness[k], dt);
         springEnergyChange += f.springEnergyChange;
         out.records.push_back({ba, bb, f.force, t.point, f.dissipative});
         ++out.pebbleContacts;
@@ -314,13 +426,14 @@ void ContactSolver::compute(const ContactModel& model, NeighborList& neighbors, 
         const std::uint32_t pebble = wallPairs[k].pebble, wallIndex = wallPairs[k].wall;
         const double r = pebbles.radius[pebble];
         if (!touchWall(walls[wallIndex], wallPoint(pebbles, wallPairs[k]), r, pebbles.position[pebble], t)) {
-          release(wallHistory[k], springEnergyChange);
+          release(wallHistory[k], wallStiffness[k], springEnergyChange);
           continue;
         }
         const std::uint32_t body = pebbles.body[pebble];
         const Vec3 w = velocityAt(body, t.point, bodies.position[body]);
         const Vec3 wDrift = separateDrift ? driftAt(body, t.point, bodies.position[body]) : w;
-        const LawResult f = force(t, w, wDrift, bodies.mass[body], wallHistory[k]);
+        const LawResult f = lawForce(model, dampingRatio, t, w, wDrift, bodies.mass[body], wallHistory[k],
+                                     wallStiffness[k], dt);
         springEnergyChange += f.springEnergyChange;
         out.records.push_back({body, kWallBody, f.force, t.point, f.dissipative, wallIndex});
         ++out.wallContacts;
@@ -362,15 +475,8 @@ double ContactSolver::elasticEnergy(const ContactModel& model, const NeighborLis
                                     const std::vector<Vec3>& bodyPositions, const PeriodicBox& periodic) {
   double energy = 0.0;
   Touch t{};
-  const bool linear = model.kind == ContactModel::Kind::Linear;
-  const double kn = model.linear.stiffness;
-  const double kt = model.linear.tangentialStiffnessRatio * kn;
-  const auto add = [&](const Touch& touch, const Vec3& spring) {
-    if (linear) {
-      energy += 0.5 * kn * touch.overlap * touch.overlap + 0.5 * kt * spring.squaredNorm();
-    } else {
-      energy += hertzEnergy(model.hertz, touch);
-    }
+  const auto add = [&](const Touch& touch, const Vec3& spring, double springStiffness) {
+    energy += normalElasticEnergy(model, touch) + 0.5 * springStiffness * spring.squaredNorm();
   };
   const auto& pairs = neighbors.pairs();
   for (std::size_t k = 0; k < pairs.size(); ++k) {
@@ -380,7 +486,7 @@ double ContactSolver::elasticEnergy(const ContactModel& model, const NeighborLis
       pb += bodyImageShift(periodic, bodyPositions[pebbles.body[a]], bodyPositions[pebbles.body[b]]);
     if (pebbles.hasCapsules()) shaftPoints(pebbles, a, b, pa, pb);
     if (touchPebbles(pa, pebbles.radius[a], pb, pebbles.radius[b], t)) {
-      add(t, neighbors.pairHistory()[k]);
+      add(t, neighbors.pairHistory()[k], neighbors.pairSpringStiffness()[k]);
     }
   }
   const auto& wallPairs = neighbors.wallPairs();
@@ -388,7 +494,7 @@ double ContactSolver::elasticEnergy(const ContactModel& model, const NeighborLis
     const std::uint32_t pebble = wallPairs[k].pebble, wall = wallPairs[k].wall;
     if (touchWall(walls[wall], wallPoint(pebbles, wallPairs[k]), pebbles.radius[pebble],
                   pebbles.position[pebble], t)) {
-      add(t, neighbors.wallHistory()[k]);
+      add(t, neighbors.wallHistory()[k], neighbors.wallSpringStiffness()[k]);
     }
   }
   return energy;
@@ -420,12 +526,25 @@ bool touchWall(const Wall& wall, const Vec3& p, double r, const Vec3& side, Cont
 }
 
 bool contactModelIsHistoryFree(const ContactModel& model) {
-  if (model.kind == ContactModel::Kind::Hertz) return true;
+  switch (model.kind) {
+    case ContactModel::Kind::Hertz:
+      return true;
+    case ContactModel::Kind::HertzMindlin:
+      return model.hertzMindlin.friction <= 0.0;
+    case ContactModel::Kind::Linear:
+      break;
+  }
   return model.linear.friction <= 0.0 || model.linear.tangentialStiffnessRatio <= 0.0;
 }
 
 std::string contactHistoryProblem(const ContactModel& model, const std::string& integrator) {
   if (contactModelIsHistoryFree(model)) return "";
+  if (model.kind == ContactModel::Kind::HertzMindlin) {
+    return "the " + integrator +
+           " integrator takes contact laws without history only, and the hertz-mindlin contact has "
+           "Mindlin's tangential spring when \"friction\" > 0: set \"friction\" to 0, use the Hertz "
+           "law (regularised friction), or another integrator";
+  }
   return "the " + integrator +
          " integrator takes contact laws without history only, and this linear contact has a "
          "tangential spring (friction > 0 with tangential_stiffness_ratio > 0): set \"friction\" to 0 "
@@ -435,40 +554,28 @@ std::string contactHistoryProblem(const ContactModel& model, const std::string& 
 
 ContactLawForce historyFreeContactForce(const ContactModel& model, const ContactTouch& touch, const Vec3& w,
                                         double massEff) {
-  const Touch t = solverTouch(touch);
-  LawResult r{};
-  if (model.kind == ContactModel::Kind::Linear) {
-    // No history: the spring starts and ends at zero (zero friction zeroes it; kt = 0 ignores it).
-    Vec3 spring = Vec3::Zero();
-    r = linearForce(model.linear, dampingRatioForRestitution(model.linear.restitution), t, w, w, massEff,
-                    spring, 0.0);
-  } else {
-    r = hertzForce(model.hertz, t, w);
-  }
+  // No history: the spring starts and ends at zero (zero friction zeroes it; kt = 0 ignores it).
+  Vec3 spring = Vec3::Zero();
+  double springStiffness = 0.0;
+  const LawResult r = lawForce(model, modelDampingRatio(model), solverTouch(touch), w, w, massEff, spring,
+                               springStiffness, 0.0);
   return {r.force, r.dissipative};
 }
 
 ContactLawStep contactForceWithSpring(const ContactModel& model, const ContactTouch& touch, const Vec3& w,
-                                      const Vec3& wDrift, double massEff, Vec3& spring, double dt) {
-  const Touch t = solverTouch(touch);
-  LawResult r{};
-  if (model.kind == ContactModel::Kind::Linear) {
-    r = linearForce(model.linear, dampingRatioForRestitution(model.linear.restitution), t, w, wDrift, massEff,
-                    spring, dt);
-  } else {
-    r = hertzForce(model.hertz, t, w);
-  }
+                                      const Vec3& wDrift, double massEff, Vec3& spring,
+                                      double& springStiffness, double dt) {
+  const LawResult r = lawForce(model, modelDampingRatio(model), solverTouch(touch), w, wDrift, massEff,
+                               spring, springStiffness, dt);
   return {r.force, r.dissipative, r.springEnergyChange};
 }
 
-double tangentialSpringEnergy(const ContactModel& model, const Vec3& spring) {
-  if (model.kind != ContactModel::Kind::Linear) return 0.0;
-  return 0.5 * model.linear.tangentialStiffnessRatio * model.linear.stiffness * spring.squaredNorm();
+double tangentialSpringEnergy(const Vec3& spring, double springStiffness) {
+  return 0.5 * springStiffness * spring.squaredNorm();
 }
 
 double contactElasticEnergy(const ContactModel& model, const ContactTouch& touch) {
-  if (model.kind == ContactModel::Kind::Hertz) return hertzEnergy(model.hertz, solverTouch(touch));
-  return 0.5 * model.linear.stiffness * touch.overlap * touch.overlap;
+  return normalElasticEnergy(model, solverTouch(touch));
 }
 
 }  // namespace clumplab

@@ -114,11 +114,13 @@ void MeshWallContacts::compute(const ContactModel& model, const PebbleArrays& pe
       // Springs: the same feature keeps its own; a new feature takes over the spring of a lost
       // contact with the same wall whose normal is closest to its own (sliding across triangles).
       std::vector<Vec3> springs(found.size(), Vec3::Zero());
+      std::vector<double> stiffnesses(found.size(), 0.0);  // each spring's last kt [N/m]
       std::vector<char> matched(found.size(), 0);
       for (std::size_t k = 0; k < found.size(); ++k) {
         for (std::size_t o = o0; o < o1; ++o) {
           if (!used[o - o0] && history_[o].wall == found[k].wall && history_[o].feature == found[k].feature) {
             springs[k] = history_[o].spring;
+            stiffnesses[k] = history_[o].springStiffness;
             used[o - o0] = matched[k] = 1;
             break;
           }
@@ -138,11 +140,13 @@ void MeshWallContacts::compute(const ContactModel& model, const PebbleArrays& pe
         }
         if (best < o1) {
           springs[k] = history_[best].spring;
+          stiffnesses[k] = history_[best].springStiffness;
           used[best - o0] = 1;
         }
       }
       for (std::size_t o = o0; o < o1; ++o) {  // released: their energy is lost
-        if (!used[o - o0]) out.springEnergyChange -= tangentialSpringEnergy(model, history_[o].spring);
+        if (!used[o - o0])
+          out.springEnergyChange -= tangentialSpringEnergy(history_[o].spring, history_[o].springStiffness);
       }
       const std::uint32_t body = pebbles.body[p];
       for (std::size_t k = 0; k < found.size(); ++k) {
@@ -153,12 +157,13 @@ void MeshWallContacts::compute(const ContactModel& model, const PebbleArrays& pe
         const Vec3 wDrift =
             drift.given() ? Vec3((*drift.linear)[body] + (*drift.angular)[body].cross(arm) - u) : w;
         const ContactLawStep f =
-            contactForceWithSpring(model, t, w, wDrift, bodies.mass[body], springs[k], dt);
+            contactForceWithSpring(model, t, w, wDrift, bodies.mass[body], springs[k], stiffnesses[k], dt);
         out.springEnergyChange += f.springEnergyChange;
         out.records.push_back({body, kWallBody, f.force, t.point, f.dissipative, found[k].wall});
         ++out.wallContacts;
         extra.recordPower.push_back({f.force.dot(u), f.dissipative.dot(u)});
-        extra.history.push_back({pebble, found[k].wall, found[k].feature, springs[k], found[k].normal});
+        extra.history.push_back(
+            {pebble, found[k].wall, found[k].feature, springs[k], stiffnesses[k], found[k].normal});
         const double ratio = t.overlap / r;
         if (ratio > out.worstOverlapRatio) {
           out.worstOverlapRatio = ratio;
@@ -227,7 +232,7 @@ double MeshWallContacts::elasticEnergy(const ContactModel& model, const PebbleAr
       energy += contactElasticEnergy(model, worldTouch(f, pebbles.position[p], pebbles.radius[p]));
       for (std::size_t o = o0; o < o1; ++o) {
         if (history_[o].wall == f.wall && history_[o].feature == f.feature) {
-          energy += tangentialSpringEnergy(model, history_[o].spring);
+          energy += tangentialSpringEnergy(history_[o].spring, history_[o].springStiffness);
         }
       }
     }

@@ -50,8 +50,10 @@ struct NeighborList::Scratch {
     PebblePairSearch::Scratch search;
     std::vector<PebblePair> pairs;
     std::vector<Vec3> history;
+    std::vector<double> stiffness;
     std::vector<WallPair> wallPairs;
     std::vector<Vec3> wallHistory;
+    std::vector<double> wallStiffness;
   };
   std::vector<Block> blocks;
   BodyPairSearch bodySearch;
@@ -64,6 +66,7 @@ struct NeighborList::Scratch {
   std::vector<PebblePair> oldPairs;
   std::vector<WallPair> oldWallPairs;
   std::vector<Vec3> oldHistory, oldWallHistory;
+  std::vector<double> oldStiffness, oldWallStiffness;
 };
 
 NeighborList::NeighborList() : scratch_(std::make_unique<Scratch>()) {}
@@ -85,8 +88,10 @@ void NeighborList::rebuild(const BroadPhaseInput& in, ThreadPool* pool) {
   // The previous lists (sorted) are merged into the new ones to carry the history over.
   s.oldPairs.swap(pairs_);
   s.oldHistory.swap(pairHistory_);
+  s.oldStiffness.swap(pairSpringStiffness_);
   s.oldWallPairs.swap(wallPairs_);
   s.oldWallHistory.swap(wallHistory_);
+  s.oldWallStiffness.swap(wallSpringStiffness_);
   const std::vector<Vec3>& pos = in.pebblePosition;
   positionsAtBuild_ = pos;
   const std::size_t n = pos.size();
@@ -95,8 +100,10 @@ void NeighborList::rebuild(const BroadPhaseInput& in, ThreadPool* pool) {
   bodiesAtBuild_.resize(bodyCount);
   pairs_.clear();
   pairHistory_.clear();
+  pairSpringStiffness_.clear();
   wallPairs_.clear();
   wallHistory_.clear();
+  wallSpringStiffness_.clear();
   bodyPairs_ = 0;
   if (n == 0 || bodyCount == 0) return;
   const auto runBlocks = [&](std::size_t count, const std::function<void(std::size_t)>& task) {
@@ -189,6 +196,7 @@ void NeighborList::rebuild(const BroadPhaseInput& in, ThreadPool* pool) {
     block.margins.clear();
     block.pairs.clear();
     block.history.clear();
+    block.stiffness.clear();
     auto oldPair = std::lower_bound(s.oldPairs.begin(), s.oldPairs.end(),
                                     PebblePair{bodies.firstPebble(block.firstBody), 0}, pairLess);
     for (std::uint32_t a = block.firstBody; a < block.endBody; ++a) {
@@ -204,8 +212,9 @@ void NeighborList::rebuild(const BroadPhaseInput& in, ThreadPool* pool) {
         while (oldPair != s.oldPairs.end() && pairLess(*oldPair, pair)) ++oldPair;
         const bool kept = oldPair != s.oldPairs.end() && oldPair->a == pair.a && oldPair->b == pair.b;
         block.pairs.push_back(pair);
-        block.history.push_back(kept ? s.oldHistory[static_cast<std::size_t>(oldPair - s.oldPairs.begin())]
-                                     : Vec3::Zero());
+        const auto old = static_cast<std::size_t>(oldPair - s.oldPairs.begin());
+        block.history.push_back(kept ? s.oldHistory[old] : Vec3::Zero());
+        block.stiffness.push_back(kept ? s.oldStiffness[old] : 0.0);
       }
     }
   });
@@ -223,6 +232,7 @@ void NeighborList::rebuild(const BroadPhaseInput& in, ThreadPool* pool) {
     Scratch::Block& block = s.blocks[k];
     block.wallPairs.clear();
     block.wallHistory.clear();
+    block.wallStiffness.clear();
     auto oldWall = std::lower_bound(s.oldWallPairs.begin(), s.oldWallPairs.end(),
                                     WallPair{bodies.firstPebble(block.firstBody), 0, 0}, wallPairLess);
     for (std::uint32_t a = block.firstBody; a < block.endBody; ++a) {
@@ -255,9 +265,9 @@ void NeighborList::rebuild(const BroadPhaseInput& in, ThreadPool* pool) {
             while (oldWall != s.oldWallPairs.end() && wallPairLess(*oldWall, pair)) ++oldWall;
             const bool kept = oldWall != s.oldWallPairs.end() && sameWallPair(*oldWall, pair);
             block.wallPairs.push_back(pair);
-            block.wallHistory.push_back(
-                kept ? s.oldWallHistory[static_cast<std::size_t>(oldWall - s.oldWallPairs.begin())]
-                     : Vec3::Zero());
+            const auto old = static_cast<std::size_t>(oldWall - s.oldWallPairs.begin());
+            block.wallHistory.push_back(kept ? s.oldWallHistory[old] : Vec3::Zero());
+            block.wallStiffness.push_back(kept ? s.oldWallStiffness[old] : 0.0);
           }
         }
         limit *= kLimitSafety;
@@ -275,14 +285,19 @@ void NeighborList::rebuild(const BroadPhaseInput& in, ThreadPool* pool) {
   }
   pairs_.reserve(pairCount);
   pairHistory_.reserve(pairCount);
+  pairSpringStiffness_.reserve(pairCount);
   wallPairs_.reserve(wallCount);
   wallHistory_.reserve(wallCount);
+  wallSpringStiffness_.reserve(wallCount);
   for (std::size_t k = 0; k < blockCount; ++k) {
     const Scratch::Block& block = s.blocks[k];
     pairs_.insert(pairs_.end(), block.pairs.begin(), block.pairs.end());
     pairHistory_.insert(pairHistory_.end(), block.history.begin(), block.history.end());
+    pairSpringStiffness_.insert(pairSpringStiffness_.end(), block.stiffness.begin(), block.stiffness.end());
     wallPairs_.insert(wallPairs_.end(), block.wallPairs.begin(), block.wallPairs.end());
     wallHistory_.insert(wallHistory_.end(), block.wallHistory.begin(), block.wallHistory.end());
+    wallSpringStiffness_.insert(wallSpringStiffness_.end(), block.wallStiffness.begin(),
+                                block.wallStiffness.end());
   }
   seconds_.pebbles += secondsSince(t0);
 }
@@ -297,20 +312,24 @@ void NeighborList::removePebbles(std::uint32_t first, std::uint32_t count) {
     if (gone(pair.a) || gone(pair.b)) continue;
     pairs_[kept] = {renumbered(pair.a), renumbered(pair.b)};  // a < b and the order survive
     pairHistory_[kept] = pairHistory_[k];
+    pairSpringStiffness_[kept] = pairSpringStiffness_[k];
     ++kept;
   }
   pairs_.erase(pairs_.begin() + static_cast<std::ptrdiff_t>(kept), pairs_.end());
   pairHistory_.erase(pairHistory_.begin() + static_cast<std::ptrdiff_t>(kept), pairHistory_.end());
+  pairSpringStiffness_.resize(kept);
   kept = 0;
   for (std::size_t k = 0; k < wallPairs_.size(); ++k) {
     const WallPair pair = wallPairs_[k];
     if (gone(pair.pebble)) continue;
     wallPairs_[kept] = {renumbered(pair.pebble), pair.wall, pair.end};
     wallHistory_[kept] = wallHistory_[k];
+    wallSpringStiffness_[kept] = wallSpringStiffness_[k];
     ++kept;
   }
   wallPairs_.erase(wallPairs_.begin() + static_cast<std::ptrdiff_t>(kept), wallPairs_.end());
   wallHistory_.erase(wallHistory_.begin() + static_cast<std::ptrdiff_t>(kept), wallHistory_.end());
+  wallSpringStiffness_.resize(kept);
   if (end <= positionsAtBuild_.size()) {
     positionsAtBuild_.erase(positionsAtBuild_.begin() + first, positionsAtBuild_.begin() + end);
     limit2_.erase(limit2_.begin() + first, limit2_.begin() + end);
@@ -344,8 +363,17 @@ void NeighborList::translatePebbles(std::uint32_t first, std::uint32_t count, co
 }
 
 NeighborList::Saved NeighborList::save() const {
-  return {skin_,   pairs_,         wallPairs_, pairHistory_, wallHistory_, positionsAtBuild_,
-          limit2_, bodiesAtBuild_, rebuilds_};
+  return {skin_,
+          pairs_,
+          wallPairs_,
+          pairHistory_,
+          wallHistory_,
+          pairSpringStiffness_,
+          wallSpringStiffness_,
+          positionsAtBuild_,
+          limit2_,
+          bodiesAtBuild_,
+          rebuilds_};
 }
 
 void NeighborList::restore(const Saved& saved) {
@@ -354,6 +382,8 @@ void NeighborList::restore(const Saved& saved) {
   wallPairs_ = saved.wallPairs;
   pairHistory_ = saved.pairHistory;
   wallHistory_ = saved.wallHistory;
+  pairSpringStiffness_ = saved.pairSpringStiffness;
+  wallSpringStiffness_ = saved.wallSpringStiffness;
   positionsAtBuild_ = saved.positionsAtBuild;
   limit2_ = saved.limit2;
   bodiesAtBuild_ = saved.bodiesAtBuild;

@@ -70,8 +70,20 @@ ContactModel readContact(const Node& node) {
     if (p.restitutionSquared > 1.0) node.child("restitution_squared").fail("must lie in [0, 1]");
     p.friction = node.nonNegativeOr("friction", defaults.friction);
     p.regularizingVelocity = node.positiveOr("regularizing_velocity", defaults.regularizingVelocity);
+  } else if (model == "hertz-mindlin") {
+    // A material card's keys (LIGGGHTS, EDEM): every one but friction required, no hidden default.
+    node.allowOnly({"model", "youngs_modulus", "poisson", "restitution", "friction"});
+    c.kind = ContactModel::Kind::HertzMindlin;
+    HertzMindlinContactParameters& p = c.hertzMindlin;
+    p.youngsModulus = node.positive("youngs_modulus");
+    p.poisson = node.child("poisson").nonNegative();
+    if (p.poisson >= 0.5) node.child("poisson").fail("Poisson's ratio must lie in [0, 0.5)");
+    p.restitution = node.child("restitution").nonNegative();
+    if (p.restitution > 1.0) node.child("restitution").fail("restitution must lie in [0, 1]");
+    p.friction = node.nonNegativeOr("friction", 0.0);
   } else {
-    node.child("model").fail("unknown contact model \"" + model + "\" (use \"linear\" or \"hertz\")");
+    node.child("model").fail("unknown contact model \"" + model +
+                             "\" (use \"linear\", \"hertz\" (Mutze's law) or \"hertz-mindlin\")");
   }
   return c;
 }

@@ -37,6 +37,13 @@ OrderedJson contactJson(const ContactModel& c) {
     j["tangential_stiffness_ratio"] = p.tangentialStiffnessRatio;
     j["tangential_damping"] = p.tangentialDamping;
     j["limit_damping"] = p.limitDamping;
+  } else if (c.kind == ContactModel::Kind::HertzMindlin) {
+    const HertzMindlinContactParameters& p = c.hertzMindlin;
+    j["model"] = "hertz-mindlin";
+    j["youngs_modulus"] = p.youngsModulus;
+    j["poisson"] = p.poisson;
+    j["restitution"] = p.restitution;
+    j["friction"] = p.friction;
   } else {
     const HertzContactParameters& p = c.hertz;
     j["model"] = "hertz";

@@ -43,6 +43,14 @@ void checkContactModel(const ContactModel& c) {
     require(inRange(p.friction, 0.0, inf), "friction must be >= 0");
     require(inRange(p.tangentialStiffnessRatio, 0.0, inf), "tangential stiffness ratio must be >= 0");
     require(inRange(p.tangentialDamping, 0.0, inf), "tangential damping must be >= 0");
+  } else if (c.kind == ContactModel::Kind::HertzMindlin) {
+    const HertzMindlinContactParameters& p = c.hertzMindlin;
+    require(std::isfinite(p.youngsModulus) && p.youngsModulus > 0.0, "Young's modulus must be positive");
+    // nu = 0.5 leaves E* finite but is no solid a DEM code models; below -1 the shear modulus flips.
+    require(std::isfinite(p.poisson) && p.poisson >= 0.0 && p.poisson < 0.5,
+            "Poisson's ratio must lie in [0, 0.5)");
+    require(inRange(p.restitution, 0.0, 1.0), "restitution must lie in [0, 1]");
+    require(inRange(p.friction, 0.0, inf), "friction must be >= 0");
   } else {
     const HertzContactParameters& p = c.hertz;
     require(std::isfinite(p.young) && p.young > 0.0, "Young's modulus must be positive");
@@ -966,7 +974,8 @@ std::size_t WorldCheckpoint::memoryBytes() const {
   n += bytes(pebbleLocal_) + bytes(bodyFirstPebble_) + bytes(pebbles_.position) + bytes(pebbles_.radius) +
        bytes(pebbles_.body) + bytes(pebbleAxisLocal_) + bytes(pebbles_.axis) + bytes(pebbles_.halfLength);
   n += bytes(neighbors_.pairs) + bytes(neighbors_.wallPairs) + bytes(neighbors_.pairHistory) +
-       bytes(neighbors_.wallHistory) + bytes(neighbors_.positionsAtBuild) + bytes(neighbors_.limit2);
+       bytes(neighbors_.wallHistory) + bytes(neighbors_.pairSpringStiffness) +
+       bytes(neighbors_.wallSpringStiffness) + bytes(neighbors_.positionsAtBuild) + bytes(neighbors_.limit2);
   for (const ContactChunk& chunk : contacts_.chunks()) n += sizeof(chunk) + bytes(chunk.records);
   n += bytes(wallForce_) + bytes(wallImpulse_);
   n += bytes(externalLoads_) + bytes(dissipativeForce_) + bytes(dissipativeTorque_) + bytes(loadTorque_) +
@@ -1033,13 +1042,18 @@ double World::criticalTimeStep() const {
   }
   if (!std::isfinite(massEff)) return std::numeric_limits<double>::infinity();
   double stiffness = contact_.linear.stiffness;
-  if (contact_.kind == ContactModel::Kind::Hertz) {
-    // Tangent stiffness dF/dh = 3/2 F/h at an overlap of 1% of the smallest radius.
+  if (contact_.kind != ContactModel::Kind::Linear) {
+    // Tangent stiffness dF/dh = 3/2 F/h at an overlap of 1% of the smallest radius (two pebbles of
+    // that radius: Mutze's r~ = r, Hertz's R* = r/2).
     double r = std::numeric_limits<double>::infinity();
     for (const TemplatePtr& t : templates_) r = std::min(r, t->minPebbleRadius);
-    const double e = contact_.hertz.young / (1.0 - contact_.hertz.poisson * contact_.hertz.poisson);
     const double h = 0.01 * r;
-    stiffness = 1.5 * std::sqrt(3.0) / 2.0 * e * std::sqrt(r) * std::sqrt(h);
+    if (contact_.kind == ContactModel::Kind::Hertz) {
+      const double e = contact_.hertz.young / (1.0 - contact_.hertz.poisson * contact_.hertz.poisson);
+      stiffness = 1.5 * std::sqrt(3.0) / 2.0 * e * std::sqrt(r) * std::sqrt(h);
+    } else {
+      stiffness = 2.0 * contact_.hertzMindlin.effectiveYoung() * std::sqrt(0.5 * r * h);  // S_n
+    }
   }
   return 2.0 * std::sqrt(massEff / stiffness);
 }

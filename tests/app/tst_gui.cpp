@@ -209,6 +209,69 @@ class TestGui : public QObject {
     QCOMPARE(w.undoStack()->count(), 1);
   }
 
+  void hertzMindlinFromTheParametersPanel() {
+    // A user picks Hertz–Mindlin and types a material card's modulus: the running world takes the
+    // law and the value, the two balls settle on the floor under it, and undo brings the linear law back.
+    QTemporaryDir dir;
+    MainWindow w;
+    w.setRunning(false);
+    w.show();
+    w.activateWindow();
+    QVERIFY(QTest::qWaitForWindowActive(&w));
+    QCOMPARE(openScene(w, dir, QStringLiteral("two.json"), kTwoBalls, 2), QString());
+    w.undoStack()->clear();
+    auto* model = w.parametersDock()->findChild<QComboBox*>(QStringLiteral("contact model"));
+    QVERIFY(model != nullptr);
+    const int mindlin = model->findData(static_cast<int>(ContactModel::Kind::HertzMindlin));
+    QVERIFY(mindlin >= 0);
+    model->setCurrentIndex(mindlin);
+    QCOMPARE(w.parameters().contact.kind, ContactModel::Kind::HertzMindlin);
+    auto* young =
+        w.parametersDock()->findChild<QDoubleSpinBox*>(QStringLiteral("hertz-mindlin Young's modulus"));
+    auto* friction = w.parametersDock()->findChild<QDoubleSpinBox*>(QStringLiteral("hertz-mindlin friction"));
+    QVERIFY(young != nullptr && friction != nullptr);
+    QVERIFY(young->isVisible());
+    young->setFocus();
+    young->selectAll();
+    QTest::keyClicks(young, QStringLiteral("1e7"));
+    QTest::keyClick(young, Qt::Key_Enter);
+    friction->setFocus();
+    friction->selectAll();
+    QTest::keyClicks(friction, QStringLiteral("0.4"));
+    QTest::keyClick(friction, Qt::Key_Enter);
+    QCOMPARE(w.parameters().contact.hertzMindlin.youngsModulus, 1e7);
+    QCOMPARE(w.parameters().contact.hertzMindlin.friction, 0.4);
+    QCOMPARE(w.undoStack()->count(), 3);
+    w.setRunning(true);
+    QVERIFY(waitForFrame(w, [](const SimulationFrame& f) {
+      return f.parameters.contact.kind == ContactModel::Kind::HertzMindlin &&
+             f.parameters.contact.hertzMindlin.youngsModulus == 1e7 && f.snapshot.time > 0.3;
+    }));
+    const SimulationFrame frame = *w.currentFrame();
+    QVERIFY(!frame.diverged);
+    // At rest on the floor, pressed in by Hertz's d = (3 m g / (4 E* sqrt(r)))^(2/3) (~0.2 mm).
+    const double radius = 0.05, mass = 1000.0 * 4.0 / 3.0 * M_PI * radius * radius * radius;
+    const double youngEff = 1e7 / (2.0 * (1.0 - 0.3 * 0.3));
+    const double press = std::pow(3.0 * mass * 9.81 / (4.0 * youngEff * std::sqrt(radius)), 2.0 / 3.0);
+    for (const Vec3& x : frame.snapshot.bodies.position) {
+      QVERIFY2(std::abs(x.z() - (radius - press)) < 0.2 * press,
+               qPrintable(QString("z = %1, expected %2").arg(x.z()).arg(radius - press)));
+    }
+    if (const QString shots = qEnvironmentVariable("CLUMPLAB_SHOTS_DIR"); !shots.isEmpty()) {
+      for (QWidget* p = friction->parentWidget(); p != nullptr; p = p->parentWidget()) {
+        if (auto* area = qobject_cast<QScrollArea*>(p)) area->ensureWidgetVisible(friction);
+      }
+      QTest::qWait(50);
+      QVERIFY(w.parametersDock()->grab().save(
+          QDir(shots).filePath(QStringLiteral("parameters-hertz-mindlin.png"))));
+    }
+    w.undoStack()->undo();
+    w.undoStack()->undo();
+    w.undoStack()->undo();
+    QCOMPARE(w.parameters().contact.kind, ContactModel::Kind::Linear);
+    QCOMPARE(model->currentIndex(), model->findData(static_cast<int>(ContactModel::Kind::Linear)));
+  }
+
   void pickingSelectsAndDraggingPullsTheBody() {
     QTemporaryDir dir;
     MainWindow w;

@@ -108,6 +108,11 @@ void compareWorlds(const World& a, const World& b) {
     QCOMPARE(d.linear.tangentialStiffnessRatio, c.linear.tangentialStiffnessRatio);
     QCOMPARE(d.linear.tangentialDamping, c.linear.tangentialDamping);
     QCOMPARE(d.linear.limitDamping, c.linear.limitDamping);
+  } else if (c.kind == ContactModel::Kind::HertzMindlin) {
+    QCOMPARE(d.hertzMindlin.youngsModulus, c.hertzMindlin.youngsModulus);
+    QCOMPARE(d.hertzMindlin.poisson, c.hertzMindlin.poisson);
+    QCOMPARE(d.hertzMindlin.restitution, c.hertzMindlin.restitution);
+    QCOMPARE(d.hertzMindlin.friction, c.hertzMindlin.friction);
   } else {
     QCOMPARE(d.hertz.young, c.hertz.young);
     QCOMPARE(d.hertz.poisson, c.hertz.poisson);
@@ -234,6 +239,29 @@ class SceneFileTest : public QObject {
         "contact: give exactly one");
     row("restitution > 1", replaced("\"restitution\": 0.5", "\"restitution\": 1.5"),
         "contact.restitution: restitution must lie in [0, 1]");
+    const std::string linearCard =
+        "\"model\": \"linear\", \"stiffness\": 1e3, \"restitution\": 0.5, \"friction\": 0.5";
+    const auto card = [&](const std::string& keys) {
+      return replaced(linearCard, "\"model\": \"hertz-mindlin\", " + keys);
+    };
+    row("unknown contact model", replaced("\"model\": \"linear\"", "\"model\": \"hertz_mindlin\""),
+        "unknown contact model \"hertz_mindlin\" (use \"linear\", \"hertz\" (Mutze's law) or "
+        "\"hertz-mindlin\")");
+    row("hertz-mindlin without a Young's modulus", card("\"poisson\": 0.3, \"restitution\": 0.5"),
+        "contact.youngs_modulus: missing required field");
+    row("hertz-mindlin without Poisson's ratio", card("\"youngs_modulus\": 7e9, \"restitution\": 0.5"),
+        "contact.poisson: missing required field");
+    row("hertz-mindlin without restitution", card("\"youngs_modulus\": 7e9, \"poisson\": 0.3"),
+        "contact.restitution: missing required field");
+    row("hertz-mindlin, Poisson's ratio 0.5",
+        card("\"youngs_modulus\": 7e9, \"poisson\": 0.5, \"restitution\": 0.5"),
+        "contact.poisson: Poisson's ratio must lie in [0, 0.5)");
+    row("hertz-mindlin, restitution > 1",
+        card("\"youngs_modulus\": 7e9, \"poisson\": 0.3, \"restitution\": 1.2"),
+        "contact.restitution: restitution must lie in [0, 1]");
+    row("hertz-mindlin with Mutze's key",
+        card("\"young\": 7e9, \"youngs_modulus\": 7e9, \"poisson\": 0.3, \"restitution\": 0.5"),
+        "contact.young: unknown key");
     row("vector too short", replaced("\"gravity\": [0, 0, -9.81]", "\"gravity\": [0, -9.81]"),
         "gravity: expected 3 numbers");
     row("inertia mesh without a mesh", replaced("\"inertia\": \"pebbles\"", "\"inertia\": \"mesh\""),
@@ -446,6 +474,9 @@ class SceneFileTest : public QObject {
         << R"({ "model": "linear", "stiffness": 1e3, "damping": 0.01, "friction": 0.5 })";
     QTest::newRow("hertz") << R"({ "model": "hertz", "young": 1e6, "poisson": 0.3, "restitution_squared": 0.8,
         "friction": 0.3, "regularizing_velocity": 2e-3 })";
+    QTest::newRow("hertz-mindlin")
+        << R"({ "model": "hertz-mindlin", "youngs_modulus": 2e6, "poisson": 0.25, "restitution": 0.6,
+        "friction": 0.4 })";
   }
   void savedWorldLoadsBack() {
     // A world run and edited (gravity, damping, integrator, a removed body) is saved and loaded: the

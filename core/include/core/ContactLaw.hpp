@@ -33,8 +33,8 @@ struct ContactLawForce {
 };
 
 // True when `model` keeps no tangential spring history: Hertz (regularised friction, seed 001
-// eq. 53), or linear without friction or with a zero tangential spring (normal spring, dashpot and,
-// with friction, a tangential dashpot capped by Coulomb's limit).
+// eq. 53), Hertz-Mindlin without friction, or linear without friction or with a zero tangential
+// spring (normal spring, dashpot and, with friction, a tangential dashpot capped by Coulomb's limit).
 bool contactModelIsHistoryFree(const ContactModel& model);
 // Why a model keeps history and what to change, naming `integrator` ("" when history-free).
 std::string contactHistoryProblem(const ContactModel& model, const std::string& integrator);
@@ -47,18 +47,22 @@ ContactLawForce historyFreeContactForce(const ContactModel& model, const Contact
 // The same law with the tangential spring `spring` [m] of the pair (the solver's own law): the spring
 // advances by wDrift dt (`wDrift` the relative velocity the contact point moved with, DriftVelocities;
 // dt 0: it is only turned into the tangent plane and capped) and the change of its energy
-// 1/2 kt |spring|^2 is returned [J] (ContactForces.hpp's bookkeeping).
+// 1/2 kt |spring|^2 is returned [J] (ContactForces.hpp's bookkeeping). `springStiffness` is the kt
+// [N/m] the spring was last evaluated with, set to this evaluation's (Hertz-Mindlin's varies with
+// the overlap).
 struct ContactLawStep {
   Vec3 force = Vec3::Zero();
   Vec3 dissipative = Vec3::Zero();
   double springEnergyChange = 0.0;
 };
 ContactLawStep contactForceWithSpring(const ContactModel& model, const ContactTouch& touch, const Vec3& w,
-                                      const Vec3& wDrift, double massEff, Vec3& spring, double dt);
-// The energy a released tangential spring loses [J] (0 for the Hertz law, which keeps none).
-double tangentialSpringEnergy(const ContactModel& model, const Vec3& spring);
-// The elastic energy the normal law stores in a touch [J]: 1/2 kn d^2, or Hertz's sqrt(3)/5 E~
-// sqrt(r~) d^(5/2) (the integral of seed 001 eq. 57).
+                                      const Vec3& wDrift, double massEff, Vec3& spring,
+                                      double& springStiffness, double dt);
+// The energy 1/2 kt |spring|^2 a tangential spring holds [J], kt its last stiffness [N/m] (Mutze's
+// Hertz law keeps no spring).
+double tangentialSpringEnergy(const Vec3& spring, double springStiffness);
+// The elastic energy the normal law stores in a touch [J]: 1/2 kn d^2, Mutze's sqrt(3)/5 E~
+// sqrt(r~) d^(5/2) (the integral of his eq. 57), or Hertz-Mindlin's (8/15) E* sqrt(R*) d^(5/2).
 double contactElasticEnergy(const ContactModel& model, const ContactTouch& touch);
 
 }  // namespace clumplab

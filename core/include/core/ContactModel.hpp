@@ -31,11 +31,33 @@ struct HertzContactParameters {
   bool operator==(const HertzContactParameters&) const = default;
 };
 
+// Hertz-Mindlin as LIGGGHTS (pair gran model hertz tangential history) and EDEM derive it from a
+// material card, every pebble and wall of one material: the normal force (4/3) E* sqrt(R* d) d of
+// Hertz (Johnson, Contact Mechanics, eq. 4.22; Landau & Lifshitz, Theory of Elasticity, section 9)
+// with 1/E* = (1 - nu^2)/E + (1 - nu^2)/E, R* = r1 r2 / (r1 + r2) (the pebble's radius against a
+// plane), Mindlin's tangential stiffness S_t = 8 G* sqrt(R* d) with 1/G* = 2 (2 - nu)(1 + nu)/E
+// twice (Mindlin & Deresiewicz 1953), and dashpots 2 sqrt(5/6) zeta sqrt(S m*) on both from the
+// restitution (Tsuji, Tanaka & Ishida 1992). Mutze's `hertz` law is (3 sqrt(6)/4) = 1.84 times
+// stiffer at the same Young's modulus (ClumpLab's README).
+struct HertzMindlinContactParameters {
+  double youngsModulus = 7e9;  // E [Pa]
+  double poisson = 0.3;        // nu (one default with the Hertz law's)
+  double restitution = 0.5;    // e in [0, 1]
+  double friction = 0.0;       // Coulomb mu
+
+  // E* and G* of two bodies of this material [Pa].
+  double effectiveYoung() const { return youngsModulus / (2.0 * (1.0 - poisson * poisson)); }
+  double effectiveShear() const { return youngsModulus / (4.0 * (2.0 - poisson) * (1.0 + poisson)); }
+
+  bool operator==(const HertzMindlinContactParameters&) const = default;
+};
+
 struct ContactModel {
-  enum class Kind { Linear, Hertz };
+  enum class Kind { Linear, Hertz, HertzMindlin };
   Kind kind = Kind::Linear;
   LinearContactParameters linear;
   HertzContactParameters hertz;
+  HertzMindlinContactParameters hertzMindlin;
 
   bool operator==(const ContactModel&) const = default;
 };

@@ -32,9 +32,10 @@ namespace clumplab {
 struct MeshContactHistory {
   std::uint32_t pebble = 0;
   std::uint32_t wall = 0;
-  std::uint32_t feature = 0;    // MeshFeature::key()
-  Vec3 spring = Vec3::Zero();   // tangential spring [m]
-  Vec3 normal = Vec3::UnitZ();  // the contact normal when it was last evaluated (world)
+  std::uint32_t feature = 0;     // MeshFeature::key()
+  Vec3 spring = Vec3::Zero();    // tangential spring [m]
+  double springStiffness = 0.0;  // the kt it was last evaluated with [N/m]
+  Vec3 normal = Vec3::UnitZ();   // the contact normal when it was last evaluated (world)
 };
 
 class MeshWallContacts {

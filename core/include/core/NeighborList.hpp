@@ -104,6 +104,12 @@ class NeighborList {
   std::vector<Vec3>& wallHistory() { return wallHistory_; }
   const std::vector<Vec3>& pairHistory() const { return pairHistory_; }
   const std::vector<Vec3>& wallHistory() const { return wallHistory_; }
+  // Beside each spring, the stiffness kt it was last evaluated with [N/m] (its energy 1/2 kt |xi|^2;
+  // Hertz-Mindlin's varies with the overlap).
+  std::vector<double>& pairSpringStiffness() { return pairSpringStiffness_; }
+  std::vector<double>& wallSpringStiffness() { return wallSpringStiffness_; }
+  const std::vector<double>& pairSpringStiffness() const { return pairSpringStiffness_; }
+  const std::vector<double>& wallSpringStiffness() const { return wallSpringStiffness_; }
   std::size_t rebuildCount() const { return rebuilds_; }
   std::size_t bodyPairCount() const { return bodyPairs_; }  // candidate body pairs of the last build
 
@@ -146,6 +152,8 @@ class NeighborList {
     std::vector<WallPair> wallPairs;
     std::vector<Vec3> pairHistory;
     std::vector<Vec3> wallHistory;
+    std::vector<double> pairSpringStiffness;
+    std::vector<double> wallSpringStiffness;
     std::vector<Vec3> positionsAtBuild;
     std::vector<double> limit2;
     std::vector<BodyAtBuild> bodiesAtBuild;
@@ -162,6 +170,8 @@ class NeighborList {
   std::vector<WallPair> wallPairs_;
   std::vector<Vec3> pairHistory_;
   std::vector<Vec3> wallHistory_;
+  std::vector<double> pairSpringStiffness_;
+  std::vector<double> wallSpringStiffness_;
   std::vector<Vec3> positionsAtBuild_;
   std::vector<double> limit2_;  // squared displacement limit per pebble [m^2]
   std::vector<BodyAtBuild> bodiesAtBuild_;

@@ -9,6 +9,8 @@ namespace clumplab::cim {
 namespace {
 bool contactDissipates(const ContactModel& c) {
   if (c.kind == ContactModel::Kind::Hertz) return c.hertz.restitutionSquared < 1.0 || c.hertz.friction > 0.0;
+  if (c.kind == ContactModel::Kind::HertzMindlin)
+    return c.hertzMindlin.restitution < 1.0;  // friction: history
   const LinearContactParameters& p = c.linear;
   const bool dashpot = p.dampingFromRestitution ? p.restitution < 1.0 : p.damping > 0.0;
   return dashpot || (p.friction > 0.0 && p.tangentialDamping > 0.0);

@@ -104,6 +104,7 @@ ExportResult exportLiggghts(const Scene& scene, const World& world, const std::s
   // The contact law.
   const ContactModel& c = scene.contact;
   std::vector<std::string> material;
+  double deckYoung = 0.0;  // the deck's youngsModulus [Pa] (0: the linear law has none)
   std::string model;     // the model and tangential keywords
   std::string settings;  // the model settings, which go last on pair_style and wall/gran lines
   // The body masses: the bodies', and each template an inlet inserts.
@@ -158,9 +159,24 @@ ExportResult exportLiggghts(const Scene& scene, const World& world, const std::s
                        typePairs(p.friction, p.friction));
     if (p.limitDamping) settings += " limitForce on";
     if (p.tangentialDamping == 0.0) settings += " tangential_damping off";
+  } else if (c.kind == ContactModel::Kind::HertzMindlin) {
+    // The material card as it is: ClumpLab's hertz-mindlin is LIGGGHTS's hertz law (one material for
+    // pebbles and walls).
+    const HertzMindlinContactParameters& p = c.hertzMindlin;
+    deckYoung = p.youngsModulus;
+    material.push_back("fix m_E all property/global youngsModulus peratomtype " +
+                       exporting::number(p.youngsModulus) + " " + exporting::number(p.youngsModulus));
+    material.push_back("fix m_nu all property/global poissonsRatio peratomtype " +
+                       exporting::number(p.poisson) + " " + exporting::number(p.poisson));
+    material.push_back("fix m_e all property/global coefficientRestitution peratomtypepair 2 " +
+                       typePairs(p.restitution, p.restitution));
+    material.push_back("fix m_mu all property/global coefficientFriction peratomtypepair 2 " +
+                       typePairs(p.friction, p.friction));
+    model = p.friction > 0.0 ? "hertz tangential history" : "hertz tangential no_history";
   } else {
     const HertzContactParameters& p = c.hertz;
     const double young = 3.0 * std::sqrt(6.0) / 4.0 * p.young;
+    deckYoung = young;
     material.push_back("fix m_E all property/global youngsModulus peratomtype " + exporting::number(young) +
                        " " + exporting::number(young));
     material.push_back("fix m_nu all property/global poissonsRatio peratomtype " +
@@ -256,6 +272,8 @@ ExportResult exportLiggghts(const Scene& scene, const World& world, const std::s
       << exporting::number(domain.max().z()) << " units box\ncreate_box 2 domain\n"
       << "neighbor " << exporting::number(skin) << " bin\nneigh_modify delay 0\n\n# Contact law ("
       << scene.file << ": contact)\n";
+  // LIGGGHTS refuses a Young's modulus below 5 MPa in SI units unless told the particles are soft.
+  if (deckYoung > 0.0 && deckYoung < 5e6) out << "soft_particles yes\n";
   for (const std::string& line : material) out << line << "\n";
   out << "pair_style gran model " << model << settings << "\npair_coeff * *\n\ntimestep "
       << exporting::number(scene.settings.timeStep) << "\n";

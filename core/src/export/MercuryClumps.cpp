@@ -100,6 +100,13 @@ ExportResult exportMercury(const Scene& scene, const World& world, const std::st
         << exporting::number(p.tangentialStiffnessRatio * p.stiffness) << " tangential_damping "
         << exporting::number(p.tangentialDamping) << " limit_damping " << (p.limitDamping ? "yes" : "no")
         << "\n";
+  } else if (c.kind == ContactModel::Kind::HertzMindlin) {
+    const HertzMindlinContactParameters& p = c.hertzMindlin;
+    out << "contact hertz-mindlin youngs_modulus " << exporting::number(p.youngsModulus) << " poisson "
+        << exporting::number(p.poisson) << " restitution " << exporting::number(p.restitution) << " friction "
+        << exporting::number(p.friction) << "   (E* = " << exporting::number(p.effectiveYoung())
+        << " Pa, G* = " << exporting::number(p.effectiveShear())
+        << " Pa; F_n = 4/3 E* sqrt(R* d) d, S_t = 8 G* sqrt(R* d), dashpots 2 sqrt(5/6) zeta sqrt(S m*))\n";
   } else {
     const HertzContactParameters& p = c.hertz;
     out << "contact hertz young " << exporting::number(p.young) << " poisson " << exporting::number(p.poisson)

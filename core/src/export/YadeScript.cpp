@@ -46,11 +46,16 @@ ExportResult exportYade(const Scene& scene, const World& world, const std::strin
                         const ExportRun& run) {
   const std::string engine = "Yade";
   exporting::refuseCommonUnsupported(scene, world, engine);
-  if (scene.contact.kind != ContactModel::Kind::Linear)
+  if (scene.contact.kind == ContactModel::Kind::Hertz)
     exporting::refuse(
         scene, "contact.model", engine,
         "Mutze's Hertz law (hysteresis, regularised friction) is not mapped to Yade's Hertz-Mindlin; "
         "use a linear contact or the LIGGGHTS export");
+  if (scene.contact.kind == ContactModel::Kind::HertzMindlin)
+    exporting::refuse(scene, "contact.model", engine,
+                      "hertz-mindlin is not mapped to Yade's MindlinPhys yet (its damping from the "
+                      "restitution differs from LIGGGHTS's); use the LIGGGHTS export, which takes the "
+                      "material card as it is");
   if (scene.settings.periodic.any())
     exporting::refuse(scene, "periodic", engine, "periodic cells are not mapped to Yade's O.periodic yet");
   if (!scene.inlets.empty())
