@@ -316,12 +316,27 @@ void ContactSolver::compute(const ContactModel& model, NeighborList& neighbors, 
   };
   const bool capsules = pebbles.hasCapsules();
   const bool isPeriodic = periodic.any();
-  // A pair that stops touching releases its tangential spring: that energy 1/2 kt |xi|^2 is lost (Mutze's
-  // Hertz law keeps no spring and elasticEnergy() counts none).
-  const auto release = [&](Vec3& spring, double springStiffness, double& springEnergyChange) {
+  // The linear law's tangential stiffness is one constant: its contacts leave the stored stiffness
+  // alone (no memory traffic in the hot loop); Hertz-Mindlin's follows each overlap and is stored.
+  const bool linear = model.kind == ContactModel::Kind::Linear;
+  const double linearKt = model.linear.tangentialStiffnessRatio * model.linear.stiffness;
+  const auto force = [&](const Touch& t, const Vec3& w, const Vec3& wDrift, double massEff, Vec3& spring,
+                         double& storedStiffness) -> LawResult {
+    if (linear) {
+      double kt = linearKt;
+      return linearForce(model.linear, dampingRatio, t, w, wDrift, massEff, spring, kt, dt);
+    }
+    return lawForce(model, dampingRatio, t, w, wDrift, massEff, spring, storedStiffness, dt);
+  };
+  // A pair that stops touching releases its tangential spring: that energy 1/2 kt |xi|^2 is lost
+  // (Mutze's Hertz law keeps no spring and elasticEnergy() counts none).
+  // Spring k of `springs`, its stiffness `stiffnesses[k]` read only here (the rare case).
+  const auto release = [&](std::vector<Vec3>& springs, const std::vector<double>& stiffnesses, std::size_t k,
+                           double& springEnergyChange) {
+    Vec3& spring = springs[k];
     const double length2 = spring.squaredNorm();
     if (length2 == 0.0) return;  // most pairs in the list: leave their cache lines clean
-    springEnergyChange -= 0.5 * springStiffness * length2;
+    springEnergyChange -= 0.5 * (linear ? linearKt : stiffnesses[k]) * length2;
     spring.setZero();
   };
 
@@ -360,7 +375,7 @@ void ContactSolver::compute(const ContactModel& model, NeighborList& neighbors, 
         nearCount += mayTouch ? 1 : 0;
         // Rarely true (a pair that just stopped touching): a predictable branch.
         if (static_cast<int>(!mayTouch) & static_cast<int>(history[k].squaredNorm() != 0.0)) {
-          release(history[k], stiffness[k], springEnergyChange);
+          release(history, stiffness, k, springEnergyChange);
         }
       }
       // Pass 2: the full test and the contact law, in list order.
@@ -386,7 +401,7 @@ void ContactSolver::compute(const ContactModel& model, NeighborList& neighbors, 
           touching = touchPebbles(pebbles.position[a], ra, pebbles.position[b], rb, t);
         }
         if (!touching) {
-          release(history[k], stiffness[k], springEnergyChange);
+          release(history, stiffness, k, springEnergyChange);
           continue;
         }
         const std::uint32_t ba = pebbles.body[a], bb = pebbles.body[b];
@@ -397,8 +412,7 @@ void ContactSolver::compute(const ContactModel& model, NeighborList& neighbors, 
         const Vec3 wDrift =
             separateDrift ? Vec3(driftAt(ba, t.point, centerA) - driftAt(bb, t.point, centerB)) : w;
         const double ma = bodies.mass[ba], mb = bodies.mass[bb];
-        const LawResult f =
-            lawForce(model, dampingRatio, t, w, wDrift, ma * mb / (ma + mb), history[k], stiffness[k], dt);
+        const LawResult f = force(t, w, wDrift, ma * mb / (ma + mb), history[k], stiffness[k]);
         springEnergyChange += f.springEnergyChange;
         out.records.push_back({ba, bb, f.force, t.point, f.dissipative});
         ++out.pebbleContacts;
@@ -426,14 +440,13 @@ void ContactSolver::compute(const ContactModel& model, NeighborList& neighbors, 
         const std::uint32_t pebble = wallPairs[k].pebble, wallIndex = wallPairs[k].wall;
         const double r = pebbles.radius[pebble];
         if (!touchWall(walls[wallIndex], wallPoint(pebbles, wallPairs[k]), r, pebbles.position[pebble], t)) {
-          release(wallHistory[k], wallStiffness[k], springEnergyChange);
+          release(wallHistory, wallStiffness, k, springEnergyChange);
           continue;
         }
         const std::uint32_t body = pebbles.body[pebble];
         const Vec3 w = velocityAt(body, t.point, bodies.position[body]);
         const Vec3 wDrift = separateDrift ? driftAt(body, t.point, bodies.position[body]) : w;
-        const LawResult f = lawForce(model, dampingRatio, t, w, wDrift, bodies.mass[body], wallHistory[k],
-                                     wallStiffness[k], dt);
+        const LawResult f = force(t, w, wDrift, bodies.mass[body], wallHistory[k], wallStiffness[k]);
         springEnergyChange += f.springEnergyChange;
         out.records.push_back({body, kWallBody, f.force, t.point, f.dissipative, wallIndex});
         ++out.wallContacts;
@@ -475,8 +488,11 @@ double ContactSolver::elasticEnergy(const ContactModel& model, const NeighborLis
                                     const std::vector<Vec3>& bodyPositions, const PeriodicBox& periodic) {
   double energy = 0.0;
   Touch t{};
-  const auto add = [&](const Touch& touch, const Vec3& spring, double springStiffness) {
-    energy += normalElasticEnergy(model, touch) + 0.5 * springStiffness * spring.squaredNorm();
+  const bool linear = model.kind == ContactModel::Kind::Linear;  // one kt, not stored (compute())
+  const double linearKt = model.linear.tangentialStiffnessRatio * model.linear.stiffness;
+  const auto add = [&](const Touch& touch, const Vec3& spring, double storedStiffness) {
+    energy += normalElasticEnergy(model, touch) +
+              0.5 * (linear ? linearKt : storedStiffness) * spring.squaredNorm();
   };
   const auto& pairs = neighbors.pairs();
   for (std::size_t k = 0; k < pairs.size(); ++k) {
