@@ -16,6 +16,7 @@
 #include <QMessageBox>
 #include <QMimeData>
 #include <QPushButton>
+#include <QRegularExpression>
 #include <QSettings>
 #include <QSignalBlocker>
 #include <QStandardPaths>
@@ -516,13 +517,17 @@ void MainWindow::saveSettings() const {
   QSettings settings;
   settings.setValue(QStringLiteral("window/geometry"), saveGeometry());
   settings.setValue(QStringLiteral("window/state"), saveState());
-  settings.setValue(QStringLiteral("simulation/speed"), speed_);
-  settings.setValue(QStringLiteral("simulation/asFastAsPossible"), asFast_);
+  // In a lesson: the user's own choices from before it, not the lesson's.
+  const bool inLesson = beforeLessons_.has_value();
+  const render::ViewOptions& o = inLesson ? beforeLessons_->view : viewport_->options();
+  settings.setValue(QStringLiteral("simulation/speed"), inLesson ? beforeLessons_->speed : speed_);
+  settings.setValue(QStringLiteral("simulation/asFastAsPossible"),
+                    inLesson ? beforeLessons_->asFast : asFast_);
   const QString view = QStringLiteral("view/");
-  settings.setValue(view + QStringLiteral("pebbles"), pebblesAction_->isChecked());
-  settings.setValue(view + QStringLiteral("wireframe"), wireframeAction_->isChecked());
-  settings.setValue(view + QStringLiteral("mesh"), meshAction_->isChecked());
-  settings.setValue(view + QStringLiteral("coloring"), coloringBox_->currentIndex());
+  settings.setValue(view + QStringLiteral("pebbles"), o.pebbles);
+  settings.setValue(view + QStringLiteral("wireframe"), o.wireframe);
+  settings.setValue(view + QStringLiteral("mesh"), o.sourceMesh);
+  settings.setValue(view + QStringLiteral("coloring"), coloringBox_->findData(static_cast<int>(o.coloring)));
 }
 
 void MainWindow::closeEvent(QCloseEvent* event) {
@@ -1035,7 +1040,7 @@ OrderAnalysisDialog* MainWindow::openOrderAnalysis() {
   return dialog;
 }
 
-QString MainWindow::openLesson(int index) {
+QString MainWindow::openLesson(int index, bool run) {
   if (index < 0 || index >= static_cast<int>(lessonDock_->lessons().size())) return tr("no such lesson");
   const Lesson lesson = lessonDock_->lessons()[static_cast<std::size_t>(index)];
   QString error;
@@ -1047,14 +1052,23 @@ QString MainWindow::openLesson(int index) {
     return error;
   }
   energyDock_->stopComparison();
+  if (!beforeLessons_) {
+    beforeLessons_ = BeforeLessons{speed_,
+                                   asFast_,
+                                   viewport_->options(),
+                                   static_cast<int>(energyDock_->view()),
+                                   inspectorDock_->isVisible(),
+                                   dzhanibekovDock_->isVisible()};
+  }
   openingLesson_ = true;
-  setRunning(true);
+  setRunning(run);
   error = openDocument(path, false);
   openingLesson_ = false;
   if (!error.isEmpty()) return error;
   render::ViewOptions& o = viewport_->options();
   if (!lesson.show.isEmpty()) setViewItems(o, lesson.show);
   setColoring(o, lesson.coloring);
+  showViewOptions();
   setSpeed(lesson.speed, false);
   const int body = std::max(lesson.dzhanibekovBody, 0);
   if (lesson.dzhanibekovBody >= 0 || lesson.plot == QLatin1String("omega-body")) {
@@ -1091,6 +1105,42 @@ void MainWindow::closeLesson() {
   energyDock_->stopComparison();
   lessonCamera_.clear();
   lessonDock_->showLesson(-1);
+  if (!beforeLessons_) return;
+  const BeforeLessons before = *beforeLessons_;
+  beforeLessons_.reset();
+  setSpeed(before.speed, before.asFast);
+  viewport_->options() = before.view;
+  showViewOptions();
+  energyDock_->showView(static_cast<EnergyPlotDock::View>(before.plot));
+  inspectorDock_->setVisible(before.inspectorVisible);
+  dzhanibekovDock_->setVisible(before.dzhanibekovVisible);
+  viewport_->update();
+}
+
+int MainWindow::findLesson(const QString& which) const {
+  const std::vector<Lesson>& lessons = lessonDock_->lessons();
+  bool isNumber = false;
+  const int number = which.toInt(&isNumber);
+  if (isNumber) return number >= 1 && number <= static_cast<int>(lessons.size()) ? number - 1 : -1;
+  static const QRegularExpression leadingNumber(QStringLiteral("^[0-9]+-"));
+  const QString wanted = which.trimmed().toLower().remove(leadingNumber).remove(QStringLiteral(".json"));
+  for (std::size_t i = 0; i < lessons.size(); ++i) {
+    const QString stem = QFileInfo(lessons[i].file).completeBaseName().toLower().remove(leadingNumber);
+    if (wanted == stem || wanted == lessons[i].title.trimmed().toLower()) return static_cast<int>(i);
+  }
+  return -1;
+}
+
+void MainWindow::showViewOptions() {
+  const render::ViewOptions o = viewport_->options();
+  for (const auto& [action, on] :
+       {std::pair{pebblesAction_, o.pebbles}, std::pair{wireframeAction_, o.wireframe},
+        std::pair{meshAction_, o.sourceMesh}, std::pair{stereoAction_, o.stereo}}) {
+    const QSignalBlocker block(action);
+    action->setChecked(on);
+  }
+  const QSignalBlocker block(coloringBox_);
+  coloringBox_->setCurrentIndex(coloringBox_->findData(static_cast<int>(o.coloring)));
 }
 
 void MainWindow::deleteSelected() {

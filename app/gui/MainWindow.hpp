@@ -14,6 +14,7 @@
 #include "MovieRecorder.hpp"
 #include "SceneParameters.hpp"
 #include "SimulationLoop.hpp"
+#include "render/ViewOptions.hpp"
 
 class QAction;
 class QComboBox;
@@ -52,6 +53,8 @@ class MainWindow : public QMainWindow {
   bool running() const { return running_; }
   // Speed: a factor in [0.001, 1], or as fast as possible.
   void setSpeed(double speed, bool asFastAsPossible);
+  double speed() const { return speed_; }  // simulated seconds per wall second
+  bool asFastAsPossible() const { return asFast_; }
   void applyParameters(const SceneParameters& parameters);
   // Spawns the template chosen in the toolbar at the world point under `pixel` of the 3D view, or
   // shoots it from the camera towards that point at the chosen speed.
@@ -91,9 +94,14 @@ class MainWindow : public QMainWindow {
   LessonDock* lessonDock() const { return lessonDock_; }
   // Opens lesson `index` of the lesson panel: its scene, view, camera, speed and plot, and its text
   // beside the view. "" or the error (the running scene stays then).
-  QString openLesson(int index);
-  // Back to the lesson list; the scene stays as it is.
+  // `run`: the scene starts running (a scripted run starts it itself).
+  QString openLesson(int index, bool run = true);
+  // Back to the lesson list; the scene stays as it is, and what the lessons changed (run speed, view,
+  // plot, panels) is as it was before the first of them opened.
   void closeLesson();
+  // The lesson `which` names: its number in the list (1, 2, ...), its file name with or without the
+  // number and ".json" ("dzhanibekov-wingnut"), or its title, ignoring case; -1 when none does.
+  int findLesson(const QString& which) const;
   // Reopens the scene with every clump as its bounding or volume-equivalent sphere, or as built
   // (PaLa's switch, seed 001 §1 (ii)); "" or the error (the scene stays then). Applies to the files
   // opened next too.
@@ -175,7 +183,19 @@ class MainWindow : public QMainWindow {
   std::vector<QAction*> motionActions_;  // in kMotionChoices' order
   QString sceneFileMotion_;              // how the open scene's file moves: "3D", "2D (x–z)"
   bool openingLesson_ = false;
-  QString lessonCamera_;                  // the open lesson's camera, applied on its scene's first frame
+  // What lessons change, as it was before the first one opened (closeLesson puts it back, and the
+  // settings saved meanwhile are these).
+  struct BeforeLessons {
+    double speed = 1.0;
+    bool asFast = false;
+    render::ViewOptions view;
+    int plot = 0;  // EnergyPlotDock::View
+    bool inspectorVisible = false;
+    bool dzhanibekovVisible = false;
+  };
+  std::optional<BeforeLessons> beforeLessons_;
+  void showViewOptions();  // the toolbar's view toggles and colouring follow the view's options
+  QString lessonCamera_;   // the open lesson's camera, applied on its scene's first frame
   std::uint64_t lessonCameraTicket_ = 0;  // the command that loads the lesson's scene
   QWidget* banner_ = nullptr;
   QLabel* bannerText_ = nullptr;

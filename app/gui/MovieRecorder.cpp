@@ -58,7 +58,16 @@ QString MovieRecorder::start() {
   }
   active_ = true;
   clock_.start();
-  if (const QString error = encoder_->addFrame(first); !error.isEmpty()) {
+  if (!replay_ && !plan_.realTime) {
+    // A simulation: paused first, and the movie starts at the time it paused at (the frame on show
+    // may be long past while the run goes as fast as it can), its first frame that one.
+    window_.setRunning(false);
+    ticket_ = window_.simulation().commandsPosted();
+    pausing_ = true;
+    connect(&window_, &MainWindow::frameShown, this, &MovieRecorder::onFrame);
+    return QString();
+  }
+  if (const QString error = addFrame(first, f->snapshot.time); !error.isEmpty()) {
     end(error);
     return error;
   }
@@ -66,21 +75,22 @@ QString MovieRecorder::start() {
     grabTimer_ = new QTimer(this);
     grabTimer_->setTimerType(Qt::PreciseTimer);
     connect(grabTimer_, &QTimer::timeout, this, [this] {
-      if (const QString error = encoder_->addFrame(grabFrame()); !error.isEmpty()) end(error);
+      const SimulationFrame* shown = window_.currentFrame();
+      if (const QString error = addFrame(grabFrame(), shown ? shown->snapshot.time : lastFrameTime_);
+          !error.isEmpty())
+        end(error);
     });
     grabTimer_->start(std::max(1, static_cast<int>(std::lround(1000.0 / plan_.movie.framesPerSecond))));
     return QString();
   }
-  if (replay_) {
-    requestNext();
-    return QString();
-  }
-  window_.setRunning(false);
-  startTime_ = f->snapshot.time;
-  sceneGeneration_ = f->sceneGeneration;
-  connect(&window_, &MainWindow::frameShown, this, &MovieRecorder::onFrame);
-  requestNext();
+  requestNext();  // a replay
   return QString();
+}
+
+QString MovieRecorder::addFrame(const QImage& image, double time) {
+  if (framesWritten() == 0) firstFrameTime_ = time;
+  lastFrameTime_ = time;
+  return encoder_->addFrame(image);
 }
 
 void MovieRecorder::cancel() {
@@ -143,7 +153,7 @@ void MovieRecorder::requestReplayFrame() {
   // Grabbed from the event loop, so the window stays responsive and the status bar counts.
   QTimer::singleShot(0, this, [this] {
     if (!active_) return;
-    if (const QString error = encoder_->addFrame(grabFrame()); !error.isEmpty()) {
+    if (const QString error = addFrame(grabFrame(), replay_->frame().snapshot.time); !error.isEmpty()) {
       end(error);
       return;
     }
@@ -152,9 +162,20 @@ void MovieRecorder::requestReplayFrame() {
 }
 
 void MovieRecorder::onFrame() {
-  if (!waiting_ || !encoder_) return;
+  if (!encoder_ || !(waiting_ || pausing_)) return;
   const SimulationFrame* f = window_.currentFrame();
   if (!f || f->commandsApplied < ticket_) return;
+  if (pausing_) {  // paused: the movie starts here
+    pausing_ = false;
+    startTime_ = f->snapshot.time;
+    sceneGeneration_ = f->sceneGeneration;
+    if (const QString error = addFrame(grabFrame(), f->snapshot.time); !error.isEmpty()) {
+      end(error);
+      return;
+    }
+    requestNext();
+    return;
+  }
   if (f->diverged) {
     end(QStringLiteral("%1: recording stopped: %2")
             .arg(plan_.movie.path, QString::fromStdString(f->problem)));
@@ -183,7 +204,7 @@ void MovieRecorder::onFrame() {
   }
   if (!reached) return;
   waiting_ = false;
-  if (const QString error = encoder_->addFrame(grabFrame()); !error.isEmpty()) {
+  if (const QString error = addFrame(grabFrame(), f->snapshot.time); !error.isEmpty()) {
     end(error);
     return;
   }

@@ -47,6 +47,9 @@ class MovieRecorder : public QObject {
   int framesWritten() const;
   QSize frameSize() const { return encoder_ ? encoder_->frameSize() : QSize(); }
   qint64 bytesOnDisk() const;
+  // The simulated (or replayed) times of the first and the last frame written [s].
+  double firstFrameTime() const { return firstFrameTime_; }
+  double lastFrameTime() const { return lastFrameTime_; }
 
  signals:
   // The movie is complete (error "") or abandoned (error names the file and the reason).
@@ -63,6 +66,8 @@ class MovieRecorder : public QObject {
   void requestReplayFrame();
   int replayFrameFor(int videoFrame) const;
   void end(const QString& error);
+  // Writes `image`, a frame of the time `time` [s].
+  QString addFrame(const QImage& image, double time);
 
   MainWindow& window_;
   RecordingPlan plan_;
@@ -74,6 +79,9 @@ class MovieRecorder : public QObject {
   double target_ = 0.0;
   std::uint64_t ticket_ = 0;
   bool waiting_ = false;
+  bool pausing_ = false;  // the pause asked for at start has not reached a frame yet
+  double firstFrameTime_ = 0.0;
+  double lastFrameTime_ = 0.0;
   bool holding_ = false;  // the simulation is held at target_ (SimulationLoop::holdAt) until end()
   bool active_ = false;
   bool statusWasVisible_ = true;

@@ -46,19 +46,17 @@ void ScriptedRun::onFrame() {
     startNs_ = clock_.nsecsElapsed();
     startPaints_ = window_.viewport()->paintCount();
   }
-  // --run-for counts from the scene's own clock at its first frame (a saved scene goes on from its time).
-  if (options_.runFor >= 0.0 && endTime_ < 0.0) endTime_ = f->snapshot.time + options_.runFor;
-  if (options_.runFor >= 0.0 && !f->diverged && f->snapshot.time + 0.5 * f->snapshot.timeStep < endTime_) {
-    // The last two frames' worth (or all of it, as fast as possible) runs to the exact time, so
-    // the run ends at --run-for and not at the end of the frame that passes it.
-    const double left = endTime_ - f->snapshot.time;
-    const double twoFrames = f->stats.asFastAsPossible ? INFINITY : 2.0 / 60.0 * f->stats.targetSpeed;
-    if (!exactEndPosted_ && (!f->stats.paused || f->stats.asFastAsPossible) && left < twoFrames) {
-      window_.simulation().runUntil(endTime_);
-      exactEndPosted_ = true;
-    }
-    return;
+  // --run-for counts from the scene's own clock at its first frame (a saved scene goes on from its
+  // time); main started the window paused, so the run starts here, at that time, and is held at its
+  // end: it stops at --run-for exactly, however seldom frames come (a slow first paint, a busy machine).
+  if (options_.runFor >= 0.0 && endTime_ < 0.0) {
+    endTime_ = f->snapshot.time + options_.runFor;
+    window_.simulation().holdAt(endTime_);
+    if (!options_.startPaused) window_.setRunning(true);
   }
+  if (options_.runFor >= 0.0 && !f->diverged && f->snapshot.time + 0.5 * f->snapshot.timeStep < endTime_)
+    return;
+  if (endTime_ >= 0.0) window_.simulation().holdAt(std::nullopt);  // Run goes on from here
   finishing_ = true;
   endSteps_ = f->snapshot.steps;
   endNs_ = started_ ? clock_.nsecsElapsed() : 0;
@@ -85,9 +83,11 @@ void ScriptedRun::startRecording() {
       exitCode_ = 1;
     } else {
       std::fprintf(stdout,
-                   "{\"movie\": \"%s\", \"frames\": %d, \"width\": %d, \"height\": %d, \"bytes\": %lld}\n",
+                   "{\"movie\": \"%s\", \"frames\": %d, \"width\": %d, \"height\": %d, \"bytes\": %lld, "
+                   "\"first_frame_time\": %.17g, \"last_frame_time\": %.17g}\n",
                    qPrintable(options_.record), recorder_->framesWritten(), recorder_->frameSize().width(),
-                   recorder_->frameSize().height(), static_cast<long long>(recorder_->bytesOnDisk()));
+                   recorder_->frameSize().height(), static_cast<long long>(recorder_->bytesOnDisk()),
+                   recorder_->firstFrameTime(), recorder_->lastFrameTime());
       std::fflush(stdout);
     }
     finishing_ = true;

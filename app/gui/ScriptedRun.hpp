@@ -26,10 +26,15 @@ struct ScriptOptions {
   bool plotInset = false;    // the energy plot in the movie's frames
   // Recording a replay: a video frame per trajectory frame (else per 1 / (fps x slow motion)).
   bool everyReplayFrame = true;
+  // --paused: a run for a set time waits for the user's Run (main starts such runs paused, and
+  // ScriptedRun starts them at the scene's first frame unless this is set).
+  bool startPaused = false;
 
   bool active() const {
     return runFor >= 0.0 || !screenshot.isEmpty() || quit || report || !record.isEmpty();
   }
+  // A run that automates the app: it reads and writes no settings (PrivateSettings.hpp).
+  bool scripted() const { return quit || report || !record.isEmpty() || !screenshot.isEmpty(); }
 };
 
 class ScriptedRun : public QObject {
@@ -48,8 +53,7 @@ class ScriptedRun : public QObject {
 
   MainWindow& window_;
   ScriptOptions options_;
-  bool exactEndPosted_ = false;  // runUntil(endTime_) asked for
-  double endTime_ = -1.0;        // [s] the scene's time at its first frame + runFor
+  double endTime_ = -1.0;  // [s] the scene's time at its first frame + runFor
   bool finishing_ = false;
   bool started_ = false;
   std::uint64_t startSteps_ = 0;

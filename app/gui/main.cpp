@@ -3,6 +3,7 @@
 // over the scene (or the default one). See ScriptedRun.hpp for the scripted screenshot options.
 #include <QApplication>
 #include <QCommandLineParser>
+#include <QDir>
 #include <QFileInfo>
 #include <QLocale>
 #include <QMessageBox>
@@ -10,10 +11,15 @@
 #include <QSurfaceFormat>
 #include <cmath>
 #include <cstdio>
+#include <memory>
+#include <optional>
+#include <string_view>
 
 #include "DocumentLoader.hpp"
 #include "GlFormat.hpp"
+#include "LessonDock.hpp"
 #include "MainWindow.hpp"
+#include "PrivateSettings.hpp"
 #include "QuitOnSignals.hpp"
 #include "ScriptedRun.hpp"
 #include "ViewChoices.hpp"
@@ -29,14 +35,39 @@ void fail(const QString& message) {
   std::fprintf(stderr, "clumplab: %s\n", qPrintable(message));
   std::exit(2);
 }
+
+// --help and --version print and exit: they need no display, so they get no QApplication (which
+// would fail without one).
+bool printsAndExits(int argc, char** argv) {
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view a = argv[i];
+    if (a == "-h" || a == "--help" || a == "--help-all" || a == "-v" || a == "--version") return true;
+  }
+  return false;
+}
+
+// True when Qt's default platform (X11 or Wayland) has nowhere to draw: no DISPLAY, no
+// WAYLAND_DISPLAY and no QT_QPA_PLATFORM chosen (offscreen, vnc, ...).
+bool noDisplay() {
+  return qEnvironmentVariableIsEmpty("DISPLAY") && qEnvironmentVariableIsEmpty("WAYLAND_DISPLAY") &&
+         qEnvironmentVariableIsEmpty("QT_QPA_PLATFORM");
+}
 }  // namespace
 
 int main(int argc, char** argv) {
-  QApplication app(argc, argv);
+  if (!printsAndExits(argc, argv) && noDisplay()) {
+    std::fprintf(stderr,
+                 "clumplab: no display to open a window on (DISPLAY and WAYLAND_DISPLAY are not set): run "
+                 "it on a desktop, or scripted runs under xvfb-run (see clumplab --help)\n");
+    return 2;
+  }
+  const std::unique_ptr<QCoreApplication> application = printsAndExits(argc, argv)
+                                                            ? std::make_unique<QCoreApplication>(argc, argv)
+                                                            : std::make_unique<QApplication>(argc, argv);
+  QCoreApplication& app = *application;
   QApplication::setOrganizationName(QStringLiteral("ClumpLab"));
   QApplication::setApplicationName(QStringLiteral("ClumpLab"));
   QApplication::setApplicationVersion(QStringLiteral(CLUMPLAB_VERSION));
-  QSurfaceFormat::setDefaultFormat(clumplab::gui::viewportSurfaceFormat());
   // SIGTERM / SIGINT / SIGHUP close the windows as Quit does (the simulation thread joins, status 0).
   const clumplab::gui::QuitOnSignals quitOnSignals;
 
@@ -104,6 +135,12 @@ int main(int argc, char** argv) {
       QStringLiteral("2D in a coordinate plane through the middle of the bodies, or 3D, whatever the scene "
                      "file says"),
       QStringLiteral("xy|xz|yz|3d"));
+  const QCommandLineOption lesson(
+      QStringLiteral("lesson"),
+      QStringLiteral(
+          "open a lesson: its number in the Lessons menu, its name (dzhanibekov-wingnut) or title"),
+      QStringLiteral("N|NAME"));
+  parser.addOption(lesson);
   parser.addOptions({sceneOption, runFor, shot, size, quit, speed, paused, view, coloring, record, duration,
                      fps, slowMotion, plot, report, replay, historyMb, spheres, motion});
   // Resource limits (core/ResourceLimits.hpp), also read from CLUMPLAB_MAX_* at start-up.
@@ -126,7 +163,9 @@ int main(int argc, char** argv) {
       QStringLiteral("a scene autosaved before a crash: ask (the default), yes or no (with --quit: no)"),
       QStringLiteral("CHOICE"));
   parser.addOption(restoreAutosave);
-  parser.process(app);
+  parser.process(app);  // --help and --version print and exit here
+  // Probes OpenGL with an offscreen surface: after the parser, which needs no display.
+  QSurfaceFormat::setDefaultFormat(clumplab::gui::viewportSurfaceFormat());
   try {
     std::vector<std::string> limits;
     for (const auto& [option, name] : limitOptions) {
@@ -175,6 +214,17 @@ int main(int argc, char** argv) {
     script.size = QSize(w, h);
   }
 
+  // Scripted runs start from an empty profile and leave the user's alone (PrivateSettings.hpp).
+  std::optional<clumplab::gui::PrivateSettings> privateSettings;
+  if (script.scripted()) {
+    privateSettings.emplace();
+    if (!privateSettings->valid())
+      fail(QStringLiteral("cannot make a private settings folder in %1 (a scripted run never touches your "
+                          "settings); set TMPDIR to a writable folder")
+               .arg(QDir::tempPath()));
+  }
+  script.startPaused = parser.isSet(paused);
+
   MainWindow window;
   if (parser.isSet(view)) {
     const QString unknown = clumplab::gui::setViewItems(
@@ -185,25 +235,28 @@ int main(int argc, char** argv) {
       !clumplab::gui::setColoring(window.viewport()->options(), parser.value(coloring))) {
     fail(QStringLiteral("--coloring: expected body, speed or omega, got '%1'").arg(parser.value(coloring)));
   }
-  bool asFastAsPossible = false;
+  // The run speed the command line asks for (a lesson's own comes after it unless given here).
+  std::optional<std::pair<double, bool>> commandLineSpeed;
   if (parser.isSet(speed)) {
     const QString s = parser.value(speed);
     bool ok = false;
     const double x = s.toDouble(&ok);
     if (s == QLatin1String("max")) {
-      asFastAsPossible = true;
-      window.setSpeed(1.0, true);
+      commandLineSpeed = {1.0, true};
     } else if (ok && x >= 1e-3 && x <= 1.0) {
-      window.setSpeed(x, false);
+      commandLineSpeed = {x, false};
     } else {
       fail(QStringLiteral("--speed: expected 0.001 to 1 or 'max', got '%1'").arg(s));
     }
   } else if (script.quit && script.runFor >= 0.0) {
-    asFastAsPossible = true;
-    window.setSpeed(1.0, true);  // batch runs go as fast as they can
+    commandLineSpeed = {1.0, true};  // batch runs go as fast as they can
   }
-  // As fast as possible, a scripted run starts paused and runs to exactly --run-for.
-  window.setRunning(!parser.isSet(paused) && !(asFastAsPossible && script.runFor >= 0.0));
+  if (commandLineSpeed) window.setSpeed(commandLineSpeed->first, commandLineSpeed->second);
+  const bool scriptedClock = script.runFor >= 0.0 || !script.record.isEmpty();
+  // A run for a set time or a movie starts paused at the scene's own time: ScriptedRun starts the
+  // clock at the scene's first frame (a run loaded while the window starts up would otherwise run on
+  // before it is counted).
+  window.setRunning(!parser.isSet(paused) && !scriptedClock);
   if (parser.isSet(historyMb)) {
     const double mb = positive(historyMb, 256.0);
     window.simulation().setHistoryLimits(static_cast<std::size_t>(mb * (1 << 20)),
@@ -260,7 +313,7 @@ int main(int argc, char** argv) {
   QString replayFile = parser.value(replay);
   if (replayFile.isEmpty() && clumplab::gui::isTrajectoryFile(file.toStdString()))
     std::swap(replayFile, file);
-  if (!restored && file.isEmpty()) window.openDefaultScene();
+  if (!restored && file.isEmpty() && !parser.isSet(lesson)) window.openDefaultScene();
   if (!restored && !file.isEmpty()) {  // (a restored scene stays open instead of the file)
     const QString error = window.openDocument(file, script.quit);
     if (!error.isEmpty()) {
@@ -295,10 +348,27 @@ int main(int argc, char** argv) {
     }
     switchFailed(window.setMotion(choice));
   }
+  if (parser.isSet(lesson)) {  // instead of the scene: the lesson opens its own
+    const int index = window.findLesson(parser.value(lesson));
+    if (index < 0) {
+      QStringList names;
+      for (std::size_t i = 0; i < window.lessonDock()->lessons().size(); ++i) {
+        names << QStringLiteral("%1 %2").arg(i + 1).arg(QFileInfo(window.lessonDock()->lessons()[i].file)
+                                                            .completeBaseName()
+                                                            .section(QLatin1Char('-'), 1));
+      }
+      fail(QStringLiteral("--lesson: no lesson '%1' (there are: %2)")
+               .arg(parser.value(lesson), names.join(QStringLiteral(", "))));
+    }
+    if (const QString error = window.openLesson(index, !parser.isSet(paused) && !scriptedClock);
+        !error.isEmpty())
+      fail(error);
+    if (commandLineSpeed) window.setSpeed(commandLineSpeed->first, commandLineSpeed->second);
+  }
   if (!replayFile.isEmpty()) {  // over the live scene, which waits paused
     const QString error = window.openDocument(replayFile, script.quit);
     if (!error.isEmpty() && script.quit) fail(error);
   }
-  const int status = app.exec();
+  const int status = QCoreApplication::exec();
   return status != 0 ? status : scripted->exitCode();
 }

@@ -7,11 +7,15 @@
 #include <QTextBrowser>
 #include <QtTest>
 
+#include <QSettings>
 #include "BuildSize.hpp"
 #include "DocumentLoader.hpp"
 #include "EnergyPlotDock.hpp"
 #include "GlFormat.hpp"
+
+#include "EnergyPlotDock.hpp"
 #include "GuiTestSupport.hpp"
+#include "InspectorDock.hpp"
 #include "LessonCatalog.hpp"
 #include "LessonDock.hpp"
 #include "TimeSeriesChart.hpp"
@@ -151,6 +155,81 @@ class LessonsTest : public QObject {
             l.timeSteps[v - 1], worst[v], l.timeSteps[v], ratio, expected);
       QVERIFY(ratio > 0.6 * expected && ratio < 1.5 * expected);
     }
+  }
+
+  void lessonsAreFoundByNumberNameOrTitle() {
+    MainWindow w;
+    const std::vector<Lesson>& lessons = w.lessonDock()->lessons();
+    QCOMPARE(w.findLesson(QStringLiteral("1")), 0);
+    QCOMPARE(w.findLesson(QString::number(lessons.size())), static_cast<int>(lessons.size()) - 1);
+    QCOMPARE(w.findLesson(QStringLiteral("0")), -1);
+    QCOMPARE(w.findLesson(QString::number(lessons.size() + 1)), -1);
+    for (std::size_t i = 0; i < lessons.size(); ++i) {
+      const QString stem = QFileInfo(lessons[i].file).completeBaseName();  // "20-dzhanibekov-wingnut"
+      QCOMPARE(w.findLesson(stem), static_cast<int>(i));
+      QCOMPARE(w.findLesson(stem + QStringLiteral(".json")), static_cast<int>(i));
+      QCOMPARE(w.findLesson(stem.section(QLatin1Char('-'), 1).toUpper()), static_cast<int>(i));
+      QCOMPARE(w.findLesson(lessons[i].title), static_cast<int>(i));
+    }
+    QCOMPARE(w.findLesson(QStringLiteral("no-such-lesson")), -1);
+  }
+
+  void leavingALessonRestoresWhatItChanged() {
+    // The teacher's session: their own speed and view, then lessons (one that runs at 0.01x with
+    // the time-step comparison, one with the Dzhanibekov panel), then their own scene again.
+    MainWindow w;
+    w.resize(1400, 900);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    w.openDefaultScene();
+    w.setSpeed(0.5, false);
+    w.viewport()->options().wireframe = true;
+    w.energyDock()->showView(EnergyPlotDock::View::Drift);
+    w.inspectorDock()->hide();
+    const render::ViewOptions before = w.viewport()->options();
+    int comparison = -1, dzhanibekov = -1;
+    for (std::size_t i = 0; i < w.lessonDock()->lessons().size(); ++i) {
+      const Lesson& l = w.lessonDock()->lessons()[i];
+      if (l.plot == QLatin1String("time-step-comparison")) comparison = static_cast<int>(i);
+      if (l.dzhanibekovBody >= 0 && dzhanibekov < 0) dzhanibekov = static_cast<int>(i);
+    }
+    QVERIFY(comparison >= 0 && dzhanibekov >= 0);
+    const Lesson& slow = w.lessonDock()->lessons()[static_cast<std::size_t>(comparison)];
+    QVERIFY(slow.speed < 0.5);
+    QCOMPARE(w.openLesson(comparison), QString());
+    QCOMPARE(w.speed(), slow.speed);
+    QCOMPARE(w.energyDock()->view(), EnergyPlotDock::View::TimeSteps);
+    QCOMPARE(w.openLesson(dzhanibekov), QString());
+    QVERIFY(w.inspectorDock()->isVisible());
+    // Another document ends the lesson: everything it changed is back.
+    w.openDefaultScene();
+    QCOMPARE(w.lessonDock()->currentLesson(), -1);
+    QCOMPARE(w.speed(), 0.5);
+    QVERIFY(!w.asFastAsPossible());
+    QCOMPARE(w.energyDock()->view(), EnergyPlotDock::View::Drift);
+    QVERIFY(!w.energyDock()->comparison().running());
+    QVERIFY(!w.inspectorDock()->isVisible());
+    QVERIFY(!w.dzhanibekovDock()->isVisible());
+    const render::ViewOptions& after = w.viewport()->options();
+    QCOMPARE(after.wireframe, before.wireframe);
+    QCOMPARE(after.pebbles, before.pebbles);
+    QCOMPARE(after.coloring, before.coloring);
+    QCOMPARE(after.bodyAxes, before.bodyAxes);
+    QCOMPARE(after.angularMomentumArrows, before.angularMomentumArrows);
+    // The toolbar shows it too.
+    const auto action = [&](const QString& text) {
+      for (QAction* a : w.findChildren<QAction*>())
+        if (a->text() == text) return a;
+      return static_cast<QAction*>(nullptr);
+    };
+    QVERIFY(action(QStringLiteral("Wireframe")) != nullptr);
+    QVERIFY(action(QStringLiteral("Wireframe"))->isChecked());
+    // Closed during a lesson: the settings keep the user's own speed and view, not the lesson's.
+    QCOMPARE(w.openLesson(comparison), QString());
+    w.close();
+    QSettings settings;
+    QCOMPARE(settings.value(QStringLiteral("simulation/speed")).toDouble(), 0.5);
+    QCOMPARE(settings.value(QStringLiteral("view/wireframe")).toBool(), true);
   }
 
   void everyShippedLessonLoadsAndRuns() {
