@@ -2,10 +2,13 @@
 
 #include <QChart>
 #include <QFile>
+#include <QFontMetrics>
+#include <QGraphicsLayout>
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QLogValueAxis>
 #include <QMouseEvent>
+#include <QResizeEvent>
 #include <QSaveFile>
 #include <QTextStream>
 #include <QValueAxis>
@@ -14,19 +17,40 @@
 #include <limits>
 
 #include "ImageFiles.hpp"
+#include "NiceTicks.hpp"
 
 namespace clumplab::gui {
 
 namespace {
 constexpr std::size_t kMaxDrawnPoints = 1500;  // per series: about one per horizontal pixel
 
-// A printf format with just enough digits that neighbouring tick labels differ.
-QString labelFormatFor(double lo, double hi, int ticks) {
-  const double step = (hi - lo) / std::max(1, ticks - 1);
-  const double magnitude = std::max(std::abs(lo), std::abs(hi));
-  if (!(step > 0.0) || magnitude >= 1e5 || magnitude < 1e-3) return QStringLiteral("%.3g");
-  const int decimals = std::clamp(-static_cast<int>(std::floor(std::log10(step))), 0, 8);
-  return QStringLiteral("%.") + QString::number(decimals) + QStringLiteral("f");
+// Pixels a tick label needs along an axis: a label's width along x, about two text lines along y.
+constexpr double kPixelsPerXTick = 90.0;
+constexpr double kPixelsPerYTick = 34.0;
+
+// Ticks every `interval` from `anchor` over [lo, hi]. Qt lays the ticks out on each change, so
+// every intermediate state keeps their number bounded: the larger of the old and the new interval
+// first, then the range, then the interval (a growing range under a tiny old interval would
+// otherwise ask for billions of ticks for a moment).
+void setDynamicTicks(QValueAxis& axis, double lo, double hi, double anchor, double interval) {
+  const bool wasDynamic = axis.tickType() == QValueAxis::TicksDynamic;
+  const double safe = wasDynamic ? std::max(axis.tickInterval(), interval) : interval;
+  if (!wasDynamic) {
+    axis.setTickInterval(safe);
+    axis.setTickAnchor(anchor);
+    axis.setRange(lo, hi);
+    axis.setTickType(QValueAxis::TicksDynamic);
+    return;
+  }
+  axis.setTickInterval(safe);
+  axis.setTickAnchor(anchor);
+  axis.setRange(lo, hi);
+  axis.setTickInterval(interval);
+}
+
+// How many labelled ticks an axis `pixels` long holds (at least two: the ends).
+int ticksFitting(double pixels, double perTick) {
+  return std::clamp(static_cast<int>(pixels / perTick) + 1, 3, 11);
 }
 
 const QColor kPalette[] = {QColor(0x4c, 0x9b, 0xe8), QColor(0xf2, 0x8e, 0x2b), QColor(0x59, 0xa1, 0x4f),
@@ -150,6 +174,7 @@ void TimeSeriesChart::refresh(bool now) {
   if (!now && sinceRedraw_.isValid() && sinceRedraw_.elapsed() < kRedrawIntervalMs) return;
   sinceRedraw_.start();
   stale_ = false;
+  fitDecorations(chart()->size().toSize());
   if (times_.empty()) {
     for (QLineSeries* s : series_) s->clear();
     return;
@@ -185,8 +210,16 @@ void TimeSeriesChart::refresh(bool now) {
   }
   if (pinned_) return;
   const double tStart = times_[first];
-  xAxis_->setRange(tStart, tEnd > tStart ? tEnd : tStart + 1e-9);
-  xAxis_->setLabelFormat(labelFormatFor(tStart, tEnd, xAxis_->tickCount()));
+  // Ticks on nice numbers with true labels (NiceTicks.hpp), as many as the plot's size holds: a
+  // short plot shows fewer labels instead of eliding them. Time follows the data exactly, its ticks
+  // where the nice numbers fall; values get an axis on whole steps around them.
+  const QRectF area = chart()->plotArea();
+  // One instant only: a span of the rolling window (or a second) ahead, not of a nanosecond, whose
+  // labels would need ten decimals.
+  const double tHigh = tEnd > tStart ? tEnd : tStart + (window_ > 0.0 ? window_ : 1.0);
+  const NiceTicks xTicks = niceTicks(tStart, tHigh, ticksFitting(area.width(), kPixelsPerXTick));
+  setDynamicTicks(*xAxis_, tStart, tHigh, xTicks.lower, xTicks.step);
+  xAxis_->setLabelFormat(QString::fromStdString(xTicks.format));
   if (!std::isfinite(yMin)) return;
   if (log_) {
     const double low = std::max(yMin, 1e-300) * 0.5, high = yMax * 2.0;
@@ -196,10 +229,31 @@ void TimeSeriesChart::refresh(bool now) {
     yLogAxis_->setBase(decades > 6.0 ? std::pow(10.0, std::ceil(decades / 6.0)) : 10.0);
     yLogAxis_->setRange(low, high);
   } else {
-    const double pad = std::max(1e-12, 0.05 * (yMax - yMin));
-    yAxis_->setRange(yMin - pad, yMax + pad);
-    yAxis_->setLabelFormat(labelFormatFor(yMin - pad, yMax + pad, yAxis_->tickCount()));
+    const NiceTicks yTicks = niceTicks(yMin, yMax, ticksFitting(area.height(), kPixelsPerYTick));
+    yAxis_->setRange(yTicks.lower, yTicks.upper);
+    yAxis_->setTickType(QValueAxis::TicksFixed);
+    yAxis_->setTickCount(yTicks.count);
+    yAxis_->setLabelFormat(QString::fromStdString(yTicks.format));
   }
+}
+
+void TimeSeriesChart::resizeEvent(QResizeEvent* event) {
+  QChartView::resizeEvent(event);
+  fitDecorations(size());
+  stale_ = true;  // tick counts follow the size
+}
+
+void TimeSeriesChart::fitDecorations(QSize size) {
+  constexpr int kHeightForTimeTitle = 200;
+  constexpr int kWidthForValueTitle = 260;
+  constexpr int kBesidePlot = 90;  // the chart's height that is not the plot's: legend, time axis
+  xAxis_->setTitleVisible(size.height() >= kHeightForTimeTitle);
+  // The value axis' title runs along the plot's height: shown whole or not at all.
+  const QFontMetrics metrics(yAxis_->titleFont());
+  const bool valueTitle = size.width() >= kWidthForValueTitle &&
+                          metrics.horizontalAdvance(yAxis_->titleText()) + 20 <= size.height() - kBesidePlot;
+  yAxis_->setTitleVisible(valueTitle);
+  yLogAxis_->setTitleVisible(valueTitle);
 }
 
 void TimeSeriesChart::mouseReleaseEvent(QMouseEvent* event) {
@@ -240,10 +294,14 @@ bool TimeSeriesChart::exportCsv(const QString& path, QString* error) const {
 
 QImage TimeSeriesChart::renderImage(QSize size) {
   if (size.isEmpty()) return {};
-  refresh(true);
   QChart* c = chart();
   const QSizeF onScreen = c->size();
   c->resize(size);
+  fitDecorations(size);
+  if (c->layout() != nullptr) c->layout()->activate();  // the plot area of this size, now
+  // Ticks for this size (as many labels as it holds), and again for the screen afterwards.
+  stale_ = true;
+  refresh(true);
   QImage image(size, QImage::Format_ARGB32_Premultiplied);
   image.fill(Qt::transparent);
   {
@@ -252,6 +310,8 @@ QImage TimeSeriesChart::renderImage(QSize size) {
     scene()->render(&painter, QRectF(QPointF(0, 0), QSizeF(size)), QRectF(c->pos(), QSizeF(size)));
   }
   c->resize(onScreen);
+  fitDecorations(this->size());
+  stale_ = true;
   return image;
 }
 

@@ -51,6 +51,12 @@ class TimeSeriesChart : public QChartView {
 
  protected:
   void mouseReleaseEvent(QMouseEvent* event) override;
+  void resizeEvent(QResizeEvent* event) override;
+
+ private:
+  // Axis titles only where the chart has room for them beside its tick labels (a short chart drops
+  // the time axis' title rather than eliding every label to "…").
+  void fitDecorations(QSize size);
 
  private:
   QStringList names_;

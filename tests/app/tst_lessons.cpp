@@ -232,6 +232,31 @@ class LessonsTest : public QObject {
     QCOMPARE(settings.value(QStringLiteral("view/wireframe")).toBool(), true);
   }
 
+  void dzhanibekovPanelShowsTheBodysSpin() {
+    // The spin fields show what the body does (they said 10 rad/s whatever the lesson spun).
+    MainWindow w;
+    w.resize(1400, 900);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    const std::vector<std::pair<QString, double>> spins = {{QStringLiteral("dzhanibekov-wingnut"), 20.0},
+                                                           {QStringLiteral("tennis-racket"), 6.0},
+                                                           {QStringLiteral("dzhanibekov-t-handle"), 10.0}};
+    for (const auto& [name, rate] : spins) {
+      const int index = w.findLesson(name);
+      QVERIFY2(index >= 0, qPrintable(name));
+      QCOMPARE(w.openLesson(index, false), QString());
+      QVERIFY(waitForFrame(w, [](const SimulationFrame& f) { return !f.snapshot.bodies.position.empty(); }));
+      QTest::qWait(50);
+      w.tick();
+      const DzhanibekovDock* dock = w.dzhanibekovDock();
+      qInfo("%s: omega0 %.4f rad/s about axis %d, epsilon %.3g", qPrintable(name), dock->omega0(),
+            dock->axis() + 1, dock->epsilon());
+      QVERIFY2(std::abs(dock->omega0() - rate) < 0.01 * rate, qPrintable(name));
+      QCOMPARE(dock->axis(), 1);  // each spins about its intermediate axis
+      QVERIFY(dock->epsilon() < 0.05);
+    }
+  }
+
   void everyShippedLessonLoadsAndRuns() {
     QStringList errors;
     const std::vector<Lesson> lessons = builtinLessons(&errors);

@@ -181,7 +181,7 @@ void ComparisonWindow::setAsFastAsPossible() {
 QString ComparisonWindow::statsText(const ComparisonVariant& v) const {
   const SpinReport& s = v.spin;
   return tr("t = %1 s · flips of ω%2: <b>%3</b><br>interval %4 (%5 against L&amp;L)<br>"
-            "ΔE/E %6 · Δ|L|/|L| %7<br>largest angle of ω from axis %8: %9°")
+            "ΔE/E %6 · Δ|L|/|L| %7<br>largest angle of ω from the line of axis %8: %9°")
       .arg(v.time, 0, 'f', 2)
       .arg(axisLabel(s.axis))
       .arg(s.flips())

@@ -188,8 +188,9 @@ QWidget* DzhanibekovDock::buildResults() {
   form->addRow(tr("predicted T/2"), predicted_);
   smallEpsilon_ = valueLabel();
   smallEpsilon_->setToolTip(
-      tr("T/2 ≈ (2/σ) ln(4/k′), σ = ω0 √((I2 − I1)(I3 − I2)/(I1 I3)), k′ ≈ ε √(I3(I3 − I1)/(I2(I2 − I1))): "
-         "for a spin about axis 2"));
+      tr("T/2 ≈ (2/λ) ln(4/k′), the leading order in a small perturbation of a spin about axis 2 "
+         "(K(k) ≈ ln(4/k′)); for ω0 about axis 2 and ε towards axis 3, λ ≈ ω0 √((I2 − I1)(I3 − I2)/(I1 I3)) "
+         "and k′ ≈ ε √(I3(I3 − I1)/(I2(I2 − I1)))"));
   form->addRow(tr("small-ε T/2"), smallEpsilon_);
   measured_ = valueLabel();
   form->addRow(tr("measured"), measured_);
@@ -198,8 +199,10 @@ QWidget* DzhanibekovDock::buildResults() {
   flips_ = valueLabel();
   form->addRow(tr("flips"), flips_);
   cone_ = valueLabel();
-  cone_->setToolTip(tr("The largest angle between ω and the watched axis since the count began"));
-  form->addRow(tr("ω off axis k"), cone_);
+  cone_->setToolTip(
+      tr("The largest angle between ω and the line of the watched axis (either direction) since the count "
+         "began: a few degrees about a stable axis, 90° when ω turns over in a flip"));
+  form->addRow(tr("ω from axis line"), cone_);
   return box;
 }
 
@@ -230,6 +233,7 @@ void DzhanibekovDock::setInitialSpin(int axis, double omega0, double epsilon) {
   if (QAbstractButton* b = axisGroup_->button(std::clamp(axis, 0, 2))) b->setChecked(true);
   omega0_->setValue(omega0);
   epsilon_->setValue(epsilon);
+  showSpinOfBody_ = false;  // these, not the body's spin
   watch();
 }
 
@@ -246,6 +250,7 @@ double DzhanibekovDock::epsilon() const {
 void DzhanibekovDock::setBody(int body) {
   if (body == body_) return;
   body_ = body;
+  showSpinOfBody_ = true;
   clearHistory();
   watch();
 }
@@ -265,6 +270,21 @@ void DzhanibekovDock::applySpin() {
   watchTicket_ = loop_()->commandsPosted();
 }
 
+void DzhanibekovDock::showBodySpin(const Vec3& w) {
+  int k = 0;
+  w.cwiseAbs().maxCoeff(&k);
+  const double along = std::abs(w[k]);
+  if (!(along > 0.0)) return;  // at rest: the inputs keep what they hold
+  // The fields' own signals only move their sliders; the axis, when it changes, is watched anew.
+  omega0_->setValue(along);
+  const double across = std::sqrt(std::max(0.0, w.squaredNorm() - along * along));
+  epsilon_->setValue(std::clamp(across / along, epsilon_->minimum(), epsilon_->maximum()));
+  if (k != axis()) {
+    if (QAbstractButton* button = axisGroup_->button(k)) button->setChecked(true);
+    watch();
+  }
+}
+
 void DzhanibekovDock::clearHistory() {
   lastTime_ = -1.0;
   trail_.clear();
@@ -281,6 +301,7 @@ void DzhanibekovDock::showFrame(const SimulationFrame& frame, int selectedBody) 
   }
   if (frame.sceneGeneration != sceneGeneration_) {
     sceneGeneration_ = frame.sceneGeneration;
+    showSpinOfBody_ = true;
     clearHistory();
   }
   const bool current = frame.commandsApplied >= watchTicket_;
@@ -314,6 +335,10 @@ void DzhanibekovDock::updateReadout(const SimulationFrame& frame) {
   clump_ = s.templates[s.bodies.templateIndex[b]];
   const Vec3 I = clump_->principalMoments;
   omegaBody_ = s.bodies.orientation[b].conjugate() * s.bodies.angularVelocity[b];
+  if (showSpinOfBody_) {
+    showSpinOfBody_ = false;
+    showBodySpin(omegaBody_);
+  }
   const SpinReport& spin = frame.spin;
   const bool watching = spin.active && spin.body == static_cast<std::uint32_t>(body_);
 
@@ -325,10 +350,12 @@ void DzhanibekovDock::updateReadout(const SimulationFrame& frame) {
   r.watching = watching;
   const Vec3 start = watching ? spin.startOmegaBody : omegaBody_;
   r.predictedInterval = predictedFlipInterval(I, start, r.axis);
-  // The small-epsilon form applies to a spin about axis 2 perturbed towards axis 3 (perturbedSpin).
-  const double w2 = start[1];
-  if (r.axis == 1 && std::abs(start[0]) <= 1e-9 * start.norm() && std::abs(w2) > 0.0) {
-    r.smallEpsilonInterval = smallPerturbationHalfPeriod(I, std::abs(w2), std::abs(start[2] / w2));
+  // Near axis 2, Landau & Lifshitz §37 to leading order in the perturbation: K(k) ~ ln(4/k'), with
+  // k' and lambda of the state itself, so a perturbation towards axis 1, 3 or both is covered.
+  if (r.axis == 1) {
+    const FlipPrediction p = predictFlips(I, start);
+    if (p.lambda > 0.0 && p.modulusComplement > 0.0 && p.modulusComplement < 1.0)
+      r.smallEpsilonInterval = 2.0 * std::log(4.0 / p.modulusComplement) / p.lambda;
   }
   if (watching) {
     r.flips = spin.flips();
@@ -388,7 +415,8 @@ void DzhanibekovDock::updateLabels() {
                         .arg(r.margin, 0, 'f', 3));
   predicted_->setText(QStringLiteral("<b>%1</b>").arg(intervalText(r.predictedInterval)));
   smallEpsilon_->setText(r.smallEpsilonInterval > 0.0 ? intervalText(r.smallEpsilonInterval)
-                                                      : tr("— (a spin about axis 2)"));
+                         : r.axis == 1                ? tr("— (ω exactly on an axis)")
+                                                      : tr("— (for a spin about axis 2)"));
   measured_->setText(
       r.flips >= 2
           ? tr("<b>%1</b> (mean of %2 intervals)").arg(intervalText(r.measuredInterval)).arg(r.flips - 1)

@@ -37,7 +37,7 @@ struct DzhanibekovReadout {
   double smallEpsilonInterval = 0.0;  // [s] its small-perturbation form (axis 2 only; 0 otherwise)
   double measuredInterval = 0.0;      // [s] mean interval between the flips counted; 0 below two
   std::size_t flips = 0;
-  double maxConeAngle = 0.0;  // [rad] largest angle between omega and axis k since the watch began
+  double maxConeAngle = 0.0;  // [rad] largest angle between omega and axis k's line since the watch began
   bool watching = false;      // the simulation thread is measuring this body
 };
 
@@ -87,6 +87,9 @@ class DzhanibekovDock : public QDockWidget {
   void updateReadout(const SimulationFrame& frame);
   void updateLabels();
   void clearHistory();
+  // The spin inputs (axis, omega0, epsilon) show what the body does: its largest body-frame
+  // component and the rest relative to it. Nothing is applied.
+  void showBodySpin(const Vec3& omegaBody);
   void placeInset();
   bool eventFilter(QObject* watched, QEvent* event) override;
 
@@ -95,6 +98,7 @@ class DzhanibekovDock : public QDockWidget {
   std::uint64_t watchTicket_ = 0;  // commands posted when the watch was asked for
   std::uint64_t sceneGeneration_ = 0;
   std::uint64_t spinGeneration_ = 0;
+  bool showSpinOfBody_ = true;     // a new body or scene: its spin goes into the inputs at its next frame
   double lastTime_ = -1.0;         // [s] of the last plotted point (-1: none)
   double plotStart_ = 0.0;         // [s] of the first
   Vec3 omegaBody_ = Vec3::Zero();  // the body's, in the latest frame

@@ -25,7 +25,6 @@ void SpinProbe::start(const World& world, std::uint32_t body, int axis) {
   const Vec3 lBody = b.moments[body].cwiseProduct(report_.startOmegaBody);
   report_.startEnergy = 0.5 * report_.startOmegaBody.dot(lBody);
   report_.startMomentum = lBody.norm();
-  startSign_ = report_.startOmegaBody[report_.axis] < 0.0 ? -1.0 : 1.0;
   observe(world);
 }
 
@@ -41,7 +40,9 @@ void SpinProbe::observe(const World& world) {
     return;
   }
   const Vec3 w = b.bodyAngularVelocity(report_.body);
-  const double along = startSign_ * w[report_.axis];
+  // The angle to the axis' line, either direction: a flip turns omega over, and 180 degrees after
+  // each would say nothing the flip count does not.
+  const double along = std::abs(w[report_.axis]);
   const std::size_t before = counter_.count();
   counter_.add(world.time(), w[report_.axis]);
   if (counter_.count() != before) report_.flipTimes.push_back(counter_.times().back());

@@ -29,7 +29,7 @@ struct SpinReport {
   double startEnergy = 0.0;            // [J] rotational kinetic energy at the start
   double startMomentum = 0.0;          // [kg m^2/s] |L| about the centre of mass at the start
   std::vector<double> flipTimes;       // [s] sign changes of omega_k
-  double maxConeAngle = 0.0;           // [rad] largest angle between omega and +-axis k since the start
+  double maxConeAngle = 0.0;           // [rad] largest angle between omega and axis k's line since the start
   // Unit vectors along L in the body frame, a new one each time L turned kTrailStepRad in the
   // body; the newest last, between kTrailPoints and twice that many kept.
   std::vector<Vec3> trail;
@@ -61,7 +61,6 @@ class SpinProbe {
  private:
   SpinReport report_;
   FlipCounter counter_;
-  double startSign_ = 1.0;  // the sign of omega_k at the start: the cone is measured about it
 };
 
 }  // namespace clumplab::gui

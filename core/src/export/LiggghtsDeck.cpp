@@ -105,8 +105,8 @@ ExportResult exportLiggghts(const Scene& scene, const World& world, const std::s
   const ContactModel& c = scene.contact;
   std::vector<std::string> material;
   double deckYoung = 0.0;  // the deck's youngsModulus [Pa] (0: the linear law has none)
-  std::string model;     // the model and tangential keywords
-  std::string settings;  // the model settings, which go last on pair_style and wall/gran lines
+  std::string model;       // the model and tangential keywords
+  std::string settings;    // the model settings, which go last on pair_style and wall/gran lines
   // The body masses: the bodies', and each template an inlet inserts.
   std::vector<double> masses(bodies.mass.begin(), bodies.mass.end());
   for (std::uint32_t t : exporting::inletTemplates(scene)) masses.push_back(world.templates()[t]->mass);
