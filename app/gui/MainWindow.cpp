@@ -256,7 +256,10 @@ void MainWindow::createActions() {
       toggle(tr("Source mesh"), keys::mesh, false, [](render::ViewOptions& o, bool c) { o.sourceMesh = c; });
   stereoAction_ = toggle(tr("Anaglyph stereo (red/cyan)"), keys::stereo, false,
                          [](render::ViewOptions& o, bool c) { o.stereo = c; });
-  stereoAction_->setToolTip(tr("For red/cyan glasses, the wireframe especially (PaLa, seed 001 §8)"));
+  stereoAction_->setToolTip(
+      tr("Anaglyph stereo for red/cyan glasses, the wireframe especially (PaLa, seed 001 §8)"));
+  stereoAction_->setIconText(tr("Stereo"));  // the toolbar's text; menus keep the full one
+  meshAction_->setIconText(tr("Mesh"));
   trackAction_ = new QAction(tr("&Track selected body"), this);
   trackAction_->setCheckable(true);
   trackAction_->setShortcut(keys::track);
@@ -288,6 +291,8 @@ void MainWindow::createToolBar() {
   bar->addAction(stepAction_);
   bar->addAction(resetAction_);
   bar->addAction(recordAction_);
+  // Turning a mesh into a clump is what many come for: early in the bar, never behind its ».
+  bar->addAction(clumpWizardAction_);
   bar->addSeparator();
   bar->addWidget(new QLabel(tr(" Speed ")));
   speedBox_ = new QComboBox;
@@ -338,7 +343,6 @@ void MainWindow::createToolBar() {
   shootSpeed_->setSuffix(QStringLiteral(" m/s"));
   shootSpeed_->setToolTip(tr("Speed of a shot body"));
   bar->addWidget(shootSpeed_);
-  bar->addAction(clumpWizardAction_);
 }
 
 void MainWindow::createMenus() {

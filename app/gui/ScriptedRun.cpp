@@ -118,6 +118,15 @@ void ScriptedRun::finish() {
       std::fprintf(stdout, "%s\n", qPrintable(options_.screenshot));
     }
   }
+  if (!options_.windowScreenshot.isEmpty()) {  // the window as a user sees it, for documentation
+    if (!saveImageAtomically(window_.grab(), options_.windowScreenshot)) {
+      std::fprintf(stderr, "clumplab: %s: cannot write the screenshot\n",
+                   qPrintable(options_.windowScreenshot));
+      exitCode_ = 1;
+    } else {
+      std::fprintf(stdout, "%s\n", qPrintable(options_.windowScreenshot));
+    }
+  }
   if (const SimulationFrame* f = window_.currentFrame(); f && options_.report) printReport(*f);
   if (const SimulationFrame* f = window_.currentFrame(); f && f->diverged) {
     std::fprintf(stderr, "clumplab: %s\n", f->problem.c_str());

@@ -16,6 +16,7 @@ class MainWindow;
 struct ScriptOptions {
   double runFor = -1.0;      // simulated seconds; < 0: no scripted run
   QString screenshot;        // PNG path ("" for none)
+  QString windowScreenshot;  // PNG of the whole window, docks and plots included ("" for none)
   QSize size;                // size of the 3D view (invalid: as laid out)
   bool quit = false;         // quit when done
   bool report = false;       // print a JSON summary (throughput with the window open, frame rate)
@@ -31,10 +32,13 @@ struct ScriptOptions {
   bool startPaused = false;
 
   bool active() const {
-    return runFor >= 0.0 || !screenshot.isEmpty() || quit || report || !record.isEmpty();
+    return runFor >= 0.0 || !screenshot.isEmpty() || !windowScreenshot.isEmpty() || quit || report ||
+           !record.isEmpty();
   }
   // A run that automates the app: it reads and writes no settings (PrivateSettings.hpp).
-  bool scripted() const { return quit || report || !record.isEmpty() || !screenshot.isEmpty(); }
+  bool scripted() const {
+    return quit || report || !record.isEmpty() || !screenshot.isEmpty() || !windowScreenshot.isEmpty();
+  }
 };
 
 class ScriptedRun : public QObject {

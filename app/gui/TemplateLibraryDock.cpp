@@ -110,7 +110,15 @@ void TemplateLibraryDock::refresh() {
   library_.refresh();
   if (!watcher_.directories().isEmpty()) watcher_.removePaths(watcher_.directories());
   if (!watcher_.files().isEmpty()) watcher_.removePaths(watcher_.files());
-  if (QFileInfo(library_.folder()).isDir()) watcher_.addPath(library_.folder());
+  // A library folder that does not exist yet (no template saved so far) is watched through its
+  // nearest existing ancestor: the first template the wizard saves shows without a Refresh.
+  QString watched = library_.folder();
+  while (!watched.isEmpty() && !QFileInfo(watched).isDir()) {
+    const QString up = QFileInfo(watched).path();
+    if (up == watched) break;
+    watched = up;
+  }
+  if (QFileInfo(watched).isDir()) watcher_.addPath(watched);
   const QString selected = pathOf(list_->currentItem());
   list_->clear();
   for (const LibraryEntry& e : library_.entries()) {

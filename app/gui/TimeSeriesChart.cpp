@@ -28,27 +28,29 @@ constexpr std::size_t kMaxDrawnPoints = 1500;  // per series: about one per hori
 constexpr double kPixelsPerXTick = 90.0;
 constexpr double kPixelsPerYTick = 34.0;
 
-// Ticks every `interval` from `anchor` over [lo, hi]. Qt lays the ticks out on each change, so
-// every intermediate state keeps their number bounded: the larger of the old and the new interval
-// first, then the range, then the interval (a growing range under a tiny old interval would
+// Ticks every step of `ticks` from its lower end over [lo, hi], labelled in its format. Qt lays the ticks out
+// on each change, so every intermediate state keeps their number bounded: the larger of the old and the new
+// interval first, then the range, then the interval (a growing range under a tiny old interval would
 // otherwise ask for billions of ticks for a moment).
-void setDynamicTicks(QValueAxis& axis, double lo, double hi, double anchor, double interval) {
+void setDynamicTicks(QValueAxis& axis, double lo, double hi, const NiceTicks& ticks) {
   const bool wasDynamic = axis.tickType() == QValueAxis::TicksDynamic;
-  const double safe = wasDynamic ? std::max(axis.tickInterval(), interval) : interval;
-  if (!wasDynamic) {
-    axis.setTickInterval(safe);
-    axis.setTickAnchor(anchor);
-    axis.setRange(lo, hi);
-    axis.setTickType(QValueAxis::TicksDynamic);
-    return;
-  }
-  axis.setTickInterval(safe);
-  axis.setTickAnchor(anchor);
+  axis.setTickInterval(wasDynamic ? std::max(axis.tickInterval(), ticks.step) : ticks.step);
+  axis.setTickAnchor(ticks.lower);
   axis.setRange(lo, hi);
-  axis.setTickInterval(interval);
+  axis.setTickInterval(ticks.step);
+  axis.setTickType(QValueAxis::TicksDynamic);
+  axis.setLabelFormat(QString::fromStdString(ticks.format));
 }
 
-// How many labelled ticks an axis `pixels` long holds (at least two: the ends).
+// The axis on whole steps of `ticks`, a tick on each.
+void setWholeStepTicks(QValueAxis& axis, const NiceTicks& ticks) {
+  axis.setRange(ticks.lower, ticks.upper);
+  axis.setTickType(QValueAxis::TicksFixed);
+  axis.setTickCount(ticks.count);
+  axis.setLabelFormat(QString::fromStdString(ticks.format));
+}
+
+// How many labelled ticks an axis `pixels` long holds (three at least: the ends and one between).
 int ticksFitting(double pixels, double perTick) {
   return std::clamp(static_cast<int>(pixels / perTick) + 1, 3, 11);
 }
@@ -175,8 +177,15 @@ void TimeSeriesChart::refresh(bool now) {
   sinceRedraw_.start();
   stale_ = false;
   fitDecorations(chart()->size().toSize());
-  if (times_.empty()) {
+  const QRectF area = chart()->plotArea();
+  if (times_.empty()) {  // nothing yet: axes as the plot's size holds them, never elided
     for (QLineSeries* s : series_) s->clear();
+    if (pinned_) return;
+    const double span = window_ > 0.0 ? window_ : 1.0;
+    const NiceTicks xTicks = niceTicks(0.0, span, ticksFitting(area.width(), kPixelsPerXTick));
+    setDynamicTicks(*xAxis_, 0.0, span, xTicks);
+    const NiceTicks yTicks = niceTicks(-1.0, 1.0, ticksFitting(area.height(), kPixelsPerYTick));
+    setWholeStepTicks(*yAxis_, yTicks);
     return;
   }
   const double tEnd = times_.back();
@@ -213,13 +222,11 @@ void TimeSeriesChart::refresh(bool now) {
   // Ticks on nice numbers with true labels (NiceTicks.hpp), as many as the plot's size holds: a
   // short plot shows fewer labels instead of eliding them. Time follows the data exactly, its ticks
   // where the nice numbers fall; values get an axis on whole steps around them.
-  const QRectF area = chart()->plotArea();
   // One instant only: a span of the rolling window (or a second) ahead, not of a nanosecond, whose
   // labels would need ten decimals.
   const double tHigh = tEnd > tStart ? tEnd : tStart + (window_ > 0.0 ? window_ : 1.0);
   const NiceTicks xTicks = niceTicks(tStart, tHigh, ticksFitting(area.width(), kPixelsPerXTick));
-  setDynamicTicks(*xAxis_, tStart, tHigh, xTicks.lower, xTicks.step);
-  xAxis_->setLabelFormat(QString::fromStdString(xTicks.format));
+  setDynamicTicks(*xAxis_, tStart, tHigh, xTicks);
   if (!std::isfinite(yMin)) return;
   if (log_) {
     const double low = std::max(yMin, 1e-300) * 0.5, high = yMax * 2.0;
@@ -230,10 +237,7 @@ void TimeSeriesChart::refresh(bool now) {
     yLogAxis_->setRange(low, high);
   } else {
     const NiceTicks yTicks = niceTicks(yMin, yMax, ticksFitting(area.height(), kPixelsPerYTick));
-    yAxis_->setRange(yTicks.lower, yTicks.upper);
-    yAxis_->setTickType(QValueAxis::TicksFixed);
-    yAxis_->setTickCount(yTicks.count);
-    yAxis_->setLabelFormat(QString::fromStdString(yTicks.format));
+    setWholeStepTicks(*yAxis_, yTicks);
   }
 }
 

@@ -85,6 +85,10 @@ int main(int argc, char** argv) {
                                   QStringLiteral("SECONDS"));
   const QCommandLineOption shot(QStringLiteral("screenshot"),
                                 QStringLiteral("save the 3D view to PNG when done"), QStringLiteral("PNG"));
+  const QCommandLineOption windowShot(
+      QStringLiteral("screenshot-window"),
+      QStringLiteral("save the whole window (docks and plots) to PNG when done"), QStringLiteral("PNG"));
+  parser.addOption(windowShot);
   const QCommandLineOption size(QStringLiteral("size"),
                                 QStringLiteral("size of the 3D view and of recorded frames, e.g. 1280x720"),
                                 QStringLiteral("WxH"));
@@ -185,6 +189,7 @@ int main(int argc, char** argv) {
       fail(QStringLiteral("--run-for: expected a time in seconds, got '%1'").arg(parser.value(runFor)));
   }
   script.screenshot = parser.value(shot);
+  script.windowScreenshot = parser.value(windowShot);
   script.quit = parser.isSet(quit);
   script.report = parser.isSet(report);
   script.record = parser.value(record);

@@ -32,6 +32,9 @@ using scene_detail::withPointKeys;
 
 namespace {
 
+// A generated body this many times larger than its whole region points to a unit slip.
+constexpr double kUnitSlipRatio = 30.0;
+
 ContactModel readContact(const Node& node) {
   ContactModel c;
   const std::string model = node.child("model").string();
@@ -238,6 +241,19 @@ void readGenerate(const Node& node, const std::map<std::string, std::uint32_t>& 
     std::ostringstream s;
     s << "placed only " << result.placed << " of " << r.count << " bodies after " << result.attempts
       << " attempts: the region is too full (make it larger, or ask for fewer or smaller bodies)";
+    // Bodies far larger than the whole region: most likely a unit slip (mm typed where m are meant).
+    const double bodySize = 2.0 * model.boundingRadius * r.scaleMax;
+    const double regionSize = (r.regionMax - r.regionMin).maxCoeff();
+    if (bodySize >= kUnitSlipRatio * regionSize) {
+      s << "; a body (" << bodySize << " m across) is ";
+      if (regionSize > 0.0) {
+        s << std::setprecision(2) << bodySize / regionSize << std::setprecision(6) << " times the region ("
+          << regionSize << " m across)";
+      } else {
+        s << "larger than the region (which has no extent)";
+      }
+      s << ": are the pebbles or the region in millimetres where metres are meant?";
+    }
     node.fail(s.str());
   }
 }

@@ -16,6 +16,7 @@
 #include <QSignalSpy>
 #include <QStandardPaths>
 #include <QTemporaryDir>
+#include <QToolBar>
 #include <QUndoStack>
 #include <QWheelEvent>
 #include <QtTest>
@@ -725,6 +726,45 @@ class TestGui : public QObject {
     plan.frameSize = QSize(8, 8);
     MovieRecorder tiny(w, plan);
     QVERIFY(tiny.start().contains(QStringLiteral("8×8")));
+  }
+
+  // At 1500 px (a laptop) the toolbar shows the clump wizard, not behind its » menu.
+  void toolbarShowsTheClumpWizardAt1500Pixels() {
+    MainWindow w;
+    w.setRunning(false);
+    w.resize(1500, 920);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    auto* bar = w.findChild<QToolBar*>(QStringLiteral("simulationToolBar"));
+    QVERIFY(bar != nullptr);
+    QAction* wizard = nullptr;
+    for (QAction* a : bar->actions())
+      if (a->text().contains(QStringLiteral("New clump from mesh"))) wizard = a;
+    QVERIFY(wizard != nullptr);
+    QWidget* button = bar->widgetForAction(wizard);
+    QVERIFY(button != nullptr);
+    QTRY_VERIFY(button->isVisible());
+    QVERIFY(bar->rect().contains(button->geometry()));
+  }
+
+  // The library's folder does not exist until the first template is saved (a fresh profile): that
+  // template shows by itself, without a Refresh.
+  void templateLibraryShowsTheFirstTemplateSaved() {
+    QTemporaryDir home;
+    const QString folder = QDir(home.path()).filePath(QStringLiteral("data/ClumpLab/templates"));
+    TemplateLibraryDock dock;
+    dock.setFolder(folder);
+    QCOMPARE(dock.list()->count(), 0);
+    QTest::qWait(50);
+    QVERIFY(QDir().mkpath(folder));
+    const std::vector<Pebble> pebbles = {{Vec3(0, 0, 0), 0.02}, {Vec3(0, 0, 0.025), 0.02}};
+    const ClumpTemplate t =
+        makeTemplate("first", pebbles, massFromVoxels(pebbles, 1000.0, 32), "pebbles", 1000.0);
+    QFile out(QDir(folder).filePath(QStringLiteral("first.json")));
+    QVERIFY(out.open(QIODevice::WriteOnly));
+    out.write(QByteArray::fromStdString(templateToJson(t)));
+    out.close();
+    QTRY_COMPARE_WITH_TIMEOUT(dock.list()->count(), 1, 10000);
   }
 
   // The library lists the template files of its folder (a broken one with the reason), with

@@ -224,6 +224,23 @@ class ScriptedRunsTest : public QObject {
              unknown.err.constData());
   }
 
+  void windowScreenshotHoldsTheDocks() {
+    // For documentation: the whole window, docks and plots, beside the 3D view's own screenshot.
+    const Profile profile(false);
+    const QString view = profile.path(QStringLiteral("view.png")),
+                  window = profile.path(QStringLiteral("window.png"));
+    const Run r = runApp(profile.environment(),
+                         {QStringLiteral("--run-for"), QStringLiteral("0.02"), QStringLiteral("--size"),
+                          QStringLiteral("320x180"), QStringLiteral("--screenshot"), view,
+                          QStringLiteral("--screenshot-window"), window, QStringLiteral("--quit")});
+    QVERIFY2(r.exitCode == 0, r.err.constData());
+    const QImage viewImage(view), windowImage(window);
+    QVERIFY(!viewImage.isNull() && !windowImage.isNull());
+    QCOMPARE(viewImage.size(), QSize(320, 180));
+    QVERIFY2(windowImage.width() > viewImage.width() + 300 && windowImage.height() > viewImage.height() + 200,
+             qPrintable(QStringLiteral("%1x%2").arg(windowImage.width()).arg(windowImage.height())));
+  }
+
   void helpAndVersionNeedNoDisplay() {
     QProcessEnvironment env = QProcessEnvironment::systemEnvironment();
     for (const char* name : {"DISPLAY", "WAYLAND_DISPLAY", "QT_QPA_PLATFORM"})

@@ -350,6 +350,13 @@ class SceneFileTest : public QObject {
                  "\"generate\": [ { \"template\": \"tbar\", \"count\": 500, \"region\": { \"min\": [0, 0, "
                  "0.01], \"max\": [0.001, 0.001, 0.011] } } ], \"bodies\": ["),
         "generate[0]: placed only");
+    // Lengths in mm where m are meant: the region 1000 times too small for 7 mm T-bars.
+    row("region in millimetres",
+        replaced("\"bodies\": [",
+                 "\"generate\": [ { \"template\": \"tbar\", \"count\": 5, \"region\": { \"min\": [0, 0, "
+                 "0.01], \"max\": [2e-5, 2e-5, 0.01002] } } ], \"bodies\": ["),
+        "times the region (2e-05 m across): are the pebbles or the region in millimetres where metres are "
+        "meant?");
   }
   void badInput() {
     QFETCH(QString, text);
