@@ -131,6 +131,9 @@ class TestWizard : public QObject {
     unit->setCurrentIndex(unit->findData(QStringLiteral("mm")));
     QTRY_VERIFY_WITH_TIMEOUT(wiz->model().meshCurrent() && next->isEnabled(), kWorkTimeoutMs);
     QCOMPARE(wiz->model().scale(), 0.001);
+    auto* customScale = child<QDoubleSpinBox>(wiz->unitsPage(), "customScale");
+    QVERIFY(!customScale->isEnabled());
+    QCOMPARE(customScale->value(), 0.001);  // the disabled box follows the unit
     const double extentMm =
         (wiz->model().mesh()->prepared.report.upper - wiz->model().mesh()->prepared.report.lower).maxCoeff();
     QVERIFY2(std::abs(extentMm / extentInMeters - 0.001) < 1e-9, qPrintable(QString::number(extentMm)));
@@ -171,6 +174,15 @@ class TestWizard : public QObject {
     QTableWidgetItem* sumVolume = table->item(wizard::InertiaPage::Volume, 3);
     QVERIFY2(sumVolume->toolTip().contains(QStringLiteral("limit")), qPrintable(sumVolume->text()));
     QVERIFY(table->item(wizard::InertiaPage::Volume, 0)->toolTip().isEmpty());
+    // One unit across a row: every volume in the mesh's.
+    const QString unitOfVolume =
+        table->item(wizard::InertiaPage::Volume, 0)->text().section(QLatin1Char(' '), 1, 1);
+    QVERIFY2(unitOfVolume.endsWith(QStringLiteral("³")), qPrintable(unitOfVolume));
+    for (int c = 1; c < 4; ++c) {
+      const QString text = table->item(wizard::InertiaPage::Volume, c)->text();
+      QVERIFY2(text.section(QLatin1Char(' '), 1, 1) == unitOfVolume,
+               qPrintable(text + QStringLiteral(" vs ") + unitOfVolume));
+    }
     shoot(*wiz, QStringLiteral("4-inertia"));
     QTest::mouseClick(next, Qt::LeftButton);
     QCOMPARE(wiz->currentId(), int(ClumpWizard::FinishPage));

@@ -152,7 +152,7 @@ void InertiaPage::showResult() {
                                             .arg(100 * kVolumeErrorLimit)
                                       : QString();
     set(Volume,
-        volumeText(m.volume) +
+        volumeText(m.volume, mesh.volume) +  // one unit across the row
             (compared ? QStringLiteral("  (") + percent(volumeError) + QStringLiteral(")") : QString()),
         volumeProblem);
     set(Mass,

@@ -98,7 +98,12 @@ void UnitsPage::initializePage() {
 }
 
 void UnitsPage::apply() {
-  custom_->setEnabled(unit_->currentData().toString() == QLatin1String("custom"));
+  const bool custom = unit_->currentData().toString() == QLatin1String("custom");
+  custom_->setEnabled(custom);
+  if (!custom) {  // the disabled box shows the unit's scale (and a custom scale starts from it)
+    const QSignalBlocker block(custom_);
+    custom_->setValue(chosenScale());
+  }
   model_.setMesh(model_.meshChoice(), chosenScale(), repair_->isChecked(), WizardModel::kDebounceMs);
   emit completeChanged();
 }

@@ -38,7 +38,11 @@ QString lengthText(double meters, double reference) {
 }
 
 QString volumeText(double cubicMeters) {
-  const Unit u = unitFor(std::cbrt(cubicMeters));
+  return volumeText(cubicMeters, cubicMeters);
+}
+
+QString volumeText(double cubicMeters, double reference) {
+  const Unit u = unitFor(std::cbrt(reference));
   return number(cubicMeters / (u.factor * u.factor * u.factor)) + QStringLiteral(" ") +
          QString::fromUtf8(u.name) + QStringLiteral("³");
 }

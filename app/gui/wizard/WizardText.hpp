@@ -15,6 +15,8 @@ QString lengthText(double meters);
 QString lengthText(double meters, double reference);
 // A volume [m^3] as "123 mm³", "4.5 cm³" or "0.2 m³".
 QString volumeText(double cubicMeters);
+// In the unit `reference` [m³] takes: a table's row keeps one unit.
+QString volumeText(double cubicMeters, double reference);
 // One line: "t-handle.stl: 1,204 triangles, closed, 1 shell, 7.00 × 5.00 × 1.50 mm, 21.3 mm³".
 QString meshSummary(const ImportedMesh& mesh);
 // A label for problems: red, word-wrapped, selectable (to copy a file name or a message).
