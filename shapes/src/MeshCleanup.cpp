@@ -112,10 +112,11 @@ PreparedMesh prepareMesh(const TriangleMesh& soup, const std::string& name, cons
   meshBounds(m, lower, upper);
   const double diagonal = (upper - lower).norm();
 
-  // Edges: exactly two triangles each. Holes are refused, or closed on request.
+  // Edges: exactly two triangles each. Seams are welded; holes are refused, or closed on request.
   Topology topo = analyse(m);
-  if (!topo.boundary.empty() && options.repair) {
-    // Seams whose copies of a vertex differ by round-off: weld within 1e-6 of the diagonal first.
+  if (!topo.boundary.empty()) {
+    // Seams, whose copies of a vertex differ by round-off (a float STL's 1e-7, an exporter's 1e-16):
+    // always welded within 1e-6 of the diagonal, with a warning. What stays open is a hole.
     report.verticesMergedNearby =
         weldNearby(m, 1e-6 * diagonal, report.degenerateDropped, report.duplicatesDropped);
     if (report.verticesMergedNearby > 0) topo = analyse(m);
@@ -146,8 +147,12 @@ PreparedMesh prepareMesh(const TriangleMesh& soup, const std::string& name, cons
         std::to_string(largest->edges) + " edges and a perimeter of " + number(largest->perimeter) +
         " m, around " + where(largest->center);
     if (!options.repair) {
+      const std::string seams =
+          report.verticesMergedNearby > 0
+              ? " (after welding " + std::to_string(report.verticesMergedNearby) + " seam vertices)"
+              : std::string();
       throw InputError(name, "",
-                       "the mesh is open: " + summary +
+                       "the mesh has a hole, not a seam: " + summary + seams +
                            ". Close it in a mesh editor, or pass --repair (\"repair\": true in a scene) "
                            "to close small holes");
     }

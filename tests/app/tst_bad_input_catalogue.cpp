@@ -169,7 +169,7 @@ class BadInputCatalogue : public QObject {
     row("mesh: 10^7 degenerate triangles", {{"m.stl", zeroBinaryStl(10'000'000)}}, inertia, 2,
         {"m.stl: every triangle is degenerate (zero area): all 10000000 of them"});
     row("mesh: open", {{"m.stl", text(asciiStl(cube("1", 1)))}}, inertia, 2,
-        {"m.stl: the mesh is open: 3 boundary edges", "--repair"});
+        {"m.stl: the mesh has a hole, not a seam: 3 boundary edges", "--repair"});
     row("mesh: inverted (turned over, with a warning)", {{"m.stl", text(asciiStl(cube("1", 0, true)))}},
         inertia, 0, {"m.stl: warning: 1 shell was inside out (negative volume) and was turned over"});
     row("mesh: empty file", {{"m.stl", text("")}}, inertia, 2, {"m.stl: the file is empty"});
@@ -257,7 +257,7 @@ class BadInputCatalogue : public QObject {
         {"s.json: templates.m.mesh: gone.stl: no such file"});
     row("scene: broken mesh",
         {{"s.json", text(withMesh("open.stl"))}, {"open.stl", text(asciiStl(cube("1", 1)))}}, kRun, 2,
-        {"s.json: templates.m.mesh: open.stl: the mesh is open"});
+        {"s.json: templates.m.mesh: open.stl: the mesh has a hole"});
     row("scene: cyclic reference (its own file as mesh)", {{"s.json", text(withMesh("s.json"))}}, kRun, 2,
         {"s.json: templates.m.mesh: s.json: cannot be read as a mesh"});
     row("scene: restitution above 1",

@@ -573,7 +573,7 @@ class CliTest : public QObject {
                                    << "a.stl: truncated or corrupt binary STL";
     QTest::newRow("open mesh") << QStringList{"fill", "@a.stl", "--spacing", "0.1"}
                                << binaryStl(boxTriangles(1, 1, 1).mid(2))
-                               << "a.stl: the mesh is open: 4 boundary edges";
+                               << "a.stl: the mesh has a hole, not a seam: 4 boundary edges";
     QTest::newRow("hole too large for repair")
         << QStringList{"fill", "@a.stl", "--spacing", "0.1", "--repair"}
         << binaryStl(boxTriangles(1, 1, 1).mid(2)) << "too large to close safely";

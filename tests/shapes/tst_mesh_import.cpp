@@ -134,9 +134,10 @@ class MeshImportTest : public QObject {
                                      << "beyond 1e+09 m: check the scale";
     std::vector<Corners> open = cube;
     open.erase(open.begin(), open.begin() + 2);  // one face missing
-    QTest::newRow("open") << binaryStl(open) << "a.stl"
-                          << "the mesh is open: 4 boundary edges (edges of only one triangle) around 1 hole; "
-                             "the largest has 4 edges and a perimeter of 4 m, around (0.5, 0.5, 0) m";
+    QTest::newRow("open")
+        << binaryStl(open) << "a.stl"
+        << "the mesh has a hole, not a seam: 4 boundary edges (edges of only one triangle) around 1 hole; "
+           "the largest has 4 edges and a perimeter of 4 m, around (0.5, 0.5, 0) m";
     std::vector<Corners> fin = cube;
     fin.push_back({Vec3(0, 0, 0), Vec3(1, 0, 0), Vec3(0.5, -1, 0)});  // a third triangle on an edge
     QTest::newRow("non-manifold") << binaryStl(fin) << "a.stl"
@@ -251,10 +252,30 @@ class MeshImportTest : public QObject {
       return std::find(t.begin(), t.end(), 7u) != t.end();
     });
     *std::find(uses->begin(), uses->end(), 7u) = 8;
-    QVERIFY_THROWS_EXCEPTION(InputError, prepareMesh(seam, "seam"));
-    const PreparedMesh s = prepareMesh(seam, "seam", {.repair = true});
-    QCOMPARE(s.report.verticesMergedNearby, std::size_t(1));
-    QVERIFY(s.report.holesClosed.empty());
+    // Welded on every import (no --repair needed), with a warning that calls it a seam.
+    for (const bool repair : {false, true}) {
+      const PreparedMesh s = prepareMesh(seam, "seam", {.repair = repair});
+      QCOMPARE(s.report.verticesMergedNearby, std::size_t(1));
+      QVERIFY(s.report.holesClosed.empty());
+      QCOMPARE(s.report.volume, 1.0);
+      QVERIFY(std::any_of(s.report.warnings.begin(), s.report.warnings.end(),
+                          [](const std::string& w) { return w.find("(seams)") != std::string::npos; }));
+    }
+    // A seam far beyond round-off (1e-3 of the size) is a hole, and the message says so.
+    TriangleMesh gap = unitCube();
+    gap.vertices.push_back(Vec3(1, 1, 1) + Vec3::Constant(1e-3));
+    const auto gapUses = std::find_if(gap.triangles.begin(), gap.triangles.end(), [](const auto& t) {
+      return std::find(t.begin(), t.end(), 7u) != t.end();
+    });
+    *std::find(gapUses->begin(), gapUses->end(), 7u) = 8;
+    try {
+      prepareMesh(gap, "gap.stl");
+      QFAIL("an open mesh was accepted");
+    } catch (const InputError& e) {
+      QVERIFY2(std::string(e.what()).find("gap.stl") != std::string::npos &&
+                   std::string(e.what()).find("has a hole, not a seam") != std::string::npos,
+               e.what());
+    }
   }
 };
 

@@ -35,11 +35,11 @@ UnitsPage::UnitsPage(WizardModel& model, QWidget* parent) : QWizardPage(parent),
   custom_->setObjectName(QStringLiteral("customScale"));
   custom_->setValue(1.0);
   form->addRow(tr("Scale:"), custom_);
-  repair_ = new QCheckBox(tr("Repair: weld seams, close small holes"));
+  repair_ = new QCheckBox(tr("Repair: close small holes"));
   repair_->setObjectName(QStringLiteral("repair"));
   repair_->setToolTip(
-      tr("Welds vertices that differ by round-off and closes holes whose perimeter is at most "
-         "the bounding-box diagonal; without it an open mesh is refused."));
+      tr("Closes holes whose perimeter is at most the bounding-box diagonal; without it a mesh with a "
+         "hole is refused. Seams (copies of a vertex that differ by round-off) are welded on every import."));
   form->addRow(QString(), repair_);
   left->addLayout(form);
   hint_ = new QLabel;
