@@ -92,6 +92,10 @@ InspectorDock::InspectorDock(QWidget* parent) : QDockWidget(tr("Inspector"), par
   setWidget(content);
 }
 
+QImage InspectorDock::bodyOmegaPlotImage(QSize size) {
+  return charts_[0]->renderImage(size);
+}
+
 void InspectorDock::choosePlot(int index) {
   chart_ = charts_[index];
   chartStack_->setCurrentIndex(index);

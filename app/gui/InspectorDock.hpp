@@ -38,6 +38,8 @@ class InspectorDock : public QDockWidget {
  public:
   explicit InspectorDock(QWidget* parent = nullptr);
   // Shows body `body` of `snapshot` (-1: nothing selected) and records the plotted quantity.
+  // The body-frame angular velocity plot drawn at `size` (for a movie's frames).
+  QImage bodyOmegaPlotImage(QSize size);
   void show(const Snapshot& snapshot, int body, std::uint64_t sceneGeneration);
   TimeSeriesChart* chart() const { return chart_; }
 

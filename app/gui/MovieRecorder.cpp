@@ -215,14 +215,16 @@ QImage MovieRecorder::grabFrame() {
   Viewport& view = *window_.viewport();
   QImage frame = plan_.frameSize.isEmpty() ? view.grabFramebuffer()
                                            : view.renderImage(plan_.frameSize, plan_.statusOverlay);
-  if (plan_.plotInset && !frame.isNull()) {
+  if (plan_.plot != RecordingPlan::Plot::None && !frame.isNull()) {
     // Bottom left, 3/8 of the frame wide (the colour legend keeps the bottom right and the
     // status overlay the top left), its text in proportion to the frame as on a 720-pixel view.
     const int margin = std::max(6, frame.height() / 60);
     const QSize inset(frame.width() * 3 / 8, frame.height() * 2 / 7);
     const double scale = std::max(1.0, frame.height() / 720.0) / 1.3;  // text a little smaller than on screen
-    const QImage plot = window_.energyDock()->plotImage(
-        QSize(static_cast<int>(inset.width() / scale), static_cast<int>(inset.height() / scale)));
+    const QSize plotSize(static_cast<int>(inset.width() / scale), static_cast<int>(inset.height() / scale));
+    const QImage plot = plan_.plot == RecordingPlan::Plot::Energy
+                            ? window_.energyDock()->plotImage(plotSize)
+                            : window_.inspectorDock()->bodyOmegaPlotImage(plotSize);
     if (!plot.isNull()) {
       QPainter painter(&frame);
       painter.setRenderHint(QPainter::SmoothPixmapTransform);

@@ -22,8 +22,11 @@ struct RecordingPlan {
   double slowMotion = 1.0;     // video seconds per simulated second
   bool statusOverlay = false;  // keep the status overlay in the frames
   QSize frameSize;             // pixels of each frame; empty: the 3D view's (what is on screen)
-  bool plotInset = false;      // the energy plot drawn in the bottom left corner of each frame
-  bool realTime = false;       // grab the running view at the frame rate until stop()
+  // A plot drawn in the bottom left corner of each frame: the Energy panel's, or the body-frame
+  // angular velocity of the Inspector's body (a free-rotation demo, where the energies are flat).
+  enum class Plot { None, Energy, BodyOmega };
+  Plot plot = Plot::None;
+  bool realTime = false;  // grab the running view at the frame rate until stop()
   // In replay mode, deterministic timing: one video frame per trajectory frame (true), or one per
   // 1 / (fps x slow motion) of recorded time (the nearest frame), over the whole trajectory.
   bool everyReplayFrame = true;

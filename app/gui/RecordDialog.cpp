@@ -103,10 +103,18 @@ RecordDialog::RecordDialog(QSize viewSize, QWidget* parent) : QDialog(parent) {
   status_ = new QCheckBox(tr("Keep the status overlay in the frames"));
   status_->setChecked(settings.value(QStringLiteral("record/status"), false).toBool());
   form->addRow(QString(), status_);
-  plot_ = new QCheckBox(tr("Include the energy plot (bottom left)"));
-  plot_->setChecked(settings.value(QStringLiteral("record/plot"), false).toBool());
-  plot_->setToolTip(tr("The chart the Energy panel shows (energies or drift), as it grows"));
-  form->addRow(QString(), plot_);
+  plot_ = new QComboBox;
+  plot_->setObjectName(QStringLiteral("plot in the frames"));
+  plot_->addItem(tr("none"), static_cast<int>(RecordingPlan::Plot::None));
+  plot_->addItem(tr("the energy plot"), static_cast<int>(RecordingPlan::Plot::Energy));
+  plot_->addItem(tr("ω of the selected body (body frame)"), static_cast<int>(RecordingPlan::Plot::BodyOmega));
+  // Saved as the plot's number (an older "true" reads as 1: the energy plot).
+  plot_->setCurrentIndex(
+      std::max(0, plot_->findData(settings.value(QStringLiteral("record/plot"), 0).toInt())));
+  plot_->setToolTip(
+      tr("Drawn in the bottom left corner as it grows: the chart the Energy panel shows, or the "
+         "Inspector's body-frame ω (for free rotation, where the energies are flat)"));
+  form->addRow(tr("Plot in the frames"), plot_);
   auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
   buttons->button(QDialogButtonBox::Ok)->setText(tr("Record"));
   connect(buttons, &QDialogButtonBox::accepted, this, [this] {
@@ -121,7 +129,7 @@ RecordDialog::RecordDialog(QSize viewSize, QWidget* parent) : QDialog(parent) {
     s.setValue(QStringLiteral("record/resolution"), resolution_->currentIndex());
     s.setValue(QStringLiteral("record/width"), width_->value());
     s.setValue(QStringLiteral("record/height"), height_->value());
-    if (plot_->isEnabled()) s.setValue(QStringLiteral("record/plot"), p.plotInset);
+    if (plot_->isEnabled()) s.setValue(QStringLiteral("record/plot"), static_cast<int>(p.plot));
     accept();
   });
   connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
@@ -147,9 +155,9 @@ void RecordDialog::setReplay(int frames, double seconds) {
       tr("The replay holds %1 frames over %2 s of recorded time.").arg(frames).arg(seconds, 0, 'g', 4));
   replayHint_->show();
   everyFrame_->show();
-  plot_->setChecked(false);
+  plot_->setCurrentIndex(0);
   plot_->setEnabled(false);
-  plot_->setToolTip(tr("The energy plot belongs to the live scene, not to the replay"));
+  plot_->setToolTip(tr("The plots belong to the live scene, not to the replay"));
   updateEnabled();
 }
 
@@ -172,7 +180,8 @@ RecordingPlan RecordDialog::plan() const {
   p.duration = duration_->value();
   p.slowMotion = slowMotion_->value();
   p.statusOverlay = status_->isChecked();
-  p.plotInset = plot_->isEnabled() && plot_->isChecked();
+  p.plot = plot_->isEnabled() ? static_cast<RecordingPlan::Plot>(plot_->currentData().toInt())
+                              : RecordingPlan::Plot::None;
   p.everyReplayFrame = !replay_ || everyFrame_->isChecked();
   const int choice = resolution_->currentIndex();
   if (choice == resolution_->count() - 1) {

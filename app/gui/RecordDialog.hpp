@@ -37,7 +37,7 @@ class RecordDialog : public QDialog {
   QDoubleSpinBox* slowMotion_ = nullptr;
   QSpinBox* fps_ = nullptr;
   QCheckBox* status_ = nullptr;
-  QCheckBox* plot_ = nullptr;
+  QComboBox* plot_ = nullptr;
   QComboBox* resolution_ = nullptr;
   QSpinBox* width_ = nullptr;
   QSpinBox* height_ = nullptr;

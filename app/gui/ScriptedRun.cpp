@@ -67,6 +67,8 @@ void ScriptedRun::onFrame() {
 }
 
 void ScriptedRun::startRecording() {
+  // The omega plot is the Inspector's body's: the first body when none is chosen.
+  if (options_.plotOmega && window_.viewport()->selectedBody() < 0) window_.viewport()->setSelectedBody(0);
   RecordingPlan plan;
   plan.movie.path = options_.record;
   plan.movie.format = MovieSettings::formatFor(options_.record);
@@ -74,7 +76,9 @@ void ScriptedRun::startRecording() {
   plan.duration = options_.duration;
   plan.slowMotion = options_.slowMotion;
   plan.frameSize = options_.size;  // exactly, even where the screen cannot hold a view that large
-  plan.plotInset = options_.plotInset;
+  plan.plot = options_.plotOmega   ? RecordingPlan::Plot::BodyOmega
+              : options_.plotInset ? RecordingPlan::Plot::Energy
+                                   : RecordingPlan::Plot::None;
   plan.everyReplayFrame = options_.everyReplayFrame;
   recorder_ = new MovieRecorder(window_, plan);
   connect(recorder_, &MovieRecorder::finished, this, [this](const QString& error) {

@@ -24,7 +24,8 @@ struct ScriptOptions {
   double duration = 5.0;     // simulated seconds to record
   int framesPerSecond = 30;  // of the movie
   double slowMotion = 1.0;   // video seconds per simulated second
-  bool plotInset = false;    // the energy plot in the movie's frames
+  bool plotInset = false;    // the energy plot in the movie's frames,
+  bool plotOmega = false;    // or the selected body's body-frame omega
   // Recording a replay: a video frame per trajectory frame (else per 1 / (fps x slow motion)).
   bool everyReplayFrame = true;
   // --paused: a run for a set time waits for the user's Run (main starts such runs paused, and

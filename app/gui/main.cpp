@@ -120,6 +120,11 @@ int main(int argc, char** argv) {
                                       QStringLiteral("X"));
   const QCommandLineOption plot(QStringLiteral("plot"),
                                 QStringLiteral("draw the energy plot into the movie's frames (bottom left)"));
+  const QCommandLineOption plotOmega(
+      QStringLiteral("plot-omega"),
+      QStringLiteral(
+          "draw the selected body's body-frame omega (body 0 if none) into the movie's frames instead"));
+  parser.addOption(plotOmega);
   const QCommandLineOption replay(
       QStringLiteral("replay"),
       QStringLiteral("replay a trajectory (.cltraj); with --record, re-render it: one video frame per "
@@ -194,6 +199,7 @@ int main(int argc, char** argv) {
   script.report = parser.isSet(report);
   script.record = parser.value(record);
   script.plotInset = parser.isSet(plot);
+  script.plotOmega = parser.isSet(plotOmega);
   auto positive = [&](const QCommandLineOption& option, double fallback) {
     if (!parser.isSet(option)) return fallback;
     bool ok = false;

@@ -696,7 +696,7 @@ class TestGui : public QObject {
     plan.movie.framesPerSecond = 10;
     plan.duration = 0.2;
     plan.frameSize = size;
-    plan.plotInset = true;
+    plan.plot = RecordingPlan::Plot::Energy;
     MovieRecorder recorder(w, plan);
     QSignalSpy done(&recorder, &MovieRecorder::finished);
     QCOMPARE(recorder.start(), QString());
@@ -855,7 +855,7 @@ class TestGui : public QObject {
     dialog.setReplay(38, 0.617);
     RecordingPlan plan = dialog.plan();
     QVERIFY(plan.everyReplayFrame);
-    QVERIFY(!plan.plotInset);
+    QVERIFY(plan.plot == RecordingPlan::Plot::None);
     CLUMPLAB_COMPARE_REL(plan.duration, 0.617, 1e-12);
     QCheckBox* perFrame = nullptr;
     for (QCheckBox* b : dialog.findChildren<QCheckBox*>())

@@ -195,6 +195,33 @@ class ScriptedRunsTest : public QObject {
     }
   }
 
+  void movieCarriesTheOmegaPlot() {
+    // A free-rotation demo: the energy plot is flat, the body's omega is what moves.
+    const Profile profile(false);
+    const auto record = [&](const QString& folder, const QString& plotOption) {
+      const Run r =
+          runApp(profile.environment(),
+                 {QStringLiteral("--scene"), sceneFile("tbar-dzhanibekov.json"), QStringLiteral("--record"),
+                  profile.path(folder), QStringLiteral("--duration"), QStringLiteral("3"),
+                  QStringLiteral("--fps"), QStringLiteral("2"), QStringLiteral("--size"),
+                  QStringLiteral("480x270"), plotOption, QStringLiteral("--quit")});
+      if (r.exitCode != 0) qWarning("%s", r.err.constData());
+      const QStringList files =
+          QDir(profile.path(folder)).entryList({QStringLiteral("*.png")}, QDir::Files, QDir::Name);
+      std::vector<QImage> images;
+      for (const QString& f : files) images.emplace_back(QDir(profile.path(folder)).filePath(f));
+      return images;
+    };
+    const std::vector<QImage> energy = record(QStringLiteral("energy"), QStringLiteral("--plot"));
+    const std::vector<QImage> omega = record(QStringLiteral("omega"), QStringLiteral("--plot-omega"));
+    QCOMPARE(energy.size(), std::size_t(6));
+    QCOMPARE(omega.size(), std::size_t(6));
+    // The inset's corner (bottom left, 3/8 by 2/7 of the frame).
+    const QRect inset(0, 270 - 270 * 2 / 7, 480 * 3 / 8, 270 * 2 / 7);
+    QVERIFY(omega.back().copy(inset) != energy.back().copy(inset));  // another plot
+    QVERIFY(omega.back().copy(inset) != omega[1].copy(inset));       // and it grows
+  }
+
   void lessonFromTheCommandLine() {
     // A teacher records a lesson's movie headless: the lesson's scene from its start, its own speed
     // no matter (the movie keeps its clock).

@@ -578,7 +578,8 @@ class Soak {
       plan.movie.framesPerSecond = 15;
       plan.realTime = chance(0.5);
       plan.duration = uniformReal(0.05, 0.4);
-      plan.plotInset = chance(0.3);
+      plan.plot = chance(0.3) ? (chance(0.5) ? RecordingPlan::Plot::Energy : RecordingPlan::Plot::BodyOmega)
+                              : RecordingPlan::Plot::None;
       if (chance(0.3)) plan.frameSize = QSize(320, 180);
       note_ = QStringLiteral("%1 %2 s%3")
                   .arg(plan.realTime ? "real time" : "deterministic")
