@@ -109,6 +109,21 @@ MainWindow::MainWindow(QWidget* parent) : QMainWindow(parent), loop_(std::make_u
   energyDock_->raise();
   dzhanibekovDock_->hide();
   dzhanibekovDock_->placeInsetOver(viewport_);
+  // The L-space inset keeps clear of the bodies on screen (their bounding discs).
+  dzhanibekovDock_->setAreasToKeepClear([this] {
+    std::vector<QRectF> areas;
+    const SimulationFrame* f = currentFrame();
+    if (f == nullptr) return areas;
+    const render::Camera& camera = viewport_->camera();
+    const Snapshot& s = f->snapshot;
+    for (std::size_t b = 0; b < s.bodies.size(); ++b) {
+      const Vec3& x = s.bodies.position[b];
+      const double r = s.templates[s.bodies.templateIndex[b]]->boundingRadius * camera.pixelsPerMeterAt(x);
+      const Eigen::Vector2d c = camera.project(x);
+      areas.emplace_back(c.x() - r, c.y() - r, 2.0 * r, 2.0 * r);
+    }
+    return areas;
+  });
   connect(dzhanibekovDock_, &DzhanibekovDock::gyroscopicToggled, this, [this](bool on) {
     SceneParameters p = parameters_;
     p.gyroscopic = on;
@@ -1219,6 +1234,7 @@ void MainWindow::tick() {
     dzhanibekovDock_->showFrame(f, viewport_->selectedBody());
     viewport_->options().bodyCurves = dzhanibekovDock_->bodyCurves();
     viewport_->setFrame(&f);
+    dzhanibekovDock_->keepInsetClear();
     if (!lessonCamera_.isEmpty() && f.commandsApplied >= lessonCameraTicket_) {
       // The lesson's view, once its scene is on screen (the view has just framed it).
       render::Camera goal = viewport_->camera();

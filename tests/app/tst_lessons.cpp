@@ -3,17 +3,15 @@
 // the equipartition lesson reaches its ratio and the time-step lesson shows the dt^2 scaling;
 // broken lesson files are refused naming file and field.
 #include <QListWidget>
+#include <QSettings>
 #include <QTemporaryDir>
 #include <QTextBrowser>
 #include <QtTest>
 
-#include <QSettings>
 #include "BuildSize.hpp"
 #include "DocumentLoader.hpp"
 #include "EnergyPlotDock.hpp"
 #include "GlFormat.hpp"
-
-#include "EnergyPlotDock.hpp"
 #include "GuiTestSupport.hpp"
 #include "InspectorDock.hpp"
 #include "LessonCatalog.hpp"
@@ -22,6 +20,7 @@
 #include "Viewport.hpp"
 #include "core/World.hpp"
 #include "dzhanibekov/DzhanibekovDock.hpp"
+#include "dzhanibekov/EnergyEllipsoidInset.hpp"
 #include "resources/Resources.hpp"
 
 using namespace clumplab;
@@ -254,6 +253,43 @@ class LessonsTest : public QObject {
       QVERIFY2(std::abs(dock->omega0() - rate) < 0.01 * rate, qPrintable(name));
       QCOMPARE(dock->axis(), 1);  // each spins about its intermediate axis
       QVERIFY(dock->epsilon() < 0.05);
+    }
+  }
+
+  void lSpaceInsetKeepsClearOfTheBodies() {
+    // Three T-bars side by side: the inset used to cover the left one.
+    MainWindow w;
+    w.resize(1400, 900);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QCOMPARE(w.openLesson(w.findLesson(QStringLiteral("stable-unstable-axes"))), QString());
+    QVERIFY(waitForFrame(w, [](const SimulationFrame& f) { return f.snapshot.bodies.size() == 3; }));
+    QTest::qWait(800);  // the lesson's camera settles
+    for (int k = 0; k < 5; ++k) {
+      w.tick();
+      QTest::qWait(20);
+    }
+    const QWidget* inset = w.dzhanibekovDock()->inset();
+    QVERIFY(inset->isVisible());
+    const QRectF place = inset->geometry();
+    const SimulationFrame* frame = w.currentFrame();
+    QVERIFY(frame != nullptr);
+    const Snapshot& s = frame->snapshot;
+    const render::Camera& camera = w.viewport()->camera();
+    for (std::size_t b = 0; b < s.bodies.size(); ++b) {
+      const Vec3& x = s.bodies.position[b];
+      const double r = s.templates[s.bodies.templateIndex[b]]->boundingRadius * camera.pixelsPerMeterAt(x);
+      const Eigen::Vector2d c = camera.project(x);
+      QVERIFY2(!QRectF(c.x() - r, c.y() - r, 2 * r, 2 * r).intersects(place),
+               qPrintable(QStringLiteral("body %1 at (%2, %3) r %4 under the inset %5,%6 %7x%8")
+                              .arg(b)
+                              .arg(c.x())
+                              .arg(c.y())
+                              .arg(r)
+                              .arg(place.x())
+                              .arg(place.y())
+                              .arg(place.width())
+                              .arg(place.height())));
     }
   }
 

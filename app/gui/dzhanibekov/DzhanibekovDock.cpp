@@ -16,6 +16,7 @@
 #include <QSlider>
 #include <QTabWidget>
 #include <QVBoxLayout>
+#include <algorithm>
 #include <cmath>
 #include <limits>
 
@@ -444,17 +445,48 @@ bool DzhanibekovDock::eventFilter(QObject* watched, QEvent* event) {
   return QDockWidget::eventFilter(watched, event);
 }
 
+void DzhanibekovDock::setAreasToKeepClear(std::function<std::vector<QRectF>()> areas) {
+  areasToKeepClear_ = std::move(areas);
+}
+
+QRect DzhanibekovDock::insetPlace(QSize host, const std::vector<QRectF>& areas) {
+  const int fullWidth = std::clamp(host.width() * 9 / 25, 200, 380);
+  const int fullHeight = std::min(fullWidth, host.height() * 11 / 20);
+  constexpr int kMargin = 10;
+  constexpr int kMinWidth = 170;
+  const auto at = [&](int corner, int width, int height) {
+    const int left = corner == 0 || corner == 3 ? kMargin : host.width() - width - kMargin;
+    const int top = corner == 1 || corner == 3 ? kMargin : host.height() - height - kMargin;
+    return QRect(left, top, width, height);
+  };
+  // Bottom left first (clear of the status overlay, top left, and the colour legend, bottom right).
+  for (const double shrink : {1.0, 0.8, 0.65, 0.5}) {
+    const int width = std::max(kMinWidth, static_cast<int>(fullWidth * shrink));
+    const int height = std::max(kMinWidth, static_cast<int>(fullHeight * shrink));
+    for (const int corner : {0, 1, 2, 3}) {
+      const QRect place = at(corner, width, height);
+      if (std::none_of(areas.begin(), areas.end(), [&](const QRectF& a) { return a.intersects(place); }))
+        return place;
+    }
+  }
+  return at(0, fullWidth, fullHeight);
+}
+
 void DzhanibekovDock::placeInset() {
   const QWidget* view = insetHost_.data();
   if (view == nullptr) return;
-  // Bottom left, clear of the status overlay (top left) and the colour legend (bottom right).
-  const QSize host = view->size();
-  const int width = std::clamp(host.width() * 9 / 25, 200, 380);
-  const int height = std::min(width, host.height() * 11 / 20);
-  constexpr int kMargin = 10;
-  inset_->setGeometry(kMargin, host.height() - height - kMargin, width, height);
+  inset_->setGeometry(
+      insetPlace(view->size(), areasToKeepClear_ ? areasToKeepClear_() : std::vector<QRectF>{}));
   inset_->setVisible(!isHidden() && inset_->hasState());
   inset_->raise();
+}
+
+void DzhanibekovDock::keepInsetClear() {
+  if (insetHost_.isNull() || !inset_->isVisible() || !areasToKeepClear_) return;
+  const std::vector<QRectF> areas = areasToKeepClear_();
+  const QRect now = inset_->geometry();
+  if (std::any_of(areas.begin(), areas.end(), [&](const QRectF& a) { return a.intersects(now); }))
+    placeInset();
 }
 
 ComparisonWindow* DzhanibekovDock::comparison() const {

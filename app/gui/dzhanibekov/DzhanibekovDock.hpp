@@ -8,6 +8,7 @@
 // view; the live scene's gyroscopic term; and the integrator comparison window.
 #include <QDockWidget>
 #include <QPointer>
+#include <QRectF>
 #include <functional>
 #include <vector>
 
@@ -71,6 +72,10 @@ class DzhanibekovDock : public QDockWidget {
   // Shows the inset over the bottom-left corner of `view` (the 3D view) instead of in the panel,
   // while the panel is shown.
   void placeInsetOver(QWidget* view);
+  // Areas of the view the inset keeps clear of: the bodies on screen, in the view's pixels. The
+  // inset moves to another corner, or shrinks, when it would cover one (keepInsetClear, each frame).
+  void setAreasToKeepClear(std::function<std::vector<QRectF>()> areas);
+  void keepInsetClear();
   // Opens (or raises) the comparison window on the body's template and spin.
   ComparisonWindow* openComparison();
   ComparisonWindow* comparison() const;
@@ -91,6 +96,9 @@ class DzhanibekovDock : public QDockWidget {
   // component and the rest relative to it. Nothing is applied.
   void showBodySpin(const Vec3& omegaBody);
   void placeInset();
+  // The inset's place: the first corner (bottom left, top right, bottom right, top left) and size
+  // (full, then smaller) that covers none of `areas`; bottom left at full size when none does.
+  static QRect insetPlace(QSize host, const std::vector<QRectF>& areas);
   bool eventFilter(QObject* watched, QEvent* event) override;
 
   std::function<SimulationLoop*()> loop_;
@@ -123,6 +131,7 @@ class DzhanibekovDock : public QDockWidget {
   QLabel* flips_ = nullptr;
   QLabel* cone_ = nullptr;
   EnergyEllipsoidInset* inset_ = nullptr;
+  std::function<std::vector<QRectF>()> areasToKeepClear_;
   QPointer<QWidget> insetHost_;  // the 3D view the inset floats over (null: in the panel)
   TimeSeriesChart* omegaChart_ = nullptr;
   TimeSeriesChart* energyChart_ = nullptr;

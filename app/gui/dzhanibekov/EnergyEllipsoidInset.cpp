@@ -136,7 +136,14 @@ void EnergyEllipsoidInset::paintEvent(QPaintEvent*) {
   const Mat3 view =
       (tilt * Eigen::AngleAxisd(-0.5 * std::numbers::pi, Vec3::UnitX()) * turn).toRotationMatrix();
   const double reach = std::max(momentum_, std::sqrt(2.0 * energy_ * moments_[2]));
-  const double legendHeight = 2.2 * QFontMetrics(small).height();
+  // The legend: four keys in two columns, or in one where a narrow inset has no room for two (the
+  // keys never run into each other).
+  const QStringList keys = {tr("sphere |L| = M"), tr("energy ellipsoid"), tr("polhode"), tr("separatrix")};
+  double widest = 0.0;
+  for (const QString& k : keys)
+    widest = std::max(widest, static_cast<double>(QFontMetrics(small).horizontalAdvance(k)));
+  const int columns = 2.0 * (widest + 24.0) <= width() - 16.0 ? 2 : 1;
+  const double legendHeight = (columns == 2 ? 2.2 : 4.4) * QFontMetrics(small).height();
   const QRectF area = QRectF(rect()).adjusted(6, 6 + 0.5 * legendHeight, -6, -6 - legendHeight);
   const double scale = 0.46 * std::min(area.width(), area.height()) / reach;
   const QPointF centre = area.center();
@@ -228,12 +235,14 @@ void EnergyEllipsoidInset::paintEvent(QPaintEvent*) {
     painter.setPen(QColor(210, 215, 225));
     painter.drawText(QPointF(x + 18, y + 4), text);
   };
-  const double row = legendHeight / 2.0;
-  const double col = legend.width() / 2.0;
-  key(legend.left(), legend.top() + 0.5 * row, QColor(190, 200, 215), tr("sphere |L| = M"));
-  key(legend.left() + col, legend.top() + 0.5 * row, kEllipsoidColor, tr("energy ellipsoid"));
-  key(legend.left(), legend.top() + 1.5 * row, kPolhodeColor, tr("polhode"));
-  key(legend.left() + col, legend.top() + 1.5 * row, kSeparatrixColor, tr("separatrix"));
+  const int rows = 4 / columns;
+  const double row = legendHeight / rows;
+  const double col = legend.width() / columns;
+  const QColor colours[4] = {QColor(190, 200, 215), kEllipsoidColor, kPolhodeColor, kSeparatrixColor};
+  for (int k = 0; k < 4; ++k) {
+    const int r = columns == 2 ? k / 2 : k, c = columns == 2 ? k % 2 : 0;
+    key(legend.left() + c * col, legend.top() + (r + 0.5) * row, colours[k], keys[k]);
+  }
 }
 
 }  // namespace clumplab::gui
