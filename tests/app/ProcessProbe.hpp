@@ -7,6 +7,7 @@
 #include <QFile>
 #include <QString>
 #include <QStringList>
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -56,20 +57,23 @@ inline int threadCount() {
       QDir(QStringLiteral("/proc/self/task")).entryList(QDir::Dirs | QDir::NoDotAndDotDot).size());
 }
 
-// Least-squares line y = a + b x through the points; b (the slope), 0 with fewer than two.
-inline double leastSquaresSlope(const std::vector<double>& x, const std::vector<double>& y) {
+// The Theil-Sen slope of the points: the median of the slopes between every pair (Sen, JASA 1968).
+// A leak raises every later sample; one sample taken while something large was briefly alive (a
+// movie's frame, a background run) moves a least-squares slope by its whole height over the span,
+// and this one hardly at all. 0 with fewer than two points.
+inline double robustSlope(const std::vector<double>& x, const std::vector<double>& y) {
   const std::size_t n = std::min(x.size(), y.size());
-  if (n < 2) return 0.0;
-  double mx = 0.0, my = 0.0;
-  for (std::size_t i = 0; i < n; ++i) mx += x[i], my += y[i];
-  mx /= static_cast<double>(n);
-  my /= static_cast<double>(n);
-  double sxy = 0.0, sxx = 0.0;
+  std::vector<double> slopes;
   for (std::size_t i = 0; i < n; ++i) {
-    sxy += (x[i] - mx) * (y[i] - my);
-    sxx += (x[i] - mx) * (x[i] - mx);
+    for (std::size_t j = i + 1; j < n; ++j) {
+      if (x[j] != x[i]) slopes.push_back((y[j] - y[i]) / (x[j] - x[i]));
+    }
   }
-  return sxx > 0.0 ? sxy / sxx : 0.0;
+  if (slopes.empty()) return 0.0;
+  const auto middle = slopes.begin() + static_cast<std::ptrdiff_t>(slopes.size() / 2);
+  std::nth_element(slopes.begin(), middle, slopes.end());
+  if (slopes.size() % 2 == 1) return *middle;
+  return 0.5 * (*middle + *std::max_element(slopes.begin(), middle));
 }
 
 }  // namespace clumplab::test

@@ -860,14 +860,14 @@ class TestSoak : public QObject {
       lateThreads = std::max(lateThreads, x.threads);
     }
     QVERIFY(refT.size() >= 3);
-    const double rssGrowth = leastSquaresSlope(t, rss) * seconds,
-                 heapGrowth = leastSquaresSlope(t, heap) * seconds;
-    const double refRssGrowth = leastSquaresSlope(refT, refRss) * seconds;
-    const double refHeapGrowth = leastSquaresSlope(refT, refHeap) * seconds;
+    const double rssGrowth = robustSlope(t, rss) * seconds, heapGrowth = robustSlope(t, heap) * seconds;
+    const double refRssGrowth = robustSlope(refT, refRss) * seconds;
+    const double refHeapGrowth = robustSlope(refT, refHeap) * seconds;
     std::printf(
         "soak: RSS first %.1f MiB, peak %.1f MiB (VmHWM %.1f), last %.1f MiB; heap in use first %.1f, last "
         "%.1f MiB\n"
-        "soak: after the warm-up, slope x %.0f s: all samples RSS %+.1f MiB, heap %+.1f MiB; reference "
+        "soak: after the warm-up, Theil-Sen slope x %.0f s: all samples RSS %+.1f MiB, heap %+.1f MiB; "
+        "reference "
         "visits RSS "
         "%+.1f MiB, heap %+.1f MiB\n"
         "soak: reference visits (RSS/heap MiB): %s\n"
