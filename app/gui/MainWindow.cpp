@@ -1166,7 +1166,9 @@ void MainWindow::deleteSelected() {
   const int body = viewport_->selectedBody();
   if (body < 0) return;
   viewport_->setSelectedBody(-1);
-  loop_->removeBody(static_cast<std::uint32_t>(body));
+  // The body as the frame on screen numbers it: refused if indices shifted before it arrives.
+  const SimulationFrame* f = currentFrame();
+  loop_->removeBody({static_cast<std::uint32_t>(body), f != nullptr ? f->bodyIndexGeneration : 0});
 }
 
 void MainWindow::updateTemplateList() {

@@ -159,22 +159,27 @@ void SimulationLoop::spawn(std::vector<BodyInit> bodies, TemplatePtr newTemplate
   });
 }
 
-void SimulationLoop::removeBody(std::uint32_t body) {
+bool SimulationLoop::current(BodyRef body) const {
+  return world_ && body.generation == bodyIndexGeneration_ && body.index < world_->bodies().size();
+}
+
+void SimulationLoop::removeBody(BodyRef body) {
   postInterrupting([this, body] {
-    if (!world_ || body >= world_->bodies().size() || diverged()) return;
+    if (!current(body) || diverged()) return;
     drag_.reset();  // the GUI's drag names a body by its index, which shifts
     world_->clearExternalForces();
-    world_->removeBody(body);
-    spin_.bodyRemoved(body);
+    world_->removeBody(body.index);
+    spin_.bodyRemoved(body.index);
     ++layoutGeneration_;
+    ++bodyIndexGeneration_;
     takeCheckpoint();
     dirty_ = true;
   });
 }
 
-void SimulationLoop::watchSpin(std::uint32_t body, int axis) {
+void SimulationLoop::watchSpin(BodyRef body, int axis) {
   post([this, body, axis] {
-    if (world_) spin_.start(*world_, body, axis);
+    if (current(body)) spin_.start(*world_, body.index, axis);
   });
 }
 
@@ -182,14 +187,14 @@ void SimulationLoop::stopWatchingSpin() {
   post([this] { spin_.stop(); });
 }
 
-void SimulationLoop::setBodySpin(std::uint32_t body, const Vec3& omegaBody, int watchAxis) {
+void SimulationLoop::setBodySpin(BodyRef body, const Vec3& omegaBody, int watchAxis) {
   post([this, body, omegaBody, watchAxis] {
-    if (!world_ || body >= world_->bodies().size() || diverged() || !omegaBody.allFinite()) return;
+    if (!current(body) || diverged() || !omegaBody.allFinite()) return;
     BodyState& b = world_->bodies();
-    b.angularVelocity[body] = b.orientation[body] * omegaBody;
+    b.angularVelocity[body.index] = b.orientation[body.index] * omegaBody;
     world_->stateChanged();
     takeCheckpoint();  // resuming after a divergence must not undo the spin
-    spin_.start(*world_, body, watchAxis);
+    spin_.start(*world_, body.index, watchAxis);
     dirty_ = true;
   });
 }
@@ -258,6 +263,7 @@ void SimulationLoop::stepBack() {
     energyDivergence_.clear();
     errorMessage_.clear();
     ++layoutGeneration_;  // bodies spawned or deleted since come and go with the state
+    ++bodyIndexGeneration_;
     takeCheckpoint();
     restartSpinWatch();  // time went back: the flips counted are in the future
   });
@@ -405,6 +411,7 @@ void SimulationLoop::buildWorld() {
   world_.reset();
   ++sceneGeneration_;
   ++layoutGeneration_;
+  ++bodyIndexGeneration_;
   dirty_ = true;
   if (!scene_) return;
   Scene scene = *scene_;
@@ -608,6 +615,7 @@ void SimulationLoop::publish() {
   f.stats = stats_;
   f.parameters = parameters_;
   f.sceneGeneration = sceneGeneration_;
+  f.bodyIndexGeneration = bodyIndexGeneration_;
   f.loadGeneration = loadGeneration_;
   f.commandsApplied = commandsApplied_;
   f.sceneFile = scene_ ? scene_->file : std::string();

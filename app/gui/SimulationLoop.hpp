@@ -45,6 +45,9 @@ struct SimulationFrame {
   std::uint64_t sceneGeneration = 0;  // changes when a scene is loaded or reset
   std::uint64_t loadGeneration = 0;   // changes when a scene is loaded (not on reset)
   std::uint64_t commandsApplied = 0;  // commands the thread had applied when it made this frame
+  // Changes whenever bodies' indices may shift (a body removed, a state restored, a scene built):
+  // a command naming a body carries the one it was chosen under (BodyRef).
+  std::uint64_t bodyIndexGeneration = 0;
   std::string sceneFile;
   bool diverged = false;          // the world diverged: stepping stops until it is resumed or reset
   std::string problem;            // why the run stopped (a divergence or a refused command); "" if it did not
@@ -66,6 +69,14 @@ struct EnergySample {
   // restored [J s], summed every kKineticIntegralEverySteps steps (seed 000 §4.1's
   // time averages, far denser than the frames' samples).
   double rotationalKineticIntegral = 0.0, translationalKineticIntegral = 0.0;
+};
+
+// A body as the GUI chose it: its index in a frame and that frame's bodyIndexGeneration. A command
+// carrying it is refused once indices have shifted since (a deletion in between would make the index
+// name another body).
+struct BodyRef {
+  std::uint32_t index = 0;
+  std::uint64_t generation = 0;
 };
 
 struct DragTarget {
@@ -101,7 +112,7 @@ class SimulationLoop {
   // Adds bodies, each lifted clear of overlaps with the world and with the ones before it. With
   // `newTemplate`, that template joins the world first (once) and every body uses it.
   void spawn(std::vector<BodyInit> bodies, TemplatePtr newTemplate);
-  void removeBody(std::uint32_t body);
+  void removeBody(BodyRef body);
   // Mouse drag: a mass-scaled critically damped spring from the anchor to the target, force capped.
   // While paused, the body is moved so that the anchor sits on the target.
   void drag(const DragTarget& drag);
@@ -132,11 +143,11 @@ class SimulationLoop {
                  StepInProgress step = StepInProgress::Abandon);
   // Dzhanibekov mode: watches `body`'s spin about principal axis `axis` (0, 1, 2) every step from
   // now on (SpinProbe; a reset or load restarts the watch, deleting the body ends it).
-  void watchSpin(std::uint32_t body, int axis);
+  void watchSpin(BodyRef body, int axis);
   void stopWatchingSpin();
   // Sets `body`'s angular velocity to `omegaBody` [rad/s] in its principal frame (world: orientation
   // x omegaBody) between two steps, and restarts the watch on it about `watchAxis`.
-  void setBodySpin(std::uint32_t body, const Vec3& omegaBody, int watchAxis);
+  void setBodySpin(BodyRef body, const Vec3& omegaBody, int watchAxis);
   // Runs `fn` on the simulation thread between steps (tests and tools).
   void post(std::function<void()> fn, StepInProgress step = StepInProgress::WaitForIt);
   // Commands posted so far; a frame's `commandsApplied` reaching this number means the frame
@@ -206,6 +217,9 @@ class SimulationLoop {
   std::uint64_t sceneGeneration_ = 0;
   std::uint64_t loadGeneration_ = 0;
   std::uint64_t layoutGeneration_ = 0;
+  std::uint64_t bodyIndexGeneration_ = 0;  // SimulationFrame::bodyIndexGeneration
+  // The world's body `body` names, now (false: no world, or indices shifted since it was chosen).
+  bool current(BodyRef body) const;
   bool running_ = false;
   int pendingSteps_ = 0;
   double rotationalKineticIntegral_ = 0.0, translationalKineticIntegral_ = 0.0;  // [J s]

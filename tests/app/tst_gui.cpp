@@ -728,6 +728,36 @@ class TestGui : public QObject {
     QVERIFY(tiny.start().contains(QStringLiteral("8×8")));
   }
 
+  // A command names a body by its index and the frame's index generation: issued before a deletion
+  // reaches the thread, it is refused instead of hitting the body that took the index.
+  void staleBodyCommandsAreRefused() {
+    QTemporaryDir dir;
+    MainWindow w;
+    w.setRunning(false);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QCOMPARE(openScene(w, dir, QStringLiteral("two.json"), kTwoBalls, 2), QString());
+    const SimulationFrame* f = w.currentFrame();
+    QVERIFY(f != nullptr);
+    const BodyRef first{0, f->bodyIndexGeneration};
+    const Vec3 other = f->snapshot.bodies.position[1];
+    w.simulation().removeBody(first);
+    w.simulation().removeBody(first);                       // chosen before the first deletion: stale
+    w.simulation().setBodySpin(first, Vec3(0, 0, 5.0), 2);  // as stale
+    const std::uint64_t ticket = w.simulation().commandsPosted();
+    QVERIFY(waitForFrame(w, [&](const SimulationFrame& g) { return g.commandsApplied >= ticket; }));
+    const SimulationFrame& g = *w.currentFrame();
+    QCOMPARE(g.snapshot.bodies.size(), std::size_t(1));
+    QCOMPARE(g.snapshot.bodies.position[0], other);  // the other ball, untouched
+    QCOMPARE(g.snapshot.bodies.angularVelocity[0], Vec3::Zero());
+    QVERIFY(g.bodyIndexGeneration != first.generation);
+    // Named under the new generation, the same commands apply.
+    w.simulation().setBodySpin({0, g.bodyIndexGeneration}, Vec3(0, 0, 5.0), 2);
+    const std::uint64_t spun = w.simulation().commandsPosted();
+    QVERIFY(waitForFrame(w, [&](const SimulationFrame& h) { return h.commandsApplied >= spun; }));
+    QVERIFY(w.currentFrame()->snapshot.bodies.angularVelocity[0].norm() > 4.9);
+  }
+
   // At 1500 px (a laptop) the toolbar shows the clump wizard, not behind its » menu.
   void toolbarShowsTheClumpWizardAt1500Pixels() {
     MainWindow w;

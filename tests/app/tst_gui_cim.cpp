@@ -193,7 +193,7 @@ class TestGuiCim : public QObject {
     } else if (command == QLatin1String("step back")) {
       w.simulation().stepBack();
     } else if (command == QLatin1String("delete")) {
-      w.simulation().removeBody(0);
+      w.simulation().removeBody({0, w.currentFrame()->bodyIndexGeneration});
       bodies = 199;
     } else if (command == QLatin1String("edit")) {
       SceneParameters p = w.currentFrame()->parameters;

@@ -260,14 +260,15 @@ void DzhanibekovDock::watch() {
   if (body_ < 0) {
     loop_()->stopWatchingSpin();
   } else {
-    loop_()->watchSpin(static_cast<std::uint32_t>(body_), axis());
+    loop_()->watchSpin({static_cast<std::uint32_t>(body_), bodyIndexGeneration_}, axis());
   }
   watchTicket_ = loop_()->commandsPosted();
 }
 
 void DzhanibekovDock::applySpin() {
   if (body_ < 0) return;
-  loop_()->setBodySpin(static_cast<std::uint32_t>(body_), perturbedSpin(axis(), omega0(), epsilon()), axis());
+  loop_()->setBodySpin({static_cast<std::uint32_t>(body_), bodyIndexGeneration_},
+                       perturbedSpin(axis(), omega0(), epsilon()), axis());
   watchTicket_ = loop_()->commandsPosted();
 }
 
@@ -295,6 +296,7 @@ void DzhanibekovDock::clearHistory() {
 void DzhanibekovDock::showFrame(const SimulationFrame& frame, int selectedBody) {
   const Snapshot& s = frame.snapshot;
   timeStep_ = frame.parameters.timeStep;
+  bodyIndexGeneration_ = frame.bodyIndexGeneration;
   contact_ = frame.parameters.contact;
   {
     const QSignalBlocker block(gyroscopic_);

@@ -106,6 +106,7 @@ class DzhanibekovDock : public QDockWidget {
   std::uint64_t watchTicket_ = 0;  // commands posted when the watch was asked for
   std::uint64_t sceneGeneration_ = 0;
   std::uint64_t spinGeneration_ = 0;
+  std::uint64_t bodyIndexGeneration_ = 0;  // of the latest frame: the body's index is that frame's
   bool showSpinOfBody_ = true;     // a new body or scene: its spin goes into the inputs at its next frame
   double lastTime_ = -1.0;         // [s] of the last plotted point (-1: none)
   double plotStart_ = 0.0;         // [s] of the first
