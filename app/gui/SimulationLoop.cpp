@@ -206,7 +206,7 @@ void SimulationLoop::restartSpinWatch() {
 void SimulationLoop::drag(const DragTarget& drag) {
   post([this, drag] {
     // A drag begun on another layout (the body was deleted, the scene reset) names another body.
-    if (!world_ || drag.body >= world_->bodies().size() || drag.layoutGeneration != layoutGeneration_) return;
+    if (!current(drag.body)) return;
     drag_ = drag;
     if (!running_) moveDraggedBody();
   });
@@ -468,7 +468,7 @@ void SimulationLoop::applyDragForce() {
   // A critically damped spring on the grabbed point, scaled by the body's mass so every body
   // follows the cursor alike: F = m (w^2 (target - p) - 2 w v_p), capped at a multiple of its weight.
   const BodyState& b = world_->bodies();
-  const std::uint32_t i = drag_->body;
+  const std::uint32_t i = drag_->body.index;
   const Vec3 arm = b.orientation[i] * drag_->anchorInBody;
   const Vec3 point = b.position[i] + arm;
   const Vec3 pointVelocity = b.velocity[i] + b.angularVelocity[i].cross(arm);
@@ -483,7 +483,7 @@ void SimulationLoop::applyDragForce() {
 
 void SimulationLoop::moveDraggedBody() {
   BodyState& b = world_->bodies();
-  const std::uint32_t i = drag_->body;
+  const std::uint32_t i = drag_->body.index;
   b.position[i] = drag_->target - b.orientation[i] * drag_->anchorInBody;
   b.velocity[i].setZero();
   b.angularVelocity[i].setZero();

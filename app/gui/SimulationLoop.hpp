@@ -80,8 +80,7 @@ struct BodyRef {
 };
 
 struct DragTarget {
-  std::uint64_t layoutGeneration = 0;  // of the snapshot the drag began on (indices shift on delete)
-  std::uint32_t body = 0;
+  BodyRef body;                      // as the frame the drag began on numbered it
   Vec3 anchorInBody = Vec3::Zero();  // grabbed point in the body (principal) frame [m]
   Vec3 target = Vec3::Zero();        // where the cursor wants it [m], world
 };

@@ -81,8 +81,8 @@ void Viewport::setFrame(const SimulationFrame* frame) {
   if (frame_) {
     const Snapshot& s = frame_->snapshot;
     if (options_.selectedBody >= static_cast<int>(s.bodies.size())) setSelectedBody(-1);
-    if (gesture_ == Gesture::DragBody && drag_.layoutGeneration != s.layoutGeneration) {
-      gesture_ = Gesture::None;  // the dragged body went away (deleted, reset)
+    if (gesture_ == Gesture::DragBody && drag_.body.generation != frame_->bodyIndexGeneration) {
+      gesture_ = Gesture::None;  // the dragged body went away or moved (deleted, reset, stepped back)
       options_.dragLine = false;
     }
     if (!fittedOnce_ || fittedGeneration_ != frame_->loadGeneration) {
@@ -92,9 +92,9 @@ void Viewport::setFrame(const SimulationFrame* frame) {
       transition_.stop();
       camera_.fit(center, radius);
     }
-    if (gesture_ == Gesture::DragBody && options_.dragLine && drag_.body < s.bodies.size()) {
+    if (gesture_ == Gesture::DragBody && options_.dragLine && drag_.body.index < s.bodies.size()) {
       options_.dragFrom =
-          s.bodies.position[drag_.body] + s.bodies.orientation[drag_.body] * drag_.anchorInBody;
+          s.bodies.position[drag_.body.index] + s.bodies.orientation[drag_.body.index] * drag_.anchorInBody;
     }
     if (tracking_ && options_.selectedBody >= 0 && !transition_.running()) {
       camera_.setTarget(s.bodies.position[static_cast<std::size_t>(options_.selectedBody)]);
@@ -430,8 +430,7 @@ void Viewport::mousePressEvent(QMouseEvent* event) {
     } else if (hit) {
       const Snapshot& s = frame_->snapshot;
       gesture_ = Gesture::DragBody;
-      drag_.body = hit->body;
-      drag_.layoutGeneration = s.layoutGeneration;
+      drag_.body = {hit->body, frame_->bodyIndexGeneration};
       drag_.anchorInBody =
           s.bodies.orientation[hit->body].conjugate() * (hit->point - s.bodies.position[hit->body]);
       drag_.target = hit->point;
@@ -467,11 +466,11 @@ void Viewport::mouseMoveEvent(QMouseEvent* event) {
       const render::Ray ray = camera_.rayThroughPixel(p.x(), p.y());
       const double t = dragPlaneDistance_ / ray.direction.dot(camera_.forward());
       drag_.target = ray.origin + t * ray.direction;
-      if (frame_ && drag_.body < frame_->snapshot.bodies.size()) {
+      if (frame_ && drag_.body.index < frame_->snapshot.bodies.size()) {
         const Snapshot& s = frame_->snapshot;
         options_.dragLine = true;
         options_.dragFrom =
-            s.bodies.position[drag_.body] + s.bodies.orientation[drag_.body] * drag_.anchorInBody;
+            s.bodies.position[drag_.body.index] + s.bodies.orientation[drag_.body.index] * drag_.anchorInBody;
         options_.dragTo = drag_.target;
       }
       emit dragMoved(drag_);
