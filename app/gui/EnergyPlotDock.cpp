@@ -28,6 +28,8 @@ EnergyPlotDock::EnergyPlotDock(QWidget* parent) : QDockWidget(tr("Energy"), pare
                                  tr("potential, gravity"), tr("potential, elastic"), tr("potential, fields"),
                                  tr("total"), tr("dissipated"), tr("total + dissipated")},
                                 tr("energy [J]"));
+  energy_->setShortNames({tr("KE transl."), tr("KE rot."), tr("PE grav."), tr("PE elastic"), tr("PE fields"),
+                          tr("total"), tr("dissipated"), tr("total + diss.")});
   drift_ = new TimeSeriesChart({tr("|Δ(total + dissipated)| / energy scale")}, tr("relative drift"));
   drift_->setLogScale(true);
   ratio_ = new TimeSeriesChart(

@@ -4,6 +4,7 @@
 #include <QFile>
 #include <QFontMetrics>
 #include <QGraphicsLayout>
+#include <QLegend>
 #include <QLegendMarker>
 #include <QLineSeries>
 #include <QLogValueAxis>
@@ -103,6 +104,32 @@ TimeSeriesChart::TimeSeriesChart(const QStringList& names, const QString& yTitle
   setRenderHint(QPainter::Antialiasing);
   setRubberBand(QChartView::RectangleRubberBand);
   setMinimumHeight(160);
+}
+
+void TimeSeriesChart::setShortNames(const QStringList& names) {
+  shortNames_ = names;
+}
+
+void TimeSeriesChart::fitLegend(QSize size) {
+  QLegend* legend = chart()->legend();
+  const QFontMetrics metrics(legend->font());
+  constexpr int kMarker = 24;  // a marker and the spacing around an entry [px]
+  const auto widest = [&](const QStringList& names) {
+    int w = 0;
+    for (const QString& n : names) w = std::max(w, metrics.horizontalAdvance(n));
+    return w + kMarker;
+  };
+  // Qt gives every entry of a one-row legend the same width: the widest name decides. Where that
+  // row does not fit, the short names go in a column at the right, if the height holds them.
+  const int count = static_cast<int>(names_.size());
+  const bool row = widest(names_) * count <= size.width() - 20;
+  const bool haveShort = shortNames_.size() == names_.size();
+  const bool column = !row && haveShort && (metrics.height() + 6) * count <= size.height() - 30 &&
+                      widest(shortNames_) <= size.width() / 4;
+  const QStringList& names = column ? shortNames_ : names_;
+  for (std::size_t i = 0; i < series_.size(); ++i) series_[i]->setName(names[static_cast<qsizetype>(i)]);
+  legend->setAlignment(column ? Qt::AlignRight : Qt::AlignBottom);
+  legend->setVisible(row || column);
 }
 
 void TimeSeriesChart::setTitle(const QString& title) {
@@ -302,6 +329,7 @@ QImage TimeSeriesChart::renderImage(QSize size) {
   const QSizeF onScreen = c->size();
   c->resize(size);
   fitDecorations(size);
+  fitLegend(size);
   if (c->layout() != nullptr) c->layout()->activate();  // the plot area of this size, now
   // Ticks for this size (as many labels as it holds), and again for the screen afterwards.
   stale_ = true;
@@ -315,6 +343,9 @@ QImage TimeSeriesChart::renderImage(QSize size) {
   }
   c->resize(onScreen);
   fitDecorations(this->size());
+  for (std::size_t i = 0; i < series_.size(); ++i) series_[i]->setName(names_[static_cast<qsizetype>(i)]);
+  chart()->legend()->setAlignment(Qt::AlignBottom);
+  chart()->legend()->setVisible(true);
   stale_ = true;
   return image;
 }

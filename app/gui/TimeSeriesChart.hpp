@@ -39,6 +39,10 @@ class TimeSeriesChart : public QChartView {
   bool pinned() const { return pinned_; }
   void setSeriesVisible(int series, bool visible);
   void setTitle(const QString& title);
+  // Names for a legend with little room (a movie's inset): used, in a column at the right, where the
+  // full names would be elided in a row; where even these do not fit, the legend is left out rather
+  // than shown as bare markers.
+  void setShortNames(const QStringList& names);
 
   // Redraws from the history, at most every kRedrawIntervalMs unless `now` (call at display rate).
   void refresh(bool now = false);
@@ -60,6 +64,9 @@ class TimeSeriesChart : public QChartView {
 
  private:
   QStringList names_;
+  QStringList shortNames_;
+  // The legend for a chart of `size` (renderImage): full names in a row, short ones in a column, or none.
+  void fitLegend(QSize size);
   std::vector<double> times_;
   std::vector<std::vector<double>> values_;
   std::vector<QLineSeries*> series_;
