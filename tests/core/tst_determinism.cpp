@@ -8,6 +8,10 @@
 using namespace clumplab;
 
 namespace {
+// goldenBits' figures: runPile(1, 4000, integrator), recorded at 7c9f16e.
+constexpr std::uint64_t kGoldenLeapfrog = 0xf694361a204594d9ULL;
+constexpr std::uint64_t kGoldenMidpoint = 0x80f0c499a8af47e6ULL;
+constexpr std::uint64_t kGoldenSplitting = 0xefb51b15fd1b4374ULL;
 const char* kPile = R"({
   "format": "clumplab-scene/1", "description": "determinism", "time_step": 1e-5, "integrator": "leapfrog",
   "contact": { "model": "linear", "stiffness": 1e3, "restitution": 0.5, "friction": 0.5, "tangential_damping": 0.001 },
@@ -64,6 +68,24 @@ class DeterminismTest : public QObject {
     QFETCH(int, kind);
     const auto k = static_cast<IntegratorKind>(kind);
     QCOMPARE(runPile(2, 4000, k), runPile(1, 4000, k));
+  }
+
+  // The guard rail for refactoring (issue 23): the pile after 4000 steps under each integrator, to
+  // the bit, against the hash recorded when it was written. A change that means to change the
+  // physics updates these figures and says so in its commit; any other change must leave them.
+  void goldenBits_data() {
+    QTest::addColumn<int>("kind");
+    QTest::addColumn<quint64>("golden");
+    QTest::newRow("leapfrog") << static_cast<int>(IntegratorKind::Leapfrog) << quint64(kGoldenLeapfrog);
+    QTest::newRow("midpoint") << static_cast<int>(IntegratorKind::Midpoint) << quint64(kGoldenMidpoint);
+    QTest::newRow("splitting") << static_cast<int>(IntegratorKind::Splitting) << quint64(kGoldenSplitting);
+  }
+  void goldenBits() {
+    QFETCH(int, kind);
+    QFETCH(quint64, golden);
+    const std::uint64_t bits = runPile(1, 4000, static_cast<IntegratorKind>(kind));
+    qInfo("%s: 0x%016llx", QTest::currentDataTag(), static_cast<unsigned long long>(bits));
+    QCOMPARE(bits, static_cast<std::uint64_t>(golden));
   }
 };
 
