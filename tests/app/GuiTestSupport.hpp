@@ -82,4 +82,15 @@ inline QString showScene(MainWindow& w, bool running, QSize viewSize, const QTem
   return openScene(w, dir, name, json, bodies);
 }
 
+// Shows `w` paused and active (keyboard input reaches its fields) and opens the scene `json` in it
+// (see openScene); "" or what went wrong.
+inline QString showActiveScene(MainWindow& w, const QTemporaryDir& dir, const QString& name, const char* json,
+                               std::size_t bodies) {
+  w.setRunning(false);
+  w.show();
+  w.activateWindow();
+  if (!QTest::qWaitForWindowActive(&w)) return QStringLiteral("the window did not become active");
+  return openScene(w, dir, name, json, bodies);
+}
+
 }  // namespace clumplab::gui::test

@@ -159,11 +159,7 @@ class TestGui : public QObject {
   void parameterFieldsEditOnlyWhatTheUserTouches() {
     QTemporaryDir dir;
     MainWindow w;
-    w.setRunning(false);
-    w.show();
-    w.activateWindow();
-    QVERIFY(QTest::qWaitForWindowActive(&w));
-    QCOMPARE(openScene(w, dir, QStringLiteral("fall.json"), kFallingSphere, 1), QString());
+    QCOMPARE(showActiveScene(w, dir, QStringLiteral("fall.json"), kFallingSphere, 1), QString());
     // Values beyond the old panel's ranges and with many digits, as a scene may hold them.
     SceneParameters start = w.parameters();
     start.eulerIterations = 80;
@@ -215,11 +211,7 @@ class TestGui : public QObject {
     // law and the value, the two balls settle on the floor under it, and undo brings the linear law back.
     QTemporaryDir dir;
     MainWindow w;
-    w.setRunning(false);
-    w.show();
-    w.activateWindow();
-    QVERIFY(QTest::qWaitForWindowActive(&w));
-    QCOMPARE(openScene(w, dir, QStringLiteral("two.json"), kTwoBalls, 2), QString());
+    QCOMPARE(showActiveScene(w, dir, QStringLiteral("two.json"), kTwoBalls, 2), QString());
     w.undoStack()->clear();
     auto* model = w.parametersDock()->findChild<QComboBox*>(QStringLiteral("contact model"));
     QVERIFY(model != nullptr);
