@@ -1,5 +1,7 @@
 #include "core/ClumpTemplate.hpp"
 
+#include "core/Assert.hpp"
+
 #include <algorithm>
 #include <stdexcept>
 
@@ -21,6 +23,8 @@ ClumpTemplate makeTemplate(std::string name, const std::vector<Pebble>& inputPeb
     throw std::invalid_argument("the inertia tensor is not positive definite");
   }
   t.principalMoments = frame.moments;
+  CLUMPLAB_ASSERT(frame.moments[0] <= frame.moments[1] && frame.moments[1] <= frame.moments[2],
+                  "principal moments come out ascending");
   // Seed 000 eq. 24: x := Q x with Q = axes^T (rows are the principal directions, eq. 26).
   const Mat3 bodyFromInput = frame.axes.transpose();
   t.rotationFromInput = Quat(bodyFromInput).normalized();

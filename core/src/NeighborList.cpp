@@ -7,6 +7,7 @@
 
 #include "BodyPairSearch.hpp"
 #include "PebblePairSearch.hpp"
+#include "StageClock.hpp"
 #include "TemplateGrid.hpp"
 
 namespace clumplab {
@@ -28,10 +29,6 @@ constexpr double kLimitSafety = 0.999;
 // output order, and depend on the bodies only (never on the thread count).
 constexpr std::size_t kBlockPebbles = 1024;
 
-using Clock = std::chrono::steady_clock;
-double secondsSince(Clock::time_point t0) {
-  return std::chrono::duration<double>(Clock::now() - t0).count();
-}
 }  // namespace
 
 struct NeighborList::Scratch {
@@ -83,27 +80,27 @@ bool NeighborList::needsRebuild(const std::vector<Vec3>& pebblePositions) const 
 }
 
 void NeighborList::rebuild(const BroadPhaseInput& in, ThreadPool* pool) {
-  ++rebuilds_;
+  ++state_.rebuilds;
   Scratch& s = *scratch_;
   // The previous lists (sorted) are merged into the new ones to carry the history over.
-  s.oldPairs.swap(pairs_);
-  s.oldHistory.swap(pairHistory_);
-  s.oldStiffness.swap(pairSpringStiffness_);
-  s.oldWallPairs.swap(wallPairs_);
-  s.oldWallHistory.swap(wallHistory_);
-  s.oldWallStiffness.swap(wallSpringStiffness_);
+  s.oldPairs.swap(state_.pairs);
+  s.oldHistory.swap(state_.pairHistory);
+  s.oldStiffness.swap(state_.pairSpringStiffness);
+  s.oldWallPairs.swap(state_.wallPairs);
+  s.oldWallHistory.swap(state_.wallHistory);
+  s.oldWallStiffness.swap(state_.wallSpringStiffness);
   const std::vector<Vec3>& pos = in.pebblePosition;
-  positionsAtBuild_ = pos;
+  state_.positionsAtBuild = pos;
   const std::size_t n = pos.size();
   const std::size_t bodyCount = in.bodyPosition.size();
-  limit2_.resize(n);
-  bodiesAtBuild_.resize(bodyCount);
-  pairs_.clear();
-  pairHistory_.clear();
-  pairSpringStiffness_.clear();
-  wallPairs_.clear();
-  wallHistory_.clear();
-  wallSpringStiffness_.clear();
+  state_.limit2.resize(n);
+  state_.bodiesAtBuild.resize(bodyCount);
+  state_.pairs.clear();
+  state_.pairHistory.clear();
+  state_.pairSpringStiffness.clear();
+  state_.wallPairs.clear();
+  state_.wallHistory.clear();
+  state_.wallSpringStiffness.clear();
   bodyPairs_ = 0;
   if (n == 0 || bodyCount == 0) return;
   const auto runBlocks = [&](std::size_t count, const std::function<void(std::size_t)>& task) {
@@ -116,7 +113,7 @@ void NeighborList::rebuild(const BroadPhaseInput& in, ThreadPool* pool) {
 
   // Body level: bounds, size-class grids, candidate partners b > a per body and each body's margin
   // to the bodies that are not its candidates.
-  auto t0 = Clock::now();
+  auto t0 = StageClock::now();
   s.templateGrids.resize(in.templates.size());
   for (std::size_t t = 0; t < in.templates.size(); ++t) {
     if (s.templateGrids[t].source() != in.templates[t].get())
@@ -171,7 +168,7 @@ void NeighborList::rebuild(const BroadPhaseInput& in, ThreadPool* pool) {
       s.boxUpper[b] = upper;
     }
   });
-  s.bodySearch.build(s.boxLower, s.boxUpper, skin_, in.periodic);
+  s.bodySearch.build(s.boxLower, s.boxUpper, state_.skin, in.periodic);
   runBlocks(blockCount, [&](std::size_t k) {
     Scratch::Block& block = s.blocks[k];
     block.partnerStart.clear();
@@ -187,10 +184,10 @@ void NeighborList::rebuild(const BroadPhaseInput& in, ThreadPool* pool) {
 
   // Pebble level: the pebble pairs of each candidate body pair, sorted per body and merged with the
   // previous lists for their history.
-  t0 = Clock::now();
+  t0 = StageClock::now();
   const PebblePairSearch bodies(in, s.templateGrids, s.reach,
                                 {s.boxLower, s.boxUpper, s.groupLower, s.groupUpper, s.bodyFirstGroup},
-                                skin_);
+                                state_.skin);
   runBlocks(blockCount, [&](std::size_t k) {
     Scratch::Block& block = s.blocks[k];
     block.margins.clear();
@@ -238,8 +235,8 @@ void NeighborList::rebuild(const BroadPhaseInput& in, ThreadPool* pool) {
     for (std::uint32_t a = block.firstBody; a < block.endBody; ++a) {
       // Every unlisted partner is at least `margin` beyond touching (never less than the skin: the
       // lists hold every pair closer than that).
-      const double margin = std::max(skin_, s.bodyMargin[a]);
-      BodyAtBuild& atBuild = bodiesAtBuild_[a];
+      const double margin = std::max(state_.skin, s.bodyMargin[a]);
+      BodyAtBuild& atBuild = state_.bodiesAtBuild[a];
       atBuild = {bodies.firstPebble(a),
                  bodies.endPebble(a),
                  in.bodyPosition[a],
@@ -255,7 +252,7 @@ void NeighborList::rebuild(const BroadPhaseInput& in, ThreadPool* pool) {
           if (wall.passes(in.pebbleRadius[i])) continue;  // never touches: no pair and no limit
           if (wall.kind == Wall::Kind::Mesh) continue;  // mesh walls have their own stage (MeshWallContacts)
           const double clearance = wall.clearance(pos[i]) - r;
-          if (clearance >= skin_) {
+          if (clearance >= state_.skin) {
             limit = std::min(limit, clearance);
             continue;
           }
@@ -271,7 +268,7 @@ void NeighborList::rebuild(const BroadPhaseInput& in, ThreadPool* pool) {
           }
         }
         limit *= kLimitSafety;
-        limit2_[i] = limit * limit;
+        state_.limit2[i] = limit * limit;
         atBuild.limit = std::min(atBuild.limit, limit);
       }
       atBuild.reach *= 1.0 + 1e-9;  // rounding of the distances
@@ -283,21 +280,22 @@ void NeighborList::rebuild(const BroadPhaseInput& in, ThreadPool* pool) {
     pairCount += s.blocks[k].pairs.size();
     wallCount += s.blocks[k].wallPairs.size();
   }
-  pairs_.reserve(pairCount);
-  pairHistory_.reserve(pairCount);
-  pairSpringStiffness_.reserve(pairCount);
-  wallPairs_.reserve(wallCount);
-  wallHistory_.reserve(wallCount);
-  wallSpringStiffness_.reserve(wallCount);
+  state_.pairs.reserve(pairCount);
+  state_.pairHistory.reserve(pairCount);
+  state_.pairSpringStiffness.reserve(pairCount);
+  state_.wallPairs.reserve(wallCount);
+  state_.wallHistory.reserve(wallCount);
+  state_.wallSpringStiffness.reserve(wallCount);
   for (std::size_t k = 0; k < blockCount; ++k) {
     const Scratch::Block& block = s.blocks[k];
-    pairs_.insert(pairs_.end(), block.pairs.begin(), block.pairs.end());
-    pairHistory_.insert(pairHistory_.end(), block.history.begin(), block.history.end());
-    pairSpringStiffness_.insert(pairSpringStiffness_.end(), block.stiffness.begin(), block.stiffness.end());
-    wallPairs_.insert(wallPairs_.end(), block.wallPairs.begin(), block.wallPairs.end());
-    wallHistory_.insert(wallHistory_.end(), block.wallHistory.begin(), block.wallHistory.end());
-    wallSpringStiffness_.insert(wallSpringStiffness_.end(), block.wallStiffness.begin(),
-                                block.wallStiffness.end());
+    state_.pairs.insert(state_.pairs.end(), block.pairs.begin(), block.pairs.end());
+    state_.pairHistory.insert(state_.pairHistory.end(), block.history.begin(), block.history.end());
+    state_.pairSpringStiffness.insert(state_.pairSpringStiffness.end(), block.stiffness.begin(),
+                                      block.stiffness.end());
+    state_.wallPairs.insert(state_.wallPairs.end(), block.wallPairs.begin(), block.wallPairs.end());
+    state_.wallHistory.insert(state_.wallHistory.end(), block.wallHistory.begin(), block.wallHistory.end());
+    state_.wallSpringStiffness.insert(state_.wallSpringStiffness.end(), block.wallStiffness.begin(),
+                                      block.wallStiffness.end());
   }
   seconds_.pebbles += secondsSince(t0);
 }
@@ -307,87 +305,63 @@ void NeighborList::removePebbles(std::uint32_t first, std::uint32_t count) {
   const auto gone = [&](std::uint32_t p) { return p >= first && p < end; };
   const auto renumbered = [&](std::uint32_t p) { return p >= end ? p - count : p; };
   std::size_t kept = 0;
-  for (std::size_t k = 0; k < pairs_.size(); ++k) {
-    const PebblePair pair = pairs_[k];
+  for (std::size_t k = 0; k < state_.pairs.size(); ++k) {
+    const PebblePair pair = state_.pairs[k];
     if (gone(pair.a) || gone(pair.b)) continue;
-    pairs_[kept] = {renumbered(pair.a), renumbered(pair.b)};  // a < b and the order survive
-    pairHistory_[kept] = pairHistory_[k];
-    pairSpringStiffness_[kept] = pairSpringStiffness_[k];
+    state_.pairs[kept] = {renumbered(pair.a), renumbered(pair.b)};  // a < b and the order survive
+    state_.pairHistory[kept] = state_.pairHistory[k];
+    state_.pairSpringStiffness[kept] = state_.pairSpringStiffness[k];
     ++kept;
   }
-  pairs_.erase(pairs_.begin() + static_cast<std::ptrdiff_t>(kept), pairs_.end());
-  pairHistory_.erase(pairHistory_.begin() + static_cast<std::ptrdiff_t>(kept), pairHistory_.end());
-  pairSpringStiffness_.resize(kept);
+  state_.pairs.erase(state_.pairs.begin() + static_cast<std::ptrdiff_t>(kept), state_.pairs.end());
+  state_.pairHistory.erase(state_.pairHistory.begin() + static_cast<std::ptrdiff_t>(kept),
+                           state_.pairHistory.end());
+  state_.pairSpringStiffness.resize(kept);
   kept = 0;
-  for (std::size_t k = 0; k < wallPairs_.size(); ++k) {
-    const WallPair pair = wallPairs_[k];
+  for (std::size_t k = 0; k < state_.wallPairs.size(); ++k) {
+    const WallPair pair = state_.wallPairs[k];
     if (gone(pair.pebble)) continue;
-    wallPairs_[kept] = {renumbered(pair.pebble), pair.wall, pair.end};
-    wallHistory_[kept] = wallHistory_[k];
-    wallSpringStiffness_[kept] = wallSpringStiffness_[k];
+    state_.wallPairs[kept] = {renumbered(pair.pebble), pair.wall, pair.end};
+    state_.wallHistory[kept] = state_.wallHistory[k];
+    state_.wallSpringStiffness[kept] = state_.wallSpringStiffness[k];
     ++kept;
   }
-  wallPairs_.erase(wallPairs_.begin() + static_cast<std::ptrdiff_t>(kept), wallPairs_.end());
-  wallHistory_.erase(wallHistory_.begin() + static_cast<std::ptrdiff_t>(kept), wallHistory_.end());
-  wallSpringStiffness_.resize(kept);
-  if (end <= positionsAtBuild_.size()) {
-    positionsAtBuild_.erase(positionsAtBuild_.begin() + first, positionsAtBuild_.begin() + end);
-    limit2_.erase(limit2_.begin() + first, limit2_.begin() + end);
+  state_.wallPairs.erase(state_.wallPairs.begin() + static_cast<std::ptrdiff_t>(kept),
+                         state_.wallPairs.end());
+  state_.wallHistory.erase(state_.wallHistory.begin() + static_cast<std::ptrdiff_t>(kept),
+                           state_.wallHistory.end());
+  state_.wallSpringStiffness.resize(kept);
+  if (end <= state_.positionsAtBuild.size()) {
+    state_.positionsAtBuild.erase(state_.positionsAtBuild.begin() + first,
+                                  state_.positionsAtBuild.begin() + end);
+    state_.limit2.erase(state_.limit2.begin() + first, state_.limit2.begin() + end);
     // The bodies that had any of these pebbles go too (those above are renumbered). An entry left
     // for a removed body without pebbles never matches: bodyWithinLimits wants pebbles.
-    std::erase_if(bodiesAtBuild_,
+    std::erase_if(state_.bodiesAtBuild,
                   [&](const BodyAtBuild& b) { return b.firstPebble < end && b.endPebble > first; });
-    for (BodyAtBuild& b : bodiesAtBuild_) {
+    for (BodyAtBuild& b : state_.bodiesAtBuild) {
       if (b.firstPebble >= end) {
         b.firstPebble -= count;
         b.endPebble -= count;
       }
     }
   } else {
-    positionsAtBuild_.clear();  // no valid list: the next evaluation builds one
-    limit2_.clear();
-    bodiesAtBuild_.clear();
+    state_.positionsAtBuild.clear();  // no valid list: the next evaluation builds one
+    state_.limit2.clear();
+    state_.bodiesAtBuild.clear();
   }
 }
 
 void NeighborList::translatePebbles(std::uint32_t first, std::uint32_t count, const Vec3& shift) {
-  if (static_cast<std::size_t>(first) + count > positionsAtBuild_.size())
+  if (static_cast<std::size_t>(first) + count > state_.positionsAtBuild.size())
     return;  // no list: the next evaluation builds one
-  for (std::uint32_t i = first; i < first + count; ++i) positionsAtBuild_[i] += shift;
+  for (std::uint32_t i = first; i < first + count; ++i) state_.positionsAtBuild[i] += shift;
   // The body that holds exactly these pebbles moved with them (else its test stays conservative:
   // its reference pose is then off by the shift, and its pebbles are tested one by one).
-  const auto body = std::lower_bound(bodiesAtBuild_.begin(), bodiesAtBuild_.end(), first,
+  const auto body = std::lower_bound(state_.bodiesAtBuild.begin(), state_.bodiesAtBuild.end(), first,
                                      [](const BodyAtBuild& b, std::uint32_t p) { return b.firstPebble < p; });
-  if (body != bodiesAtBuild_.end() && body->firstPebble == first && body->endPebble == first + count)
+  if (body != state_.bodiesAtBuild.end() && body->firstPebble == first && body->endPebble == first + count)
     body->position += shift;
-}
-
-NeighborList::Saved NeighborList::save() const {
-  return {skin_,
-          pairs_,
-          wallPairs_,
-          pairHistory_,
-          wallHistory_,
-          pairSpringStiffness_,
-          wallSpringStiffness_,
-          positionsAtBuild_,
-          limit2_,
-          bodiesAtBuild_,
-          rebuilds_};
-}
-
-void NeighborList::restore(const Saved& saved) {
-  skin_ = saved.skin;
-  pairs_ = saved.pairs;
-  wallPairs_ = saved.wallPairs;
-  pairHistory_ = saved.pairHistory;
-  wallHistory_ = saved.wallHistory;
-  pairSpringStiffness_ = saved.pairSpringStiffness;
-  wallSpringStiffness_ = saved.wallSpringStiffness;
-  positionsAtBuild_ = saved.positionsAtBuild;
-  limit2_ = saved.limit2;
-  bodiesAtBuild_ = saved.bodiesAtBuild;
-  rebuilds_ = saved.rebuilds;
 }
 
 }  // namespace clumplab

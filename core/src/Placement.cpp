@@ -3,25 +3,54 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
+#include <vector>
 
 #include "core/ShaftDistance.hpp"
 
 namespace clumplab {
 
+namespace {
+// A pebble placed in the world: its centre, shaft axis, radius and half length.
+struct WorldPebble {
+  Vec3 center;
+  Vec3 axis;
+  double radius;
+  double halfLength;
+};
+
+// The pebbles of `body` that can reach into a sphere of radius `sphereRadius` about `sphereCenter`:
+// a pebble farther than its reach plus that radius touches nothing inside (with room for rounding,
+// so that no pebble that could overlap is left out).
+void pebblesNear(const PlacedBody& body, const Vec3& sphereCenter, double sphereRadius,
+                 std::vector<WorldPebble>& out) {
+  out.clear();
+  for (const Pebble& p : body.shape->pebbles) {
+    const Vec3 center = body.position + body.orientation * p.center;
+    const double range = (p.reach() + sphereRadius) * (1.0 + 1e-9);
+    if ((center - sphereCenter).squaredNorm() > range * range) continue;
+    out.push_back({center, body.orientation * p.axis, p.radius, p.halfLength});  // as placed elsewhere
+  }
+}
+}  // namespace
+
 bool bodiesOverlap(const PlacedBody& x, const PlacedBody& y) {
   const double reach = x.shape->boundingRadius + y.shape->boundingRadius;
   if ((x.position - y.position).squaredNorm() >= reach * reach) return false;
-  for (const Pebble& p : x.shape->pebbles) {
-    const Vec3 pw = x.position + x.orientation * p.center;
-    for (const Pebble& q : y.shape->pebbles) {
-      const Vec3 qw = y.position + y.orientation * q.center;
+  // Only the pebbles of each body that reach into the other's bounding sphere can touch: wing nuts
+  // of hundreds of pebbles, generated flat in a plane, test a few pairs instead of all of them.
+  thread_local std::vector<WorldPebble> nearX, nearY;
+  pebblesNear(x, y.position, y.shape->boundingRadius, nearX);
+  if (nearX.empty()) return false;
+  pebblesNear(y, x.position, x.shape->boundingRadius, nearY);
+  for (const WorldPebble& p : nearX) {
+    for (const WorldPebble& q : nearY) {
       const double r = p.radius + q.radius;
-      // Spheres by their centres, spherocylinders by their shafts (seed 004 Fig. 2).
-      const double d2 = p.isSphere() && q.isSphere()
-                            ? (pw - qw).squaredNorm()
-                            : closestShaftPoints(qw - pw, x.orientation * p.axis, p.halfLength,
-                                                 y.orientation * q.axis, q.halfLength)
-                                  .distance2;
+      // Spheres by their centres, spherocylinders by their shafts (Meland et al., Cluster
+      // integration method, Fig. 2).
+      const double d2 =
+          p.halfLength == 0.0 && q.halfLength == 0.0
+              ? (p.center - q.center).squaredNorm()
+              : closestShaftPoints(q.center - p.center, p.axis, p.halfLength, q.axis, q.halfLength).distance2;
       if (d2 < r * r) return true;
     }
   }

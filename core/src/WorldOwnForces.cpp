@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "core/Assert.hpp"
 #include "core/ContactLaw.hpp"
 #include "core/World.hpp"
 
@@ -57,51 +58,55 @@ void World::setCimSettings(const CimSettings& cim) {
   check(std::isfinite(cim.absoluteTolerance) && cim.absoluteTolerance >= 0.0, "the cim atol must be >= 0");
   check(std::isfinite(cim.minStep) && cim.minStep >= 0.0, "the cim min_step must be finite and >= 0 [s]");
   check(cim.maxStep > 0.0, "the cim max_step must be positive [s]");
-  settings_.cim = cim;
+  model_.settings.cim = cim;
   forcesChanged();
 }
 
 bool World::stepOwnForces() {
   const auto t0 = std::chrono::steady_clock::now();
   // World's contact stage is idle: no stale contacts or forces from an earlier integrator.
-  if (contacts_.chunkCount() > 0) {
-    contacts_ = ContactSolver{};
-    for (std::size_t b = 0; b < bodies_.size(); ++b) bodies_.force[b] = bodies_.torque[b] = Vec3::Zero();
+  if (state_.contacts.chunkCount() > 0) {
+    state_.contacts = ContactSolver{};
+    for (std::size_t b = 0; b < state_.bodies.size(); ++b)
+      state_.bodies.force[b] = state_.bodies.torque[b] = Vec3::Zero();
   }
-  OwnForcesStep r = integrator_->advance(*this, settings_.timeStep, !forcesCurrent_);
-  forcesCurrent_ = true;          // until an edit: the integrator's model of the world is current
+  OwnForcesStep r = integrator_->advance(*this, model_.settings.timeStep, !state_.forcesCurrent);
+  state_.forcesCurrent = true;    // until an edit: the integrator's model of the world is current
   if (r.cancelled) return false;  // stepCancel(): the world is as before the step, no divergence
   lastPowersCurrent_ = false;
-  dissipated_ += r.dissipated;
-  externalWork_ += r.externalWork;
-  for (std::size_t w = 0; w < wallImpulse_.size() && w < r.wallImpulse.size(); ++w) {
-    wallImpulse_[w] += r.wallImpulse[w];
+  state_.ledger.dissipated += r.dissipated;
+  state_.ledger.externalWork += r.externalWork;
+  for (std::size_t w = 0; w < state_.wallImpulse.size() && w < r.wallImpulse.size(); ++w) {
+    state_.wallImpulse[w] += r.wallImpulse[w];
   }
   // Wraps into the periodic box, as wrapIntoBox books them: the continuous positions (energy of
   // gravity, angular momentum) and the loads' points move with their bodies.
-  for (std::size_t b = 0; b < r.wrapShift.size() && b < wrapDisplacement_.size(); ++b) {
+  for (std::size_t b = 0; b < r.wrapShift.size() && b < state_.wrapDisplacement.size(); ++b) {
     if (r.wrapShift[b] == Vec3::Zero()) continue;
-    wrapDisplacement_[b] += r.wrapShift[b];
-    for (ExternalLoad& load : externalLoads_) {
+    state_.wrapDisplacement[b] += r.wrapShift[b];
+    for (ExternalLoad& load : state_.loads) {
       if (load.body == b) load.point += r.wrapShift[b];
     }
   }
-  pebbleContacts_ = r.pebbleContacts;
-  wallContacts_ = r.wallContacts;
-  ownContactPoints_ = std::move(r.contactPoints);
-  worstOverlapRatio_ = r.worstOverlapRatio;
-  worstBody_ = r.worstBody;
+  state_.pebbleContacts = r.pebbleContacts;
+  state_.wallContacts = r.wallContacts;
+  state_.ownContactPoints = std::move(r.contactPoints);
+  state_.worstOverlapRatio = r.worstOverlapRatio;
+  state_.worstBody = r.worstBody;
   updatePebblePositions();
   advanceClock();
   addStageTime(Stage::Integrate,
                std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
   if (!r.ok) {
-    divergence_ = {true, 0, time_, "simulation stopped at t = " + std::to_string(time_) + " s: " + r.problem};
+    state_.divergence = {
+        true, 0, state_.clock.time,
+        "simulation stopped at t = " + std::to_string(state_.clock.time) + " s: " + r.problem};
     return false;
   }
+  if constexpr (kAssertions) checkInvariants();
   if (checkDivergence()) return true;
-  if (settings_.integrator == IntegratorKind::Cim) {
-    divergence_.message +=
+  if (model_.settings.integrator == IntegratorKind::Cim) {
+    state_.divergence.message +=
         " (cim: the step is the cluster lifetime; a run that overlaps too far needs a smaller "
         "cim.min_step or rtol)";
   }

@@ -263,7 +263,7 @@ class WorldEditingTest : public QObject {
     QCOMPARE(world.externalLoads()[0].force, Vec3(0, 1, 0));
     run(world, 10);
     // The pebbles follow the right body once placed again.
-    world.energy();
+    world.syncPebbles();
     QVERIFY((world.pebbles().position[10] - world.bodies().position[1]).norm() < 0.01);
     QVERIFY_THROWS_EXCEPTION(std::out_of_range, world.removeBody(2));
     world.removeBody(1);

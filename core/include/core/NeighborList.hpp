@@ -67,16 +67,16 @@ class NeighborList {
   NeighborList(NeighborList&&) noexcept;
   NeighborList& operator=(NeighborList&&) noexcept;
 
-  void setSkin(double skin) { skin_ = skin; }
-  double skin() const { return skin_; }
+  void setSkin(double skin) { state_.skin = skin; }
+  double skin() const { return state_.skin; }
 
   // True when some pebble left its displacement limit since the last build (or none was built).
   bool needsRebuild(const std::vector<Vec3>& pebblePositions) const;
   // The per-pebble form of needsRebuild, for callers that fuse it into their own loop; valid only
   // when builtFor(n) holds.
-  bool builtFor(std::size_t pebbleCount) const { return positionsAtBuild_.size() == pebbleCount; }
+  bool builtFor(std::size_t pebbleCount) const { return state_.positionsAtBuild.size() == pebbleCount; }
   bool movedTooFar(std::size_t i, const Vec3& position) const {
-    return (position - positionsAtBuild_[i]).squaredNorm() > limit2_[i];
+    return (position - state_.positionsAtBuild[i]).squaredNorm() > state_.limit2[i];
   }
 
   // A cheaper test for a rigid body's pebbles: true when the body's own motion since the last build
@@ -87,8 +87,8 @@ class NeighborList {
   // checks it is the same body): test its pebbles one by one then.
   bool bodyWithinLimits(std::size_t body, std::uint32_t firstPebble, const Vec3& position,
                         const Quat& orientation) const {
-    if (body >= bodiesAtBuild_.size()) return false;
-    const BodyAtBuild& b = bodiesAtBuild_[body];
+    if (body >= state_.bodiesAtBuild.size()) return false;
+    const BodyAtBuild& b = state_.bodiesAtBuild[body];
     if (b.firstPebble != firstPebble || b.endPebble == b.firstPebble) return false;
     const double turn = 2.0 * (orientation * b.orientation.conjugate()).vec().norm();  // 2 sin(theta/2)
     return (position - b.position).norm() + turn * b.reach <= kBodyBoundShare * b.limit;
@@ -98,19 +98,19 @@ class NeighborList {
   // same lists, to the bit, for any thread count.
   void rebuild(const BroadPhaseInput& input, ThreadPool* pool = nullptr);
 
-  const std::vector<PebblePair>& pairs() const { return pairs_; }
-  const std::vector<WallPair>& wallPairs() const { return wallPairs_; }
-  std::vector<Vec3>& pairHistory() { return pairHistory_; }  // tangential spring [m]
-  std::vector<Vec3>& wallHistory() { return wallHistory_; }
-  const std::vector<Vec3>& pairHistory() const { return pairHistory_; }
-  const std::vector<Vec3>& wallHistory() const { return wallHistory_; }
+  const std::vector<PebblePair>& pairs() const { return state_.pairs; }
+  const std::vector<WallPair>& wallPairs() const { return state_.wallPairs; }
+  std::vector<Vec3>& pairHistory() { return state_.pairHistory; }  // tangential spring [m]
+  std::vector<Vec3>& wallHistory() { return state_.wallHistory; }
+  const std::vector<Vec3>& pairHistory() const { return state_.pairHistory; }
+  const std::vector<Vec3>& wallHistory() const { return state_.wallHistory; }
   // Beside each spring, the stiffness kt it was last evaluated with [N/m] (its energy 1/2 kt |xi|^2;
   // Hertz-Mindlin's varies with the overlap).
-  std::vector<double>& pairSpringStiffness() { return pairSpringStiffness_; }
-  std::vector<double>& wallSpringStiffness() { return wallSpringStiffness_; }
-  const std::vector<double>& pairSpringStiffness() const { return pairSpringStiffness_; }
-  const std::vector<double>& wallSpringStiffness() const { return wallSpringStiffness_; }
-  std::size_t rebuildCount() const { return rebuilds_; }
+  std::vector<double>& pairSpringStiffness() { return state_.pairSpringStiffness; }
+  std::vector<double>& wallSpringStiffness() { return state_.wallSpringStiffness; }
+  const std::vector<double>& pairSpringStiffness() const { return state_.pairSpringStiffness; }
+  const std::vector<double>& wallSpringStiffness() const { return state_.wallSpringStiffness; }
+  std::size_t rebuildCount() const { return state_.rebuilds; }
   std::size_t bodyPairCount() const { return bodyPairs_; }  // candidate body pairs of the last build
 
   // Seconds spent in the two levels of rebuilds since construction (or the last reset): the body
@@ -144,41 +144,34 @@ class NeighborList {
     double limit = 0.0;
   };
 
-  // The lists, their history and the rebuild bookkeeping (not the scratch buffers), for world
-  // checkpoints: restoring them makes later rebuilds and contacts come out with the same bits.
-  struct Saved {
-    double skin = 0.0;
+  // The lists, their history and the rebuild bookkeeping (not the scratch buffers or the timings):
+  // a copy of it, restored, makes later rebuilds and contacts come out with the same bits (world
+  // checkpoints).
+  struct State {
+    double skin = 0.0;  // [m]
     std::vector<PebblePair> pairs;
     std::vector<WallPair> wallPairs;
-    std::vector<Vec3> pairHistory;
-    std::vector<Vec3> wallHistory;
+    std::vector<Vec3> pairHistory;  // tangential springs [m], beside pairs
+    std::vector<Vec3> wallHistory;  // beside wallPairs
+    // Beside each spring, the stiffness kt it was last evaluated with [N/m] (its energy
+    // 1/2 kt |xi|^2; Hertz-Mindlin's varies with the overlap).
     std::vector<double> pairSpringStiffness;
     std::vector<double> wallSpringStiffness;
     std::vector<Vec3> positionsAtBuild;
-    std::vector<double> limit2;
+    std::vector<double> limit2;  // squared displacement limit per pebble [m^2]
     std::vector<BodyAtBuild> bodiesAtBuild;
     std::size_t rebuilds = 0;
   };
-  Saved save() const;
-  void restore(const Saved& saved);
+  const State& save() const { return state_; }
+  void restore(const State& saved) { state_ = saved; }
 
  private:
   struct Scratch;  // per-block buffers and the two levels' structures (NeighborList.cpp)
 
-  double skin_ = 0.0;
-  std::vector<PebblePair> pairs_;
-  std::vector<WallPair> wallPairs_;
-  std::vector<Vec3> pairHistory_;
-  std::vector<Vec3> wallHistory_;
-  std::vector<double> pairSpringStiffness_;
-  std::vector<double> wallSpringStiffness_;
-  std::vector<Vec3> positionsAtBuild_;
-  std::vector<double> limit2_;  // squared displacement limit per pebble [m^2]
-  std::vector<BodyAtBuild> bodiesAtBuild_;
+  State state_;
   // bodyWithinLimits claims only this share of a body's limit: the rest is far more than the
   // rounding of pebble positions computed from poses.
   static constexpr double kBodyBoundShare = 0.99;
-  std::size_t rebuilds_ = 0;
   std::size_t bodyPairs_ = 0;
   Seconds seconds_;
   std::unique_ptr<Scratch> scratch_;  // kept to avoid reallocating in rebuilds

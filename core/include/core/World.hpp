@@ -9,44 +9,15 @@
 #include <string>
 #include <vector>
 
-#include "core/BodyState.hpp"
-#include "core/CimSettings.hpp"
-#include "core/ClumpTemplate.hpp"
-#include "core/ContactForces.hpp"
-#include "core/ContactModel.hpp"
 #include "core/Energy.hpp"
 #include "core/EnergyWatch.hpp"
-#include "core/Fields.hpp"
-#include "core/Inlet.hpp"
 #include "core/Integrator.hpp"
-#include "core/MeshWallContacts.hpp"
 #include "core/NeighborList.hpp"
-#include "core/PeriodicBox.hpp"
-#include "core/PlaneConstraint.hpp"
 #include "core/ThreadPool.hpp"
-#include "core/Walls.hpp"
+#include "core/WorldModel.hpp"
+#include "core/WorldState.hpp"
 
 namespace clumplab {
-
-struct WorldSettings {
-  double timeStep = 1e-5;                // [s]
-  Vec3 gravity = Vec3(0.0, 0.0, -9.81);  // [m/s^2], applied at centres of mass (seed 002)
-  IntegratorKind integrator = IntegratorKind::Leapfrog;
-  int eulerIterations = 4;  // leapfrog's iterative Euler solve (seed 000 §2.6)
-  int threads = 1;          // force-loop threads; results do not depend on it
-  double skin = 0.0;        // Verlet skin [m]; 0 picks 0.4 x smallest pebble radius
-  bool gyroscopic = true;   // the omega x I omega term (off only for lessons)
-  int rotorSubsteps = 4;    // splitting: NO_SQUISH free-rotor sub-steps per step
-  // Global damping (0: none): a force -linearDamping m v on every body [1/s], and a torque
-  // -angularDamping I omega with I the world inertia tensor R diag(I1, I2, I3) R^T [1/s]. Their work
-  // counts as dissipated energy.
-  double linearDamping = 0.0;
-  double angularDamping = 0.0;
-  FieldSettings fields;   // uniform E and B, G, softening (gravity is `gravity` above)
-  PlaneConstraint plane;  // the 2D mode (off: 3D)
-  PeriodicBox periodic;   // periodic boundaries on any subset of x, y, z (seed 004; none: all off)
-  CimSettings cim;        // the cim and rk4 integrators (seed 004): buffer, RKF tolerances and steps
-};
 
 // A body to add: `orientation` rotates the template's principal frame into the world.
 struct BodyInit {
@@ -58,28 +29,9 @@ struct BodyInit {
   std::uint8_t blocked = 0;             // blocked degrees of freedom (BlockedDofs.hpp); 0: free
 };
 
-// Why a run stopped: NaN/Inf, an overlap beyond half a pebble radius, an energy blow-up
-// (EnergyWatch: `body` is then the one with the most kinetic energy), or what an integrator of its
-// own forces reports (cim's missed contact names its bodies in the message).
-struct Divergence {
-  bool happened = false;
-  std::uint32_t body = 0;
-  double time = 0.0;
-  std::string message;
-};
-
 enum class Stage { Pebbles, BroadPhase, Contacts, Reduce, Integrate, Count };
 
-// A force applied from outside (the GUI's mouse drag) at a point fixed in the world until it is set
-// again or cleared. Its work is user input, not dissipation: World::externalWork() books it, so that
-// total + dissipated - external work is conserved while loads act.
-struct ExternalLoad {
-  std::uint32_t body = 0;
-  Vec3 force = Vec3::Zero();  // [N], world
-  Vec3 point = Vec3::Zero();  // [m], world; the torque about the centre of mass is (point - x) x force
-};
-
-class WorldCheckpoint;
+struct WorldCheckpoint;
 
 class World {
  public:
@@ -99,7 +51,9 @@ class World {
   // dissipative forces done in the step (see dissipatedEnergy()).
   bool step();
 
-  EnergyReport energy();
+  // The energy report of the current state (kinetic, potential, elastic, fields, and the ledger).
+  // Changes nothing in the world: asking for it never changes a trajectory.
+  EnergyReport energy() const;
 
   // --- editing between steps (the GUI's simulation thread) -----------------------------------
   // Each edit takes effect at the next step and the clock runs on without a jump. Bad values throw
@@ -128,7 +82,7 @@ class World {
   void setExternalForce(std::uint32_t body, const Vec3& force, const Vec3& applicationPointWorld);
   void clearExternalForce(std::uint32_t body);
   void clearExternalForces();
-  const std::vector<ExternalLoad>& externalLoads() const { return externalLoads_; }
+  const std::vector<ExternalLoad>& externalLoads() const { return state_.loads; }
   // Adds a template that addBody can then use; returns its index. A template already in the world
   // (the same object) is not added twice. Checkpoints made before stay restorable.
   std::uint32_t addTemplate(TemplatePtr t);
@@ -139,10 +93,10 @@ class World {
   // An inlet (Inlet.hpp) that inserts bodies at the start of every step from now on; throws
   // std::invalid_argument if its templates are not the world's or it can never insert a body.
   void addInlet(const Inlet& inlet);
-  const std::vector<Inlet>& inlets() const { return inlets_; }
+  const std::vector<Inlet>& inlets() const { return state_.inlets; }
   // [J] since construction: the kinetic and potential energy the inlets' bodies brought in, so that
   // total + dissipated - externalWork - insertedEnergy is conserved.
-  double insertedEnergy() const { return insertedEnergy_; }
+  double insertedEnergy() const { return state_.ledger.inserted; }
   // Lets step() run again after a divergence (call restore() first to leave the bad state).
   void clearDivergence();
   // Everything the next steps depend on. restore() followed by N steps gives the same bits as the
@@ -163,55 +117,58 @@ class World {
   // history does not advance and no step of dissipated work is added for them here, since the
   // state has not moved (a spring that the edit shortened, e.g. lower friction, counts its loss).
   void refreshForces();
-  bool forcesCurrent() const { return forcesCurrent_; }
+  bool forcesCurrent() const { return state_.forcesCurrent; }
   // For a kick of duration h [s] of body b: the Boris rotation vector t = q h B / (2 m) of the
   // magnetic Lorentz force (zero for an uncharged body; in the 2D mode B's normal part, the rest
   // only pushes against the plane). See VelocityKick.hpp.
   Vec3 lorentzRotation(std::size_t b, double h) const;
   // The softening length in use [m] (FieldSettings::softening, or the automatic value).
-  double fieldSoftening() const { return softening_; }
+  double fieldSoftening() const { return state_.softening; }
 
   // --- access ---------------------------------------------------------------------------------
-  BodyState& bodies() { return bodies_; }
-  const BodyState& bodies() const { return bodies_; }
+  BodyState& bodies() { return state_.bodies; }
+  const BodyState& bodies() const { return state_.bodies; }
   // Call after editing bodies() from outside: forgets cached forces and integrator history.
   void stateChanged();
-  const std::vector<TemplatePtr>& templates() const { return templates_; }
-  const std::vector<Wall>& walls() const { return walls_; }
-  const ContactModel& contactModel() const { return contact_; }
-  const WorldSettings& settings() const { return settings_; }
-  double time() const { return time_; }
-  std::uint64_t stepCount() const { return steps_; }
+  const std::vector<TemplatePtr>& templates() const { return model_.templates; }
+  const std::vector<Wall>& walls() const { return model_.walls; }
+  const ContactModel& contactModel() const { return model_.contact; }
+  const WorldSettings& settings() const { return model_.settings; }
+  // The model and the state as values (WorldModel.hpp, WorldState.hpp): what a checkpoint copies.
+  const WorldModel& model() const { return model_; }
+  const WorldState& state() const { return state_; }
+  double time() const { return state_.clock.time; }
+  std::uint64_t stepCount() const { return state_.clock.steps; }
   // [J] since construction: the work done against damping and friction (contact dashpots and
   // hysteresis, tangential forces less the change of the energy their springs store, global
   // damping), so that total + dissipated is conserved to the integrator's order (seed 001 §8).
-  double dissipatedEnergy() const { return dissipated_; }
+  double dissipatedEnergy() const { return state_.ledger.dissipated; }
   // [J] since construction: the work done on the bodies by external loads, booked like the
   // dissipated energy (total + dissipated - externalWork is conserved to second order).
-  double externalWork() const { return externalWork_; }
+  double externalWork() const { return state_.ledger.externalWork; }
   // [J] since construction: the work the imposed motion of mesh walls did on the bodies (the
   // contact forces on the bodies times the walls' surface velocity, booked like the dissipated
   // energy): total + dissipated - externalWork - wallWork is conserved.
-  double wallWork() const { return wallWork_; }
+  double wallWork() const { return state_.ledger.wallWork; }
   // The mesh walls' contact stage (its contacts of the last force evaluation and their springs).
-  const MeshWallContacts& meshWallContacts() const { return meshContacts_; }
+  const MeshWallContacts& meshWallContacts() const { return state_.meshContacts; }
   // Per wall (World::walls() order; a box is six planes: -x, +x, -y, +y, -z, +z faces), the
   // momentum the bodies gave it since construction [N s]: the time integral of the contact forces
   // on the wall, with the weights the integrator's kicks give each force evaluation, so that the
   // sum over walls plus the impulse of the body forces (gravity, fields, loads, damping) equals
   // minus the change of the bodies' total momentum to round-off (seed 001 §1 (iv)).
-  const std::vector<Vec3>& wallImpulses() const { return wallImpulse_; }
+  const std::vector<Vec3>& wallImpulses() const { return state_.wallImpulse; }
   // The contact force on each wall of the last force evaluation [N].
-  const std::vector<Vec3>& wallForces() const { return wallForce_; }
-  std::size_t pebbleCount() const { return pebbles_.position.size(); }
-  std::size_t contactCount() const { return pebbleContacts_ + wallContacts_; }
+  const std::vector<Vec3>& wallForces() const { return state_.wallForce; }
+  std::size_t pebbleCount() const { return state_.pebbles.position.size(); }
+  std::size_t contactCount() const { return state_.pebbleContacts + state_.wallContacts; }
   // Where the contactCount() contacts touch [m], world, appended to `out`: pebble pairs and plane
   // walls, then mesh walls (the last force evaluation), or what cim / rk4 found at the step's end.
   void appendContactPoints(std::vector<Vec3>& out) const;
-  std::size_t pebbleContactCount() const { return pebbleContacts_; }
-  std::size_t wallContactCount() const { return wallContacts_; }
-  double worstOverlapRatio() const { return worstOverlapRatio_; }
-  const Divergence& divergence() const { return divergence_; }
+  std::size_t pebbleContactCount() const { return state_.pebbleContacts; }
+  std::size_t wallContactCount() const { return state_.wallContacts; }
+  double worstOverlapRatio() const { return state_.worstOverlapRatio; }
+  const Divergence& divergence() const { return state_.divergence; }
   // The force-loop threads, shared with the integrators.
   ThreadPool& pool() { return pool_; }
   // A flag that, once set (from any thread), abandons a step that may take long (the cluster
@@ -221,12 +178,17 @@ class World {
   // step. Null (the default): never.
   void setStepCancel(const std::atomic<bool>* cancel) { stepCancel_ = cancel; }
   const std::atomic<bool>* stepCancel() const { return stepCancel_; }
-  const PebbleArrays& pebbles() const { return pebbles_; }
+  const PebbleArrays& pebbles() const { return state_.pebbles; }
   const NeighborList& neighbors() const { return neighbors_; }
   // What the neighbour list is built from: the pebbles, bodies, templates, walls and periodic axes.
   BroadPhaseInput broadPhaseInput() const;
+  // Places the pebbles at the bodies' current poses and rebuilds the neighbour list if they moved
+  // beyond its skin, as the next force evaluation would do first: for outputs that read pebbles()
+  // and neighbors() between steps (the benchmark's final overlaps). pebbles() otherwise holds the
+  // positions of the last force evaluation.
+  void syncPebbles();
   // The contacts of the last force evaluation (points and forces).
-  const ContactSolver& contactSolver() const { return contacts_; }
+  const ContactSolver& contactSolver() const { return state_.contacts; }
   // Largest stable step estimate for the contact stiffness [s] (2 sqrt(m_eff/k)), and the
   // recommended step (a tenth of a contact's duration).
   double criticalTimeStep() const;
@@ -259,6 +221,10 @@ class World {
   Powers powers(double startWeight);
   void withdrawContactsOf(std::uint32_t body);
   void updatePebblePositions();
+  // Aborts with a message where an invariant of the state is broken (WorldInvariants.cpp); called
+  // only in builds with CLUMPLAB_ASSERTIONS.
+  void checkInvariants() const;
+  BroadPhaseInput broadPhaseInputFor(const PebbleArrays& pebbles) const;
   void wrapIntoBox();  // periodic axes: centres of mass into the primary box (and what follows them)
   void advanceClock();
   bool checkDivergence();
@@ -267,16 +233,20 @@ class World {
   // stateChanged() without forgetting the integrator's history (addBody: the integrator extends it).
   void bodiesChanged();
   void forcesChanged() {
-    forcesCurrent_ = false;
+    state_.forcesCurrent = false;
     energyWatch_.reset();
   }
   // Loads changed: forces are evaluated again (their work is booked, the watch goes on).
-  void loadsChanged() { forcesCurrent_ = false; }
-  // The energy report when it needs no rebuild of the neighbour list (which would move the list's
-  // reference positions: the watch must not change the trajectory), otherwise nothing.
-  std::optional<EnergyReport> energyReport(bool mayRebuild);
+  void loadsChanged() { state_.forcesCurrent = false; }
+  // The energy report inside step() for the energy watch: the pebbles placed in the world's own
+  // arrays; nothing when the neighbour list needs a rebuild (which would move the list's reference
+  // positions: the watch must not change the trajectory).
+  std::optional<EnergyReport> stepEnergy();
+  EnergyReport motionEnergy() const;  // kinetic and gravitational energy, momenta and the ledger
+  // Elastic and field energy of pebbles placed at `placed` with contacts from `list`.
+  void addPotentialEnergy(EnergyReport& e, const PebbleArrays& placed, const NeighborList& list) const;
   // Every EnergyWatch::kEveryWorldSteps steps: a sample for the watch; true on a blow-up (then
-  // divergence_ is set, its message still to write).
+  // the divergence is set, its message still to write).
   bool energyBlewUp();
   void applyFieldForces();
   Vec3 actingMagneticField() const;  // B, or its normal part in the 2D mode [T]
@@ -288,120 +258,40 @@ class World {
   void addWallImpulses(double weight);
   void insertFromInlets();  // the "inlets" stage of step() (WorldInlets.cpp)
 
-  WorldSettings settings_;
-  ContactModel contact_;
-  std::vector<Wall> walls_;
-  std::vector<TemplatePtr> templates_;
-  BodyState bodies_;
-  // Flat pebble data: template-local centre, and world arrays rebuilt every step (seed 001 §4:
-  // pebble positions always come from the body pose, never integrated on their own).
-  std::vector<Vec3> pebbleLocal_;
-  std::vector<Vec3> pebbleAxisLocal_;  // shaft axes, body frame (empty without spherocylinders)
-  std::vector<std::uint32_t> bodyFirstPebble_;
-  PebbleArrays pebbles_;
+  WorldModel model_;
+  WorldState state_;
   NeighborList neighbors_;
-  ContactSolver contacts_;
-  MeshWallContacts meshContacts_;
   ThreadPool pool_;
   const std::atomic<bool>* stepCancel_ = nullptr;
   std::unique_ptr<Integrator> integrator_;
-  std::vector<ExternalLoad> externalLoads_;  // sorted by body
-  // Per body, from the last force evaluation: the part of force/torque that is not conservative
-  // (contact dashpots and friction, global damping) [N], [N m] about the centre of mass.
-  std::vector<Vec3> dissipativeForce_;
-  std::vector<Vec3> dissipativeTorque_;
-  // Per body, the sum of the whole-box shifts its centre got from wrapIntoBox [m]: position minus
-  // this is its continuous path, which the gravity and uniform-field energies use.
-  std::vector<Vec3> wrapDisplacement_;
-  // Velocities at the start of the step, for integrators that evaluate forces before its end.
+  // Scratch and caches, not state: the velocities at the start of the step (for integrators that
+  // evaluate forces before its end), per-chunk powers, and powers() at the end of the last step.
   std::vector<Vec3> stepStartVelocity_;
   std::vector<Vec3> stepStartAngularVelocity_;
-  std::vector<Vec3> loadTorque_;     // per external load, about the centre of mass at the evaluation
   std::vector<double> powerChunks_;  // per body chunk, summed in chunk order
-  std::vector<Vec3> wallForce_;      // per wall, contact force on it at the last evaluation [N]
-  std::vector<Vec3> wallImpulse_;    // per wall, accumulated [N s]
-  double softening_ = 0.0;           // resolved field softening [m]
-  Powers lastPowers_;                // powers() at the end of the last step
+  Powers lastPowers_;
   bool lastPowersCurrent_ = false;
-
-  double time_ = 0.0;
-  std::uint64_t steps_ = 0;
-  // time = timeOrigin_ + (steps_ - stepsAtOrigin_) x dt: no round-off accumulates over long runs.
-  double timeOrigin_ = 0.0;
-  std::uint64_t stepsAtOrigin_ = 0;
-  double dissipated_ = 0.0;
-  double externalWork_ = 0.0;
-  double wallWork_ = 0.0;
-  std::vector<Inlet> inlets_;
-  double insertedEnergy_ = 0.0;
-  bool forcesCurrent_ = false;
-  // How far the contact history (the state of the last force evaluation) lags the clock [s]: 0
-  // after a refresh or an evaluation at the end of the step, dt / 2 after a midpoint evaluation.
-  double historyLag_ = 0.0;
-  std::size_t pebbleContacts_ = 0;
-  std::size_t wallContacts_ = 0;
-  double worstOverlapRatio_ = 0.0;
-  std::uint32_t worstBody_ = 0;
-  std::vector<Vec3> ownContactPoints_;  // of the last cim / rk4 step [m]
-  Divergence divergence_;
   EnergyWatch energyWatch_;             // starts again after edits (stateChanged, forcesChanged, restore)
   std::optional<EnergyBlowUp> blowUp_;  // what the watch found, for the divergence message
   std::array<double, static_cast<int>(Stage::Count)> stageSeconds_{};
 };
 
-// A copy of everything a World's next steps depend on (World::checkpoint, World::restore): body and
-// pebble state, forces (their dissipative parts and the loads' torques included), clock, dissipated
-// energy and external work, contact history and the neighbour list, the integrator and its
-// history, settings, contact model, external loads, inlets and their progress, divergence. Plain data
-// (copyable); not stage times or the thread count.
-class WorldCheckpoint {
- public:
-  double time() const { return time_; }  // [s]
-  std::uint64_t stepCount() const { return steps_; }
-  std::size_t bodyCount() const { return bodies_.size(); }
+// A copy of everything a World's next steps depend on (World::checkpoint, World::restore): the
+// model, the state (bodies, pebbles, forces, clock, ledger, loads, inlets, contacts, divergence),
+// the broad phase's lists and the integrator with its history. Plain data (copyable); not stage
+// times or the thread count.
+struct WorldCheckpoint {
+  WorldModel model;  // its templates identify the world
+  WorldState state;
+  NeighborList::State broadPhase;
+  std::shared_ptr<const Integrator> integrator;
+
+  double time() const { return state.clock.time; }  // [s]
+  std::uint64_t stepCount() const { return state.clock.steps; }
+  std::size_t bodyCount() const { return state.bodies.size(); }
   // Memory the checkpoint holds [bytes], estimated from its arrays (element sizes times counts;
   // the integrator's history counted as four vectors a body). For bounding a history of them.
   std::size_t memoryBytes() const;
-
- private:
-  friend class World;
-  std::vector<TemplatePtr> templates_;  // identifies the world
-  WorldSettings settings_;
-  ContactModel contact_;
-  BodyState bodies_;
-  std::vector<Vec3> pebbleLocal_;
-  std::vector<Vec3> pebbleAxisLocal_;
-  std::vector<std::uint32_t> bodyFirstPebble_;
-  PebbleArrays pebbles_;
-  NeighborList::Saved neighbors_;
-  ContactSolver contacts_;
-  MeshWallContacts meshContacts_;
-  std::shared_ptr<const Integrator> integrator_;
-  std::vector<ExternalLoad> externalLoads_;
-  std::vector<Vec3> dissipativeForce_;
-  std::vector<Vec3> dissipativeTorque_;
-  std::vector<Vec3> wrapDisplacement_;
-  std::vector<Vec3> loadTorque_;
-  std::vector<Vec3> wallForce_;
-  std::vector<Vec3> wallImpulse_;
-  double softening_ = 0.0;
-  double time_ = 0.0;
-  std::uint64_t steps_ = 0;
-  double timeOrigin_ = 0.0;
-  std::uint64_t stepsAtOrigin_ = 0;
-  double dissipated_ = 0.0;
-  double externalWork_ = 0.0;
-  double wallWork_ = 0.0;
-  std::vector<Inlet> inlets_;  // settings and progress (random state included)
-  double insertedEnergy_ = 0.0;
-  bool forcesCurrent_ = false;
-  double historyLag_ = 0.0;
-  std::size_t pebbleContacts_ = 0;
-  std::size_t wallContacts_ = 0;
-  double worstOverlapRatio_ = 0.0;
-  std::uint32_t worstBody_ = 0;
-  std::vector<Vec3> ownContactPoints_;
-  Divergence divergence_;
 };
 
 }  // namespace clumplab

@@ -1,0 +1,90 @@
+// The guard rail for refactoring the engine: every committed example scene, advanced a few hundred
+// steps from its file, to the bit against a hash recorded when the scene last meant to change. The
+// hash covers the bodies' state, the energy ledger (dissipated, external, wall and inserted work)
+// and the energy report (elastic and field energy included), so a change in the force stages, the
+// integrators, the bookkeeping or energy() shows. A change that means to change the physics updates
+// these figures and says so in its commit; any other change must leave them.
+#include <QtTest>
+#include <cstring>
+
+#include "TestPaths.hpp"
+#include "TestSupport.hpp"
+#include "core/Scene.hpp"
+#include "shapes/SceneLoading.hpp"
+
+using namespace clumplab;
+
+namespace {
+std::uint64_t mixDouble(std::uint64_t h, double value) {
+  std::uint64_t bits = 0;
+  std::memcpy(&bits, &value, sizeof bits);
+  return (h ^ bits) * 1099511628211ULL;
+}
+
+struct SceneRun {
+  std::uint64_t hash = 0;
+  std::size_t contacts = 0;
+  std::size_t bodies = 0;
+};
+
+SceneRun runScene(const std::string& file, int steps) {
+  const Scene scene = loadScene(std::string(CLUMPLAB_SCENES_DIR) + "/" + file, shapes::sceneLoadOptions());
+  auto world = buildWorld(scene);
+  std::size_t contacts = 0;
+  for (int n = 0; n < steps; ++n) {
+    if (!world->step()) qFatal("%s diverged: %s", file.c_str(), world->divergence().message.c_str());
+    contacts = std::max(contacts, world->contactCount());
+  }
+  std::uint64_t h = test::stateHash(*world);
+  for (const double v : {world->time(), world->dissipatedEnergy(), world->externalWork(), world->wallWork(),
+                         world->insertedEnergy()})
+    h = mixDouble(h, v);
+  const EnergyReport e = world->energy();
+  for (const double v : {e.keTranslational, e.keRotational, e.peGravity, e.peElastic, e.peFields})
+    h = mixDouble(h, v);
+  return {h, contacts, world->bodies().size()};
+}
+}  // namespace
+
+class GoldenScenesTest : public QObject {
+  Q_OBJECT
+ private slots:
+  void sameBitsAsRecorded_data() {
+    QTest::addColumn<QString>("file");
+    QTest::addColumn<int>("steps");
+    QTest::addColumn<quint64>("golden");
+    // Recorded at 16a5834 (before the engine's state became one value).
+    const auto row = [](const char* file, int steps, quint64 golden) {
+      QTest::newRow(file) << QString(file) << steps << golden;
+    };
+    row("default.json", 2000, 0x085fbac2a833552dULL);
+    row("pill-bottle.json", 2500, 0x8113431fa6bd15b7ULL);
+    row("rotating-drum.json", 1200, 0x1d5f8c2db954f5b8ULL);
+    row("periodic-shear-box.json", 800, 0xe84b56d9b6226168ULL);
+    row("inlet-hopper.json", 6000, 0x4530d53faf2791fbULL);
+    row("charges-in-fields-2d.json", 7500, 0xef929eb4d69b2c34ULL);
+    row("cim-tbar-gas.json", 60, 0x6f508ec3494689fcULL);
+    row("cim-spherocylinders.json", 40, 0xec02602793912974ULL);
+    row("spherocylinders.json", 1200, 0x5465edde037f708cULL);
+    row("osmosis-box.json", 3000, 0xd2c20a3da6ce7bacULL);
+    row("ten-grains-cavity.json", 2300, 0xa7763edf1de6944fULL);
+    row("self-righting.json", 2000, 0x2b282896ef998673ULL);
+    row("fine-clumps-one-coarse.json", 14000, 0x33ba43bd1362d8c9ULL);
+    row("polydisperse-pile.json", 14000, 0x66a8b7213eb4be76ULL);
+    row("tbar-bulk.json", 4000, 0xbe683270c6c9221cULL);
+    row("tbar-dzhanibekov.json", 2000, 0x12c5d3c7dd538d71ULL);
+    row("order-two-tbars.json", 2700, 0xd5d99bd425a9f075ULL);
+  }
+  void sameBitsAsRecorded() {
+    QFETCH(QString, file);
+    QFETCH(int, steps);
+    QFETCH(quint64, golden);
+    const SceneRun run = runScene(file.toStdString(), steps);
+    qInfo("%s: 0x%016llx (%zu bodies, at most %zu contacts)", qPrintable(file),
+          static_cast<unsigned long long>(run.hash), run.bodies, run.contacts);
+    QCOMPARE(run.hash, static_cast<std::uint64_t>(golden));
+  }
+};
+
+QTEST_GUILESS_MAIN(GoldenScenesTest)
+#include "tst_golden_scenes.moc"
