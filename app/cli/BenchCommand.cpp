@@ -44,7 +44,8 @@ int benchCommand(const std::vector<std::string>& argv) {
   meanHeight /= static_cast<double>(std::max<std::size_t>(1, s.size()));
   double maxOverlap = 0.0;
   const PebbleArrays& p = world->pebbles();
-  // Spherocylinders by the closest points of their shafts (seed 004 Fig. 2) and their shafts' ends.
+  // Spherocylinders by the closest points of their shafts (Meland et al., Cluster integration method, Fig. 2)
+  // and their shafts' ends.
   const auto halfLength = [&](std::uint32_t i) { return p.hasCapsules() ? p.halfLength[i] : 0.0; };
   for (const PebblePair& pair : world->neighbors().pairs()) {
     const double distance =

@@ -1,5 +1,5 @@
 // clumplab-cli bench-shapes --case mass|inside|fill: the geometry library's speed and memory on
-// generated meshes (issue 3's targets: mass properties of 1M triangles < 0.2 s; 1e6 inside queries
+// generated meshes (targets: mass properties of 1M triangles < 0.2 s; 1e6 inside queries
 // against 100k triangles < 2 s; a fill of 1e6 candidates < 2 s). One case per process, so the peak
 // resident memory reported is that case's.
 #include <sys/resource.h>

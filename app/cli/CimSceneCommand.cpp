@@ -1,5 +1,5 @@
-// clumplab-cli cim-scene: seed 004's test system (746 elastic spherocylinders in a periodic 5 cm box,
-// equilibrated to equipartition at 6.13e-6 J per particle), written as a scene file.
+// clumplab-cli cim-scene: the cluster integration paper's test system (746 elastic spherocylinders in a
+// periodic 5 cm box, equilibrated to equipartition at 6.13e-6 J per particle), written as a scene file.
 #include <cstdio>
 #include <iostream>
 
@@ -48,7 +48,8 @@ int cimSceneCommand(const std::vector<std::string>& argv) {
   char description[900];
   std::snprintf(
       description, sizeof description,
-      "Seed 004's test system (Table 1): %zu elastic spherocylinders (shaft %g mm, radius %g mm, density "
+      "the cluster integration paper's test system (Table 1): %zu elastic spherocylinders (shaft %g mm, "
+      "radius %g mm, density "
       "%g kg/m^3) in a periodic cubic box of %g cm (volume fraction %.4f), zero gravity, a linear "
       "repulsive spring only (kn %g N/m; clumplab-cli cim-table varies it), mean kinetic energy %g J per "
       "particle with no spin about the shafts, equilibrated for %.3f s to E_rot/E_trans = %.4f (2/3: "

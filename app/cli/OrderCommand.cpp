@@ -1,4 +1,5 @@
-// clumplab-cli order: the integrator order analysis of seed 001 §1 (viii), (ix) (core/OrderAnalysis).
+// clumplab-cli order: the integrator order analysis of Mutze, Polyspherical grains, §1 (viii), (ix)
+// (core/OrderAnalysis).
 #include <cmath>
 #include <fstream>
 #include <iostream>

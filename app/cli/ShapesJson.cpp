@@ -77,7 +77,8 @@ Sampling samplingOptions(const Arguments& args) {
   }
   const std::string sequence = args.text("--sequence").value_or("halton");
   if (sequence != "halton" && sequence != "sine") {
-    throw UsageError("unknown --sequence \"" + sequence + "\" (use halton, or sine for seed 001 eq. 30)");
+    throw UsageError("unknown --sequence \"" + sequence +
+                     "\" (use halton, or sine for Mutze, Polyspherical grains, eq. 30)");
   }
   s.halton = sequence == "halton";
   return s;

@@ -11,7 +11,7 @@ namespace clumplab::cli {
 
 nlohmann::json matrixJson(const Mat3& m);
 nlohmann::json meshReportJson(const shapes::MeshReport& report);
-// volume, mass, centre, tensor, principal moments and axes (INTERFACES.md `inertia`), with the
+// volume, mass, centre, tensor, principal moments and axes (docs/formats.md `inertia`), with the
 // standard errors of sampled methods when present.
 nlohmann::json massPropertiesJson(const MassProperties& m);
 

@@ -1,4 +1,4 @@
-// clumplab-cli: the headless face of ClumpLab (INTERFACES.md). Exit codes: 0 success, 2 bad input
+// clumplab-cli: the headless face of ClumpLab (docs/formats.md). Exit codes: 0 success, 2 bad input
 // (file, field and problem on one stderr line), 3 the simulation diverged, 1 anything else.
 #include <cstdio>
 #include <exception>
@@ -36,15 +36,18 @@ constexpr const char* kUsage =
     "  shape --list\n"
     "  order SCENE.json [--runs 4] [--factor 2] [--time T] [--from T0] [--to T1] [--samples N]\n"
     "                   [--integrator leapfrog|midpoint|splitting] [--dt X] [--series S.csv]\n"
-    "      integrator order analysis (seed 001 §1 viii, ix): runs with the steps multiplied by the\n"
+    "      integrator order analysis (Mutze, Polyspherical grains, §1 viii, ix): runs with the steps "
+    "multiplied by the\n"
     "      factor; orders of the trajectory distance and of the energy deviation over [T0, T1]\n"
     "  cim-scene --out SCENE.json [--seed S] [--count N] [--box L] [--energy E] [--stiffness K]\n"
     "            [--buffer D] [--tolerance T] [--max-time T] [--min-step DT] [--threads N] [--quiet]\n"
-    "      seed 004's test system: spherocylinders in a periodic box, equilibrated to equipartition\n"
+    "      the cluster integration paper's test system: spherocylinders in a periodic box, equilibrated to "
+    "equipartition\n"
     "  cim-table SCENE.json [--stiffness K1,K2,...] [--time T] [--threshold E] [--criterion max|final]\n"
     "            [--samples N] [--precision F] [--baseline rk4|leapfrog|midpoint|splitting] [--threads N]\n"
     "            [--out T.json] [--quiet]\n"
-    "      seed 004's Table 1: RK4 step and RKF minimum step tuned per stiffness, times, speed-up\n"
+    "      the cluster integration paper's Table 1: RK4 step and RKF minimum step tuned per stiffness, "
+    "times, speed-up\n"
     "limits (every command; also CLUMPLAB_MAX_PEBBLES and the like): [--max-pebbles N] [--max-fill-points "
     "N]\n"
     "  [--max-triangles N] [--max-memory-mb MB]\n";

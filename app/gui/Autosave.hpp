@@ -1,5 +1,5 @@
 #pragma once
-// Autosave of the open scene (issue 10): every `interval` seconds the running world is written, as a
+// Autosave of the open scene: every `interval` seconds the running world is written, as a
 // scene file, to this session's file in the autosave folder, atomically (a crash mid-write leaves the
 // previous autosave). A lock file (QLockFile, holding the process id) marks the session alive; a
 // clean exit removes both. An autosave whose lock is stale belongs to a session that crashed: the

@@ -16,7 +16,7 @@ bool isMeshFile(const std::string& path);
 bool isTrajectoryFile(const std::string& path);
 
 // Throws InputError (or std::exception) naming the file and the problem. `overrides` are PaLa's
-// switches (seed 001 §1 (i), (ii)): every clump as a sphere, 2D in a plane or 3D.
+// switches (Mutze, Polyspherical grains, §1 (i), (ii)): every clump as a sphere, 2D in a plane or 3D.
 std::shared_ptr<const Scene> loadDocument(const std::string& path, const SceneOverrides& overrides = {});
 
 // A mesh as a clump (the default fill: about `pebbleCount` pebbles on a regular grid, exact mesh

@@ -55,7 +55,8 @@ EnergyPlotDock::EnergyPlotDock(QWidget* parent) : QDockWidget(tr("Energy"), pare
   viewBox_->addItem(tr("wall impulses"));
   viewBox_->setItemData(
       4,
-      tr("The momentum each wall has taken from impacts (seed 001 §1 iv: its slope is the mean "
+      tr("The momentum each wall has taken from impacts (Mutze, Polyspherical grains, §1 iv: its slope is "
+         "the mean "
          "force, the pressure times the area), and the momentum balance |ΔP + ΣJ| of the bodies "
          "and walls (0 without gravity or drags)"),
       Qt::ToolTipRole);
@@ -64,13 +65,14 @@ EnergyPlotDock::EnergyPlotDock(QWidget* parent) : QDockWidget(tr("Energy"), pare
       tr("Relative drift of total + dissipated energy (less the work of mouse drags), on a log "
          "scale, relative to the largest energy seen"),
       Qt::ToolTipRole);
-  viewBox_->setItemData(2,
-                        tr("Ratio of the time averages of the rotational and translational kinetic energy "
-                           "(seed 000 §4.1): 1 when all six degrees of freedom share the energy"),
-                        Qt::ToolTipRole);
+  viewBox_->setItemData(
+      2,
+      tr("Ratio of the time averages of the rotational and translational kinetic energy "
+         "(MercuryDPM rigid clumps, §4.1): 1 when all six degrees of freedom share the energy"),
+      Qt::ToolTipRole);
   viewBox_->setItemData(3,
                         tr("The scene run at several time steps in the background: |E(t) − E(0)| of each "
-                           "(seed 001 §8); lessons start it"),
+                           "(Mutze, Polyspherical grains, §8); lessons start it"),
                         Qt::ToolTipRole);
   bar->addWidget(viewBox_);
   connect(viewBox_, &QComboBox::currentIndexChanged, stack_, &QStackedWidget::setCurrentIndex);
@@ -180,7 +182,7 @@ void EnergyPlotDock::append(const EnergySample& sample) {
   const double drift = energyScale_ > 0.0 ? std::abs(conserved - initialConserved_) / energyScale_ : 0.0;
   drift_->append(e.time, {drift});
   appendWalls(sample);
-  // Seed 000 §4.1: <E_rot> / <E_trans> of time averages, integrated on the simulation thread.
+  // MercuryDPM rigid clumps, §4.1: <E_rot> / <E_trans> of time averages, integrated on the simulation thread.
   if (sample.translationalKineticIntegral > 0.0) {
     ratio_->append(e.time, {sample.rotationalKineticIntegral / sample.translationalKineticIntegral, 1.0});
   }

@@ -1,10 +1,10 @@
 #pragma once
-// The energy plot (seed 001 §8: the total is conserved without friction; with it, total +
+// The energy plot (Mutze, Polyspherical grains, §8: the total is conserved without friction; with it, total +
 // dissipated is): kinetic (translational, rotational), potential (gravity, elastic), total,
 // dissipated and total + dissipated; or the relative drift of total + dissipated on a log scale; or
-// the equipartition ratio <E_rot>/<E_trans> of running time averages (seed 000 §4.1); or the same
-// scene run at several time steps in the background, |E(t) - E(0)| of each (seed 001 §8). Rolling
-// window or whole run, pause, zoom, pinned axes, CSV and PNG export.
+// the equipartition ratio <E_rot>/<E_trans> of running time averages (MercuryDPM rigid clumps, §4.1); or the
+// same scene run at several time steps in the background, |E(t) - E(0)| of each (Mutze, Polyspherical grains,
+// §8). Rolling window or whole run, pause, zoom, pinned axes, CSV and PNG export.
 #include <QDockWidget>
 #include <memory>
 

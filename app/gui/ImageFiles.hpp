@@ -1,5 +1,5 @@
 #pragma once
-// Images written atomically (issue 10): through QSaveFile, so a failed or interrupted write leaves
+// Images written atomically: through QSaveFile, so a failed or interrupted write leaves
 // any earlier file at the path as it was.
 #include <QImage>
 #include <QPixmap>

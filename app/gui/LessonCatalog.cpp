@@ -166,7 +166,7 @@ std::vector<Lesson> loadLessons(const QString& folder, const QStringList& featur
 }
 
 QStringList availableFeatures() {
-  return {};  // "mesh-walls" arrives with issue 9's mesh boundaries
+  return {};  // "mesh-walls" arrives with mesh boundaries
 }
 
 std::vector<Lesson> builtinLessons(QStringList* errors) {

@@ -272,7 +272,8 @@ void MainWindow::createActions() {
   stereoAction_ = toggle(tr("Anaglyph stereo (red/cyan)"), keys::stereo, false,
                          [](render::ViewOptions& o, bool c) { o.stereo = c; });
   stereoAction_->setToolTip(
-      tr("Anaglyph stereo for red/cyan glasses, the wireframe especially (PaLa, seed 001 §8)"));
+      tr("Anaglyph stereo for red/cyan glasses, the wireframe especially (PaLa, Mutze, Polyspherical grains, "
+         "§8)"));
   stereoAction_->setIconText(tr("Stereo"));  // the toolbar's text; menus keep the full one
   meshAction_->setIconText(tr("Mesh"));
   trackAction_ = new QAction(tr("&Track selected body"), this);
@@ -409,8 +410,8 @@ void MainWindow::createMenus() {
   QAction* slower = sim->addAction(tr("S&lower"), this, [this] { changeSpeed(-1); });
   slower->setShortcut(keys::slower);
   sim->addSeparator();
-  // PaLa's polyspheres / spheres switch (seed 001 §1 (ii)): the scene reopened with every clump as
-  // one sphere, to show what the shape changes.
+  // PaLa's polyspheres / spheres switch (Mutze, Polyspherical grains, §1 (ii)): the scene reopened with every
+  // clump as one sphere, to show what the shape changes.
   QMenu* shapes = sim->addMenu(tr("Clumps as &spheres"));
   auto* shapeGroup = new QActionGroup(this);
   const std::pair<QString, std::optional<SphereKind>> shapeModes[] = {
@@ -424,7 +425,7 @@ void MainWindow::createMenus() {
     shapeGroup->addAction(a);
     sphereModeActions_.push_back(a);
   }
-  // PaLa's 2D / 3D switch (seed 001 §1 (i)).
+  // PaLa's 2D / 3D switch (Mutze, Polyspherical grains, §1 (i)).
   QMenu* motion = sim->addMenu(tr("&Motion (2D / 3D)"));
   auto* motionGroup = new QActionGroup(this);
   for (const MotionChoice choice : kMotionChoices) {
@@ -625,8 +626,8 @@ void MainWindow::showDocument(std::shared_ptr<const Scene> scene, const QString&
 }
 
 void MainWindow::lookAlongScenePlane(const Scene& scene) {
-  // The 2D mode (seed 001 §1 (i)): look along the plane's normal, at its front; the view's fit on
-  // the scene's first frame keeps this direction.
+  // The 2D mode (Mutze, Polyspherical grains, §1 (i)): look along the plane's normal, at its front; the
+  // view's fit on the scene's first frame keeps this direction.
   if (scene.settings.plane.enabled) viewport_->camera().lookAlong(-scene.settings.plane.normal);
 }
 

@@ -103,13 +103,13 @@ class MainWindow : public QMainWindow {
   // number and ".json" ("dzhanibekov-wingnut"), or its title, ignoring case; -1 when none does.
   int findLesson(const QString& which) const;
   // Reopens the scene with every clump as its bounding or volume-equivalent sphere, or as built
-  // (PaLa's switch, seed 001 §1 (ii)); "" or the error (the scene stays then). Applies to the files
-  // opened next too.
+  // (PaLa's switch, Mutze, Polyspherical grains, §1 (ii)); "" or the error (the scene stays then). Applies to
+  // the files opened next too.
   QString setSphereMode(std::optional<SphereKind> spheres);
   std::optional<SphereKind> sphereMode() const { return overrides_.spheres; }
   // Reopens the scene in 3D, in 2D in a coordinate plane through the middle of its bodies, or as
-  // its file says (PaLa's 2D / 3D switch, seed 001 §1 (i)); "" or the error (the scene stays then).
-  // Explicit bodies move into the plane, generated ones are placed in it. Opening another file
+  // its file says (PaLa's 2D / 3D switch, Mutze, Polyspherical grains, §1 (i)); "" or the error (the scene
+  // stays then). Explicit bodies move into the plane, generated ones are placed in it. Opening another file
   // returns to "as the scene file says".
   QString setMotion(MotionChoice choice);
   MotionChoice motion() const { return motionChoiceOf(overrides_.plane); }

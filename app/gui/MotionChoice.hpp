@@ -1,6 +1,6 @@
 #pragma once
-// PaLa's 2D / 3D switch (seed 001 §1 (i)) as the Simulation menu and the Parameters panel offer it:
-// the scene as its file says, 3D, or 2D in a coordinate plane through the middle of the bodies.
+// PaLa's 2D / 3D switch (Mutze, Polyspherical grains, §1 (i)) as the Simulation menu and the Parameters panel
+// offer it: the scene as its file says, 3D, or 2D in a coordinate plane through the middle of the bodies.
 #include <QString>
 #include <array>
 #include <optional>

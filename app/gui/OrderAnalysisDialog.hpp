@@ -1,8 +1,8 @@
 #pragma once
-// The integrator order analysis in the app (seed 001 §1 (viii), (ix); core/OrderAnalysis): the
-// loaded scene with the current parameters, run several times over the same span with the steps
-// multiplied by a factor, off the GUI thread with progress and Cancel. Two plots on log scales: the
-// distance between synchronous configurations of successive runs, and each run's energy
+// The integrator order analysis in the app (Mutze, Polyspherical grains, §1 (viii), (ix);
+// core/OrderAnalysis): the loaded scene with the current parameters, run several times over the same span
+// with the steps multiplied by a factor, off the GUI thread with progress and Cancel. Two plots on log
+// scales: the distance between synchronous configurations of successive runs, and each run's energy
 // deviation; the orders fitted over the chosen window, refitted at once when the window moves.
 #include <QDialog>
 #include <QStringList>

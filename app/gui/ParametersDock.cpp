@@ -54,22 +54,26 @@ ParametersDock::ParametersDock(QWidget* parent) : QDockWidget(tr("Parameters"), 
   integrator_ = new WheelSafeComboBox;
   integrator_->setObjectName(QStringLiteral("integrator"));
   integrator_->addItem(tr("Leapfrog"), static_cast<int>(IntegratorKind::Leapfrog));
-  integrator_->setItemData(0, tr("MercuryDPM's leapfrog with an iterative Euler solve (seed 000 §2.6)"),
-                           Qt::ToolTipRole);
+  integrator_->setItemData(
+      0, tr("MercuryDPM's leapfrog with an iterative Euler solve (MercuryDPM rigid clumps, §2.6)"),
+      Qt::ToolTipRole);
   integrator_->addItem(tr("Direct midpoint"), static_cast<int>(IntegratorKind::Midpoint));
-  integrator_->setItemData(1, tr("Mutze's direct midpoint method with rotation vectors (seed 001, PaLa)"),
-                           Qt::ToolTipRole);
+  integrator_->setItemData(
+      1, tr("Mutze's direct midpoint method with rotation vectors (Mutze, Polyspherical grains, PaLa)"),
+      Qt::ToolTipRole);
   integrator_->addItem(tr("Splitting"), static_cast<int>(IntegratorKind::Splitting));
   integrator_->setItemData(2, tr("Symplectic splitting with a NO_SQUISH free rotor"), Qt::ToolTipRole);
   integrator_->addItem(tr("Cluster integration (CIM)"), static_cast<int>(IntegratorKind::Cim));
   integrator_->setItemData(3,
-                           tr("Seed 004: clusters of nearby bodies integrated apart with adaptive "
+                           tr("Meland et al., Cluster integration method: clusters of nearby bodies "
+                              "integrated apart with adaptive "
                               "Runge-Kutta-Fehlberg steps, isolated bodies moved exactly; the time step "
                               "is only how often the view updates. No tangential springs, fields or 2D."),
                            Qt::ToolTipRole);
   integrator_->addItem(tr("RK4 (DEM baseline)"), static_cast<int>(IntegratorKind::Rk4));
-  integrator_->setItemData(4, tr("Seed 004's baseline: classical Runge-Kutta 4 at the constant time step"),
-                           Qt::ToolTipRole);
+  integrator_->setItemData(
+      4, tr("the cluster integration paper's baseline: classical Runge-Kutta 4 at the constant time step"),
+      Qt::ToolTipRole);
   form->addRow(tr("Integrator"), integrator_);
   connect(integrator_, &QComboBox::currentIndexChanged, this, [this] {
     const auto kind = static_cast<IntegratorKind>(integrator_->currentData().toInt());
@@ -77,7 +81,8 @@ ParametersDock::ParametersDock(QWidget* parent) : QDockWidget(tr("Parameters"), 
   });
   eulerIterations_ = new WheelSafeSpinBox;
   eulerIterations_->setRange(1, 100);
-  eulerIterations_->setToolTip(tr("Fixed-point iterations of the leapfrog's Euler solve (seed 000 §2.6)"));
+  eulerIterations_->setToolTip(
+      tr("Fixed-point iterations of the leapfrog's Euler solve (MercuryDPM rigid clumps, §2.6)"));
   form->addRow(tr("Euler iterations"), eulerIterations_);
   connect(eulerIterations_, &QSpinBox::valueChanged, this, [this](int n) {
     edit(tr("Euler iterations"), [n](SceneParameters& p) { p.eulerIterations = n; });
@@ -92,7 +97,7 @@ ParametersDock::ParametersDock(QWidget* parent) : QDockWidget(tr("Parameters"), 
                   [a](SceneParameters& p, double v) { p.gravity[a] = v; });
   }
 
-  // PaLa's 2D / 3D switch and fields (seed 001 §1 (i), (v), (vi)).
+  // PaLa's 2D / 3D switch and fields (Mutze, Polyspherical grains, §1 (i), (v), (vi)).
   layout->addWidget(group(tr("Motion and fields"), form));
   motion_ = new WheelSafeComboBox;
   motion_->setObjectName(QStringLiteral("motion"));
@@ -285,7 +290,8 @@ void ParametersDock::setTimeStepHints(double critical, double recommended) {
   hintCritical_ = critical;
   hintRecommended_ = recommended;
   hintCim_ = cim;
-  if (cim) {  // seed 004: the method's own steps adapt; the time step is how often the view updates
+  if (cim) {  // Meland et al., Cluster integration method: the method's own steps adapt; the time step is how
+              // often the view updates
     timeStepHint_->setText(
         tr("cim: how often the view updates; the clusters' own steps adapt (cim settings "
            "in the scene: buffer, rtol, min_step)"));

@@ -10,13 +10,13 @@ namespace clumplab::gui {
 struct SceneParameters {
   double timeStep = 1e-5;  // [s]
   IntegratorKind integrator = IntegratorKind::Leapfrog;
-  int eulerIterations = 4;               // leapfrog's iterative Euler solve (seed 000 §2.6)
+  int eulerIterations = 4;               // leapfrog's iterative Euler solve (MercuryDPM rigid clumps, §2.6)
   Vec3 gravity = Vec3(0.0, 0.0, -9.81);  // [m/s^2]
   ContactModel contact;
   double linearDamping = 0.0;   // [1/s], global
   double angularDamping = 0.0;  // [1/s], global
   bool gyroscopic = true;       // the omega x I omega term (off to show what it does: Dzhanibekov mode)
-  FieldSettings fields;         // uniform E and B, Newton's G, softening (seed 001 §1 (v), (vi))
+  FieldSettings fields;  // uniform E and B, Newton's G, softening (Mutze, Polyspherical grains, §1 (v), (vi))
 
   static SceneParameters fromScene(const Scene& scene);
   // Writes the parameters into a scene (so a reset or a save keeps them).

@@ -66,7 +66,7 @@ struct EnergySample {
   EnergyReport energy;
   std::vector<Vec3> wallImpulses;  // World::wallImpulses: per wall, accumulated [N s]
   // Time integrals of the rotational and translational kinetic energy since the world was built or
-  // restored [J s], summed every kKineticIntegralEverySteps steps (seed 000 §4.1's
+  // restored [J s], summed every kKineticIntegralEverySteps steps (MercuryDPM rigid clumps, §4.1's
   // time averages, far denser than the frames' samples).
   double rotationalKineticIntegral = 0.0, translationalKineticIntegral = 0.0;
 };

@@ -1,7 +1,7 @@
 #pragma once
 // The same scene run at several time steps on a background thread, for the lessons' energy
-// comparison (seed 001 §8, Fig. 2: the energy deviation of a second-order method scales as dt^2
-// and returns after each impact). Every variant is advanced to the same sampling instants, so one
+// comparison (Mutze, Polyspherical grains, §8, Fig. 2: the energy deviation of a second-order method scales
+// as dt^2 and returns after each impact). Every variant is advanced to the same sampling instants, so one
 // sample holds |E(t) - E(0)| [J] of each. Plain C++ (no Qt): the GUI polls takeSamples().
 #include <atomic>
 #include <memory>

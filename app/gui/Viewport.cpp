@@ -29,7 +29,7 @@ std::pair<Vec3, double> snapshotBounds(const Snapshot& s) {
     box.extend(s.bodies.position[i] - Vec3::Constant(r));
   }
   const Eigen::AlignedBox3d bodies = box;
-  if (s.periodic.any()) {  // the periodic cell (seed 004)
+  if (s.periodic.any()) {  // the periodic cell (Meland et al., Cluster integration method)
     box.extend(s.periodic.lower);
     box.extend(s.periodic.lower + s.periodic.length);
   }

@@ -25,7 +25,7 @@ ClumpTemplate makeTemplate(std::string name, const std::vector<Pebble>& inputPeb
   t.principalMoments = frame.moments;
   CLUMPLAB_ASSERT(frame.moments[0] <= frame.moments[1] && frame.moments[1] <= frame.moments[2],
                   "principal moments come out ascending");
-  // Seed 000 eq. 24: x := Q x with Q = axes^T (rows are the principal directions, eq. 26).
+  // MercuryDPM rigid clumps, eq. 24: x := Q x with Q = axes^T (rows are the principal directions, eq. 26).
   const Mat3 bodyFromInput = frame.axes.transpose();
   t.rotationFromInput = Quat(bodyFromInput).normalized();
   t.minPebbleRadius = inputPebbles.front().radius;
@@ -36,7 +36,7 @@ ClumpTemplate makeTemplate(std::string name, const std::vector<Pebble>& inputPeb
     b.axis = bodyFromInput * p.axis;
     b.halfLength = p.halfLength;
     t.pebbles.push_back(b);
-    // Seed 001 eq. 32: r = sup(|x_i| + r_i) (a capsule reaches half its shaft further).
+    // Mutze, Polyspherical grains, eq. 32: r = sup(|x_i| + r_i) (a capsule reaches half its shaft further).
     t.boundingRadius = std::max(t.boundingRadius, b.center.norm() + b.reach());
     t.minPebbleRadius = std::min(t.minPebbleRadius, b.radius);
   }

@@ -11,7 +11,7 @@ namespace clumplab {
 
 namespace {
 
-// The geometry of one touching pair, after seed 001 eq. 50: n points from B to A.
+// The geometry of one touching pair, after Mutze, Polyspherical grains, eq. 50: n points from B to A.
 struct Touch {
   Vec3 normal;         // unit, force on A is along +normal for repulsion
   double overlap;      // [m] > 0
@@ -69,7 +69,7 @@ bool touchWall(const Wall& w, const Vec3& p, double r, const Vec3& side, Touch& 
 }
 
 // The points that touch like spheres: for spherocylinders the closest points of the shafts
-// (seed 004 Fig. 2, R_ij = R_b - R_a), for spheres their centres.
+// (Meland et al., Cluster integration method, Fig. 2, R_ij = R_b - R_a), for spheres their centres.
 void shaftPoints(const PebbleArrays& pebbles, std::uint32_t a, std::uint32_t b, Vec3& pa, Vec3& pb) {
   const double ha = pebbles.halfLength[a], hb = pebbles.halfLength[b];
   if (ha == 0.0 && hb == 0.0) return;
@@ -212,9 +212,9 @@ double hertzMindlinEnergy(const HertzMindlinContactParameters& p, const Touch& t
   return 8.0 / 15.0 * p.effectiveYoung() * std::sqrt(0.5 * t.hertzRadius) * std::pow(t.overlap, 2.5);
 }
 
-// Seed 001 eq. 53-57. Mutze writes w for the velocity of the partner relative to the grain; with
-// w taken as the velocity of A relative to B (as here), his law reads: restitution factor delta on
-// unloading (w_n > 0, separating) and friction against the tangential slip.
+// Mutze, Polyspherical grains, eq. 53-57. Mutze writes w for the velocity of the partner relative to the
+// grain; with w taken as the velocity of A relative to B (as here), his law reads: restitution factor delta
+// on unloading (w_n > 0, separating) and friction against the tangential slip.
 LawResult hertzForce(const HertzContactParameters& p, const Touch& t, const Vec3& w) {
   const double effectiveYoung = p.young / (1.0 - p.poisson * p.poisson);  // H(E/(1-s^2), same)
   const double fHertz = std::sqrt(3.0) / 2.0 * effectiveYoung * std::sqrt(t.hertzRadius) * t.overlap *

@@ -14,7 +14,7 @@ using OrderedJson = nlohmann::ordered_json;
 // double (at most 17 significant digits), so values survive a round trip bit for bit.
 std::string pretty(const OrderedJson& value);
 
-// A vector as [x, y, z] and a quaternion as [w, x, y, z] (INTERFACES.md's order).
+// A vector as [x, y, z] and a quaternion as [w, x, y, z] (docs/formats.md's order).
 inline OrderedJson vec(const Vec3& v) {
   return {v.x(), v.y(), v.z()};
 }

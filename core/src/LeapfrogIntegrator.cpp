@@ -14,9 +14,9 @@ namespace clumplab {
 void LeapfrogIntegrator::eulerKicks(const Vec3* omega0, const Vec3* torqueBody, const Vec3* moments, double h,
                                     int iterations, bool gyroscopic, std::size_t count, Vec3* out,
                                     Vec3* predicted) {
-  // Seed 000 §2.6: w[0] = w0; (*) solve (28) for w'; w_new = w0 + w' h; w[n+1] = (w0 + w_new)/2.
-  // Component-wise in structure-of-arrays form over up to kBatch bodies; each operation is the
-  // one the vector form performs, so the result is bit-identical to it.
+  // MercuryDPM rigid clumps, §2.6: w[0] = w0; (*) solve (28) for w'; w_new = w0 + w' h; w[n+1] = (w0 +
+  // w_new)/2. Component-wise in structure-of-arrays form over up to kBatch bodies; each operation is the one
+  // the vector form performs, so the result is bit-identical to it.
   std::array<double, kBatch> w0[3], w[3], t[3], m[3], inv[3], rate[3];
   for (std::size_t begin = 0; begin < count; begin += kBatch) {
     const std::size_t k = std::min(kBatch, count - begin);

@@ -11,7 +11,8 @@
 namespace clumplab {
 
 PrincipalFrame principalFrame(const Mat3& inertiaTensor) {
-  // Seed 000 eq. 23: I e_i = lambda e_i. The self-adjoint solver returns ascending eigenvalues.
+  // MercuryDPM rigid clumps, eq. 23: I e_i = lambda e_i. The self-adjoint solver returns ascending
+  // eigenvalues.
   const Mat3 symmetric = 0.5 * (inertiaTensor + inertiaTensor.transpose());
   Eigen::SelfAdjointEigenSolver<Mat3> solver(symmetric);
   if (solver.info() != Eigen::Success) {
@@ -20,8 +21,8 @@ PrincipalFrame principalFrame(const Mat3& inertiaTensor) {
   PrincipalFrame frame;
   frame.moments = solver.eigenvalues();
   frame.axes = solver.eigenvectors();
-  // Make the basis right-handed (seed 000 §2.3): flip e3 if det = -1. A quaternion built from a
-  // reflection would silently be wrong, a real bug in two peers (DESIGN.md).
+  // Make the basis right-handed (MercuryDPM rigid clumps, §2.3): flip e3 if det = -1. A quaternion built from
+  // a reflection would silently be wrong, a real bug in two peers (a lesson of the codebases we learnt from).
   if (frame.axes.determinant() < 0.0) frame.axes.col(2) = -frame.axes.col(2);
   // Deterministic signs: the largest component of e1 and e2 positive, e3 = e1 x e2.
   for (int c = 0; c < 2; ++c) {
@@ -44,7 +45,7 @@ void pebbleBounds(std::span<const Pebble> pebbles, Vec3& lower, Vec3& upper) {
 
 namespace {
 
-// Point-mass tensor m (|x|^2 1 - x x^T) (seed 000 eq. 5 and 10 without the sphere term).
+// Point-mass tensor m (|x|^2 1 - x x^T) (MercuryDPM rigid clumps, eq. 5 and 10 without the sphere term).
 Mat3 pointInertia(double mass, const Vec3& x) {
   return mass * (x.squaredNorm() * Mat3::Identity() - x * x.transpose());
 }
@@ -88,9 +89,10 @@ struct MomentSums {
     if (count == 0.0) return m;
     const Vec3 c = first / count;
     m.centerOfMass = reference + c;
-    // Seed 000 eq. 10 summed: rho d^3 sum (|x|^2 1 - x x^T) = rho d^3 (trace(S) 1 - S).
+    // MercuryDPM rigid clumps, eq. 10 summed: rho d^3 sum (|x|^2 1 - x x^T) = rho d^3 (trace(S) 1 - S).
     const Mat3 aboutReference = density * cellVolume * (second.trace() * Mat3::Identity() - second);
-    // Seed 001 eq. 31: I = I' - m (|x|^2 1 - x x^T) (parallel-axis shift to the centre of mass).
+    // Mutze, Polyspherical grains, eq. 31: I = I' - m (|x|^2 1 - x x^T) (parallel-axis shift to the centre of
+    // mass).
     m.inertiaTensor = aboutReference - pointInertia(m.mass, c);
     return m;
   }
@@ -133,7 +135,7 @@ MassProperties massFromPebbles(std::span<const Pebble> pebbles, std::span<const 
   MassProperties m;
   for (std::size_t j = 0; j < pebbles.size(); ++j) {
     const double r = pebbles[j].radius;
-    const double volume = 4.0 / 3.0 * std::numbers::pi * r * r * r;  // seed 000 eq. 1
+    const double volume = 4.0 / 3.0 * std::numbers::pi * r * r * r;  // MercuryDPM rigid clumps, eq. 1
     m.volume += volume;
     m.mass += densities[j] * volume;
     m.centerOfMass += densities[j] * volume * pebbles[j].center;  // eq. 2
@@ -157,8 +159,8 @@ MassProperties voxelSum(const Solid& solid, double density, int voxelsPerSide, d
   if (voxelsPerSide < 1) throw std::invalid_argument("voxels per side must be >= 1");
   Vec3 lower, upper;
   solid.bounds(lower, upper);
-  // Seed 000 §2.2.2: the bounding box expanded to the smallest enclosing cube of side N d, with
-  // coordinates relative to its centre.
+  // MercuryDPM rigid clumps, §2.2.2: the bounding box expanded to the smallest enclosing cube of side N d,
+  // with coordinates relative to its centre.
   const Vec3 centre = 0.5 * (lower + upper);
   const double side = (upper - lower).maxCoeff();
   const int n = voxelsPerSide;

@@ -9,8 +9,8 @@ namespace clumplab {
 
 struct BodyState;
 
-// Mutze's direct midpoint method (seed 001 §6-7, eq. 58-69): free motion for dt/2, a velocity
-// change from the forces evaluated once at the midpoint (with the previous accelerations used to
+// Mutze's direct midpoint method (Mutze, Polyspherical grains, §6-7, eq. 58-69): free motion for dt/2, a
+// velocity change from the forces evaluated once at the midpoint (with the previous accelerations used to
 // estimate midpoint velocities, eq. 66 and 68), and free motion for dt/2. Rotation vectors and
 // their composition (eq. 6-7) are carried out with the equivalent unit quaternions, which avoids
 // the singularity of rotation vectors at half turns.

@@ -141,7 +141,7 @@ BodyInit readBody(const Node& node, const std::map<std::string, std::uint32_t>& 
   // overflows at the first step): a unit mistake, refused like a mesh's coordinates.
   if (b.position.cwiseAbs().maxCoeff() > 1e9) node.child("position").fail("a coordinate beyond 1e9 m");
   const Quat user = node.has("orientation") ? node.child("orientation").quaternion() : Quat::Identity();
-  // The scene rotates the template as written; compose with its principal rotation (INTERFACES.md).
+  // The scene rotates the template as written; compose with its principal rotation (docs/formats.md).
   b.orientation = unitQuaternion(user * templates[b.templateIndex]->rotationFromInput.conjugate());
   point = readPointProperties(node, templates[b.templateIndex]->rotationFromInput,
                               templates[b.templateIndex]->point);
@@ -286,7 +286,7 @@ PlaneConstraint readPlane(const Node& node) {
 }
 
 // "periodic": {"min": [x, y, z], "max": [x, y, z], "axes": "xz"}: periodic boundaries across the
-// box's faces on the axes named (seed 004's cubic periodic box is "xyz").
+// box's faces on the axes named (the cluster integration paper's cubic periodic box is "xyz").
 PeriodicBox readPeriodic(const Node& node) {
   node.allowOnly({"min", "max", "axes"});
   PeriodicBox box;
@@ -311,7 +311,7 @@ PeriodicBox readPeriodic(const Node& node) {
 }
 
 // "cim": {"buffer": Delta, "rtol": r, "atol": a, "min_step": dt_min, "max_step": dt_max}: the cim and
-// rk4 integrators' settings (CimSettings.hpp; seed 004), each optional.
+// rk4 integrators' settings (CimSettings.hpp; Meland et al., Cluster integration method), each optional.
 CimSettings readCim(const Node& node) {
   node.allowOnly({"buffer", "rtol", "atol", "min_step", "max_step"});
   CimSettings c;
@@ -414,8 +414,8 @@ Scene sceneFromJson(const json_reader::Json& root, const std::string& file, cons
   });
   if (const std::string p = meshWallProblem(scene.walls, capsules, false); !p.empty())
     node.child("walls").fail(p);
-  // PaLa's switch (seed 001 §1 (ii)): every clump as one sphere, before the bodies are placed, so
-  // that generated bodies are placed without overlaps as spheres.
+  // PaLa's switch (Mutze, Polyspherical grains, §1 (ii)): every clump as one sphere, before the bodies are
+  // placed, so that generated bodies are placed without overlaps as spheres.
   std::optional<SphereKind> spheres = options.spheres;
   if (node.has("spheres") && !spheres) {
     const Node key = node.child("spheres");
@@ -431,8 +431,8 @@ Scene sceneFromJson(const json_reader::Json& root, const std::string& file, cons
     }
   }
   if (spheres) switchToSpheres(scene, *spheres);
-  // Seed 004's periodic box: long enough for the largest template, walls uniform along it
-  // (PeriodicChecks.hpp); checked before any body is placed.
+  // the cluster integration paper's periodic box: long enough for the largest template, walls uniform along
+  // it (PeriodicChecks.hpp); checked before any body is placed.
   if (node.has("periodic")) {
     const std::string problem =
         periodicProblem(scene.settings.periodic, scene.templates, scene.walls, PlaneConstraint{},
@@ -468,9 +468,9 @@ Scene sceneFromJson(const json_reader::Json& root, const std::string& file, cons
                             " at the start; the first step would throw them apart: move them apart");
     }
   }
-  // PaLa's 2D / 3D switch (seed 001 §1 (i)): explicit bodies move into the plane, generated ones
-  // are placed in it. A region that fits its count in 3D but not in the plane the user switched
-  // to gets what fits (a scene written for 2D must fit, as any other).
+  // PaLa's 2D / 3D switch (Mutze, Polyspherical grains, §1 (i)): explicit bodies move into the plane,
+  // generated ones are placed in it. A region that fits its count in 3D but not in the plane the user
+  // switched to gets what fits (a scene written for 2D must fit, as any other).
   if (options.plane) {
     // The user's 2D switch: a periodic axis across the plane has nothing to wrap in 2D; drop it.
     const int normalAxis = options.plane->enabled ? options.plane->axis() : -1;

@@ -55,8 +55,8 @@ void readPebbles(const Node& node, std::vector<Pebble>& pebbles, std::vector<dou
   }
 }
 
-// {"shape": "spherocylinder", "radius": r, "length": l, "density": d} (seed 004): r > 0 [m], shaft
-// length l >= 0 [m], density [kg/m^3]; mass and moments in closed form.
+// {"shape": "spherocylinder", "radius": r, "length": l, "density": d} (Meland et al., Cluster integration
+// method): r > 0 [m], shaft length l >= 0 [m], density [kg/m^3]; mass and moments in closed form.
 TemplatePtr readSpherocylinderTemplate(const std::string& name, const Node& node) {
   node.allowOnly(withPointKeys({"shape", "radius", "length", "density", "description"}));
   const double radius = node.positive("radius");
@@ -107,7 +107,8 @@ void readSampling(const Node& node, int& voxels, std::int64_t& samples, bool& ha
   const std::string sequence = node.stringOr("sequence", "halton");
   if (sequence != "halton" && sequence != "sine") {
     node.child("sequence")
-        .fail("unknown sequence \"" + sequence + "\" (use \"halton\" or \"sine\", seed 001 eq. 30)");
+        .fail("unknown sequence \"" + sequence +
+              "\" (use \"halton\" or \"sine\", Mutze, Polyspherical grains, eq. 30)");
   }
   halton = sequence == "halton";
 }
@@ -270,7 +271,7 @@ TemplatePtr readPrincipalTemplate(const std::string& name, const Node& node, con
   if (std::any_of(densities.begin(), densities.end(), [](double d) { return d > 0.0; }))
     pebbles.fail("a principal template has no per-pebble densities: give pebbles as [x, y, z, r]");
   t.minPebbleRadius = t.pebbles.front().radius;
-  for (const Pebble& p : t.pebbles) {  // as makeTemplate does (seed 001 eq. 32)
+  for (const Pebble& p : t.pebbles) {  // as makeTemplate does (Mutze, Polyspherical grains, eq. 32)
     t.boundingRadius = std::max(t.boundingRadius, p.center.norm() + p.reach());
     t.minPebbleRadius = std::min(t.minPebbleRadius, p.radius);
   }

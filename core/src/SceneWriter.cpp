@@ -156,7 +156,8 @@ double upperFor(double lower, double length) {
   return guess;
 }
 
-// The PaLa and seed 004 settings that differ from the defaults: fields, G, the 2D plane, periodic box.
+// The PaLa and Meland et al., Cluster integration method settings that differ from the defaults: fields, G,
+// the 2D plane, periodic box.
 void addFieldSettings(const WorldSettings& s, OrderedJson& j) {
   const FieldSettings& f = s.fields;
   const FieldSettings defaults;

@@ -76,7 +76,7 @@ bool PebbleUnion::contains(const Vec3& point) const {
   const std::size_t c = cellOf(point.y(), point.z());
   for (std::uint32_t k = cellStart_[c]; k < cellStart_[c + 1]; ++k) {
     const Pebble& p = pebbles_[cellPebbles_[k]];
-    // Seed 001 eq. 28: inside when |p - c_i| <= r_i for some i.
+    // Mutze, Polyspherical grains, eq. 28: inside when |p - c_i| <= r_i for some i.
     if ((point - p.center).squaredNorm() <= p.radius * p.radius) return true;
   }
   return false;

@@ -13,7 +13,8 @@ SpherocylinderMass spherocylinderMass(double radius, double shaftLength, double 
   SpherocylinderMass m;
   m.volume = pi * r2 * l + 4.0 / 3.0 * pi * r3;
   m.mass = rho * m.volume;
-  // Seed 004: I3 is the sphere's plus the cylinder's moment about the axis; I1 = I2 by integration.
+  // Meland et al., Cluster integration method: I3 is the sphere's plus the cylinder's moment about the axis;
+  // I1 = I2 by integration.
   m.axialMoment = pi / 2.0 * rho * r4 * l + 8.0 / 15.0 * pi * rho * r5;
   m.transverseMoment = 8.0 / 15.0 * pi * rho * r5 + 3.0 / 4.0 * pi * rho * r4 * l +
                        1.0 / 3.0 * pi * rho * r3 * l * l + 1.0 / 12.0 * pi * rho * r2 * l * l * l;

@@ -35,8 +35,8 @@ World::World(const WorldSettings& settings, const ContactModel& contact, std::ve
   const double minRadius = minPebbleRadius();
   state_.softening = resolveSoftening(model_.settings.fields.softening, minRadius);
   neighbors_.setSkin(resolvedSkin(model_.settings.skin, model_.templates));
-  // Periodic boundaries (seed 004): long enough for one image per body pair, walls and the 2D plane
-  // uniform along the periodic axes (PeriodicChecks.hpp).
+  // Periodic boundaries (Meland et al., Cluster integration method): long enough for one image per body pair,
+  // walls and the 2D plane uniform along the periodic axes (PeriodicChecks.hpp).
   const std::string problem = periodicProblem(model_.settings.periodic, model_.templates, model_.walls,
                                               model_.settings.plane, neighbors_.skin());
   require(problem.empty(), problem);

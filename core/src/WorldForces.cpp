@@ -73,7 +73,8 @@ void World::evaluateForces(bool advance, const DriftVelocities& drift) {
   const double historyStep = advance ? f * model_.settings.timeStep + state_.historyLag : 0.0;
   state_.historyLag = advance ? (1.0 - f) * model_.settings.timeStep : 0.0;
   lastPowersCurrent_ = false;
-  // Pebble world positions from the body poses (seed 001 §4), and whether the Verlet list holds.
+  // Pebble world positions from the body poses (Mutze, Polyspherical grains, §4), and whether the Verlet list
+  // holds.
   auto t0 = StageClock::now();
   const bool moved = placePebblesAndCheckList();
   addStageTime(Stage::Pebbles, secondsSince(t0));
@@ -132,7 +133,7 @@ bool World::placePebblesAndCheckList() {
 }
 
 void World::applyBodyForces() {
-  // Seed 002: gravity acts on the clump node (centre of mass) only.
+  // Woo, Clumps: gravity acts on the clump node (centre of mass) only.
   const std::size_t n = state_.bodies.size();
   state_.dissipativeForce.resize(n);
   state_.dissipativeTorque.resize(n);
@@ -165,7 +166,7 @@ void World::applyBodyForces() {
 }
 
 double World::addContactForces() {
-  // Seed 002 (forceTorqueFromMembers): F = sum F_i, T = sum (x_i - x_c) x F_i, in chunk order; the
+  // Woo, Clumps, (forceTorqueFromMembers): F = sum F_i, T = sum (x_i - x_c) x F_i, in chunk order; the
   // same sums of the dissipative parts. Across a periodic face B's lever arm starts at its image
   // nearest A (ContactForces.hpp), which the same shift as the contact stage's finds.
   state_.pebbleContacts = state_.wallContacts = 0;
@@ -219,12 +220,13 @@ double World::addContactForces() {
 }
 
 void World::applyFieldForces() {
-  // Seed 001 §1 (v), (vi): fields and point interactions at the centres of mass (FieldForces.cpp).
+  // Mutze, Polyspherical grains, §1 (v), (vi): fields and point interactions at the centres of mass
+  // (FieldForces.cpp).
   if (!hasPointProperties(state_.bodies)) return;
   addFieldForces(model_.settings.fields, state_.softening, state_.bodies, state_.bodies.force,
                  state_.bodies.torque, model_.settings.periodic);
-  // Integrators that take forces at a mid-step state (Mutze's midpoint, seed 001 §7) get q v x B
-  // from the evaluation; kick-drift-kick ones rotate the velocities in their kicks instead.
+  // Integrators that take forces at a mid-step state (Mutze's midpoint, Mutze, Polyspherical grains, §7) get
+  // q v x B from the evaluation; kick-drift-kick ones rotate the velocities in their kicks instead.
   if (!integrator_->kicksLorentzForce()) {
     const Vec3 b = actingMagneticField();
     if (b != Vec3::Zero()) addLorentzForces(b, state_.bodies, state_.bodies.force);

@@ -1,5 +1,6 @@
 // World's glue for the integrators with forces of their own (Integrator::ownsForces: cim and rk4,
-// seed 004): the step that books what they report, their settings, and what they refuse.
+// Meland et al., Cluster integration method): the step that books what they report, their settings, and what
+// they refuse.
 #include "WorldOwnForces.hpp"
 
 #include <chrono>

@@ -1,6 +1,7 @@
 #pragma once
-// What the integrators with forces of their own (cim and rk4, seed 004) cannot do, refused with a
-// clear message before a world takes such a setting (World's constructor and setters).
+// What the integrators with forces of their own (cim and rk4, Meland et al., Cluster integration method)
+// cannot do, refused with a clear message before a world takes such a setting (World's constructor and
+// setters).
 #include "core/ContactModel.hpp"
 #include "core/Fields.hpp"
 #include "core/Integrator.hpp"

@@ -15,7 +15,8 @@ namespace clumplab {
 bool World::step() {
   if (state_.divergence.happened) return false;
   if (!state_.inlets.empty()) insertFromInlets();  // stage "inlets": bodies due by now join (Inlet.hpp)
-  if (integrator_->ownsForces()) return stepOwnForces();  // cim, rk4 (seed 004)
+  if (integrator_->ownsForces())
+    return stepOwnForces();  // cim, rk4 (Meland et al., Cluster integration method)
   // The integrate stage is the step's time less the force stages timed inside it.
   const auto forceSeconds = [this] {
     double sum = 0.0;
@@ -24,8 +25,8 @@ bool World::step() {
   };
   const double forcesBefore = forceSeconds();
   const auto t0 = StageClock::now();
-  // Dissipated work (seed 001 §8: total + dissipated is conserved). A contact law sees velocities
-  // that are not the synchronous ones (the leapfrog's predicted v*, the midpoint's mid-step ones);
+  // Dissipated work (Mutze, Polyspherical grains, §8: total + dissipated is conserved). A contact law sees
+  // velocities that are not the synchronous ones (the leapfrog's predicted v*, the midpoint's mid-step ones);
   // power x dt at those would not telescope with the kicks. Book instead the work that the kicks do with the
   // dissipative forces: the forces of an evaluation at t + f dt (Integrator::forceTimeFraction) act over the
   // interval of length dt centred there, on velocities that are the synchronous ones at t + f dt to second

@@ -254,8 +254,8 @@ void SceneRenderer::render(const Snapshot& snapshot, const Camera& camera, const
   if (!options.stereo) {
     d.draw(view, camera, {true, true, true});
   } else {
-    // Anaglyph (seed 001 §8): the left eye in red, the right eye in green and blue, each drawn
-    // whole through its colour mask over the depth it alone wrote.
+    // Anaglyph (Mutze, Polyspherical grains, §8): the left eye in red, the right eye in green and blue, each
+    // drawn whole through its colour mask over the depth it alone wrote.
     const double half = 0.5 * options.eyeSeparation * camera.distance();
     d.draw(view, camera.stereoEye(-half), {true, false, false});
     gl.glClear(GL_DEPTH_BUFFER_BIT);

@@ -22,8 +22,8 @@ void Trails::update(const Snapshot& snapshot, bool enabled) {
     std::deque<Vec3>& path = paths_[b];
     const Vec3& x = snapshot.bodies.position[b];
     if (!path.empty() && (x - path.back()).norm() < 0.03 * radius) continue;
-    // A centre wrapped through a periodic face (seed 004): break the trail there instead of drawing
-    // a line across the box.
+    // A centre wrapped through a periodic face (Meland et al., Cluster integration method): break the trail
+    // there instead of drawing a line across the box.
     if (!path.empty() && path.back().allFinite()) {
       const Vec3 jump = x - path.back();
       bool wrapped = false;

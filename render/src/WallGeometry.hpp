@@ -1,8 +1,8 @@
 #pragma once
 // How the walls of a snapshot are shown: a floor (a plane facing +z) with a grid, an axis-aligned
 // box (six planes facing inwards) by its edges, any other plane as a translucent patch, a
-// spherical cavity as a glass sphere, a membrane (seed 001 §1 (iv)) as a tinted grid, a mesh wall as
-// translucent faces with their edges, where its motion has it.
+// spherical cavity as a glass sphere, a membrane (Mutze, Polyspherical grains, §1 (iv)) as a tinted grid, a
+// mesh wall as translucent faces with their edges, where its motion has it.
 #include <optional>
 #include <vector>
 

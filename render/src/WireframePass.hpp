@@ -1,7 +1,7 @@
 #pragma once
-// PaLa's wireframe (seed 001 §8): for every pebble a line from its body's centre of mass to the
-// pebble centre and three orthogonal radii, one along that line. Expanded from the pebble
-// instances in the vertex shader (wireframe.vert), 4 anti-aliased segments an instance.
+// PaLa's wireframe (Mutze, Polyspherical grains, §8): for every pebble a line from its body's centre of mass
+// to the pebble centre and three orthogonal radii, one along that line. Expanded from the pebble instances in
+// the vertex shader (wireframe.vert), 4 anti-aliased segments an instance.
 #include <memory>
 
 #include "FrameContext.hpp"

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Writes pill-bottle.stl: a pill bottle with a 2 mm glass wall, the container of
-resources/scenes/pill-bottle.json (seed 002's bottle, filled by an inlet, then tipped over so the
+resources/scenes/pill-bottle.json (Woo's bottle, filled by an inlet, then tipped over so the
 capsules pour out). The solid of the glass is closed, 2-manifold and outward oriented; its surface is
 a profile revolved about the z axis (SIDES sectors): outside, the bottom (rounded edge), the cylindrical
 body, a conical shoulder, the neck and the lip of the open mouth; inside the same way back down to the

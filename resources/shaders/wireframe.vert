@@ -1,5 +1,5 @@
 #version 330 core
-// PaLa wireframe (seed 001 §8), one instance a pebble, 4 segments of 6 vertices: the line from the
+// PaLa wireframe (Mutze, Polyspherical grains, §8), one instance a pebble, 4 segments of 6 vertices: the line from the
 // body's centre of mass to the pebble centre, and three orthogonal radii of full length, the first
 // along the line from the centre of mass (any two perpendicular ones complete it). A spherocylinder
 // shows its shaft instead of the first line, the first radius continuing the shaft to the tip of a

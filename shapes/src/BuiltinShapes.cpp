@@ -83,7 +83,8 @@ BuiltinShape fromAssembly(const Assembly& a, double cellsAcross) {
   return s;
 }
 
-// The project T-bar (README, resources/scenes/tbar-dzhanibekov.json): stem along z, crossbar along x.
+// The project's T-bar (docs/user-guide.md, resources/scenes/tbar-dzhanibekov.json): stem along z, crossbar
+// along x.
 BuiltinShape tHandle() {
   Assembly a;
   a.capsule(Vec3::Zero(), Vec3(0, 0, 4 * mm), 1 * mm);
@@ -205,7 +206,8 @@ const std::vector<Entry>& entries() {
   static const std::vector<Entry> table = {
       {"t-handle",
        "the project T-bar: a 4 mm stem and a 4 mm crossbar, capsules of radius 1 mm; its 10 pebbles are the "
-       "README's; spun about the crossbar (the intermediate axis) it flips over (Dzhanibekov)",
+       "T-bar's of the example scenes; spun about the crossbar (the intermediate axis) it flips over "
+       "(Dzhanibekov)",
        tHandle},
       {"wingnut", "a rounded hub and two flat wings rising beside it: three distinct moments", wingnut},
       {"dumbbell", "two balls of radius 2.2 mm joined by a rod of radius 0.6 mm", dumbbell},

@@ -1,4 +1,4 @@
-// Autosave and restore after a crash (issue 10): the app, killed with SIGKILL while running, leaves
+// Autosave and restore after a crash: the app, killed with SIGKILL while running, leaves
 // an autosave of the running world; the next start finds it (its lock is stale), restores it as an
 // unsaved scene at the time it was saved, and removes it. A clean exit leaves nothing behind.
 #include <QJsonDocument>

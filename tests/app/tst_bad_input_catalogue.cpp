@@ -1,4 +1,4 @@
-// The bad-input catalogue (issue 10): broken and hostile files given to clumplab-cli as a user would,
+// The bad-input catalogue: broken and hostile files given to clumplab-cli as a user would,
 // each expected to end with a clear message naming the file and the field or line, exit code 2 (or
 // a clean run where the input is only odd), within bounded time and memory. Trajectory files, which
 // only the app reads, go through the core reader the app uses. Every row writes its files into a

@@ -1,5 +1,5 @@
 // clumplab-cli as users' scripts see it: one JSON object on success, exit 2 with one clear line
-// naming the file and field on bad input, CSV outputs with the exact headers of INTERFACES.md.
+// naming the file and field on bad input, CSV outputs with the exact headers of docs/formats.md.
 #include <QFileInfo>
 #include <QJsonArray>
 #include <QJsonDocument>
@@ -196,7 +196,7 @@ class CliTest : public QObject {
     }
   }
 
-  // Mesh walls (issue 9): the rotating drum runs from the command line, its wall is reported as a
+  // Mesh walls: the rotating drum runs from the command line, its wall is reported as a
   // mesh with its impulse, the summary and the energy CSV carry the wall's work, and total +
   // dissipated - wall work stays where it started.
   void rotatingDrumReportsWallWork() {
@@ -228,9 +228,9 @@ class CliTest : public QObject {
              qPrintable(QString("%1 of %2").arg(after - before).arg(scale)));
   }
 
-  // Periodic boundaries (seed 004): the example scene runs from the command line, its states stay in
-  // the primary box (positions as wrapped), the momentum holds (no walls, no gravity), and a trajectory
-  // recorded from it embeds the periodic box.
+  // Periodic boundaries (Meland et al., Cluster integration method): the example scene runs from the command
+  // line, its states stay in the primary box (positions as wrapped), the momentum holds (no walls, no
+  // gravity), and a trajectory recorded from it embeds the periodic box.
   void periodicSceneRuns() {
     QTemporaryDir dir;
     const QString states = dir.filePath("s.csv"), energy = dir.filePath("e.csv"),
@@ -303,7 +303,7 @@ class CliTest : public QObject {
     QVERIFY(triangles > 1000);
     QCOMPARE(QFileInfo(mesh).size(), 84 + 50 * qint64(triangles));  // binary STL
 
-    // The template: the README's T-bar, its overlapping pebbles counted once (voxels), so its mass
+    // The template: the project's T-bar (docs/user-guide.md), its overlapping pebbles counted once (voxels), so its mass
     // is close to the mesh's (the pebble union is ~6% smaller than the capsules).
     QFile t(templ);
     QVERIFY(t.open(QIODevice::ReadOnly));
@@ -337,8 +337,8 @@ class CliTest : public QObject {
   }
 
   void orderFitsSecondOrder() {
-    // clumplab-cli order: the JSON of the analysis (seed 001 §1 viii, ix), both orders near 2 for
-    // midpoint and leapfrog; the series CSV; bad settings are usage errors.
+    // clumplab-cli order: the JSON of the analysis (Mutze, Polyspherical grains, §1 viii, ix), both orders
+    // near 2 for midpoint and leapfrog; the series CSV; bad settings are usage errors.
     QTemporaryDir dir;
     for (const char* integrator : {"midpoint", "leapfrog"}) {
       const QString csv = dir.filePath(QStringLiteral("series-%1.csv").arg(integrator));
@@ -364,8 +364,8 @@ class CliTest : public QObject {
   }
 
   void spheresSwitch() {
-    // --spheres (seed 001 §1 (ii)): every clump as one sphere, placed before the generator places
-    // the bodies; too little room for bounding spheres is an input error that says so.
+    // --spheres (Mutze, Polyspherical grains, §1 (ii)): every clump as one sphere, placed before the
+    // generator places the bodies; too little room for bounding spheres is an input error that says so.
     const Result volume = cli({"run", scene("bulk-tbars.json"), "--spheres", "volume", "--steps", "10"});
     QVERIFY2(volume.exitCode == 0, volume.err.constData());
     const QJsonObject o = QJsonDocument::fromJson(volume.out).object();
@@ -380,8 +380,8 @@ class CliTest : public QObject {
   }
 
   void planeSwitch() {
-    // --plane (seed 001 §1 (i)): the 3D pile of T-bars in the x-z plane gets what fits, with a note;
-    // the states stay in the plane; 3d runs a 2D file in 3D.
+    // --plane (Mutze, Polyspherical grains, §1 (i)): the 3D pile of T-bars in the x-z plane gets what fits,
+    // with a note; the states stay in the plane; 3d runs a 2D file in 3D.
     QTemporaryDir dir;
     const QString states = dir.filePath(QStringLiteral("states.csv"));
     const Result flat = cli({"run", scene("bulk-tbars.json"), "--plane", "xz", "--steps", "200", "--every",
@@ -612,7 +612,7 @@ class CliTest : public QObject {
   }
 
   void defaultSceneBalancesEnergy() {
-    // INTERFACES.md: total + dissipated is conserved. The default scene (84 clumps poured into a
+    // docs/formats.md: total + dissipated is conserved. The default scene (84 clumps poured into a
     // box, restitution 0.35, friction 0.4) over 1 s: the balance closes to second order in dt
     // (booking dissipation at the velocities the contact laws see, it grew by 26% at dt 1e-4). Taken
     // at dt 5e-5 and 2.5e-5: at 1e-4 the pour's impacts are not yet in the asymptotic range (since

@@ -1,4 +1,4 @@
-// The Dzhanibekov mode (issue 6): the polhode geometry of the inset (L&L §37), the flips measured
+// The Dzhanibekov mode: the polhode geometry of the inset (L&L §37), the flips measured
 // every step against T/2 = 2K(k)/lambda in the real window, the stable axes' cones, the integrator
 // comparison with and without the gyroscopic term, and the live scene's gyroscopic switch.
 #include <QDir>

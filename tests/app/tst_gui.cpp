@@ -907,8 +907,8 @@ class TestGui : public QObject {
   }
 
   // Simulation -> Integrator order analysis: the series runs off the GUI thread, plots the distances
-  // and energy deviations, fits order 2 for midpoint (seed 001 §1 viii, ix), refits when the window
-  // moves, and can be cancelled.
+  // and energy deviations, fits order 2 for midpoint (Mutze, Polyspherical grains, §1 viii, ix), refits when
+  // the window moves, and can be cancelled.
   void orderAnalysisDialogFitsSecondOrder() {
     MainWindow w;
     w.setRunning(false);
@@ -949,8 +949,8 @@ class TestGui : public QObject {
     QCOMPARE(dialog->result(), a);
   }
 
-  // Simulation -> Clumps as spheres (seed 001 §1 (ii)): the scene reopens with one sphere per
-  // clump, and as built again; a switch the scene has no room for is refused, the scene unchanged.
+  // Simulation -> Clumps as spheres (Mutze, Polyspherical grains, §1 (ii)): the scene reopens with one sphere
+  // per clump, and as built again; a switch the scene has no room for is refused, the scene unchanged.
   void clumpsAsSpheres() {
     MainWindow w;
     w.setRunning(false);
@@ -984,9 +984,9 @@ class TestGui : public QObject {
     QCOMPARE(pebblesShown(), std::size_t(1000));
   }
 
-  // PaLa's 2D / 3D switch (seed 001 §1 (i)) on a scene written for 3D, from the Parameters panel:
-  // the T-bars are generated in the x-z plane through the middle of the pile and stay in it; "as
-  // the scene file says" brings 3D back; another file opens as its file says. Fields edited in the
+  // PaLa's 2D / 3D switch (Mutze, Polyspherical grains, §1 (i)) on a scene written for 3D, from the
+  // Parameters panel: the T-bars are generated in the x-z plane through the middle of the pile and stay in
+  // it; "as the scene file says" brings 3D back; another file opens as its file says. Fields edited in the
   // panel reach the running world (a save from it writes them).
   void motionSwitchAndFields() {
     QTemporaryDir dir;
@@ -1040,8 +1040,8 @@ class TestGui : public QObject {
     QCOMPARE(w.motion(), MotionChoice::AsSceneFile);
   }
 
-  // The osmosis box (seed 001 §1 iv) in the window: the energy panel's wall view plots each wall's
-  // impulse and the momentum balance, which stays at round-off (no gravity).
+  // The osmosis box (Mutze, Polyspherical grains, §1 iv) in the window: the energy panel's wall view plots
+  // each wall's impulse and the momentum balance, which stays at round-off (no gravity).
   void osmosisBoxWallImpulses() {
     MainWindow w;
     w.show();

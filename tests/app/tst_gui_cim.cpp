@@ -1,6 +1,6 @@
-// The cim and rk4 integrators (seed 004) in the desktop app: the Parameters panel offers them and
-// switches a running scene to them, refusing (with the engine's reason) a scene whose contact law
-// they cannot take; stepping back through the history of a cim run and running on repeats it bit
+// The cim and rk4 integrators (Meland et al., Cluster integration method) in the desktop app: the Parameters
+// panel offers them and switches a running scene to them, refusing (with the engine's reason) a scene whose
+// contact law they cannot take; stepping back through the history of a cim run and running on repeats it bit
 // for bit (the cluster list carried across steps is part of each saved state).
 #include <QComboBox>
 #include <QElapsedTimer>

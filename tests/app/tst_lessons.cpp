@@ -101,8 +101,8 @@ class LessonsTest : public QObject {
   }
 
   void equipartitionLessonReachesItsRatio() {
-    // Seed 000 §4.1 in the window: the lesson's ratio plot of running time averages ends within
-    // 10% of 1 (all six degrees of freedom share the energy).
+    // MercuryDPM rigid clumps, §4.1 in the window: the lesson's ratio plot of running time averages ends
+    // within 10% of 1 (all six degrees of freedom share the energy).
 #if CLUMPLAB_UNDER_TSAN
     // 78 s of simulated time within two minutes: passed in 101 s under TSan on a quiet machine, not
     // on a loaded one. A physics check; it runs in the release suite.
@@ -127,8 +127,8 @@ class LessonsTest : public QObject {
   }
 
   void timeStepLessonShowsSecondOrder() {
-    // Seed 001 §8 in the window: the background runs at dt and dt/2 end with energy deviations
-    // whose largest values differ by about 4 (dt^2).
+    // Mutze, Polyspherical grains, §8 in the window: the background runs at dt and dt/2 end with energy
+    // deviations whose largest values differ by about 4 (dt^2).
     MainWindow w;
     w.show();
     QVERIFY(QTest::qWaitForWindowExposed(&w));

@@ -1,4 +1,4 @@
-// Plot axes on nice numbers (issue 22): ticks 1, 2 or 5 x 10^k apart on whole steps around the data,
+// Plot axes on nice numbers: ticks 1, 2 or 5 x 10^k apart on whole steps around the data,
 // no more than asked for, and labels that are distinct and true to their ticks at every magnitude
 // (the energy plot's "-28, 125, 277, 430, 582" and a gridline labelled 0.4 at 0.355 s were neither).
 #include <QtTest>

@@ -1,4 +1,4 @@
-// Trajectories recorded from the app and replayed (issue 5): the file holds the live run's poses
+// Trajectories recorded from the app and replayed: the file holds the live run's poses
 // to the bit, a replay shows exactly the file's frames (seeking, keys, playback), leaving it brings
 // the live scene back untouched; stepping back through the history and running on repeats the run
 // bit for bit, within the memory bound; a replay re-renders headless, one video frame a frame.

@@ -1,4 +1,4 @@
-// Scripted runs of the app (issue 22), run as a teacher's script runs them, each from a fresh
+// Scripted runs of the app, run as a teacher's script runs them, each from a fresh
 // profile and from one an earlier session left (as fast as possible, a tiny speed, a window larger
 // than the screen): they leave the profile as it was, `--run-for T` stops at T whatever the speed,
 // a movie moves from the scene's own start, and --help and --version need no display.

@@ -1,4 +1,4 @@
-// The soak test (issue 10): the real main window driven for minutes by random user actions from a
+// The soak test: the real main window driven for minutes by random user actions from a
 // seeded generator (parameter edits typed into the Parameters panel, integrator and speed choices,
 // spawns, mouse drags of bodies in the 3D view, camera moves, run / pause / step / step back /
 // reset, undo / redo, the example scenes opened in turn, movies recorded through the Record dialog
@@ -68,7 +68,7 @@ using namespace clumplab::test;
 
 namespace {
 
-// --- bounds, from measurement (README "Soak") ---------------------------------------------------
+// --- bounds, from measurement (docs/reliability.md, "Soak") ---------------------------------------------------
 // Memory is compared at the reference state (showReference: the same scene, a fresh world, empty
 // history and undo stack), visited kReferenceVisits times evenly over the run: the least-squares
 // slope of those samples after the warm-up (the first third) times the run's length. Two 600 s runs

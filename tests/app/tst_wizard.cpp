@@ -1,4 +1,4 @@
-// The clump wizard as a user drives it (issue 5): a shipped mesh to a template file with metrics
+// The clump wizard as a user drives it: a shipped mesh to a template file with metrics
 // and copies in the running scene; a cancelled fill leaves the previous result; a broken mesh is
 // reported by name and the wizard stays usable. Runs under Xvfb like tst_gui. With
 // CLUMPLAB_WIZARD_SHOTS=FOLDER it also saves a screenshot of every page there.

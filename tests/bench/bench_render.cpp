@@ -135,7 +135,7 @@ Snapshot cubes() {
   return s;
 }
 
-// Seed 001 §8's example: ten grains of four overlapping spheres in a spherical cavity.
+// Mutze, Polyspherical grains, §8's example: ten grains of four overlapping spheres in a spherical cavity.
 Snapshot cavity() {
   Snapshot s;
   s.layoutGeneration = 3;

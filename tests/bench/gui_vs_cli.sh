@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Simulation throughput with the desktop app open and drawing, against the headless engine on the
-# same scene and interval, alternating runs (issue 4's target: at least 80%). Run under a display,
+# same scene and interval, alternating runs (target: at least 80%). Run under a display,
 # e.g. `xvfb-run -a -s "-screen 0 1600x1000x24" tests/bench/gui_vs_cli.sh`.
 # usage: gui_vs_cli.sh [SCENE] [SIMULATED_SECONDS] [RUNS]
 set -euo pipefail

@@ -1,6 +1,6 @@
 #pragma once
-// Worlds for the tests of the cim and rk4 integrators (seed 004): gases of the paper's
-// spherocylinders (radius 1 mm, shaft 4 mm, density 2700) and of clumps, placed at random without
+// Worlds for the tests of the cim and rk4 integrators (Meland et al., Cluster integration method): gases of
+// the paper's spherocylinders (radius 1 mm, shaft 4 mm, density 2700) and of clumps, placed at random without
 // overlaps (by their true surface distance, ParticleModel::surfaceDistance), in a box that is
 // periodic or walled.
 #include <array>
@@ -52,7 +52,8 @@ struct GasSpec {
 };
 
 // Surface distance of two bodies of templates a (at xa, qa) and b [m]: over their pebble pairs, the
-// distance of the shafts (seed 004 Fig. 2; centres for spheres) less the radii.
+// distance of the shafts (Meland et al., Cluster integration method, Fig. 2; centres for spheres) less the
+// radii.
 inline double bodyDistance(const ClumpTemplate& a, const Vec3& xa, const Quat& qa, const ClumpTemplate& b,
                            const Vec3& xb, const Quat& qb) {
   double best = std::numeric_limits<double>::infinity();

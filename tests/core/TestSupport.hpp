@@ -51,7 +51,7 @@ inline TemplatePtr rigidBody(double mass, const Vec3& moments, double pebbleRadi
   return std::make_shared<const ClumpTemplate>(t);
 }
 
-// The project T-bar (README): 10 pebbles of radius 1 mm, stem along z, crossbar along x at z = 5 mm.
+// The project's T-bar (docs/user-guide.md): 10 pebbles of radius 1 mm, stem along z, crossbar along x at z = 5 mm.
 inline std::vector<Pebble> tbarPebbles() {
   std::vector<Pebble> p;
   for (int k = 0; k < 5; ++k) p.push_back({Vec3(0, 0, 1e-3 * k), 1e-3});

@@ -1,4 +1,4 @@
-// Safe saves (issue 10): an output file is published whole or not at all. A writer killed before it
+// Safe saves: an output file is published whole or not at all. A writer killed before it
 // commits leaves the previous file as it was (and its partial file beside it).
 #include <sys/wait.h>
 #include <unistd.h>

@@ -1,4 +1,4 @@
-// Blocked degrees of freedom (issue 9): under every integrator a body with blocked translations
+// Blocked degrees of freedom: under every integrator a body with blocked translations
 // keeps those coordinates exactly while it turns freely, a body with two blocked rotations spins
 // about the third world axis with the moment e.I.e, one with a single blocked rotation turns in the
 // plane of the other two as the constrained Euler equations say (checked against an independent

@@ -1,9 +1,9 @@
-// The committed scene of seed 004's test system, resources/scenes/cim-spherocylinders.json (made by
-// clumplab-cli cim-scene): 746 spherocylinders (shaft 4 mm, radius 1 mm, density 2700), a cubic
-// periodic box of 5 cm (volume fraction 0.1), zero gravity, a linear repulsive spring only, buffer
-// 0.6 mm, mean kinetic energy 6.13e-6 J per particle, no spin about the shafts, and rotational and
-// translational energies in equipartition (2 rotational, 3 translational degrees of freedom:
-// E_rot / E_trans = 2/3). And the generator: deterministic for a seed, and it reaches equipartition
+// The committed scene of the cluster integration paper's test system,
+// resources/scenes/cim-spherocylinders.json (made by clumplab-cli cim-scene): 746 spherocylinders (shaft 4
+// mm, radius 1 mm, density 2700), a cubic periodic box of 5 cm (volume fraction 0.1), zero gravity, a linear
+// repulsive spring only, buffer 0.6 mm, mean kinetic energy 6.13e-6 J per particle, no spin about the shafts,
+// and rotational and translational energies in equipartition (2 rotational, 3 translational degrees of
+// freedom: E_rot / E_trans = 2/3). And the generator: deterministic for a seed, and it reaches equipartition
 // from a start with no rotation at all.
 #include <QtTest>
 

@@ -1,7 +1,7 @@
 // The rigid-body equations of motion of the cluster integration method (core/cim/RigidBodyOde.hpp,
-// seed 004 Appendix A) under RKF45: a free asymmetric top conserves energy and |L|, its Dzhanibekov
-// flips come at Landau & Lifshitz's interval (FreeRotation.hpp), lab torques reach the principal
-// frame through A = R(q)^T, quaternions stay unit, and a subset of bodies packs and unpacks.
+// Meland et al., Cluster integration method Appendix A) under RKF45: a free asymmetric top conserves energy
+// and |L|, its Dzhanibekov flips come at Landau & Lifshitz's interval (FreeRotation.hpp), lab torques reach
+// the principal frame through A = R(q)^T, quaternions stay unit, and a subset of bodies packs and unpacks.
 #include <QtTest>
 #include <cmath>
 

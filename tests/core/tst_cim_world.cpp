@@ -1,12 +1,11 @@
-// The cim and rk4 integrators in the World (seed 004): a World step advances the whole system by
-// exactly its time step, through the cluster integration method (adaptive RKF45 per cluster,
-// analytic free motion) or classical RK4. Checked: energy of a single cluster within its
-// tolerance, an elastic dilute spherocylinder gas (periodic) conserving energy below 0.1% over 0.1 s,
-// total + dissipated conserved with dashpots, Hertz hysteresis, friction, damping and walls (and
-// minus the work of a load), momentum conserved to round-off in a periodic box, cim, rk4 and
-// leapfrog agreeing on a collision, wall impulses balancing the momentum, clusters never
-// interacting within their lifetime on a dense random case, checkpoints and thread counts giving
-// the same bits, and the refusals.
+// The cim and rk4 integrators in the World (Meland et al., Cluster integration method): a World step advances
+// the whole system by exactly its time step, through the cluster integration method (adaptive RKF45 per
+// cluster, analytic free motion) or classical RK4. Checked: energy of a single cluster within its tolerance,
+// an elastic dilute spherocylinder gas (periodic) conserving energy below 0.1% over 0.1 s, total + dissipated
+// conserved with dashpots, Hertz hysteresis, friction, damping and walls (and minus the work of a load),
+// momentum conserved to round-off in a periodic box, cim, rk4 and leapfrog agreeing on a collision, wall
+// impulses balancing the momentum, clusters never interacting within their lifetime on a dense random case,
+// checkpoints and thread counts giving the same bits, and the refusals.
 #include <QtTest>
 #include <atomic>
 #include <chrono>
@@ -114,7 +113,7 @@ class CimWorldTest : public QObject {
   // The rk4 baseline is textbook RK4: inside a linear-spring contact two spheres are a harmonic
   // oscillator of ω = √(k/μ), μ = m/2, and one classical RK4 step multiplies its energy by
   // |R(iωh)|² with R(z) = 1 + z + z²/2 + z³/6 + z⁴/24, i.e. 1 − (ωh)⁶/72 + (ωh)⁸/576. That loss,
-  // about (π/72)(ωh)⁵ of the normal energy per contact, is what limits dt_RK4 (README, Table 1).
+  // about (π/72)(ωh)⁵ of the normal energy per contact, is what limits dt_RK4 (docs/performance.md, Table 1).
   void rk4LosesTheTextbookEnergyInsideAContact_data() {
     QTest::addColumn<double>("omegaH");
     QTest::newRow("wh=0.2") << 0.2;
@@ -303,8 +302,8 @@ class CimWorldTest : public QObject {
     CLUMPLAB_VERIFY_LESS(std::abs(end.total() / start.total() - 1.0), 1e-3);
   }
 
-  // A membrane (seed 001 §1 (iv)) under cim and rk4: a small ball crosses it, a large one bounces
-  // back elastically, and the membrane takes twice the large ball's momentum.
+  // A membrane (Mutze, Polyspherical grains, §1 (iv)) under cim and rk4: a small ball crosses it, a large one
+  // bounces back elastically, and the membrane takes twice the large ball's momentum.
   void membranesPassSmallBodiesAndStopLargeOnes_data() {
     QTest::addColumn<IntegratorKind>("kind");
     QTest::addColumn<double>("dt");

@@ -1,6 +1,6 @@
 // Contact laws and their conservation properties: restitution of the linear spring-dashpot,
-// elastic Hertz collisions (seed 001 eq. 52-57), momentum and angular momentum in collisions, and
-// a T-bar at rest on a frictional floor.
+// elastic Hertz collisions (Mutze, Polyspherical grains, eq. 52-57), momentum and angular momentum in
+// collisions, and a T-bar at rest on a frictional floor.
 #include <QtTest>
 
 #include "TestSupport.hpp"
@@ -245,7 +245,7 @@ class ContactsTest : public QObject {
     QTest::addColumn<double>("angularBound");
     // Cube clumps have isotropic inertia (no gyroscopic torque): every scheme is exact. For T-bars,
     // midpoint and splitting conserve L exactly by construction; the leapfrog's body-frame Euler
-    // solve (seed 000 §2.6) conserves it only to its truncation error.
+    // solve (MercuryDPM rigid clumps, §2.6) conserves it only to its truncation error.
     for (IntegratorKind k : allIntegrators()) {
       QTest::newRow(qPrintable(QString("%1 cube clumps").arg(integratorName(k).data())))
           << k << true << 1e-12;

@@ -70,7 +70,7 @@ class DeterminismTest : public QObject {
     QCOMPARE(runPile(2, 4000, k), runPile(1, 4000, k));
   }
 
-  // The guard rail for refactoring (issue 23): the pile after 4000 steps under each integrator, to
+  // The guard rail for refactoring: the pile after 4000 steps under each integrator, to
   // the bit, against the hash recorded when it was written. A change that means to change the
   // physics updates these figures and says so in its commit; any other change must leave them.
   void goldenBits_data() {

@@ -1,5 +1,5 @@
-// Energy bookkeeping (seed 001 §8: with friction, total + dissipated is conserved). The dissipated
-// energy is the work the integrator's kicks do with the dissipative forces, less the change of the
+// Energy bookkeeping (Mutze, Polyspherical grains, §8: with friction, total + dissipated is conserved). The
+// dissipated energy is the work the integrator's kicks do with the dissipative forces, less the change of the
 // energy stored in tangential springs, so the balance total + dissipated closes to the integrators'
 // second order: halving dt divides its error by about 4, for damped collisions, friction (sliding
 // and tumbling on a floor, no normal damping), global damping and a body dragged by an external
@@ -56,8 +56,8 @@ TemplatePtr tbar() {
 }
 
 // Two spinning T-bars collide off-centre in free space at 0.6 m/s: normal damping only
-// (restitution 0.5), linear spring-dashpot or Hertz with restitution on unloading (seed 001
-// eq. 56). `variant` shifts the second body, so the contacts start at other phases of a step.
+// (restitution 0.5), linear spring-dashpot or Hertz with restitution on unloading (Mutze, Polyspherical
+// grains eq. 56). `variant` shifts the second body, so the contacts start at other phases of a step.
 std::unique_ptr<World> dampedCollision(IntegratorKind kind, double dt, int variant, bool hertz) {
   ContactModel model = linearContact(1e3, 0.5, 0.0);
   if (hertz) {

@@ -1,5 +1,6 @@
 // The example scenes of resources/scenes: every one loads and runs, and the seed examples behave
-// as their papers say (seed 000 §4.1 equipartition, seed 001 §8 energy in the cavity).
+// as their papers say (MercuryDPM rigid clumps, §4.1 equipartition, Mutze, Polyspherical grains, §8 energy in
+// the cavity).
 #include <QDir>
 #include <QtTest>
 
@@ -60,9 +61,9 @@ class ExampleScenesTest : public QObject {
   }
 
   void equipartitionInAnElasticBox() {
-    // Seed 000 §4.1: all six degrees of freedom active -> <E_rot> / <E_trans> -> 1 (within 10%).
-    // The scene's 80 s; 30 s under the sanitizers (8e6 steps took 75 s under ASan), where the
-    // running ratio is already 0.97 (0.95 at 20 s, 0.99 at 40 s in the release build).
+    // MercuryDPM rigid clumps, §4.1: all six degrees of freedom active -> <E_rot> / <E_trans> -> 1 (within
+    // 10%). The scene's 80 s; 30 s under the sanitizers (8e6 steps took 75 s under ASan), where the running
+    // ratio is already 0.97 (0.95 at 20 s, 0.99 at 40 s in the release build).
     Scene scene = loadScene(scenePath("single-equipartition.json"));
     scene.duration = sizedForBuild(scene.duration, 30.0);
     auto world = buildWorld(scene);
@@ -114,8 +115,8 @@ class ExampleScenesTest : public QObject {
   }
 
   void bulkTbarsHaveArbitraryVelocitiesAndSettle() {
-    // Seed 000 §4.4: 100 T-bars, random velocities and spins (within the balls asked for, pointing
-    // every way), come to rest on the floor; total + dissipated stays constant meanwhile.
+    // MercuryDPM rigid clumps, §4.4: 100 T-bars, random velocities and spins (within the balls asked for,
+    // pointing every way), come to rest on the floor; total + dissipated stays constant meanwhile.
     Scene scene = loadScene(scenePath("bulk-tbars.json"));
     QCOMPARE(scene.bodies.size(), std::size_t(100));
     Vec3 meanVelocity = Vec3::Zero();
@@ -159,8 +160,8 @@ class ExampleScenesTest : public QObject {
   }
 
   void tenGrainsEnergyScalesWithDtSquared() {
-    // Seed 001 §8, Fig. 2: during the first impacts the energy deviates by a term proportional to
-    // dt^2, and it stays bounded (no drift) through the collisions that follow.
+    // Mutze, Polyspherical grains, §8, Fig. 2: during the first impacts the energy deviates by a term
+    // proportional to dt^2, and it stays bounded (no drift) through the collisions that follow.
     const Scene scene = loadScene(scenePath("ten-grains-cavity.json"));
     double scale = 0.0;  // the potential energy of the fall to the cavity wall
     for (const BodyInit& b : scene.bodies)

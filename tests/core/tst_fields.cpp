@@ -1,6 +1,6 @@
-// Fields and point interactions (seed 001 §1 (v)-(vii)): a charge drifting in crossed fields, dipoles
-// aligning, second-order energy conservation with charges, dipoles and point masses, a Kepler orbit,
-// and the scene keys.
+// Fields and point interactions (Mutze, Polyspherical grains, §1 (v)-(vii)): a charge drifting in crossed
+// fields, dipoles aligning, second-order energy conservation with charges, dipoles and point masses, a Kepler
+// orbit, and the scene keys.
 #include "TestSupport.hpp"
 #include "core/Errors.hpp"
 #include "core/Scene.hpp"

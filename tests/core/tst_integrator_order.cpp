@@ -1,5 +1,5 @@
-// Second order (seed 001 §1 (viii)): halving dt divides the trajectory error by about 4, for every
-// integrator, on a collision of two spinning T-bars (Hertz, frictionless) under gravity, and with
+// Second order (Mutze, Polyspherical grains, §1 (viii)): halving dt divides the trajectory error by about 4,
+// for every integrator, on a collision of two spinning T-bars (Hertz, frictionless) under gravity, and with
 // forces that depend on velocity (damping, dashpots, tangential springs).
 #include <QtTest>
 
@@ -119,8 +119,8 @@ class IntegratorOrderTest : public QObject {
     for (IntegratorKind k : allIntegrators()) QTest::newRow(integratorName(k).data()) << k;
   }
   void orderAnalysis() {
-    // Seed 001 §1 (viii), (ix): four runs, steps doubling. Two spinning T-bars colliding (Hertz,
-    // no friction): the trajectory distance between successive runs and the energy deviation both
+    // Mutze, Polyspherical grains, §1 (viii), (ix): four runs, steps doubling. Two spinning T-bars colliding
+    // (Hertz, no friction): the trajectory distance between successive runs and the energy deviation both
     // fall as dt^2. Mutze's ten grains in their cavity with his midpoint method: the energy deviation
     // too (their trajectory distance is, as Mutze notes of long spans, a random function of the
     // step: many impacts).

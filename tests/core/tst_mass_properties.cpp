@@ -1,5 +1,6 @@
-// Mass properties of pebble sets against hand-derived tensors (seed 000 eq. 1-5) and principal
-// frames (eq. 23-26); voxel (eq. 6-10) and Monte Carlo (seed 001 eq. 29-31) against exact values.
+// Mass properties of pebble sets against hand-derived tensors (MercuryDPM rigid clumps, eq. 1-5) and
+// principal frames (eq. 23-26); voxel (eq. 6-10) and Monte Carlo (Mutze, Polyspherical grains, eq. 29-31)
+// against exact values.
 #include <QtTest>
 #include <random>
 

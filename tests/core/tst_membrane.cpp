@@ -1,5 +1,5 @@
-// The osmosis box (seed 001 §1 (iv)): a membrane passes small pebbles and stops large ones, and the
-// walls' recorded impulses account for the change of the total momentum to round-off.
+// The osmosis box (Mutze, Polyspherical grains, §1 (iv)): a membrane passes small pebbles and stops large
+// ones, and the walls' recorded impulses account for the change of the total momentum to round-off.
 #include <random>
 
 #include "TestSupport.hpp"

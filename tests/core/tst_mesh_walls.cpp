@@ -1,4 +1,4 @@
-// Mesh walls (issue 9): a tessellated floor acts exactly as a plane wherever a pebble sits (faces,
+// Mesh walls: a tessellated floor acts exactly as a plane wherever a pebble sits (faces,
 // edges, vertices), folds give the contacts two planes or an edge would, nothing is counted twice,
 // elastic bounces keep their energy, moving walls book their work so that total + dissipated -
 // wall work is conserved, and springs survive sliding across triangles.

@@ -1,9 +1,9 @@
-// Periodic boundaries (seed 004), contacts: two spheres, two T-bar clumps and two spherocylinders
-// meeting across a face (x, y, z) or a corner collide exactly as the same pair in the middle of an
-// open world, under each integrator (forces and torques at every step, trajectories, momentum and
-// energy); a frictional pair sliding across a face keeps its tangential spring; a body wrapping
-// into the box neither triggers nor hides a neighbour-list rebuild; field pairs use the minimum
-// image and the uniform-field and gravity energies stay continuous across wraps.
+// Periodic boundaries (Meland et al., Cluster integration method), contacts: two spheres, two T-bar clumps
+// and two spherocylinders meeting across a face (x, y, z) or a corner collide exactly as the same pair in the
+// middle of an open world, under each integrator (forces and torques at every step, trajectories, momentum
+// and energy); a frictional pair sliding across a face keeps its tangential spring; a body wrapping into the
+// box neither triggers nor hides a neighbour-list rebuild; field pairs use the minimum image and the
+// uniform-field and gravity energies stay continuous across wraps.
 #include <QtTest>
 
 #include "TestSupport.hpp"

@@ -1,7 +1,7 @@
-// Periodic boundaries (seed 004), whole worlds: a fully periodic gas of T-bars conserves momentum to
-// round-off and total + dissipated energy, stays in the primary box, keeps every touching pair in
-// its neighbour list and gives the same bits with 1 and 2 threads; checkpoints and body removal
-// across faces; generation without overlaps through the faces; scene files (round trip to the bit,
+// Periodic boundaries (Meland et al., Cluster integration method), whole worlds: a fully periodic gas of
+// T-bars conserves momentum to round-off and total + dissipated energy, stays in the primary box, keeps every
+// touching pair in its neighbour list and gives the same bits with 1 and 2 threads; checkpoints and body
+// removal across faces; generation without overlaps through the faces; scene files (round trip to the bit,
 // errors for short boxes, bad keys, walls across a periodic axis, the 2D switch).
 #include <QtTest>
 #include <set>

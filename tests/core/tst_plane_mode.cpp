@@ -1,5 +1,5 @@
-// The 2D mode (seed 001 §1 (i)): a pile of T-bars confined to the plane y = offset keeps every
-// out-of-plane coordinate and angular velocity component exactly where they belong, keeps its energy
+// The 2D mode (Mutze, Polyspherical grains, §1 (i)): a pile of T-bars confined to the plane y = offset keeps
+// every out-of-plane coordinate and angular velocity component exactly where they belong, keeps its energy
 // balance, and the plane round-trips through scene files.
 #include "TestSupport.hpp"
 #include "core/Errors.hpp"

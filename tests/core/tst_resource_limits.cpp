@@ -1,4 +1,4 @@
-// Resource limits (issue 10): caps on pebbles and estimated memory checked before a scene makes its
+// Resource limits: caps on pebbles and estimated memory checked before a scene makes its
 // bodies, with a message naming the key, the limit and how to raise it; the command-line options and
 // environment variables that set them.
 #include <QtTest>

@@ -1,5 +1,5 @@
-// Shortest distance between spherocylinder shafts (seed 004 Fig. 2) against brute-force sampling of
-// both segments, and constructed cases with known answers.
+// Shortest distance between spherocylinder shafts (Meland et al., Cluster integration method, Fig. 2) against
+// brute-force sampling of both segments, and constructed cases with known answers.
 #include <QtTest>
 #include <cmath>
 #include <random>

@@ -1,5 +1,5 @@
-// PaLa's polyspheres / spheres switch (seed 001 §1 (ii)): every clump becomes its bounding or its
-// volume-equivalent sphere with the same mass, at the same place and speed.
+// PaLa's polyspheres / spheres switch (Mutze, Polyspherical grains, §1 (ii)): every clump becomes its
+// bounding or its volume-equivalent sphere with the same mass, at the same place and speed.
 #include <QtTest>
 #include <numbers>
 

@@ -1,6 +1,6 @@
-// Spherocylinders (seed 004): mass and inertia against Monte Carlo and the sphere limit; elastic
-// capsule-capsule collisions conserve energy, momentum and angular momentum; contact torques are
-// the paper's lever arms; a capsule dropped on a floor comes to rest flat.
+// Spherocylinders (Meland et al., Cluster integration method): mass and inertia against Monte Carlo and the
+// sphere limit; elastic capsule-capsule collisions conserve energy, momentum and angular momentum; contact
+// torques are the paper's lever arms; a capsule dropped on a floor comes to rest flat.
 #include <QtTest>
 #include <random>
 
@@ -303,8 +303,8 @@ void SpherocylindersTest::capsuleAmongSpheresInABox() {
 }
 
 void SpherocylindersTest::sphereSwitch() {
-  // PaLa's switch (seed 001 §1 (ii)): the bounding sphere reaches the caps' tips, r + l/2; the
-  // volume-equivalent sphere has the capsule's volume pi r^2 l + 4/3 pi r^3. Same mass.
+  // PaLa's switch (Mutze, Polyspherical grains, §1 (ii)): the bounding sphere reaches the caps' tips, r +
+  // l/2; the volume-equivalent sphere has the capsule's volume pi r^2 l + 4/3 pi r^3. Same mass.
   const TemplatePtr t = capsule();
   const ClumpTemplate bounding = sphereTemplate(*t, SphereKind::Bounding);
   const ClumpTemplate volume = sphereTemplate(*t, SphereKind::VolumeEquivalent);

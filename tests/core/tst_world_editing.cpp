@@ -329,7 +329,7 @@ class WorldEditingTest : public QObject {
   // all shifted a damped ball by 9.3e-6 m at t = 0.2 s under midpoint, 4x the method's own error.
   // (The leapfrog and splitting evaluate the forces again at the step after an addition, their
   // dashpots at the velocities of then rather than the half-kicked ones of the last evaluation: in
-  // this pile 2.5e-5 m/s in one step; issue 21's item on velocity-dependent forces.)
+  // this pile 2.5e-5 m/s in one step; item on velocity-dependent forces.)
   void addingABodyFarAwayLeavesTheOthersBitwise() {
     const IntegratorKind kind = IntegratorKind::Midpoint;
     auto kept = pile(kind), added = pile(kind);

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""End-to-end check of clumplab-cli export against the real engines (issue 9).
+"""End-to-end check of clumplab-cli export against the real engines.
 
 usage: engines_check.py CLI SCENE WORKDIR liggghts|yade free|bounce STEPS EVERY
 

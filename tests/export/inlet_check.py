@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""An inlet in the LIGGGHTS export against ClumpLab's run of the same scene (issue 9).
+"""An inlet in the LIGGGHTS export against ClumpLab's run of the same scene.
 
 usage: inlet_check.py CLI SCENE WORKDIR STEPS EVERY
 

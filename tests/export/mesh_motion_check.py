@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The imposed motion of a mesh wall in the LIGGGHTS export against its definition (issue 9).
+"""The imposed motion of a mesh wall in the LIGGGHTS export against its definition.
 
 usage: mesh_motion_check.py CLI SCENE WORKDIR STEPS EVERY
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""The periodic mapping of the LIGGGHTS export (`boundary p`) against ClumpLab (issue 9).
+"""The periodic mapping of the LIGGGHTS export (`boundary p`) against ClumpLab.
 
 usage: periodic_check.py CLI SCENE WORKDIR STEPS EVERY
 

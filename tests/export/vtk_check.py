@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Reads ClumpLab's ParaView output back with VTK's own XML readers (issue 9).
+"""Reads ClumpLab's ParaView output back with VTK's own XML readers.
 
 usage: vtk_check.py CLI SCENE WORKDIR
 

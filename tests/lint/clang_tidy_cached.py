@@ -2,7 +2,7 @@
 """Runs clang-tidy over source files, skipping those it has already passed with the very same inputs.
 
 clang-tidy re-parses every translation unit, Eigen and Qt included, and took most of a cold CI run's
-lint time (README "Test time"). Its verdict on a file depends only on the tool, the .clang-tidy
+lint time (docs/testing.md, "Test time"). Its verdict on a file depends only on the tool, the .clang-tidy
 configuration, the compile command and the bytes of the file and of every header it includes. This
 script hashes exactly those (the headers are the ones the compiler recorded in the Ninja build's
 dependency log, `ninja -t deps`) into a key per file. A file whose key passed before is not checked

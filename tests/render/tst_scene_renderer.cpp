@@ -1,7 +1,7 @@
 // The scene renderer against geometry computed on the CPU: a sphere's silhouette where the camera
 // projects it and as large as perspective makes it, depth between pebbles as exact ray casting
-// finds it, PaLa wireframe lines (seed 001 §8) where they project and nothing elsewhere, uploads on
-// layout changes only, and the embedded shaders being there at all.
+// finds it, PaLa wireframe lines (Mutze, Polyspherical grains, §8) where they project and nothing elsewhere,
+// uploads on layout changes only, and the embedded shaders being there at all.
 #include <QFile>
 #include <QGuiApplication>
 #include <QOpenGLFunctions>
@@ -234,9 +234,9 @@ class SceneRendererTest : public QObject {
              qPrintable(QString("%1 of %2 pixels show the wrong sphere").arg(wrong).arg(compared)));
   }
 
-  // A spherocylinder (seed 004) crossing a sphere: every pixel whose neighbourhood the CPU's exact
-  // ray casting (Picking) sees as one thing shows it: background, the capsule or the sphere. Seen
-  // from the side, slanted, and nearly end-on (the caps in front).
+  // A spherocylinder (Meland et al., Cluster integration method) crossing a sphere: every pixel whose
+  // neighbourhood the CPU's exact ray casting (Picking) sees as one thing shows it: background, the capsule
+  // or the sphere. Seen from the side, slanted, and nearly end-on (the caps in front).
   void spherocylinderMatchesRayCasting_data() {
     QTest::addColumn<double>("yaw");
     QTest::addColumn<double>("pitch");
@@ -293,9 +293,9 @@ class SceneRendererTest : public QObject {
     QVERIFY2(wrong == 0, qPrintable(QString("%1 of %2 pixels wrong").arg(wrong).arg(compared)));
   }
 
-  // PaLa wireframe (seed 001 §8) of a two-pebble body: the lines from the centre of mass through
-  // each pebble centre to its surface (the first radius continues the spoke) are lit, the other
-  // two radii stay inside each pebble's projected disc, and everything else is background.
+  // PaLa wireframe (Mutze, Polyspherical grains, §8) of a two-pebble body: the lines from the centre of mass
+  // through each pebble centre to its surface (the first radius continues the spoke) are lit, the other two
+  // radii stay inside each pebble's projected disc, and everything else is background.
   void wireframeDrawsPalaLines() {
     const double r = 0.05;
     Snapshot s;
@@ -438,8 +438,8 @@ class SceneRendererTest : public QObject {
              "the added body does not show where it projects");
   }
 
-  // A periodic box (seed 004): its twelve edges dashed in amber, the faces across its periodic
-  // axes tinted and the others not; nothing at all without periodic axes.
+  // A periodic box (Meland et al., Cluster integration method): its twelve edges dashed in amber, the faces
+  // across its periodic axes tinted and the others not; nothing at all without periodic axes.
   void periodicBoxIsDashedAndItsWrappingFacesTinted() {
     Snapshot s;
     s.layoutGeneration = 7;

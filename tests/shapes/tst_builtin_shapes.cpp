@@ -1,7 +1,7 @@
 // Built-in shapes and the tools that make them: every shape's mesh is closed, outward and free of
 // degenerate triangles, and its clump's pebble union has about the mesh's volume; the implicit
 // mesher converges on a sphere and keeps the right topology; binary STL has the exact byte layout;
-// the T-handle is the README's T-bar; the committed sample meshes are what the generator makes now.
+// the T-handle is the project's T-bar; the committed sample meshes are what the generator makes now.
 #include <QDir>
 #include <QFile>
 #include <QTemporaryDir>
@@ -129,7 +129,7 @@ double stlVolume(const StlFile& f) {
 // The tolerance on |clump volume / mesh volume - 1| of each shape, and what was seen when it was set.
 const std::map<std::string, double>& volumeTolerances() {
   static const std::map<std::string, double> t = {
-      {"t-handle", 0.08},       // -5.9%: the README's pebbles are one radius apart (the capsule's ripples)
+      {"t-handle", 0.08},       // -5.9%: the project T-bar's pebbles are one radius apart (the capsule's ripples)
       {"wingnut", 0.05},        // -3.0%
       {"dumbbell", 0.02},       // +0.2%
       {"capsule", 0.02},        // -1.2%

@@ -1,6 +1,6 @@
-// Exact mass properties of meshes (seed 000 eq. 11-22) against closed forms: a cube, a 1 x 2 x 3
-// box rotated off-axis and shifted (the ordering of the products of inertia), tetrahedra (with
-// Tonon's own worked example), an L-shaped prism, and UV spheres converging to (8/15) pi rho r^5.
+// Exact mass properties of meshes (MercuryDPM rigid clumps, eq. 11-22) against closed forms: a cube, a 1 x 2
+// x 3 box rotated off-axis and shifted (the ordering of the products of inertia), tetrahedra (with Tonon's
+// own worked example), an L-shaped prism, and UV spheres converging to (8/15) pi rho r^5.
 #include <QtTest>
 #include <cmath>
 #include <numbers>

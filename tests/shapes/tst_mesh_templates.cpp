@@ -1,5 +1,5 @@
-// Scene templates built through the shapes library: MClump's four modes (seed 000 §3) as scenes
-// write them, built-in shapes, and their errors.
+// Scene templates built through the shapes library: MClump's four modes (MercuryDPM rigid clumps, §3) as
+// scenes write them, built-in shapes, and their errors.
 #include <QTemporaryDir>
 #include <QtTest>
 
@@ -48,7 +48,7 @@ class MeshTemplatesTest : public QObject {
     writeStl(boxMesh(Vec3::Zero(), Vec3(10, 20, 30)), dir.filePath("box.stl").toStdString(), "box",
              StlFormat::Binary);
     const double rho = 2000.0, mass = rho * 6e-6;
-    // Mode 1: pebbles only, summed (seed 000 eq. 1-5).
+    // Mode 1: pebbles only, summed (MercuryDPM rigid clumps, eq. 1-5).
     const Scene one =
         load(write(dir, "1.json",
                    sceneWith(R"({"density": 2000, "pebbles": [[0, 0, 0, 0.001], [0.003, 0, 0, 0.001]]})")));

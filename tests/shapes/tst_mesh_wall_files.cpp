@@ -1,4 +1,4 @@
-// Mesh walls from real files (issue 9): STL read through the shapes library's wall reader (open
+// Mesh walls from real files: STL read through the shapes library's wall reader (open
 // surfaces allowed, a missing or broken file named in the message), the committed drum against its
 // generator's description, and the rotating-drum example scene: clumps stay inside the turning drum,
 // the impeller stays at its axis and turns about y only, and total + dissipated - wall work holds.

@@ -1,4 +1,4 @@
-// The pill-bottle example scene (issue 9, after seed 002's Woo bottle), run as clumplab-cli runs it
+// The pill-bottle example scene (after Woo's bottle), run as clumplab-cli runs it
 // (the STL read by the shapes library's wall reader): an inlet fills the bottle with capsules, the
 // bottle is lifted and tipped over along its keyframes, and the capsules pour out onto the floor.
 // Claims: the inlet is done with its count (150 capsules, their mass within one capsule of the

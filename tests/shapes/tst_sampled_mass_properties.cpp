@@ -1,6 +1,6 @@
-// Sampled mass properties (seed 000 eq. 6-10, seed 001 eq. 29-31): the voxel error falls with N at
-// the expected order, N chosen from an error budget meets it, Monte Carlo lands within 3 sigma of
-// its own standard errors with both sequences, on pebble unions and on meshes.
+// Sampled mass properties (MercuryDPM rigid clumps, eq. 6-10, Mutze, Polyspherical grains, eq. 29-31): the
+// voxel error falls with N at the expected order, N chosen from an error budget meets it, Monte Carlo lands
+// within 3 sigma of its own standard errors with both sequences, on pebble unions and on meshes.
 #include <QtTest>
 #include <cmath>
 #include <numbers>
@@ -88,7 +88,7 @@ class SampledMassPropertiesTest : public QObject {
 
   void monteCarloWithinThreeSigma_data() {
     QTest::addColumn<bool>("halton");
-    QTest::newRow("seed 001 eq. 30 (sine)") << false;
+    QTest::newRow("Mutze, Polyspherical grains, eq. 30 (sine)") << false;
     QTest::newRow("Halton") << true;
   }
   void monteCarloWithinThreeSigma() {

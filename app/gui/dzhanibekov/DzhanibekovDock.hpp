@@ -1,5 +1,5 @@
 #pragma once
-// The Dzhanibekov mode (issue 6): a panel on one body's free rotation. Its principal moments and
+// The Dzhanibekov mode: a panel on one body's free rotation. Its principal moments and
 // Dzhanibekov margin (I2 - I1)/(I3 - I1); an initialiser "spin about principal axis k at omega0
 // with perturbation epsilon" applied between two steps; the flip interval predicted by Landau &
 // Lifshitz §37 (exact, and for small epsilon) beside the one measured every step on the simulation

@@ -1,5 +1,5 @@
 #pragma once
-// The clump-generation wizard (issue 5): mesh → units → fill → inertia → finish. Modeless: the
+// The clump-generation wizard: mesh → units → fill → inertia → finish. Modeless: the
 // simulation keeps running and the scene is touched only when Finish adds copies (through
 // SimulationLoop::spawn). Heavy work runs on worker threads (WizardModel's jobs).
 //

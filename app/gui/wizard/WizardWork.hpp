@@ -34,7 +34,7 @@ struct ImportedMesh {
   bool repair = false;
   shapes::PreparedMesh prepared;
   std::shared_ptr<const shapes::MeshSolid> solid;
-  MassProperties unitDensity;  // exact (seed 000 eq. 11-22), at 1 kg/m^3, mesh frame
+  MassProperties unitDensity;  // exact (MercuryDPM rigid clumps, eq. 11-22), at 1 kg/m^3, mesh frame
 };
 
 // Reads, scales, checks and repairs the mesh (shapes::importMesh / prepareMesh) and computes its
@@ -66,8 +66,8 @@ struct InertiaComparison {
 };
 
 // Mesh exact; voxels of the pebble union within a 1e-3 budget (with the metrics); Monte Carlo of
-// the union (Halton, `samples` points); the pebble sum with Steiner's theorem (seed 000 eq. 1-5,
-// overlaps counted twice).
+// the union (Halton, `samples` points); the pebble sum with Steiner's theorem (MercuryDPM rigid clumps, eq.
+// 1-5, overlaps counted twice).
 std::shared_ptr<const InertiaComparison> compareInertia(std::shared_ptr<const FilledClump> clump,
                                                         std::int64_t samples, const WorkProgress& progress);
 

@@ -1,5 +1,5 @@
 #pragma once
-// A file written as a stream and published whole (issue 10's safe saves): the bytes go to a
+// A file written as a stream and published whole (safe saves): the bytes go to a
 // temporary file beside `path`, and commit() renames it over `path`. Until then readers see the
 // previous file, if any; a crash leaves `path` untouched and the temporary file (name.partial-N)
 // behind. Destroying an uncommitted file commits it (a finished run's output is kept, also when the

@@ -1,5 +1,5 @@
 #pragma once
-// Blocked degrees of freedom of a body (issue 9, after Woo's blocked DOFs): any of "x y z X Y Z",
+// Blocked degrees of freedom of a body (after Woo's blocked DOFs): any of "x y z X Y Z",
 // lowercase the translations along the world axes, uppercase the rotations about them. A blocked
 // translation keeps that coordinate of the centre of mass fixed (its velocity component stays zero,
 // the force component is taken by the constraint); a blocked rotation keeps that world component

@@ -1,6 +1,7 @@
 #pragma once
-// Settings of the integrators that evaluate their own forces (seed 004): the cluster integration
-// method ("cim") and its DEM baseline, classical RK4 at a constant step ("rk4"). Scene key "cim".
+// Settings of the integrators that evaluate their own forces (Meland et al., Cluster integration method): the
+// cluster integration method ("cim") and its DEM baseline, classical RK4 at a constant step ("rk4"). Scene
+// key "cim".
 #include <limits>
 
 namespace clumplab {

@@ -14,7 +14,7 @@ namespace clumplab {
 
 struct MeshTemplateRequest;  // core/MeshTemplate.hpp
 
-// How well a clump (the union of its pebbles) reproduces the mesh it was made from (INTERFACES.md
+// How well a clump (the union of its pebbles) reproduces the mesh it was made from (docs/formats.md
 // `metrics`). Relative errors are (clump - mesh) / mesh; lengths in m.
 struct ClumpMetrics {
   double meshVolume = 0.0;                    // [m^3]
@@ -59,7 +59,8 @@ struct ClumpTemplate {
 using TemplatePtr = std::shared_ptr<const ClumpTemplate>;
 
 // Builds a template from pebbles given in an input frame and their mass properties in that frame:
-// principal frame (seed 000 eq. 23-26), pebbles re-expressed in it, bounding radius (seed 001 eq. 32).
+// principal frame (MercuryDPM rigid clumps, eq. 23-26), pebbles re-expressed in it, bounding radius (Mutze,
+// Polyspherical grains, eq. 32).
 ClumpTemplate makeTemplate(std::string name, const std::vector<Pebble>& inputPebbles,
                            const MassProperties& massProperties, std::string inertiaMethod, double density);
 

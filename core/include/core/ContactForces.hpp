@@ -1,16 +1,17 @@
 #pragma once
 // Narrow phase and contact laws: for every candidate pair of the neighbour list, the overlap,
-// contact point (seed 001 eq. 50), relative velocity and force. Spherocylinder pebbles touch like
-// spheres centred at the closest points of their shafts (seed 004 Fig. 2): overlap r_i + r_j - d,
-// normal along the line joining those points, so the lever arms are the paper's
-// rho_i = lambda_i* u_i + r_i n up to a shift along n (which leaves normal torques unchanged); a
-// wall pair of a spherocylinder is one shaft end against the wall (seed 004: the plane acts on one
-// hemisphere, on both when the capsule lies flat, which keeps a flat capsule level). Work is split into
-// fixed-size chunks whose outputs are reduced in chunk order, so results do not depend on the thread count.
+// contact point (Mutze, Polyspherical grains, eq. 50), relative velocity and force. Spherocylinder pebbles
+// touch like spheres centred at the closest points of their shafts (Meland et al., Cluster integration
+// method, Fig. 2): overlap r_i + r_j - d, normal along the line joining those points, so the lever arms are
+// the paper's rho_i = lambda_i* u_i + r_i n up to a shift along n (which leaves normal torques unchanged); a
+// wall pair of a spherocylinder is one shaft end against the wall (Meland et al., Cluster integration method:
+// the plane acts on one hemisphere, on both when the capsule lies flat, which keeps a flat capsule level).
+// Work is split into fixed-size chunks whose outputs are reduced in chunk order, so results do not depend on
+// the thread count.
 //
-// Periodic boundaries (seed 004): two bodies meet through one image, the one of B nearest A by the
-// minimum image of their centres of mass (bodyImageShift). Every pebble pair of the two bodies uses
-// that same shift, so a clump straddling a face acts as one rigid body: B's pebbles, shafts and
+// Periodic boundaries (Meland et al., Cluster integration method): two bodies meet through one image, the one
+// of B nearest A by the minimum image of their centres of mass (bodyImageShift). Every pebble pair of the two
+// bodies uses that same shift, so a clump straddling a face acts as one rigid body: B's pebbles, shafts and
 // centre are taken shifted, the contact point lies next to A, and the lever arm on B is measured from
 // B's shifted centre. World checks that the periodic lengths leave no pair a second image in reach.
 #include <cstdint>
@@ -68,15 +69,15 @@ struct alignas(64) ContactChunk {
   std::size_t wallContacts = 0;
 };
 
-// Energy bookkeeping (seed 001 §8: total + dissipated is conserved). The solver does not count
-// dissipation itself: the power of a force depends on velocities the integrator has not produced
-// yet when it evaluates forces (the leapfrog sees predicted ones). Each record carries the
-// contact's non-conservative force on A instead: the dashpot (or, for Hertz, the unloading
-// hysteresis (delta - 1) F_Hertz n) plus the whole tangential force, spring included. Each chunk
-// carries the change of the energy 1/2 kt |xi|^2 stored in the tangential springs during the
-// evaluation (springs released when a pair stops touching included). World books the dissipation
-// -F_diss . w dt - dU_t with w the relative velocity taken from synchronous body velocities at the
-// force time; the spring part of F_diss and dU_t cancel up to the spring's integration error.
+// Energy bookkeeping (Mutze, Polyspherical grains, §8: total + dissipated is conserved). The solver does not
+// count dissipation itself: the power of a force depends on velocities the integrator has not produced yet
+// when it evaluates forces (the leapfrog sees predicted ones). Each record carries the contact's
+// non-conservative force on A instead: the dashpot (or, for Hertz, the unloading hysteresis (delta - 1)
+// F_Hertz n) plus the whole tangential force, spring included. Each chunk carries the change of the energy
+// 1/2 kt |xi|^2 stored in the tangential springs during the evaluation (springs released when a pair stops
+// touching included). World books the dissipation -F_diss . w dt - dU_t with w the relative velocity taken
+// from synchronous body velocities at the force time; the spring part of F_diss and dU_t cancel up to the
+// spring's integration error.
 class ContactSolver {
  public:
   // Computes every contact force at the current state and advances tangential springs by dt with

@@ -1,9 +1,9 @@
 #pragma once
 // The contact laws of ContactForces.hpp for one touching pair, for engines that evaluate contacts
-// on their own (the cluster integration method and its RK4 baseline, seed 004): the same geometry
-// (seed 001 eq. 50; spherocylinders touch like spheres at their shafts' closest points) and the same
-// normal laws, without the tangential spring's history. Defined in ContactForces.cpp beside the
-// solver, so both use one implementation.
+// on their own (the cluster integration method and its RK4 baseline, Meland et al., Cluster integration
+// method): the same geometry (Mutze, Polyspherical grains, eq. 50; spherocylinders touch like spheres at
+// their shafts' closest points) and the same normal laws, without the tangential spring's history. Defined in
+// ContactForces.cpp beside the solver, so both use one implementation.
 #include <string>
 
 #include "core/ContactModel.hpp"
@@ -17,7 +17,7 @@ struct ContactTouch {
   Vec3 normal = Vec3::UnitZ();  // unit, from B towards A
   double overlap = 0.0;         // [m] > 0
   Vec3 point = Vec3::Zero();    // contact point [m], world
-  double hertzRadius = 0.0;     // Mutze's r~ (seed 001 eq. 55) [m]
+  double hertzRadius = 0.0;     // Mutze's r~ (Mutze, Polyspherical grains, eq. 55) [m]
 };
 
 // Spheres of radii ra, rb centred at pa, pb [m]: true (and `touch` filled) when they overlap.
@@ -32,9 +32,9 @@ struct ContactLawForce {
   Vec3 dissipative = Vec3::Zero();
 };
 
-// True when `model` keeps no tangential spring history: Hertz (regularised friction, seed 001
-// eq. 53), Hertz-Mindlin without friction, or linear without friction or with a zero tangential
-// spring (normal spring, dashpot and, with friction, a tangential dashpot capped by Coulomb's limit).
+// True when `model` keeps no tangential spring history: Hertz (regularised friction, Mutze, Polyspherical
+// grains eq. 53), Hertz-Mindlin without friction, or linear without friction or with a zero tangential spring
+// (normal spring, dashpot and, with friction, a tangential dashpot capped by Coulomb's limit).
 bool contactModelIsHistoryFree(const ContactModel& model);
 // Why a model keeps history and what to change, naming `integrator` ("" when history-free).
 std::string contactHistoryProblem(const ContactModel& model, const std::string& integrator);

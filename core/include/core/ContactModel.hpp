@@ -20,7 +20,8 @@ struct LinearContactParameters {
   bool operator==(const LinearContactParameters&) const = default;
 };
 
-// Seed 001 §5, eq. 52-57 (Mutze's Hertz law with restitution on unloading and regularised friction).
+// Mutze, Polyspherical grains, §5, eq. 52-57 (Mutze's Hertz law with restitution on unloading and regularised
+// friction).
 struct HertzContactParameters {
   double young = 5e8;                  // E [Pa]
   double poisson = 0.3;                // sigma (scene files and the docs default to this one value)
@@ -38,7 +39,7 @@ struct HertzContactParameters {
 // plane), Mindlin's tangential stiffness S_t = 8 G* sqrt(R* d) with 1/G* = 2 (2 - nu)(1 + nu)/E
 // twice (Mindlin & Deresiewicz 1953), and dashpots 2 sqrt(5/6) zeta sqrt(S m*) on both from the
 // restitution (Tsuji, Tanaka & Ishida 1992). Mutze's `hertz` law is (3 sqrt(6)/4) = 1.84 times
-// stiffer at the same Young's modulus (ClumpLab's README).
+// stiffer at the same Young's modulus (docs/physics.md, "Two Hertz laws").
 struct HertzMindlinContactParameters {
   double youngsModulus = 7e9;  // E [Pa]
   double poisson = 0.3;        // nu (one default with the Hertz law's)

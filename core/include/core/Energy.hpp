@@ -3,9 +3,9 @@
 
 namespace clumplab {
 
-// Energy and momentum bookkeeping at one instant (seed 001 §8: the total is conserved without
-// friction; with it, total + dissipated is; with external loads, total + dissipated - externalWork; with
-// inlets, less the inserted energy).
+// Energy and momentum bookkeeping at one instant (Mutze, Polyspherical grains, §8: the total is conserved
+// without friction; with it, total + dissipated is; with external loads, total + dissipated - externalWork;
+// with inlets, less the inserted energy).
 struct EnergyReport {
   double time = 0.0;             // [s]
   double keTranslational = 0.0;  // [J]
@@ -13,7 +13,7 @@ struct EnergyReport {
   double peGravity = 0.0;        // [J], -m g.x summed
   double peElastic = 0.0;        // [J], stored in contact springs
   // [J], fields and point interactions (Fields.hpp): -q E.x - p.E - m.B and the pairwise Coulomb,
-  // dipole and gravitational energies (seed 001 §1 (vii)); 0 without them.
+  // dipole and gravitational energies (Mutze, Polyspherical grains, §1 (vii)); 0 without them.
   double peFields = 0.0;
   double dissipated = 0.0;              // [J], accumulated work of damping and friction
   double externalWork = 0.0;            // [J], accumulated work of external loads (user input)

@@ -1,7 +1,7 @@
 #pragma once
-// Homogeneous fields and point interactions at the centres of mass (seed 001 §1 (v), (vi)):
-// every body may carry a point charge, an electric dipole, a magnetic dipole and a point mass;
-// uniform electric and magnetic fields act on them, and they act on each other pairwise.
+// Homogeneous fields and point interactions at the centres of mass (Mutze, Polyspherical grains, §1 (v),
+// (vi)): every body may carry a point charge, an electric dipole, a magnetic dipole and a point mass; uniform
+// electric and magnetic fields act on them, and they act on each other pairwise.
 #include <vector>
 
 #include "core/Math.hpp"

@@ -1,5 +1,6 @@
 #pragma once
-// Seed 000 §3: distributions of rotated/scaled clumps placed uniformly in a region without overlaps.
+// MercuryDPM rigid clumps, §3: distributions of rotated/scaled clumps placed uniformly in a region without
+// overlaps.
 #include <cstdint>
 #include <vector>
 
@@ -21,8 +22,8 @@ struct GenerationRequest {
   std::uint64_t seed = 1;
   Vec3 velocity = Vec3::Zero();
   Vec3 angularVelocity = Vec3::Zero();
-  // Seed 000 §4.4's "arbitrary initial velocities and angular velocities": added to the above,
-  // drawn uniformly in balls of these radii (0: none, and no random numbers drawn for them).
+  // MercuryDPM rigid clumps, §4.4's "arbitrary initial velocities and angular velocities": added to the
+  // above, drawn uniformly in balls of these radii (0: none, and no random numbers drawn for them).
   double randomSpeed = 0.0;  // [m/s]
   double randomSpin = 0.0;   // [rad/s]
   std::size_t maxAttemptsPerBody = 2000;
@@ -30,8 +31,9 @@ struct GenerationRequest {
   // overlap test; a random orientation lays the body flat (principal axis 3 along the normal) at a
   // random angle about it; velocities lie in the plane and angular velocities along its normal.
   PlaneConstraint plane;
-  // Periodic axes (seed 004): centres drawn in the region are wrapped into the box, and bodies must
-  // not overlap through the faces either (the nearest image of each pair, as contacts see it).
+  // Periodic axes (Meland et al., Cluster integration method): centres drawn in the region are wrapped into
+  // the box, and bodies must not overlap through the faces either (the nearest image of each pair, as
+  // contacts see it).
   PeriodicBox periodic;
 };
 

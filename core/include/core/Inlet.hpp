@@ -1,5 +1,5 @@
 #pragma once
-// An inlet (seed 002: Woo's BoxInlet / CylinderInlet with massRate, maxMass, attemptPar and a
+// An inlet (Woo, Clumps: Woo's BoxInlet / CylinderInlet with massRate, maxMass, attemptPar and a
 // doneHook): a region that inserts clumps of chosen templates at a mass rate [kg/s] up to a maximum
 // mass and/or count, without overlaps (Placement.hpp: against the world's bodies, its walls and the
 // bodies it inserted itself), each at a random orientation (uniform on SO(3); in the 2D mode lying
@@ -47,7 +47,7 @@ struct InletRegion {
   bool operator==(const InletRegion&) const = default;
 };
 
-// What the scene file says (the "inlets" key; README "Inlets").
+// What the scene file says (the "inlets" key; docs/user-guide.md, "Inlets").
 struct InletSettings {
   InletRegion region;
   std::vector<std::uint32_t> templates;  // world template indices

@@ -18,7 +18,7 @@ struct BodyState;
 
 class World;
 
-// Leapfrog, Midpoint and Splitting use World's contact stage; Cim and Rk4 (seed 004: the cluster
+// Leapfrog, Midpoint and Splitting use World's contact stage; Cim and Rk4 (Meland et al.: the cluster
 // integration method and its DEM baseline) evaluate their own forces (ownsForces()).
 enum class IntegratorKind { Leapfrog, Midpoint, Splitting, Cim, Rk4 };
 
@@ -93,7 +93,7 @@ class Integrator {
   virtual double elasticEnergy(const World& world) const;
 };
 
-// `eulerIterations`: fixed-point iterations of the leapfrog's Euler solve (seed 000 §2.6).
+// `eulerIterations`: fixed-point iterations of the leapfrog's Euler solve (MercuryDPM rigid clumps, §2.6).
 std::unique_ptr<Integrator> makeIntegrator(IntegratorKind kind, int eulerIterations);
 
 }  // namespace clumplab

@@ -36,15 +36,16 @@ struct PrincipalFrame {
   Quat rotation() const { return Quat(axes); }
 };
 
-// Seed 000 eq. 23-26: eigen-decomposition, ascending, made right-handed.
+// MercuryDPM rigid clumps, eq. 23-26: eigen-decomposition, ascending, made right-handed.
 PrincipalFrame principalFrame(const Mat3& inertiaTensor);
 
-// Seed 000 eq. 1-5: summation over pebbles with Steiner's theorem (exact when pebbles do not
-// overlap). `densities` holds one density per pebble [kg/m^3] (seed 000 §2.1 allows them to differ).
+// MercuryDPM rigid clumps, eq. 1-5: summation over pebbles with Steiner's theorem (exact when pebbles do not
+// overlap). `densities` holds one density per pebble [kg/m^3] (MercuryDPM rigid clumps, §2.1 allows them to
+// differ).
 MassProperties massFromPebbles(std::span<const Pebble> pebbles, std::span<const double> densities);
 
-// Seed 000 eq. 6-10: summation over N^3 voxels of the smallest cube around the solid, counting a
-// voxel when its centre is inside (overlaps of pebbles are not counted twice). Uniform density.
+// MercuryDPM rigid clumps, eq. 6-10: summation over N^3 voxels of the smallest cube around the solid,
+// counting a voxel when its centre is inside (overlaps of pebbles are not counted twice). Uniform density.
 // Rows of voxels are summed in closed form from the solid's spans, so the cost is ~N^2, not N^3.
 // `progress` (WorkProgress.hpp): reported between layers of voxels, cancelled within a few rows.
 MassProperties massFromVoxels(const Solid& solid, double density, int voxelsPerSide,
@@ -59,7 +60,7 @@ MassProperties massFromVoxels(std::span<const Pebble> pebbles, double density, i
 MassProperties massFromVoxelsWithinBudget(const Solid& solid, double density, double relativeBudget,
                                           int maxVoxelsPerSide = 2048, const WorkProgress& progress = {});
 
-// Seed 001 eq. 29-31: Monte Carlo integration over the enclosing box with the sequence of
+// Mutze, Polyspherical grains, eq. 29-31: Monte Carlo integration over the enclosing box with the sequence of
 // eq. 30 (zeta_k = frac(1e6 sin k)) or, if `lowDiscrepancy`, the Halton sequence (bases 2, 3, 5).
 // Standard errors come from 32 batches of consecutive samples. `progress` is reported every few
 // batches and cancelled within a few thousand samples.
@@ -73,7 +74,7 @@ MassProperties massFromMonteCarlo(std::span<const Pebble> pebbles, double densit
 // (Spherocylinder.hpp).
 void requireSpherePebbles(std::span<const Pebble> pebbles);
 
-// The bounding-box of the pebble union: per axis (seed 001 eq. 25).
+// The bounding-box of the pebble union: per axis (Mutze, Polyspherical grains, eq. 25).
 void pebbleBounds(std::span<const Pebble> pebbles, Vec3& lower, Vec3& upper);
 
 }  // namespace clumplab

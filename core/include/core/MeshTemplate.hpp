@@ -1,5 +1,5 @@
 #pragma once
-// What a scene's mesh template asks for (INTERFACES.md: "mesh", "scale", "fill", "inertia"). The
+// What a scene's mesh template asks for (docs/formats.md: "mesh", "scale", "fill", "inertia"). The
 // engine does not read meshes itself: the shapes library builds such templates, and programs that
 // link it hand its builder to loadScene (SceneLoadOptions).
 #include <cstdint>
@@ -49,7 +49,7 @@ struct MeshTemplateRequest {
   int voxels = 0;                  // voxels per side; 0: chosen from voxelBudget
   double voxelBudget = 1e-3;       // relative error budget of the voxel method
   std::int64_t samples = 1000000;  // Monte Carlo samples
-  bool halton = true;              // Monte Carlo sequence: Halton, or seed 001 eq. 30
+  bool halton = true;              // Monte Carlo sequence: Halton, or Mutze, Polyspherical grains, eq. 30
 };
 
 // Builds the template or throws (InputError naming the mesh file, or std::exception with a message).

@@ -1,5 +1,5 @@
 #pragma once
-// A triangle mesh as a boundary (issue 9, after Woo's facets in seed 002): its geometry in the
+// A triangle mesh as a boundary (after Woo's facets in Woo, Clumps): its geometry in the
 // wall's own frame with the adjacency that decides contact regions, a bounding-volume hierarchy over
 // its triangles, and the imposed (kinematic) motion that places the frame in the world at time t.
 //

@@ -1,6 +1,6 @@
 #pragma once
-// Integrator order analysis (seed 001 §1 (viii), (ix)): a series of runs over the same time span,
-// the number of steps multiplied by a factor f from one run to the next. The distance between
+// Integrator order analysis (Mutze, Polyspherical grains, §1 (viii), (ix)): a series of runs over the same
+// time span, the number of steps multiplied by a factor f from one run to the next. The distance between
 // synchronous configurations of successive runs, in a natural metric on positions and
 // orientations, scales as dt^p for an integrator of order p, so successive distances fall by f^p;
 // the same holds for the deviation of the conserved energy. Both orders are fitted over a chosen

@@ -1,5 +1,5 @@
 #pragma once
-// Energy and state CSV files with the exact headers of INTERFACES.md. With periodic boundaries the
+// Energy and state CSV files with the exact headers of docs/formats.md. With periodic boundaries the
 // state CSV's x, y, z are wrapped into the primary box (as World keeps them), while pe_gravity,
 // pe_fields and lx, ly, lz of the energy CSV follow each body's continuous path (World::energy).
 #include <fstream>
@@ -12,7 +12,7 @@
 
 namespace clumplab {
 
-// Columns the energy CSV adds after those of INTERFACES.md for scenes that use the PaLa features
+// Columns the energy CSV adds after those of docs/formats.md for scenes that use the PaLa features
 // (fields or point properties, the 2D plane, a membrane): `pe_fields` [J] (counted in `total`) and
 // per wall w of World::walls() its impulse `jx_w,jy_w,jz_w` [N s] (World::wallImpulses). Other
 // scenes keep the contract's header exactly. Scenes with a moving mesh wall append `wall_work` [J]

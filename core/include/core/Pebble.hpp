@@ -6,8 +6,8 @@ namespace clumplab {
 // One member of a clump: a sphere of radius `radius` [m] swept along the segment
 // center +- halfLength * axis, in the frame the pebbles are given in. halfLength = 0 (the default)
 // is an ordinary sphere; halfLength > 0 a spherocylinder (capsule) with shaft length
-// l = 2 halfLength (seed 004 Fig. 1), whose contacts use the closest points of the shafts
-// (ShaftDistance.hpp).
+// l = 2 halfLength (Meland et al., Cluster integration method, Fig. 1), whose contacts use the closest points
+// of the shafts (ShaftDistance.hpp).
 struct Pebble {
   Vec3 center = Vec3::Zero();
   double radius = 0.0;

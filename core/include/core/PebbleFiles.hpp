@@ -1,6 +1,6 @@
 #pragma once
-// Pebble lists made by other tools (MClump mode 4, seed 000 §3): plain `x y z r` text as written by
-// the CLUMP library and LIGGGHTS multisphere templates, and MercuryDPM's MClump clump folders.
+// Pebble lists made by other tools (MClump mode 4, MercuryDPM rigid clumps, §3): plain `x y z r` text as
+// written by the CLUMP library and LIGGGHTS multisphere templates, and MercuryDPM's MClump clump folders.
 #include <optional>
 #include <string>
 #include <vector>

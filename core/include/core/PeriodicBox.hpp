@@ -1,6 +1,6 @@
 #pragma once
-// Periodic boundaries in any subset of x, y, z (seed 004's periodic box): the minimum-image
-// convention for separations and the wrap of positions into the primary box.
+// Periodic boundaries in any subset of x, y, z (the cluster integration paper's periodic box): the
+// minimum-image convention for separations and the wrap of positions into the primary box.
 #include <array>
 #include <cmath>
 

@@ -1,6 +1,7 @@
 #pragma once
-// What a periodic box (seed 004) asks of the rest of a world, in one place for World (which throws
-// std::invalid_argument) and the scene loader (which names the file and the "periodic" key).
+// What a periodic box (Meland et al., Cluster integration method) asks of the rest of a world, in one place
+// for World (which throws std::invalid_argument) and the scene loader (which names the file and the
+// "periodic" key).
 //
 // The contact stage lets two bodies meet through one image only: the one nearest by the minimum
 // image of their centres of mass (ContactForces.hpp). That is exact when no body can reach another

@@ -1,8 +1,8 @@
 #pragma once
-// Where a new body may go: the one overlap test shared by the scene's "generate" key (seed 000 §3),
-// the inlets (seed 002's Woo inlets) and the app's spawning. Two bodies overlap when any two of their
-// pebbles do (spheres by their centres, spherocylinders by their shafts, seed 004 Fig. 2); a body
-// is clear of the walls when every pebble keeps its radius from every wall.
+// Where a new body may go: the one overlap test shared by the scene's "generate" key (MercuryDPM rigid
+// clumps, §3), the inlets (Woo's inlets) and the app's spawning. Two bodies overlap when any two of their
+// pebbles do (spheres by their centres, spherocylinders by their shafts, Meland et al., Cluster integration
+// method, Fig. 2); a body is clear of the walls when every pebble keeps its radius from every wall.
 #include <array>
 #include <cstdint>
 #include <unordered_map>

@@ -1,8 +1,8 @@
 #pragma once
-// The 2D mode (seed 001 §1 (i)): every centre of mass stays in the plane n.x = offset, velocities
-// lie in it and angular velocities along n. Forces keep their in-plane part and torques their
-// part along n (the plane's reaction takes the rest and does no work), so a body turns about the
-// fixed world axis n with the moment of inertia n.I.n whatever its principal axes are.
+// The 2D mode (Mutze, Polyspherical grains, §1 (i)): every centre of mass stays in the plane n.x = offset,
+// velocities lie in it and angular velocities along n. Forces keep their in-plane part and torques their part
+// along n (the plane's reaction takes the rest and does no work), so a body turns about the fixed world axis
+// n with the moment of inertia n.I.n whatever its principal axes are.
 #include "core/Math.hpp"
 
 namespace clumplab {

@@ -1,5 +1,5 @@
 #pragma once
-// Caps on what one input may ask of the machine, checked before anything is allocated (issue 10).
+// Caps on what one input may ask of the machine, checked before anything is allocated.
 // A scene that would exceed one is refused with a message that names the limit and how to raise it:
 // a `--max-...` option of clumplab-cli and the app, or an environment variable read at start-up.
 #include <cstddef>

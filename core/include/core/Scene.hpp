@@ -1,8 +1,8 @@
 #pragma once
-// Scene files ("clumplab-scene/1", see INTERFACES.md): loading with clear errors, and building a
+// Scene files ("clumplab-scene/1", see docs/formats.md): loading with clear errors, and building a
 // World from a loaded scene. Writing scenes (from the live world) is in SceneWriter.hpp.
 //
-// Extensions of the INTERFACES.md format (all optional; older files read as before):
+// Extensions of the docs/formats.md format (all optional; older files read as before):
 //   "time": t                     the clock at the start [s], >= 0 (default 0).
 //   "damping": {"linear": g, "angular": g_rot}
 //                                 global damping [1/s], each >= 0 (default 0): a force -g m v on
@@ -24,26 +24,29 @@
 //   In the principal form a pebble may also be a spherocylinder [x, y, z, r, ux, uy, uz, h]: radius
 //   r swept along the shaft centre +- h u (u a unit vector, h >= 0 half the shaft length), which is
 //   how saved scenes write spherocylinders.
-//   a spherocylinder (seed 004): a cylinder capped by two hemispheres, one body of its own:
+//   a spherocylinder (Meland et al., Cluster integration method): a cylinder capped by two hemispheres, one
+//   body of its own:
 //     { "shape": "spherocylinder", "radius": r, "length": l, "density": d }
 //                                 r > 0 [m], shaft length l >= 0 [m] (l = 0: a sphere), density
-//                                 [kg/m^3]; mass and principal moments in closed form (seed 004), its
-//                                 frame as written has the shaft along z (a body's "orientation"
-//                                 turns it). Contacts use the shortest distance between shafts
-//                                 (seed 004 Fig. 2). Clumps of spherocylinders have no pebble-sum
-//                                 inertia: [x, y, z, r, ux, uy, uz, h] rows elsewhere are refused.
-//   PaLa's keys (README "PaLa features"): "fields", "gravitation", "plane", "spheres", membrane
+//                                 [kg/m^3]; mass and principal moments in closed form (Meland et al., Cluster
+//                                 integration method), its frame as written has the shaft along z (a body's
+//                                 "orientation" turns it). Contacts use the shortest distance between shafts
+//                                 (Meland et al., Cluster integration method, Fig. 2). Clumps of
+//                                 spherocylinders have no pebble-sum inertia: [x, y, z, r, ux, uy, uz, h]
+//                                 rows elsewhere are refused.
+//   PaLa's keys (docs/formats.md): "fields", "gravitation", "plane", "spheres", membrane
 //   walls, and the point keys "charge", "electric_dipole", "magnetic_dipole", "point_mass" on
 //   bodies, "generate" entries and templates (a template's are its bodies' defaults).
 //   "periodic": {"min": [x, y, z], "max": [x, y, z], "axes": "xyz"}
 //                                 periodic boundaries across the faces of that box on the axes
-//                                 named (any subset of x, y, z; seed 004).
-//   "integrator": "cim" | "rk4"   seed 004's cluster integration method and its DEM baseline
+//                                 named (any subset of x, y, z; Meland et al., Cluster integration method).
+//   "integrator": "cim" | "rk4"   the cluster integration paper's cluster integration method and its DEM
+//   baseline
 //                                 (classical RK4 at the constant time step), with forces of their own
 //                                 (no fields, 2D plane, charges or tangential spring history).
 //   {"type": "mesh", "file": "drum.stl", "scale": s, "position": [..], "orientation": [..],
 //    "motion": {...}} in "walls": a triangle mesh as a boundary with an imposed motion
-//                                 (MeshWall.hpp; keys in SceneMeshWalls.hpp and README).
+//                                 (MeshWall.hpp; keys in SceneMeshWalls.hpp and docs/formats.md).
 //   "blocked": "xyzXYZ" on a body: blocked degrees of freedom (BlockedDofs.hpp).
 //   "cim": {"buffer": Delta, "rtol": 1e-5, "atol": 1e-20, "min_step": dt_min, "max_step": dt_max}
 //                                 their settings (CimSettings.hpp), each optional: the neighbour-list
@@ -101,7 +104,8 @@ struct Scene {
   }
 };
 
-// PaLa's switches (seed 001 §1 (i), (ii)) as a user sets them on a scene, whatever its file says.
+// PaLa's switches (Mutze, Polyspherical grains, §1 (i), (ii)) as a user sets them on a scene, whatever its
+// file says.
 struct SceneOverrides {
   // Every clump as one sphere (SphereSwitch.hpp), whatever the file's "spheres" key says: templates
   // are switched before bodies are placed, so generated bodies do not overlap.

@@ -1,6 +1,6 @@
 #pragma once
-// PaLa's 2D / 3D switch (seed 001 §1 (i)) applied to a loaded scene: its bodies moved into a plane,
-// and the plane a user means by "the x-z plane of this scene".
+// PaLa's 2D / 3D switch (Mutze, Polyspherical grains, §1 (i)) applied to a loaded scene: its bodies moved
+// into a plane, and the plane a user means by "the x-z plane of this scene".
 #include "core/Scene.hpp"
 
 namespace clumplab {

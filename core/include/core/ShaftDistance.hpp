@@ -1,6 +1,7 @@
 #pragma once
 // Shortest distance between the shafts (segments) of two spherocylinders, after Vega & Lago (1994)
-// as printed in seed 004 Fig. 2. Shaft i runs over R_i + lambda_i u_i, |lambda_i| <= l_i / 2.
+// as printed in Meland et al., Cluster integration method, Fig. 2. Shaft i runs over R_i + lambda_i u_i,
+// |lambda_i| <= l_i / 2.
 #include "core/Math.hpp"
 
 namespace clumplab {

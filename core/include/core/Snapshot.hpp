@@ -33,7 +33,8 @@ struct Snapshot {
   std::uint64_t layoutGeneration = 0;
   std::vector<TemplatePtr> templates;
   std::vector<Wall> walls;
-  PeriodicBox periodic;  // periodic axes (seed 004); bodies' centres are wrapped into the box on them
+  PeriodicBox periodic;  // periodic axes (Meland et al., Cluster integration method); bodies' centres are
+                         // wrapped into the box on them
   SnapshotBodies bodies;
   std::vector<Inlet> inlets;  // regions and progress (Inlet.hpp)
   // [m], world, one per contact `contacts` counts (World::appendContactPoints).

@@ -1,8 +1,8 @@
 #pragma once
 // A solid region of space as the sampled mass-property methods see it: its bounding box, an inside
 // test, and the spans of an x-parallel line inside it. A union of pebbles (here) and a closed
-// triangle mesh (shapes/) are solids, so voxels and Monte Carlo serve both (seed 000 eq. 6-10,
-// seed 001 eq. 28-31).
+// triangle mesh (shapes/) are solids, so voxels and Monte Carlo serve both (MercuryDPM rigid clumps, eq.
+// 6-10, Mutze, Polyspherical grains, eq. 28-31).
 #include <span>
 #include <vector>
 
@@ -22,7 +22,7 @@ class Solid {
   virtual ~Solid() = default;
   // Axis-aligned box holding the solid [m].
   virtual void bounds(Vec3& lower, Vec3& upper) const = 0;
-  // Whether the point is inside (the indicator function chi_S of seed 001 eq. 28).
+  // Whether the point is inside (the indicator function chi_S of Mutze, Polyspherical grains, eq. 28).
   virtual bool contains(const Vec3& point) const = 0;
   // The parts of the line {(x, y, z) : x real} inside the solid: sorted, disjoint spans. `out` is
   // cleared first. Must be safe to call from several threads at once.

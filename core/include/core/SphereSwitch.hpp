@@ -1,7 +1,7 @@
 #pragma once
-// PaLa's switch between polyspherical grains and simple spheres (seed 001 §1 (ii)): the same scene
-// with every clump replaced by one sphere about its centre of mass, to show what the shape changes.
-// Scenes switch with the "spheres" key or SceneLoadOptions::spheres (templates are switched before
+// PaLa's switch between polyspherical grains and simple spheres (Mutze, Polyspherical grains, §1 (ii)): the
+// same scene with every clump replaced by one sphere about its centre of mass, to show what the shape
+// changes. Scenes switch with the "spheres" key or SceneLoadOptions::spheres (templates are switched before
 // the bodies are placed).
 #include <string_view>
 

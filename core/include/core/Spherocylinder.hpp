@@ -1,6 +1,6 @@
 #pragma once
-// Spherocylinders (seed 004): a cylinder of radius r and shaft length l capped by two hemispheres,
-// as a template of one capsule pebble.
+// Spherocylinders (Meland et al., Cluster integration method): a cylinder of radius r and shaft length l
+// capped by two hemispheres, as a template of one capsule pebble.
 #include <string>
 
 #include "core/ClumpTemplate.hpp"
@@ -11,7 +11,7 @@ namespace clumplab {
 inline constexpr const char* kSpherocylinderShape = "spherocylinder";
 
 // Mass properties of a uniform spherocylinder about its centre, in the paper's body frame (the
-// axis u along e3, seed 004 "SPHEROCYLINDERS").
+// axis u along e3, Meland et al., Cluster integration method "SPHEROCYLINDERS").
 struct SpherocylinderMass {
   double volume = 0.0;            // pi r^2 l + 4/3 pi r^3 [m^3]
   double mass = 0.0;              // [kg]

@@ -1,5 +1,5 @@
 #pragma once
-// Clump template files ("clumplab-template/1", see INTERFACES.md).
+// Clump template files ("clumplab-template/1", see docs/formats.md).
 #include <string>
 
 #include "core/ClumpTemplate.hpp"
@@ -11,7 +11,7 @@ namespace clumplab {
 ClumpTemplate loadTemplateFile(const std::string& path);
 ClumpTemplate parseTemplateFile(const std::string& text, const std::string& file);
 
-// The metrics object of a template file (INTERFACES.md), as compact JSON text.
+// The metrics object of a template file (docs/formats.md), as compact JSON text.
 std::string metricsToJson(const ClumpMetrics& metrics);
 
 // Writes the template as JSON text (pretty-printed), with its "source" when it has one.
@@ -22,7 +22,7 @@ std::string templateToJson(const ClumpTemplate& t);
 void saveTemplateFile(const ClumpTemplate& t, const std::string& path);
 
 // A mesh template request in its written form: the JSON object of a scene's mesh or built-in
-// shape template (INTERFACES.md: "mesh" or "shape" and "size", "scale", "density", "inertia",
+// shape template (docs/formats.md: "mesh" or "shape" and "size", "scale", "density", "inertia",
 // "fill", "repair", "voxels" or "voxel_budget", "samples", "sequence"), compact. "mesh" is written
 // as the request names it.
 std::string meshTemplateRequestToJson(const MeshTemplateRequest& request);

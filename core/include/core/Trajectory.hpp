@@ -1,6 +1,6 @@
 #pragma once
-// Trajectory files (PaLa's movie file, seed 001 §8): the scene at the start, then the pose and
-// velocities of every body at chosen instants, exactly (doubles), so a replay shows the run as it
+// Trajectory files (PaLa's movie file, Mutze, Polyspherical grains, §8): the scene at the start, then the
+// pose and velocities of every body at chosen instants, exactly (doubles), so a replay shows the run as it
 // was and can be re-rendered from any viewpoint.
 //
 // Format "clumplab-trajectory/1", binary, little-endian:

@@ -9,10 +9,10 @@
 
 namespace clumplab {
 
-// A membrane (seed 001 §1 (iv): the grid dividing an osmosis box) is a plane that pebbles of
-// radius below `passRadius` cross freely while larger ones are repelled from whichever side their
-// centre is on, with the normal contact law of a plane wall. A body is blocked by its large pebbles
-// even if others of it are small.
+// A membrane (Mutze, Polyspherical grains, §1 (iv): the grid dividing an osmosis box) is a plane that pebbles
+// of radius below `passRadius` cross freely while larger ones are repelled from whichever side their centre
+// is on, with the normal contact law of a plane wall. A body is blocked by its large pebbles even if others
+// of it are small.
 struct Wall {
   enum class Kind { Plane, SphereCavity, Membrane, Mesh };
   Kind kind = Kind::Plane;

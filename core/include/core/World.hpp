@@ -141,7 +141,8 @@ class World {
   std::uint64_t stepCount() const { return state_.clock.steps; }
   // [J] since construction: the work done against damping and friction (contact dashpots and
   // hysteresis, tangential forces less the change of the energy their springs store, global
-  // damping), so that total + dissipated is conserved to the integrator's order (seed 001 §8).
+  // damping), so that total + dissipated is conserved to the integrator's order (Mutze, Polyspherical grains,
+  // §8).
   double dissipatedEnergy() const { return state_.ledger.dissipated; }
   // [J] since construction: the work done on the bodies by external loads, booked like the
   // dissipated energy (total + dissipated - externalWork is conserved to second order).
@@ -156,7 +157,7 @@ class World {
   // momentum the bodies gave it since construction [N s]: the time integral of the contact forces
   // on the wall, with the weights the integrator's kicks give each force evaluation, so that the
   // sum over walls plus the impulse of the body forces (gravity, fields, loads, damping) equals
-  // minus the change of the bodies' total momentum to round-off (seed 001 §1 (iv)).
+  // minus the change of the bodies' total momentum to round-off (Mutze, Polyspherical grains, §1 (iv)).
   const std::vector<Vec3>& wallImpulses() const { return state_.wallImpulse; }
   // The contact force on each wall of the last force evaluation [N].
   const std::vector<Vec3>& wallForces() const { return state_.wallForce; }

@@ -1,8 +1,9 @@
 #pragma once
-// The part the World integrators of seed 004 share ("cim" and "rk4", Integrator.hpp): they keep
-// the bodies as a RigidBodySet (angular velocity in the principal frame, as the Runge-Kutta
-// steppers integrate it) and a ParticleModel of the world (WorldParticleModel.hpp), both brought up
-// to date when the world was edited, and write the state back into the World after each step.
+// The part the World integrators of the cluster integration method (Meland et al.) share ("cim" and
+// "rk4", Integrator.hpp): they keep the bodies as a RigidBodySet (angular velocity in the principal
+// frame, as the Runge-Kutta steppers integrate it) and a ParticleModel of the world
+// (WorldParticleModel.hpp), both brought up to date when the world was edited, and write the state
+// back into the World after each step.
 #include <memory>
 #include <vector>
 

@@ -1,8 +1,8 @@
 #pragma once
-// "rk4": the DEM baseline of seed 004 as a World integrator: classical fourth-order Runge-Kutta at
-// the constant World step over all bodies together (Rk4Baseline), forces from a Verlet list with the
-// buffer Delta. The work of dissipative forces and loads and the wall impulses are integrated with
-// the bodies (Rk4Baseline's tally).
+// "rk4": the DEM baseline of Meland et al., Cluster integration method as a World integrator: classical
+// fourth-order Runge-Kutta at the constant World step over all bodies together (Rk4Baseline), forces from a
+// Verlet list with the buffer Delta. The work of dissipative forces and loads and the wall impulses are
+// integrated with the bodies (Rk4Baseline's tally).
 #include <optional>
 
 #include "OwnForcesIntegrator.hpp"

@@ -28,8 +28,8 @@ Placed place(const Pebble& p, const Vec3& x, const Mat3& r) {
           p.reach()};
 }
 
-// The points of two pebbles that touch like spheres: the closest points of their shafts (seed 004
-// Fig. 2), the centres for spheres (as ContactForces' shaftPoints).
+// The points of two pebbles that touch like spheres: the closest points of their shafts (Meland et al.,
+// Cluster integration method Fig. 2), the centres for spheres (as ContactForces' shaftPoints).
 void touchingPoints(const Placed& a, const Placed& b, Vec3& pa, Vec3& pb) {
   pa = a.centre;
   pb = b.centre;

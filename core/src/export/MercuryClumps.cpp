@@ -1,4 +1,4 @@
-// MercuryDPM clump folders (seed 000, MClump's output as MercuryDPM's ClumpIO reads it) and a
+// MercuryDPM clump folders (MercuryDPM rigid clumps, MClump's output as MercuryDPM's ClumpIO reads it) and a
 // description of the rest of the scene, plus the VTK export of the initial state.
 #include <algorithm>
 #include <cctype>
@@ -112,7 +112,8 @@ ExportResult exportMercury(const Scene& scene, const World& world, const std::st
     out << "contact hertz young " << exporting::number(p.young) << " poisson " << exporting::number(p.poisson)
         << " restitution_squared " << exporting::number(p.restitutionSquared) << " friction "
         << exporting::number(p.friction) << " regularizing_velocity "
-        << exporting::number(p.regularizingVelocity) << "   (Mutze, seed 001 eq. 52-57)\n";
+        << exporting::number(p.regularizingVelocity)
+        << "   (Mutze, Mutze, Polyspherical grains, eq. 52-57)\n";
   }
   const PeriodicBox& periodic = scene.settings.periodic;
   if (periodic.any()) {

@@ -54,10 +54,10 @@ class Camera {
   QMatrix4x4 viewMatrix() const;
   QMatrix4x4 projectionMatrix() const;  // perspective, fovY 35 deg, near/far from the distance
 
-  // One eye of an anaglyph stereo pair (seed 001 §8): this camera moved by `offset` [m] along
-  // right() (the two eyes look parallel), its frustum skewed so that the plane through the target
-  // keeps zero parallax (off-axis stereo: nearer things stand out of the screen, farther ones sink
-  // behind it). Picking stays with the centred camera.
+  // One eye of an anaglyph stereo pair (Mutze, Polyspherical grains, §8): this camera moved by `offset` [m]
+  // along right() (the two eyes look parallel), its frustum skewed so that the plane through the target keeps
+  // zero parallax (off-axis stereo: nearer things stand out of the screen, farther ones sink behind it).
+  // Picking stays with the centred camera.
   Camera stereoEye(double offset) const;
   double projectionShift() const { return shiftNdc_; }  // horizontal, in normalised device units
 

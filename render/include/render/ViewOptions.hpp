@@ -22,7 +22,8 @@ struct BodyCurve {
 
 struct ViewOptions {
   bool pebbles = true;      // ray-cast sphere impostors
-  bool wireframe = false;   // PaLa wireframe (seed 001 §8): centre of mass to pebble centres, 3 radii each
+  bool wireframe = false;   // PaLa wireframe (Mutze, Polyspherical grains, §8): centre of mass to pebble
+                            // centres, 3 radii each
   bool sourceMesh = false;  // the template's source mesh (ClumpTemplate::mesh), translucent
   Coloring coloring = Coloring::PerBody;
   double colorScaleMax =
@@ -38,8 +39,8 @@ struct ViewOptions {
   bool trails = false;  // recent centre-of-mass path of each body (reset when layoutGeneration changes)
   bool contactPoints = false;
   std::vector<BodyCurve> bodyCurves;
-  // Anaglyph stereo for red/cyan glasses (seed 001 §8, for the wireframe especially): the left eye
-  // in red, the right in cyan, bodies in grey; the eyes `eyeSeparation` times the viewing distance
+  // Anaglyph stereo for red/cyan glasses (Mutze, Polyspherical grains, §8, for the wireframe especially): the
+  // left eye in red, the right in cyan, bodies in grey; the eyes `eyeSeparation` times the viewing distance
   // apart, converging on the camera's target.
   bool stereo = false;
   double eyeSeparation = 1.0 / 30.0;

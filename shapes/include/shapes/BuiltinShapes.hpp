@@ -21,7 +21,7 @@ struct BuiltinShape {
 std::vector<std::string> builtinShapeNames();
 
 // The shape called `name`. `size` [m] is its largest extent (the longest side of the mesh's
-// bounding box); 0 keeps the shape's default size (about 1 cm; the T-handle is the README's T-bar,
+// bounding box); 0 keeps the shape's default size (about 1 cm; the T-handle is the project's T-bar,
 // 7 mm tall). Throws std::invalid_argument for an unknown name (listing the valid ones) or a
 // negative or non-finite size.
 BuiltinShape makeBuiltinShape(const std::string& name, double size = 0.0);

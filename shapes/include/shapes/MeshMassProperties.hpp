@@ -5,11 +5,11 @@
 
 namespace clumplab::shapes {
 
-// Seed 000 eq. 11-22 (Tonon 2005): the solid as a signed sum of tetrahedra [O, s_j^1, s_j^2, s_j^3]
-// over the triangles s_j, with O the centre of the mesh's bounding box. Volume in m^3, mass =
-// density x volume, tensor about the centre of mass in the mesh's frame. Nested shells subtract
-// when the inner one faces inwards (a cavity). Throws std::invalid_argument when the enclosed
-// volume is not positive (an empty, open or inside-out mesh).
+// MercuryDPM rigid clumps, eq. 11-22 (Tonon 2005): the solid as a signed sum of tetrahedra [O, s_j^1, s_j^2,
+// s_j^3] over the triangles s_j, with O the centre of the mesh's bounding box. Volume in m^3, mass = density
+// x volume, tensor about the centre of mass in the mesh's frame. Nested shells subtract when the inner one
+// faces inwards (a cavity). Throws std::invalid_argument when the enclosed volume is not positive (an empty,
+// open or inside-out mesh).
 MassProperties meshMassProperties(const TriangleMesh& mesh, double density);
 
 // The signed volume alone (negative when the mesh is inside out) [m^3].

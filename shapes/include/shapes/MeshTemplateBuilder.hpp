@@ -1,6 +1,6 @@
 #pragma once
-// Clump templates from meshes (MClump modes 3 and 4, seed 000 §3): the mesh is read and checked,
-// its exact mass properties computed, pebbles generated on a regular grid (or taken from another
+// Clump templates from meshes (MClump modes 3 and 4, MercuryDPM rigid clumps, §3): the mesh is read and
+// checked, its exact mass properties computed, pebbles generated on a regular grid (or taken from another
 // tool), the clump's mass properties taken from the chosen method, and the clump measured against
 // the mesh. Scene files reach this through core's MeshTemplateBuilder hook.
 #include "core/MeshTemplate.hpp"

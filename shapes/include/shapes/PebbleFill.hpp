@@ -1,6 +1,6 @@
 #pragma once
-// Regular-grid pebble fill of a closed mesh (MClump mode 3, seed 000 §3), with an inside test that
-// is right for concave shapes, holes through the body and several shells.
+// Regular-grid pebble fill of a closed mesh (MClump mode 3, MercuryDPM rigid clumps, §3), with an inside test
+// that is right for concave shapes, holes through the body and several shells.
 #include <cstdint>
 #include <vector>
 

@@ -1,7 +1,7 @@
 #pragma once
-// The cluster integration method over any interval (seed 004): cluster lists built one after the
-// other, each used for its lifetime, an interval ending inside a list's lifetime leaving the rest of
-// it for the next interval (with each cluster's proposed RKF step), so the caller's intervals (a
+// The cluster integration method over any interval (Meland et al., Cluster integration method): cluster lists
+// built one after the other, each used for its lifetime, an interval ending inside a list's lifetime leaving
+// the rest of it for the next interval (with each cluster's proposed RKF step), so the caller's intervals (a
 // World step, the sampling of a run) do not shorten the method's global steps. Positions are wrapped
 // into the periodic box after every pass. Copyable: a copy continues with the same bits.
 //

@@ -1,12 +1,12 @@
 #pragma once
-// The lifetime of a cluster list (seed 004): how long the clusters stay independent. Particles of
-// different clusters start at least the buffer Delta apart, and a particle listed with no wall is
-// at least Delta from every wall. If no point of any particle moves farther than Delta/2, no two
-// clusters can touch (the surface distance of two rigid bodies falls by at most the sum of their
-// points' largest displacements) and no unlisted wall can be reached. So the lifetime is the
-// shortest time in which some particle may move Delta/2, estimated from the velocities at the start
-// as the paper does: the bound is exact for bodies moving with constant v and w, and a first-order
-// estimate for bodies that collide within their cluster.
+// The lifetime of a cluster list (Meland et al., Cluster integration method): how long the clusters stay
+// independent. Particles of different clusters start at least the buffer Delta apart, and a particle listed
+// with no wall is at least Delta from every wall. If no point of any particle moves farther than Delta/2, no
+// two clusters can touch (the surface distance of two rigid bodies falls by at most the sum of their points'
+// largest displacements) and no unlisted wall can be reached. So the lifetime is the shortest time in which
+// some particle may move Delta/2, estimated from the velocities at the start as the paper does: the bound is
+// exact for bodies moving with constant v and w, and a first-order estimate for bodies that collide within
+// their cluster.
 //
 //  - spherocylinders (the paper): the points whose distance matters are on the shaft, and the
 //    fastest shaft point is an end, so T = 0.5 Delta / max_i max_+- |v_i +- (l_i/2) w_i x u_i|.

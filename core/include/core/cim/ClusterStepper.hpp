@@ -1,5 +1,6 @@
 #pragma once
-// One global step of the cluster integration method (Melheim 2005; seed 004) for a ParticleModel:
+// One global step of the cluster integration method (Melheim 2005; Meland et al., Cluster integration method)
+// for a ParticleModel:
 //   neighbour list with buffer Delta -> clusters -> lifetime T of the cluster list ->
 //   each cluster with neighbours integrated on its own with RKF45 from t to t + T, with the forces
 //   of its members' neighbour lists only -> free particles moved analytically -> positions wrapped

@@ -1,8 +1,8 @@
 #pragma once
-// Clusters of the cluster integration method (Melheim 2005; seed 004): the connected components of
-// the particle neighbour graph (pairs closer than the buffer Delta). Particles of different clusters
-// are at least Delta apart, so each cluster can be integrated on its own for as long as no particle
-// moves Delta/2 (ClusterLifetime.hpp). The paper's recursive search runs here with an explicit
+// Clusters of the cluster integration method (Melheim 2005; Meland et al., Cluster integration method): the
+// connected components of the particle neighbour graph (pairs closer than the buffer Delta). Particles of
+// different clusters are at least Delta apart, so each cluster can be integrated on its own for as long as no
+// particle moves Delta/2 (ClusterLifetime.hpp). The paper's recursive search runs here with an explicit
 // stack, so a long chain of touching particles cannot overflow the call stack.
 #include <cstdint>
 #include <span>

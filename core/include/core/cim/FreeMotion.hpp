@@ -1,6 +1,7 @@
 #pragma once
 // Analytic motion of an isolated rigid body over a time t (the free particles of the cluster
-// integration method, seed 004): free flight under uniform gravity, and torque-free rotation.
+// integration method, Meland et al., Cluster integration method): free flight under uniform gravity, and
+// torque-free rotation.
 //
 // Rotation, by the moments of inertia:
 //  - sphere (I1 = I2 = I3): uniform rotation, exact;

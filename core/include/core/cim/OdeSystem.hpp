@@ -1,7 +1,7 @@
 #pragma once
 // An ordinary differential equation y' = f(t, y) for the Runge-Kutta steppers of the cluster
-// integration method (seed 004): the right-hand side, the projection applied after each accepted
-// step, and how components group into vectors for the error norm.
+// integration method (Meland et al., Cluster integration method): the right-hand side, the projection applied
+// after each accepted step, and how components group into vectors for the error norm.
 #include <functional>
 #include <span>
 

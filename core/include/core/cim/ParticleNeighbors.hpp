@@ -1,7 +1,7 @@
 #pragma once
-// The Verlet neighbour list of the cluster integration method (seed 004): for each particle the
-// particles whose surfaces are closer than the buffer Delta and the walls closer than Delta, built
-// with a cell list. Pairs are stored twice (j in i's list and i in j's), which is what lets the
+// The Verlet neighbour list of the cluster integration method (Meland et al., Cluster integration method):
+// for each particle the particles whose surfaces are closer than the buffer Delta and the walls closer than
+// Delta, built with a cell list. Pairs are stored twice (j in i's list and i in j's), which is what lets the
 // clusters be found by a simple graph search; walls appear as negative entries -1 - w.
 #include <cstdint>
 #include <functional>

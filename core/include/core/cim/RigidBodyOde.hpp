@@ -1,7 +1,7 @@
 #pragma once
-// The equations of motion of a set of rigid bodies as one ODE (seed 004, Appendix A): per body the
-// centre of mass R, its velocity v, the orientation quaternion q and the angular velocity in the
-// principal frame w^p,
+// The equations of motion of a set of rigid bodies as one ODE (Meland et al., Cluster integration method,
+// Appendix A): per body the centre of mass R, its velocity v, the orientation quaternion q and the angular
+// velocity in the principal frame w^p,
 //   dR/dt = v,   dv/dt = F / m + g,   dq/dt = 1/2 q (x) (0, w^p),
 //   I1 dw1/dt = N1^p + w2 w3 (I2 - I3)  (and cyclically; Euler's equations, Goldstein 1980 §5.5),
 // with the lab-frame force F and torque N (about the centre of mass) from a callback, the torque

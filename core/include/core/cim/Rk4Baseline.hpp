@@ -1,7 +1,7 @@
 #pragma once
-// The DEM baseline of seed 004: all particles integrated together with classical RK4 at a constant
-// step, forces from the same Verlet neighbour list with buffer Delta, rebuilt when a particle may
-// have moved Delta/2 since the last build.
+// The DEM baseline of Meland et al., Cluster integration method: all particles integrated together with
+// classical RK4 at a constant step, forces from the same Verlet neighbour list with buffer Delta, rebuilt
+// when a particle may have moved Delta/2 since the last build.
 #include <cstdint>
 #include <vector>
 

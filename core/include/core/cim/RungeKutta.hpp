@@ -1,5 +1,6 @@
 #pragma once
-// Explicit Runge-Kutta integrators of the cluster integration method (seed 004):
+// Explicit Runge-Kutta integrators of the cluster integration method (Meland et al., Cluster integration
+// method):
 //  - classical fourth-order Runge-Kutta at a constant step (the paper's DEM baseline), and
 //  - the Runge-Kutta-Fehlberg 4(5) pair with step-size control (the paper's cluster integrator):
 //    relative and absolute tolerance, a maximum step, and a minimum step below which a step is

@@ -1,8 +1,8 @@
 #pragma once
-// The test system of seed 004 ("TEST SIMULATIONS"): elastic spherocylinders in a cubic periodic box
-// in zero gravity, repelled by a linear spring only, at a given mean kinetic energy per particle,
-// with no spin about their shafts, "equilibrated" until the rotational and translational kinetic
-// energies are in equipartition while the kinetic energy is rescaled to the wanted value. Two
+// The test system of Meland et al., Cluster integration method, ("TEST SIMULATIONS"): elastic spherocylinders
+// in a cubic periodic box in zero gravity, repelled by a linear spring only, at a given mean kinetic energy
+// per particle, with no spin about their shafts, "equilibrated" until the rotational and translational
+// kinetic energies are in equipartition while the kinetic energy is rescaled to the wanted value. Two
 // rotational degrees of freedom (the spin about the shaft is frozen: no tangential force can change
 // it) and three translational: E_rot / E_trans = 2/3. The paper: 746 particles, shaft 4 mm, radius
 // 1 mm, density 2700 kg/m^3, box 5 cm (volume fraction 0.1), 6.13e-6 J per particle, Delta 0.6 mm.

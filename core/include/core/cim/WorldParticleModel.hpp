@@ -1,12 +1,12 @@
 #pragma once
 // A World's bodies as a ParticleModel, for the cluster integration method and its RK4 baseline
-// (seed 004). Each body is a particle: its template's pebbles (spheres, spherocylinders, clumps of
-// them) in its principal frame. A pair's force is the sum over pebble pairs of the World's contact
-// law (ContactLaw.hpp: the same geometry and normal laws as ContactForces; spherocylinders touch at
-// their shafts' closest points, seed 004 Fig. 2) at the minimum image of the periodic box; walls act
-// on spheres and on each end of a shaft, as in ContactForces. Gravity, global damping and the
-// world's external loads are part of the model; fields, the 2D plane and contact laws with history
-// are not (requireOwnForcesSupport refuses them).
+// (Meland et al., Cluster integration method). Each body is a particle: its template's pebbles (spheres,
+// spherocylinders, clumps of them) in its principal frame. A pair's force is the sum over pebble pairs of the
+// World's contact law (ContactLaw.hpp: the same geometry and normal laws as ContactForces; spherocylinders
+// touch at their shafts' closest points, Meland et al., Cluster integration method, Fig. 2) at the minimum
+// image of the periodic box; walls act on spheres and on each end of a shaft, as in ContactForces. Gravity,
+// global damping and the world's external loads are part of the model; fields, the 2D plane and contact laws
+// with history are not (requireOwnForcesSupport refuses them).
 //
 // The lifetime speed of a particle (ParticleModel::pointSpeed): for a body that is one pebble
 // centred at its centre of mass (a spherocylinder, a sphere) the paper's shaft-end speed

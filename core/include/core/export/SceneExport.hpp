@@ -1,5 +1,5 @@
 #pragma once
-// Export of a loaded scene to engines that scale out (issue 9): a LIGGGHTS input deck, a Yade
+// Export of a loaded scene to engines that scale out: a LIGGGHTS input deck, a Yade
 // script, MercuryDPM clump folders, and ParaView files of the initial state. Each target takes the
 // world as built from the scene (generated bodies placed; templates in their principal frame; body
 // poses of the principal frame) and writes into `folder`.

@@ -1,5 +1,5 @@
 #pragma once
-// ParaView output of a run (issue 9): per output step three VTK XML files in one folder, and a
+// ParaView output of a run: per output step three VTK XML files in one folder, and a
 // `clumplab.pvd` collection that indexes them by time (part 0 pebbles, 1 bodies, 2 walls):
 //   pebbles_NNNNNN.vtu  UnstructuredGrid, one vertex per pebble at its centre [m], point data
 //                       radius [m], body, template (indices), velocity [m/s] (of the body at the
