@@ -4,7 +4,7 @@
 #include <iostream>
 
 #include "Commands.hpp"
-#include "core/ShaftDistance.hpp"
+#include "core/clump/ShaftDistance.hpp"
 
 namespace clumplab::cli {
 

@@ -10,7 +10,7 @@
 #include <random>
 
 #include "Commands.hpp"
-#include "core/ThreadPool.hpp"
+#include "core/base/ThreadPool.hpp"
 #include "shapes/MeshMassProperties.hpp"
 #include "shapes/MeshSolid.hpp"
 #include "shapes/PebbleFill.hpp"

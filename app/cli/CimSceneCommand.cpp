@@ -4,8 +4,8 @@
 #include <iostream>
 
 #include "Commands.hpp"
-#include "core/SceneWriter.hpp"
 #include "core/cim/SpherocylinderGas.hpp"
+#include "core/io/SceneWriter.hpp"
 
 namespace clumplab::cli {
 

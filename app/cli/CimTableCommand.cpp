@@ -17,11 +17,11 @@
 #include <sstream>
 
 #include "Commands.hpp"
-#include "core/AtomicOutputFile.hpp"
-#include "core/Errors.hpp"
+#include "core/base/Errors.hpp"
 #include "core/cim/ClusterIntegration.hpp"
 #include "core/cim/Rk4Baseline.hpp"
 #include "core/cim/WorldParticleModel.hpp"
+#include "core/io/AtomicOutputFile.hpp"
 
 namespace clumplab::cli {
 

@@ -6,7 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "Arguments.hpp"
-#include "core/Scene.hpp"
+#include "core/scene/Scene.hpp"
 
 namespace clumplab::cli {
 

@@ -6,10 +6,10 @@
 
 #include "Commands.hpp"
 #include "ShapesJson.hpp"
-#include "core/AtomicOutputFile.hpp"
-#include "core/Errors.hpp"
-#include "core/PebbleFiles.hpp"
-#include "core/TemplateFile.hpp"
+#include "core/base/Errors.hpp"
+#include "core/io/AtomicOutputFile.hpp"
+#include "core/io/PebbleFiles.hpp"
+#include "core/io/TemplateFile.hpp"
 #include "shapes/MeshTemplateBuilder.hpp"
 #include "shapes/StlWriter.hpp"
 

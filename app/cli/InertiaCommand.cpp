@@ -6,10 +6,10 @@
 
 #include "Commands.hpp"
 #include "ShapesJson.hpp"
-#include "core/Errors.hpp"
-#include "core/MassProperties.hpp"
-#include "core/PebbleFiles.hpp"
-#include "core/TemplateFile.hpp"
+#include "core/base/Errors.hpp"
+#include "core/clump/MassProperties.hpp"
+#include "core/io/PebbleFiles.hpp"
+#include "core/io/TemplateFile.hpp"
 #include "shapes/MeshMassProperties.hpp"
 #include "shapes/MeshSolid.hpp"
 

@@ -6,9 +6,9 @@
 #include <stdexcept>
 
 #include "Commands.hpp"
-#include "core/AtomicOutputFile.hpp"
-#include "core/Errors.hpp"
-#include "core/OrderAnalysis.hpp"
+#include "core/base/Errors.hpp"
+#include "core/energy/OrderAnalysis.hpp"
+#include "core/io/AtomicOutputFile.hpp"
 
 namespace clumplab::cli {
 

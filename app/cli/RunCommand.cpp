@@ -7,11 +7,11 @@
 #include <optional>
 
 #include "Commands.hpp"
-#include "core/OutputCsv.hpp"
-#include "core/ScenePlane.hpp"
-#include "core/SceneWriter.hpp"
-#include "core/Trajectory.hpp"
 #include "core/export/VtkSeriesWriter.hpp"
+#include "core/io/OutputCsv.hpp"
+#include "core/io/SceneWriter.hpp"
+#include "core/io/Trajectory.hpp"
+#include "core/scene/ScenePlane.hpp"
 #include "shapes/SceneLoading.hpp"
 
 namespace clumplab::cli {

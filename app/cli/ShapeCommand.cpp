@@ -5,10 +5,10 @@
 #include <stdexcept>
 
 #include "Commands.hpp"
-#include "core/AtomicOutputFile.hpp"
-#include "core/MassProperties.hpp"
-#include "core/Solid.hpp"
-#include "core/TemplateFile.hpp"
+#include "core/clump/MassProperties.hpp"
+#include "core/clump/Solid.hpp"
+#include "core/io/AtomicOutputFile.hpp"
+#include "core/io/TemplateFile.hpp"
 #include "shapes/BuiltinShapes.hpp"
 #include "shapes/MeshMassProperties.hpp"
 #include "shapes/MeshTemplateBuilder.hpp"

@@ -5,7 +5,7 @@
 #include <iostream>
 
 #include "Commands.hpp"
-#include "core/PebbleFiles.hpp"
+#include "core/io/PebbleFiles.hpp"
 
 namespace clumplab::cli {
 

@@ -4,7 +4,7 @@
 #include <string>
 
 #include "Arguments.hpp"
-#include "core/MassProperties.hpp"
+#include "core/clump/MassProperties.hpp"
 #include "shapes/MeshImport.hpp"
 
 namespace clumplab::cli {

@@ -8,8 +8,8 @@
 
 #include "Arguments.hpp"
 #include "Commands.hpp"
-#include "core/Errors.hpp"
-#include "core/ResourceLimits.hpp"
+#include "core/base/Errors.hpp"
+#include "core/base/ResourceLimits.hpp"
 
 namespace {
 constexpr const char* kUsage =

@@ -13,7 +13,7 @@
 #include <memory>
 
 #include "GuiThreadMailbox.hpp"
-#include "core/WorkProgress.hpp"
+#include "core/base/WorkProgress.hpp"
 
 class QThread;
 

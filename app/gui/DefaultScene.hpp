@@ -4,7 +4,7 @@
 #include <memory>
 #include <optional>
 
-#include "core/Scene.hpp"
+#include "core/scene/Scene.hpp"
 
 namespace clumplab::gui {
 

@@ -5,9 +5,9 @@
 #include <cmath>
 #include <filesystem>
 
-#include "core/Errors.hpp"
-#include "core/ScenePlane.hpp"
-#include "core/SphereSwitch.hpp"
+#include "core/base/Errors.hpp"
+#include "core/scene/ScenePlane.hpp"
+#include "core/scene/SphereSwitch.hpp"
 #include "shapes/MeshTemplateBuilder.hpp"
 #include "shapes/SceneLoading.hpp"
 

@@ -7,7 +7,7 @@
 #include <optional>
 #include <string>
 
-#include "core/Scene.hpp"
+#include "core/scene/Scene.hpp"
 
 namespace clumplab::gui {
 

@@ -5,7 +5,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/Snapshot.hpp"
+#include "core/world/Snapshot.hpp"
 
 class QStatusBar;
 

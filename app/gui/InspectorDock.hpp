@@ -4,7 +4,7 @@
 // these quantities against time (ω in the body frame by default).
 #include <QDockWidget>
 
-#include "core/Snapshot.hpp"
+#include "core/world/Snapshot.hpp"
 
 class QComboBox;
 class QLabel;

@@ -47,9 +47,9 @@
 #include "TrajectoryControls.hpp"
 #include "ViewChoices.hpp"
 #include "Viewport.hpp"
-#include "core/SceneOverlap.hpp"
-#include "core/ScenePlane.hpp"
-#include "core/SphereSwitch.hpp"
+#include "core/scene/SceneOverlap.hpp"
+#include "core/scene/ScenePlane.hpp"
+#include "core/scene/SphereSwitch.hpp"
 #include "dzhanibekov/DzhanibekovDock.hpp"
 #include "wizard/ClumpWizard.hpp"
 

@@ -5,7 +5,7 @@
 #include <array>
 #include <optional>
 
-#include "core/Scene.hpp"
+#include "core/scene/Scene.hpp"
 
 namespace clumplab::gui {
 

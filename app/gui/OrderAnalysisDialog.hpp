@@ -8,8 +8,8 @@
 #include <QStringList>
 #include <memory>
 
-#include "core/OrderAnalysis.hpp"
-#include "core/Scene.hpp"
+#include "core/energy/OrderAnalysis.hpp"
+#include "core/scene/Scene.hpp"
 
 class QComboBox;
 class QDoubleSpinBox;

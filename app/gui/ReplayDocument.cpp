@@ -2,7 +2,7 @@
 
 #include <algorithm>
 
-#include "core/Errors.hpp"
+#include "core/base/Errors.hpp"
 #include "shapes/SceneLoading.hpp"
 
 namespace clumplab::gui {

@@ -6,9 +6,9 @@
 #include <string>
 #include <vector>
 
-#include "core/Scene.hpp"
-#include "core/Snapshot.hpp"
-#include "core/Trajectory.hpp"
+#include "core/io/Trajectory.hpp"
+#include "core/scene/Scene.hpp"
+#include "core/world/Snapshot.hpp"
 
 namespace clumplab::gui {
 

@@ -1,9 +1,9 @@
 #pragma once
 // The scene parameters a user edits while the simulation runs (the Parameters panel): what they
 // are, how they are read from a loaded scene, and how the simulation thread applies them.
-#include "core/ContactModel.hpp"
-#include "core/Scene.hpp"
-#include "core/World.hpp"
+#include "core/collision/ContactModel.hpp"
+#include "core/scene/Scene.hpp"
+#include "core/world/World.hpp"
 
 namespace clumplab::gui {
 

@@ -5,9 +5,9 @@
 #include <cmath>
 #include <exception>
 
-#include "core/Errors.hpp"
-#include "core/Placement.hpp"
-#include "core/SceneWriter.hpp"
+#include "core/base/Errors.hpp"
+#include "core/io/SceneWriter.hpp"
+#include "core/world/Placement.hpp"
 
 namespace clumplab::gui {
 

@@ -20,9 +20,9 @@
 #include "StateHistory.hpp"
 #include "TrajectoryRecording.hpp"
 #include "TripleBuffer.hpp"
-#include "core/Scene.hpp"
-#include "core/Snapshot.hpp"
-#include "core/World.hpp"
+#include "core/scene/Scene.hpp"
+#include "core/world/Snapshot.hpp"
+#include "core/world/World.hpp"
 #include "dzhanibekov/SpinProbe.hpp"
 
 namespace clumplab::gui {

@@ -8,7 +8,7 @@
 #include <deque>
 #include <optional>
 
-#include "core/World.hpp"
+#include "core/world/World.hpp"
 
 namespace clumplab::gui {
 

@@ -8,7 +8,7 @@
 #include <map>
 
 #include "TemplateThumbnail.hpp"
-#include "core/TemplateFile.hpp"
+#include "core/io/TemplateFile.hpp"
 
 namespace clumplab::gui {
 

@@ -7,7 +7,7 @@
 #include <QString>
 #include <vector>
 
-#include "core/ClumpTemplate.hpp"
+#include "core/clump/ClumpTemplate.hpp"
 
 namespace clumplab::gui {
 

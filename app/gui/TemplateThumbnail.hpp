@@ -6,7 +6,7 @@
 #include <QImage>
 #include <QSize>
 
-#include "core/ClumpTemplate.hpp"
+#include "core/clump/ClumpTemplate.hpp"
 
 namespace clumplab::gui {
 

@@ -4,7 +4,7 @@
 #include <cmath>
 #include <sstream>
 
-#include "core/World.hpp"
+#include "core/world/World.hpp"
 
 namespace clumplab::gui {
 

@@ -10,7 +10,7 @@
 #include <thread>
 #include <vector>
 
-#include "core/Scene.hpp"
+#include "core/scene/Scene.hpp"
 
 namespace clumplab::gui {
 

@@ -3,7 +3,7 @@
 #include <cmath>
 #include <filesystem>
 
-#include "core/SceneWriter.hpp"
+#include "core/io/SceneWriter.hpp"
 
 namespace clumplab::gui {
 

@@ -7,8 +7,8 @@
 #include <memory>
 #include <string>
 
-#include "core/Scene.hpp"
-#include "core/Trajectory.hpp"
+#include "core/io/Trajectory.hpp"
+#include "core/scene/Scene.hpp"
 
 namespace clumplab::gui {
 

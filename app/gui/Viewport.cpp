@@ -9,7 +9,7 @@
 #include <cmath>
 
 #include "Shortcuts.hpp"
-#include "core/World.hpp"
+#include "core/world/World.hpp"
 #include "render/ColorMaps.hpp"
 
 namespace clumplab::gui {

@@ -24,7 +24,7 @@
 #include "ScriptedRun.hpp"
 #include "ViewChoices.hpp"
 #include "Viewport.hpp"
-#include "core/ResourceLimits.hpp"
+#include "core/base/ResourceLimits.hpp"
 
 using clumplab::gui::MainWindow;
 using clumplab::gui::ScriptedRun;

@@ -4,7 +4,7 @@
 
 #include "FrameContext.hpp"
 #include "ShaderLoader.hpp"
-#include "core/Math.hpp"
+#include "core/base/Math.hpp"
 
 namespace clumplab::render {
 

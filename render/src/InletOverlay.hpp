@@ -3,7 +3,7 @@
 // two rims and a few lines along its side) over faintly tinted faces, in teal while it inserts or
 // waits, amber while it finds no room, grey once it is done.
 #include "Overlays.hpp"
-#include "core/Inlet.hpp"
+#include "core/world/Inlet.hpp"
 
 namespace clumplab::render {
 

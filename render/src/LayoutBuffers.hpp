@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "Gl.hpp"
-#include "core/Snapshot.hpp"
+#include "core/world/Snapshot.hpp"
 
 namespace clumplab::render {
 

@@ -7,7 +7,7 @@
 #include "SegmentPass.hpp"
 #include "SolidPass.hpp"
 #include "WallGeometry.hpp"
-#include "core/Snapshot.hpp"
+#include "core/world/Snapshot.hpp"
 #include "render/ViewOptions.hpp"
 
 namespace clumplab::render {

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "FrameContext.hpp"
-#include "core/Math.hpp"
+#include "core/base/Math.hpp"
 
 namespace clumplab::render {
 

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "SegmentPass.hpp"
-#include "core/Snapshot.hpp"
+#include "core/world/Snapshot.hpp"
 
 namespace clumplab::render {
 

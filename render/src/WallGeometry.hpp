@@ -6,7 +6,7 @@
 #include <optional>
 #include <vector>
 
-#include "core/Walls.hpp"
+#include "core/walls/Walls.hpp"
 
 namespace clumplab::render {
 

@@ -5,7 +5,7 @@
 #include <numbers>
 #include <unordered_map>
 
-#include "core/ThreadPool.hpp"
+#include "core/base/ThreadPool.hpp"
 
 namespace clumplab::shapes {
 

@@ -10,7 +10,7 @@
 #include <unordered_set>
 
 #include "MeshTopology.hpp"
-#include "core/Errors.hpp"
+#include "core/base/Errors.hpp"
 #include "shapes/MeshImport.hpp"
 #include "shapes/MeshMassProperties.hpp"
 #include "shapes/TriangleBvh.hpp"

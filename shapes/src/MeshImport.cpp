@@ -14,8 +14,8 @@
 #include <sstream>
 #include <vector>
 
-#include "core/Errors.hpp"
-#include "core/ResourceLimits.hpp"
+#include "core/base/Errors.hpp"
+#include "core/base/ResourceLimits.hpp"
 #include "shapes/MeshImport.hpp"
 
 namespace clumplab::shapes {

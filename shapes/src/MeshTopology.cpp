@@ -6,7 +6,7 @@
 #include <unordered_map>
 #include <unordered_set>
 
-#include "core/Errors.hpp"
+#include "core/base/Errors.hpp"
 
 namespace clumplab::shapes::detail {
 

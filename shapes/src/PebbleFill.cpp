@@ -1,6 +1,6 @@
 #include "shapes/PebbleFill.hpp"
 
-#include "core/ResourceLimits.hpp"
+#include "core/base/ResourceLimits.hpp"
 
 #include <algorithm>
 #include <cmath>
@@ -8,7 +8,7 @@
 #include <stdexcept>
 #include <string>
 
-#include "core/ThreadPool.hpp"
+#include "core/base/ThreadPool.hpp"
 #include "shapes/MeshMassProperties.hpp"
 
 namespace clumplab::shapes {

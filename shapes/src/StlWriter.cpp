@@ -7,7 +7,7 @@
 #include <cstring>
 #include <stdexcept>
 
-#include "core/AtomicOutputFile.hpp"
+#include "core/io/AtomicOutputFile.hpp"
 
 namespace clumplab::shapes {
 

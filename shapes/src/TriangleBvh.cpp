@@ -4,7 +4,7 @@
 #include <stdexcept>
 
 #include "Orient2d.hpp"
-#include "core/ClosestPointOnTriangle.hpp"
+#include "core/clump/ClosestPointOnTriangle.hpp"
 
 namespace clumplab::shapes {
 

@@ -1,6 +1,6 @@
 #include "shapes/WallMeshReader.hpp"
 
-#include "core/Errors.hpp"
+#include "core/base/Errors.hpp"
 #include "shapes/MeshImport.hpp"
 
 namespace clumplab::shapes {

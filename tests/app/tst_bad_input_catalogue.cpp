@@ -19,8 +19,8 @@
 #include <vector>
 
 #include "TestPaths.hpp"
-#include "core/Errors.hpp"
-#include "core/Trajectory.hpp"
+#include "core/base/Errors.hpp"
+#include "core/io/Trajectory.hpp"
 
 namespace {
 

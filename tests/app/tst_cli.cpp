@@ -303,8 +303,8 @@ class CliTest : public QObject {
     QVERIFY(triangles > 1000);
     QCOMPARE(QFileInfo(mesh).size(), 84 + 50 * qint64(triangles));  // binary STL
 
-    // The template: the project's T-bar (docs/user-guide.md), its overlapping pebbles counted once (voxels), so its mass
-    // is close to the mesh's (the pebble union is ~6% smaller than the capsules).
+    // The template: the project's T-bar (docs/user-guide.md), its overlapping pebbles counted once (voxels),
+    // so its mass is close to the mesh's (the pebble union is ~6% smaller than the capsules).
     QFile t(templ);
     QVERIFY(t.open(QIODevice::ReadOnly));
     const QJsonObject tj = QJsonDocument::fromJson(t.readAll()).object();

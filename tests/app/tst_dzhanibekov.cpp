@@ -13,7 +13,7 @@
 #include "TestPaths.hpp"
 #include "TimeSeriesChart.hpp"
 #include "Viewport.hpp"
-#include "core/FreeRotation.hpp"
+#include "core/clump/FreeRotation.hpp"
 #include "dzhanibekov/ComparisonWindow.hpp"
 #include "dzhanibekov/DzhanibekovDock.hpp"
 #include "dzhanibekov/EnergyEllipsoidInset.hpp"

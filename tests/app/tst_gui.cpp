@@ -37,9 +37,9 @@
 #include "TestSupport.hpp"
 #include "TimeSeriesChart.hpp"
 #include "Viewport.hpp"
-#include "core/MassProperties.hpp"
-#include "core/SphereSwitch.hpp"
-#include "core/TemplateFile.hpp"
+#include "core/clump/MassProperties.hpp"
+#include "core/io/TemplateFile.hpp"
+#include "core/scene/SphereSwitch.hpp"
 
 using namespace clumplab;
 using namespace clumplab::gui;

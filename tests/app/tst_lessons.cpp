@@ -18,7 +18,7 @@
 #include "LessonDock.hpp"
 #include "TimeSeriesChart.hpp"
 #include "Viewport.hpp"
-#include "core/World.hpp"
+#include "core/world/World.hpp"
 #include "dzhanibekov/DzhanibekovDock.hpp"
 #include "dzhanibekov/EnergyEllipsoidInset.hpp"
 #include "resources/Resources.hpp"

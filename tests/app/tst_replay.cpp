@@ -26,9 +26,9 @@
 #include "TrajectoryControls.hpp"
 #include "TrajectoryDialog.hpp"
 #include "Viewport.hpp"
-#include "core/Scene.hpp"
-#include "core/SceneWriter.hpp"
-#include "core/Trajectory.hpp"
+#include "core/io/SceneWriter.hpp"
+#include "core/io/Trajectory.hpp"
+#include "core/scene/Scene.hpp"
 
 using namespace clumplab;
 using namespace clumplab::gui;

@@ -68,15 +68,15 @@ using namespace clumplab::test;
 
 namespace {
 
-// --- bounds, from measurement (docs/reliability.md, "Soak") ---------------------------------------------------
-// Memory is compared at the reference state (showReference: the same scene, a fresh world, empty
-// history and undo stack), visited kReferenceVisits times evenly over the run: the least-squares
-// slope of those samples after the warm-up (the first third) times the run's length. Two 600 s runs
-// (1944 and 2438 actions, all 21 example scenes) measured, at the reference state, heap in use
-// +15 MiB (63.7 -> 86.2 MiB, caches filling: Qt's pixmap and glyph caches, Mesa's shaders) and RSS
-// +70 MiB; a 30 s run +16 and +22 MiB. RSS is a ratchet: glibc keeps what the heaviest scene freed
-// (tbar-bulk's 1000 bodies and history took the heap to 147 MiB), so it may rise by about that.
-// A world or step-back history leaked per scene load (1 to 80 MiB, 60 to 90 loads a run) or 25 kB
+// --- bounds, from measurement (docs/reliability.md, "Soak")
+// --------------------------------------------------- Memory is compared at the reference state
+// (showReference: the same scene, a fresh world, empty history and undo stack), visited kReferenceVisits
+// times evenly over the run: the least-squares slope of those samples after the warm-up (the first third)
+// times the run's length. Two 600 s runs (1944 and 2438 actions, all 21 example scenes) measured, at the
+// reference state, heap in use +15 MiB (63.7 -> 86.2 MiB, caches filling: Qt's pixmap and glyph caches,
+// Mesa's shaders) and RSS +70 MiB; a 30 s run +16 and +22 MiB. RSS is a ratchet: glibc keeps what the
+// heaviest scene freed (tbar-bulk's 1000 bodies and history took the heap to 147 MiB), so it may rise by
+// about that. A world or step-back history leaked per scene load (1 to 80 MiB, 60 to 90 loads a run) or 25 kB
 // leaked per action exceeds the heap bound; the peak bound is the 183 MiB start (Mesa, Qt) + the
 // history's 256 MiB cap + the largest scene (~150 MiB), with margin.
 #if CLUMPLAB_UNDER_TSAN

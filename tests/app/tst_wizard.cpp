@@ -28,7 +28,7 @@
 #include "TemplateLibraryDock.hpp"
 #include "TestPaths.hpp"
 #include "TestSupport.hpp"
-#include "core/TemplateFile.hpp"
+#include "core/io/TemplateFile.hpp"
 #include "shapes/MeshTemplateBuilder.hpp"
 #include "wizard/ClumpPreview.hpp"
 #include "wizard/ClumpWizard.hpp"

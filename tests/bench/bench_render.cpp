@@ -21,7 +21,7 @@
 #include <string>
 #include <vector>
 
-#include "core/Snapshot.hpp"
+#include "core/world/Snapshot.hpp"
 #include "render/Camera.hpp"
 #include "render/SceneRenderer.hpp"
 

@@ -7,7 +7,7 @@
 #include <random>
 #include <vector>
 
-#include "core/OrderedDraws.hpp"
+#include "core/base/OrderedDraws.hpp"
 #include "core/cim/ParticleModel.hpp"
 
 namespace clumplab::test {

@@ -9,10 +9,10 @@
 #include <vector>
 
 #include "TestSupport.hpp"
-#include "core/OrderedDraws.hpp"
-#include "core/ShaftDistance.hpp"
-#include "core/Spherocylinder.hpp"
+#include "core/base/OrderedDraws.hpp"
 #include "core/cim/WorldParticleModel.hpp"
+#include "core/clump/ShaftDistance.hpp"
+#include "core/clump/Spherocylinder.hpp"
 
 namespace clumplab::test {
 

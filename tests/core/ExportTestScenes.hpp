@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "core/Errors.hpp"
-#include "core/Scene.hpp"
+#include "core/base/Errors.hpp"
 #include "core/export/SceneExport.hpp"
+#include "core/scene/Scene.hpp"
 
 namespace clumplab::test {
 

@@ -4,8 +4,8 @@
 #include <memory>
 #include <numbers>
 
-#include "core/MeshWall.hpp"
-#include "core/Walls.hpp"
+#include "core/walls/MeshWall.hpp"
+#include "core/walls/Walls.hpp"
 
 namespace clumplab::test {
 

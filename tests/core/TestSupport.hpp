@@ -6,9 +6,9 @@
 #include <memory>
 #include <numbers>
 
-#include "core/FreeRotation.hpp"
-#include "core/MassProperties.hpp"
-#include "core/World.hpp"
+#include "core/clump/FreeRotation.hpp"
+#include "core/clump/MassProperties.hpp"
+#include "core/world/World.hpp"
 
 namespace clumplab::test {
 
@@ -51,7 +51,8 @@ inline TemplatePtr rigidBody(double mass, const Vec3& moments, double pebbleRadi
   return std::make_shared<const ClumpTemplate>(t);
 }
 
-// The project's T-bar (docs/user-guide.md): 10 pebbles of radius 1 mm, stem along z, crossbar along x at z = 5 mm.
+// The project's T-bar (docs/user-guide.md): 10 pebbles of radius 1 mm, stem along z, crossbar along x at z =
+// 5 mm.
 inline std::vector<Pebble> tbarPebbles() {
   std::vector<Pebble> p;
   for (int k = 0; k < 5; ++k) p.push_back({Vec3(0, 0, 1e-3 * k), 1e-3});

@@ -6,7 +6,7 @@
 #include <QtTest>
 
 #include "TestSupport.hpp"
-#include "core/Assert.hpp"
+#include "core/base/Assert.hpp"
 
 using namespace clumplab;
 using namespace clumplab::test;

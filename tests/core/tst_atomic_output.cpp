@@ -8,9 +8,9 @@
 #include <fstream>
 #include <sstream>
 
-#include "core/AtomicOutputFile.hpp"
-#include "core/Errors.hpp"
-#include "core/OutputCsv.hpp"
+#include "core/base/Errors.hpp"
+#include "core/io/AtomicOutputFile.hpp"
+#include "core/io/OutputCsv.hpp"
 
 using namespace clumplab;
 

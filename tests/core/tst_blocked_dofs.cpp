@@ -7,7 +7,7 @@
 #include <QtTest>
 
 #include "TestSupport.hpp"
-#include "core/BlockedDofs.hpp"
+#include "core/integrate/BlockedDofs.hpp"
 
 using namespace clumplab;
 using namespace clumplab::test;

@@ -13,8 +13,8 @@
 #include "MeshWallSupport.hpp"
 #include "TestPaths.hpp"
 #include "TestSupport.hpp"
-#include "core/NeighborList.hpp"
-#include "core/Scene.hpp"
+#include "core/collision/NeighborList.hpp"
+#include "core/scene/Scene.hpp"
 
 using namespace clumplab;
 

@@ -9,9 +9,9 @@
 
 #include "TestPaths.hpp"
 #include "TestSupport.hpp"
-#include "core/Scene.hpp"
-#include "core/Spherocylinder.hpp"
 #include "core/cim/SpherocylinderGas.hpp"
+#include "core/clump/Spherocylinder.hpp"
+#include "core/scene/Scene.hpp"
 
 using namespace clumplab;
 using namespace clumplab::test;

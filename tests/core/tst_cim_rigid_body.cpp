@@ -6,9 +6,9 @@
 #include <cmath>
 
 #include "TestSupport.hpp"
-#include "core/FreeRotation.hpp"
 #include "core/cim/RigidBodyOde.hpp"
 #include "core/cim/RungeKutta.hpp"
+#include "core/clump/FreeRotation.hpp"
 
 using namespace clumplab;
 using namespace clumplab::cim;

@@ -13,12 +13,12 @@
 
 #include "BuildSize.hpp"
 #include "CimWorlds.hpp"
-#include "core/Errors.hpp"
-#include "core/Scene.hpp"
-#include "core/SceneWriter.hpp"
-#include "core/Snapshot.hpp"
+#include "core/base/Errors.hpp"
 #include "core/cim/ClusterIntegration.hpp"
 #include "core/cim/ClusterStepper.hpp"
+#include "core/io/SceneWriter.hpp"
+#include "core/scene/Scene.hpp"
+#include "core/world/Snapshot.hpp"
 
 using namespace clumplab;
 using namespace clumplab::test;

@@ -3,7 +3,7 @@
 #include <QtTest>
 
 #include "TestSupport.hpp"
-#include "core/Scene.hpp"
+#include "core/scene/Scene.hpp"
 
 using namespace clumplab;
 

@@ -7,8 +7,8 @@
 #include "BuildSize.hpp"
 #include "TestPaths.hpp"
 #include "TestSupport.hpp"
-#include "core/Errors.hpp"
-#include "core/Scene.hpp"
+#include "core/base/Errors.hpp"
+#include "core/scene/Scene.hpp"
 
 using namespace clumplab;
 using namespace clumplab::test;

@@ -2,10 +2,10 @@
 // fields, dipoles aligning, second-order energy conservation with charges, dipoles and point masses, a Kepler
 // orbit, and the scene keys.
 #include "TestSupport.hpp"
-#include "core/Errors.hpp"
-#include "core/Scene.hpp"
-#include "core/SceneWriter.hpp"
-#include "core/TemplateFile.hpp"
+#include "core/base/Errors.hpp"
+#include "core/io/SceneWriter.hpp"
+#include "core/io/TemplateFile.hpp"
+#include "core/scene/Scene.hpp"
 
 using namespace clumplab;
 using namespace clumplab::test;

@@ -11,13 +11,13 @@
 #include "BuildSize.hpp"
 #include "MeshWallSupport.hpp"
 #include "TestSupport.hpp"
-#include "core/Errors.hpp"
-#include "core/Generation.hpp"
-#include "core/Inlet.hpp"
-#include "core/Scene.hpp"
-#include "core/SceneWriter.hpp"
-#include "core/ShaftDistance.hpp"
-#include "core/World.hpp"
+#include "core/base/Errors.hpp"
+#include "core/clump/ShaftDistance.hpp"
+#include "core/io/SceneWriter.hpp"
+#include "core/scene/Scene.hpp"
+#include "core/world/Generation.hpp"
+#include "core/world/Inlet.hpp"
+#include "core/world/World.hpp"
 
 using namespace clumplab;
 using namespace clumplab::test;

@@ -5,8 +5,8 @@
 
 #include "TestPaths.hpp"
 #include "TestSupport.hpp"
-#include "core/OrderAnalysis.hpp"
-#include "core/Scene.hpp"
+#include "core/energy/OrderAnalysis.hpp"
+#include "core/scene/Scene.hpp"
 
 using namespace clumplab;
 using namespace clumplab::test;

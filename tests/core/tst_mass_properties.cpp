@@ -5,7 +5,7 @@
 #include <random>
 
 #include "TestSupport.hpp"
-#include "core/ClumpTemplate.hpp"
+#include "core/clump/ClumpTemplate.hpp"
 
 using namespace clumplab;
 

@@ -6,9 +6,9 @@
 
 #include "MeshWallSupport.hpp"
 #include "TestSupport.hpp"
-#include "core/Errors.hpp"
-#include "core/Scene.hpp"
-#include "core/SceneWriter.hpp"
+#include "core/base/Errors.hpp"
+#include "core/io/SceneWriter.hpp"
+#include "core/scene/Scene.hpp"
 
 using namespace clumplab;
 using namespace clumplab::test;

@@ -7,8 +7,8 @@
 
 #include "MeshWallSupport.hpp"
 #include "TestSupport.hpp"
-#include "core/MeshWallContacts.hpp"
-#include "core/Snapshot.hpp"
+#include "core/walls/MeshWallContacts.hpp"
+#include "core/world/Snapshot.hpp"
 
 using namespace clumplab;
 using namespace clumplab::test;

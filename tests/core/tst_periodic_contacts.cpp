@@ -7,8 +7,8 @@
 #include <QtTest>
 
 #include "TestSupport.hpp"
-#include "core/Generation.hpp"
-#include "core/Spherocylinder.hpp"
+#include "core/clump/Spherocylinder.hpp"
+#include "core/world/Generation.hpp"
 
 using namespace clumplab;
 using namespace clumplab::test;

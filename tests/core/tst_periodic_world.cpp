@@ -8,13 +8,13 @@
 
 #include "BuildSize.hpp"
 #include "TestSupport.hpp"
-#include "core/Errors.hpp"
-#include "core/Generation.hpp"
-#include "core/PeriodicChecks.hpp"
-#include "core/Scene.hpp"
-#include "core/SceneOverlap.hpp"
-#include "core/ScenePlane.hpp"
-#include "core/SceneWriter.hpp"
+#include "core/base/Errors.hpp"
+#include "core/io/SceneWriter.hpp"
+#include "core/scene/Scene.hpp"
+#include "core/scene/SceneOverlap.hpp"
+#include "core/scene/ScenePlane.hpp"
+#include "core/world/Generation.hpp"
+#include "core/world/PeriodicChecks.hpp"
 
 using namespace clumplab;
 using namespace clumplab::test;

@@ -5,10 +5,10 @@
 #include <QtTest>
 
 #include "TestSupport.hpp"
-#include "core/Generation.hpp"
-#include "core/OrderedDraws.hpp"
-#include "core/Placement.hpp"
-#include "core/ShaftDistance.hpp"
+#include "core/base/OrderedDraws.hpp"
+#include "core/clump/ShaftDistance.hpp"
+#include "core/world/Generation.hpp"
+#include "core/world/Placement.hpp"
 
 using namespace clumplab;
 using namespace clumplab::test;

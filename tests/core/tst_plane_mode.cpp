@@ -2,11 +2,11 @@
 // every out-of-plane coordinate and angular velocity component exactly where they belong, keeps its energy
 // balance, and the plane round-trips through scene files.
 #include "TestSupport.hpp"
-#include "core/Errors.hpp"
-#include "core/Scene.hpp"
-#include "core/SceneOverlap.hpp"
-#include "core/ScenePlane.hpp"
-#include "core/SceneWriter.hpp"
+#include "core/base/Errors.hpp"
+#include "core/io/SceneWriter.hpp"
+#include "core/scene/Scene.hpp"
+#include "core/scene/SceneOverlap.hpp"
+#include "core/scene/ScenePlane.hpp"
 
 using namespace clumplab;
 using namespace clumplab::test;

@@ -6,9 +6,9 @@
 #include <cstdlib>
 
 #include "BuildSize.hpp"
-#include "core/Errors.hpp"
-#include "core/ResourceLimits.hpp"
-#include "core/Scene.hpp"
+#include "core/base/Errors.hpp"
+#include "core/base/ResourceLimits.hpp"
+#include "core/scene/Scene.hpp"
 
 using namespace clumplab;
 

@@ -11,11 +11,11 @@
 
 #include "ExportTestScenes.hpp"
 #include "TestSupport.hpp"
-#include "core/Errors.hpp"
-#include "core/Scene.hpp"
+#include "core/base/Errors.hpp"
 #include "core/export/SceneExport.hpp"
 #include "core/export/VtkSeriesWriter.hpp"
 #include "core/export/WallSurfaces.hpp"
+#include "core/scene/Scene.hpp"
 
 using namespace clumplab;
 using namespace clumplab::test;

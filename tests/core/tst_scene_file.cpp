@@ -6,10 +6,10 @@
 #include <filesystem>
 
 #include "TestSupport.hpp"
-#include "core/Errors.hpp"
-#include "core/Scene.hpp"
-#include "core/SceneWriter.hpp"
-#include "core/TemplateFile.hpp"
+#include "core/base/Errors.hpp"
+#include "core/io/SceneWriter.hpp"
+#include "core/io/TemplateFile.hpp"
+#include "core/scene/Scene.hpp"
 
 using namespace clumplab;
 

@@ -5,7 +5,7 @@
 #include <random>
 
 #include "TestSupport.hpp"
-#include "core/ShaftDistance.hpp"
+#include "core/clump/ShaftDistance.hpp"
 
 using namespace clumplab;
 

@@ -5,10 +5,10 @@
 
 #include "TestPaths.hpp"
 #include "TestSupport.hpp"
-#include "core/Errors.hpp"
-#include "core/Scene.hpp"
-#include "core/SceneOverlap.hpp"
-#include "core/SphereSwitch.hpp"
+#include "core/base/Errors.hpp"
+#include "core/scene/Scene.hpp"
+#include "core/scene/SceneOverlap.hpp"
+#include "core/scene/SphereSwitch.hpp"
 
 using namespace clumplab;
 

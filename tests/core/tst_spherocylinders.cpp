@@ -5,11 +5,11 @@
 #include <random>
 
 #include "TestSupport.hpp"
-#include "core/Generation.hpp"
-#include "core/SceneOverlap.hpp"
-#include "core/ShaftDistance.hpp"
-#include "core/SphereSwitch.hpp"
-#include "core/Spherocylinder.hpp"
+#include "core/clump/ShaftDistance.hpp"
+#include "core/clump/Spherocylinder.hpp"
+#include "core/scene/SceneOverlap.hpp"
+#include "core/scene/SphereSwitch.hpp"
+#include "core/world/Generation.hpp"
 
 using namespace clumplab;
 using namespace clumplab::test;

@@ -9,7 +9,7 @@
 #include <thread>
 #include <vector>
 
-#include "core/ThreadPool.hpp"
+#include "core/base/ThreadPool.hpp"
 
 using namespace clumplab;
 

@@ -8,10 +8,10 @@
 #include <fstream>
 
 #include "TestSupport.hpp"
-#include "core/Errors.hpp"
-#include "core/Scene.hpp"
-#include "core/SceneWriter.hpp"
-#include "core/Trajectory.hpp"
+#include "core/base/Errors.hpp"
+#include "core/io/SceneWriter.hpp"
+#include "core/io/Trajectory.hpp"
+#include "core/scene/Scene.hpp"
 
 using namespace clumplab;
 

@@ -6,7 +6,7 @@
 #include <map>
 
 #include "TestSupport.hpp"
-#include "core/Scene.hpp"
+#include "core/scene/Scene.hpp"
 
 using namespace clumplab;
 using namespace clumplab::test;

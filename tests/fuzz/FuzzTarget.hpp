@@ -11,7 +11,7 @@
 #include <string>
 #include <string_view>
 
-#include "core/Errors.hpp"
+#include "core/base/Errors.hpp"
 
 namespace clumplab::fuzz {
 

@@ -1,9 +1,9 @@
 // Fuzz target: the scene JSON loader (clumplab-scene/1) and, for scenes small enough to run at once,
 // building the World and taking a few steps (a loaded scene must never make the engine crash).
 #include "FuzzTarget.hpp"
-#include "core/ResourceLimits.hpp"
-#include "core/Scene.hpp"
-#include "core/World.hpp"
+#include "core/base/ResourceLimits.hpp"
+#include "core/scene/Scene.hpp"
+#include "core/world/World.hpp"
 
 // Scenes are capped at a few thousand pebbles (ResourceLimits) so that one input stays fast: the
 // loader's checks, not the size of a world, are under test.

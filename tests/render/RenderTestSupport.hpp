@@ -10,7 +10,7 @@
 #include <memory>
 #include <numbers>
 
-#include "core/Snapshot.hpp"
+#include "core/world/Snapshot.hpp"
 #include "render/Camera.hpp"
 #include "render/SceneRenderer.hpp"
 

@@ -17,7 +17,7 @@
 
 #include "TestPaths.hpp"
 #include "TestSupport.hpp"
-#include "core/Scene.hpp"
+#include "core/scene/Scene.hpp"
 #include "shapes/BuiltinShapes.hpp"
 #include "shapes/ImplicitMesher.hpp"
 #include "shapes/MeshMassProperties.hpp"
@@ -129,12 +129,12 @@ double stlVolume(const StlFile& f) {
 // The tolerance on |clump volume / mesh volume - 1| of each shape, and what was seen when it was set.
 const std::map<std::string, double>& volumeTolerances() {
   static const std::map<std::string, double> t = {
-      {"t-handle", 0.08},       // -5.9%: the project T-bar's pebbles are one radius apart (the capsule's ripples)
-      {"wingnut", 0.05},        // -3.0%
-      {"dumbbell", 0.02},       // +0.2%
-      {"capsule", 0.02},        // -1.2%
-      {"tetrapod", 0.03},       // -1.4%
-      {"rod", 0.06},            // -4.5%: a line of balls has round ends where the cylinder is flat
+      {"t-handle", 0.08},  // -5.9%: the project T-bar's pebbles are one radius apart (the capsule's ripples)
+      {"wingnut", 0.05},   // -3.0%
+      {"dumbbell", 0.02},  // +0.2%
+      {"capsule", 0.02},   // -1.2%
+      {"tetrapod", 0.03},  // -1.4%
+      {"rod", 0.06},       // -4.5%: a line of balls has round ends where the cylinder is flat
       {"tennis-racket", 0.03},  // -1.2%
       {"cube", 0.10},           // -6.9%: balls cannot fill the edges and corners
       {"tetrahedron", 0.15},    // -9.3%: nor the sharper ones of a tetrahedron

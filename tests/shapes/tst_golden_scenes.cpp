@@ -9,7 +9,7 @@
 
 #include "TestPaths.hpp"
 #include "TestSupport.hpp"
-#include "core/Scene.hpp"
+#include "core/scene/Scene.hpp"
 #include "shapes/SceneLoading.hpp"
 
 using namespace clumplab;

@@ -7,7 +7,7 @@
 #include <random>
 
 #include "TestSupport.hpp"
-#include "core/MassProperties.hpp"
+#include "core/clump/MassProperties.hpp"
 #include "shapes/MeshMassProperties.hpp"
 #include "shapes/MeshSolid.hpp"
 #include "shapes/Primitives.hpp"

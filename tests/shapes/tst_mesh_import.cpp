@@ -7,7 +7,7 @@
 #include <limits>
 
 #include "TestSupport.hpp"
-#include "core/Errors.hpp"
+#include "core/base/Errors.hpp"
 #include "shapes/MeshImport.hpp"
 #include "shapes/MeshMassProperties.hpp"
 #include "shapes/Primitives.hpp"

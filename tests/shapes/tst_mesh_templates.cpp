@@ -5,9 +5,9 @@
 
 #include "TestPaths.hpp"
 #include "TestSupport.hpp"
-#include "core/Errors.hpp"
-#include "core/Scene.hpp"
-#include "core/TemplateFile.hpp"
+#include "core/base/Errors.hpp"
+#include "core/io/TemplateFile.hpp"
+#include "core/scene/Scene.hpp"
 #include "shapes/ClumpQuality.hpp"
 #include "shapes/MeshMassProperties.hpp"
 #include "shapes/MeshTemplateBuilder.hpp"

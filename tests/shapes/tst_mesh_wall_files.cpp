@@ -7,8 +7,8 @@
 
 #include "TestPaths.hpp"
 #include "TestSupport.hpp"
-#include "core/Errors.hpp"
-#include "core/Scene.hpp"
+#include "core/base/Errors.hpp"
+#include "core/scene/Scene.hpp"
 #include "shapes/SceneLoading.hpp"
 #include "shapes/StlWriter.hpp"
 #include "shapes/WallMeshReader.hpp"

@@ -17,8 +17,8 @@
 #include "BuildSize.hpp"
 #include "TestPaths.hpp"
 #include "TestSupport.hpp"
-#include "core/MeshWall.hpp"
-#include "core/Scene.hpp"
+#include "core/scene/Scene.hpp"
+#include "core/walls/MeshWall.hpp"
 #include "shapes/SceneLoading.hpp"
 #include "shapes/WallMeshReader.hpp"
 

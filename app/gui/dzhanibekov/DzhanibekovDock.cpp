@@ -24,7 +24,7 @@
 #include "DzhanibekovText.hpp"
 #include "EnergyEllipsoidInset.hpp"
 #include "TimeSeriesChart.hpp"
-#include "core/FreeRotation.hpp"
+#include "core/clump/FreeRotation.hpp"
 #include "render/ColorMaps.hpp"
 
 namespace clumplab::gui {

@@ -5,7 +5,7 @@
 #include <memory>
 
 #include "Polhode.hpp"
-#include "core/World.hpp"
+#include "core/world/World.hpp"
 
 namespace clumplab::gui {
 

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "SpinProbe.hpp"
-#include "core/ContactModel.hpp"
+#include "core/collision/ContactModel.hpp"
 
 namespace clumplab::gui {
 

@@ -5,7 +5,7 @@
 #include <limits>
 #include <numbers>
 
-#include "core/FreeRotation.hpp"
+#include "core/clump/FreeRotation.hpp"
 
 namespace clumplab::gui {
 

@@ -6,7 +6,7 @@
 // D < I2; D = I2 gives the separatrix, two great circles crossing at +-axis 2. Plain math, no Qt.
 #include <vector>
 
-#include "core/Math.hpp"
+#include "core/base/Math.hpp"
 
 namespace clumplab::gui {
 

@@ -3,7 +3,7 @@
 // camera framing the bodies, turned by dragging; no picking, no overlays of its own.
 #include <QOpenGLWidget>
 
-#include "core/Snapshot.hpp"
+#include "core/world/Snapshot.hpp"
 #include "render/Camera.hpp"
 #include "render/SceneRenderer.hpp"
 

@@ -8,8 +8,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/FreeRotation.hpp"
-#include "core/World.hpp"
+#include "core/clump/FreeRotation.hpp"
+#include "core/world/World.hpp"
 
 namespace clumplab::gui {
 

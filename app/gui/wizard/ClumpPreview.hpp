@@ -8,7 +8,7 @@
 #include <memory>
 #include <vector>
 
-#include "core/Snapshot.hpp"
+#include "core/world/Snapshot.hpp"
 #include "render/Camera.hpp"
 #include "render/SceneRenderer.hpp"
 

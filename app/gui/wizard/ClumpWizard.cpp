@@ -6,7 +6,7 @@
 #include "MeshSourcePage.hpp"
 #include "UnitsPage.hpp"
 #include "WizardModel.hpp"
-#include "core/TemplateFile.hpp"
+#include "core/io/TemplateFile.hpp"
 
 namespace clumplab::gui {
 

@@ -5,7 +5,7 @@
 // fill shown.
 #include <QWizardPage>
 
-#include "core/MeshTemplate.hpp"
+#include "core/clump/MeshTemplate.hpp"
 
 class QCheckBox;
 class QComboBox;

@@ -22,7 +22,7 @@
 #include "TemplateLibrary.hpp"
 #include "WizardModel.hpp"
 #include "WizardText.hpp"
-#include "core/TemplateFile.hpp"
+#include "core/io/TemplateFile.hpp"
 
 namespace clumplab::gui::wizard {
 

@@ -8,9 +8,9 @@
 #include <string>
 #include <vector>
 
-#include "core/ClumpTemplate.hpp"
-#include "core/MeshTemplate.hpp"
-#include "core/WorkProgress.hpp"
+#include "core/base/WorkProgress.hpp"
+#include "core/clump/ClumpTemplate.hpp"
+#include "core/clump/MeshTemplate.hpp"
 #include "shapes/ClumpQuality.hpp"
 #include "shapes/MeshImport.hpp"
 #include "shapes/MeshSolid.hpp"

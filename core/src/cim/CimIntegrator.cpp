@@ -1,6 +1,6 @@
 #include "CimIntegrator.hpp"
 
-#include "core/World.hpp"
+#include "core/world/World.hpp"
 
 namespace clumplab::cim {
 

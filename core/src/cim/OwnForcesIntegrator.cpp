@@ -2,7 +2,7 @@
 
 #include <stdexcept>
 
-#include "core/World.hpp"
+#include "core/world/World.hpp"
 
 namespace clumplab::cim {
 

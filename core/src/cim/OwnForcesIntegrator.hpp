@@ -7,9 +7,9 @@
 #include <memory>
 #include <vector>
 
-#include "core/CimSettings.hpp"
-#include "core/Integrator.hpp"
 #include "core/cim/WorldParticleModel.hpp"
+#include "core/integrate/Integrator.hpp"
+#include "core/world/CimSettings.hpp"
 
 namespace clumplab::cim {
 

@@ -1,6 +1,6 @@
 #include "Rk4Integrator.hpp"
 
-#include "core/World.hpp"
+#include "core/world/World.hpp"
 
 namespace clumplab::cim {
 

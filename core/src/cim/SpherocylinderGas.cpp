@@ -7,11 +7,11 @@
 #include <stdexcept>
 #include <string>
 
-#include "core/Generation.hpp"
-#include "core/OrderedDraws.hpp"
-#include "core/SceneWriter.hpp"
-#include "core/ShaftDistance.hpp"
-#include "core/Spherocylinder.hpp"
+#include "core/base/OrderedDraws.hpp"
+#include "core/clump/ShaftDistance.hpp"
+#include "core/clump/Spherocylinder.hpp"
+#include "core/io/SceneWriter.hpp"
+#include "core/world/Generation.hpp"
 
 namespace clumplab::cim {
 

@@ -5,10 +5,10 @@
 #include <limits>
 #include <utility>
 
-#include "core/ContactLaw.hpp"
-#include "core/ShaftDistance.hpp"
-#include "core/World.hpp"
 #include "core/cim/ClusterLifetime.hpp"
+#include "core/clump/ShaftDistance.hpp"
+#include "core/collision/ContactLaw.hpp"
+#include "core/world/World.hpp"
 
 namespace clumplab::cim {
 

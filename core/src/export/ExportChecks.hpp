@@ -4,9 +4,9 @@
 #include <fstream>
 #include <string>
 
-#include "core/AtomicOutputFile.hpp"
-#include "core/Errors.hpp"
+#include "core/base/Errors.hpp"
 #include "core/export/SceneExport.hpp"
+#include "core/io/AtomicOutputFile.hpp"
 
 namespace clumplab::exporting {
 

@@ -27,7 +27,7 @@
 #include "ExportChecks.hpp"
 #include "LiggghtsInlets.hpp"
 #include "LiggghtsMeshWalls.hpp"
-#include "core/MassProperties.hpp"
+#include "core/clump/MassProperties.hpp"
 #include "core/export/PlacedPebbles.hpp"
 #include "core/export/SceneExport.hpp"
 #include "core/export/WallSurfaces.hpp"

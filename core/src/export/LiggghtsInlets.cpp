@@ -4,7 +4,7 @@
 #include <limits>
 
 #include "ExportChecks.hpp"
-#include "core/Inlet.hpp"
+#include "core/world/Inlet.hpp"
 
 namespace clumplab::exporting {
 

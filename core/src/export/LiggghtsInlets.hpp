@@ -17,8 +17,8 @@
 #include <string>
 #include <vector>
 
-#include "core/Scene.hpp"
 #include "core/export/WallSurfaces.hpp"
+#include "core/scene/Scene.hpp"
 
 namespace clumplab::exporting {
 

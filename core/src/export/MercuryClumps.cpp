@@ -8,9 +8,9 @@
 #include "ExportChecks.hpp"
 #include "MercuryDescriptions.hpp"
 #include "MeshWallExport.hpp"
-#include "core/BlockedDofs.hpp"
 #include "core/export/SceneExport.hpp"
 #include "core/export/VtkSeriesWriter.hpp"
+#include "core/integrate/BlockedDofs.hpp"
 
 namespace clumplab {
 

@@ -5,7 +5,7 @@
 
 #include "ExportChecks.hpp"
 #include "MeshWallExport.hpp"
-#include "core/Inlet.hpp"
+#include "core/world/Inlet.hpp"
 
 namespace clumplab::exporting {
 

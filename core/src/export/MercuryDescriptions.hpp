@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-#include "core/Scene.hpp"
+#include "core/scene/Scene.hpp"
 
 namespace clumplab::exporting {
 

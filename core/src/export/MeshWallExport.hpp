@@ -6,8 +6,8 @@
 #include <filesystem>
 #include <string>
 
-#include "core/Scene.hpp"
-#include "core/TriangleMesh.hpp"
+#include "core/clump/TriangleMesh.hpp"
+#include "core/scene/Scene.hpp"
 
 namespace clumplab::exporting {
 

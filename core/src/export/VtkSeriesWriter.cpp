@@ -7,9 +7,9 @@
 #include <stdexcept>
 
 #include "VtkXml.hpp"
-#include "core/AtomicOutputFile.hpp"
-#include "core/MeshWall.hpp"
 #include "core/export/PlacedPebbles.hpp"
+#include "core/io/AtomicOutputFile.hpp"
+#include "core/walls/MeshWall.hpp"
 
 namespace clumplab {
 

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "core/Math.hpp"
+#include "core/base/Math.hpp"
 
 namespace clumplab::vtkxml {
 

@@ -11,7 +11,7 @@
 // keyframed motion are refused.
 #include <string>
 
-#include "core/Scene.hpp"
+#include "core/scene/Scene.hpp"
 
 namespace clumplab::exporting {
 

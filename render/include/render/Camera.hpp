@@ -6,7 +6,7 @@
 
 #include <Eigen/Core>
 
-#include "core/Math.hpp"
+#include "core/base/Math.hpp"
 
 namespace clumplab::render {
 

@@ -3,7 +3,7 @@
 #include <cstdint>
 #include <optional>
 
-#include "core/Snapshot.hpp"
+#include "core/world/Snapshot.hpp"
 #include "render/Camera.hpp"
 
 namespace clumplab::render {

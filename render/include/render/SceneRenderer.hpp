@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <memory>
 
-#include "core/Snapshot.hpp"
+#include "core/world/Snapshot.hpp"
 #include "render/Camera.hpp"
 #include "render/ViewOptions.hpp"
 

@@ -3,7 +3,7 @@
 #include <QColor>
 #include <vector>
 
-#include "core/Math.hpp"
+#include "core/base/Math.hpp"
 
 namespace clumplab::render {
 

@@ -5,8 +5,8 @@
 #include <string>
 #include <vector>
 
-#include "core/Pebble.hpp"
-#include "core/TriangleMesh.hpp"
+#include "core/clump/Pebble.hpp"
+#include "core/clump/TriangleMesh.hpp"
 
 namespace clumplab::shapes {
 

@@ -2,8 +2,8 @@
 // How well a clump (the union of its pebbles) reproduces its mesh: the template's `metrics`.
 #include <vector>
 
-#include "core/ClumpTemplate.hpp"
-#include "core/WorkProgress.hpp"
+#include "core/base/WorkProgress.hpp"
+#include "core/clump/ClumpTemplate.hpp"
 #include "shapes/MeshSolid.hpp"
 
 namespace clumplab::shapes {

@@ -2,7 +2,7 @@
 // Triangle meshes of implicit solids (a signed-distance function, negative inside) by marching
 // tetrahedra: the mesh of unions of capsules, rounded boxes and the like, which the primitive
 // meshes cannot give (overlapping shells do not make a union).
-#include "core/TriangleMesh.hpp"
+#include "core/clump/TriangleMesh.hpp"
 #include "shapes/SignedDistance.hpp"
 
 namespace clumplab::shapes {

@@ -8,8 +8,8 @@
 #include <string>
 #include <vector>
 
-#include "core/ResourceLimits.hpp"
-#include "core/TriangleMesh.hpp"
+#include "core/base/ResourceLimits.hpp"
+#include "core/clump/TriangleMesh.hpp"
 
 namespace clumplab::shapes {
 

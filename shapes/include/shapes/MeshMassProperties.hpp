@@ -1,7 +1,7 @@
 #pragma once
 // Exact mass properties of the solid bounded by a closed, outward-oriented triangle mesh.
-#include "core/MassProperties.hpp"
-#include "core/TriangleMesh.hpp"
+#include "core/clump/MassProperties.hpp"
+#include "core/clump/TriangleMesh.hpp"
 
 namespace clumplab::shapes {
 

@@ -4,7 +4,7 @@
 // inward-facing shells), spans along x from sorted signed crossings, distances to the surface.
 #include <memory>
 
-#include "core/Solid.hpp"
+#include "core/clump/Solid.hpp"
 #include "shapes/TriangleBvh.hpp"
 
 namespace clumplab::shapes {

@@ -3,7 +3,7 @@
 // checked, its exact mass properties computed, pebbles generated on a regular grid (or taken from another
 // tool), the clump's mass properties taken from the chosen method, and the clump measured against
 // the mesh. Scene files reach this through core's MeshTemplateBuilder hook.
-#include "core/MeshTemplate.hpp"
+#include "core/clump/MeshTemplate.hpp"
 #include "shapes/ClumpQuality.hpp"
 #include "shapes/MeshImport.hpp"
 #include "shapes/PebbleFill.hpp"

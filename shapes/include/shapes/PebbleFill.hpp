@@ -4,8 +4,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/MeshTemplate.hpp"
-#include "core/WorkProgress.hpp"
+#include "core/base/WorkProgress.hpp"
+#include "core/clump/MeshTemplate.hpp"
 #include "shapes/MeshSolid.hpp"
 
 namespace clumplab::shapes {

@@ -4,7 +4,7 @@
 // on its rectangle, and so on; dense enough centres make the union close to the solid.
 #include <vector>
 
-#include "core/Pebble.hpp"
+#include "core/clump/Pebble.hpp"
 #include "shapes/SignedDistance.hpp"
 
 namespace clumplab::shapes {

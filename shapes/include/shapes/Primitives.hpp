@@ -3,7 +3,7 @@
 // the building blocks of the built-in shapes and the exact cases of the tests.
 #include <vector>
 
-#include "core/TriangleMesh.hpp"
+#include "core/clump/TriangleMesh.hpp"
 
 namespace clumplab::shapes {
 

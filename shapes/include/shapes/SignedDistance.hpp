@@ -5,7 +5,7 @@
 #include <functional>
 #include <vector>
 
-#include "core/Math.hpp"
+#include "core/base/Math.hpp"
 
 namespace clumplab::shapes {
 

@@ -4,7 +4,7 @@
 // Coordinates are written as they are (metres for ClumpLab's meshes; STL itself has no unit).
 #include <string>
 
-#include "core/TriangleMesh.hpp"
+#include "core/clump/TriangleMesh.hpp"
 
 namespace clumplab::shapes {
 

@@ -7,7 +7,7 @@
 #include <memory>
 #include <vector>
 
-#include "core/TriangleMesh.hpp"
+#include "core/clump/TriangleMesh.hpp"
 
 namespace clumplab::shapes {
 

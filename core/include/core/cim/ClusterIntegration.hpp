@@ -16,7 +16,7 @@
 #include <utility>
 #include <vector>
 
-#include "core/ThreadPool.hpp"
+#include "core/base/ThreadPool.hpp"
 #include "core/cim/ClusterStepper.hpp"
 
 namespace clumplab::cim {

@@ -24,7 +24,7 @@
 //    and the time to move Delta/2 is the positive root of that (displacementTime).
 #include <span>
 
-#include "core/Math.hpp"
+#include "core/base/Math.hpp"
 
 namespace clumplab::cim {
 

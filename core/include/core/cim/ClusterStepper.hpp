@@ -20,7 +20,7 @@
 #include <span>
 #include <vector>
 
-#include "core/ThreadPool.hpp"
+#include "core/base/ThreadPool.hpp"
 #include "core/cim/Clusters.hpp"
 #include "core/cim/FreeMotion.hpp"
 #include "core/cim/ParticleModel.hpp"

@@ -23,7 +23,7 @@
 //    third kind for the precession angle, L&L §37; not implemented.)
 #include <cstddef>
 
-#include "core/Math.hpp"
+#include "core/base/Math.hpp"
 
 namespace clumplab::cim {
 

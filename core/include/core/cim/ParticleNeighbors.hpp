@@ -8,8 +8,8 @@
 #include <span>
 #include <vector>
 
-#include "core/Math.hpp"
-#include "core/PeriodicBox.hpp"
+#include "core/base/Math.hpp"
+#include "core/world/PeriodicBox.hpp"
 
 namespace clumplab::cim {
 

@@ -19,7 +19,7 @@
 #include <span>
 #include <vector>
 
-#include "core/Math.hpp"
+#include "core/base/Math.hpp"
 #include "core/cim/OdeSystem.hpp"
 
 namespace clumplab::cim {

@@ -9,7 +9,7 @@
 #include <cstdint>
 #include <functional>
 
-#include "core/Scene.hpp"
+#include "core/scene/Scene.hpp"
 
 namespace clumplab::cim {
 

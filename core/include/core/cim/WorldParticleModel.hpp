@@ -17,11 +17,11 @@
 #include <memory>
 #include <vector>
 
-#include "core/ClumpTemplate.hpp"
-#include "core/ContactModel.hpp"
-#include "core/PeriodicBox.hpp"
-#include "core/Walls.hpp"
 #include "core/cim/ParticleModel.hpp"
+#include "core/clump/ClumpTemplate.hpp"
+#include "core/collision/ContactModel.hpp"
+#include "core/walls/Walls.hpp"
+#include "core/world/PeriodicBox.hpp"
 
 namespace clumplab {
 class World;

@@ -5,9 +5,9 @@
 // a world that has not stepped yet.
 #include <vector>
 
-#include "core/BodyState.hpp"
-#include "core/ClumpTemplate.hpp"
-#include "core/ContactForces.hpp"
+#include "core/clump/ClumpTemplate.hpp"
+#include "core/collision/ContactForces.hpp"
+#include "core/world/BodyState.hpp"
 
 namespace clumplab {
 

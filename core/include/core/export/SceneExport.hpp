@@ -11,8 +11,8 @@
 #include <string>
 #include <vector>
 
-#include "core/Scene.hpp"
-#include "core/World.hpp"
+#include "core/scene/Scene.hpp"
+#include "core/world/World.hpp"
 
 namespace clumplab {
 

@@ -23,9 +23,9 @@
 #include <string>
 #include <vector>
 
-#include "core/World.hpp"
 #include "core/export/VtkSurface.hpp"
 #include "core/export/WallSurfaces.hpp"
+#include "core/world/World.hpp"
 
 namespace clumplab {
 

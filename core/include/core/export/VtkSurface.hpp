@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "core/Math.hpp"
+#include "core/base/Math.hpp"
 
 namespace clumplab {
 

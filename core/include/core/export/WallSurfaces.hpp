@@ -6,8 +6,8 @@
 
 #include <Eigen/Geometry>
 
-#include "core/Walls.hpp"
 #include "core/export/VtkSurface.hpp"
+#include "core/walls/Walls.hpp"
 
 namespace clumplab {
 

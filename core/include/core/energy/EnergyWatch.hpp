@@ -1,0 +1,47 @@
+#pragma once
+// The watch for a divergence by energy blow-up (DESIGN: NaN, energy blow-up, runaway overlap): an
+// unstable step can fling bodies apart without any NaN or deep overlap. What must not grow is the
+// balance total + dissipated - external work - walls' work - inserted energy (conserved to second
+// order in dt); its growth since the watch began is compared with the energy that moved since
+// (the largest kinetic, elastic or gravity-change energy seen), so a run that only ever loses
+// energy never trips it. The World samples it every kEveryWorldSteps steps and starts it again
+// after every edit that changes the energy without booking it (World::step, checkDivergence).
+#include <cstdint>
+#include <optional>
+
+#include "core/energy/Energy.hpp"
+
+namespace clumplab {
+
+// What the watch found: the balance grew by `growth` [J] since `since` [s], `share` of the energy
+// in motion.
+struct EnergyBlowUp {
+  double growth = 0.0;
+  double since = 0.0;
+  double share = 0.0;
+};
+
+class EnergyWatch {
+ public:
+  // Growth of the balance, as a share of the energy in motion, that counts as a blow-up.
+  static constexpr double kGrowthLimit = 0.25;
+  // Steps between samples (a sample costs about a contact stage; a blow-up grows over many steps).
+  static constexpr std::uint64_t kEveryWorldSteps = 64;
+
+  // Starts again from the next sample.
+  void reset() { baseline_.reset(); }
+  // Takes a sample; a blow-up once the balance grew beyond kGrowthLimit of the energy in motion
+  // (and beyond 1e-6 of all the energy there is, round-off).
+  std::optional<EnergyBlowUp> observe(const EnergyReport& e);
+
+ private:
+  struct Baseline {
+    double balance = 0.0;    // [J]
+    double peGravity = 0.0;  // [J]
+    double scale = 0.0;      // largest kinetic, elastic or gravity-change energy since [J]
+    double since = 0.0;      // [s]
+  };
+  std::optional<Baseline> baseline_;
+};
+
+}  // namespace clumplab

@@ -1,0 +1,87 @@
+#pragma once
+// The contact stage of mesh walls (MeshWall.hpp): every pebble against every mesh wall at the
+// wall's pose at the evaluation time, with the contact laws of ContactForces.hpp. The relative
+// velocity at a contact is the pebble's less the wall's surface velocity there, so a moving wall
+// drags and pushes. Output is ContactChunk records (bodyB = kWallBody, `wall` the wall's index in
+// World::walls()) in fixed chunks of pebbles, so results do not depend on the thread count.
+//
+// Contact history: one tangential spring per (pebble, wall, feature) (MeshFeature: a face, edge or
+// vertex). When a pebble moves from one feature to another (across an edge onto the next face, from
+// a face onto an edge), its new contact inherits the spring of the contact it lost in the same
+// evaluation with the same wall whose normal is closest to the new one, turned into the new tangent
+// plane by the law; so sliding across a tessellated surface keeps its friction, and a spring is
+// released (its energy dissipated) only when no contact with that wall takes it over.
+//
+// Energy (ContactForces.hpp): each chunk carries the springs' energy change; besides, the stage
+// gives the power of the contact forces at the walls' surface velocity u (sum of F . u over its
+// contacts, F the force on the pebble) and of their dissipative parts. World books from them the
+// work the imposed motion does on the bodies and the dissipation at the relative velocity:
+// total + dissipated - wall work is conserved.
+#include <array>
+#include <cstdint>
+#include <vector>
+
+#include "core/base/ThreadPool.hpp"
+#include "core/collision/ContactForces.hpp"
+#include "core/collision/ContactModel.hpp"
+#include "core/walls/Walls.hpp"
+#include "core/world/BodyState.hpp"
+
+namespace clumplab {
+
+struct MeshContactHistory {
+  std::uint32_t pebble = 0;
+  std::uint32_t wall = 0;
+  std::uint32_t feature = 0;     // MeshFeature::key()
+  Vec3 spring = Vec3::Zero();    // tangential spring [m]
+  double springStiffness = 0.0;  // the kt it was last evaluated with [N/m]
+  Vec3 normal = Vec3::UnitZ();   // the contact normal when it was last evaluated (world)
+};
+
+class MeshWallContacts {
+ public:
+  // The contacts of every pebble with every mesh wall of `walls`, the walls posed at `time` [s];
+  // tangential springs advance over dt [s] (0 for a refresh: the state has not moved) with the
+  // `drift` velocities (the bodies' own when not given) relative to the wall's surface velocity.
+  void compute(const ContactModel& model, const PebbleArrays& pebbles, const BodyState& bodies,
+               const std::vector<Wall>& walls, double time, double dt, ThreadPool& pool,
+               const DriftVelocities& drift = {});
+
+  const std::vector<ContactChunk>& chunks() const { return chunks_; }
+  std::size_t chunkCount() const { return usedChunks_; }
+  // Of the last compute(): sum of F . u and of F_diss . u over the contacts [W].
+  double wallPower() const { return wallPower_; }
+  double wallDissipativePower() const { return wallDissipativePower_; }
+  const std::vector<MeshContactHistory>& history() const { return history_; }
+
+  // Body `body` with pebbles [first, first + count) was removed: its records and springs go, and
+  // bodies and pebbles above are renumbered down.
+  void removeBody(std::uint32_t body, std::uint32_t first, std::uint32_t count);
+
+  // The energy stored in the mesh contacts at the current positions [J] (normal law plus the
+  // springs of the contacts that still touch the same feature).
+  double elasticEnergy(const ContactModel& model, const PebbleArrays& pebbles, const std::vector<Wall>& walls,
+                       double time) const;
+
+  static constexpr std::size_t kChunkSize = 512;
+
+ private:
+  struct ChunkExtra {
+    std::vector<MeshContactHistory> history;
+    // Per record of the chunk: F . u and F_diss . u [W] (so that a removed body's share can go).
+    std::vector<std::array<double, 2>> recordPower;
+  };
+  void sumPowers();  // wallPower_ and wallDissipativePower_ from the records, in chunk order
+  std::vector<ContactChunk> chunks_;
+  std::vector<ChunkExtra> extra_;
+  std::size_t usedChunks_ = 0;
+  std::vector<MeshContactHistory> history_;  // sorted by pebble, then wall
+  double wallPower_ = 0.0;
+  double wallDissipativePower_ = 0.0;
+};
+
+// Why these walls cannot run with this world ("" when they can): spherocylinder pebbles against a
+// mesh, or the cim / rk4 integrators (contacts of their own).
+std::string meshWallProblem(const std::vector<Wall>& walls, bool anySpherocylinders, bool ownForces);
+
+}  // namespace clumplab

@@ -1,0 +1,58 @@
+#pragma once
+// Periodic boundaries in any subset of x, y, z (the cluster integration paper's periodic box): the
+// minimum-image convention for separations and the wrap of positions into the primary box.
+#include <array>
+#include <cmath>
+
+#include "core/base/Math.hpp"
+
+namespace clumplab {
+
+struct PeriodicBox {
+  Vec3 lower = Vec3::Zero();   // corner of the primary box [m]
+  Vec3 length = Vec3::Ones();  // its edge lengths [m]; used on periodic axes only
+  std::array<bool, 3> periodic = {false, false, false};
+
+  bool any() const { return periodic[0] || periodic[1] || periodic[2]; }
+  bool operator==(const PeriodicBox& o) const {
+    return lower == o.lower && length == o.length && periodic == o.periodic;
+  }
+
+  // The separation d = x_j - x_i [m] replaced by the shortest one among its periodic images.
+  Vec3 minimumImage(Vec3 d) const {
+    for (int a = 0; a < 3; ++a) {
+      if (periodic[a]) d[a] -= length[a] * std::nearbyint(d[a] / length[a]);
+    }
+    return d;
+  }
+
+  // The lattice vector s (whole box lengths on periodic axes, 0 elsewhere) [m] with d + s the
+  // minimum image of d: x_j + s is the image of x_j nearest x_i. minimumImage(d) == d + imageShift(d)
+  // to the bit.
+  Vec3 imageShift(const Vec3& d) const {
+    Vec3 s = Vec3::Zero();
+    for (int a = 0; a < 3; ++a) {
+      if (periodic[a]) s[a] = -(length[a] * std::nearbyint(d[a] / length[a]));
+    }
+    return s;
+  }
+
+  // x moved by whole box lengths into [lower, lower + length) on the periodic axes [m]. A
+  // coordinate already inside is returned unchanged (to the bit), so wrapping twice changes nothing.
+  Vec3 wrap(Vec3 x) const {
+    for (int a = 0; a < 3; ++a) {
+      if (!periodic[a]) continue;
+      const double u = x[a] - lower[a];
+      if (u >= 0.0 && u < length[a]) continue;
+      double y = x[a] - length[a] * std::floor(u / length[a]);
+      // Rounding may leave y a hair outside: move it in by one more length, or onto the lower face.
+      if (y - lower[a] >= length[a]) y -= length[a];
+      if (y - lower[a] < 0.0) y += length[a];
+      if (!(y - lower[a] >= 0.0 && y - lower[a] < length[a])) y = lower[a];
+      x[a] = y;
+    }
+    return x;
+  }
+};
+
+}  // namespace clumplab

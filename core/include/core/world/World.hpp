@@ -1,0 +1,301 @@
+#pragma once
+// The engine facade: owns templates, body state, walls, the contact model, the broad phase and
+// the integrator. `step()` reads like a table of contents of one time step.
+#include <array>
+#include <atomic>
+#include <chrono>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "core/base/ThreadPool.hpp"
+#include "core/collision/NeighborList.hpp"
+#include "core/energy/Energy.hpp"
+#include "core/energy/EnergyWatch.hpp"
+#include "core/integrate/Integrator.hpp"
+#include "core/world/WorldModel.hpp"
+#include "core/world/WorldState.hpp"
+
+namespace clumplab {
+
+// A body to add: `orientation` rotates the template's principal frame into the world.
+struct BodyInit {
+  std::uint32_t templateIndex = 0;
+  Vec3 position = Vec3::Zero();         // centre of mass [m]
+  Quat orientation = Quat::Identity();  // principal frame -> world
+  Vec3 velocity = Vec3::Zero();         // [m/s]
+  Vec3 angularVelocity = Vec3::Zero();  // world [rad/s]
+  std::uint8_t blocked = 0;             // blocked degrees of freedom (BlockedDofs.hpp); 0: free
+};
+
+enum class Stage { Pebbles, BroadPhase, Contacts, Reduce, Integrate, Count };
+
+struct WorldCheckpoint;
+
+class World {
+ public:
+  World(const WorldSettings& settings, const ContactModel& contact, std::vector<Wall> walls,
+        std::vector<TemplatePtr> templates);
+  ~World();
+  World(const World&) = delete;
+  World& operator=(const World&) = delete;
+
+  // `point`: its charge, dipoles (principal frame) and point-mass flag (Fields.hpp); without it,
+  // its template's.
+  std::uint32_t addBody(const BodyInit& init, const std::optional<PointProperties>& point = std::nullopt);
+
+  // Advances by one time step. Returns false (and leaves `divergence()` set) when the state
+  // became non-finite or overlaps grew beyond half a pebble radius, or (divergence() not set, the
+  // world unchanged) when the step was cancelled (setStepCancel). Books the work of the
+  // dissipative forces done in the step (see dissipatedEnergy()).
+  bool step();
+
+  // The energy report of the current state (kinetic, potential, elastic, fields, and the ledger).
+  // Changes nothing in the world: asking for it never changes a trajectory.
+  EnergyReport energy() const;
+
+  // --- editing between steps (the GUI's simulation thread) -----------------------------------
+  // Each edit takes effect at the next step and the clock runs on without a jump. Bad values throw
+  // std::invalid_argument (a bad body index std::out_of_range) and leave the world unchanged.
+  void setTimeStep(double dt);           // [s]
+  void setGravity(const Vec3& gravity);  // [m/s^2]
+  void setContactModel(const ContactModel& contact);
+  // A new integrator starts without history; `eulerIterations` in [1, 100] (leapfrog), and
+  // `rotorSubsteps` in [1, 64] (splitting; the first form keeps the current value).
+  void setIntegrator(IntegratorKind kind, int eulerIterations);
+  void setIntegrator(IntegratorKind kind, int eulerIterations, int rotorSubsteps);
+  void setDamping(double linear, double angular);  // [1/s] each, >= 0 (WorldSettings)
+  // The cim and rk4 integrators' settings (CimSettings.hpp): buffer >= 0, tolerances > 0 and >= 0,
+  // minimum step >= 0, maximum step > 0.
+  void setCimSettings(const CimSettings& cim);
+  // Keeps or removes the gyroscopic term omega x I omega of Euler's equations (WorldSettings).
+  void setGyroscopic(bool on);
+  // Uniform E and B, G and the softening (0: automatic), all finite, G and softening >= 0.
+  void setFields(const FieldSettings& fields);
+  // A body's charge, dipoles and point-mass flag.
+  void setPointProperties(std::uint32_t body, const PointProperties& point);
+  // Sets the clock [s] (a saved scene continues at its time); the step counter is kept.
+  void setTime(double time);
+  // Applies `force` [N] at `applicationPointWorld` [m] to `body` in every force evaluation until it
+  // is replaced or cleared (one load per body). User input: its work goes to externalWork().
+  void setExternalForce(std::uint32_t body, const Vec3& force, const Vec3& applicationPointWorld);
+  void clearExternalForce(std::uint32_t body);
+  void clearExternalForces();
+  const std::vector<ExternalLoad>& externalLoads() const { return state_.loads; }
+  // Adds a template that addBody can then use; returns its index. A template already in the world
+  // (the same object) is not added twice. Checkpoints made before stay restorable.
+  std::uint32_t addTemplate(TemplatePtr t);
+  // Removes a body and its pebbles. Bodies above it shift down by one: body i > `body` becomes
+  // i - 1 (external loads follow their bodies). The remaining contacts keep their history and the
+  // remaining bodies their integrator history, so they move on as if the body had vanished.
+  void removeBody(std::uint32_t body);
+  // An inlet (Inlet.hpp) that inserts bodies at the start of every step from now on; throws
+  // std::invalid_argument if its templates are not the world's or it can never insert a body.
+  void addInlet(const Inlet& inlet);
+  const std::vector<Inlet>& inlets() const { return state_.inlets; }
+  // [J] since construction: the kinetic and potential energy the inlets' bodies brought in, so that
+  // total + dissipated - externalWork - insertedEnergy is conserved.
+  double insertedEnergy() const { return state_.ledger.inserted; }
+  // Lets step() run again after a divergence (call restore() first to leave the bad state).
+  void clearDivergence();
+  // Everything the next steps depend on. restore() followed by N steps gives the same bits as the
+  // N steps that followed checkpoint() (settings included: edit after restoring). A checkpoint
+  // restores only into the world that made it (same templates); else std::invalid_argument.
+  WorldCheckpoint checkpoint() const;
+  void restore(const WorldCheckpoint& checkpoint);
+
+  // --- used by integrators ------------------------------------------------------------------
+  // Evaluates all forces at the current body state into bodies().force/torque, advancing contact
+  // history (tangential springs) by one time step; the energy the springs lose counts as
+  // dissipated at once, and step() books the work of the evaluation's dissipative forces once the
+  // integrator has produced the velocities they act on. An integrator makes exactly one such
+  // evaluation per step, at its forceTimeFraction(). The springs advance from the time of the last
+  // evaluation with the `drift` velocities (DriftVelocities; the bodies' own when not given).
+  void computeForces(const DriftVelocities& drift = {});
+  // The same forces, for a step that starts with stale ones (first step, after an edit): contact
+  // history does not advance and no step of dissipated work is added for them here, since the
+  // state has not moved (a spring that the edit shortened, e.g. lower friction, counts its loss).
+  void refreshForces();
+  bool forcesCurrent() const { return state_.forcesCurrent; }
+  // For a kick of duration h [s] of body b: the Boris rotation vector t = q h B / (2 m) of the
+  // magnetic Lorentz force (zero for an uncharged body; in the 2D mode B's normal part, the rest
+  // only pushes against the plane). See VelocityKick.hpp.
+  Vec3 lorentzRotation(std::size_t b, double h) const;
+  // Whether lorentzRotation can be non-zero for some body: a magnetic field acts and a body is
+  // charged (or carries point properties).
+  bool hasLorentzKicks() const;
+  // The softening length in use [m] (FieldSettings::softening, or the automatic value).
+  double fieldSoftening() const { return state_.softening; }
+
+  // --- access ---------------------------------------------------------------------------------
+  BodyState& bodies() { return state_.bodies; }
+  const BodyState& bodies() const { return state_.bodies; }
+  // Call after editing bodies() from outside: forgets cached forces and integrator history.
+  void stateChanged();
+  const std::vector<TemplatePtr>& templates() const { return model_.templates; }
+  const std::vector<Wall>& walls() const { return model_.walls; }
+  const ContactModel& contactModel() const { return model_.contact; }
+  const WorldSettings& settings() const { return model_.settings; }
+  // The model and the state as values (WorldModel.hpp, WorldState.hpp): what a checkpoint copies.
+  const WorldModel& model() const { return model_; }
+  const WorldState& state() const { return state_; }
+  double time() const { return state_.clock.time; }
+  std::uint64_t stepCount() const { return state_.clock.steps; }
+  // [J] since construction: the work done against damping and friction (contact dashpots and
+  // hysteresis, tangential forces less the change of the energy their springs store, global
+  // damping), so that total + dissipated is conserved to the integrator's order (Mutze, Polyspherical grains,
+  // §8).
+  double dissipatedEnergy() const { return state_.ledger.dissipated; }
+  // [J] since construction: the work done on the bodies by external loads, booked like the
+  // dissipated energy (total + dissipated - externalWork is conserved to second order).
+  double externalWork() const { return state_.ledger.externalWork; }
+  // [J] since construction: the work the imposed motion of mesh walls did on the bodies (the
+  // contact forces on the bodies times the walls' surface velocity, booked like the dissipated
+  // energy): total + dissipated - externalWork - wallWork is conserved.
+  double wallWork() const { return state_.ledger.wallWork; }
+  // The mesh walls' contact stage (its contacts of the last force evaluation and their springs).
+  const MeshWallContacts& meshWallContacts() const { return state_.meshContacts; }
+  // Per wall (World::walls() order; a box is six planes: -x, +x, -y, +y, -z, +z faces), the
+  // momentum the bodies gave it since construction [N s]: the time integral of the contact forces
+  // on the wall, with the weights the integrator's kicks give each force evaluation, so that the
+  // sum over walls plus the impulse of the body forces (gravity, fields, loads, damping) equals
+  // minus the change of the bodies' total momentum to round-off (Mutze, Polyspherical grains, §1 (iv)).
+  const std::vector<Vec3>& wallImpulses() const { return state_.wallImpulse; }
+  // The contact force on each wall of the last force evaluation [N].
+  const std::vector<Vec3>& wallForces() const { return state_.wallForce; }
+  std::size_t pebbleCount() const { return state_.pebbles.position.size(); }
+  std::size_t contactCount() const { return state_.pebbleContacts + state_.wallContacts; }
+  // Where the contactCount() contacts touch [m], world, appended to `out`: pebble pairs and plane
+  // walls, then mesh walls (the last force evaluation), or what cim / rk4 found at the step's end.
+  void appendContactPoints(std::vector<Vec3>& out) const;
+  std::size_t pebbleContactCount() const { return state_.pebbleContacts; }
+  std::size_t wallContactCount() const { return state_.wallContacts; }
+  double worstOverlapRatio() const { return state_.worstOverlapRatio; }
+  const Divergence& divergence() const { return state_.divergence; }
+  // The force-loop threads, shared with the integrators.
+  ThreadPool& pool() { return pool_; }
+  // A flag that, once set (from any thread), abandons a step that may take long (the cluster
+  // integration's adaptive steps: a minute for a stiff contact at a large step): step() returns
+  // false with no divergence and the world as it was before the step, which can be taken again
+  // with the same result. The app so stops, pauses or replaces a world without waiting for the
+  // step. Null (the default): never.
+  void setStepCancel(const std::atomic<bool>* cancel) { stepCancel_ = cancel; }
+  const std::atomic<bool>* stepCancel() const { return stepCancel_; }
+  const PebbleArrays& pebbles() const { return state_.pebbles; }
+  const NeighborList& neighbors() const { return neighbors_; }
+  // What the neighbour list is built from: the pebbles, bodies, templates, walls and periodic axes.
+  BroadPhaseInput broadPhaseInput() const;
+  // Places the pebbles at the bodies' current poses and rebuilds the neighbour list if they moved
+  // beyond its skin, as the next force evaluation would do first: for outputs that read pebbles()
+  // and neighbors() between steps (the benchmark's final overlaps). pebbles() otherwise holds the
+  // positions of the last force evaluation.
+  void syncPebbles();
+  // The contacts of the last force evaluation (points and forces).
+  const ContactSolver& contactSolver() const { return state_.contacts; }
+  // Largest stable step estimate for the contact stiffness [s] (2 sqrt(m_eff/k)), and the
+  // recommended step (a tenth of a contact's duration).
+  double criticalTimeStep() const;
+  double recommendedTimeStep() const;
+  // Seconds spent per stage since construction.
+  const std::array<double, static_cast<int>(Stage::Count)>& stageSeconds() const { return stageSeconds_; }
+  void addStageTime(Stage s, double seconds) { stageSeconds_[static_cast<int>(s)] += seconds; }
+
+ private:
+  // A step of an integrator with forces of its own (cim, rk4): it advances the bodies, World books
+  // what it reports (WorldOwnForces.cpp).
+  bool stepOwnForces();
+  // Throws std::invalid_argument when a mesh wall meets spherocylinders or cim / rk4 (ownForces).
+  void requireMeshWallSupport(bool ownForces) const;
+  // Throws std::invalid_argument when a body cannot have these blocked degrees of freedom here.
+  void requireBlockedSupport(std::uint8_t blocked) const;
+  // Stages of a force evaluation; `advance`: at the integrator's force time of this step, contact
+  // history advancing from the last evaluation with `drift` (false: a refresh of the current state).
+  void evaluateForces(bool advance, const DriftVelocities& drift);
+  bool placePebblesAndCheckList();
+  void applyBodyForces();
+  double addContactForces();  // returns the change of the tangential springs' energy [J]
+  // Powers [W] of the last evaluation's dissipative forces and torques (sum over bodies of
+  // F_diss . v + T_diss . omega) and of its external loads, with v = (1 - s) v_now + s v_stepStart
+  // (s = `startWeight`).
+  struct Powers {
+    double dissipative = 0.0;
+    double external = 0.0;
+  };
+  Powers powers(double startWeight);
+  void withdrawContactsOf(std::uint32_t body);
+  void updatePebblePositions();
+  // Aborts with a message where an invariant of the state is broken (WorldInvariants.cpp); called
+  // only in builds with CLUMPLAB_ASSERTIONS.
+  void checkInvariants() const;
+  BroadPhaseInput broadPhaseInputFor(const PebbleArrays& pebbles) const;
+  void wrapIntoBox();  // periodic axes: centres of mass into the primary box (and what follows them)
+  void advanceClock();
+  bool checkDivergence();
+  // A setting that changes the energy without booking it (gravity, stiffness, the step): forces
+  // are evaluated again and the energy watch starts again.
+  // stateChanged() without forgetting the integrator's history (addBody: the integrator extends it).
+  void bodiesChanged();
+  void forcesChanged() {
+    state_.forcesCurrent = false;
+    energyWatch_.reset();
+  }
+  // Loads changed: forces are evaluated again (their work is booked, the watch goes on).
+  void loadsChanged() { state_.forcesCurrent = false; }
+  // The energy report inside step() for the energy watch: the pebbles placed in the world's own
+  // arrays; nothing when the neighbour list needs a rebuild (which would move the list's reference
+  // positions: the watch must not change the trajectory).
+  std::optional<EnergyReport> stepEnergy();
+  EnergyReport motionEnergy() const;  // kinetic and gravitational energy, momenta and the ledger
+  // Elastic and field energy of pebbles placed at `placed` with contacts from `list`.
+  void addPotentialEnergy(EnergyReport& e, const PebbleArrays& placed, const NeighborList& list) const;
+  // Every EnergyWatch::kEveryWorldSteps steps: a sample for the watch; true on a blow-up (then
+  // the divergence is set, its message still to write).
+  bool energyBlewUp();
+  void applyFieldForces();
+  Vec3 actingMagneticField() const;  // B, or its normal part in the 2D mode [T]
+  double minPebbleRadius() const;    // over the templates [m]; infinity without any
+  void projectForcesOnPlane();
+  void projectStateOnPlane();
+  void applyBlockedForces();   // blocked force components to zero, torques onto the free axis
+  void confineBlockedState();  // blocked velocity components to zero
+  void addWallImpulses(double weight);
+  void insertFromInlets();  // the "inlets" stage of step() (WorldInlets.cpp)
+
+  WorldModel model_;
+  WorldState state_;
+  NeighborList neighbors_;
+  ThreadPool pool_;
+  const std::atomic<bool>* stepCancel_ = nullptr;
+  std::unique_ptr<Integrator> integrator_;
+  // Scratch and caches, not state: the velocities at the start of the step (for integrators that
+  // evaluate forces before its end), per-chunk powers, and powers() at the end of the last step.
+  std::vector<Vec3> stepStartVelocity_;
+  std::vector<Vec3> stepStartAngularVelocity_;
+  std::vector<double> powerChunks_;  // per body chunk, summed in chunk order
+  Powers lastPowers_;
+  bool lastPowersCurrent_ = false;
+  EnergyWatch energyWatch_;             // starts again after edits (stateChanged, forcesChanged, restore)
+  std::optional<EnergyBlowUp> blowUp_;  // what the watch found, for the divergence message
+  std::array<double, static_cast<int>(Stage::Count)> stageSeconds_{};
+};
+
+// A copy of everything a World's next steps depend on (World::checkpoint, World::restore): the
+// model, the state (bodies, pebbles, forces, clock, ledger, loads, inlets, contacts, divergence),
+// the broad phase's lists and the integrator with its history. Plain data (copyable); not stage
+// times or the thread count.
+struct WorldCheckpoint {
+  WorldModel model;  // its templates identify the world
+  WorldState state;
+  NeighborList::State broadPhase;
+  std::shared_ptr<const Integrator> integrator;
+
+  double time() const { return state.clock.time; }  // [s]
+  std::uint64_t stepCount() const { return state.clock.steps; }
+  std::size_t bodyCount() const { return state.bodies.size(); }
+  // Memory the checkpoint holds [bytes], estimated from its arrays (element sizes times counts;
+  // the integrator's history counted as four vectors a body). For bounding a history of them.
+  std::size_t memoryBytes() const;
+};
+
+}  // namespace clumplab

@@ -1,0 +1,46 @@
+#pragma once
+// What a scene file defines and a run does not change by itself: the settings, the contact model,
+// the walls and the clump templates (MuJoCo's mjModel in spirit; the user's edits between steps
+// change it through World's setters, which validate them).
+#include <vector>
+
+#include "core/clump/ClumpTemplate.hpp"
+#include "core/collision/ContactModel.hpp"
+#include "core/forces/Fields.hpp"
+#include "core/integrate/Integrator.hpp"
+#include "core/walls/Walls.hpp"
+#include "core/world/CimSettings.hpp"
+#include "core/world/PeriodicBox.hpp"
+#include "core/world/PlaneConstraint.hpp"
+
+namespace clumplab {
+
+struct WorldSettings {
+  double timeStep = 1e-5;                // [s]
+  Vec3 gravity = Vec3(0.0, 0.0, -9.81);  // [m/s^2], applied at centres of mass (Woo, clumps)
+  IntegratorKind integrator = IntegratorKind::Leapfrog;
+  int eulerIterations = 4;  // leapfrog's iterative Euler solve (MercuryDPM rigid clumps, §2.6)
+  int threads = 1;          // force-loop threads; results do not depend on it
+  double skin = 0.0;        // Verlet skin [m]; 0 picks 0.4 x smallest pebble radius
+  bool gyroscopic = true;   // the omega x I omega term (off only for lessons)
+  int rotorSubsteps = 4;    // splitting: NO_SQUISH free-rotor sub-steps per step
+  // Global damping (0: none): a force -linearDamping m v on every body [1/s], and a torque
+  // -angularDamping I omega with I the world inertia tensor R diag(I1, I2, I3) R^T [1/s]. Their work
+  // counts as dissipated energy.
+  double linearDamping = 0.0;
+  double angularDamping = 0.0;
+  FieldSettings fields;   // uniform E and B, G, softening (gravity is `gravity` above)
+  PlaneConstraint plane;  // the 2D mode (off: 3D)
+  PeriodicBox
+      periodic;  // periodic boundaries on any subset of x, y, z (cluster integration method; none: all off)
+  CimSettings cim;  // the cim and rk4 integrators: buffer, RKF tolerances and steps
+};
+
+struct WorldModel {
+  WorldSettings settings;
+  ContactModel contact;
+  std::vector<Wall> walls;  // a box is six planes: -x, +x, -y, +y, -z, +z faces
+  std::vector<TemplatePtr> templates;
+};
+
+}  // namespace clumplab

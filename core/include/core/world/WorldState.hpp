@@ -1,0 +1,96 @@
+#pragma once
+// Everything a run changes, as one value: the bodies, their pebbles, the loads on them, the clock,
+// the energy ledger, the inlets' progress, the contacts of the last force evaluation and their
+// history, and whether the run diverged. With the model (WorldModel.hpp), the broad phase's lists
+// and the integrator's history it is all the next steps depend on: a checkpoint is a copy of it.
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "core/base/Math.hpp"
+#include "core/collision/ContactForces.hpp"
+#include "core/walls/MeshWallContacts.hpp"
+#include "core/world/BodyState.hpp"
+#include "core/world/Inlet.hpp"
+
+namespace clumplab {
+
+// Why a run stopped: NaN/Inf, an overlap beyond half a pebble radius, an energy blow-up
+// (EnergyWatch: `body` is then the one with the most kinetic energy), or what an integrator of its
+// own forces reports (cim's missed contact names its bodies in the message).
+struct Divergence {
+  bool happened = false;
+  std::uint32_t body = 0;
+  double time = 0.0;
+  std::string message;
+};
+
+// A force applied from outside (the GUI's mouse drag) at a point fixed in the world until it is set
+// again or cleared. Its work is user input, not dissipation: World::externalWork() books it, so that
+// total + dissipated - external work is conserved while loads act.
+struct ExternalLoad {
+  std::uint32_t body = 0;
+  Vec3 force = Vec3::Zero();  // [N], world
+  Vec3 point = Vec3::Zero();  // [m], world; the torque about the centre of mass is (point - x) x force
+};
+
+// The run's clock: time = origin + (steps - stepsAtOrigin) x dt, so no round-off accumulates over
+// long runs; an edit of the step or of the time moves the origin.
+struct SimulationClock {
+  double time = 0.0;  // [s]
+  std::uint64_t steps = 0;
+  double origin = 0.0;  // [s]
+  std::uint64_t stepsAtOrigin = 0;
+};
+
+// [J] since construction, so that total + dissipated - externalWork - wallWork - inserted is
+// conserved to the integrator's order (Mutze, Polyspherical grains, §8).
+struct EnergyLedger {
+  double dissipated = 0.0;    // work done against damping and friction
+  double externalWork = 0.0;  // work of external loads (user input)
+  double wallWork = 0.0;      // work of the imposed motion of mesh walls
+  double inserted = 0.0;      // kinetic and potential energy the inlets' bodies brought in
+};
+
+struct WorldState {
+  BodyState bodies;
+  // Flat pebble data: the template-local centres and shaft axes (empty without spherocylinders),
+  // each body's first pebble, and the world arrays placed from the body poses before every force
+  // evaluation (Mutze, Polyspherical grains, §4: pebble positions always come from the pose).
+  std::vector<Vec3> pebbleLocal;
+  std::vector<Vec3> pebbleAxisLocal;
+  std::vector<std::uint32_t> bodyFirstPebble;
+  PebbleArrays pebbles;
+  std::vector<ExternalLoad> loads;  // sorted by body, one a body at most
+  // Per body, the sum of the whole-box shifts its centre got from wrapping into the periodic box
+  // [m]: position minus this is its continuous path, which the gravity and uniform-field energies use.
+  std::vector<Vec3> wrapDisplacement;
+  SimulationClock clock;
+  EnergyLedger ledger;
+  std::vector<Inlet> inlets;  // settings and progress (random state included)
+  double softening = 0.0;     // the field softening in use [m] (FieldSettings::softening, or automatic)
+
+  // --- the last force evaluation --------------------------------------------------------------
+  ContactSolver contacts;         // pebble pairs and plane walls: records and chunk sums
+  MeshWallContacts meshContacts;  // mesh walls: records and their springs
+  // Per body, the part of force/torque that is not conservative (contact dashpots and friction,
+  // global damping) [N], [N m] about the centre of mass.
+  std::vector<Vec3> dissipativeForce;
+  std::vector<Vec3> dissipativeTorque;
+  std::vector<Vec3> loadTorque;   // per external load, about the centre of mass [N m]
+  std::vector<Vec3> wallForce;    // per wall, the contact force on it [N]
+  std::vector<Vec3> wallImpulse;  // per wall, accumulated since construction [N s]
+  bool forcesCurrent = false;     // the forces belong to the current state
+  // How far the contact history lags the clock [s]: 0 after a refresh or an evaluation at the end
+  // of the step, dt / 2 after a midpoint evaluation.
+  double historyLag = 0.0;
+  std::size_t pebbleContacts = 0;
+  std::size_t wallContacts = 0;
+  double worstOverlapRatio = 0.0;
+  std::uint32_t worstBody = 0;
+  std::vector<Vec3> ownContactPoints;  // of the last cim / rk4 step [m]
+
+  Divergence divergence;
+};
+
+}  // namespace clumplab

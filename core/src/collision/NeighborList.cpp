@@ -1,0 +1,367 @@
+#include "core/collision/NeighborList.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <limits>
+
+#include "BodyPairSearch.hpp"
+#include "PebblePairSearch.hpp"
+#include "TemplateGrid.hpp"
+#include "base/StageClock.hpp"
+
+namespace clumplab {
+
+namespace {
+bool pairLess(const PebblePair& x, const PebblePair& y) {
+  return x.a != y.a ? x.a < y.a : x.b < y.b;
+}
+bool wallPairLess(const WallPair& x, const WallPair& y) {
+  if (x.pebble != y.pebble) return x.pebble < y.pebble;
+  return x.wall != y.wall ? x.wall < y.wall : x.end < y.end;
+}
+bool sameWallPair(const WallPair& x, const WallPair& y) {
+  return x.pebble == y.pebble && x.wall == y.wall && x.end == y.end;
+}
+// Displacement limits are shrunk by this factor against rounding in positions and distances.
+constexpr double kLimitSafety = 0.999;
+// Bodies of one block hold about this many pebbles: blocks are the unit of parallel work and of
+// output order, and depend on the bodies only (never on the thread count).
+constexpr std::size_t kBlockPebbles = 1024;
+
+}  // namespace
+
+struct NeighborList::Scratch {
+  struct BodyPairMargin {
+    std::uint32_t a = 0, b = 0;
+    double margin = 0.0;  // lower bound on the gap of every unlisted pebble pair of a and b [m]
+  };
+  // Output and work space of one block of bodies, concatenated in block order.
+  struct Block {
+    std::uint32_t firstBody = 0, endBody = 0;
+    std::vector<std::uint32_t> partnerStart;  // per body of the block, into partners (+1 entry)
+    std::vector<std::uint32_t> partners;      // candidate bodies b > a
+    std::vector<BodyPairMargin> margins;      // per candidate pair
+    std::vector<PebblePair> raw;              // one body's pairs before sorting
+    std::vector<std::uint32_t> found;         // scratch for partner searches
+    PebblePairSearch::Scratch search;
+    std::vector<PebblePair> pairs;
+    std::vector<Vec3> history;
+    std::vector<double> stiffness;
+    std::vector<WallPair> wallPairs;
+    std::vector<Vec3> wallHistory;
+    std::vector<double> wallStiffness;
+  };
+  std::vector<Block> blocks;
+  BodyPairSearch bodySearch;
+  std::vector<TemplateGrid> templateGrids;   // per template index, rebuilt when the template changes
+  std::vector<Vec3> boxLower, boxUpper;      // per body: world box of its pebbles' reaches [m]
+  std::vector<Vec3> groupLower, groupUpper;  // the same per pebble group (TemplateGrid)
+  std::vector<std::uint32_t> bodyFirstGroup;
+  std::vector<double> reach;       // per pebble: radius plus half shaft [m]
+  std::vector<double> bodyMargin;  // per body: lower bound on the gap to every unlisted partner [m]
+  std::vector<PebblePair> oldPairs;
+  std::vector<WallPair> oldWallPairs;
+  std::vector<Vec3> oldHistory, oldWallHistory;
+  std::vector<double> oldStiffness, oldWallStiffness;
+};
+
+NeighborList::NeighborList() : scratch_(std::make_unique<Scratch>()) {}
+NeighborList::~NeighborList() = default;
+NeighborList::NeighborList(NeighborList&&) noexcept = default;
+NeighborList& NeighborList::operator=(NeighborList&&) noexcept = default;
+
+bool NeighborList::needsRebuild(const std::vector<Vec3>& pebblePositions) const {
+  if (!builtFor(pebblePositions.size())) return true;
+  for (std::size_t i = 0; i < pebblePositions.size(); ++i) {
+    if (movedTooFar(i, pebblePositions[i])) return true;
+  }
+  return false;
+}
+
+void NeighborList::rebuild(const BroadPhaseInput& in, ThreadPool* pool) {
+  ++state_.rebuilds;
+  Scratch& s = *scratch_;
+  // The previous lists (sorted) are merged into the new ones to carry the history over.
+  s.oldPairs.swap(state_.pairs);
+  s.oldHistory.swap(state_.pairHistory);
+  s.oldStiffness.swap(state_.pairSpringStiffness);
+  s.oldWallPairs.swap(state_.wallPairs);
+  s.oldWallHistory.swap(state_.wallHistory);
+  s.oldWallStiffness.swap(state_.wallSpringStiffness);
+  const std::vector<Vec3>& pos = in.pebblePosition;
+  state_.positionsAtBuild = pos;
+  const std::size_t n = pos.size();
+  const std::size_t bodyCount = in.bodyPosition.size();
+  state_.limit2.resize(n);
+  state_.bodiesAtBuild.resize(bodyCount);
+  state_.pairs.clear();
+  state_.pairHistory.clear();
+  state_.pairSpringStiffness.clear();
+  state_.wallPairs.clear();
+  state_.wallHistory.clear();
+  state_.wallSpringStiffness.clear();
+  bodyPairs_ = 0;
+  if (n == 0 || bodyCount == 0) return;
+  const auto runBlocks = [&](std::size_t count, const std::function<void(std::size_t)>& task) {
+    if (pool != nullptr) {
+      pool->run(count, task);
+    } else {
+      for (std::size_t k = 0; k < count; ++k) task(k);
+    }
+  };
+
+  // Body level: bounds, size-class grids, candidate partners b > a per body and each body's margin
+  // to the bodies that are not its candidates.
+  auto t0 = StageClock::now();
+  s.templateGrids.resize(in.templates.size());
+  for (std::size_t t = 0; t < in.templates.size(); ++t) {
+    if (s.templateGrids[t].source() != in.templates[t].get())
+      s.templateGrids[t] = TemplateGrid(in.templates[t]);
+  }
+  s.bodyMargin.resize(bodyCount);
+  std::size_t blockCount = 0;
+  for (std::uint32_t b = 0; b < bodyCount;) {
+    if (s.blocks.size() <= blockCount) s.blocks.emplace_back();
+    Scratch::Block& block = s.blocks[blockCount++];
+    block.firstBody = b;
+    const std::uint32_t firstPebble = in.bodyFirstPebble[b];
+    do {
+      ++b;
+    } while (b < bodyCount && in.bodyFirstPebble[b] - firstPebble < kBlockPebbles);
+    block.endBody = b;
+  }
+  s.boxLower.resize(bodyCount);
+  s.boxUpper.resize(bodyCount);
+  const bool capsules = !in.pebbleHalfLength.empty();
+  s.reach.resize(n);
+  for (std::size_t i = 0; i < n; ++i)
+    s.reach[i] = capsules ? in.pebbleRadius[i] + in.pebbleHalfLength[i] : in.pebbleRadius[i];
+  s.bodyFirstGroup.resize(bodyCount + 1);
+  s.bodyFirstGroup[0] = 0;
+  for (std::size_t b = 0; b < bodyCount; ++b) {
+    s.bodyFirstGroup[b + 1] =
+        s.bodyFirstGroup[b] + static_cast<std::uint32_t>(s.templateGrids[in.bodyTemplate[b]].groupCount());
+  }
+  s.groupLower.resize(s.bodyFirstGroup[bodyCount]);
+  s.groupUpper.resize(s.bodyFirstGroup[bodyCount]);
+  runBlocks(blockCount, [&](std::size_t k) {
+    const Scratch::Block& block = s.blocks[k];
+    for (std::uint32_t b = block.firstBody; b < block.endBody; ++b) {
+      const TemplateGrid& grid = s.templateGrids[in.bodyTemplate[b]];
+      const std::uint32_t first = in.bodyFirstPebble[b];
+      Vec3 lower = in.bodyPosition[b], upper = lower;  // a body without pebbles: a point
+      for (std::size_t g = 0; g < grid.groupCount(); ++g) {
+        Vec3 gl = Vec3::Constant(std::numeric_limits<double>::infinity()), gu = -gl;
+        for (std::uint32_t m = grid.groupStart()[g]; m < grid.groupStart()[g + 1]; ++m) {
+          const std::uint32_t i = first + grid.groupPebble()[m];
+          const Vec3 r = Vec3::Constant(s.reach[i]);
+          gl = gl.cwiseMin(pos[i] - r);
+          gu = gu.cwiseMax(pos[i] + r);
+        }
+        s.groupLower[s.bodyFirstGroup[b] + g] = gl;
+        s.groupUpper[s.bodyFirstGroup[b] + g] = gu;
+        lower = g == 0 ? gl : Vec3(lower.cwiseMin(gl));
+        upper = g == 0 ? gu : Vec3(upper.cwiseMax(gu));
+      }
+      s.boxLower[b] = lower;
+      s.boxUpper[b] = upper;
+    }
+  });
+  s.bodySearch.build(s.boxLower, s.boxUpper, state_.skin, in.periodic);
+  runBlocks(blockCount, [&](std::size_t k) {
+    Scratch::Block& block = s.blocks[k];
+    block.partnerStart.clear();
+    block.partners.clear();
+    for (std::uint32_t a = block.firstBody; a < block.endBody; ++a) {
+      block.partnerStart.push_back(static_cast<std::uint32_t>(block.partners.size()));
+      s.bodyMargin[a] = s.bodySearch.partnersOf(a, block.found);
+      block.partners.insert(block.partners.end(), block.found.begin(), block.found.end());
+    }
+    block.partnerStart.push_back(static_cast<std::uint32_t>(block.partners.size()));
+  });
+  seconds_.bodies += secondsSince(t0);
+
+  // Pebble level: the pebble pairs of each candidate body pair, sorted per body and merged with the
+  // previous lists for their history.
+  t0 = StageClock::now();
+  const PebblePairSearch bodies(in, s.templateGrids, s.reach,
+                                {s.boxLower, s.boxUpper, s.groupLower, s.groupUpper, s.bodyFirstGroup},
+                                state_.skin);
+  runBlocks(blockCount, [&](std::size_t k) {
+    Scratch::Block& block = s.blocks[k];
+    block.margins.clear();
+    block.pairs.clear();
+    block.history.clear();
+    block.stiffness.clear();
+    auto oldPair = std::lower_bound(s.oldPairs.begin(), s.oldPairs.end(),
+                                    PebblePair{bodies.firstPebble(block.firstBody), 0}, pairLess);
+    for (std::uint32_t a = block.firstBody; a < block.endBody; ++a) {
+      block.raw.clear();
+      const std::uint32_t local = a - block.firstBody;
+      for (std::uint32_t p = block.partnerStart[local]; p < block.partnerStart[local + 1]; ++p) {
+        const std::uint32_t b = block.partners[p];
+        const double margin = bodies.collect(a, b, block.raw, block.search);
+        block.margins.push_back({a, b, margin});
+      }
+      std::sort(block.raw.begin(), block.raw.end(), pairLess);
+      for (const PebblePair& pair : block.raw) {
+        while (oldPair != s.oldPairs.end() && pairLess(*oldPair, pair)) ++oldPair;
+        const bool kept = oldPair != s.oldPairs.end() && oldPair->a == pair.a && oldPair->b == pair.b;
+        block.pairs.push_back(pair);
+        const auto old = static_cast<std::size_t>(oldPair - s.oldPairs.begin());
+        block.history.push_back(kept ? s.oldHistory[old] : Vec3::Zero());
+        block.stiffness.push_back(kept ? s.oldStiffness[old] : 0.0);
+      }
+    }
+  });
+  // Each body pair's margin bounds both bodies' (in block order: the same bits for any thread count).
+  for (std::size_t k = 0; k < blockCount; ++k) {
+    for (const Scratch::BodyPairMargin& m : s.blocks[k].margins) {
+      s.bodyMargin[m.a] = std::min(s.bodyMargin[m.a], m.margin);
+      s.bodyMargin[m.b] = std::min(s.bodyMargin[m.b], m.margin);
+      ++bodyPairs_;
+    }
+  }
+
+  // Wall pairs and displacement limits, pebble by pebble.
+  runBlocks(blockCount, [&](std::size_t k) {
+    Scratch::Block& block = s.blocks[k];
+    block.wallPairs.clear();
+    block.wallHistory.clear();
+    block.wallStiffness.clear();
+    auto oldWall = std::lower_bound(s.oldWallPairs.begin(), s.oldWallPairs.end(),
+                                    WallPair{bodies.firstPebble(block.firstBody), 0, 0}, wallPairLess);
+    for (std::uint32_t a = block.firstBody; a < block.endBody; ++a) {
+      // Every unlisted partner is at least `margin` beyond touching (never less than the skin: the
+      // lists hold every pair closer than that).
+      const double margin = std::max(state_.skin, s.bodyMargin[a]);
+      BodyAtBuild& atBuild = state_.bodiesAtBuild[a];
+      atBuild = {bodies.firstPebble(a),
+                 bodies.endPebble(a),
+                 in.bodyPosition[a],
+                 in.bodyOrientation[a],
+                 0.0,
+                 std::numeric_limits<double>::infinity()};
+      for (std::uint32_t i = bodies.firstPebble(a), end = bodies.endPebble(a); i < end; ++i) {
+        atBuild.reach = std::max(atBuild.reach, (pos[i] - in.bodyPosition[a]).norm());
+        double limit = 0.5 * margin;
+        const double r = bodies.reach(i);
+        for (std::size_t w = 0; w < in.walls.size(); ++w) {
+          const Wall& wall = in.walls[w];
+          if (wall.passes(in.pebbleRadius[i])) continue;  // never touches: no pair and no limit
+          if (wall.kind == Wall::Kind::Mesh) continue;  // mesh walls have their own stage (MeshWallContacts)
+          const double clearance = wall.clearance(pos[i]) - r;
+          if (clearance >= state_.skin) {
+            limit = std::min(limit, clearance);
+            continue;
+          }
+          const std::uint32_t ends = capsules && in.pebbleHalfLength[i] > 0.0 ? 2 : 1;
+          for (std::uint32_t e = 0; e < ends; ++e) {
+            const WallPair pair{i, static_cast<std::uint32_t>(w), e};
+            while (oldWall != s.oldWallPairs.end() && wallPairLess(*oldWall, pair)) ++oldWall;
+            const bool kept = oldWall != s.oldWallPairs.end() && sameWallPair(*oldWall, pair);
+            block.wallPairs.push_back(pair);
+            const auto old = static_cast<std::size_t>(oldWall - s.oldWallPairs.begin());
+            block.wallHistory.push_back(kept ? s.oldWallHistory[old] : Vec3::Zero());
+            block.wallStiffness.push_back(kept ? s.oldWallStiffness[old] : 0.0);
+          }
+        }
+        limit *= kLimitSafety;
+        state_.limit2[i] = limit * limit;
+        atBuild.limit = std::min(atBuild.limit, limit);
+      }
+      atBuild.reach *= 1.0 + 1e-9;  // rounding of the distances
+    }
+  });
+
+  std::size_t pairCount = 0, wallCount = 0;
+  for (std::size_t k = 0; k < blockCount; ++k) {
+    pairCount += s.blocks[k].pairs.size();
+    wallCount += s.blocks[k].wallPairs.size();
+  }
+  state_.pairs.reserve(pairCount);
+  state_.pairHistory.reserve(pairCount);
+  state_.pairSpringStiffness.reserve(pairCount);
+  state_.wallPairs.reserve(wallCount);
+  state_.wallHistory.reserve(wallCount);
+  state_.wallSpringStiffness.reserve(wallCount);
+  for (std::size_t k = 0; k < blockCount; ++k) {
+    const Scratch::Block& block = s.blocks[k];
+    state_.pairs.insert(state_.pairs.end(), block.pairs.begin(), block.pairs.end());
+    state_.pairHistory.insert(state_.pairHistory.end(), block.history.begin(), block.history.end());
+    state_.pairSpringStiffness.insert(state_.pairSpringStiffness.end(), block.stiffness.begin(),
+                                      block.stiffness.end());
+    state_.wallPairs.insert(state_.wallPairs.end(), block.wallPairs.begin(), block.wallPairs.end());
+    state_.wallHistory.insert(state_.wallHistory.end(), block.wallHistory.begin(), block.wallHistory.end());
+    state_.wallSpringStiffness.insert(state_.wallSpringStiffness.end(), block.wallStiffness.begin(),
+                                      block.wallStiffness.end());
+  }
+  seconds_.pebbles += secondsSince(t0);
+}
+
+void NeighborList::removePebbles(std::uint32_t first, std::uint32_t count) {
+  const std::uint32_t end = first + count;
+  const auto gone = [&](std::uint32_t p) { return p >= first && p < end; };
+  const auto renumbered = [&](std::uint32_t p) { return p >= end ? p - count : p; };
+  std::size_t kept = 0;
+  for (std::size_t k = 0; k < state_.pairs.size(); ++k) {
+    const PebblePair pair = state_.pairs[k];
+    if (gone(pair.a) || gone(pair.b)) continue;
+    state_.pairs[kept] = {renumbered(pair.a), renumbered(pair.b)};  // a < b and the order survive
+    state_.pairHistory[kept] = state_.pairHistory[k];
+    state_.pairSpringStiffness[kept] = state_.pairSpringStiffness[k];
+    ++kept;
+  }
+  state_.pairs.erase(state_.pairs.begin() + static_cast<std::ptrdiff_t>(kept), state_.pairs.end());
+  state_.pairHistory.erase(state_.pairHistory.begin() + static_cast<std::ptrdiff_t>(kept),
+                           state_.pairHistory.end());
+  state_.pairSpringStiffness.resize(kept);
+  kept = 0;
+  for (std::size_t k = 0; k < state_.wallPairs.size(); ++k) {
+    const WallPair pair = state_.wallPairs[k];
+    if (gone(pair.pebble)) continue;
+    state_.wallPairs[kept] = {renumbered(pair.pebble), pair.wall, pair.end};
+    state_.wallHistory[kept] = state_.wallHistory[k];
+    state_.wallSpringStiffness[kept] = state_.wallSpringStiffness[k];
+    ++kept;
+  }
+  state_.wallPairs.erase(state_.wallPairs.begin() + static_cast<std::ptrdiff_t>(kept),
+                         state_.wallPairs.end());
+  state_.wallHistory.erase(state_.wallHistory.begin() + static_cast<std::ptrdiff_t>(kept),
+                           state_.wallHistory.end());
+  state_.wallSpringStiffness.resize(kept);
+  if (end <= state_.positionsAtBuild.size()) {
+    state_.positionsAtBuild.erase(state_.positionsAtBuild.begin() + first,
+                                  state_.positionsAtBuild.begin() + end);
+    state_.limit2.erase(state_.limit2.begin() + first, state_.limit2.begin() + end);
+    // The bodies that had any of these pebbles go too (those above are renumbered). An entry left
+    // for a removed body without pebbles never matches: bodyWithinLimits wants pebbles.
+    std::erase_if(state_.bodiesAtBuild,
+                  [&](const BodyAtBuild& b) { return b.firstPebble < end && b.endPebble > first; });
+    for (BodyAtBuild& b : state_.bodiesAtBuild) {
+      if (b.firstPebble >= end) {
+        b.firstPebble -= count;
+        b.endPebble -= count;
+      }
+    }
+  } else {
+    state_.positionsAtBuild.clear();  // no valid list: the next evaluation builds one
+    state_.limit2.clear();
+    state_.bodiesAtBuild.clear();
+  }
+}
+
+void NeighborList::translatePebbles(std::uint32_t first, std::uint32_t count, const Vec3& shift) {
+  if (static_cast<std::size_t>(first) + count > state_.positionsAtBuild.size())
+    return;  // no list: the next evaluation builds one
+  for (std::uint32_t i = first; i < first + count; ++i) state_.positionsAtBuild[i] += shift;
+  // The body that holds exactly these pebbles moved with them (else its test stays conservative:
+  // its reference pose is then off by the shift, and its pebbles are tested one by one).
+  const auto body = std::lower_bound(state_.bodiesAtBuild.begin(), state_.bodiesAtBuild.end(), first,
+                                     [](const BodyAtBuild& b, std::uint32_t p) { return b.firstPebble < p; });
+  if (body != state_.bodiesAtBuild.end() && body->firstPebble == first && body->endPebble == first + count)
+    body->position += shift;
+}
+
+}  // namespace clumplab

@@ -1,0 +1,144 @@
+#include "LeapfrogIntegrator.hpp"
+
+#include <algorithm>
+#include <array>
+
+#include "BlockedMotion.hpp"
+#include "PlanarMotion.hpp"
+#include "VelocityKick.hpp"
+#include "base/BodyLoop.hpp"
+#include "core/world/World.hpp"
+
+namespace clumplab {
+
+void LeapfrogIntegrator::eulerKicks(const Vec3* omega0, const Vec3* torqueBody, const Vec3* moments, double h,
+                                    int iterations, bool gyroscopic, std::size_t count, Vec3* out,
+                                    Vec3* predicted) {
+  // MercuryDPM rigid clumps, §2.6: w[0] = w0; (*) solve (28) for w'; w_new = w0 + w' h; w[n+1] = (w0 +
+  // w_new)/2. Component-wise in structure-of-arrays form over up to kBatch bodies; each operation is the one
+  // the vector form performs, so the result is bit-identical to it.
+  std::array<double, kBatch> w0[3], w[3], t[3], m[3], inv[3], rate[3];
+  for (std::size_t begin = 0; begin < count; begin += kBatch) {
+    const std::size_t k = std::min(kBatch, count - begin);
+    for (std::size_t j = 0; j < k; ++j) {
+      for (int c = 0; c < 3; ++c) {
+        w0[c][j] = w[c][j] = omega0[begin + j][c];
+        t[c][j] = torqueBody[begin + j][c];
+        m[c][j] = moments[begin + j][c];
+        inv[c][j] = 1.0 / m[c][j];
+        rate[c][j] = 0.0;
+      }
+    }
+    for (int n = 0; n < std::max(1, iterations); ++n) {  // "2 - 5" iterations (§2.6)
+      for (std::size_t j = 0; j < k; ++j) {
+        double gx = 0.0, gy = 0.0, gz = 0.0;
+        if (gyroscopic) {  // w x (I w)
+          const double ix = m[0][j] * w[0][j], iy = m[1][j] * w[1][j], iz = m[2][j] * w[2][j];
+          gx = w[1][j] * iz - w[2][j] * iy;
+          gy = w[2][j] * ix - w[0][j] * iz;
+          gz = w[0][j] * iy - w[1][j] * ix;
+        }
+        rate[0][j] = (t[0][j] - gx) * inv[0][j];  // eq. 28: I w' = M - W
+        rate[1][j] = (t[1][j] - gy) * inv[1][j];
+        rate[2][j] = (t[2][j] - gz) * inv[2][j];
+        for (int c = 0; c < 3; ++c) w[c][j] = w0[c][j] + 0.5 * h * rate[c][j];  // (w0 + w_new) / 2
+      }
+    }
+    if (predicted != nullptr) {
+      for (std::size_t j = 0; j < k; ++j) {
+        const double h2 = 2.0 * h;
+        predicted[begin + j] =
+            Vec3(w0[0][j] + rate[0][j] * h2, w0[1][j] + rate[1][j] * h2, w0[2][j] + rate[2][j] * h2);
+      }
+    }
+    for (std::size_t j = 0; j < k; ++j) {
+      out[begin + j] = Vec3(w0[0][j] + rate[0][j] * h, w0[1][j] + rate[1][j] * h, w0[2][j] + rate[2][j] * h);
+    }
+  }
+}
+
+void LeapfrogIntegrator::addBody(const BodyState& bodies) {
+  if (!omegaBodyValid_ || omegaBody_.size() + 1 != bodies.size()) return reset();
+  const std::size_t b = bodies.size() - 1;
+  omegaBody_.push_back(bodies.orientation[b].conjugate() * bodies.angularVelocity[b]);
+}
+
+void LeapfrogIntegrator::step(World& world) {
+  BodyState& s = world.bodies();
+  const VelocityKicks kickVelocity(world);  // v += h F / m, Boris-rotated where a charge meets B
+  const double dt = world.settings().timeStep;
+  const double h = 0.5 * dt;
+  const bool gyro = world.settings().gyroscopic;
+  const std::size_t n = s.size();
+  if (world.settings().plane.enabled) {  // 2D: rotation about the fixed normal
+    planarKickDriftKick(world, drifted_);
+    omegaBodyValid_ = false;
+    return;
+  }
+  if (!world.forcesCurrent()) world.refreshForces();
+  // The body-frame angular velocity of the previous step's last kick is still valid unless the state
+  // was edited (reset()) or bodies were added.
+  const bool cached = omegaBodyValid_ && omegaBody_.size() == n;
+  omegaBody_.resize(n);
+  drifted_.resize(n);
+  // Batches of bodies go through each stage together, so the long dependency chains of different
+  // bodies overlap. Bodies are independent: chunks may run on any thread.
+  const auto kick = [&](std::size_t begin, std::size_t end, Vec3* torqueBody, Vec3* predicted) {
+    eulerKicks(&omegaBody_[begin], torqueBody, &s.moments[begin], h, iterations_, gyro, end - begin,
+               &omegaBody_[begin], predicted);
+  };
+  // Kick (half) and drift; the bodies keep the predicted end-of-step velocities for the force
+  // evaluation, drifted_ the drifted ones (VelocityPredictor.hpp).
+  forEachBodyBatch(world.pool(), n, kBatch, kChunk / kBatch, [&](std::size_t begin, std::size_t end) {
+    std::array<Vec3, kBatch> torqueBody, predictedBody;
+    for (std::size_t b = begin; b < end; ++b) {
+      const Vec3 v0 = s.velocity[b];
+      kickVelocity(s, b, h);
+      if (s.blocked[b] != 0) confineBlockedVelocity(s, b);
+      const Quat q = s.orientation[b].conjugate();
+      if (!cached) omegaBody_[b] = q * s.angularVelocity[b];
+      torqueBody[b - begin] = q * s.torque[b];
+      s.position[b] += dt * s.velocity[b];
+      drifted_.linear[b] = s.velocity[b];
+      s.velocity[b] = kickedTwice(v0, s.velocity[b]);
+    }
+    kick(begin, end, torqueBody.data(), predictedBody.data());
+    for (std::size_t b = begin; b < end; ++b) {
+      if (hasBlockedRotation(s, b)) {  // frozen, or turning about its free world axes (BlockedMotion.hpp)
+        s.angularVelocity[b] = blockedSpinKick(s, b, s.angularVelocity[b], h);
+        blockedSpinDrift(s, b, dt, gyro);
+        omegaBody_[b] = s.orientation[b].conjugate() * s.angularVelocity[b];
+        drifted_.angular[b] = s.angularVelocity[b];
+        s.angularVelocity[b] = blockedSpinKick(s, b, s.angularVelocity[b], h);
+        continue;
+      }
+      // Rotation by the body-frame rotation vector w dt (exact exponential), then renormalised.
+      s.orientation[b] = renormalized(s.orientation[b] * rotationFromVector(dt * omegaBody_[b]));
+      drifted_.angular[b] = s.orientation[b] * omegaBody_[b];
+      s.angularVelocity[b] = s.orientation[b] * predictedBody[b - begin];
+    }
+  });
+  computeForcesAtPredictedVelocities(world, drifted_);
+  // Kick (half) with the forces at t + dt.
+  forEachBodyBatch(world.pool(), n, kBatch, kChunk / kBatch, [&](std::size_t begin, std::size_t end) {
+    std::array<Vec3, kBatch> torqueBody;
+    for (std::size_t b = begin; b < end; ++b) {
+      kickVelocity(s, b, h);
+      if (s.blocked[b] != 0) confineBlockedVelocity(s, b);
+      torqueBody[b - begin] = s.orientation[b].conjugate() * s.torque[b];
+    }
+    kick(begin, end, torqueBody.data(), nullptr);
+    for (std::size_t b = begin; b < end; ++b) {
+      if (hasBlockedRotation(s, b)) {
+        omegaBody_[b] = s.orientation[b].conjugate() * blockedSpinKick(s, b, s.angularVelocity[b], h);
+      }
+    }
+    for (std::size_t b = begin; b < end; ++b) {
+      s.angularVelocity[b] = s.orientation[b] * omegaBody_[b];
+      if (hasBlockedRotation(s, b)) confineBlockedSpin(s, b);
+    }
+  });
+  omegaBodyValid_ = true;
+}
+
+}  // namespace clumplab

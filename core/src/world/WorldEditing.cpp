@@ -1,0 +1,126 @@
+// World's setters: edits between steps, validated; each takes effect at the next step.
+#include <algorithm>
+#include <cmath>
+#include <stdexcept>
+#include <string>
+
+#include "core/world/World.hpp"
+
+#include "WorldOwnForces.hpp"
+#include "WorldValidation.hpp"
+
+namespace clumplab {
+
+void World::setTimeStep(double dt) {
+  if (!(dt > 0.0) || !std::isfinite(dt)) throw std::invalid_argument("time step must be positive");
+  state_.clock.origin = state_.clock.time;
+  state_.clock.stepsAtOrigin = state_.clock.steps;
+  model_.settings.timeStep = dt;
+  // Integrator history (accelerations, body-frame angular velocity) does not depend on dt.
+  forcesChanged();
+}
+
+void World::setGravity(const Vec3& gravity) {
+  require(gravity.allFinite(), "gravity must be finite");
+  model_.settings.gravity = gravity;
+  forcesChanged();
+}
+
+void World::setContactModel(const ContactModel& contact) {
+  checkContactModel(contact);
+  requireOwnForcesSupport(model_.settings.integrator, model_.settings, contact);
+  model_.contact = contact;
+  forcesChanged();
+}
+
+void World::setIntegrator(IntegratorKind kind, int eulerIterations) {
+  setIntegrator(kind, eulerIterations, model_.settings.rotorSubsteps);
+}
+
+void World::setIntegrator(IntegratorKind kind, int eulerIterations, int rotorSubsteps) {
+  require(eulerIterations >= 1 && eulerIterations <= 100, "Euler iterations must lie in [1, 100]");
+  require(rotorSubsteps >= 1 && rotorSubsteps <= 64, "rotor sub-steps must lie in [1, 64]");
+  requireOwnForcesSupport(kind, model_.settings, model_.contact, hasPointProperties(state_.bodies));
+  requireMeshWallSupport(evaluatesOwnForces(kind));
+  if (evaluatesOwnForces(kind)) {
+    for (const std::uint8_t blocked : state_.bodies.blocked) {
+      require(blocked == 0,
+              "blocked degrees of freedom are not supported by the cim and rk4 integrators; use leapfrog, "
+              "midpoint or splitting");
+    }
+  }
+  integrator_ = makeIntegrator(kind, eulerIterations);
+  model_.settings.integrator = kind;
+  model_.settings.eulerIterations = eulerIterations;
+  model_.settings.rotorSubsteps = rotorSubsteps;
+  // The midpoint method's last forces belong to the mid-step state; re-evaluate at the current one.
+  forcesChanged();
+}
+
+void World::setDamping(double linear, double angular) {
+  checkDamping(linear, angular);
+  model_.settings.linearDamping = linear;
+  model_.settings.angularDamping = angular;
+  forcesChanged();
+}
+
+void World::setGyroscopic(bool on) {
+  WorldSettings changed = model_.settings;
+  changed.gyroscopic = on;
+  requireOwnForcesSupport(model_.settings.integrator, changed, model_.contact);
+  // The term lives in the integrators' rotation update, not in the forces: nothing cached changes.
+  model_.settings.gyroscopic = on;
+}
+
+void World::setFields(const FieldSettings& fields) {
+  checkFields(fields);
+  WorldSettings changed = model_.settings;
+  changed.fields = fields;
+  requireOwnForcesSupport(model_.settings.integrator, changed, model_.contact);
+  model_.settings.fields = fields;
+  state_.softening = resolveSoftening(fields.softening, minPebbleRadius());
+  forcesChanged();
+}
+
+void World::setPointProperties(std::uint32_t body, const PointProperties& point) {
+  if (body >= state_.bodies.size()) throw std::out_of_range("no body " + std::to_string(body));
+  checkPointProperties(point);
+  requireOwnForcesSupport(model_.settings.integrator, point);
+  state_.bodies.point[body] = point;
+  forcesChanged();
+}
+
+void World::setTime(double time) {
+  require(std::isfinite(time), "time must be finite");
+  state_.clock.time = state_.clock.origin = time;
+  state_.clock.stepsAtOrigin = state_.clock.steps;
+  energyWatch_.reset();
+}
+
+void World::setExternalForce(std::uint32_t body, const Vec3& force, const Vec3& applicationPointWorld) {
+  if (body >= state_.bodies.size()) throw std::out_of_range("no body " + std::to_string(body));
+  require(force.allFinite() && applicationPointWorld.allFinite(), "external force and point must be finite");
+  const auto at = std::lower_bound(state_.loads.begin(), state_.loads.end(), body,
+                                   [](const ExternalLoad& l, std::uint32_t b) { return l.body < b; });
+  const ExternalLoad load{body, force, applicationPointWorld};
+  if (at != state_.loads.end() && at->body == body) {
+    *at = load;
+  } else {
+    state_.loads.insert(at, load);
+  }
+  loadsChanged();
+}
+
+void World::clearExternalForce(std::uint32_t body) {
+  if (std::erase_if(state_.loads, [body](const ExternalLoad& l) { return l.body == body; }) > 0) {
+    loadsChanged();
+  }
+}
+
+void World::clearExternalForces() {
+  if (state_.loads.empty()) return;
+  state_.loads.clear();
+  loadsChanged();
+}
+
+}  // namespace clumplab

@@ -1,0 +1,121 @@
+// World's energy report and the time step estimates from the contact stiffness.
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "core/world/World.hpp"
+
+#include "PebblePlacement.hpp"
+
+namespace clumplab {
+
+double World::criticalTimeStep() const {
+  // Smallest effective mass a pebble contact can see: a point at the bounding radius of a clump
+  // pushed along its softest rotational direction, m_point = 1 / (1/m + b^2 / I1); two such.
+  double massEff = std::numeric_limits<double>::infinity();
+  for (const TemplatePtr& t : model_.templates) {
+    const double b = t->boundingRadius;
+    massEff = std::min(massEff, 0.5 / (1.0 / t->mass + b * b / t->principalMoments[0]));
+  }
+  if (!std::isfinite(massEff)) return std::numeric_limits<double>::infinity();
+  double stiffness = model_.contact.linear.stiffness;
+  if (model_.contact.kind != ContactModel::Kind::Linear) {
+    // Tangent stiffness dF/dh = 3/2 F/h at an overlap of 1% of the smallest radius (two pebbles of
+    // that radius: Mutze's r~ = r, Hertz's R* = r/2).
+    double r = std::numeric_limits<double>::infinity();
+    for (const TemplatePtr& t : model_.templates) r = std::min(r, t->minPebbleRadius);
+    const double h = 0.01 * r;
+    if (model_.contact.kind == ContactModel::Kind::Hertz) {
+      const double e =
+          model_.contact.hertz.young / (1.0 - model_.contact.hertz.poisson * model_.contact.hertz.poisson);
+      stiffness = 1.5 * std::sqrt(3.0) / 2.0 * e * std::sqrt(r) * std::sqrt(h);
+    } else {
+      stiffness = 2.0 * model_.contact.hertzMindlin.effectiveYoung() * std::sqrt(0.5 * r * h);  // S_n
+    }
+  }
+  return 2.0 * std::sqrt(massEff / stiffness);
+}
+
+double World::recommendedTimeStep() const {
+  // A contact lasts about pi sqrt(m/k) = (pi/2) x critical; resolve it with ~10 steps... and more.
+  return 0.05 * M_PI * criticalTimeStep();
+}
+
+EnergyReport World::energy() const {
+  EnergyReport e = motionEnergy();
+  if (integrator_->ownsForces()) {  // cim, rk4: contacts of their own (no fields with them)
+    e.peElastic = integrator_->elasticEnergy(*this);
+    return e;
+  }
+  // The pebbles where the poses put them now, in a copy, and a copy of the neighbour list rebuilt
+  // if they moved beyond its skin (its history carried over as in the world's own rebuilds): the
+  // report changes nothing in the world, so that asking for it never changes a trajectory.
+  PebbleArrays placed = state_.pebbles;
+  placePebbles(
+      state_.bodies, {state_.bodyFirstPebble, state_.pebbleLocal, state_.pebbleAxisLocal, placed}, 0,
+      state_.bodies.size(), [](std::size_t) { return false; }, [](std::uint32_t) {});
+  if (!neighbors_.needsRebuild(placed.position)) {
+    addPotentialEnergy(e, placed, neighbors_);
+    return e;
+  }
+  NeighborList rebuilt;
+  rebuilt.restore(neighbors_.save());
+  rebuilt.rebuild(broadPhaseInputFor(placed));
+  addPotentialEnergy(e, placed, rebuilt);
+  return e;
+}
+
+std::optional<EnergyReport> World::stepEnergy() {
+  EnergyReport e = motionEnergy();
+  if (integrator_->ownsForces()) {
+    e.peElastic = integrator_->elasticEnergy(*this);
+    return e;
+  }
+  // Within a step the pebbles are placed in the world's own arrays, as the next force evaluation
+  // places them first (no copy); a list in need of a rebuild leaves the sample to a later step,
+  // since rebuilding it here would move its reference positions.
+  updatePebblePositions();
+  if (neighbors_.needsRebuild(state_.pebbles.position)) return std::nullopt;
+  addPotentialEnergy(e, state_.pebbles, neighbors_);
+  return e;
+}
+
+EnergyReport World::motionEnergy() const {
+  EnergyReport e;
+  e.time = state_.clock.time;
+  e.dissipated = state_.ledger.dissipated;
+  e.externalWork = state_.ledger.externalWork;
+  e.wallWork = state_.ledger.wallWork;
+  e.inserted = state_.ledger.inserted;
+  for (std::size_t b = 0; b < state_.bodies.size(); ++b) {
+    const double m = state_.bodies.mass[b];
+    const Vec3& v = state_.bodies.velocity[b];
+    const Vec3 wb = state_.bodies.bodyAngularVelocity(b);
+    e.keTranslational += 0.5 * m * v.squaredNorm();
+    e.keRotational += 0.5 * wb.dot(state_.bodies.moments[b].cwiseProduct(wb));
+    // The continuous (unwrapped) position: a body that falls through a periodic floor keeps losing
+    // potential energy instead of jumping back up.
+    const Vec3 x = state_.bodies.position[b] - state_.wrapDisplacement[b];
+    e.peGravity -= m * model_.settings.gravity.dot(x);
+    e.momentum += m * v;
+    e.angularMomentum += m * x.cross(v) + state_.bodies.spinAngularMomentum(b);
+  }
+  return e;
+}
+
+void World::addPotentialEnergy(EnergyReport& e, const PebbleArrays& placed, const NeighborList& list) const {
+  e.peElastic = ContactSolver::elasticEnergy(model_.contact, list, placed, model_.walls,
+                                             state_.bodies.position, model_.settings.periodic);
+  e.peElastic += state_.meshContacts.elasticEnergy(model_.contact, placed, model_.walls, state_.clock.time);
+  if (hasPointProperties(state_.bodies)) {
+    e.peFields = fieldPotentialEnergy(model_.settings.fields, state_.softening, state_.bodies,
+                                      model_.settings.periodic);
+    // -q E.x at the continuous positions, as gravity above.
+    for (std::size_t b = 0; b < state_.bodies.size(); ++b) {
+      e.peFields +=
+          state_.bodies.point[b].charge * model_.settings.fields.electric.dot(state_.wrapDisplacement[b]);
+    }
+  }
+}
+
+}  // namespace clumplab
