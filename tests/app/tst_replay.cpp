@@ -110,7 +110,7 @@ void writePileTrajectory(const QString& path, int frames, int every) {
                           templateKeys(world->templates()));
   for (int k = 0; k < frames; ++k) {
     if (k > 0) {
-      for (int s = 0; s < every; ++s) world->step();
+      for (int s = 0; s < every; ++s) clumplab::test::mustStep(*world);
     }
     writer.append(world->time(), world->stepCount(), world->bodies());
   }

@@ -113,6 +113,20 @@ inline std::uint64_t stateHash(const World& world) {
   return h;
 }
 
+// One step of a test's world. A step that fails (a divergence) fails the test with the world's
+// message: a loop such as `while (world.time() < t)` must not spin forever on a world that stopped.
+inline void mustStep(World& world) {
+  if (!world.step()) {
+    qFatal("the world stopped at t = %.9g s: %s", world.time(),
+           world.divergence().happened ? world.divergence().message.c_str() : "the step was cancelled");
+  }
+}
+
+// Steps until the clock reaches `time` [s], each one a mustStep.
+inline void runUntil(World& world, double time) {
+  while (world.time() < time) mustStep(world);
+}
+
 inline WorldSettings freeSpace(IntegratorKind kind, double dt) {
   WorldSettings s;
   s.timeStep = dt;

@@ -290,7 +290,7 @@ std::uint64_t runPile(double skin, int threads) {
   Scene scene = parseScene(text, "pile.json");
   scene.settings.threads = threads;
   auto world = buildWorld(scene);
-  for (int n = 0; n < 12000; ++n) world->step();
+  for (int n = 0; n < 12000; ++n) test::mustStep(*world);
   if (world->divergence().happened) qFatal("%s", world->divergence().message.c_str());
   if (world->contactCount() < 50)
     qFatal("the pile must have contacts for this test to mean anything (%zu)", world->contactCount());

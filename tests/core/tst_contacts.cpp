@@ -18,10 +18,10 @@ double headOn(IntegratorKind kind, const ContactModel& model, double dt, double 
   world.addBody({0, Vec3(1.2e-3, 0, 0), Quat::Identity(), Vec3(-speed, 0, 0), Vec3::Zero()});
   const double ke0 = world.energy().keTranslational;
   while (world.time() < 0.01) {
-    world.step();
+    test::mustStep(world);
     if (world.contactCount() == 0 && world.bodies().velocity[0].x() < 0.0) break;
   }
-  for (int n = 0; n < 10; ++n) world.step();  // well separated
+  for (int n = 0; n < 10; ++n) test::mustStep(world);  // well separated
   const EnergyReport e = world.energy();
   if (energyRatio) *energyRatio = e.keTranslational / ke0;
   if (balance) *balance = (e.keTranslational + e.dissipated) / ke0 - 1.0;  // total + dissipated
@@ -69,7 +69,7 @@ double contactTime(World& world, double limit) {
   double start = -1.0;
   while (world.time() < limit) {
     const double before = world.time();
-    world.step();
+    test::mustStep(world);
     const bool touching = world.contactCount() > 0;
     if (touching && start < 0.0) start = 0.5 * (before + world.time());
     if (!touching && start >= 0.0) return 0.5 * (before + world.time()) - start;
@@ -220,7 +220,7 @@ class ContactsTest : public QObject {
     double worst = 0.0;
     double springs = 0.0;  // the largest tangential spring energy seen [J]
     for (int n = 0; n < 20000; ++n) {
-      world->step();
+      test::mustStep(*world);
       if (n % 50 == 0) {
         const EnergyReport e = world->energy();
         worst = std::max(worst, std::abs(e.total() + e.dissipated - e0) / e0);
@@ -271,7 +271,7 @@ class ContactsTest : public QObject {
     std::size_t contactSteps = 0;
     int lastContact = 0;
     for (int n = 0; n < 20000 && (contactSteps == 0 || n < lastContact + 500); ++n) {
-      world->step();
+      test::mustStep(*world);
       if (world->contactCount() > 0) {
         ++contactSteps;
         lastContact = n;
@@ -299,7 +299,7 @@ class ContactsTest : public QObject {
     const double e0 = world->energy().total();
     double worst = 0.0;
     for (int n = 0; n < 20000; ++n) {
-      world->step();
+      test::mustStep(*world);
       if (n % 50 == 0) {
         const EnergyReport e = world->energy();
         worst = std::max(worst, std::abs(e.total() + e.dissipated - e0) / e0);
@@ -324,10 +324,10 @@ class ContactsTest : public QObject {
                 {templateFromPebbles(tbarPebbles(), 2500)});
     world.addBody({0, Vec3(0, 0, 6e-3), Quat(Eigen::AngleAxisd(0.9, Vec3(1, 1, 0).normalized())),
                    Vec3(0.05, 0.02, 0), Vec3(5, -3, 2)});
-    while (world.time() < 2.0) world.step();
+    test::runUntil(world, 2.0);
     const Vec3 settled = world.bodies().position[0];
     const Quat settledQ = world.bodies().orientation[0];
-    while (world.time() < 12.0) world.step();
+    test::runUntil(world, 12.0);
     const double drift = (world.bodies().position[0] - settled).norm();
     const double turn = world.bodies().orientation[0].angularDistance(settledQ);
     const EnergyReport e = world.energy();

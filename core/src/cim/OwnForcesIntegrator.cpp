@@ -22,10 +22,6 @@ bool needsTally(const WorldParticles& w) {
          !w.loadForce.empty() || !w.walls.empty();
 }
 
-void OwnForcesIntegrator::step(World& /*world*/) {
-  throw std::logic_error("the cim and rk4 integrators advance the world through advance()");
-}
-
 bool OwnForcesIntegrator::matches(const BodyState& b) const {
   const std::size_t n = state_.size();
   if (b.size() != n || writtenAngularVelocity_.size() != n) return false;

@@ -13,11 +13,8 @@
 
 namespace clumplab::cim {
 
-class OwnForcesIntegrator : public Integrator {
+class OwnForcesIntegrator : public SelfForcedIntegrator {
  public:
-  void step(World& world) override;  // not used: World calls advance()
-  double forceTimeFraction() const override { return 1.0; }
-  bool ownsForces() const override { return true; }
   void reset() override { stale_ = true; }
   void removeBody(std::size_t /*index*/) override { stale_ = true; }
   double elasticEnergy(const World& world) const override;

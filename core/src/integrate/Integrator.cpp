@@ -49,12 +49,4 @@ std::unique_ptr<Integrator> makeIntegrator(IntegratorKind kind, int eulerIterati
   throw std::invalid_argument("unknown integrator");
 }
 
-OwnForcesStep Integrator::advance(World& /*world*/, double /*dt*/, bool /*edited*/) {
-  throw std::logic_error("this integrator uses World's contact stage (step), not advance()");
-}
-
-double Integrator::elasticEnergy(const World& /*world*/) const {
-  throw std::logic_error("this integrator uses World's contact stage: World::energy measures it");
-}
-
 }  // namespace clumplab

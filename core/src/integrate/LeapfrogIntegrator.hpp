@@ -12,7 +12,7 @@ namespace clumplab {
 // solve of Euler's equations (eq. 27-28) over each half step, and the orientation with the exact rotation by
 // the half-step angular velocity. Forces at t+dt are taken at predicted end-of-step velocities
 // (VelocityPredictor.hpp), which keeps it second order with damping, dashpots and friction.
-class LeapfrogIntegrator final : public Integrator {
+class LeapfrogIntegrator final : public ForceStageIntegrator {
  public:
   explicit LeapfrogIntegrator(int eulerIterations) : iterations_(eulerIterations) {}
   void step(World& world) override;

@@ -14,7 +14,7 @@ struct BodyState;
 // estimate midpoint velocities, eq. 66 and 68), and free motion for dt/2. Rotation vectors and
 // their composition (eq. 6-7) are carried out with the equivalent unit quaternions, which avoids
 // the singularity of rotation vectors at half turns.
-class MidpointIntegrator final : public Integrator {
+class MidpointIntegrator final : public ForceStageIntegrator {
  public:
   void step(World& world) override;
   double forceTimeFraction() const override { return 0.5; }  // forces at the midpoint (eq. 67)

@@ -11,7 +11,7 @@ namespace clumplab {
 // Martyna, J. Chem. Phys. 116, 8649 (2002)), then a second half kick. Each sub-rotation is the
 // exact flow of pi_k^2 / (2 I_k): world angular momentum is conserved to round-off. Forces at t + dt
 // are taken at predicted end-of-step velocities (VelocityPredictor.hpp).
-class SplittingIntegrator final : public Integrator {
+class SplittingIntegrator final : public ForceStageIntegrator {
  public:
   void step(World& world) override;
   double forceTimeFraction() const override { return 1.0; }  // forces at t + dt

@@ -16,8 +16,8 @@ namespace clumplab {
 World::World(const WorldSettings& settings, const ContactModel& contact, std::vector<Wall> walls,
              std::vector<TemplatePtr> templates)
     : model_{settings, contact, std::move(walls), std::move(templates)},
-      pool_(std::max(1, settings.threads)),
-      integrator_(makeIntegrator(settings.integrator, settings.eulerIterations)) {
+      pool_(std::max(1, settings.threads)) {
+  setIntegratorObject(makeIntegrator(settings.integrator, settings.eulerIterations));
   if (!(model_.settings.timeStep > 0.0)) throw std::invalid_argument("time step must be positive");
   checkDamping(model_.settings.linearDamping, model_.settings.angularDamping);
   checkContactModel(model_.contact);
@@ -43,6 +43,14 @@ World::World(const WorldSettings& settings, const ContactModel& contact, std::ve
 }
 
 World::~World() = default;
+
+void World::setIntegratorObject(std::unique_ptr<Integrator> integrator) {
+  integrator_ = std::move(integrator);
+  forceStage_ = dynamic_cast<ForceStageIntegrator*>(integrator_.get());
+  selfForced_ = dynamic_cast<SelfForcedIntegrator*>(integrator_.get());
+  CLUMPLAB_ASSERT((forceStage_ == nullptr) != (selfForced_ == nullptr),
+                  "an integrator is of exactly one kind");
+}
 
 void World::requireMeshWallSupport(bool ownForces) const {
   const bool capsules =
@@ -166,7 +174,7 @@ void World::removeBody(std::uint32_t body) {
   state_.meshContacts.removeBody(body, first, count);
   // cim / rk4 contacts carry no bodies: the next step finds them again.
   state_.ownContactPoints.clear();
-  if (integrator_->ownsForces()) state_.pebbleContacts = state_.wallContacts = 0;
+  if (selfForced_) state_.pebbleContacts = state_.wallContacts = 0;
   neighbors_.removePebbles(first, count);
   integrator_->removeBody(body);
   state_.bodies.erase(body);
@@ -281,7 +289,7 @@ void World::restore(const WorldCheckpoint& c) {
   model_.settings.threads = threads;
   state_ = c.state;
   neighbors_.restore(c.broadPhase);
-  integrator_ = c.integrator->clone();
+  setIntegratorObject(c.integrator->clone());
   lastPowersCurrent_ = false;  // recomputed from the restored state, to the same bits
   energyWatch_.reset();
   if constexpr (kAssertions) checkInvariants();

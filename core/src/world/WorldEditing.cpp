@@ -49,7 +49,7 @@ void World::setIntegrator(IntegratorKind kind, int eulerIterations, int rotorSub
               "midpoint or splitting");
     }
   }
-  integrator_ = makeIntegrator(kind, eulerIterations);
+  setIntegratorObject(makeIntegrator(kind, eulerIterations));
   model_.settings.integrator = kind;
   model_.settings.eulerIterations = eulerIterations;
   model_.settings.rotorSubsteps = rotorSubsteps;

@@ -43,8 +43,8 @@ double World::recommendedTimeStep() const {
 
 EnergyReport World::energy() const {
   EnergyReport e = motionEnergy();
-  if (integrator_->ownsForces()) {  // cim, rk4: contacts of their own (no fields with them)
-    e.peElastic = integrator_->elasticEnergy(*this);
+  if (selfForced_) {  // cim, rk4: contacts of their own (no fields with them)
+    e.peElastic = selfForced_->elasticEnergy(*this);
     return e;
   }
   // The pebbles where the poses put them now, in a copy, and a copy of the neighbour list rebuilt
@@ -67,8 +67,8 @@ EnergyReport World::energy() const {
 
 std::optional<EnergyReport> World::stepEnergy() {
   EnergyReport e = motionEnergy();
-  if (integrator_->ownsForces()) {
-    e.peElastic = integrator_->elasticEnergy(*this);
+  if (selfForced_) {
+    e.peElastic = selfForced_->elasticEnergy(*this);
     return e;
   }
   // Within a step the pebbles are placed in the world's own arrays, as the next force evaluation

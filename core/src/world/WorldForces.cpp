@@ -53,7 +53,7 @@ void World::refreshForces() {
 }
 
 void World::appendContactPoints(std::vector<Vec3>& out) const {
-  if (integrator_->ownsForces()) {
+  if (selfForced_) {
     out.insert(out.end(), state_.ownContactPoints.begin(), state_.ownContactPoints.end());
     return;
   }
@@ -69,7 +69,7 @@ void World::appendContactPoints(std::vector<Vec3>& out) const {
 void World::evaluateForces(bool advance, const DriftVelocities& drift) {
   // Contact history advances from the last evaluation to this one: dt for evaluations a step apart,
   // dt / 2 for a midpoint evaluation after a refresh (or the start), 0 for a refresh.
-  const double f = integrator_->forceTimeFraction();
+  const double f = forceStage_ != nullptr ? forceStage_->forceTimeFraction() : 1.0;
   const double historyStep = advance ? f * model_.settings.timeStep + state_.historyLag : 0.0;
   state_.historyLag = advance ? (1.0 - f) * model_.settings.timeStep : 0.0;
   lastPowersCurrent_ = false;
@@ -227,7 +227,7 @@ void World::applyFieldForces() {
                  state_.bodies.torque, model_.settings.periodic);
   // Integrators that take forces at a mid-step state (Mutze's midpoint, Mutze, Polyspherical grains, §7) get
   // q v x B from the evaluation; kick-drift-kick ones rotate the velocities in their kicks instead.
-  if (!integrator_->kicksLorentzForce()) {
+  if (forceStage_ == nullptr || !forceStage_->kicksLorentzForce()) {
     const Vec3 b = actingMagneticField();
     if (b != Vec3::Zero()) addLorentzForces(b, state_.bodies, state_.bodies.force);
   }

@@ -1,4 +1,4 @@
-// World's glue for the integrators with forces of their own (Integrator::ownsForces: cim and rk4,
+// World's glue for the integrators with forces of their own (SelfForcedIntegrator: cim and rk4,
 // Meland et al., Cluster integration method): the step that books what they report, their settings, and what
 // they refuse.
 #include "WorldOwnForces.hpp"
@@ -71,7 +71,7 @@ bool World::stepOwnForces() {
     for (std::size_t b = 0; b < state_.bodies.size(); ++b)
       state_.bodies.force[b] = state_.bodies.torque[b] = Vec3::Zero();
   }
-  OwnForcesStep r = integrator_->advance(*this, model_.settings.timeStep, !state_.forcesCurrent);
+  OwnForcesStep r = selfForced_->advance(*this, model_.settings.timeStep, !state_.forcesCurrent);
   state_.forcesCurrent = true;    // until an edit: the integrator's model of the world is current
   if (r.cancelled) return false;  // stepCancel(): the world is as before the step, no divergence
   lastPowersCurrent_ = false;

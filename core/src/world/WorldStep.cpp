@@ -12,59 +12,78 @@
 
 namespace clumplab {
 
+// One time step, as a table of contents. Each stage is timed into stageSeconds(): the force stages
+// (pebbles, broad phase, contacts, reduce) time themselves inside the integrator's force
+// evaluation, the booking below counts as "reduce", and "integrate" is the rest of the step.
 bool World::step() {
   if (state_.divergence.happened) return false;
-  if (!state_.inlets.empty()) insertFromInlets();  // stage "inlets": bodies due by now join (Inlet.hpp)
-  if (integrator_->ownsForces())
-    return stepOwnForces();  // cim, rk4 (Meland et al., Cluster integration method)
-  // The integrate stage is the step's time less the force stages timed inside it.
-  const auto forceSeconds = [this] {
-    double sum = 0.0;
-    for (int s = 0; s < static_cast<int>(Stage::Integrate); ++s) sum += stageSeconds_[s];
-    return sum;
-  };
-  const double forcesBefore = forceSeconds();
+  if (!state_.inlets.empty()) insertFromInlets();      // bodies due by now join (Inlet.hpp)
+  if (selfForced_ != nullptr) return stepOwnForces();  // cim, rk4: forces of their own (WorldOwnForces.cpp)
+  const double forceSecondsBefore = forceStageSeconds();
   const auto t0 = StageClock::now();
-  // Dissipated work (Mutze, Polyspherical grains, §8: total + dissipated is conserved). A contact law sees
-  // velocities that are not the synchronous ones (the leapfrog's predicted v*, the midpoint's mid-step ones);
-  // power x dt at those would not telescope with the kicks. Book instead the work that the kicks do with the
-  // dissipative forces: the forces of an evaluation at t + f dt (Integrator::forceTimeFraction) act over the
-  // interval of length dt centred there, on velocities that are the synchronous ones at t + f dt to second
-  // order. For f = 1 (leapfrog, splitting) the last evaluation's forces act over the first half of this step
-  // at v_n and the new ones over the second half at v_{n+1}; for f = 1/2 (midpoint) the new ones
-  // act over the whole step at (v_n + v_{n+1}) / 2. For the translational kicks this is their work
-  // exactly (up to terms that telescope, for f = 1); for the rotational ones to second order.
-  // Forces refreshed at the start of a step (first step, edits) are booked for the half they act.
-  const double dt = model_.settings.timeStep;
-  const double f = integrator_->forceTimeFraction();
-  const double carried = f - 0.5;  // share of this step driven by the last evaluation's forces
-  if (carried > 0.0) {
-    if (!state_.forcesCurrent) refreshForces();  // what the integrator would do first
-    const auto tp = StageClock::now();
-    // The last step ended with these powers unless forces or velocities changed since.
-    if (!lastPowersCurrent_) lastPowers_ = powers(0.0);
-    state_.ledger.dissipated -= carried * dt * lastPowers_.dissipative;
-    state_.ledger.externalWork += carried * dt * lastPowers_.external;
-    addWallImpulses(carried * dt);  // the kick the last evaluation's wall forces give this step
-    addStageTime(Stage::Reduce, secondsSince(tp));
-  }
-  if (f < 1.0) {
-    stepStartVelocity_ = state_.bodies.velocity;
-    stepStartAngularVelocity_ = state_.bodies.angularVelocity;
-  }
-  integrator_->step(*this);  // kicks and drifts around the force evaluation (evaluateForces)
+  bookCarriedWork();          // the last evaluation's forces over their share of this step
+  keepStepStartVelocities();  // for integrators that evaluate forces before the step's end
+  forceStage_->step(*this);   // kicks and drifts around one force evaluation (evaluateForces)
   const auto tp = StageClock::now();
   wrapIntoBox();  // periodic axes: centres of mass back into the primary box
+  bookNewWork();  // the new evaluation's forces over the rest of the step
+  addStageTime(Stage::Reduce, secondsSince(tp));
+  advanceClock();
+  addStageTime(Stage::Integrate, secondsSince(t0) - (forceStageSeconds() - forceSecondsBefore));
+  if constexpr (kAssertions) checkInvariants();
+  return checkDivergence();  // NaN, overlaps, the energy watch
+}
+
+// Dissipated work (Mutze, Polyspherical grains, §8: total + dissipated is conserved). A contact law
+// sees velocities that are not the synchronous ones (the leapfrog's predicted v*, the midpoint's
+// mid-step ones); power x dt at those would not telescope with the kicks. Book instead the work that
+// the kicks do with the dissipative forces: the forces of an evaluation at t + f dt
+// (ForceStageIntegrator::forceTimeFraction) act over the interval of length dt centred there, on
+// velocities that are the synchronous ones at t + f dt to second order. For f = 1 (leapfrog,
+// splitting) the last evaluation's forces act over the first half of this step at v_n and the new
+// ones over the second half at v_{n+1}; for f = 1/2 (midpoint) the new ones act over the whole step
+// at (v_n + v_{n+1}) / 2. For the translational kicks this is their work exactly (up to terms that
+// telescope, for f = 1); for the rotational ones to second order. Forces refreshed at the start of a
+// step (first step, edits) are booked for the half they act.
+double World::carriedShare() const {
+  return forceStage_->forceTimeFraction() - 0.5;  // share of the step driven by the last evaluation
+}
+
+void World::bookCarriedWork() {
+  const double carried = carriedShare();
+  if (carried <= 0.0) return;
+  if (!state_.forcesCurrent) refreshForces();  // what the integrator would do first
+  const auto tp = StageClock::now();
+  const double dt = model_.settings.timeStep;
+  // The last step ended with these powers unless forces or velocities changed since.
+  if (!lastPowersCurrent_) lastPowers_ = powers(0.0);
+  state_.ledger.dissipated -= carried * dt * lastPowers_.dissipative;
+  state_.ledger.externalWork += carried * dt * lastPowers_.external;
+  addWallImpulses(carried * dt);  // the kick the last evaluation's wall forces give this step
+  addStageTime(Stage::Reduce, secondsSince(tp));
+}
+
+void World::keepStepStartVelocities() {
+  if (forceStage_->forceTimeFraction() >= 1.0) return;
+  stepStartVelocity_ = state_.bodies.velocity;
+  stepStartAngularVelocity_ = state_.bodies.angularVelocity;
+}
+
+void World::bookNewWork() {
+  const double f = forceStage_->forceTimeFraction();
+  const double carried = carriedShare();
+  const double dt = model_.settings.timeStep;
   lastPowers_ = powers(1.0 - f);
   lastPowersCurrent_ = f == 1.0;  // then they are the powers at the synchronous end-of-step state
   state_.ledger.dissipated -= (1.0 - carried) * dt * lastPowers_.dissipative;
   state_.ledger.externalWork += (1.0 - carried) * dt * lastPowers_.external;
   addWallImpulses((1.0 - carried) * dt);
-  addStageTime(Stage::Reduce, secondsSince(tp));
-  advanceClock();
-  addStageTime(Stage::Integrate, secondsSince(t0) - (forceSeconds() - forcesBefore));
-  if constexpr (kAssertions) checkInvariants();
-  return checkDivergence();
+}
+
+double World::forceStageSeconds() const {
+  double sum = 0.0;
+  for (int s = 0; s < static_cast<int>(Stage::Integrate); ++s) sum += stageSeconds_[s];
+  return sum;
 }
 
 void World::wrapIntoBox() {

@@ -1,7 +1,7 @@
 #pragma once
 // Time integrators for rigid clumps. All keep positions, orientations and velocities synchronous
 // at the end of a step; the classic ones evaluate World's contact forces once per step, cim and rk4
-// (ownsForces) evaluate their own as often as they need.
+// (SelfForcedIntegrator) evaluate their own as often as they need.
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -19,7 +19,7 @@ struct BodyState;
 class World;
 
 // Leapfrog, Midpoint and Splitting use World's contact stage; Cim and Rk4 (Meland et al.: the cluster
-// integration method and its DEM baseline) evaluate their own forces (ownsForces()).
+// integration method and its DEM baseline) evaluate their own forces (SelfForcedIntegrator).
 enum class IntegratorKind { Leapfrog, Midpoint, Splitting, Cim, Rk4 };
 
 // Every kind, in the order of the enum.
@@ -54,21 +54,14 @@ struct OwnForcesStep {
 std::string_view integratorName(IntegratorKind kind);
 std::optional<IntegratorKind> integratorFromName(std::string_view name);
 
+// What every integrator keeps: its history of the bodies (none for some), which World edits when
+// bodies come and go and copies into checkpoints. An integrator is one of two kinds: a
+// ForceStageIntegrator (leapfrog, midpoint, splitting), which kicks and drifts the bodies around
+// one evaluation of World's force stage per step, or a SelfForcedIntegrator (cim, rk4), which
+// evaluates forces of its own and reports what World books.
 class Integrator {
  public:
   virtual ~Integrator() = default;
-  virtual void step(World& world) = 0;
-  // Where in the step [t, t + dt] the one force evaluation happens, as a fraction of dt: 1 for the
-  // kick-drift-kick schemes (forces at the end-of-step positions; those forces give the last half
-  // kick of this step and the first of the next), 1/2 for the midpoint method (forces at the
-  // midpoint give the whole step's kick). In general the forces of an evaluation at fraction f act
-  // on velocities over the interval of length dt centred on t + f dt, f in [1/2, 1]. World books
-  // the work of dissipative forces from it (World::step).
-  virtual double forceTimeFraction() const = 0;
-  // True when the integrator applies the magnetic Lorentz force q v x B in its velocity kicks (an
-  // implicit-midpoint Boris rotation, World::lorentzRotation); otherwise World's force evaluation
-  // includes it at the velocities of the evaluation.
-  virtual bool kicksLorentzForce() const { return false; }
   // Forget derived history after the state was edited from outside.
   virtual void reset() {}
   // Body `index` was removed and those above renumbered down by one: drop its history only.
@@ -82,15 +75,34 @@ class Integrator {
   }
   // A copy holding the same history (world checkpoints).
   virtual std::unique_ptr<Integrator> clone() const = 0;
+};
 
-  // --- integrators with forces of their own (cim, rk4) ------------------------------------------
-  // World::step calls advance() instead of step() and books what it returns; World's contact stage
-  // (computeForces) is not used. `edited`: settings, contact model, loads or templates may have
-  // changed since the last call.
-  virtual bool ownsForces() const { return false; }
-  virtual OwnForcesStep advance(World& world, double dt, bool edited);
+// Leapfrog, midpoint and splitting: World::step calls step(), which makes exactly one force
+// evaluation (World::computeForces) at forceTimeFraction() of the step.
+class ForceStageIntegrator : public Integrator {
+ public:
+  virtual void step(World& world) = 0;
+  // Where in the step [t, t + dt] the one force evaluation happens, as a fraction of dt: 1 for the
+  // kick-drift-kick schemes (forces at the end-of-step positions; those forces give the last half
+  // kick of this step and the first of the next), 1/2 for the midpoint method (forces at the
+  // midpoint give the whole step's kick). In general the forces of an evaluation at fraction f act
+  // on velocities over the interval of length dt centred on t + f dt, f in [1/2, 1]. World books
+  // the work of dissipative forces from it (World::step).
+  virtual double forceTimeFraction() const = 0;
+  // True when the integrator applies the magnetic Lorentz force q v x B in its velocity kicks (an
+  // implicit-midpoint Boris rotation, World::lorentzRotation); otherwise World's force evaluation
+  // includes it at the velocities of the evaluation.
+  virtual bool kicksLorentzForce() const { return false; }
+};
+
+// cim and rk4: World::step calls advance() and books what it returns; World's contact stage
+// (computeForces) is not used.
+class SelfForcedIntegrator : public Integrator {
+ public:
+  // `edited`: settings, contact model, loads or templates may have changed since the last call.
+  virtual OwnForcesStep advance(World& world, double dt, bool edited) = 0;
   // The energy stored in the contacts at the world's current state [J] (World::energy).
-  virtual double elasticEnergy(const World& world) const;
+  virtual double elasticEnergy(const World& world) const = 0;
 };
 
 // `eulerIterations`: fixed-point iterations of the leapfrog's Euler solve (MercuryDPM rigid clumps, §2.6).

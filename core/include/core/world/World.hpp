@@ -205,6 +205,8 @@ class World {
   // A step of an integrator with forces of its own (cim, rk4): it advances the bodies, World books
   // what it reports (WorldOwnForces.cpp).
   bool stepOwnForces();
+  // Takes `integrator` as integrator_ and notes which kind it is.
+  void setIntegratorObject(std::unique_ptr<Integrator> integrator);
   // Throws std::invalid_argument when a mesh wall meets spherocylinders or cim / rk4 (ownForces).
   void requireMeshWallSupport(bool ownForces) const;
   // Throws std::invalid_argument when a body cannot have these blocked degrees of freedom here.
@@ -231,6 +233,12 @@ class World {
   BroadPhaseInput broadPhaseInputFor(const PebbleArrays& pebbles) const;
   void wrapIntoBox();  // periodic axes: centres of mass into the primary box (and what follows them)
   void advanceClock();
+  // The stages of step() around the integrator (WorldStep.cpp).
+  double carriedShare() const;       // share of a step the last evaluation's forces drive
+  void bookCarriedWork();            // their work, wall impulses and external work over that share
+  void keepStepStartVelocities();    // for integrators that evaluate forces before the step's end
+  void bookNewWork();                // the new evaluation's work over the rest of the step
+  double forceStageSeconds() const;  // the force stages' seconds so far
   bool checkDivergence();
   // A setting that changes the energy without booking it (gravity, stiffness, the step): forces
   // are evaluated again and the energy watch starts again.
@@ -268,6 +276,9 @@ class World {
   ThreadPool pool_;
   const std::atomic<bool>* stepCancel_ = nullptr;
   std::unique_ptr<Integrator> integrator_;
+  // integrator_ as the one of its two kinds it is (the other null): set by setIntegratorObject.
+  ForceStageIntegrator* forceStage_ = nullptr;
+  SelfForcedIntegrator* selfForced_ = nullptr;
   // Scratch and caches, not state: the velocities at the start of the step (for integrators that
   // evaluate forces before its end), per-chunk powers, and powers() at the end of the last step.
   std::vector<Vec3> stepStartVelocity_;
