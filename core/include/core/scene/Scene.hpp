@@ -57,8 +57,8 @@
 //               {"template": "a", "mass_fraction": f}, ...], "mass_rate": kg/s, "max_mass": kg,
 //               "max_count": n, "velocity": [..], "velocity_spread": m/s, "seed": n, "start": s,
 //               "attempts": n, "retry_interval": s, "progress": {..}}]
-//                                 regions that insert clumps while the world runs (Inlet.hpp; seed
-//                                 002's Woo inlets); "progress" is what saved running worlds write.
+//                                 regions that insert clumps while the world runs (Inlet.hpp; Woo's
+//                                 inlets); "progress" is what saved running worlds write.
 #include <memory>
 #include <optional>
 #include <string>
