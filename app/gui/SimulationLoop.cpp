@@ -508,7 +508,7 @@ bool SimulationLoop::stepOnce() {
     // The kinetic energy's time integrals are summed as densely as the World's energy watch samples
     // (a blow-up is a divergence the World reports, core/EnergyWatch.hpp).
     if (world_->stepCount() % kKineticIntegralEverySteps == 0) {
-      integrateKinetic(world_->energy(), kKineticIntegralEverySteps * world_->settings().timeStep);
+      integrateKinetic(world_->motionEnergy(), kKineticIntegralEverySteps * world_->settings().timeStep);
     }
     return true;
   }

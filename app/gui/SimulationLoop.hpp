@@ -166,7 +166,7 @@ class SimulationLoop {
   static constexpr double kFrameSeconds = 1.0 / 60.0;     // display frame the thread paces against
   static constexpr double kStepShareOfFrame = 0.8;        // at most this share of a frame is spent stepping
   static constexpr double kCheckpointEverySeconds = 0.5;  // wall time between last-good-state copies
-  static constexpr std::uint64_t kKineticIntegralEverySteps = 64;  // an energy evaluation costs about a step
+  static constexpr std::uint64_t kKineticIntegralEverySteps = 64;  // kinetic energies: O(bodies)
 
  private:
   using Clock = std::chrono::steady_clock;

@@ -92,16 +92,19 @@ inline void addIntegratorRows() {
   for (const IntegratorKind k : allIntegrators()) QTest::newRow(integratorName(k).data()) << k;
 }
 
+// One FNV-1a round: `h` mixed with the bits of `value`.
+inline std::uint64_t mixBits(std::uint64_t h, double value) {
+  std::uint64_t bits = 0;
+  std::memcpy(&bits, &value, sizeof bits);
+  return (h ^ bits) * 1099511628211ULL;
+}
+
 // FNV-1a over the bits of every body's position, orientation, velocity and angular velocity: equal
 // hashes mean bitwise-equal states (for determinism and checkpoint tests).
 inline std::uint64_t stateHash(const World& world) {
   std::uint64_t h = 1469598103934665603ULL;
   const auto mix = [&](const double* p, std::size_t n) {
-    for (std::size_t i = 0; i < n; ++i) {
-      std::uint64_t bits = 0;
-      std::memcpy(&bits, p + i, sizeof bits);
-      h = (h ^ bits) * 1099511628211ULL;
-    }
+    for (std::size_t i = 0; i < n; ++i) h = mixBits(h, p[i]);
   };
   const BodyState& s = world.bodies();
   for (std::size_t b = 0; b < s.size(); ++b) {

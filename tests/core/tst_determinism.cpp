@@ -31,10 +31,7 @@ std::uint64_t runPile(int threads, int steps, IntegratorKind kind = IntegratorKi
   for (int n = 0; n < steps; ++n) test::mustStep(*world);
   if (world->contactCount() == 0) qFatal("the pile must have contacts for this test to mean anything");
   // The state and the dissipated energy (summed over body chunks in chunk order).
-  std::uint64_t dissipatedBits = 0;
-  const double dissipated = world->dissipatedEnergy();
-  std::memcpy(&dissipatedBits, &dissipated, sizeof dissipatedBits);
-  return (test::stateHash(*world) ^ dissipatedBits) * 1099511628211ULL;
+  return test::mixBits(test::stateHash(*world), world->dissipatedEnergy());
 }
 }  // namespace
 

@@ -58,20 +58,34 @@ TemplatePtr rake(bool capsules) {
 class PlacementTest : public QObject {
   Q_OBJECT
  private slots:
+  // `scale`: the second body is a copy of the first scaled by it (1/20: pebbles 20 times smaller,
+  // placed next to a random pebble of the first so that both answers occur).
   void overlapAnswersAsEveryPebblePair_data() {
     QTest::addColumn<bool>("capsules");
-    QTest::newRow("spheres") << false;
-    QTest::newRow("spherocylinders") << true;
+    QTest::addColumn<double>("scale");
+    QTest::newRow("spheres") << false << 1.0;
+    QTest::newRow("spherocylinders") << true << 1.0;
+    QTest::newRow("spheres, 20x mixed sizes") << false << 0.05;
+    QTest::newRow("spherocylinders, 20x mixed sizes") << true << 0.05;
   }
   void overlapAnswersAsEveryPebblePair() {
     QFETCH(bool, capsules);
+    QFETCH(double, scale);
     const TemplatePtr shape = rake(capsules);
+    const TemplatePtr other =
+        scale == 1.0 ? shape : std::make_shared<const ClumpTemplate>(scaledTemplate(*shape, scale));
     SplitMix64 rng(11);
     int overlapping = 0, apart = 0;
     for (int trial = 0; trial < 4000; ++trial) {
       const PlacedBody x{Vec3::Zero(), randomRotation(rng), shape.get()};
-      const double d = 1.2 * shape->boundingRadius * rng.uniform();
-      const PlacedBody y{d * randomRotation(rng).toRotationMatrix().col(0), randomRotation(rng), shape.get()};
+      const Vec3 direction = randomRotation(rng).toRotationMatrix().col(0);
+      Vec3 at = 1.2 * shape->boundingRadius * rng.uniform() * direction;
+      if (scale != 1.0) {  // near a pebble of x
+        const Pebble& p = shape->pebbles[static_cast<std::size_t>(
+            rng.uniform() * 0.999 * static_cast<double>(shape->pebbles.size()))];
+        at = x.orientation * p.center + 1.3 * (p.reach() + other->boundingRadius) * rng.uniform() * direction;
+      }
+      const PlacedBody y{at, randomRotation(rng), other.get()};
       const bool expected = everyPairOverlaps(x, y);
       QCOMPARE(bodiesOverlap(x, y), expected);
       QCOMPARE(bodiesOverlap(y, x), expected);

@@ -5,7 +5,6 @@
 // integrators, the bookkeeping or energy() shows. A change that means to change the physics updates
 // these figures and says so in its commit; any other change must leave them.
 #include <QtTest>
-#include <cstring>
 
 #include "TestPaths.hpp"
 #include "TestSupport.hpp"
@@ -15,12 +14,6 @@
 using namespace clumplab;
 
 namespace {
-std::uint64_t mixDouble(std::uint64_t h, double value) {
-  std::uint64_t bits = 0;
-  std::memcpy(&bits, &value, sizeof bits);
-  return (h ^ bits) * 1099511628211ULL;
-}
-
 struct SceneRun {
   std::uint64_t hash = 0;
   std::size_t contacts = 0;
@@ -32,16 +25,16 @@ SceneRun runScene(const std::string& file, int steps) {
   auto world = buildWorld(scene);
   std::size_t contacts = 0;
   for (int n = 0; n < steps; ++n) {
-    if (!world->step()) qFatal("%s diverged: %s", file.c_str(), world->divergence().message.c_str());
+    test::mustStep(*world);
     contacts = std::max(contacts, world->contactCount());
   }
   std::uint64_t h = test::stateHash(*world);
   for (const double v : {world->time(), world->dissipatedEnergy(), world->externalWork(), world->wallWork(),
                          world->insertedEnergy()})
-    h = mixDouble(h, v);
+    h = test::mixBits(h, v);
   const EnergyReport e = world->energy();
   for (const double v : {e.keTranslational, e.keRotational, e.peGravity, e.peElastic, e.peFields})
-    h = mixDouble(h, v);
+    h = test::mixBits(h, v);
   return {h, contacts, world->bodies().size()};
 }
 }  // namespace

@@ -1,7 +1,5 @@
 #include "OwnForcesIntegrator.hpp"
 
-#include <stdexcept>
-
 #include "core/world/World.hpp"
 
 namespace clumplab::cim {

@@ -3,7 +3,6 @@
 // they refuse.
 #include "WorldOwnForces.hpp"
 
-#include <chrono>
 #include <cmath>
 #include <stdexcept>
 #include <string>
@@ -11,6 +10,8 @@
 #include "core/base/Assert.hpp"
 #include "core/collision/ContactLaw.hpp"
 #include "core/world/World.hpp"
+
+#include "base/StageClock.hpp"
 
 namespace clumplab {
 
@@ -64,7 +65,7 @@ void World::setCimSettings(const CimSettings& cim) {
 }
 
 bool World::stepOwnForces() {
-  const auto t0 = std::chrono::steady_clock::now();
+  const auto t0 = StageClock::now();
   // World's contact stage is idle: no stale contacts or forces from an earlier integrator.
   if (state_.contacts.chunkCount() > 0) {
     state_.contacts = ContactSolver{};
@@ -96,8 +97,7 @@ bool World::stepOwnForces() {
   state_.worstBody = r.worstBody;
   updatePebblePositions();
   advanceClock();
-  addStageTime(Stage::Integrate,
-               std::chrono::duration<double>(std::chrono::steady_clock::now() - t0).count());
+  addStageTime(Stage::Integrate, secondsSince(t0));
   if (!r.ok) {
     state_.divergence = {
         true, 0, state_.clock.time,

@@ -21,12 +21,13 @@ bool World::step() {
   if (selfForced_ != nullptr) return stepOwnForces();  // cim, rk4: forces of their own (WorldOwnForces.cpp)
   const double forceSecondsBefore = forceStageSeconds();
   const auto t0 = StageClock::now();
-  bookCarriedWork();          // the last evaluation's forces over their share of this step
-  keepStepStartVelocities();  // for integrators that evaluate forces before the step's end
-  forceStage_->step(*this);   // kicks and drifts around one force evaluation (evaluateForces)
+  const double f = forceStage_->forceTimeFraction();  // where in the step the forces are evaluated
+  bookCarriedWork(f);          // the last evaluation's forces over their share of this step
+  keepStepStartVelocities(f);  // for integrators that evaluate forces before the step's end
+  forceStage_->step(*this);    // kicks and drifts around one force evaluation (evaluateForces)
   const auto tp = StageClock::now();
-  wrapIntoBox();  // periodic axes: centres of mass back into the primary box
-  bookNewWork();  // the new evaluation's forces over the rest of the step
+  wrapIntoBox();   // periodic axes: centres of mass back into the primary box
+  bookNewWork(f);  // the new evaluation's forces over the rest of the step
   addStageTime(Stage::Reduce, secondsSince(tp));
   advanceClock();
   addStageTime(Stage::Integrate, secondsSince(t0) - (forceStageSeconds() - forceSecondsBefore));
@@ -45,12 +46,8 @@ bool World::step() {
 // at (v_n + v_{n+1}) / 2. For the translational kicks this is their work exactly (up to terms that
 // telescope, for f = 1); for the rotational ones to second order. Forces refreshed at the start of a
 // step (first step, edits) are booked for the half they act.
-double World::carriedShare() const {
-  return forceStage_->forceTimeFraction() - 0.5;  // share of the step driven by the last evaluation
-}
-
-void World::bookCarriedWork() {
-  const double carried = carriedShare();
+void World::bookCarriedWork(double f) {
+  const double carried = f - 0.5;  // share of the step driven by the last evaluation's forces
   if (carried <= 0.0) return;
   if (!state_.forcesCurrent) refreshForces();  // what the integrator would do first
   const auto tp = StageClock::now();
@@ -63,15 +60,14 @@ void World::bookCarriedWork() {
   addStageTime(Stage::Reduce, secondsSince(tp));
 }
 
-void World::keepStepStartVelocities() {
-  if (forceStage_->forceTimeFraction() >= 1.0) return;
+void World::keepStepStartVelocities(double f) {
+  if (f >= 1.0) return;
   stepStartVelocity_ = state_.bodies.velocity;
   stepStartAngularVelocity_ = state_.bodies.angularVelocity;
 }
 
-void World::bookNewWork() {
-  const double f = forceStage_->forceTimeFraction();
-  const double carried = carriedShare();
+void World::bookNewWork(double f) {
+  const double carried = f - 0.5;
   const double dt = model_.settings.timeStep;
   lastPowers_ = powers(1.0 - f);
   lastPowersCurrent_ = f == 1.0;  // then they are the powers at the synchronous end-of-step state

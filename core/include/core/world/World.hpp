@@ -54,6 +54,9 @@ class World {
   // The energy report of the current state (kinetic, potential, elastic, fields, and the ledger).
   // Changes nothing in the world: asking for it never changes a trajectory.
   EnergyReport energy() const;
+  // The part of it that needs no pebbles or contacts: kinetic and gravitational energy, momenta and
+  // the ledger (peElastic and peFields zero). O(bodies), for callers that want only these.
+  EnergyReport motionEnergy() const;
 
   // --- editing between steps (the GUI's simulation thread) -----------------------------------
   // Each edit takes effect at the next step and the clock runs on without a jump. Bad values throw
@@ -233,12 +236,11 @@ class World {
   BroadPhaseInput broadPhaseInputFor(const PebbleArrays& pebbles) const;
   void wrapIntoBox();  // periodic axes: centres of mass into the primary box (and what follows them)
   void advanceClock();
-  // The stages of step() around the integrator (WorldStep.cpp).
-  double carriedShare() const;       // share of a step the last evaluation's forces drive
-  void bookCarriedWork();            // their work, wall impulses and external work over that share
-  void keepStepStartVelocities();    // for integrators that evaluate forces before the step's end
-  void bookNewWork();                // the new evaluation's work over the rest of the step
-  double forceStageSeconds() const;  // the force stages' seconds so far
+  // The stages of step() around the integrator (WorldStep.cpp); `f` is its force-time fraction.
+  void bookCarriedWork(double f);          // the last evaluation's work over its share of the step
+  void keepStepStartVelocities(double f);  // for integrators that evaluate forces before the end
+  void bookNewWork(double f);              // the new evaluation's work over the rest of the step
+  double forceStageSeconds() const;        // the force stages' seconds so far
   bool checkDivergence();
   // A setting that changes the energy without booking it (gravity, stiffness, the step): forces
   // are evaluated again and the energy watch starts again.
@@ -254,7 +256,6 @@ class World {
   // arrays; nothing when the neighbour list needs a rebuild (which would move the list's reference
   // positions: the watch must not change the trajectory).
   std::optional<EnergyReport> stepEnergy();
-  EnergyReport motionEnergy() const;  // kinetic and gravitational energy, momenta and the ledger
   // Elastic and field energy of pebbles placed at `placed` with contacts from `list`.
   void addPotentialEnergy(EnergyReport& e, const PebbleArrays& placed, const NeighborList& list) const;
   // Every EnergyWatch::kEveryWorldSteps steps: a sample for the watch; true on a blow-up (then
