@@ -1,5 +1,5 @@
 // clumplab-cli order: the integrator order analysis of Mutze, Polyspherical grains, §1 (viii), (ix)
-// (core/OrderAnalysis).
+// (core/energy/OrderAnalysis.hpp).
 #include <cmath>
 #include <fstream>
 #include <iostream>

@@ -15,16 +15,16 @@
 #include <optional>
 #include <string_view>
 
-#include "DocumentLoader.hpp"
-#include "GlFormat.hpp"
-#include "LessonDock.hpp"
-#include "MainWindow.hpp"
-#include "PrivateSettings.hpp"
-#include "QuitOnSignals.hpp"
-#include "ScriptedRun.hpp"
-#include "ViewChoices.hpp"
-#include "Viewport.hpp"
 #include "core/base/ResourceLimits.hpp"
+#include "gui/document/DocumentLoader.hpp"
+#include "gui/document/PrivateSettings.hpp"
+#include "gui/document/ScriptedRun.hpp"
+#include "gui/lessons/LessonDock.hpp"
+#include "gui/view/GlFormat.hpp"
+#include "gui/view/ViewChoices.hpp"
+#include "gui/view/Viewport.hpp"
+#include "gui/window/MainWindow.hpp"
+#include "gui/window/QuitOnSignals.hpp"
 
 using clumplab::gui::MainWindow;
 using clumplab::gui::ScriptedRun;
@@ -152,7 +152,7 @@ int main(int argc, char** argv) {
   parser.addOption(lesson);
   parser.addOptions({sceneOption, runFor, shot, size, quit, speed, paused, view, coloring, record, duration,
                      fps, slowMotion, plot, report, replay, historyMb, spheres, motion});
-  // Resource limits (core/ResourceLimits.hpp), also read from CLUMPLAB_MAX_* at start-up.
+  // Resource limits (core/base/ResourceLimits.hpp), also read from CLUMPLAB_MAX_* at start-up.
   const std::vector<std::pair<QCommandLineOption, const char*>> limitOptions = {
       {{QStringLiteral("max-pebbles"), QStringLiteral("refuse scenes of more than N pebbles"),
         QStringLiteral("N")},
@@ -271,7 +271,7 @@ int main(int argc, char** argv) {
   if (parser.isSet(historyMb)) {
     const double mb = positive(historyMb, 256.0);
     window.simulation().setHistoryLimits(static_cast<std::size_t>(mb * (1 << 20)),
-                                         clumplab::gui::StateHistory::kDefaultMaxStates);
+                                         clumplab::sim::StateHistory::kDefaultMaxStates);
   }
   auto* scripted = new ScriptedRun(window, script);
   window.show();

@@ -11,8 +11,8 @@
 #include <QThread>
 
 #include "BuildSize.hpp"
-#include "MainWindow.hpp"
-#include "Viewport.hpp"
+#include "gui/view/Viewport.hpp"
+#include "gui/window/MainWindow.hpp"
 
 namespace clumplab::gui::test {
 
@@ -53,7 +53,7 @@ bool waitForFrame(MainWindow& w, Ready ready, int timeoutMs = clumplab::test::wa
   while (timer.elapsed() < timeoutMs) {
     QCoreApplication::processEvents(QEventLoop::AllEvents, 10);
     w.tick();
-    if (const SimulationFrame* f = w.currentFrame(); f && ready(*f)) return true;
+    if (const sim::SimulationFrame* f = w.currentFrame(); f && ready(*f)) return true;
     QThread::msleep(2);
   }
   return false;
@@ -65,7 +65,7 @@ inline QString openScene(MainWindow& w, const QTemporaryDir& dir, const QString&
                          std::size_t bodies) {
   const QString error = w.openDocument(writeFile(dir, name, json), true);
   if (!error.isEmpty()) return error;
-  if (!waitForFrame(w, [&](const SimulationFrame& f) { return f.snapshot.bodies.size() == bodies; })) {
+  if (!waitForFrame(w, [&](const sim::SimulationFrame& f) { return f.snapshot.bodies.size() == bodies; })) {
     return QStringLiteral("%1: no frame with %2 bodies").arg(name).arg(bodies);
   }
   return QString();

@@ -7,9 +7,9 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
-#include "Autosave.hpp"
 #include "BuildSize.hpp"
 #include "TestPaths.hpp"
+#include "gui/document/Autosave.hpp"
 
 using clumplab::gui::Autosave;
 

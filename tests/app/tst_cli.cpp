@@ -105,7 +105,7 @@ class CliTest : public QObject {
                                         f[4].toDouble())) <= 1e-12 * std::abs(f[6].toDouble()));
   }
 
-  // An inlet (core/Inlet.hpp): the summary keeps its keys and adds per inlet what it inserted and
+  // An inlet (core/world/Inlet.hpp): the summary keeps its keys and adds per inlet what it inserted and
   // when it finished, and the energy the new bodies brought; the energy CSV keeps its header; a
   // negative mass rate is refused naming its JSON path.
   void inletReportsItsProgress() {

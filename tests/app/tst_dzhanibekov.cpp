@@ -7,20 +7,21 @@
 #include <cmath>
 
 #include "BuildSize.hpp"
-#include "GlFormat.hpp"
 #include "GuiTestSupport.hpp"
-#include "MainWindow.hpp"
 #include "TestPaths.hpp"
-#include "TimeSeriesChart.hpp"
-#include "Viewport.hpp"
 #include "core/clump/FreeRotation.hpp"
-#include "dzhanibekov/ComparisonWindow.hpp"
-#include "dzhanibekov/DzhanibekovDock.hpp"
-#include "dzhanibekov/EnergyEllipsoidInset.hpp"
-#include "dzhanibekov/Polhode.hpp"
+#include "gui/dzhanibekov/ComparisonWindow.hpp"
+#include "gui/dzhanibekov/DzhanibekovDock.hpp"
+#include "gui/dzhanibekov/EnergyEllipsoidInset.hpp"
+#include "gui/dzhanibekov/Polhode.hpp"
+#include "gui/view/GlFormat.hpp"
+#include "gui/view/Viewport.hpp"
+#include "gui/widgets/TimeSeriesChart.hpp"
+#include "gui/window/MainWindow.hpp"
 
 using namespace clumplab;
 using namespace clumplab::gui;
+using namespace clumplab::sim;
 using namespace clumplab::gui::test;
 
 Q_DECLARE_METATYPE(clumplab::Vec3)

@@ -23,26 +23,27 @@
 #include <cmath>
 
 #include "BuildSize.hpp"
-#include "EnergyPlotDock.hpp"
-#include "GlFormat.hpp"
 #include "GuiTestSupport.hpp"
-#include "MainWindow.hpp"
-#include "MovieEncoder.hpp"
-#include "MovieRecorder.hpp"
-#include "OrderAnalysisDialog.hpp"
-#include "ParametersDock.hpp"
-#include "RecordDialog.hpp"
-#include "TemplateLibraryDock.hpp"
 #include "TestPaths.hpp"
 #include "TestSupport.hpp"
-#include "TimeSeriesChart.hpp"
-#include "Viewport.hpp"
 #include "core/clump/MassProperties.hpp"
 #include "core/io/TemplateFile.hpp"
 #include "core/scene/SphereSwitch.hpp"
+#include "gui/analysis/OrderAnalysisDialog.hpp"
+#include "gui/docks/EnergyPlotDock.hpp"
+#include "gui/docks/ParametersDock.hpp"
+#include "gui/docks/TemplateLibraryDock.hpp"
+#include "gui/recording/MovieEncoder.hpp"
+#include "gui/recording/MovieRecorder.hpp"
+#include "gui/recording/RecordDialog.hpp"
+#include "gui/view/GlFormat.hpp"
+#include "gui/view/Viewport.hpp"
+#include "gui/widgets/TimeSeriesChart.hpp"
+#include "gui/window/MainWindow.hpp"
 
 using namespace clumplab;
 using namespace clumplab::gui;
+using namespace clumplab::sim;
 using namespace clumplab::gui::test;
 
 namespace {

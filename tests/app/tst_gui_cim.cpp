@@ -8,14 +8,15 @@
 #include <bit>
 
 #include "BuildSize.hpp"
-#include "GlFormat.hpp"
 #include "GuiTestSupport.hpp"
-#include "MainWindow.hpp"
-#include "ParametersDock.hpp"
-#include "StateHistory.hpp"
+#include "gui/docks/ParametersDock.hpp"
+#include "gui/view/GlFormat.hpp"
+#include "gui/window/MainWindow.hpp"
+#include "sim/StateHistory.hpp"
 
 using namespace clumplab;
 using namespace clumplab::gui;
+using namespace clumplab::sim;
 using namespace clumplab::gui::test;
 
 namespace {

@@ -1,4 +1,4 @@
-// Inlets (core/Inlet.hpp) in the desktop app: the status bar follows an inlet and says when it is
+// Inlets (core/world/Inlet.hpp) in the desktop app: the status bar follows an inlet and says when it is
 // done; stepping back through the history while it inserts and running on repeats the run bit for
 // bit (the inlet's random state and progress are part of each saved state); the energy watch does
 // not take the energy the new bodies bring for a blow-up.
@@ -7,14 +7,15 @@
 #include <bit>
 
 #include "BuildSize.hpp"
-#include "GlFormat.hpp"
 #include "GuiTestSupport.hpp"
-#include "InletStatusLabel.hpp"
-#include "MainWindow.hpp"
-#include "StateHistory.hpp"
+#include "gui/view/GlFormat.hpp"
+#include "gui/widgets/InletStatusLabel.hpp"
+#include "gui/window/MainWindow.hpp"
+#include "sim/StateHistory.hpp"
 
 using namespace clumplab;
 using namespace clumplab::gui;
+using namespace clumplab::sim;
 using namespace clumplab::gui::test;
 
 namespace {

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "BuildSize.hpp"
-#include "GuiThreadMailbox.hpp"
+#include "gui/jobs/GuiThreadMailbox.hpp"
 
 using clumplab::gui::GuiThreadMailbox;
 

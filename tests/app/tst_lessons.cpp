@@ -9,22 +9,23 @@
 #include <QtTest>
 
 #include "BuildSize.hpp"
-#include "DocumentLoader.hpp"
-#include "EnergyPlotDock.hpp"
-#include "GlFormat.hpp"
 #include "GuiTestSupport.hpp"
-#include "InspectorDock.hpp"
-#include "LessonCatalog.hpp"
-#include "LessonDock.hpp"
-#include "TimeSeriesChart.hpp"
-#include "Viewport.hpp"
 #include "core/world/World.hpp"
-#include "dzhanibekov/DzhanibekovDock.hpp"
-#include "dzhanibekov/EnergyEllipsoidInset.hpp"
+#include "gui/docks/EnergyPlotDock.hpp"
+#include "gui/docks/InspectorDock.hpp"
+#include "gui/document/DocumentLoader.hpp"
+#include "gui/dzhanibekov/DzhanibekovDock.hpp"
+#include "gui/dzhanibekov/EnergyEllipsoidInset.hpp"
+#include "gui/lessons/LessonCatalog.hpp"
+#include "gui/lessons/LessonDock.hpp"
+#include "gui/view/GlFormat.hpp"
+#include "gui/view/Viewport.hpp"
+#include "gui/widgets/TimeSeriesChart.hpp"
 #include "resources/Resources.hpp"
 
 using namespace clumplab;
 using namespace clumplab::gui;
+using namespace clumplab::sim;
 using namespace clumplab::gui::test;
 
 namespace {

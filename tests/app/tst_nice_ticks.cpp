@@ -6,7 +6,7 @@
 #include <random>
 #include <set>
 
-#include "NiceTicks.hpp"
+#include "gui/widgets/NiceTicks.hpp"
 
 using clumplab::gui::niceTicks;
 using clumplab::gui::NiceTicks;

@@ -14,24 +14,25 @@
 #include <map>
 
 #include "BuildSize.hpp"
-#include "GlFormat.hpp"
 #include "GuiTestSupport.hpp"
-#include "MainWindow.hpp"
-#include "MovieRecorder.hpp"
-#include "ParametersDock.hpp"
-#include "ReplayController.hpp"
 #include "TestPaths.hpp"
 #include "TestSupport.hpp"
-#include "TimelineBar.hpp"
-#include "TrajectoryControls.hpp"
-#include "TrajectoryDialog.hpp"
-#include "Viewport.hpp"
 #include "core/io/SceneWriter.hpp"
 #include "core/io/Trajectory.hpp"
 #include "core/scene/Scene.hpp"
+#include "gui/docks/ParametersDock.hpp"
+#include "gui/recording/MovieRecorder.hpp"
+#include "gui/recording/TrajectoryControls.hpp"
+#include "gui/recording/TrajectoryDialog.hpp"
+#include "gui/replay/ReplayController.hpp"
+#include "gui/replay/TimelineBar.hpp"
+#include "gui/view/GlFormat.hpp"
+#include "gui/view/Viewport.hpp"
+#include "gui/window/MainWindow.hpp"
 
 using namespace clumplab;
 using namespace clumplab::gui;
+using namespace clumplab::sim;
 using namespace clumplab::gui::test;
 
 namespace {

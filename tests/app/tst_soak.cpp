@@ -48,21 +48,22 @@
 #include <thread>
 
 #include "BuildSize.hpp"
-#include "GlFormat.hpp"
 #include "GuiTestSupport.hpp"
-#include "ImageFiles.hpp"
-#include "MainWindow.hpp"
-#include "MovieRecorder.hpp"
-#include "ParametersDock.hpp"
 #include "ProcessProbe.hpp"
-#include "RecordDialog.hpp"
-#include "ScientificSpinBox.hpp"
 #include "TestPaths.hpp"
-#include "ViewChoices.hpp"
-#include "Viewport.hpp"
+#include "gui/docks/ParametersDock.hpp"
+#include "gui/recording/MovieRecorder.hpp"
+#include "gui/recording/RecordDialog.hpp"
+#include "gui/view/GlFormat.hpp"
+#include "gui/view/ImageFiles.hpp"
+#include "gui/view/ViewChoices.hpp"
+#include "gui/view/Viewport.hpp"
+#include "gui/widgets/ScientificSpinBox.hpp"
+#include "gui/window/MainWindow.hpp"
 
 using namespace clumplab;
 using namespace clumplab::gui;
+using namespace clumplab::sim;
 using namespace clumplab::gui::test;
 using namespace clumplab::test;
 

@@ -18,30 +18,31 @@
 #include <QTemporaryDir>
 #include <QtTest>
 
-#include "BackgroundJob.hpp"
 #include "BuildSize.hpp"
-#include "GlFormat.hpp"
 #include "GuiTestSupport.hpp"
-#include "MainWindow.hpp"
-#include "ScientificSpinBox.hpp"
-#include "TemplateLibrary.hpp"
-#include "TemplateLibraryDock.hpp"
 #include "TestPaths.hpp"
 #include "TestSupport.hpp"
 #include "core/io/TemplateFile.hpp"
+#include "gui/docks/TemplateLibraryDock.hpp"
+#include "gui/document/TemplateLibrary.hpp"
+#include "gui/jobs/BackgroundJob.hpp"
+#include "gui/view/GlFormat.hpp"
+#include "gui/widgets/ScientificSpinBox.hpp"
+#include "gui/window/MainWindow.hpp"
+#include "gui/wizard/ClumpPreview.hpp"
+#include "gui/wizard/ClumpWizard.hpp"
+#include "gui/wizard/FillPage.hpp"
+#include "gui/wizard/FinishPage.hpp"
+#include "gui/wizard/InertiaPage.hpp"
+#include "gui/wizard/JobStatus.hpp"
+#include "gui/wizard/MeshSourcePage.hpp"
+#include "gui/wizard/UnitsPage.hpp"
+#include "gui/wizard/WizardModel.hpp"
 #include "shapes/MeshTemplateBuilder.hpp"
-#include "wizard/ClumpPreview.hpp"
-#include "wizard/ClumpWizard.hpp"
-#include "wizard/FillPage.hpp"
-#include "wizard/FinishPage.hpp"
-#include "wizard/InertiaPage.hpp"
-#include "wizard/JobStatus.hpp"
-#include "wizard/MeshSourcePage.hpp"
-#include "wizard/UnitsPage.hpp"
-#include "wizard/WizardModel.hpp"
 
 using namespace clumplab;
 using namespace clumplab::gui;
+using namespace clumplab::sim;
 using namespace clumplab::gui::test;
 
 namespace {

@@ -1,4 +1,4 @@
-// CLUMPLAB_ASSERT (core/Assert.hpp): in builds with CLUMPLAB_ASSERTIONS (debug, asan-ubsan, tsan) a
+// CLUMPLAB_ASSERT (core/base/Assert.hpp): in builds with CLUMPLAB_ASSERTIONS (debug, asan-ubsan, tsan) a
 // broken invariant aborts with its file, line and message, and World's invariants hold through
 // steps, removals and restores; in the others the condition is not even evaluated.
 #include <sys/wait.h>

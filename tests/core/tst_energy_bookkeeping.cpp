@@ -286,7 +286,7 @@ class EnergyBookkeepingTest : public QObject {
     CLUMPLAB_VERIFY_LESS(worstEdited, 2e-4 * dissipated);
   }
 
-  // The energy watch lives in the World (core/EnergyWatch.hpp), so every driver of it (app, CLI,
+  // The energy watch lives in the World (core/energy/EnergyWatch.hpp), so every driver of it (app, CLI,
   // tests) stops at a blow-up: a ball bouncing on a floor at 3.5x the critical step gains energy at
   // every bounce with no NaN and overlaps far from half its radius; the World stops with the
   // watch's explanation. At a stable step it never trips, nor when an edit changes the energy

@@ -1,4 +1,4 @@
-// Inlets (core/Inlet.hpp, Woo's inlets): inserted mass follows the rate, no body is inserted
+// Inlets (core/world/Inlet.hpp, Woo's inlets): inserted mass follows the rate, no body is inserted
 // overlapping another or a wall, orientations are uniform, runs are deterministic (two runs, 1 and 2
 // threads, checkpoint and restore), a full region says so, scenes round-trip, bad input names its
 // JSON path, and total + dissipated - inserted energy is conserved.

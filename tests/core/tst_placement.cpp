@@ -1,4 +1,4 @@
-// Placement's overlap test (core/Placement.hpp), which generation asks once per candidate and
+// Placement's overlap test (core/world/Placement.hpp), which generation asks once per candidate and
 // neighbour: it looks only at the pebbles of each body that reach into the other's bounding
 // sphere, and must answer exactly as the test of every pebble pair does, for spheres and
 // spherocylinders, touching and not.

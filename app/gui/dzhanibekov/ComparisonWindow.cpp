@@ -1,4 +1,4 @@
-#include "ComparisonWindow.hpp"
+#include "gui/dzhanibekov/ComparisonWindow.hpp"
 
 #include <QCheckBox>
 #include <QCloseEvent>
@@ -11,10 +11,10 @@
 #include <QVBoxLayout>
 #include <cmath>
 
-#include "DzhanibekovText.hpp"
-#include "Polhode.hpp"
-#include "ScientificSpinBox.hpp"
-#include "SnapshotView.hpp"
+#include "gui/dzhanibekov/DzhanibekovText.hpp"
+#include "gui/dzhanibekov/Polhode.hpp"
+#include "gui/dzhanibekov/SnapshotView.hpp"
+#include "gui/widgets/ScientificSpinBox.hpp"
 
 namespace clumplab::gui {
 
@@ -179,7 +179,7 @@ void ComparisonWindow::setAsFastAsPossible() {
 }
 
 QString ComparisonWindow::statsText(const ComparisonVariant& v) const {
-  const SpinReport& s = v.spin;
+  const sim::SpinReport& s = v.spin;
   return tr("t = %1 s · flips of ω%2: <b>%3</b><br>interval %4 (%5 against L&amp;L)<br>"
             "ΔE/E %6 · Δ|L|/|L| %7<br>largest angle of ω from the line of axis %8: %9°")
       .arg(v.time, 0, 'f', 2)

@@ -7,8 +7,8 @@
 #include <QWidget>
 #include <array>
 
-#include "IntegratorComparison.hpp"
-#include "PolhodeOverlay.hpp"
+#include "gui/dzhanibekov/IntegratorComparison.hpp"
+#include "gui/dzhanibekov/PolhodeOverlay.hpp"
 
 class QCheckBox;
 class QComboBox;

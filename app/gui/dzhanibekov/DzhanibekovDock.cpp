@@ -1,4 +1,4 @@
-#include "DzhanibekovDock.hpp"
+#include "gui/dzhanibekov/DzhanibekovDock.hpp"
 
 #include <QAction>
 #include <QButtonGroup>
@@ -20,11 +20,11 @@
 #include <cmath>
 #include <limits>
 
-#include "ComparisonWindow.hpp"
-#include "DzhanibekovText.hpp"
-#include "EnergyEllipsoidInset.hpp"
-#include "TimeSeriesChart.hpp"
 #include "core/clump/FreeRotation.hpp"
+#include "gui/dzhanibekov/ComparisonWindow.hpp"
+#include "gui/dzhanibekov/DzhanibekovText.hpp"
+#include "gui/dzhanibekov/EnergyEllipsoidInset.hpp"
+#include "gui/widgets/TimeSeriesChart.hpp"
 #include "render/ColorMaps.hpp"
 
 namespace clumplab::gui {
@@ -54,7 +54,7 @@ QLabel* valueLabel() {
 }
 }  // namespace
 
-DzhanibekovDock::DzhanibekovDock(std::function<SimulationLoop*()> loop, QWidget* parent)
+DzhanibekovDock::DzhanibekovDock(std::function<sim::SimulationLoop*()> loop, QWidget* parent)
     : QDockWidget(tr("Dzhanibekov"), parent), loop_(std::move(loop)) {
   setObjectName(QStringLiteral("dzhanibekovDock"));
   // Three columns, for the wide bottom area: the initialiser; the body and its flips; the plots.
@@ -293,7 +293,7 @@ void DzhanibekovDock::clearHistory() {
   for (TimeSeriesChart* c : {omegaChart_, energyChart_, driftChart_}) c->clear();
 }
 
-void DzhanibekovDock::showFrame(const SimulationFrame& frame, int selectedBody) {
+void DzhanibekovDock::showFrame(const sim::SimulationFrame& frame, int selectedBody) {
   const Snapshot& s = frame.snapshot;
   timeStep_ = frame.parameters.timeStep;
   bodyIndexGeneration_ = frame.bodyIndexGeneration;
@@ -332,7 +332,7 @@ void DzhanibekovDock::showFrame(const SimulationFrame& frame, int selectedBody) 
   updateLabels();
 }
 
-void DzhanibekovDock::updateReadout(const SimulationFrame& frame) {
+void DzhanibekovDock::updateReadout(const sim::SimulationFrame& frame) {
   const Snapshot& s = frame.snapshot;
   const auto b = static_cast<std::size_t>(body_);
   clump_ = s.templates[s.bodies.templateIndex[b]];
@@ -342,7 +342,7 @@ void DzhanibekovDock::updateReadout(const SimulationFrame& frame) {
     showSpinOfBody_ = false;
     showBodySpin(omegaBody_);
   }
-  const SpinReport& spin = frame.spin;
+  const sim::SpinReport& spin = frame.spin;
   const bool watching = spin.active && spin.body == static_cast<std::uint32_t>(body_);
 
   DzhanibekovReadout r;
@@ -390,7 +390,7 @@ void DzhanibekovDock::updateReadout(const SimulationFrame& frame) {
     driftChart_->append(time, {e0 > 0.0 ? energy / e0 - 1.0 : 0.0, m0 > 0.0 ? momentum / m0 - 1.0 : 0.0});
   };
   if (watching) {
-    for (const SpinSample& sample : spin.samples) plot(sample.time, sample.omegaBody);
+    for (const sim::SpinSample& sample : spin.samples) plot(sample.time, sample.omegaBody);
   } else {
     plot(s.time, omegaBody_);
   }

@@ -12,8 +12,8 @@
 #include <functional>
 #include <vector>
 
-#include "PolhodeOverlay.hpp"
-#include "SimulationLoop.hpp"
+#include "gui/dzhanibekov/PolhodeOverlay.hpp"
+#include "sim/SimulationLoop.hpp"
 
 class QButtonGroup;
 class QCheckBox;
@@ -46,7 +46,7 @@ class DzhanibekovDock : public QDockWidget {
   Q_OBJECT
  public:
   // `loop` gives the window's simulation thread now (the window replaces it when it closes).
-  DzhanibekovDock(std::function<SimulationLoop*()> loop, QWidget* parent = nullptr);
+  DzhanibekovDock(std::function<sim::SimulationLoop*()> loop, QWidget* parent = nullptr);
   ~DzhanibekovDock() override;
 
   // Watches `body` (-1: none) from now on, about the initialiser's axis.
@@ -62,7 +62,7 @@ class DzhanibekovDock : public QDockWidget {
   void applySpin();
 
   // A new frame (and the view's selected body, which the panel follows while shown).
-  void showFrame(const SimulationFrame& frame, int selectedBody);
+  void showFrame(const sim::SimulationFrame& frame, int selectedBody);
   // Curves for the 3D view: the polhode traced on the body and the loop it runs on (none when the
   // panel is hidden or the polhode is switched off).
   std::vector<render::BodyCurve> bodyCurves() const;
@@ -89,7 +89,7 @@ class DzhanibekovDock : public QDockWidget {
   QWidget* buildResults();
   QWidget* buildPlots();
   void watch();
-  void updateReadout(const SimulationFrame& frame);
+  void updateReadout(const sim::SimulationFrame& frame);
   void updateLabels();
   void clearHistory();
   // The spin inputs (axis, omega0, epsilon) show what the body does: its largest body-frame
@@ -101,7 +101,7 @@ class DzhanibekovDock : public QDockWidget {
   static QRect insetPlace(QSize host, const std::vector<QRectF>& areas);
   bool eventFilter(QObject* watched, QEvent* event) override;
 
-  std::function<SimulationLoop*()> loop_;
+  std::function<sim::SimulationLoop*()> loop_;
   int body_ = -1;
   std::uint64_t watchTicket_ = 0;  // commands posted when the watch was asked for
   std::uint64_t sceneGeneration_ = 0;

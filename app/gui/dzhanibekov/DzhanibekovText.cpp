@@ -1,4 +1,4 @@
-#include "DzhanibekovText.hpp"
+#include "gui/dzhanibekov/DzhanibekovText.hpp"
 
 #include <QCoreApplication>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "EnergyEllipsoidInset.hpp"
+#include "gui/dzhanibekov/EnergyEllipsoidInset.hpp"
 
 #include <QMouseEvent>
 #include <QPainter>

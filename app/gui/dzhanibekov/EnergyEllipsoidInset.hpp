@@ -7,7 +7,7 @@
 #include <QWidget>
 #include <vector>
 
-#include "Polhode.hpp"
+#include "gui/dzhanibekov/Polhode.hpp"
 
 namespace clumplab::gui {
 

@@ -1,11 +1,11 @@
-#include "IntegratorComparison.hpp"
+#include "gui/dzhanibekov/IntegratorComparison.hpp"
 
 #include <algorithm>
 #include <chrono>
 #include <memory>
 
-#include "Polhode.hpp"
 #include "core/world/World.hpp"
+#include "gui/dzhanibekov/Polhode.hpp"
 
 namespace clumplab::gui {
 
@@ -55,7 +55,7 @@ std::string IntegratorComparison::problem() const {
 void IntegratorComparison::run(ComparisonSetup setup) {
   if (!setup.clump || !(setup.timeStep > 0.0)) return;
   std::vector<std::unique_ptr<World>> worlds;
-  std::vector<SpinProbe> probes(kIntegrators.size());
+  std::vector<sim::SpinProbe> probes(kIntegrators.size());
   try {
     for (std::size_t v = 0; v < kIntegrators.size(); ++v) {
       WorldSettings settings;

@@ -11,8 +11,8 @@
 #include <thread>
 #include <vector>
 
-#include "SpinProbe.hpp"
 #include "core/collision/ContactModel.hpp"
+#include "sim/SpinProbe.hpp"
 
 namespace clumplab::gui {
 
@@ -36,7 +36,7 @@ struct ComparisonVariant {
   Vec3 omegaBody = Vec3::Zero();  // [rad/s]
   double energy = 0.0;            // [J] rotational
   double momentum = 0.0;          // [kg m^2/s] |L|
-  SpinReport spin;                // flips, cone, energy and |L| at the start
+  sim::SpinReport spin;           // flips, cone, energy and |L| at the start
 };
 
 class IntegratorComparison {

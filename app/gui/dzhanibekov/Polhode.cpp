@@ -1,4 +1,4 @@
-#include "Polhode.hpp"
+#include "gui/dzhanibekov/Polhode.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "PolhodeOverlay.hpp"
+#include "gui/dzhanibekov/PolhodeOverlay.hpp"
 
 #include <limits>
 

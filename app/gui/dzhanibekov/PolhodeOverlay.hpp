@@ -3,7 +3,7 @@
 // the body turns (SpinReport::trail) and the closed curve it follows (polhodeLoop), both on the sphere
 // of radius kPolhodeRadius bounding radii about the centre of mass, where the arrow of L (fixed in
 // space, as long as the body alone is shown) ends: the arrow's tip slides along the curve.
-#include "Polhode.hpp"
+#include "gui/dzhanibekov/Polhode.hpp"
 #include "render/ViewOptions.hpp"
 
 namespace clumplab::gui {

@@ -1,4 +1,4 @@
-#include "SnapshotView.hpp"
+#include "gui/dzhanibekov/SnapshotView.hpp"
 
 #include <QMouseEvent>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "ClumpPreview.hpp"
+#include "gui/wizard/ClumpPreview.hpp"
 
 #include <QLabel>
 #include <QMouseEvent>

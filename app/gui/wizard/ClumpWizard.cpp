@@ -1,18 +1,18 @@
-#include "ClumpWizard.hpp"
+#include "gui/wizard/ClumpWizard.hpp"
 
-#include "FillPage.hpp"
-#include "FinishPage.hpp"
-#include "InertiaPage.hpp"
-#include "MeshSourcePage.hpp"
-#include "UnitsPage.hpp"
-#include "WizardModel.hpp"
 #include "core/io/TemplateFile.hpp"
+#include "gui/wizard/FillPage.hpp"
+#include "gui/wizard/FinishPage.hpp"
+#include "gui/wizard/InertiaPage.hpp"
+#include "gui/wizard/MeshSourcePage.hpp"
+#include "gui/wizard/UnitsPage.hpp"
+#include "gui/wizard/WizardModel.hpp"
 
 namespace clumplab::gui {
 
 using namespace wizard;
 
-ClumpWizard::ClumpWizard(SimulationLoop* simulation, QWidget* parent) : QWizard(parent) {
+ClumpWizard::ClumpWizard(sim::SimulationLoop* simulation, QWidget* parent) : QWizard(parent) {
   setWindowTitle(tr("New clump from mesh"));
   setWizardStyle(QWizard::ModernStyle);
   setOption(QWizard::NoBackButtonOnStartPage);

@@ -8,7 +8,7 @@
 // source recorded in it, to refine it.
 #include <QWizard>
 
-namespace clumplab::gui {
+namespace clumplab::sim {
 class SimulationLoop;
 }
 
@@ -29,7 +29,7 @@ class ClumpWizard : public QWizard {
   enum PageId { MeshPage, UnitsPage, FillPage, InertiaPage, FinishPage };
 
   // `simulation` receives the copies at Finish; null: the wizard only saves templates.
-  explicit ClumpWizard(SimulationLoop* simulation, QWidget* parent = nullptr);
+  explicit ClumpWizard(sim::SimulationLoop* simulation, QWidget* parent = nullptr);
   ~ClumpWizard() override;
 
   // Starts over on page 1 with this mesh chosen (read at once).

@@ -1,4 +1,4 @@
-#include "FillPage.hpp"
+#include "gui/wizard/FillPage.hpp"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -9,11 +9,11 @@
 #include <QVBoxLayout>
 #include <cmath>
 
-#include "ClumpPreview.hpp"
-#include "JobStatus.hpp"
-#include "ScientificSpinBox.hpp"
-#include "WizardModel.hpp"
-#include "WizardText.hpp"
+#include "gui/widgets/ScientificSpinBox.hpp"
+#include "gui/wizard/ClumpPreview.hpp"
+#include "gui/wizard/JobStatus.hpp"
+#include "gui/wizard/WizardModel.hpp"
+#include "gui/wizard/WizardText.hpp"
 
 namespace clumplab::gui::wizard {
 

@@ -1,4 +1,4 @@
-#include "FinishPage.hpp"
+#include "gui/wizard/FinishPage.hpp"
 
 #include <QCheckBox>
 #include <QDir>
@@ -16,13 +16,13 @@
 #include <QVBoxLayout>
 #include <filesystem>
 
-#include "ScientificSpinBox.hpp"
-#include "SimulationLoop.hpp"
-#include "SpawnPlan.hpp"
-#include "TemplateLibrary.hpp"
-#include "WizardModel.hpp"
-#include "WizardText.hpp"
 #include "core/io/TemplateFile.hpp"
+#include "gui/document/TemplateLibrary.hpp"
+#include "gui/widgets/ScientificSpinBox.hpp"
+#include "gui/wizard/SpawnPlan.hpp"
+#include "gui/wizard/WizardModel.hpp"
+#include "gui/wizard/WizardText.hpp"
+#include "sim/SimulationLoop.hpp"
 
 namespace clumplab::gui::wizard {
 
@@ -48,7 +48,7 @@ std::array<ScientificSpinBox*, 3> vectorRow(QGridLayout* grid, int row, const QS
 }
 }  // namespace
 
-FinishPage::FinishPage(WizardModel& model, SimulationLoop* simulation, QWidget* parent)
+FinishPage::FinishPage(WizardModel& model, sim::SimulationLoop* simulation, QWidget* parent)
     : QWizardPage(parent), model_(model), simulation_(simulation) {
   setTitle(tr("Finish"));
   setSubTitle(

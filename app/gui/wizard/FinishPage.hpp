@@ -11,9 +11,12 @@ class QLabel;
 class QLineEdit;
 class QSpinBox;
 
+namespace clumplab::sim {
+class SimulationLoop;
+}
+
 namespace clumplab::gui {
 class ScientificSpinBox;
-class SimulationLoop;
 }  // namespace clumplab::gui
 
 namespace clumplab::gui::wizard {
@@ -23,7 +26,7 @@ class WizardModel;
 class FinishPage : public QWizardPage {
   Q_OBJECT
  public:
-  FinishPage(WizardModel& model, SimulationLoop* simulation, QWidget* parent = nullptr);
+  FinishPage(WizardModel& model, sim::SimulationLoop* simulation, QWidget* parent = nullptr);
 
   void initializePage() override;
   bool validatePage() override;
@@ -37,7 +40,7 @@ class FinishPage : public QWizardPage {
   void browse();
 
   WizardModel& model_;
-  SimulationLoop* simulation_ = nullptr;
+  sim::SimulationLoop* simulation_ = nullptr;
   QLineEdit* name_ = nullptr;
   ScientificSpinBox* density_ = nullptr;
   QLineEdit* path_ = nullptr;

@@ -1,4 +1,4 @@
-#include "InertiaPage.hpp"
+#include "gui/wizard/InertiaPage.hpp"
 
 #include <QComboBox>
 #include <QFormLayout>
@@ -10,9 +10,9 @@
 #include <QVBoxLayout>
 #include <numbers>
 
-#include "JobStatus.hpp"
-#include "WizardModel.hpp"
-#include "WizardText.hpp"
+#include "gui/wizard/JobStatus.hpp"
+#include "gui/wizard/WizardModel.hpp"
+#include "gui/wizard/WizardText.hpp"
 
 namespace clumplab::gui::wizard {
 

@@ -1,4 +1,4 @@
-#include "JobStatus.hpp"
+#include "gui/wizard/JobStatus.hpp"
 
 #include <QHBoxLayout>
 #include <QLabel>
@@ -6,7 +6,7 @@
 #include <QPushButton>
 #include <QVBoxLayout>
 
-#include "BackgroundJob.hpp"
+#include "gui/jobs/BackgroundJob.hpp"
 
 namespace clumplab::gui::wizard {
 

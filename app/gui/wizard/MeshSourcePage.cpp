@@ -1,4 +1,4 @@
-#include "MeshSourcePage.hpp"
+#include "gui/wizard/MeshSourcePage.hpp"
 
 #include <QComboBox>
 #include <QDragEnterEvent>
@@ -14,10 +14,10 @@
 #include <QSettings>
 #include <QVBoxLayout>
 
-#include "DocumentLoader.hpp"
-#include "JobStatus.hpp"
-#include "WizardModel.hpp"
-#include "WizardText.hpp"
+#include "gui/document/DocumentLoader.hpp"
+#include "gui/wizard/JobStatus.hpp"
+#include "gui/wizard/WizardModel.hpp"
+#include "gui/wizard/WizardText.hpp"
 #include "shapes/BuiltinShapes.hpp"
 
 namespace clumplab::gui::wizard {

@@ -1,4 +1,4 @@
-#include "SpawnPlan.hpp"
+#include "gui/wizard/SpawnPlan.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -1,4 +1,4 @@
-#include "UnitsPage.hpp"
+#include "gui/wizard/UnitsPage.hpp"
 
 #include <QCheckBox>
 #include <QComboBox>
@@ -7,11 +7,11 @@
 #include <QLabel>
 #include <QVBoxLayout>
 
-#include "ClumpPreview.hpp"
-#include "JobStatus.hpp"
-#include "ScientificSpinBox.hpp"
-#include "WizardModel.hpp"
-#include "WizardText.hpp"
+#include "gui/widgets/ScientificSpinBox.hpp"
+#include "gui/wizard/ClumpPreview.hpp"
+#include "gui/wizard/JobStatus.hpp"
+#include "gui/wizard/WizardModel.hpp"
+#include "gui/wizard/WizardText.hpp"
 
 namespace clumplab::gui::wizard {
 

@@ -1,4 +1,4 @@
-#include "WizardModel.hpp"
+#include "gui/wizard/WizardModel.hpp"
 
 namespace clumplab::gui::wizard {
 

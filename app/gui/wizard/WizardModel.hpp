@@ -7,8 +7,8 @@
 #include <QObject>
 #include <memory>
 
-#include "BackgroundJob.hpp"
-#include "WizardWork.hpp"
+#include "gui/jobs/BackgroundJob.hpp"
+#include "gui/wizard/WizardWork.hpp"
 
 namespace clumplab::gui::wizard {
 

@@ -1,4 +1,4 @@
-#include "WizardText.hpp"
+#include "gui/wizard/WizardText.hpp"
 
 #include <QLabel>
 #include <QLocale>

@@ -4,7 +4,7 @@
 
 class QLabel;
 
-#include "WizardWork.hpp"
+#include "gui/wizard/WizardWork.hpp"
 
 namespace clumplab::gui::wizard {
 

@@ -1,4 +1,4 @@
-#include "WizardWork.hpp"
+#include "gui/wizard/WizardWork.hpp"
 
 #include <filesystem>
 

@@ -1,5 +1,5 @@
 // World's invariants, checked after every step, removal and restore in builds with
-// CLUMPLAB_ASSERTIONS (core/Assert.hpp): the parallel arrays agree in size, indices are in range,
+// CLUMPLAB_ASSERTIONS (core/base/Assert.hpp): the parallel arrays agree in size, indices are in range,
 // masses and moments are positive and orientations are unit quaternions.
 #include <cmath>
 

@@ -6,7 +6,7 @@
 //   I1 dw1/dt = N1^p + w2 w3 (I2 - I3)  (and cyclically; Euler's equations, Goldstein 1980 §5.5),
 // with the lab-frame force F and torque N (about the centre of mass) from a callback, the torque
 // taken to the principal frame by N^p = A N^lab, A = R(q)^T (the paper's matrix A). Quaternions
-// rotate principal-frame coordinates into the lab (core/Math.hpp), so the paper's A is the
+// rotate principal-frame coordinates into the lab (core/base/Math.hpp), so the paper's A is the
 // transpose of q's rotation matrix.
 //
 // The packed state of n bodies is 13 n doubles, body after body: R (3), v (3), q (w, x, y, z),

@@ -12,7 +12,7 @@
 
 namespace clumplab {
 
-struct MeshTemplateRequest;  // core/MeshTemplate.hpp
+struct MeshTemplateRequest;  // core/clump/MeshTemplate.hpp
 
 // How well a clump (the union of its pebbles) reproduces the mesh it was made from (docs/formats.md
 // `metrics`). Relative errors are (clump - mesh) / mesh; lengths in m.

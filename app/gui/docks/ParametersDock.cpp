@@ -1,0 +1,368 @@
+#include "gui/docks/ParametersDock.hpp"
+
+#include <QCheckBox>
+#include <QComboBox>
+#include <QFormLayout>
+#include <QGroupBox>
+#include <QLabel>
+#include <QScrollArea>
+#include <QSignalBlocker>
+#include <QSpinBox>
+#include <QStackedWidget>
+#include <QVBoxLayout>
+
+#include "gui/widgets/RunSpeeds.hpp"
+#include "gui/widgets/ScientificSpinBox.hpp"
+#include "gui/widgets/WheelSafeWidgets.hpp"
+
+namespace clumplab::gui {
+
+namespace {
+QGroupBox* group(const QString& title, QFormLayout*& form) {
+  auto* box = new QGroupBox(title);
+  form = new QFormLayout(box);
+  form->setFieldGrowthPolicy(QFormLayout::ExpandingFieldsGrow);
+  return box;
+}
+}  // namespace
+
+ParametersDock::ParametersDock(QWidget* parent) : QDockWidget(tr("Parameters"), parent) {
+  setObjectName(QStringLiteral("parametersDock"));
+  auto* content = new QWidget;
+  auto* layout = new QVBoxLayout(content);
+  // The ranges are the engine's (World::set..., the scene loader): nothing the file or the engine
+  // accepts is clamped by the panel.
+  constexpr double kTiny = 1e-300, kHuge = 1e300;
+
+  QFormLayout* form = nullptr;
+  layout->addWidget(group(tr("Time integration"), form));
+  timeStep_ = addNumber(form, tr("Time step"), QStringLiteral("s"), kTiny, kHuge, true, tr("time step"),
+                        tr("Δt of every step. Too large for the contact stiffness and the run diverges."),
+                        [](sim::SceneParameters& p, double v) { p.timeStep = v; });
+  timeStepHint_ = new QLabel;
+  timeStepHint_->setWordWrap(true);
+  timeStepHint_->setStyleSheet(QStringLiteral("color: palette(mid); font-size: small;"));
+  form->addRow(QString(), timeStepHint_);
+  runSpeed_ = new WheelSafeComboBox;
+  fillRunSpeeds(*runSpeed_);
+  runSpeed_->setObjectName(QStringLiteral("run speed"));
+  form->addRow(tr("Run speed"), runSpeed_);
+  connect(runSpeed_, &QComboBox::activated, this, [this](int index) {
+    const double speed = runSpeed_->itemData(index).toDouble();
+    emit runSpeedChosen(speed > 0.0 ? speed : 1.0, speed == 0.0);
+  });
+  integrator_ = new WheelSafeComboBox;
+  integrator_->setObjectName(QStringLiteral("integrator"));
+  integrator_->addItem(tr("Leapfrog"), static_cast<int>(IntegratorKind::Leapfrog));
+  integrator_->setItemData(
+      0, tr("MercuryDPM's leapfrog with an iterative Euler solve (MercuryDPM rigid clumps, §2.6)"),
+      Qt::ToolTipRole);
+  integrator_->addItem(tr("Direct midpoint"), static_cast<int>(IntegratorKind::Midpoint));
+  integrator_->setItemData(
+      1, tr("Mutze's direct midpoint method with rotation vectors (Mutze, Polyspherical grains, PaLa)"),
+      Qt::ToolTipRole);
+  integrator_->addItem(tr("Splitting"), static_cast<int>(IntegratorKind::Splitting));
+  integrator_->setItemData(2, tr("Symplectic splitting with a NO_SQUISH free rotor"), Qt::ToolTipRole);
+  integrator_->addItem(tr("Cluster integration (CIM)"), static_cast<int>(IntegratorKind::Cim));
+  integrator_->setItemData(3,
+                           tr("Meland et al., Cluster integration method: clusters of nearby bodies "
+                              "integrated apart with adaptive "
+                              "Runge-Kutta-Fehlberg steps, isolated bodies moved exactly; the time step "
+                              "is only how often the view updates. No tangential springs, fields or 2D."),
+                           Qt::ToolTipRole);
+  integrator_->addItem(tr("RK4 (DEM baseline)"), static_cast<int>(IntegratorKind::Rk4));
+  integrator_->setItemData(
+      4, tr("the cluster integration paper's baseline: classical Runge-Kutta 4 at the constant time step"),
+      Qt::ToolTipRole);
+  form->addRow(tr("Integrator"), integrator_);
+  connect(integrator_, &QComboBox::currentIndexChanged, this, [this] {
+    const auto kind = static_cast<IntegratorKind>(integrator_->currentData().toInt());
+    edit(tr("integrator"), [kind](sim::SceneParameters& p) { p.integrator = kind; });
+  });
+  eulerIterations_ = new WheelSafeSpinBox;
+  eulerIterations_->setRange(1, 100);
+  eulerIterations_->setToolTip(
+      tr("Fixed-point iterations of the leapfrog's Euler solve (MercuryDPM rigid clumps, §2.6)"));
+  form->addRow(tr("Euler iterations"), eulerIterations_);
+  connect(eulerIterations_, &QSpinBox::valueChanged, this, [this](int n) {
+    edit(tr("Euler iterations"), [n](sim::SceneParameters& p) { p.eulerIterations = n; });
+  });
+
+  layout->addWidget(group(tr("Gravity"), form));
+  const char* axes[] = {"x", "y", "z"};
+  for (int a = 0; a < 3; ++a) {
+    gravity_[a] =
+        addNumber(form, QStringLiteral("g%1").arg(QLatin1String(axes[a])), QStringLiteral("m/s²"), -kHuge,
+                  kHuge, false, tr("gravity %1").arg(QLatin1String(axes[a])), tr("Acceleration of gravity"),
+                  [a](sim::SceneParameters& p, double v) { p.gravity[a] = v; });
+  }
+
+  // PaLa's 2D / 3D switch and fields (Mutze, Polyspherical grains, §1 (i), (v), (vi)).
+  layout->addWidget(group(tr("Motion and fields"), form));
+  motion_ = new WheelSafeComboBox;
+  motion_->setObjectName(QStringLiteral("motion"));
+  for (const MotionChoice choice : kMotionChoices)
+    motion_->addItem(motionChoiceLabel(choice), static_cast<int>(choice));
+  motion_->setToolTip(
+      tr("2D: positions in a plane through the middle of the bodies, rotation about its "
+         "normal only. Choosing reopens the scene."));
+  form->addRow(tr("Motion"), motion_);
+  connect(motion_, &QComboBox::activated, this, [this](int index) {
+    emit motionChosen(static_cast<MotionChoice>(motion_->itemData(index).toInt()));
+  });
+  for (int a = 0; a < 3; ++a) {
+    electric_[a] = addNumber(form, QStringLiteral("E%1").arg(QLatin1String(axes[a])), QStringLiteral("V/m"),
+                             -kHuge, kHuge, false, tr("electric field %1").arg(QLatin1String(axes[a])),
+                             tr("Uniform electric field: force qE and torque p×E on charged bodies"),
+                             [a](sim::SceneParameters& p, double v) { p.fields.electric[a] = v; });
+  }
+  for (int a = 0; a < 3; ++a) {
+    magnetic_[a] = addNumber(form, QStringLiteral("B%1").arg(QLatin1String(axes[a])), QStringLiteral("T"),
+                             -kHuge, kHuge, false, tr("magnetic field %1").arg(QLatin1String(axes[a])),
+                             tr("Uniform magnetic field: Lorentz force qv×B and torque m×B"),
+                             [a](sim::SceneParameters& p, double v) { p.fields.magnetic[a] = v; });
+  }
+  gravitationalConstant_ =
+      addNumber(form, tr("G"), QStringLiteral("m³/(kg·s²)"), 0.0, kHuge, true, tr("gravitational constant"),
+                tr("Newton's constant between bodies flagged as point masses"),
+                [](sim::SceneParameters& p, double v) { p.fields.gravitationalConstant = v; });
+  softening_ = addNumber(form, tr("Softening ε"), QStringLiteral("m"), 0.0, kHuge, true, tr("softening"),
+                         tr("Softening length of every pairwise point interaction; 0 picks a tenth of the "
+                            "smallest pebble radius"),
+                         [](sim::SceneParameters& p, double v) { p.fields.softening = v; });
+
+  layout->addWidget(group(tr("Contact"), form));
+  model_ = new WheelSafeComboBox;
+  model_->setObjectName(QStringLiteral("contact model"));
+  // One page per item, in this order (modelPages_).
+  model_->addItem(tr("Linear spring–dashpot"), static_cast<int>(ContactModel::Kind::Linear));
+  model_->addItem(tr("Hertz (Mutze eq. 52–57)"), static_cast<int>(ContactModel::Kind::Hertz));
+  model_->addItem(tr("Hertz–Mindlin (material card)"), static_cast<int>(ContactModel::Kind::HertzMindlin));
+  model_->setItemData(1,
+                      tr("Mutze's law: at the same Young's modulus 1.84× stiffer than Hertz's (Johnson, "
+                         "Landau–Lifshitz)"),
+                      Qt::ToolTipRole);
+  model_->setItemData(2,
+                      tr("Hertz's normal force with Mindlin's tangential spring, as LIGGGHTS and EDEM "
+                         "take a material card: E, ν, restitution, friction"),
+                      Qt::ToolTipRole);
+  form->addRow(tr("Model"), model_);
+  connect(model_, &QComboBox::currentIndexChanged, this, [this](int i) {
+    modelPages_->setCurrentIndex(i);
+    const auto kind = static_cast<ContactModel::Kind>(model_->itemData(i).toInt());
+    edit(tr("contact model"), [kind](sim::SceneParameters& p) { p.contact.kind = kind; });
+  });
+  modelPages_ = new QStackedWidget;
+  form->addRow(modelPages_);
+
+  auto* linearPage = new QWidget;
+  auto* linearForm = new QFormLayout(linearPage);
+  linearForm->setContentsMargins(0, 0, 0, 0);
+  stiffness_ = addNumber(linearForm, tr("Stiffness kn"), QStringLiteral("N/m"), kTiny, kHuge, true,
+                         tr("stiffness"), tr("Normal spring stiffness"),
+                         [](sim::SceneParameters& p, double v) { p.contact.linear.stiffness = v; });
+  dampingMode_ = new WheelSafeComboBox;
+  dampingMode_->addItem(tr("from restitution"));
+  dampingMode_->addItem(tr("fixed dashpot"));
+  linearForm->addRow(tr("Normal damping"), dampingMode_);
+  connect(dampingMode_, &QComboBox::currentIndexChanged, this, [this](int i) {
+    edit(tr("damping mode"),
+         [i](sim::SceneParameters& p) { p.contact.linear.dampingFromRestitution = i == 0; });
+  });
+  restitution_ = addNumber(
+      linearForm, tr("Restitution e"), QString(), 0.0, 1.0, false, tr("restitution"),
+      tr("Normal coefficient of restitution. The dashpot is derived per pair from the two bodies' masses "
+         "(a body's own at a wall): exact for an impact through one contact."),
+      [](sim::SceneParameters& p, double v) { p.contact.linear.restitution = v; });
+  // Parallel contacts share the body's mass, and each dashpot is sized for all of it.
+  auto* restitutionHint = new QLabel(
+      tr("Bounces are lower when a body lands on several pebbles at once (a flat dumbbell: 0.37 for 0.5)."));
+  restitutionHint->setObjectName(QStringLiteral("restitution hint"));
+  restitutionHint->setWordWrap(true);
+  restitutionHint->setStyleSheet(QStringLiteral("color: palette(mid); font-size: small;"));
+  // Across the whole row (a wrapped label in the field column is given too little height).
+  restitutionHint->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Minimum);
+  linearForm->addRow(restitutionHint);
+  dashpot_ = addNumber(linearForm, tr("Dashpot c"), QStringLiteral("N·s/m"), 0.0, kHuge, true, tr("dashpot"),
+                       tr("Fixed normal damping coefficient"),
+                       [](sim::SceneParameters& p, double v) { p.contact.linear.damping = v; });
+  linearFriction_ = addNumber(linearForm, tr("Friction μ"), QString(), 0.0, kHuge, false, tr("friction"),
+                              tr("Coulomb friction coefficient"),
+                              [](sim::SceneParameters& p, double v) { p.contact.linear.friction = v; });
+  tangentialRatio_ =
+      addNumber(linearForm, tr("kt / kn"), QString(), 0.0, kHuge, false, tr("tangential stiffness"),
+                tr("Tangential spring stiffness relative to kn"),
+                [](sim::SceneParameters& p, double v) { p.contact.linear.tangentialStiffnessRatio = v; });
+  tangentialDamping_ =
+      addNumber(linearForm, tr("Tangential damping"), QStringLiteral("N·s/m"), 0.0, kHuge, true,
+                tr("tangential damping"), tr("Tangential dashpot"),
+                [](sim::SceneParameters& p, double v) { p.contact.linear.tangentialDamping = v; });
+  limitDamping_ = new QCheckBox(tr("never attract (clamp F ≥ 0)"));
+  linearForm->addRow(QString(), limitDamping_);
+  connect(limitDamping_, &QCheckBox::toggled, this, [this](bool on) {
+    edit(tr("damping clamp"), [on](sim::SceneParameters& p) { p.contact.linear.limitDamping = on; });
+  });
+  modelPages_->addWidget(linearPage);
+
+  auto* hertzPage = new QWidget;
+  auto* hertzForm = new QFormLayout(hertzPage);
+  hertzForm->setContentsMargins(0, 0, 0, 0);
+  young_ = addNumber(hertzForm, tr("Young's modulus E"), QStringLiteral("Pa"), kTiny, kHuge, true,
+                     tr("Young's modulus"), tr("Elastic modulus of the pebbles"),
+                     [](sim::SceneParameters& p, double v) { p.contact.hertz.young = v; });
+  poisson_ =
+      addNumber(hertzForm, tr("Poisson ratio σ"), QString(), 0.0, 0.5, false, tr("Poisson ratio"),
+                tr("Poisson ratio"), [](sim::SceneParameters& p, double v) { p.contact.hertz.poisson = v; });
+  restitutionSquared_ =
+      addNumber(hertzForm, tr("Restitution² δ"), QString(), 0.0, 1.0, false, tr("restitution squared"),
+                tr("Square of the normal restitution (eq. 57)"),
+                [](sim::SceneParameters& p, double v) { p.contact.hertz.restitutionSquared = v; });
+  hertzFriction_ = addNumber(hertzForm, tr("Friction μ"), QString(), 0.0, kHuge, false, tr("friction"),
+                             tr("Regularised Coulomb friction (eq. 56)"),
+                             [](sim::SceneParameters& p, double v) { p.contact.hertz.friction = v; });
+  regularizingVelocity_ =
+      addNumber(hertzForm, tr("Regularising velocity ν"), QStringLiteral("m/s"), kTiny, kHuge, true,
+                tr("regularising velocity"), tr("Velocity scale of the friction regularisation"),
+                [](sim::SceneParameters& p, double v) { p.contact.hertz.regularizingVelocity = v; });
+  modelPages_->addWidget(hertzPage);
+
+  auto* mindlinPage = new QWidget;
+  auto* mindlinForm = new QFormLayout(mindlinPage);
+  mindlinForm->setContentsMargins(0, 0, 0, 0);
+  mindlinYoung_ =
+      addNumber(mindlinForm, tr("Young's modulus E"), QStringLiteral("Pa"), kTiny, kHuge, true,
+                tr("hertz-mindlin Young's modulus"),
+                tr("The material's Young's modulus, as on a LIGGGHTS or EDEM card (pebbles and walls alike)"),
+                [](sim::SceneParameters& p, double v) { p.contact.hertzMindlin.youngsModulus = v; });
+  // Below 0.5: no solid a DEM code models is incompressible.
+  mindlinPoisson_ = addNumber(mindlinForm, tr("Poisson ratio ν"), QString(), 0.0, 0.499, false,
+                              tr("hertz-mindlin Poisson ratio"), tr("The material's Poisson ratio"),
+                              [](sim::SceneParameters& p, double v) { p.contact.hertzMindlin.poisson = v; });
+  mindlinRestitution_ =
+      addNumber(mindlinForm, tr("Restitution e"), QString(), 0.0, 1.0, false, tr("hertz-mindlin restitution"),
+                tr("Normal coefficient of restitution; the dashpots follow from it as in LIGGGHTS"),
+                [](sim::SceneParameters& p, double v) { p.contact.hertzMindlin.restitution = v; });
+  mindlinFriction_ =
+      addNumber(mindlinForm, tr("Friction μ"), QString(), 0.0, kHuge, false, tr("hertz-mindlin friction"),
+                tr("Coulomb friction, with Mindlin's tangential spring"),
+                [](sim::SceneParameters& p, double v) { p.contact.hertzMindlin.friction = v; });
+  modelPages_->addWidget(mindlinPage);
+
+  layout->addWidget(group(tr("Global damping"), form));
+  linearDamping_ =
+      addNumber(form, tr("Linear"), QStringLiteral("1/s"), 0.0, kHuge, false, tr("linear damping"),
+                tr("Force −γ m v on every body; its work counts as dissipated"),
+                [](sim::SceneParameters& p, double v) { p.linearDamping = v; });
+  angularDamping_ =
+      addNumber(form, tr("Angular"), QStringLiteral("1/s"), 0.0, kHuge, false, tr("angular damping"),
+                tr("Torque −γ I ω on every body; its work counts as dissipated"),
+                [](sim::SceneParameters& p, double v) { p.angularDamping = v; });
+  layout->addStretch(1);
+
+  content->setMinimumWidth(300);
+  auto* scroll = new QScrollArea;
+  scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+  scroll->setWidget(content);
+  scroll->setWidgetResizable(true);
+  scroll->setFrameShape(QFrame::NoFrame);
+  setWidget(scroll);
+  setParameters(shown_);
+}
+
+ScientificSpinBox* ParametersDock::addNumber(QFormLayout* form, const QString& label, const QString& unit,
+                                             double min, double max, bool logarithmic, const QString& what,
+                                             const QString& tip, Setter setter) {
+  auto* box = new ScientificSpinBox(unit, min, max, logarithmic);
+  box->setObjectName(what);  // for tests and accessibility
+  box->setToolTip(tip);
+  form->addRow(label, box);
+  connect(box, &QDoubleSpinBox::valueChanged, this, [this, what, setter](double value) {
+    edit(what, [&](sim::SceneParameters& p) { setter(p, value); });
+  });
+  return box;
+}
+
+void ParametersDock::showRunSpeed(double speed, bool asFastAsPossible) {
+  gui::showRunSpeed(*runSpeed_, speed, asFastAsPossible);
+}
+
+void ParametersDock::setTimeStepHints(double critical, double recommended) {
+  const bool cim = shown_.integrator == IntegratorKind::Cim;
+  if (critical == hintCritical_ && recommended == hintRecommended_ && cim == hintCim_) return;  // every frame
+  hintCritical_ = critical;
+  hintRecommended_ = recommended;
+  hintCim_ = cim;
+  if (cim) {  // Meland et al., Cluster integration method: the method's own steps adapt; the time step is how
+              // often the view updates
+    timeStepHint_->setText(
+        tr("cim: how often the view updates; the clusters' own steps adapt (cim settings "
+           "in the scene: buffer, rtol, min_step)"));
+    return;
+  }
+  timeStepHint_->setText(tr("stable below ≈ %1 s · recommended %2 s")
+                             .arg(QString::number(critical, 'g', 3), QString::number(recommended, 'g', 3)));
+}
+
+void ParametersDock::setParameters(const sim::SceneParameters& p) {
+  updating_ = true;
+  shown_ = p;
+  timeStep_->setValue(p.timeStep);
+  integrator_->setCurrentIndex(integrator_->findData(static_cast<int>(p.integrator)));
+  eulerIterations_->setValue(p.eulerIterations);
+  eulerIterations_->setEnabled(p.integrator == IntegratorKind::Leapfrog);
+  for (int a = 0; a < 3; ++a) gravity_[a]->setValue(p.gravity[a]);
+  const int modelIndex = model_->findData(static_cast<int>(p.contact.kind));
+  model_->setCurrentIndex(modelIndex);
+  modelPages_->setCurrentIndex(modelIndex);
+  const LinearContactParameters& l = p.contact.linear;
+  stiffness_->setValue(l.stiffness);
+  dampingMode_->setCurrentIndex(l.dampingFromRestitution ? 0 : 1);
+  restitution_->setValue(l.restitution);
+  restitution_->setEnabled(l.dampingFromRestitution);
+  dashpot_->setValue(l.damping);
+  dashpot_->setEnabled(!l.dampingFromRestitution);
+  linearFriction_->setValue(l.friction);
+  tangentialRatio_->setValue(l.tangentialStiffnessRatio);
+  tangentialDamping_->setValue(l.tangentialDamping);
+  limitDamping_->setChecked(l.limitDamping);
+  const HertzContactParameters& h = p.contact.hertz;
+  young_->setValue(h.young);
+  poisson_->setValue(h.poisson);
+  restitutionSquared_->setValue(h.restitutionSquared);
+  hertzFriction_->setValue(h.friction);
+  regularizingVelocity_->setValue(h.regularizingVelocity);
+  const HertzMindlinContactParameters& m = p.contact.hertzMindlin;
+  mindlinYoung_->setValue(m.youngsModulus);
+  mindlinPoisson_->setValue(m.poisson);
+  mindlinRestitution_->setValue(m.restitution);
+  mindlinFriction_->setValue(m.friction);
+  linearDamping_->setValue(p.linearDamping);
+  angularDamping_->setValue(p.angularDamping);
+  for (int a = 0; a < 3; ++a) {
+    electric_[a]->setValue(p.fields.electric[a]);
+    magnetic_[a]->setValue(p.fields.magnetic[a]);
+  }
+  gravitationalConstant_->setValue(p.fields.gravitationalConstant);
+  softening_->setValue(p.fields.softening);
+  updating_ = false;
+}
+
+void ParametersDock::showMotion(MotionChoice choice, const QString& sceneFileMotion) {
+  const QSignalBlocker block(motion_);
+  motion_->setItemText(0, tr("Scene file: %1").arg(sceneFileMotion));
+  motion_->setItemData(0, tr("As the scene file says: %1").arg(sceneFileMotion), Qt::ToolTipRole);
+  motion_->setCurrentIndex(motion_->findData(static_cast<int>(choice)));
+}
+
+void ParametersDock::edit(const QString& what, const std::function<void(sim::SceneParameters&)>& change) {
+  if (updating_) return;
+  // Only the edited field changes: every other parameter keeps its exact value, whatever its
+  // widget shows.
+  sim::SceneParameters p = shown_;
+  change(p);
+  if (p == shown_) return;
+  setParameters(p);  // enables/disables dependent fields
+  emit edited(p, what);
+}
+
+}  // namespace clumplab::gui

@@ -1,0 +1,90 @@
+#pragma once
+// The Parameters panel: time step, integrator, gravity, contact model and every parameter of it,
+// global damping. Each edit is reported as a new parameter set (MainWindow makes it undoable and
+// sends it to the simulation thread); setParameters() shows a set without reporting it.
+#include <QDockWidget>
+#include <functional>
+
+#include "gui/document/MotionChoice.hpp"
+#include "sim/SceneParameters.hpp"
+
+class QComboBox;
+class QSpinBox;
+class QStackedWidget;
+class QCheckBox;
+class QFormLayout;
+class QLabel;
+
+namespace clumplab::gui {
+
+class ScientificSpinBox;
+
+class ParametersDock : public QDockWidget {
+  Q_OBJECT
+ public:
+  explicit ParametersDock(QWidget* parent = nullptr);
+  void setParameters(const sim::SceneParameters& parameters);
+  const sim::SceneParameters& parameters() const { return shown_; }
+  // Shows the run speed (not a scene parameter: it is not undone or saved) without reporting it.
+  void showRunSpeed(double speed, bool asFastAsPossible);
+  // The stable and recommended time steps of the running scene, shown as hints [s].
+  void setTimeStepHints(double critical, double recommended);
+  // Shows the 2D / 3D choice (not a parameter: choosing reopens the scene) and what the scene's
+  // file says, without reporting it.
+  void showMotion(MotionChoice choice, const QString& sceneFileMotion);
+
+ signals:
+  // `what` names the edited parameter ("time step", "gravity z", ...), for the undo history.
+  void edited(const clumplab::sim::SceneParameters& parameters, const QString& what);
+  // The user chose a run speed (simulated seconds per wall second), or as fast as possible.
+  void runSpeedChosen(double speed, bool asFastAsPossible);
+  // The user chose 3D, a 2D plane or the scene file's motion (MainWindow::setMotion).
+  void motionChosen(clumplab::gui::MotionChoice choice);
+
+ private:
+  using Setter = std::function<void(sim::SceneParameters&, double)>;
+  ScientificSpinBox* addNumber(QFormLayout* form, const QString& label, const QString& unit, double min,
+                               double max, bool logarithmic, const QString& what, const QString& tip,
+                               Setter setter);
+  // Applies one user edit to the shown parameters and reports it.
+  void edit(const QString& what, const std::function<void(sim::SceneParameters&)>& change);
+
+  sim::SceneParameters shown_;
+  bool updating_ = false;
+  ScientificSpinBox* timeStep_ = nullptr;
+  QLabel* timeStepHint_ = nullptr;
+  double hintCritical_ = -1.0, hintRecommended_ = -1.0;  // shown in timeStepHint_ [s]
+  bool hintCim_ = false;                                 // the hint shown is the cim integrator's
+  QComboBox* runSpeed_ = nullptr;
+  QComboBox* integrator_ = nullptr;
+  QSpinBox* eulerIterations_ = nullptr;
+  ScientificSpinBox* gravity_[3] = {};
+  QComboBox* model_ = nullptr;
+  QStackedWidget* modelPages_ = nullptr;
+  ScientificSpinBox* stiffness_ = nullptr;
+  QComboBox* dampingMode_ = nullptr;
+  ScientificSpinBox* restitution_ = nullptr;
+  ScientificSpinBox* dashpot_ = nullptr;
+  ScientificSpinBox* linearFriction_ = nullptr;
+  ScientificSpinBox* tangentialRatio_ = nullptr;
+  ScientificSpinBox* tangentialDamping_ = nullptr;
+  QCheckBox* limitDamping_ = nullptr;
+  ScientificSpinBox* young_ = nullptr;
+  ScientificSpinBox* poisson_ = nullptr;
+  ScientificSpinBox* restitutionSquared_ = nullptr;
+  ScientificSpinBox* hertzFriction_ = nullptr;
+  ScientificSpinBox* regularizingVelocity_ = nullptr;
+  ScientificSpinBox* mindlinYoung_ = nullptr;
+  ScientificSpinBox* mindlinPoisson_ = nullptr;
+  ScientificSpinBox* mindlinRestitution_ = nullptr;
+  ScientificSpinBox* mindlinFriction_ = nullptr;
+  QComboBox* motion_ = nullptr;
+  ScientificSpinBox* electric_[3] = {};
+  ScientificSpinBox* magnetic_[3] = {};
+  ScientificSpinBox* gravitationalConstant_ = nullptr;
+  ScientificSpinBox* softening_ = nullptr;
+  ScientificSpinBox* linearDamping_ = nullptr;
+  ScientificSpinBox* angularDamping_ = nullptr;
+};
+
+}  // namespace clumplab::gui

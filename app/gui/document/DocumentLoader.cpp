@@ -1,0 +1,104 @@
+#include "gui/document/DocumentLoader.hpp"
+
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <filesystem>
+
+#include "core/base/Errors.hpp"
+#include "core/scene/ScenePlane.hpp"
+#include "core/scene/SphereSwitch.hpp"
+#include "shapes/MeshTemplateBuilder.hpp"
+#include "shapes/SceneLoading.hpp"
+
+namespace clumplab::gui {
+
+namespace {
+std::string lowerExtension(const std::string& path) {
+  std::string ext = std::filesystem::path(path).extension().string();
+  std::transform(ext.begin(), ext.end(), ext.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+  return ext;
+}
+}  // namespace
+
+bool isSceneFile(const std::string& path) {
+  return lowerExtension(path) == ".json";
+}
+
+bool isMeshFile(const std::string& path) {
+  const std::string ext = lowerExtension(path);
+  return ext == ".stl" || ext == ".obj" || ext == ".ply" || ext == ".off" || ext == ".3mf" || ext == ".dae" ||
+         ext == ".fbx" || ext == ".gltf" || ext == ".glb";
+}
+
+bool isTrajectoryFile(const std::string& path) {
+  return lowerExtension(path) == ".cltraj";
+}
+
+const char* openFileFilter() {
+  return "Scenes, meshes and trajectories (*.json *.stl *.obj *.ply *.off *.3mf *.gltf *.glb *.cltraj);;"
+         "Scenes (*.json);;Meshes (*.stl *.obj *.ply *.off *.3mf *.gltf *.glb);;Trajectories (*.cltraj);;"
+         "All files (*)";
+}
+
+std::shared_ptr<const Scene> loadDocument(const std::string& path, const SceneOverrides& overrides) {
+  if (!std::filesystem::exists(path)) throw InputError(path, "", "no such file");
+  if (isSceneFile(path)) {
+    return std::make_shared<const Scene>(loadScene(path, shapes::sceneLoadOptions(overrides)));
+  }
+  if (isMeshFile(path)) {
+    std::shared_ptr<const Scene> scene = sceneFromMesh(path);
+    if (overrides == SceneOverrides{}) return scene;
+    auto switched = std::make_shared<Scene>(*scene);  // one body above a floor: no overlap to fear
+    if (overrides.spheres) switchToSpheres(*switched, *overrides.spheres);
+    if (overrides.plane) confineToPlane(*switched, *overrides.plane);
+    return switched;
+  }
+  throw InputError(path, "", "not a scene (.json) or a mesh (.stl, .obj, .ply, ...) that ClumpLab can open");
+}
+
+std::shared_ptr<const Scene> sceneFromMesh(const std::string& meshPath, int pebbleCount) {
+  MeshTemplateRequest request;
+  request.name = std::filesystem::path(meshPath).stem().string();
+  request.meshFile = meshPath;
+  request.density = 1000.0;
+  request.inertia = "mesh";
+  request.hasFill = true;
+  request.fill.targetCount = pebbleCount;
+  const shapes::MeshTemplateResult built = shapes::buildMeshTemplate(request);
+  auto clump = std::make_shared<const ClumpTemplate>(built.clump);
+
+  auto scene = std::make_shared<Scene>();
+  scene->file = meshPath;
+  scene->description = "The mesh " + std::filesystem::path(meshPath).filename().string() + " as a clump of " +
+                       std::to_string(clump->pebbles.size()) +
+                       " pebbles (regular-grid fill, exact mesh inertia), dropped onto a floor.";
+  const double size = 2.0 * clump->boundingRadius;  // [m]
+  const double dropHeight = 1.5 * size;
+  // Stiffness so that the impact from the drop height compresses a contact by at most a tenth of the
+  // smallest pebble radius: k = m v^2 / delta^2 with v = sqrt(2 g H).
+  const double g = 9.81;
+  const double impactSpeed = std::sqrt(2.0 * g * dropHeight);
+  const double overlap = 0.1 * clump->minPebbleRadius;
+  scene->contact.kind = ContactModel::Kind::Linear;
+  scene->contact.linear.stiffness = clump->mass * impactSpeed * impactSpeed / (overlap * overlap);
+  scene->contact.linear.restitution = 0.5;
+  scene->contact.linear.friction = 0.5;
+  scene->settings.gravity = Vec3(0.0, 0.0, -g);
+  scene->settings.integrator = IntegratorKind::Splitting;
+  scene->walls.push_back(Wall::plane(Vec3::Zero(), Vec3::UnitZ()));
+  scene->templates.push_back(clump);
+  BodyInit body;
+  body.position = Vec3(0.0, 0.0, clump->boundingRadius + dropHeight);
+  body.orientation = Quat(Eigen::AngleAxisd(0.4, Vec3(1.0, 0.6, 0.2).normalized()));
+  body.angularVelocity = Vec3(0.3, -0.2, 1.0) * std::sqrt(g / size);
+  scene->bodies.push_back(body);
+  // The recommended step of this template and stiffness (a tenth of a contact's duration or less).
+  World probe(scene->settings, scene->contact, {}, scene->templates);
+  scene->settings.timeStep = probe.recommendedTimeStep();
+  scene->duration = 4.0 * std::sqrt(2.0 * dropHeight / g);
+  return scene;
+}
+
+}  // namespace clumplab::gui

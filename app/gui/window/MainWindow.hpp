@@ -1,0 +1,246 @@
+#pragma once
+// The main window: the 3D view in the middle, Parameters / Inspector / Energy docks around it,
+// menus and a toolbar. It owns the simulation thread (SimulationLoop), pulls each new frame at
+// display rate and hands it to the widgets; every user action becomes a command to that thread.
+#include <QMainWindow>
+#include <QPointer>
+#include <QTimer>
+#include <QUndoStack>
+#include <memory>
+#include <optional>
+
+#include "gui/document/Autosave.hpp"
+#include "gui/document/MotionChoice.hpp"
+#include "gui/recording/MovieRecorder.hpp"
+#include "render/ViewOptions.hpp"
+#include "sim/SceneParameters.hpp"
+#include "sim/SimulationLoop.hpp"
+
+class QAction;
+class QComboBox;
+class QDoubleSpinBox;
+class QLabel;
+class QMenu;
+class QPushButton;
+
+namespace clumplab::gui {
+
+class ClumpWizard;
+class DzhanibekovDock;
+class EnergyPlotDock;
+class InletStatusLabel;
+class InspectorDock;
+class ParametersDock;
+class LessonDock;
+class OrderAnalysisDialog;
+class ReplayController;
+class TrajectoryControls;
+class TemplateLibraryDock;
+class Viewport;
+
+class MainWindow : public QMainWindow {
+  Q_OBJECT
+ public:
+  explicit MainWindow(QWidget* parent = nullptr);
+  ~MainWindow() override;
+
+  // Loads a scene or mesh (a trajectory opens in replay mode); on error shows a dialog (unless `quiet`)
+  // naming the file and keeps the current scene. Returns the error ("" on success).
+  QString openDocument(const QString& path, bool quiet = false);
+  // Starts the built-in default scene.
+  void openDefaultScene();
+  void setRunning(bool running);
+  bool running() const { return running_; }
+  // Speed: a factor in [0.001, 1], or as fast as possible.
+  void setSpeed(double speed, bool asFastAsPossible);
+  double speed() const { return speed_; }  // simulated seconds per wall second
+  bool asFastAsPossible() const { return asFast_; }
+  void applyParameters(const sim::SceneParameters& parameters);
+  // Spawns the template chosen in the toolbar at the world point under `pixel` of the 3D view, or
+  // shoots it from the camera towards that point at the chosen speed.
+  void spawnAt(QPoint pixel, bool shoot);
+  void deleteSelected();
+  // Spawns a template (not necessarily one of the world's yet) at the world point under `pixel`
+  // of the 3D view, lifted clear of the bodies there.
+  void spawnTemplateAt(TemplatePtr clump, QPoint pixel);
+  // The same for a template file of the library (what dropping it on the view does); false with a
+  // message when the file cannot be read.
+  bool spawnLibraryTemplate(const QString& path, QPoint pixel);
+  // After a divergence: back to the last good state, half the time step, running (the banner's fix).
+  void recoverWithHalfStep();
+  bool divergenceBannerShown() const;
+  // Saves the live scene (atomic write); returns the error or "" (waits for the simulation thread).
+  QString saveSceneTo(const QString& path);
+  // Opens an orphaned autosave (Autosave.hpp) as an unsaved scene: Save asks where, offering `source`.
+  QString openRestored(const QString& autosavePath, const QString& source);
+  Autosave& autosave() { return *autosave_; }
+  // Shows the clump wizard (modeless; one at a time: an open one is raised).
+  ClumpWizard* openClumpWizard();
+  // Starts recording a movie (what the Record dialog asked for). When the format needs ffmpeg and
+  // there is none, says so and offers a PNG sequence instead. False if nothing is recording.
+  bool startRecording(RecordingPlan plan);
+  bool recording() const { return recorder_ != nullptr; }
+  // Dzhanibekov mode: shows its panel on `body`, selects the body, and turns on the overlays it
+  // needs (body axes, omega, L; the polhode is the panel's).
+  void openDzhanibekovPanel(int body);
+  DzhanibekovDock* dzhanibekovDock() const { return dzhanibekovDock_; }
+
+  // Read-only access for tests and scripted runs.
+  sim::SimulationLoop& simulation() { return *loop_; }
+  Viewport* viewport() const { return viewport_; }
+  EnergyPlotDock* energyDock() const { return energyDock_; }
+  InspectorDock* inspectorDock() const { return inspectorDock_; }
+  TemplateLibraryDock* templateLibrary() const { return templateLibrary_; }
+  LessonDock* lessonDock() const { return lessonDock_; }
+  // Opens lesson `index` of the lesson panel: its scene, view, camera, speed and plot, and its text
+  // beside the view. "" or the error (the running scene stays then).
+  // `run`: the scene starts running (a scripted run starts it itself).
+  QString openLesson(int index, bool run = true);
+  // Back to the lesson list; the scene stays as it is, and what the lessons changed (run speed, view,
+  // plot, panels) is as it was before the first of them opened.
+  void closeLesson();
+  // The lesson `which` names: its number in the list (1, 2, ...), its file name with or without the
+  // number and ".json" ("dzhanibekov-wingnut"), or its title, ignoring case; -1 when none does.
+  int findLesson(const QString& which) const;
+  // Reopens the scene with every clump as its bounding or volume-equivalent sphere, or as built
+  // (PaLa's switch, Mutze, Polyspherical grains, §1 (ii)); "" or the error (the scene stays then). Applies to
+  // the files opened next too.
+  QString setSphereMode(std::optional<SphereKind> spheres);
+  std::optional<SphereKind> sphereMode() const { return overrides_.spheres; }
+  // Reopens the scene in 3D, in 2D in a coordinate plane through the middle of its bodies, or as
+  // its file says (PaLa's 2D / 3D switch, Mutze, Polyspherical grains, §1 (i)); "" or the error (the scene
+  // stays then). Explicit bodies move into the plane, generated ones are placed in it. Opening another file
+  // returns to "as the scene file says".
+  QString setMotion(MotionChoice choice);
+  MotionChoice motion() const { return motionChoiceOf(overrides_.plane); }
+  // The integrator order analysis of the scene with the current parameters, in a new window.
+  OrderAnalysisDialog* openOrderAnalysis();
+  ParametersDock* parametersDock() const { return parametersDock_; }
+  QUndoStack* undoStack() { return &undo_; }
+  ReplayController* replay() const { return replay_; }
+  TrajectoryControls* trajectoryControls() const { return trajectory_; }
+  // Off while a replay is shown: what would act on the live scene (run, step, edit, spawn).
+  void setLiveControlsEnabled(bool on);
+  const sim::SceneParameters& parameters() const { return parameters_; }
+  // The newest frame the window has shown (null before the first).
+  const sim::SimulationFrame* currentFrame() const { return haveFrame_ ? &loop_->frame() : nullptr; }
+  // Pulls and shows the newest frame now (the timer does this at display rate).
+  void tick();
+
+ signals:
+  void frameShown();
+
+ protected:
+  void closeEvent(QCloseEvent* event) override;
+  void dragEnterEvent(QDragEnterEvent* event) override;
+  void dragMoveEvent(QDragMoveEvent* event) override;
+  void dropEvent(QDropEvent* event) override;
+
+ private:
+  void createActions();
+  void createMenus();
+  void createToolBar();
+  void createDivergenceBanner();
+  void restoreSettings();
+  void saveSettings() const;
+  void addRecentFile(const QString& path);
+  void updateRecentMenu();
+  void showDocument(std::shared_ptr<const Scene> scene, const QString& path);
+  void lookAlongScenePlane(const Scene& scene);  // the 2D mode's view along the plane normal
+  void openDialog();
+  void save();
+  void saveAs();
+  void reload();
+  void screenshot();
+  void toggleRecording(bool on);
+  void updateRecordingStatus();
+  void changeSpeed(int direction);
+  void spawnAtCursor(bool shoot);
+  // Where a spawned body of bounding radius `radius` goes for the view's `pixel`: above the point
+  // under it, or shot from the camera towards it.
+  BodyInit placementAt(QPoint pixel, double radius, bool shoot) const;
+
+  void updateTemplateList();
+  void showDivergence(const sim::SimulationFrame& frame);
+  void showRunning(bool running);  // the play button and state, without telling the thread
+  void onParametersEdited(const sim::SceneParameters& parameters, const QString& what);
+
+  std::unique_ptr<sim::SimulationLoop> loop_;
+  std::unique_ptr<Autosave> autosave_;
+  Viewport* viewport_ = nullptr;
+  ParametersDock* parametersDock_ = nullptr;
+  InspectorDock* inspectorDock_ = nullptr;
+  EnergyPlotDock* energyDock_ = nullptr;
+  TemplateLibraryDock* templateLibrary_ = nullptr;
+  DzhanibekovDock* dzhanibekovDock_ = nullptr;
+  LessonDock* lessonDock_ = nullptr;
+  // Reopens the scene with these switches; on failure keeps the old ones and explains, with `hint`.
+  QString reopenWith(const SceneOverrides& next, const QString& title, const QString& hint);
+  void showSwitchChecks();  // the menus' and the Parameters panel's checks follow overrides_
+
+  SceneOverrides overrides_;  // PaLa's switches as the user set them
+  std::vector<QAction*> sphereModeActions_;
+  std::vector<QAction*> motionActions_;  // in kMotionChoices' order
+  QString sceneFileMotion_;              // how the open scene's file moves: "3D", "2D (x–z)"
+  bool openingLesson_ = false;
+  // What lessons change, as it was before the first one opened (closeLesson puts it back, and the
+  // settings saved meanwhile are these).
+  struct BeforeLessons {
+    double speed = 1.0;
+    bool asFast = false;
+    render::ViewOptions view;
+    int plot = 0;  // EnergyPlotDock::View
+    bool inspectorVisible = false;
+    bool dzhanibekovVisible = false;
+  };
+  std::optional<BeforeLessons> beforeLessons_;
+  void showViewOptions();  // the toolbar's view toggles and colouring follow the view's options
+  QString lessonCamera_;   // the open lesson's camera, applied on its scene's first frame
+  std::uint64_t lessonCameraTicket_ = 0;  // the command that loads the lesson's scene
+  QWidget* banner_ = nullptr;
+  QLabel* bannerText_ = nullptr;
+  QPushButton* bannerFix_ = nullptr;
+  QTimer timer_;
+  QUndoStack undo_;
+  sim::SceneParameters parameters_;
+  std::shared_ptr<const Scene> scene_;
+  QString scenePath_;  // where the scene came from ("" for the built-in default)
+  QString savePath_;   // where Save writes ("" until saved or opened from a JSON file)
+  bool haveFrame_ = false;
+  std::uint64_t shownGeneration_ = 0;       // of the energy samples shown
+  std::uint64_t shownFrameGeneration_ = 0;  // of the frame shown
+  std::uint64_t shownLayout_ = ~std::uint64_t{0};
+  double speed_ = 1.0;
+  bool asFast_ = false;
+  bool running_ = true;
+  std::uint64_t runTicket_ = 0;  // commands posted when the window last told the thread to run or stop
+  std::vector<sim::EnergySample> samples_;
+
+  QAction* playAction_ = nullptr;
+  QAction* stepAction_ = nullptr;
+  QAction* stepBackAction_ = nullptr;
+  QList<QAction*> liveActions_;  // act on the live scene (off in replay mode)
+  ReplayController* replay_ = nullptr;
+  TrajectoryControls* trajectory_ = nullptr;
+  QAction* resetAction_ = nullptr;
+  QAction* pebblesAction_ = nullptr;
+  QAction* wireframeAction_ = nullptr;
+  QAction* meshAction_ = nullptr;
+  QAction* trackAction_ = nullptr;
+  QAction* helpAction_ = nullptr;
+  QAction* recordAction_ = nullptr;
+  QAction* stereoAction_ = nullptr;
+  QDoubleSpinBox* eyeSeparation_ = nullptr;
+  QAction* clumpWizardAction_ = nullptr;
+  QPointer<ClumpWizard> clumpWizard_;
+  class MovieRecorder* recorder_ = nullptr;
+  QLabel* recordStatus_ = nullptr;
+  InletStatusLabel* inletStatus_ = nullptr;  // the inlets' progress; "done" messages
+  QMenu* recentMenu_ = nullptr;
+  QComboBox* speedBox_ = nullptr;
+  QComboBox* coloringBox_ = nullptr;
+  QComboBox* templateBox_ = nullptr;
+  QDoubleSpinBox* shootSpeed_ = nullptr;
+};
+
+}  // namespace clumplab::gui

@@ -1,0 +1,330 @@
+#include "sim/SimulationLoop.hpp"
+
+#include <algorithm>
+#include <exception>
+#include <stdexcept>
+
+#include "core/io/SceneWriter.hpp"
+#include "core/world/Placement.hpp"
+
+// The commands: each posts a function the simulation thread runs between two steps (applyCommands).
+namespace clumplab::sim {
+
+void SimulationLoop::post(std::function<void()> fn, StepInProgress step) {
+  {
+    std::lock_guard lock(mutex_);
+    commands_.push_back(std::move(fn));
+    ++commandsPosted_;
+    // Under the lock: the thread clears it only when it takes this command (applyCommands).
+    if (step == StepInProgress::Abandon) cancelStep_ = true;
+  }
+  wake_.notify_all();
+}
+
+std::uint64_t SimulationLoop::commandsPosted() {
+  std::lock_guard lock(mutex_);
+  return commandsPosted_;
+}
+
+void SimulationLoop::loadScene(std::shared_ptr<const Scene> scene, bool run) {
+  postInterrupting([this, scene = std::move(scene), run] {
+    scene_ = scene;
+    ++loadGeneration_;
+    parameters_ = SceneParameters::fromScene(*scene_);
+    running_ = run;
+    spin_.stop();  // body indices belong to the old scene
+    buildWorld();
+  });
+}
+
+void SimulationLoop::setParameters(const SceneParameters& parameters) {
+  // At once, also during a long step: an edit is often the fix for it (a softer contact).
+  postInterrupting([this, parameters] {
+    dirty_ = true;
+    if (!world_) {
+      parameters_ = parameters;
+      return;
+    }
+    try {
+      parameters.applyTo(*world_);
+    } catch (const std::exception& e) {
+      parameters_.applyTo(*world_);  // back to the set that worked (each setter checks before it sets)
+      stopWithError(std::string("the engine refused the parameters: ") + e.what());
+      return;
+    }
+    parameters_ = parameters;
+    // Resuming after a divergence must not undo this edit.
+    if (!diverged()) takeCheckpoint();
+  });
+}
+
+void SimulationLoop::setRunning(bool running) {
+  // A pause comes at once, not after a long step (which is then taken again on Run).
+  auto command = [this, running] {
+    if (running) errorMessage_.clear();  // the user has read it and goes on
+    runUntil_.reset();
+    running_ = running;
+    pacing_.restart(Clock::now(), world_ ? world_->time() : 0.0);
+    dirty_ = true;
+  };
+  post(command, running ? StepInProgress::WaitForIt : StepInProgress::Abandon);
+}
+
+void SimulationLoop::singleStep(int steps) {
+  post([this, steps] {
+    running_ = false;
+    dirty_ = true;
+    if (!world_ || diverged()) return;  // nothing to step until resumed or reset
+    pendingSteps_ += std::max(0, steps);
+  });
+}
+
+void SimulationLoop::runUntil(double time) {
+  post([this, time] {
+    dirty_ = true;
+    if (!world_ || diverged()) return;
+    runUntil_ = time;
+    running_ = true;
+  });
+}
+
+void SimulationLoop::holdAt(std::optional<double> time) {
+  post([this, time] {
+    holdAt_ = time;
+    dirty_ = true;
+  });
+}
+
+void SimulationLoop::reset() {
+  postInterrupting([this] { buildWorld(); });
+}
+
+void SimulationLoop::setSpeed(double speed, bool asFastAsPossible) {
+  post([this, speed, asFastAsPossible] {
+    pacing_.setSpeed(speed, asFastAsPossible);
+    pacing_.restart(Clock::now(), world_ ? world_->time() : 0.0);
+    dirty_ = true;
+  });
+}
+
+void SimulationLoop::spawn(const BodyInit& body) {
+  spawn(std::vector<BodyInit>{body}, nullptr);
+}
+
+void SimulationLoop::spawn(std::vector<BodyInit> bodies, TemplatePtr newTemplate) {
+  postInterrupting([this, bodies = std::move(bodies), newTemplate = std::move(newTemplate)]() mutable {
+    if (!world_ || diverged()) return;
+    if (newTemplate && trajectory_) {
+      // The file's template list was written at its start: a template it lacks ends it.
+      finishTrajectory("a new template joined the scene, which ends the trajectory at t = " +
+                       std::to_string(world_->time()) +
+                       " s (a trajectory keeps the templates it began with)");
+    }
+    if (newTemplate) {
+      const std::uint32_t index = world_->addTemplate(std::move(newTemplate));
+      for (BodyInit& b : bodies) b.templateIndex = index;
+    }
+    for (const BodyInit& requested : bodies) {
+      if (requested.templateIndex >= world_->templates().size()) continue;
+      world_->addBody(clearOfOverlaps(requested));
+    }
+    takeCheckpoint();  // a checkpoint restores only the bodies it knew
+    ++layoutGeneration_;
+    dirty_ = true;
+  });
+}
+
+bool SimulationLoop::current(BodyRef body) const {
+  return world_ && body.generation == bodyIndexGeneration_ && body.index < world_->bodies().size();
+}
+
+void SimulationLoop::removeBody(BodyRef body) {
+  postInterrupting([this, body] {
+    if (!current(body) || diverged()) return;
+    drag_.reset();  // the GUI's drag names a body by its index, which shifts
+    world_->clearExternalForces();
+    world_->removeBody(body.index);
+    spin_.bodyRemoved(body.index);
+    ++layoutGeneration_;
+    ++bodyIndexGeneration_;
+    takeCheckpoint();
+    dirty_ = true;
+  });
+}
+
+void SimulationLoop::watchSpin(BodyRef body, int axis) {
+  post([this, body, axis] {
+    if (current(body)) spin_.start(*world_, body.index, axis);
+  });
+}
+
+void SimulationLoop::stopWatchingSpin() {
+  post([this] { spin_.stop(); });
+}
+
+void SimulationLoop::setBodySpin(BodyRef body, const Vec3& omegaBody, int watchAxis) {
+  post([this, body, omegaBody, watchAxis] {
+    if (!current(body) || diverged() || !omegaBody.allFinite()) return;
+    BodyState& b = world_->bodies();
+    b.angularVelocity[body.index] = b.orientation[body.index] * omegaBody;
+    world_->stateChanged();
+    takeCheckpoint();  // resuming after a divergence must not undo the spin
+    spin_.start(*world_, body.index, watchAxis);
+    dirty_ = true;
+  });
+}
+
+void SimulationLoop::restartSpinWatch() {
+  if (spin_.active()) spin_.start(*world_, spin_.report().body, spin_.report().axis);
+}
+
+void SimulationLoop::drag(const DragTarget& drag) {
+  post([this, drag] {
+    // A drag begun on another layout (the body was deleted, the scene reset) names another body.
+    if (!current(drag.body)) return;
+    drag_ = drag;
+    if (!running_) {
+      dragSpring().moveBody(*world_);
+      dirty_ = true;
+    }
+  });
+}
+
+void SimulationLoop::endDrag() {
+  post([this] {
+    drag_.reset();
+    if (world_) world_->clearExternalForces();
+    dirty_ = true;
+  });
+}
+
+void SimulationLoop::recoverFromDivergence(const SceneParameters& parameters) {
+  post([this, parameters] {
+    if (!world_ || !lastGood_ || !diverged()) return;
+    energyDivergence_.clear();
+    // The checkpoint brings back its settings and loads too: apply the current parameters (with
+    // the smaller step) over it, and drop any drag.
+    world_->restore(*lastGood_);
+    world_->clearDivergence();
+    world_->clearExternalForces();
+    drag_.reset();
+    parameters_ = parameters;
+    parameters_.applyTo(*world_);
+    restartSpinWatch();
+    errorMessage_.clear();
+    running_ = true;
+    pacing_.restart(Clock::now(), world_->time());
+    dirty_ = true;
+  });
+}
+
+void SimulationLoop::stepBack() {
+  postInterrupting([this] {
+    running_ = false;
+    pendingSteps_ = 0;
+    runUntil_.reset();
+    holdAt_.reset();  // time goes back: a recording that held it ends
+    dirty_ = true;
+    if (!world_) return;
+    std::optional<WorldCheckpoint> back = history_.stepBack(world_->stepCount());
+    if (!back) return;
+    if (trajectory_) finishTrajectory("stepping back ended the trajectory (its frames go forward in time)");
+    // The checkpoint brings back its settings: the current parameters go over it (applyTo sets only
+    // what differs, so an unedited run continues to the same bits). A drag or divergence ends.
+    world_->restore(*back);
+    world_->clearDivergence();
+    world_->clearExternalForces();
+    parameters_.applyTo(*world_);
+    drag_.reset();
+    energyDivergence_.clear();
+    errorMessage_.clear();
+    ++layoutGeneration_;  // bodies spawned or deleted since come and go with the state
+    ++bodyIndexGeneration_;
+    takeCheckpoint();
+    restartSpinWatch();  // time went back: the flips counted are in the future
+  });
+}
+
+void SimulationLoop::setHistoryLimits(std::size_t capBytes, std::size_t maxStates) {
+  post([this, capBytes, maxStates] {
+    history_.setLimits(capBytes, maxStates);
+    dirty_ = true;
+  });
+}
+
+void SimulationLoop::startTrajectory(const TrajectoryPlan& plan) {
+  post([this, plan] {
+    dirty_ = true;
+    if (trajectory_) finishTrajectory("");
+    trajectoryStatus_.path = plan.path;
+    try {
+      if (!world_ || !scene_) throw std::runtime_error(plan.path + ": there is no scene to record");
+      trajectory_ = std::make_unique<TrajectoryRecording>(plan, *world_, *scene_);
+      trajectoryStatus_.recording = true;
+      trajectoryStatus_.problem.clear();
+    } catch (const std::exception& e) {
+      trajectory_.reset();
+      trajectoryStatus_.recording = false;
+      trajectoryStatus_.problem = e.what();
+      trajectoryStatus_.lastFrames = 0;
+      ++trajectoryStatus_.finishedCount;
+    }
+  });
+}
+
+void SimulationLoop::stopTrajectory() {
+  post([this] {
+    if (trajectory_) finishTrajectory("");
+  });
+}
+
+BodyInit SimulationLoop::clearOfOverlaps(BodyInit body) const {
+  // Lift a new body until none of its pebbles overlaps a pebble or a wall (a spawn onto a pile
+  // lands on top of it), by half bounding radii, at most 50 bounding radii. The overlap test is the
+  // one generation and inlets use (core/world/Placement.hpp), against the bodies' poses (bodies spawned just
+  // before are among them) and the mesh walls where their motion has them now.
+  const ClumpTemplate& t = *world_->templates()[body.templateIndex];
+  double reach = 0.0;
+  for (const TemplatePtr& shape : world_->templates()) reach = std::max(reach, shape->boundingRadius);
+  PlacementSet occupied(reach, world_->settings().periodic);
+  const BodyState& b = world_->bodies();
+  for (std::size_t i = 0; i < b.size(); ++i)
+    occupied.add({b.position[i], b.orientation[i], world_->templates()[b.templateIndex[i]].get()});
+  const auto overlaps = [&](const Vec3& at) {
+    const PlacedBody candidate{at, body.orientation.normalized(), &t};
+    return !clearOfWalls(candidate, world_->walls(), world_->time()) || occupied.overlapsAny(candidate);
+  };
+  const Vec3 gravity = world_->settings().gravity;
+  const Vec3 up = gravity.norm() > 0.0 ? Vec3(-gravity.normalized()) : Vec3::UnitZ();
+  for (int k = 0; k < 100 && overlaps(body.position); ++k) body.position += 0.5 * t.boundingRadius * up;
+  return body;
+}
+
+void SimulationLoop::saveScene(const std::string& path, std::function<void(const std::string&)> done,
+                               StepInProgress step) {
+  auto command = [this, path, done = std::move(done)] {
+    std::string error;
+    try {
+      if (!world_ || !scene_) throw std::runtime_error("there is no scene to save");
+      if (diverged()) {
+        throw std::runtime_error(path +
+                                 ": not saved: the simulation diverged. Resume with a smaller time "
+                                 "step or reset it first, so the file holds a state that runs.");
+      }
+      Scene saved = sceneFromWorld(*world_, *scene_);
+      clumplab::saveScene(saved, path);
+    } catch (const std::exception& e) {
+      error = e.what();
+    }
+    done(error);
+  };
+  post(std::move(command), step);  // Abandon (the user's save): the file holds the state on show
+}
+
+void SimulationLoop::takeEnergySamples(std::vector<EnergySample>& out) {
+  std::lock_guard lock(mutex_);
+  out.insert(out.end(), samples_.begin(), samples_.end());
+  samples_.clear();
+}
+
+}  // namespace clumplab::sim
