@@ -2,7 +2,8 @@
 // Worlds for the tests of the cim and rk4 integrators (Meland et al., Cluster integration method): gases of
 // the paper's spherocylinders (radius 1 mm, shaft 4 mm, density 2700) and of clumps, placed at random without
 // overlaps (by their true surface distance, ParticleModel::surfaceDistance), in a box that is
-// periodic or walled.
+// periodic or walled; and a collision of two of the spherocylinders in free space (tst_cim_world and
+// tst_cim_world_contract).
 #include <array>
 #include <memory>
 #include <random>
@@ -121,6 +122,30 @@ inline std::unique_ptr<World> makeGas(const GasSpec& spec) {
     }
   }
   return world;
+}
+
+// Two spherocylinders collide off-centre and crossed, spinning, in free space.
+inline std::unique_ptr<World> collision(IntegratorKind kind, double dt, const ContactModel& contact,
+                                        double rtol = 1e-5) {
+  WorldSettings s = freeSpace(kind, dt);
+  s.cim.buffer = 0.6e-3;
+  s.cim.relativeTolerance = rtol;
+  auto world = std::make_unique<World>(s, contact, std::vector<Wall>{}, std::vector<TemplatePtr>{paperRod()});
+  world->addBody({0, Vec3(-4e-3, 0.0, 0.0), Quat(Eigen::AngleAxisd(0.4, Vec3(0, 0, 1))), Vec3(0.4, 0.0, 0.0),
+                  Vec3(0.0, 40.0, 30.0)});
+  world->addBody({0, Vec3(4e-3, 1.5e-3, 0.5e-3), Quat(Eigen::AngleAxisd(1.3, Vec3(0, 1, 1).normalized())),
+                  Vec3(-0.4, 0.0, 0.0), Vec3(0.0, 0.0, 0.0)});
+  return world;
+}
+
+// Largest distance between the bodies' positions of two worlds [m].
+inline double positionDifference(const World& a, const World& b) {
+  double worst = 0.0;
+  for (std::size_t i = 0; i < a.bodies().size(); ++i) {
+    worst = std::max(
+        worst, a.settings().periodic.minimumImage(a.bodies().position[i] - b.bodies().position[i]).norm());
+  }
+  return worst;
 }
 
 // Runs `steps` steps; false (with a message) on a divergence.

@@ -2,6 +2,7 @@
 // dissipated energy) for the same thread count (and, by the chunked design, for any thread count).
 #include <QtTest>
 
+#include "SceneBuilders.hpp"
 #include "TestSupport.hpp"
 #include "core/scene/Scene.hpp"
 
@@ -12,16 +13,12 @@ namespace {
 constexpr std::uint64_t kGoldenLeapfrog = 0xf694361a204594d9ULL;
 constexpr std::uint64_t kGoldenMidpoint = 0x80f0c499a8af47e6ULL;
 constexpr std::uint64_t kGoldenSplitting = 0xefb51b15fd1b4374ULL;
-const char* kPile = R"({
-  "format": "clumplab-scene/1", "description": "determinism", "time_step": 1e-5, "integrator": "leapfrog",
-  "contact": { "model": "linear", "stiffness": 1e3, "restitution": 0.5, "friction": 0.5, "tangential_damping": 0.001 },
-  "walls": [ { "type": "box", "min": [-0.02, -0.02, 0], "max": [0.02, 0.02, 0.08] } ],
-  "templates": { "tbar": { "density": 2500, "inertia": "pebbles",
-      "pebbles": [[0, 0, 0, 0.001], [0, 0, 0.001, 0.001], [0, 0, 0.002, 0.001], [0, 0, 0.003, 0.001], [0, 0, 0.004, 0.001],
-                  [-0.002, 0, 0.005, 0.001], [-0.001, 0, 0.005, 0.001], [0, 0, 0.005, 0.001], [0.001, 0, 0.005, 0.001], [0.002, 0, 0.005, 0.001]] } },
-  "generate": [ { "template": "tbar", "count": 150, "region": { "min": [-0.015, -0.015, 0.005], "max": [0.015, 0.015, 0.07] },
-                  "random_orientation": true, "scale": [0.8, 1.2], "seed": 7 } ]
-})";
+// The pile: 150 T-bars, scaled 0.8-1.2, with a tangential dashpot.
+const std::string kPile = test::tbarPileJson({.description = "determinism",
+                                              .count = 150,
+                                              .top = 0.07,
+                                              .scale = {0.8, 1.2},
+                                              .tangentialDamping = 0.001});
 
 std::uint64_t runPile(int threads, int steps, IntegratorKind kind = IntegratorKind::Leapfrog) {
   Scene scene = parseScene(kPile, "pile.json");

@@ -7,6 +7,7 @@
 #include <set>
 
 #include "BuildSize.hpp"
+#include "SceneBuilders.hpp"
 #include "TestSupport.hpp"
 #include "core/base/Errors.hpp"
 #include "core/io/SceneWriter.hpp"
@@ -24,17 +25,15 @@ namespace {
 // 240 T-bars (about 1 cm) in a 6 x 5 x 5.5 cm box periodic in x, y and z, random speeds and spins,
 // partly dissipative contacts with friction, no gravity.
 std::string gasScene(const std::string& integrator = "leapfrog") {
-  return R"({
+  return withTbar(R"({
   "format": "clumplab-scene/1", "time_step": 1e-5, "integrator": ")" +
-         integrator + R"(", "gravity": [0, 0, 0],
+                  integrator + R"(", "gravity": [0, 0, 0],
   "contact": { "model": "linear", "stiffness": 1e3, "restitution": 0.7, "friction": 0.3 },
   "periodic": { "min": [-0.03, 0.01, -0.02], "max": [0.03, 0.06, 0.035], "axes": "xyz" },
-  "templates": { "tbar": { "density": 2500, "inertia": "pebbles",
-      "pebbles": [[0, 0, 0, 0.001], [0, 0, 0.001, 0.001], [0, 0, 0.002, 0.001], [0, 0, 0.003, 0.001], [0, 0, 0.004, 0.001],
-                  [-0.002, 0, 0.005, 0.001], [-0.001, 0, 0.005, 0.001], [0, 0, 0.005, 0.001], [0.001, 0, 0.005, 0.001], [0.002, 0, 0.005, 0.001]] } },
+  "templates": { TBAR },
   "generate": [ { "template": "tbar", "count": 240, "region": { "min": [-0.03, 0.01, -0.02], "max": [0.03, 0.06, 0.035] },
                   "random_orientation": true, "scale": [0.9, 1.1], "random_speed": 0.6, "random_spin": 60, "seed": 5 } ]
-})";
+})");
 }
 
 std::unique_ptr<World> gasWorld(int threads, const std::string& integrator = "leapfrog",

@@ -1,6 +1,7 @@
 // The 2D mode (Mutze, Polyspherical grains, §1 (i)): a pile of T-bars confined to the plane y = offset keeps
 // every out-of-plane coordinate and angular velocity component exactly where they belong, keeps its energy
 // balance, and the plane round-trips through scene files.
+#include "SceneBuilders.hpp"
 #include "TestSupport.hpp"
 #include "core/base/Errors.hpp"
 #include "core/io/SceneWriter.hpp"
@@ -139,17 +140,14 @@ class PlaneModeTest : public QObject {
 
   // PaLa's 2D / 3D switch on a scene written for 3D (SceneOverrides::plane).
   void switchGeneratedSceneTo2D() {
-    const std::string text = R"({"format": "clumplab-scene/1", "time_step": 1e-5,
+    const std::string text = withTbar(R"({"format": "clumplab-scene/1", "time_step": 1e-5,
       "contact": {"model": "hertz", "young": 1e7},
       "walls": [{"type": "box", "min": [-0.03, -0.03, 0], "max": [0.03, 0.03, 0.1]}],
-      "templates": {"tbar": {"density": 2500, "inertia": "pebbles", "pebbles": [[0, 0, 0, 0.001],
-        [0, 0, 0.001, 0.001], [0, 0, 0.002, 0.001], [0, 0, 0.003, 0.001], [0, 0, 0.004, 0.001],
-        [-0.002, 0, 0.005, 0.001], [-0.001, 0, 0.005, 0.001], [0, 0, 0.005, 0.001], [0.001, 0, 0.005, 0.001],
-        [0.002, 0, 0.005, 0.001]]}},
+      "templates": {TBAR},
       "bodies": [{"template": "tbar", "position": [0, 0.004, 0.09], "velocity": [0.1, 0.2, 0.3],
                   "angular_velocity": [1, 2, 3]}],
       "generate": [{"template": "tbar", "count": COUNT, "region": {"min": [-0.02, -0.02, 0.01],
-                    "max": [0.02, 0.02, 0.08]}, "random_speed": 0.1, "random_spin": 5, "seed": 3}]})";
+                    "max": [0.02, 0.02, 0.08]}, "random_speed": 0.1, "random_spin": 5, "seed": 3}]})");
     const auto withCount = [&](int n) {
       std::string t = text;
       t.replace(t.find("COUNT"), 5, std::to_string(n));

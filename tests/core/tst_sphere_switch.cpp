@@ -3,6 +3,7 @@
 #include <QtTest>
 #include <numbers>
 
+#include "SceneBuilders.hpp"
 #include "TestPaths.hpp"
 #include "TestSupport.hpp"
 #include "core/base/Errors.hpp"
@@ -79,14 +80,11 @@ class SphereSwitchTest : public QObject {
   void overlapsAreReported() {
     // Two T-bars side by side 5 mm apart: their pebbles are clear, their bounding spheres (radius
     // 4.5 mm) overlap; their volume-equivalent spheres do not.
-    const std::string text = R"({
+    const std::string text = test::withTbar(R"({
       "format": "clumplab-scene/1", "time_step": 1e-5, "gravity": [0, 0, 0],
       "contact": { "model": "linear", "stiffness": 1e3, "restitution": 0.5 },
-      "templates": { "tbar": { "density": 2500, "inertia": "pebbles",
-        "pebbles": [[0, 0, 0, 0.001], [0, 0, 0.001, 0.001], [0, 0, 0.002, 0.001], [0, 0, 0.003, 0.001],
-                    [0, 0, 0.004, 0.001], [-0.002, 0, 0.005, 0.001], [-0.001, 0, 0.005, 0.001],
-                    [0, 0, 0.005, 0.001], [0.001, 0, 0.005, 0.001], [0.002, 0, 0.005, 0.001]] } },
-      "bodies": [ { "template": "tbar", "position": [0, 0, 0] }, { "template": "tbar", "position": [0.0065, 0, 0] } ] })";
+      "templates": { TBAR },
+      "bodies": [ { "template": "tbar", "position": [0, 0, 0] }, { "template": "tbar", "position": [0.0065, 0, 0] } ] })");
     const Scene clumps = parseScene(text, "two.json");
     const double r = clumps.templates[0]->boundingRadius;
     QVERIFY(2.0 * r > 0.0065);                   // their bounding spheres overlap,

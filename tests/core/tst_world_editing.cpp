@@ -5,6 +5,7 @@
 #include <QtTest>
 #include <map>
 
+#include "SceneBuilders.hpp"
 #include "TestSupport.hpp"
 #include "core/scene/Scene.hpp"
 
@@ -15,17 +16,15 @@ namespace {
 
 // T-bars piling in a box, with friction and a tangential dashpot; a lone T-bar (body 0, declared
 // before the generated ones) rests far away at the other end of the box.
-const char* kPile = R"({
+const std::string kPile = withTbar(R"({
   "format": "clumplab-scene/1", "time_step": 1e-5, "integrator": "leapfrog",
   "contact": { "model": "linear", "stiffness": 1e3, "restitution": 0.5, "friction": 0.5, "tangential_damping": 0.001 },
   "walls": [ { "type": "box", "min": [-0.06, -0.015, 0], "max": [0.06, 0.015, 0.08] } ],
-  "templates": { "tbar": { "density": 2500, "inertia": "pebbles",
-      "pebbles": [[0, 0, 0, 0.001], [0, 0, 0.001, 0.001], [0, 0, 0.002, 0.001], [0, 0, 0.003, 0.001], [0, 0, 0.004, 0.001],
-                  [-0.002, 0, 0.005, 0.001], [-0.001, 0, 0.005, 0.001], [0, 0, 0.005, 0.001], [0.001, 0, 0.005, 0.001], [0.002, 0, 0.005, 0.001]] } },
+  "templates": { TBAR },
   "bodies": [ { "template": "tbar", "position": [0.05, 0, 0.004], "orientation": [0.7071067811865476, 0.7071067811865476, 0, 0] } ],
   "generate": [ { "template": "tbar", "count": 40, "region": { "min": [-0.05, -0.01, 0.006], "max": [-0.02, 0.01, 0.04] },
                   "random_orientation": true, "scale": [0.9, 1.1], "seed": 3, "velocity": [0, 0, -0.5] } ]
-})";
+})");
 
 std::unique_ptr<World> pile(IntegratorKind kind) {
   Scene scene = parseScene(kPile, "pile.json");
