@@ -1,4 +1,4 @@
-// An inlet's state (core/Inlet.hpp, Woo's inlets): runs are deterministic (two runs, 1 and 2 threads,
+// An inlet's state (core/world/Inlet.hpp, Woo's inlets): runs are deterministic (two runs, 1 and 2 threads,
 // checkpoint and restore, the inlet's random state and progress included), scenes round-trip the inlet
 // and its progress, and bad input names its JSON path. What the inlet inserts: tst_inlet.
 #include <QtTest>
