@@ -2,6 +2,10 @@
 // The main window: the 3D view in the middle, Parameters / Inspector / Energy docks around it,
 // menus and a toolbar. It owns the simulation thread (SimulationLoop), pulls each new frame at
 // display rate and hands it to the widgets; every user action becomes a command to that thread.
+// Its controllers hold the parts with a life of their own: SpawnController (bodies added and
+// deleted by hand), RecordingController (movies, screenshots), LessonController, RecentFiles and
+// the DivergenceBanner. MainWindow.cpp puts them together; MainWindowMenus.cpp builds the actions,
+// toolbar and menus; MainWindowDocument.cpp opens and saves scenes and applies PaLa's switches.
 #include <QMainWindow>
 #include <QPointer>
 #include <QTimer>
@@ -19,21 +23,23 @@
 class QAction;
 class QComboBox;
 class QDoubleSpinBox;
-class QLabel;
-class QMenu;
-class QPushButton;
 
 namespace clumplab::gui {
 
 class ClumpWizard;
+class DivergenceBanner;
 class DzhanibekovDock;
 class EnergyPlotDock;
 class InletStatusLabel;
 class InspectorDock;
 class ParametersDock;
+class LessonController;
 class LessonDock;
 class OrderAnalysisDialog;
+class RecentFiles;
+class RecordingController;
 class ReplayController;
+class SpawnController;
 class TrajectoryControls;
 class TemplateLibraryDock;
 class Viewport;
@@ -79,7 +85,7 @@ class MainWindow : public QMainWindow {
   // Starts recording a movie (what the Record dialog asked for). When the format needs ffmpeg and
   // there is none, says so and offers a PNG sequence instead. False if nothing is recording.
   bool startRecording(RecordingPlan plan);
-  bool recording() const { return recorder_ != nullptr; }
+  bool recording() const;
   // Dzhanibekov mode: shows its panel on `body`, selects the body, and turns on the overlays it
   // needs (body axes, omega, L; the polhode is the panel's).
   void openDzhanibekovPanel(int body);
@@ -122,6 +128,10 @@ class MainWindow : public QMainWindow {
   // Off while a replay is shown: what would act on the live scene (run, step, edit, spawn).
   void setLiveControlsEnabled(bool on);
   const sim::SceneParameters& parameters() const { return parameters_; }
+  // The scene opened (as loaded, before the parameters' edits); null before the first.
+  std::shared_ptr<const Scene> scene() const { return scene_; }
+  // The toolbar's view toggles and colouring follow the view's options (after they were set).
+  void showViewOptions();
   // The newest frame the window has shown (null before the first).
   const sim::SimulationFrame* currentFrame() const { return haveFrame_ ? &loop_->frame() : nullptr; }
   // Pulls and shows the newest frame now (the timer does this at display rate).
@@ -140,28 +150,15 @@ class MainWindow : public QMainWindow {
   void createActions();
   void createMenus();
   void createToolBar();
-  void createDivergenceBanner();
   void restoreSettings();
   void saveSettings() const;
-  void addRecentFile(const QString& path);
-  void updateRecentMenu();
   void showDocument(std::shared_ptr<const Scene> scene, const QString& path);
   void lookAlongScenePlane(const Scene& scene);  // the 2D mode's view along the plane normal
   void openDialog();
   void save();
   void saveAs();
   void reload();
-  void screenshot();
-  void toggleRecording(bool on);
-  void updateRecordingStatus();
   void changeSpeed(int direction);
-  void spawnAtCursor(bool shoot);
-  // Where a spawned body of bounding radius `radius` goes for the view's `pixel`: above the point
-  // under it, or shot from the camera towards it.
-  BodyInit placementAt(QPoint pixel, double radius, bool shoot) const;
-
-  void updateTemplateList();
-  void showDivergence(const sim::SimulationFrame& frame);
   void showRunning(bool running);  // the play button and state, without telling the thread
   void onParametersEdited(const sim::SceneParameters& parameters, const QString& what);
 
@@ -182,24 +179,11 @@ class MainWindow : public QMainWindow {
   std::vector<QAction*> sphereModeActions_;
   std::vector<QAction*> motionActions_;  // in kMotionChoices' order
   QString sceneFileMotion_;              // how the open scene's file moves: "3D", "2D (x–z)"
-  bool openingLesson_ = false;
-  // What lessons change, as it was before the first one opened (closeLesson puts it back, and the
-  // settings saved meanwhile are these).
-  struct BeforeLessons {
-    double speed = 1.0;
-    bool asFast = false;
-    render::ViewOptions view;
-    int plot = 0;  // EnergyPlotDock::View
-    bool inspectorVisible = false;
-    bool dzhanibekovVisible = false;
-  };
-  std::optional<BeforeLessons> beforeLessons_;
-  void showViewOptions();  // the toolbar's view toggles and colouring follow the view's options
-  QString lessonCamera_;   // the open lesson's camera, applied on its scene's first frame
-  std::uint64_t lessonCameraTicket_ = 0;  // the command that loads the lesson's scene
-  QWidget* banner_ = nullptr;
-  QLabel* bannerText_ = nullptr;
-  QPushButton* bannerFix_ = nullptr;
+  LessonController* lessons_ = nullptr;
+  SpawnController* spawn_ = nullptr;
+  RecordingController* recording_ = nullptr;
+  RecentFiles* recentFiles_ = nullptr;
+  DivergenceBanner* banner_ = nullptr;
   QTimer timer_;
   QUndoStack undo_;
   sim::SceneParameters parameters_;
@@ -233,14 +217,9 @@ class MainWindow : public QMainWindow {
   QDoubleSpinBox* eyeSeparation_ = nullptr;
   QAction* clumpWizardAction_ = nullptr;
   QPointer<ClumpWizard> clumpWizard_;
-  class MovieRecorder* recorder_ = nullptr;
-  QLabel* recordStatus_ = nullptr;
   InletStatusLabel* inletStatus_ = nullptr;  // the inlets' progress; "done" messages
-  QMenu* recentMenu_ = nullptr;
   QComboBox* speedBox_ = nullptr;
   QComboBox* coloringBox_ = nullptr;
-  QComboBox* templateBox_ = nullptr;
-  QDoubleSpinBox* shootSpeed_ = nullptr;
 };
 
 }  // namespace clumplab::gui

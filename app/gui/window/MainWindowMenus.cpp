@@ -1,0 +1,331 @@
+#include <QAction>
+#include <QActionGroup>
+#include <QApplication>
+#include <QComboBox>
+#include <QDoubleSpinBox>
+#include <QLabel>
+#include <QMenuBar>
+#include <QMessageBox>
+#include <QStyle>
+#include <QToolBar>
+
+#include "gui/docks/EnergyPlotDock.hpp"
+#include "gui/docks/InspectorDock.hpp"
+#include "gui/docks/ParametersDock.hpp"
+#include "gui/docks/TemplateLibraryDock.hpp"
+#include "gui/document/RecentFiles.hpp"
+#include "gui/dzhanibekov/DzhanibekovDock.hpp"
+#include "gui/lessons/LessonDock.hpp"
+#include "gui/recording/RecordingController.hpp"
+#include "gui/recording/TrajectoryControls.hpp"
+#include "gui/view/Viewport.hpp"
+#include "gui/widgets/RunSpeeds.hpp"
+#include "gui/window/MainWindow.hpp"
+#include "gui/window/Shortcuts.hpp"
+#include "gui/window/SpawnController.hpp"
+
+// The window's actions, toolbar and menus (every key from Shortcuts.hpp).
+namespace clumplab::gui {
+
+void MainWindow::createActions() {
+  playAction_ = new QAction(style()->standardIcon(QStyle::SP_MediaPlay), tr("&Run"), this);
+  playAction_->setCheckable(true);
+  playAction_->setShortcut(keys::playPause);
+  playAction_->setToolTip(tr("Play / pause (Space)"));
+  connect(playAction_, &QAction::toggled, this, [this](bool on) {
+    if (on != running_) setRunning(on);
+  });
+  stepAction_ = new QAction(style()->standardIcon(QStyle::SP_MediaSkipForward), tr("&Step"), this);
+  stepAction_->setShortcut(keys::step);
+  stepAction_->setToolTip(tr("One time step (→)"));
+  connect(stepAction_, &QAction::triggered, this, [this] {
+    showRunning(false);
+    loop_->singleStep(1);  // pauses the thread too
+    runTicket_ = loop_->commandsPosted();
+  });
+  stepBackAction_ = new QAction(style()->standardIcon(QStyle::SP_MediaSkipBackward), tr("Step &back"), this);
+  stepBackAction_->setShortcut(keys::stepBack);
+  stepBackAction_->setToolTip(
+      tr("Back to an earlier state of the history (Shift+←); running on repeats the run"));
+  connect(stepBackAction_, &QAction::triggered, this, [this] {
+    showRunning(false);
+    loop_->stepBack();  // pauses the thread too
+    runTicket_ = loop_->commandsPosted();
+  });
+  resetAction_ = new QAction(style()->standardIcon(QStyle::SP_BrowserReload), tr("R&eset"), this);
+  resetAction_->setShortcut(keys::reset);
+  resetAction_->setToolTip(tr("Back to the loaded scene, keeping the parameters (Backspace)"));
+  connect(resetAction_, &QAction::triggered, this, [this] { loop_->reset(); });
+
+  auto toggle = [this](const QString& text, const QKeySequence& key, bool on, auto apply) {
+    auto* a = new QAction(text, this);
+    a->setCheckable(true);
+    a->setChecked(on);
+    a->setShortcut(key);
+    connect(a, &QAction::toggled, this, [this, apply](bool checked) {
+      apply(viewport_->options(), checked);
+      viewport_->update();
+    });
+    return a;
+  };
+  pebblesAction_ =
+      toggle(tr("Pebbles"), keys::pebbles, true, [](render::ViewOptions& o, bool c) { o.pebbles = c; });
+  wireframeAction_ = toggle(tr("Wireframe"), keys::wireframe, false,
+                            [](render::ViewOptions& o, bool c) { o.wireframe = c; });
+  meshAction_ =
+      toggle(tr("Source mesh"), keys::mesh, false, [](render::ViewOptions& o, bool c) { o.sourceMesh = c; });
+  stereoAction_ = toggle(tr("Anaglyph stereo (red/cyan)"), keys::stereo, false,
+                         [](render::ViewOptions& o, bool c) { o.stereo = c; });
+  stereoAction_->setToolTip(
+      tr("Anaglyph stereo for red/cyan glasses, the wireframe especially (PaLa, Mutze, Polyspherical grains, "
+         "§8)"));
+  stereoAction_->setIconText(tr("Stereo"));  // the toolbar's text; menus keep the full one
+  meshAction_->setIconText(tr("Mesh"));
+  trackAction_ = new QAction(tr("&Track selected body"), this);
+  trackAction_->setCheckable(true);
+  trackAction_->setShortcut(keys::track);
+  connect(trackAction_, &QAction::toggled, this, [this](bool on) { viewport_->setTracking(on); });
+  recordAction_ = new QAction(tr("● Record"), this);
+  recordAction_->setCheckable(true);
+  recordAction_->setShortcut(keys::record);
+  recordAction_->setToolTip(tr("Record a movie (Ctrl+R): MP4, WebM, GIF or PNG frames"));
+  clumpWizardAction_ = new QAction(tr("&New clump from mesh…"), this);
+  clumpWizardAction_->setShortcut(keys::clumpWizard);
+  clumpWizardAction_->setToolTip(
+      tr("Fill a mesh with pebbles and add the clump to the scene (Ctrl+Shift+N)"));
+  connect(clumpWizardAction_, &QAction::triggered, this, &MainWindow::openClumpWizard);
+  helpAction_ = new QAction(tr("&Keys and mouse"), this);
+  helpAction_->setCheckable(true);
+  helpAction_->setShortcut(keys::help);
+  connect(helpAction_, &QAction::toggled, this, [this](bool on) { viewport_->setHelpVisible(on); });
+}
+
+void MainWindow::createToolBar() {
+  QToolBar* bar = addToolBar(tr("Simulation"));
+  bar->setObjectName(QStringLiteral("simulationToolBar"));
+  bar->setMovable(false);
+  bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
+  bar->setIconSize(QSize(18, 18));
+  bar->addAction(playAction_);
+  bar->addAction(stepBackAction_);
+  bar->addAction(stepAction_);
+  bar->addAction(resetAction_);
+  bar->addAction(recordAction_);
+  // Turning a mesh into a clump is what many come for: early in the bar, never behind its ».
+  bar->addAction(clumpWizardAction_);
+  bar->addSeparator();
+  bar->addWidget(new QLabel(tr(" Speed ")));
+  speedBox_ = new QComboBox;
+  fillRunSpeeds(*speedBox_);
+  connect(speedBox_, &QComboBox::activated, this, [this](int index) {
+    const double s = speedBox_->itemData(index).toDouble();
+    setSpeed(s > 0.0 ? s : speed_, s == 0.0);
+  });
+  bar->addWidget(speedBox_);
+  bar->addSeparator();
+  bar->addAction(pebblesAction_);
+  bar->addAction(wireframeAction_);
+  bar->addAction(meshAction_);
+  bar->addAction(stereoAction_);
+  eyeSeparation_ = new QDoubleSpinBox;
+  eyeSeparation_->setRange(0.2, 15.0);
+  eyeSeparation_->setDecimals(1);
+  eyeSeparation_->setSingleStep(0.5);
+  eyeSeparation_->setValue(100.0 * viewport_->options().eyeSeparation);
+  eyeSeparation_->setSuffix(tr(" % eyes"));
+  eyeSeparation_->setToolTip(
+      tr("Eye separation, as a percentage of the viewing distance: more for more depth"));
+  connect(eyeSeparation_, &QDoubleSpinBox::valueChanged, this, [this](double percent) {
+    viewport_->options().eyeSeparation = percent / 100.0;
+    viewport_->update();
+  });
+  QAction* eyes = bar->addWidget(eyeSeparation_);
+  eyes->setVisible(false);
+  connect(stereoAction_, &QAction::toggled, eyes, &QAction::setVisible);
+  coloringBox_ = new QComboBox;
+  coloringBox_->addItem(tr("colour per body"), static_cast<int>(render::Coloring::PerBody));
+  coloringBox_->addItem(tr("colour by speed"), static_cast<int>(render::Coloring::BySpeed));
+  coloringBox_->addItem(tr("colour by |ω|"), static_cast<int>(render::Coloring::ByAngularSpeed));
+  connect(coloringBox_, &QComboBox::currentIndexChanged, this, [this] {
+    viewport_->options().coloring = static_cast<render::Coloring>(coloringBox_->currentData().toInt());
+    viewport_->update();
+  });
+  bar->addWidget(coloringBox_);
+  bar->addSeparator();
+  bar->addWidget(new QLabel(tr(" Spawn ")));
+  bar->addWidget(spawn_->templateBox());
+  bar->addWidget(spawn_->shootSpeedBox());
+}
+
+void MainWindow::createMenus() {
+  QMenu* file = menuBar()->addMenu(tr("&File"));
+  QAction* open = file->addAction(tr("&Open…"), this, &MainWindow::openDialog);
+  open->setShortcut(QKeySequence::Open);
+  recentFiles_ = new RecentFiles(file->addMenu(tr("Open &Recent")), this);
+  connect(recentFiles_, &RecentFiles::openRequested, this,
+          [this](const QString& path) { openDocument(path); });
+  file->addAction(tr("Open the &default scene"), this, &MainWindow::openDefaultScene);
+  file->addAction(clumpWizardAction_);
+  QAction* reloadAction = file->addAction(tr("Re&load"), this, &MainWindow::reload);
+  reloadAction->setShortcut(keys::reload);
+  file->addSeparator();
+  QAction* saveAction = file->addAction(tr("&Save"), this, &MainWindow::save);
+  saveAction->setShortcut(QKeySequence::Save);
+  QAction* saveAsAction = file->addAction(tr("Save &As…"), this, &MainWindow::saveAs);
+  saveAsAction->setShortcut(QKeySequence::SaveAs);
+  file->addAction(recordAction_);
+  file->addAction(trajectory_->action());
+  QAction* shot = file->addAction(tr("Screens&hot…"), this, [this] { recording_->screenshot(); });
+  shot->setShortcut(keys::screenshot);
+  file->addSeparator();
+  QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+  quit->setShortcut(QKeySequence::Quit);
+
+  QMenu* edit = menuBar()->addMenu(tr("&Edit"));
+  QAction* undo = undo_.createUndoAction(this, tr("&Undo"));
+  undo->setShortcut(QKeySequence::Undo);
+  QAction* redo = undo_.createRedoAction(this, tr("&Redo"));
+  redo->setShortcut(QKeySequence::Redo);
+  edit->addAction(undo);
+  edit->addAction(redo);
+  edit->addSeparator();
+  QAction* del = edit->addAction(tr("&Delete selected body"), this, &MainWindow::deleteSelected);
+  del->setShortcut(keys::deleteBody);
+  QAction* spawn = edit->addAction(tr("&Spawn at cursor"), this, [this] { spawn_->spawnAtCursor(false); });
+  spawn->setShortcut(keys::spawn);
+  QAction* shoot =
+      edit->addAction(tr("Sh&oot towards cursor"), this, [this] { spawn_->spawnAtCursor(true); });
+  shoot->setShortcut(keys::shoot);
+
+  QMenu* sim = menuBar()->addMenu(tr("&Simulation"));
+  sim->addAction(playAction_);
+  sim->addAction(stepBackAction_);
+  sim->addAction(stepAction_);
+  sim->addAction(resetAction_);
+  sim->addSeparator();
+  QAction* faster = sim->addAction(tr("&Faster"), this, [this] { changeSpeed(+1); });
+  faster->setShortcuts({keys::faster, keys::fasterAlt});
+  QAction* slower = sim->addAction(tr("S&lower"), this, [this] { changeSpeed(-1); });
+  slower->setShortcut(keys::slower);
+  sim->addSeparator();
+  // PaLa's polyspheres / spheres switch (Mutze, Polyspherical grains, §1 (ii)): the scene reopened with every
+  // clump as one sphere, to show what the shape changes.
+  QMenu* shapes = sim->addMenu(tr("Clumps as &spheres"));
+  auto* shapeGroup = new QActionGroup(this);
+  const std::pair<QString, std::optional<SphereKind>> shapeModes[] = {
+      {tr("Clumps as built (polyspheres)"), std::nullopt},
+      {tr("Bounding spheres"), SphereKind::Bounding},
+      {tr("Volume-equivalent spheres"), SphereKind::VolumeEquivalent}};
+  for (const auto& [label, kind] : shapeModes) {
+    QAction* a = shapes->addAction(label, this, [this, kind = kind] { setSphereMode(kind); });
+    a->setCheckable(true);
+    a->setChecked(!kind);
+    shapeGroup->addAction(a);
+    sphereModeActions_.push_back(a);
+  }
+  // PaLa's 2D / 3D switch (Mutze, Polyspherical grains, §1 (i)).
+  QMenu* motion = sim->addMenu(tr("&Motion (2D / 3D)"));
+  auto* motionGroup = new QActionGroup(this);
+  for (const MotionChoice choice : kMotionChoices) {
+    QAction* a = motion->addAction(motionChoiceLabel(choice), this, [this, choice] { setMotion(choice); });
+    a->setCheckable(true);
+    a->setChecked(choice == MotionChoice::AsSceneFile);
+    if (motionChoiceNormalAxis(choice)) {
+      a->setToolTip(
+          tr("Motion in this plane through the middle of the bodies: positions in the plane, "
+             "rotation about its normal only"));
+    }
+    motionGroup->addAction(a);
+    motionActions_.push_back(a);
+  }
+  sim->addAction(tr("Integrator &order analysis…"), this, [this] { openOrderAnalysis(); });
+  liveActions_ = {playAction_, stepAction_, stepBackAction_,       resetAction_,      del, spawn, shoot,
+                  faster,      slower,      trajectory_->action(), clumpWizardAction_};
+
+  QMenu* view = menuBar()->addMenu(tr("&View"));
+  view->addAction(pebblesAction_);
+  view->addAction(wireframeAction_);
+  view->addAction(meshAction_);
+  view->addAction(stereoAction_);
+  view->addSeparator();
+  auto overlay = [this, view](const QString& text, auto apply) {
+    QAction* a = view->addAction(text);
+    a->setCheckable(true);
+    connect(a, &QAction::toggled, this, [this, apply](bool on) {
+      apply(viewport_->options(), on);
+      viewport_->update();
+    });
+    return a;
+  };
+  overlay(tr("Walls"), [](render::ViewOptions& o, bool on) { o.walls = on; })->setChecked(true);
+  overlay(tr("Body axes and centre of mass"), [](render::ViewOptions& o, bool on) { o.bodyAxes = on; });
+  overlay(tr("Velocity v"), [](render::ViewOptions& o, bool on) { o.velocityArrows = on; });
+  overlay(tr("Angular velocity ω"), [](render::ViewOptions& o, bool on) { o.angularVelocityArrows = on; });
+  overlay(tr("Angular momentum L"), [](render::ViewOptions& o, bool on) { o.angularMomentumArrows = on; });
+  overlay(tr("Trails"), [](render::ViewOptions& o, bool on) { o.trails = on; });
+  overlay(tr("Contact points"), [](render::ViewOptions& o, bool on) { o.contactPoints = on; });
+  view->addSeparator();
+  QAction* fit = view->addAction(tr("&Fit all"), this, [this] { viewport_->fitAll(); });
+  fit->setShortcut(keys::fitAll);
+  view->addAction(trackAction_);
+  QAction* alongL =
+      view->addAction(tr("Look along &L"), this, [this] { viewport_->lookAlongAngularMomentum(); });
+  alongL->setShortcut(keys::lookAlongL);
+  QAction* dzhanibekov = view->addAction(tr("&Dzhanibekov mode"), this, [this] {
+    const sim::SimulationFrame* f = currentFrame();
+    const int selected = viewport_->selectedBody();
+    openDzhanibekovPanel(selected >= 0 || !f || f->snapshot.bodies.size() == 0 ? selected : 0);
+  });
+  dzhanibekov->setShortcut(keys::dzhanibekov);
+  dzhanibekov->setToolTip(tr("Spin the selected body about a principal axis and watch it flip (Ctrl+D)"));
+  QAction* status = view->addAction(tr("Status overlay"));
+  status->setCheckable(true);
+  status->setChecked(true);
+  connect(status, &QAction::toggled, viewport_, &Viewport::setStatusVisible);
+  view->addSeparator();
+  view->addAction(parametersDock_->toggleViewAction());
+  view->addAction(inspectorDock_->toggleViewAction());
+  view->addAction(energyDock_->toggleViewAction());
+  view->addAction(templateLibrary_->toggleViewAction());
+  view->addAction(dzhanibekovDock_->toggleViewAction());
+
+  view->addAction(lessonDock_->toggleViewAction());
+
+  QMenu* lessons = menuBar()->addMenu(tr("&Lessons"));
+  for (std::size_t i = 0; i < lessonDock_->lessons().size(); ++i) {
+    const Lesson& l = lessonDock_->lessons()[i];
+    QAction* a = lessons->addAction(l.title, this, [this, i] { openLesson(static_cast<int>(i)); });
+    a->setStatusTip(l.summary);
+  }
+  lessons->addSeparator();
+  lessons->addAction(tr("All lessons…"), this, [this] {
+    closeLesson();
+    lessonDock_->show();
+    lessonDock_->raise();
+  });
+
+  QMenu* help = menuBar()->addMenu(tr("&Help"));
+  help->addAction(helpAction_);
+  help->addAction(tr("&About ClumpLab"), this, [this] {
+    QMessageBox::about(
+        this, tr("About ClumpLab"),
+        tr("<b>ClumpLab</b> %1<br>A sandbox for rigid clumps: rigid bodies made of overlapping "
+           "spheres.<br>Methods from MercuryDPM (rigid clumps), Mutze (PaLa), Woo and the cluster "
+           "integration method.")
+            .arg(QApplication::applicationVersion()));
+  });
+}
+
+void MainWindow::showViewOptions() {
+  const render::ViewOptions o = viewport_->options();
+  for (const auto& [action, on] :
+       {std::pair{pebblesAction_, o.pebbles}, std::pair{wireframeAction_, o.wireframe},
+        std::pair{meshAction_, o.sourceMesh}, std::pair{stereoAction_, o.stereo}}) {
+    const QSignalBlocker block(action);
+    action->setChecked(on);
+  }
+  const QSignalBlocker block(coloringBox_);
+  coloringBox_->setCurrentIndex(coloringBox_->findData(static_cast<int>(o.coloring)));
+}
+
+}  // namespace clumplab::gui

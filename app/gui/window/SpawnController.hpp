@@ -1,0 +1,52 @@
+#pragma once
+// Adding and removing bodies by hand: the toolbar's template list and shot speed, a spawn at the
+// cursor (above the point under it) or a shot from the camera towards it, a template of the library
+// dropped on the view, and deleting the selected body. Every body is lifted clear of the others by
+// the simulation thread (SimulationLoop::spawn).
+#include <QObject>
+#include <QPoint>
+#include <QString>
+
+#include "core/clump/ClumpTemplate.hpp"
+#include "core/world/World.hpp"
+
+class QComboBox;
+class QDoubleSpinBox;
+
+namespace clumplab::gui {
+
+class MainWindow;
+
+class SpawnController : public QObject {
+  Q_OBJECT
+ public:
+  explicit SpawnController(MainWindow& window);
+
+  // The toolbar's widgets: the template spawned, and the speed of a shot body [m/s].
+  QComboBox* templateBox() const { return templateBox_; }
+  QDoubleSpinBox* shootSpeedBox() const { return shootSpeed_; }
+
+  // The template chosen in the toolbar at the world point under `pixel` of the 3D view, or shot from
+  // the camera towards that point at the chosen speed.
+  void spawnAt(QPoint pixel, bool shoot);
+  // The same at the cursor (the view's centre when the cursor is elsewhere).
+  void spawnAtCursor(bool shoot);
+  // A template (not necessarily one of the world's yet) at the world point under `pixel`.
+  void spawnTemplateAt(TemplatePtr clump, QPoint pixel);
+  // A template file of the library at `pixel`; false with a message when it cannot be read.
+  bool spawnLibraryTemplate(const QString& path, QPoint pixel);
+  // Deletes the body selected in the view (refused by the thread if indices shifted meanwhile).
+  void deleteSelected();
+  // The template list follows the world's templates (kept on the same name).
+  void updateTemplateList();
+
+ private:
+  // Where a spawned body of bounding radius `radius` goes for the view's `pixel`.
+  BodyInit placementAt(QPoint pixel, double radius, bool shoot) const;
+
+  MainWindow& window_;
+  QComboBox* templateBox_ = nullptr;
+  QDoubleSpinBox* shootSpeed_ = nullptr;
+};
+
+}  // namespace clumplab::gui
