@@ -2,7 +2,9 @@
 // The simulation thread (after MuJoCo's simulate): the only code that touches the World. It paces
 // itself against wall-clock time x the chosen speed, spends at most a bounded slice of each display
 // frame stepping, applies the GUI's commands between steps, and publishes immutable frames through
-// a triple buffer. Plain C++ (no Qt), so it can be tested and sanitised on its own.
+// a triple buffer. Plain C++ (no Qt), so it can be tested and sanitised on its own. The commands
+// are in SimulationCommands.cpp, the thread in SimulationLoop.cpp; its pacing is RunPacing's and the
+// drag's force DragSpring's.
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
