@@ -1,6 +1,7 @@
 #pragma once
-// Helpers shared by the tests that drive the real main window (tst_gui, tst_wizard, tst_replay):
-// test settings, scene files in a temporary folder, waiting for frames, opening a scene, probing a movie.
+// Helpers shared by the tests that drive the real main window (tst_gui and its parts, tst_wizard,
+// tst_replay, ...): test settings, scene files in a temporary folder, waiting for frames, opening a
+// scene, a body's measured acceleration, probing a movie.
 #include <QCoreApplication>
 #include <QElapsedTimer>
 #include <QFile>
@@ -9,6 +10,8 @@
 #include <QTemporaryDir>
 #include <QTest>
 #include <QThread>
+#include <cmath>
+#include <cstdint>
 
 #include "BuildSize.hpp"
 #include "gui/view/Viewport.hpp"
@@ -57,6 +60,20 @@ bool waitForFrame(MainWindow& w, Ready ready, int timeoutMs = clumplab::test::wa
     QThread::msleep(2);
   }
   return false;
+}
+
+// Vertical acceleration of body 0 over `steps` single steps [m/s^2].
+inline double measuredAcceleration(MainWindow& w, int steps) {
+  const sim::SimulationFrame* f0 = w.currentFrame();
+  if (f0 == nullptr || f0->snapshot.bodies.size() == 0) return NAN;
+  const double t0 = f0->snapshot.time;
+  const double v0 = f0->snapshot.bodies.velocity[0].z();
+  const std::uint64_t target = f0->snapshot.steps + static_cast<std::uint64_t>(steps);
+  w.simulation().singleStep(steps);
+  if (!waitForFrame(w, [&](const sim::SimulationFrame& f) { return f.snapshot.steps >= target; })) return NAN;
+  const sim::SimulationFrame* f1 = w.currentFrame();
+  if (f1 == nullptr || f1->snapshot.bodies.size() == 0) return NAN;
+  return (f1->snapshot.bodies.velocity[0].z() - v0) / (f1->snapshot.time - t0);
 }
 
 // Opens `json` (written to `dir` as `name`) and waits until the window shows its `bodies` bodies;
