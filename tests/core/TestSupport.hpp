@@ -8,6 +8,7 @@
 
 #include "core/clump/FreeRotation.hpp"
 #include "core/clump/MassProperties.hpp"
+#include "core/world/Snapshot.hpp"
 #include "core/world/World.hpp"
 
 namespace clumplab::test {
@@ -114,6 +115,24 @@ inline std::uint64_t stateHash(const World& world) {
     mix(s.angularVelocity[b].data(), 3);
   }
   return h;
+}
+
+// Whether two snapshots hold the same bodies to the bit (position, orientation, velocity, angular
+// velocity): -0.0 differs from 0.0 here, and a NaN equals the same NaN.
+inline bool sameBits(const SnapshotBodies& a, const SnapshotBodies& b) {
+  if (a.size() != b.size()) return false;
+  const auto same = [](const double* x, const double* y, std::size_t n) {
+    return std::memcmp(x, y, n * sizeof(double)) == 0;
+  };
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    if (!same(a.position[i].data(), b.position[i].data(), 3) ||
+        !same(a.velocity[i].data(), b.velocity[i].data(), 3) ||
+        !same(a.angularVelocity[i].data(), b.angularVelocity[i].data(), 3) ||
+        !same(a.orientation[i].coeffs().data(), b.orientation[i].coeffs().data(), 4)) {
+      return false;
+    }
+  }
+  return true;
 }
 
 // One step of a test's world. A step that fails (a divergence) fails the test with the world's

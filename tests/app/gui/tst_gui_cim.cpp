@@ -5,10 +5,10 @@
 #include <QComboBox>
 #include <QElapsedTimer>
 #include <QtTest>
-#include <bit>
 
 #include "BuildSize.hpp"
 #include "GuiTestSupport.hpp"
+#include "TestSupport.hpp"
 #include "gui/docks/ParametersDock.hpp"
 #include "gui/view/GlFormat.hpp"
 #include "gui/window/MainWindow.hpp"
@@ -58,24 +58,6 @@ const char* kStiffGas = R"({
   "generate": [{"template": "tbar", "count": 200, "region": {"min": [0.006, 0.006, 0.006], "max": [0.054, 0.054, 0.054]},
                 "random_orientation": true, "seed": 8, "random_speed": 0.6, "random_spin": 60}]})";
 
-bool sameBits(const SnapshotBodies& a, const SnapshotBodies& b) {
-  if (a.size() != b.size()) return false;
-  const auto same = [](const auto& x, const auto& y, int n) {
-    for (int c = 0; c < n; ++c) {
-      if (std::bit_cast<std::uint64_t>(x[c]) != std::bit_cast<std::uint64_t>(y[c])) return false;
-    }
-    return true;
-  };
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    if (!same(a.position[i], b.position[i], 3) || !same(a.velocity[i], b.velocity[i], 3) ||
-        !same(a.angularVelocity[i], b.angularVelocity[i], 3) ||
-        !same(a.orientation[i].coeffs(), b.orientation[i].coeffs(), 4)) {
-      return false;
-    }
-  }
-  return true;
-}
-
 const SimulationFrame* runUntil(MainWindow& w, double time, double dt) {
   w.simulation().runUntil(time);
   const std::uint64_t ticket = w.simulation().commandsPosted();
@@ -122,7 +104,7 @@ class TestGuiCim : public QObject {
     const SimulationFrame* again = runUntil(w, static_cast<double>(steps) * 1e-3, 1e-3);
     QVERIFY(again != nullptr);
     QCOMPARE(again->snapshot.steps, steps);
-    QVERIFY2(sameBits(again->snapshot.bodies, live), "the run after stepping back differs");
+    QVERIFY2(clumplab::test::sameBits(again->snapshot.bodies, live), "the run after stepping back differs");
   }
 
   void thePanelSwitchesToCimAndRk4AndSaysWhyNot() {

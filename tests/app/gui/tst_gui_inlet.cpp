@@ -4,10 +4,10 @@
 // not take the energy the new bodies bring for a blow-up.
 #include <QStatusBar>
 #include <QtTest>
-#include <bit>
 
 #include "BuildSize.hpp"
 #include "GuiTestSupport.hpp"
+#include "TestSupport.hpp"
 #include "gui/view/GlFormat.hpp"
 #include "gui/widgets/InletStatusLabel.hpp"
 #include "gui/window/MainWindow.hpp"
@@ -30,24 +30,6 @@ const char* kPour = R"({
   "inlets": [ { "region": { "box": { "min": [-0.015, -0.015, 0.06], "max": [0.015, 0.015, 0.09] } },
                 "templates": ["ball"], "mass_rate": 0.002, "max_count": 20, "velocity": [0, 0, -0.2],
                 "velocity_spread": 0.05, "seed": 5 } ] })";
-
-bool sameBits(const SnapshotBodies& a, const SnapshotBodies& b) {
-  if (a.size() != b.size()) return false;
-  const auto same = [](const auto& x, const auto& y, int n) {
-    for (int c = 0; c < n; ++c) {
-      if (std::bit_cast<std::uint64_t>(x[c]) != std::bit_cast<std::uint64_t>(y[c])) return false;
-    }
-    return true;
-  };
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    if (!same(a.position[i], b.position[i], 3) || !same(a.velocity[i], b.velocity[i], 3) ||
-        !same(a.angularVelocity[i], b.angularVelocity[i], 3) ||
-        !same(a.orientation[i].coeffs(), b.orientation[i].coeffs(), 4)) {
-      return false;
-    }
-  }
-  return true;
-}
 
 const SimulationFrame* runUntil(MainWindow& w, double time, double dt) {
   w.simulation().runUntil(time);
@@ -122,7 +104,7 @@ class TestGuiInlet : public QObject {
     const SimulationFrame* again = runUntil(w, static_cast<double>(steps) * 1e-4, 1e-4);
     QVERIFY(again != nullptr);
     QCOMPARE(again->snapshot.steps, steps);
-    QVERIFY2(sameBits(again->snapshot.bodies, live), "the run after stepping back differs");
+    QVERIFY2(clumplab::test::sameBits(again->snapshot.bodies, live), "the run after stepping back differs");
     QVERIFY(again->snapshot.inlets.at(0).progress() == progress);
   }
 };

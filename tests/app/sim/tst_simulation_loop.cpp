@@ -12,6 +12,7 @@
 
 #include "BuildSize.hpp"
 #include "TestPaths.hpp"
+#include "TestSupport.hpp"
 #include "core/scene/Scene.hpp"
 #include "sim/SimulationLoop.hpp"
 
@@ -38,17 +39,6 @@ bool waitFor(SimulationLoop& loop, Ready ready) {
     std::this_thread::sleep_for(std::chrono::milliseconds(1));
   }
   return false;
-}
-
-bool sameBodies(const SnapshotBodies& a, const SnapshotBodies& b) {
-  if (a.size() != b.size()) return false;
-  for (std::size_t i = 0; i < a.size(); ++i) {
-    if (a.position[i] != b.position[i] || a.orientation[i].coeffs() != b.orientation[i].coeffs() ||
-        a.velocity[i] != b.velocity[i] || a.angularVelocity[i] != b.angularVelocity[i]) {
-      return false;
-    }
-  }
-  return true;
 }
 
 BodyRef firstBody(const SimulationFrame& f) {
@@ -92,10 +82,10 @@ class TestSimulationLoop : public QObject {
     QVERIFY(loop.frame().history.canStepBack);
     loop.stepBack();
     QVERIFY(waitFor(loop, [](const SimulationFrame& f) { return f.snapshot.steps == 0; }));
-    QVERIFY(!sameBodies(loop.frame().snapshot.bodies, first));
+    QVERIFY(!test::sameBits(loop.frame().snapshot.bodies, first));
     loop.singleStep(2500);
     QVERIFY(waitFor(loop, [](const SimulationFrame& f) { return f.snapshot.steps == 2500; }));
-    QVERIFY(sameBodies(loop.frame().snapshot.bodies, first));
+    QVERIFY(test::sameBits(loop.frame().snapshot.bodies, first));
   }
 
   void aBodyChosenBeforeADeletionIsNotTouched() {
