@@ -1,7 +1,8 @@
 #include "gui/window/MainWindow.hpp"
 
 #include <QCloseEvent>
-#include <QFileInfo>
+#include <QComboBox>
+#include <QDoubleSpinBox>
 #include <QLabel>
 #include <QMessageBox>
 #include <QSettings>
@@ -19,6 +20,8 @@
 #include "gui/docks/ParameterEditCommand.hpp"
 #include "gui/docks/ParametersDock.hpp"
 #include "gui/docks/TemplateLibraryDock.hpp"
+#include "gui/document/DocumentController.hpp"
+#include "gui/document/SceneSwitches.hpp"
 #include "gui/dzhanibekov/DzhanibekovDock.hpp"
 #include "gui/lessons/LessonController.hpp"
 #include "gui/lessons/LessonDock.hpp"
@@ -119,6 +122,9 @@ MainWindow::MainWindow(QWidget* parent)
 
   trajectory_ = new TrajectoryControls(*this);
   spawn_ = new SpawnController(*this);
+  document_ = new DocumentController(*this);
+  connect(document_, &DocumentController::opened, this, &MainWindow::showScene);
+  switches_ = new SceneSwitches(*document_, *parametersDock_, this);
   createActions();
   createToolBar();
   createMenus();
@@ -352,14 +358,12 @@ ClumpWizard* MainWindow::openClumpWizard() {
 }
 
 OrderAnalysisDialog* MainWindow::openOrderAnalysis() {
-  if (!scene_) return nullptr;
-  auto scene = std::make_shared<Scene>(*scene_);
+  if (!document_->scene()) return nullptr;
+  auto scene = std::make_shared<Scene>(*document_->scene());
   parameters_.writeTo(*scene);  // the parameters as edited, not as loaded
   auto* dialog = new OrderAnalysisDialog(scene, this);
   dialog->setAttribute(Qt::WA_DeleteOnClose);
-  dialog->setWindowTitle(
-      tr("Integrator order analysis — %1")
-          .arg(scenePath_.isEmpty() ? tr("default scene") : QFileInfo(scenePath_).fileName()));
+  dialog->setWindowTitle(tr("Integrator order analysis — %1").arg(document_->displayName()));
   dialog->show();
   return dialog;
 }

@@ -3,9 +3,10 @@
 // menus and a toolbar. It owns the simulation thread (SimulationLoop), pulls each new frame at
 // display rate and hands it to the widgets; every user action becomes a command to that thread.
 // Its controllers hold the parts with a life of their own: SpawnController (bodies added and
-// deleted by hand), RecordingController (movies, screenshots), LessonController, RecentFiles and
-// the DivergenceBanner. MainWindow.cpp puts them together; MainWindowMenus.cpp builds the actions,
-// toolbar and menus; MainWindowDocument.cpp opens and saves scenes and applies PaLa's switches.
+// deleted by hand), RecordingController (movies, screenshots), LessonController, DocumentController
+// (open, save, restore), SceneSwitches (PaLa's spheres and 2D / 3D) and the DivergenceBanner.
+// MainWindow.cpp puts them together; MainWindowMenus.cpp builds the actions, toolbar and menus;
+// MainWindowDocument.cpp shows an opened scene and takes files dropped on the window.
 #include <QMainWindow>
 #include <QPointer>
 #include <QTimer>
@@ -36,7 +37,8 @@ class ParametersDock;
 class LessonController;
 class LessonDock;
 class OrderAnalysisDialog;
-class RecentFiles;
+class DocumentController;
+class SceneSwitches;
 class RecordingController;
 class ReplayController;
 class SpawnController;
@@ -112,13 +114,13 @@ class MainWindow : public QMainWindow {
   // (PaLa's switch, Mutze, Polyspherical grains, §1 (ii)); "" or the error (the scene stays then). Applies to
   // the files opened next too.
   QString setSphereMode(std::optional<SphereKind> spheres);
-  std::optional<SphereKind> sphereMode() const { return overrides_.spheres; }
+  std::optional<SphereKind> sphereMode() const;
   // Reopens the scene in 3D, in 2D in a coordinate plane through the middle of its bodies, or as
   // its file says (PaLa's 2D / 3D switch, Mutze, Polyspherical grains, §1 (i)); "" or the error (the scene
   // stays then). Explicit bodies move into the plane, generated ones are placed in it. Opening another file
   // returns to "as the scene file says".
   QString setMotion(MotionChoice choice);
-  MotionChoice motion() const { return motionChoiceOf(overrides_.plane); }
+  MotionChoice motion() const;
   // The integrator order analysis of the scene with the current parameters, in a new window.
   OrderAnalysisDialog* openOrderAnalysis();
   ParametersDock* parametersDock() const { return parametersDock_; }
@@ -129,7 +131,9 @@ class MainWindow : public QMainWindow {
   void setLiveControlsEnabled(bool on);
   const sim::SceneParameters& parameters() const { return parameters_; }
   // The scene opened (as loaded, before the parameters' edits); null before the first.
-  std::shared_ptr<const Scene> scene() const { return scene_; }
+  std::shared_ptr<const Scene> scene() const;
+  RecordingController* recordingController() const { return recording_; }
+  DocumentController* document() const { return document_; }
   // The toolbar's view toggles and colouring follow the view's options (after they were set).
   void showViewOptions();
   // The newest frame the window has shown (null before the first).
@@ -152,12 +156,9 @@ class MainWindow : public QMainWindow {
   void createToolBar();
   void restoreSettings();
   void saveSettings() const;
-  void showDocument(std::shared_ptr<const Scene> scene, const QString& path);
+  // A document opened (DocumentController::opened): parameters, plots and the thread follow it.
+  void showScene(std::shared_ptr<const Scene> scene, const QString& path);
   void lookAlongScenePlane(const Scene& scene);  // the 2D mode's view along the plane normal
-  void openDialog();
-  void save();
-  void saveAs();
-  void reload();
   void changeSpeed(int direction);
   void showRunning(bool running);  // the play button and state, without telling the thread
   void onParametersEdited(const sim::SceneParameters& parameters, const QString& what);
@@ -171,25 +172,15 @@ class MainWindow : public QMainWindow {
   TemplateLibraryDock* templateLibrary_ = nullptr;
   DzhanibekovDock* dzhanibekovDock_ = nullptr;
   LessonDock* lessonDock_ = nullptr;
-  // Reopens the scene with these switches; on failure keeps the old ones and explains, with `hint`.
-  QString reopenWith(const SceneOverrides& next, const QString& title, const QString& hint);
-  void showSwitchChecks();  // the menus' and the Parameters panel's checks follow overrides_
-
-  SceneOverrides overrides_;  // PaLa's switches as the user set them
-  std::vector<QAction*> sphereModeActions_;
-  std::vector<QAction*> motionActions_;  // in kMotionChoices' order
-  QString sceneFileMotion_;              // how the open scene's file moves: "3D", "2D (x–z)"
+  DocumentController* document_ = nullptr;
+  SceneSwitches* switches_ = nullptr;
   LessonController* lessons_ = nullptr;
   SpawnController* spawn_ = nullptr;
   RecordingController* recording_ = nullptr;
-  RecentFiles* recentFiles_ = nullptr;
   DivergenceBanner* banner_ = nullptr;
   QTimer timer_;
   QUndoStack undo_;
   sim::SceneParameters parameters_;
-  std::shared_ptr<const Scene> scene_;
-  QString scenePath_;  // where the scene came from ("" for the built-in default)
-  QString savePath_;   // where Save writes ("" until saved or opened from a JSON file)
   bool haveFrame_ = false;
   std::uint64_t shownGeneration_ = 0;       // of the energy samples shown
   std::uint64_t shownFrameGeneration_ = 0;  // of the frame shown

@@ -1,5 +1,4 @@
 #include <QAction>
-#include <QActionGroup>
 #include <QApplication>
 #include <QComboBox>
 #include <QDoubleSpinBox>
@@ -13,7 +12,8 @@
 #include "gui/docks/InspectorDock.hpp"
 #include "gui/docks/ParametersDock.hpp"
 #include "gui/docks/TemplateLibraryDock.hpp"
-#include "gui/document/RecentFiles.hpp"
+#include "gui/document/DocumentController.hpp"
+#include "gui/document/SceneSwitches.hpp"
 #include "gui/dzhanibekov/DzhanibekovDock.hpp"
 #include "gui/lessons/LessonDock.hpp"
 #include "gui/recording/RecordingController.hpp"
@@ -159,19 +159,17 @@ void MainWindow::createToolBar() {
 
 void MainWindow::createMenus() {
   QMenu* file = menuBar()->addMenu(tr("&File"));
-  QAction* open = file->addAction(tr("&Open…"), this, &MainWindow::openDialog);
+  QAction* open = file->addAction(tr("&Open…"), this, [this] { document_->openDialog(); });
   open->setShortcut(QKeySequence::Open);
-  recentFiles_ = new RecentFiles(file->addMenu(tr("Open &Recent")), this);
-  connect(recentFiles_, &RecentFiles::openRequested, this,
-          [this](const QString& path) { openDocument(path); });
+  document_->setRecentMenu(file->addMenu(tr("Open &Recent")));
   file->addAction(tr("Open the &default scene"), this, &MainWindow::openDefaultScene);
   file->addAction(clumpWizardAction_);
-  QAction* reloadAction = file->addAction(tr("Re&load"), this, &MainWindow::reload);
+  QAction* reloadAction = file->addAction(tr("Re&load"), this, [this] { document_->reload(); });
   reloadAction->setShortcut(keys::reload);
   file->addSeparator();
-  QAction* saveAction = file->addAction(tr("&Save"), this, &MainWindow::save);
+  QAction* saveAction = file->addAction(tr("&Save"), this, [this] { document_->save(); });
   saveAction->setShortcut(QKeySequence::Save);
-  QAction* saveAsAction = file->addAction(tr("Save &As…"), this, &MainWindow::saveAs);
+  QAction* saveAsAction = file->addAction(tr("Save &As…"), this, [this] { document_->saveAs(); });
   saveAsAction->setShortcut(QKeySequence::SaveAs);
   file->addAction(recordAction_);
   file->addAction(trajectory_->action());
@@ -208,36 +206,7 @@ void MainWindow::createMenus() {
   QAction* slower = sim->addAction(tr("S&lower"), this, [this] { changeSpeed(-1); });
   slower->setShortcut(keys::slower);
   sim->addSeparator();
-  // PaLa's polyspheres / spheres switch (Mutze, Polyspherical grains, §1 (ii)): the scene reopened with every
-  // clump as one sphere, to show what the shape changes.
-  QMenu* shapes = sim->addMenu(tr("Clumps as &spheres"));
-  auto* shapeGroup = new QActionGroup(this);
-  const std::pair<QString, std::optional<SphereKind>> shapeModes[] = {
-      {tr("Clumps as built (polyspheres)"), std::nullopt},
-      {tr("Bounding spheres"), SphereKind::Bounding},
-      {tr("Volume-equivalent spheres"), SphereKind::VolumeEquivalent}};
-  for (const auto& [label, kind] : shapeModes) {
-    QAction* a = shapes->addAction(label, this, [this, kind = kind] { setSphereMode(kind); });
-    a->setCheckable(true);
-    a->setChecked(!kind);
-    shapeGroup->addAction(a);
-    sphereModeActions_.push_back(a);
-  }
-  // PaLa's 2D / 3D switch (Mutze, Polyspherical grains, §1 (i)).
-  QMenu* motion = sim->addMenu(tr("&Motion (2D / 3D)"));
-  auto* motionGroup = new QActionGroup(this);
-  for (const MotionChoice choice : kMotionChoices) {
-    QAction* a = motion->addAction(motionChoiceLabel(choice), this, [this, choice] { setMotion(choice); });
-    a->setCheckable(true);
-    a->setChecked(choice == MotionChoice::AsSceneFile);
-    if (motionChoiceNormalAxis(choice)) {
-      a->setToolTip(
-          tr("Motion in this plane through the middle of the bodies: positions in the plane, "
-             "rotation about its normal only"));
-    }
-    motionGroup->addAction(a);
-    motionActions_.push_back(a);
-  }
+  switches_->addMenus(sim);  // PaLa's clumps-as-spheres and 2D / 3D switches
   sim->addAction(tr("Integrator &order analysis…"), this, [this] { openOrderAnalysis(); });
   liveActions_ = {playAction_, stepAction_, stepBackAction_,       resetAction_,      del, spawn, shoot,
                   faster,      slower,      trajectory_->action(), clumpWizardAction_};

@@ -1,0 +1,189 @@
+#include "gui/document/DocumentController.hpp"
+
+#include <QApplication>
+#include <QFileDialog>
+#include <QFileInfo>
+#include <QMessageBox>
+#include <QStatusBar>
+#include <future>
+
+#include "core/scene/SceneOverlap.hpp"
+#include "gui/document/DefaultScene.hpp"
+#include "gui/document/RecentFiles.hpp"
+#include "gui/recording/RecordingController.hpp"
+#include "gui/replay/ReplayController.hpp"
+#include "gui/window/MainWindow.hpp"
+
+namespace clumplab::gui {
+
+DocumentController::DocumentController(MainWindow& window) : QObject(&window), window_(window) {}
+
+void DocumentController::setRecentMenu(QMenu* menu) {
+  recent_ = new RecentFiles(menu, this);
+  connect(recent_, &RecentFiles::openRequested, this, [this](const QString& path) { open(path); });
+}
+
+QString DocumentController::displayName() const {
+  return scenePath_.isEmpty() ? tr("default scene") : QFileInfo(scenePath_).fileName();
+}
+
+void DocumentController::setTitle(const QString& name, const QString& note) {
+  window_.setWindowTitle(note.isEmpty() ? tr("%1 — ClumpLab").arg(name)
+                                        : tr("%1 %2 — ClumpLab").arg(name, note));
+}
+
+void DocumentController::openDefault() {
+  const SceneOverrides before = overrides_;
+  if (!scenePath_.isEmpty()) overrides_.plane.reset();  // another document: its own motion
+  try {
+    show(defaultScene(overrides_), QString());
+  } catch (const std::exception& e) {
+    overrides_ = before;
+    QMessageBox::critical(&window_, tr("Default scene"), QString::fromStdString(e.what()));
+  }
+}
+
+QString DocumentController::open(const QString& path, bool quiet) {
+  std::shared_ptr<const Scene> scene;
+  QString error;
+  // A movie being recorded ends, complete with what it has: what it shows is about to change.
+  window_.recordingController()->stop();
+  if (isTrajectoryFile(path.toStdString())) {
+    error = window_.replay()->open(path);
+  } else {
+    const SceneOverrides before = overrides_;
+    if (path != scenePath_) overrides_.plane.reset();  // another document: its own motion
+    QApplication::setOverrideCursor(Qt::WaitCursor);
+    try {
+      scene = loadDocument(path.toStdString(), overrides_);
+    } catch (const std::exception& e) {
+      error = QString::fromStdString(e.what());
+      overrides_ = before;
+    }
+    QApplication::restoreOverrideCursor();
+  }
+  if (!error.isEmpty()) {
+    if (!quiet) {
+      QMessageBox::critical(&window_, tr("Cannot open %1").arg(QFileInfo(path).fileName()),
+                            tr("%1\n\nThe current scene is unchanged.").arg(error));
+    }
+    return error;
+  }
+  if (scene) show(scene, path);  // else a replay, open now
+  recent_->add(path);
+  return QString();
+}
+
+void DocumentController::show(std::shared_ptr<const Scene> scene, const QString& path) {
+  scene_ = scene;
+  scenePath_ = path;
+  savePath_ = isSceneFile(path.toStdString()) ? path : QString();
+  emit opened(scene, path);
+  emit switchesChanged();
+  setTitle(displayName());
+}
+
+void DocumentController::openDialog() {
+  const QString path =
+      QFileDialog::getOpenFileName(&window_, tr("Open a scene or a mesh"), QFileInfo(scenePath_).path(),
+                                   QString::fromLatin1(openFileFilter()));
+  if (!path.isEmpty()) open(path);
+}
+
+void DocumentController::reload() {
+  if (scenePath_.isEmpty()) {
+    openDefault();
+  } else {
+    open(scenePath_);
+  }
+}
+
+QString DocumentController::saveTo(const QString& path) {
+  auto done = std::make_shared<std::promise<std::string>>();
+  std::future<std::string> result = done->get_future();
+  window_.simulation().saveScene(path.toStdString(),
+                                 [done](const std::string& error) { done->set_value(error); });
+  const QString error = QString::fromStdString(result.get());
+  if (error.isEmpty()) {
+    savePath_ = path;
+    recent_->add(path);
+    setTitle(QFileInfo(path).fileName());
+  }
+  return error;
+}
+
+QString DocumentController::openRestored(const QString& autosavePath, const QString& source) {
+  const QString error = open(autosavePath, true);
+  if (!error.isEmpty()) return error;
+  scenePath_ = source;
+  savePath_.clear();              // the autosave is removed once restored: Save must ask where
+  recent_->remove(autosavePath);  // and it is no file to reopen
+  window_.autosave().setSource(source);
+  setTitle(source.isEmpty() ? tr("scene") : QFileInfo(source).fileName(), tr("(restored, not saved)"));
+  window_.statusBar()->showMessage(
+      tr("Restored the scene autosaved before ClumpLab last closed unexpectedly. Save it "
+         "to keep it."));
+  return QString();
+}
+
+void DocumentController::save() {
+  if (savePath_.isEmpty()) {
+    saveAs();
+    return;
+  }
+  const QString error = saveTo(savePath_);
+  if (!error.isEmpty()) {
+    QMessageBox::critical(&window_, tr("Save failed"), error);
+  } else {
+    window_.statusBar()->showMessage(tr("Saved %1").arg(savePath_), 4000);
+  }
+}
+
+void DocumentController::saveAs() {
+  const QString path =
+      QFileDialog::getSaveFileName(&window_, tr("Save the scene"),
+                                   !savePath_.isEmpty()                    ? savePath_
+                                   : isSceneFile(scenePath_.toStdString()) ? scenePath_
+                                                                           : QStringLiteral("scene.json"),
+                                   tr("Scenes (*.json)"));
+  if (path.isEmpty()) return;
+  const QString error = saveTo(path);
+  if (!error.isEmpty()) {
+    QMessageBox::critical(&window_, tr("Save failed"), error);
+  } else {
+    window_.statusBar()->showMessage(tr("Saved %1").arg(path), 4000);
+  }
+}
+
+QString DocumentController::reopenWith(const SceneOverrides& next, const QString& title,
+                                       const QString& hint) {
+  const SceneOverrides before = overrides_;
+  overrides_ = next;
+  QString error;
+  if (scenePath_.isEmpty()) {
+    try {
+      show(defaultScene(overrides_), QString());
+    } catch (const std::exception& e) {
+      error = QString::fromStdString(e.what());
+    }
+  } else {
+    error = open(scenePath_, true);
+  }
+  if (!error.isEmpty()) {
+    overrides_ = before;  // the scene on screen is still the one before
+    QMessageBox::warning(&window_, title, tr("%1\n\n%2 The scene is unchanged.").arg(error, hint));
+  } else if (scene_) {
+    QStringList notes;
+    for (const std::string& note : scene_->notes) notes << QString::fromStdString(note);
+    if (const double overlap = worstInitialOverlap(*scene_); overlap > 0.0) {
+      notes
+          << tr("Bodies overlap by up to %1% of a pebble radius at the start: the contacts push them apart.")
+                 .arg(100.0 * overlap, 0, 'f', 0);
+    }
+    if (!notes.isEmpty()) window_.statusBar()->showMessage(notes.join(QLatin1Char(' ')), 12000);
+  }
+  emit switchesChanged();
+  return error;
+}
+
+}  // namespace clumplab::gui

@@ -1,0 +1,68 @@
+#pragma once
+// The window's document: the scene on show, where it came from and where Save writes, and PaLa's
+// switches it was opened with (clumps as spheres, 2D / 3D). Opens files (scenes, meshes, a
+// trajectory into replay mode), the default scene and an autosave restored after a crash; saves the
+// live state; reopens the scene when a switch changes. A failure names the file and keeps the scene.
+#include <QObject>
+#include <QString>
+#include <memory>
+
+#include "core/scene/Scene.hpp"
+#include "gui/document/DocumentLoader.hpp"
+
+class QMenu;
+
+namespace clumplab::gui {
+
+class MainWindow;
+class RecentFiles;
+
+class DocumentController : public QObject {
+  Q_OBJECT
+ public:
+  explicit DocumentController(MainWindow& window);
+
+  // File → Open Recent lists the files opened and saved, in `menu`.
+  void setRecentMenu(QMenu* menu);
+
+  // Loads a scene or mesh (a trajectory opens in replay mode); on error shows a dialog (unless
+  // `quiet`) naming the file and keeps the current scene. Returns the error ("" on success).
+  QString open(const QString& path, bool quiet = false);
+  void openDefault();
+  void openDialog();  // asks which file
+  void reload();      // the scene's file again (the default scene if it has none)
+  // Saves the live scene (atomic write); returns the error or "" (waits for the simulation thread).
+  QString saveTo(const QString& path);
+  void save();    // where it was opened or last saved; asks when there is no such file
+  void saveAs();  // asks where
+  // Opens an orphaned autosave as an unsaved scene: Save asks where, offering `source`.
+  QString openRestored(const QString& autosavePath, const QString& source);
+  // Reopens the scene with PaLa's switches `next`; on failure keeps the old ones and explains, with
+  // `hint`, in a message box titled `title`. "" or the error.
+  QString reopenWith(const SceneOverrides& next, const QString& title, const QString& hint);
+
+  const SceneOverrides& overrides() const { return overrides_; }
+  std::shared_ptr<const Scene> scene() const { return scene_; }
+  const QString& scenePath() const { return scenePath_; }  // "" for the built-in default
+  // The file's name for titles ("default scene" without one).
+  QString displayName() const;
+
+ signals:
+  // A scene was opened: the window shows it (parameters, plots, the simulation thread).
+  void opened(std::shared_ptr<const Scene> scene, const QString& path);
+  // The switches or the scene they apply to changed: the menus' checks follow.
+  void switchesChanged();
+
+ private:
+  void show(std::shared_ptr<const Scene> scene, const QString& path);
+  void setTitle(const QString& name, const QString& note = QString());
+
+  MainWindow& window_;
+  RecentFiles* recent_ = nullptr;
+  SceneOverrides overrides_;  // PaLa's switches as the user set them
+  std::shared_ptr<const Scene> scene_;
+  QString scenePath_;  // where the scene came from ("" for the built-in default)
+  QString savePath_;   // where Save writes ("" until saved or opened from a JSON file)
+};
+
+}  // namespace clumplab::gui
