@@ -6,9 +6,7 @@
 #include <QLabel>
 #include <QMessageBox>
 #include <QSettings>
-#include <QSignalBlocker>
 #include <QStatusBar>
-#include <QStyle>
 #include <QTimer>
 #include <QVBoxLayout>
 #include <algorithm>
@@ -33,6 +31,7 @@
 #include "gui/widgets/RunSpeeds.hpp"
 #include "gui/window/DivergenceBanner.hpp"
 #include "gui/window/SpawnController.hpp"
+#include "gui/window/WindowActions.hpp"
 #include "gui/wizard/ClumpWizard.hpp"
 
 // The window itself: its docks and controllers put together, the frame shown at display rate, the
@@ -125,11 +124,11 @@ MainWindow::MainWindow(QWidget* parent)
   document_ = new DocumentController(*this);
   connect(document_, &DocumentController::opened, this, &MainWindow::showScene);
   switches_ = new SceneSwitches(*document_, *parametersDock_, this);
-  createActions();
-  createToolBar();
-  createMenus();
+  actions_ = new WindowActions(*this);
+  actions_->createToolBar();
+  actions_->createMenus();
   statusBar()->showMessage(tr("Ready"), 2000);
-  recording_ = new RecordingController(*this, recordAction_);
+  recording_ = new RecordingController(*this, actions_->record());
   inletStatus_ = new InletStatusLabel(statusBar());
   statusBar()->addPermanentWidget(inletStatus_);
 
@@ -180,13 +179,13 @@ void MainWindow::restoreSettings() {
   restoreState(settings.value(QStringLiteral("window/state")).toByteArray());
   speed_ = std::clamp(settings.value(QStringLiteral("simulation/speed"), 1.0).toDouble(), 1e-3, 1.0);
   asFast_ = settings.value(QStringLiteral("simulation/asFastAsPossible"), false).toBool();
-  showRunSpeed(*speedBox_, speed_, asFast_);
+  showRunSpeed(*actions_->speedBox(), speed_, asFast_);
   parametersDock_->showRunSpeed(speed_, asFast_);
   const QString view = QStringLiteral("view/");
-  pebblesAction_->setChecked(settings.value(view + QStringLiteral("pebbles"), true).toBool());
-  wireframeAction_->setChecked(settings.value(view + QStringLiteral("wireframe"), false).toBool());
-  meshAction_->setChecked(settings.value(view + QStringLiteral("mesh"), false).toBool());
-  coloringBox_->setCurrentIndex(settings.value(view + QStringLiteral("coloring"), 0).toInt());
+  actions_->pebbles()->setChecked(settings.value(view + QStringLiteral("pebbles"), true).toBool());
+  actions_->wireframe()->setChecked(settings.value(view + QStringLiteral("wireframe"), false).toBool());
+  actions_->mesh()->setChecked(settings.value(view + QStringLiteral("mesh"), false).toBool());
+  actions_->coloringBox()->setCurrentIndex(settings.value(view + QStringLiteral("coloring"), 0).toInt());
 }
 
 void MainWindow::saveSettings() const {
@@ -202,7 +201,8 @@ void MainWindow::saveSettings() const {
   settings.setValue(view + QStringLiteral("pebbles"), o.pebbles);
   settings.setValue(view + QStringLiteral("wireframe"), o.wireframe);
   settings.setValue(view + QStringLiteral("mesh"), o.sourceMesh);
-  settings.setValue(view + QStringLiteral("coloring"), coloringBox_->findData(static_cast<int>(o.coloring)));
+  settings.setValue(view + QStringLiteral("coloring"),
+                    actions_->coloringBox()->findData(static_cast<int>(o.coloring)));
 }
 
 void MainWindow::tick() {
@@ -252,6 +252,22 @@ void MainWindow::tick() {
   emit frameShown();
 }
 
+void MainWindow::showViewOptions() {
+  actions_->showViewOptions(viewport_->options());
+}
+
+void MainWindow::singleStep() {
+  showRunning(false);
+  loop_->singleStep(1);  // pauses the thread too
+  runTicket_ = loop_->commandsPosted();
+}
+
+void MainWindow::stepBack() {
+  showRunning(false);
+  loop_->stepBack();  // pauses the thread too
+  runTicket_ = loop_->commandsPosted();
+}
+
 void MainWindow::setRunning(bool running) {
   showRunning(running);
   loop_->setRunning(running);
@@ -260,16 +276,13 @@ void MainWindow::setRunning(bool running) {
 
 void MainWindow::showRunning(bool running) {
   running_ = running;
-  const QSignalBlocker block(playAction_);
-  playAction_->setChecked(running);
-  playAction_->setText(running ? tr("Pause") : tr("Run"));
-  playAction_->setIcon(style()->standardIcon(running ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
+  actions_->showRunning(running);
 }
 
 void MainWindow::setSpeed(double speed, bool asFastAsPossible) {
   speed_ = std::clamp(speed, 1e-3, 1.0);
   asFast_ = asFastAsPossible;
-  showRunSpeed(*speedBox_, speed_, asFast_);
+  showRunSpeed(*actions_->speedBox(), speed_, asFast_);
   parametersDock_->showRunSpeed(speed_, asFast_);
   loop_->setSpeed(speed_, asFast_);
 }
@@ -323,11 +336,10 @@ bool MainWindow::divergenceBannerShown() const {
 }
 
 void MainWindow::setLiveControlsEnabled(bool on) {
-  for (QAction* a : liveActions_) a->setEnabled(on);
-  for (QWidget* w :
-       {static_cast<QWidget*>(parametersDock_), static_cast<QWidget*>(speedBox_),
-        static_cast<QWidget*>(spawn_->templateBox()), static_cast<QWidget*>(spawn_->shootSpeedBox()),
-        static_cast<QWidget*>(banner_), static_cast<QWidget*>(templateLibrary_)})
+  actions_->setLiveEnabled(on);
+  for (QWidget* w : {static_cast<QWidget*>(parametersDock_), static_cast<QWidget*>(spawn_->templateBox()),
+                     static_cast<QWidget*>(spawn_->shootSpeedBox()), static_cast<QWidget*>(banner_),
+                     static_cast<QWidget*>(templateLibrary_)})
     w->setEnabled(on);
 }
 

@@ -5,7 +5,7 @@
 // Its controllers hold the parts with a life of their own: SpawnController (bodies added and
 // deleted by hand), RecordingController (movies, screenshots), LessonController, DocumentController
 // (open, save, restore), SceneSwitches (PaLa's spheres and 2D / 3D) and the DivergenceBanner.
-// MainWindow.cpp puts them together; MainWindowMenus.cpp builds the actions, toolbar and menus;
+// MainWindow.cpp puts them together; WindowActions holds the actions, toolbar and menus;
 // MainWindowDocument.cpp shows an opened scene and takes files dropped on the window.
 #include <QMainWindow>
 #include <QPointer>
@@ -20,10 +20,6 @@
 #include "render/ViewOptions.hpp"
 #include "sim/SceneParameters.hpp"
 #include "sim/SimulationLoop.hpp"
-
-class QAction;
-class QComboBox;
-class QDoubleSpinBox;
 
 namespace clumplab::gui {
 
@@ -43,6 +39,7 @@ class RecordingController;
 class ReplayController;
 class SpawnController;
 class TrajectoryControls;
+class WindowActions;
 class TemplateLibraryDock;
 class Viewport;
 
@@ -59,10 +56,15 @@ class MainWindow : public QMainWindow {
   void openDefaultScene();
   void setRunning(bool running);
   bool running() const { return running_; }
+  // One step, or back to an earlier state of the history; both pause.
+  void singleStep();
+  void stepBack();
   // Speed: a factor in [0.001, 1], or as fast as possible.
   void setSpeed(double speed, bool asFastAsPossible);
   double speed() const { return speed_; }  // simulated seconds per wall second
   bool asFastAsPossible() const { return asFast_; }
+  // One run speed up (+1) or down (-1) in kRunSpeeds; above the fastest, as fast as possible.
+  void changeSpeed(int direction);
   void applyParameters(const sim::SceneParameters& parameters);
   // Spawns the template chosen in the toolbar at the world point under `pixel` of the 3D view, or
   // shoots it from the camera towards that point at the chosen speed.
@@ -134,6 +136,8 @@ class MainWindow : public QMainWindow {
   std::shared_ptr<const Scene> scene() const;
   RecordingController* recordingController() const { return recording_; }
   DocumentController* document() const { return document_; }
+  SpawnController* spawnController() const { return spawn_; }
+  SceneSwitches* sceneSwitches() const { return switches_; }
   // The toolbar's view toggles and colouring follow the view's options (after they were set).
   void showViewOptions();
   // The newest frame the window has shown (null before the first).
@@ -151,16 +155,12 @@ class MainWindow : public QMainWindow {
   void dropEvent(QDropEvent* event) override;
 
  private:
-  void createActions();
-  void createMenus();
-  void createToolBar();
   void restoreSettings();
   void saveSettings() const;
   // A document opened (DocumentController::opened): parameters, plots and the thread follow it.
   void showScene(std::shared_ptr<const Scene> scene, const QString& path);
   void lookAlongScenePlane(const Scene& scene);  // the 2D mode's view along the plane normal
-  void changeSpeed(int direction);
-  void showRunning(bool running);  // the play button and state, without telling the thread
+  void showRunning(bool running);                // the play button and state, without telling the thread
   void onParametersEdited(const sim::SceneParameters& parameters, const QString& what);
 
   std::unique_ptr<sim::SimulationLoop> loop_;
@@ -191,26 +191,11 @@ class MainWindow : public QMainWindow {
   std::uint64_t runTicket_ = 0;  // commands posted when the window last told the thread to run or stop
   std::vector<sim::EnergySample> samples_;
 
-  QAction* playAction_ = nullptr;
-  QAction* stepAction_ = nullptr;
-  QAction* stepBackAction_ = nullptr;
-  QList<QAction*> liveActions_;  // act on the live scene (off in replay mode)
   ReplayController* replay_ = nullptr;
   TrajectoryControls* trajectory_ = nullptr;
-  QAction* resetAction_ = nullptr;
-  QAction* pebblesAction_ = nullptr;
-  QAction* wireframeAction_ = nullptr;
-  QAction* meshAction_ = nullptr;
-  QAction* trackAction_ = nullptr;
-  QAction* helpAction_ = nullptr;
-  QAction* recordAction_ = nullptr;
-  QAction* stereoAction_ = nullptr;
-  QDoubleSpinBox* eyeSeparation_ = nullptr;
-  QAction* clumpWizardAction_ = nullptr;
   QPointer<ClumpWizard> clumpWizard_;
   InletStatusLabel* inletStatus_ = nullptr;  // the inlets' progress; "done" messages
-  QComboBox* speedBox_ = nullptr;
-  QComboBox* coloringBox_ = nullptr;
+  WindowActions* actions_ = nullptr;
 };
 
 }  // namespace clumplab::gui

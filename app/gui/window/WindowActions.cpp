@@ -1,3 +1,5 @@
+#include "gui/window/WindowActions.hpp"
+
 #include <QAction>
 #include <QApplication>
 #include <QComboBox>
@@ -5,8 +7,10 @@
 #include <QLabel>
 #include <QMenuBar>
 #include <QMessageBox>
+#include <QSignalBlocker>
 #include <QStyle>
 #include <QToolBar>
+#include <QUndoStack>
 
 #include "gui/docks/EnergyPlotDock.hpp"
 #include "gui/docks/InspectorDock.hpp"
@@ -24,47 +28,55 @@
 #include "gui/window/Shortcuts.hpp"
 #include "gui/window/SpawnController.hpp"
 
-// The window's actions, toolbar and menus (every key from Shortcuts.hpp).
 namespace clumplab::gui {
 
-void MainWindow::createActions() {
-  playAction_ = new QAction(style()->standardIcon(QStyle::SP_MediaPlay), tr("&Run"), this);
+WindowActions::WindowActions(MainWindow& window) : QObject(&window), w_(window) {
+  createActions();
+}
+
+void WindowActions::showRunning(bool running) {
+  const QSignalBlocker block(playAction_);
+  playAction_->setChecked(running);
+  playAction_->setText(running ? tr("Pause") : tr("Run"));
+  playAction_->setIcon(w_.style()->standardIcon(running ? QStyle::SP_MediaPause : QStyle::SP_MediaPlay));
+}
+
+void WindowActions::setLiveEnabled(bool on) {
+  for (QAction* a : liveActions_) a->setEnabled(on);
+  speedBox_->setEnabled(on);
+}
+
+void WindowActions::createActions() {
+  playAction_ = new QAction(w_.style()->standardIcon(QStyle::SP_MediaPlay), tr("&Run"), &w_);
   playAction_->setCheckable(true);
   playAction_->setShortcut(keys::playPause);
   playAction_->setToolTip(tr("Play / pause (Space)"));
   connect(playAction_, &QAction::toggled, this, [this](bool on) {
-    if (on != running_) setRunning(on);
+    if (on != w_.running()) w_.setRunning(on);
   });
-  stepAction_ = new QAction(style()->standardIcon(QStyle::SP_MediaSkipForward), tr("&Step"), this);
+  stepAction_ = new QAction(w_.style()->standardIcon(QStyle::SP_MediaSkipForward), tr("&Step"), &w_);
   stepAction_->setShortcut(keys::step);
   stepAction_->setToolTip(tr("One time step (→)"));
-  connect(stepAction_, &QAction::triggered, this, [this] {
-    showRunning(false);
-    loop_->singleStep(1);  // pauses the thread too
-    runTicket_ = loop_->commandsPosted();
-  });
-  stepBackAction_ = new QAction(style()->standardIcon(QStyle::SP_MediaSkipBackward), tr("Step &back"), this);
+  connect(stepAction_, &QAction::triggered, this, [this] { w_.singleStep(); });
+  stepBackAction_ =
+      new QAction(w_.style()->standardIcon(QStyle::SP_MediaSkipBackward), tr("Step &back"), &w_);
   stepBackAction_->setShortcut(keys::stepBack);
   stepBackAction_->setToolTip(
       tr("Back to an earlier state of the history (Shift+←); running on repeats the run"));
-  connect(stepBackAction_, &QAction::triggered, this, [this] {
-    showRunning(false);
-    loop_->stepBack();  // pauses the thread too
-    runTicket_ = loop_->commandsPosted();
-  });
-  resetAction_ = new QAction(style()->standardIcon(QStyle::SP_BrowserReload), tr("R&eset"), this);
+  connect(stepBackAction_, &QAction::triggered, this, [this] { w_.stepBack(); });
+  resetAction_ = new QAction(w_.style()->standardIcon(QStyle::SP_BrowserReload), tr("R&eset"), &w_);
   resetAction_->setShortcut(keys::reset);
   resetAction_->setToolTip(tr("Back to the loaded scene, keeping the parameters (Backspace)"));
-  connect(resetAction_, &QAction::triggered, this, [this] { loop_->reset(); });
+  connect(resetAction_, &QAction::triggered, this, [this] { w_.simulation().reset(); });
 
   auto toggle = [this](const QString& text, const QKeySequence& key, bool on, auto apply) {
-    auto* a = new QAction(text, this);
+    auto* a = new QAction(text, &w_);
     a->setCheckable(true);
     a->setChecked(on);
     a->setShortcut(key);
     connect(a, &QAction::toggled, this, [this, apply](bool checked) {
-      apply(viewport_->options(), checked);
-      viewport_->update();
+      apply(w_.viewport()->options(), checked);
+      w_.viewport()->update();
     });
     return a;
   };
@@ -81,27 +93,27 @@ void MainWindow::createActions() {
          "§8)"));
   stereoAction_->setIconText(tr("Stereo"));  // the toolbar's text; menus keep the full one
   meshAction_->setIconText(tr("Mesh"));
-  trackAction_ = new QAction(tr("&Track selected body"), this);
+  trackAction_ = new QAction(tr("&Track selected body"), &w_);
   trackAction_->setCheckable(true);
   trackAction_->setShortcut(keys::track);
-  connect(trackAction_, &QAction::toggled, this, [this](bool on) { viewport_->setTracking(on); });
-  recordAction_ = new QAction(tr("● Record"), this);
+  connect(trackAction_, &QAction::toggled, this, [this](bool on) { w_.viewport()->setTracking(on); });
+  recordAction_ = new QAction(tr("● Record"), &w_);
   recordAction_->setCheckable(true);
   recordAction_->setShortcut(keys::record);
   recordAction_->setToolTip(tr("Record a movie (Ctrl+R): MP4, WebM, GIF or PNG frames"));
-  clumpWizardAction_ = new QAction(tr("&New clump from mesh…"), this);
+  clumpWizardAction_ = new QAction(tr("&New clump from mesh…"), &w_);
   clumpWizardAction_->setShortcut(keys::clumpWizard);
   clumpWizardAction_->setToolTip(
       tr("Fill a mesh with pebbles and add the clump to the scene (Ctrl+Shift+N)"));
-  connect(clumpWizardAction_, &QAction::triggered, this, &MainWindow::openClumpWizard);
-  helpAction_ = new QAction(tr("&Keys and mouse"), this);
+  connect(clumpWizardAction_, &QAction::triggered, this, [this] { w_.openClumpWizard(); });
+  helpAction_ = new QAction(tr("&Keys and mouse"), &w_);
   helpAction_->setCheckable(true);
   helpAction_->setShortcut(keys::help);
-  connect(helpAction_, &QAction::toggled, this, [this](bool on) { viewport_->setHelpVisible(on); });
+  connect(helpAction_, &QAction::toggled, this, [this](bool on) { w_.viewport()->setHelpVisible(on); });
 }
 
-void MainWindow::createToolBar() {
-  QToolBar* bar = addToolBar(tr("Simulation"));
+void WindowActions::createToolBar() {
+  QToolBar* bar = w_.addToolBar(tr("Simulation"));
   bar->setObjectName(QStringLiteral("simulationToolBar"));
   bar->setMovable(false);
   bar->setToolButtonStyle(Qt::ToolButtonTextBesideIcon);
@@ -119,7 +131,7 @@ void MainWindow::createToolBar() {
   fillRunSpeeds(*speedBox_);
   connect(speedBox_, &QComboBox::activated, this, [this](int index) {
     const double s = speedBox_->itemData(index).toDouble();
-    setSpeed(s > 0.0 ? s : speed_, s == 0.0);
+    w_.setSpeed(s > 0.0 ? s : w_.speed(), s == 0.0);
   });
   bar->addWidget(speedBox_);
   bar->addSeparator();
@@ -131,13 +143,13 @@ void MainWindow::createToolBar() {
   eyeSeparation_->setRange(0.2, 15.0);
   eyeSeparation_->setDecimals(1);
   eyeSeparation_->setSingleStep(0.5);
-  eyeSeparation_->setValue(100.0 * viewport_->options().eyeSeparation);
+  eyeSeparation_->setValue(100.0 * w_.viewport()->options().eyeSeparation);
   eyeSeparation_->setSuffix(tr(" % eyes"));
   eyeSeparation_->setToolTip(
       tr("Eye separation, as a percentage of the viewing distance: more for more depth"));
   connect(eyeSeparation_, &QDoubleSpinBox::valueChanged, this, [this](double percent) {
-    viewport_->options().eyeSeparation = percent / 100.0;
-    viewport_->update();
+    w_.viewport()->options().eyeSeparation = percent / 100.0;
+    w_.viewport()->update();
   });
   QAction* eyes = bar->addWidget(eyeSeparation_);
   eyes->setVisible(false);
@@ -147,71 +159,82 @@ void MainWindow::createToolBar() {
   coloringBox_->addItem(tr("colour by speed"), static_cast<int>(render::Coloring::BySpeed));
   coloringBox_->addItem(tr("colour by |ω|"), static_cast<int>(render::Coloring::ByAngularSpeed));
   connect(coloringBox_, &QComboBox::currentIndexChanged, this, [this] {
-    viewport_->options().coloring = static_cast<render::Coloring>(coloringBox_->currentData().toInt());
-    viewport_->update();
+    w_.viewport()->options().coloring = static_cast<render::Coloring>(coloringBox_->currentData().toInt());
+    w_.viewport()->update();
   });
   bar->addWidget(coloringBox_);
   bar->addSeparator();
   bar->addWidget(new QLabel(tr(" Spawn ")));
-  bar->addWidget(spawn_->templateBox());
-  bar->addWidget(spawn_->shootSpeedBox());
+  bar->addWidget(w_.spawnController()->templateBox());
+  bar->addWidget(w_.spawnController()->shootSpeedBox());
 }
 
-void MainWindow::createMenus() {
-  QMenu* file = menuBar()->addMenu(tr("&File"));
-  QAction* open = file->addAction(tr("&Open…"), this, [this] { document_->openDialog(); });
+void WindowActions::createMenus() {
+  QMenu* file = w_.menuBar()->addMenu(tr("&File"));
+  QAction* open = file->addAction(tr("&Open…"), this, [this] { w_.document()->openDialog(); });
   open->setShortcut(QKeySequence::Open);
-  document_->setRecentMenu(file->addMenu(tr("Open &Recent")));
-  file->addAction(tr("Open the &default scene"), this, &MainWindow::openDefaultScene);
+  w_.document()->setRecentMenu(file->addMenu(tr("Open &Recent")));
+  file->addAction(tr("Open the &default scene"), &w_, &MainWindow::openDefaultScene);
   file->addAction(clumpWizardAction_);
-  QAction* reloadAction = file->addAction(tr("Re&load"), this, [this] { document_->reload(); });
+  QAction* reloadAction = file->addAction(tr("Re&load"), this, [this] { w_.document()->reload(); });
   reloadAction->setShortcut(keys::reload);
   file->addSeparator();
-  QAction* saveAction = file->addAction(tr("&Save"), this, [this] { document_->save(); });
+  QAction* saveAction = file->addAction(tr("&Save"), this, [this] { w_.document()->save(); });
   saveAction->setShortcut(QKeySequence::Save);
-  QAction* saveAsAction = file->addAction(tr("Save &As…"), this, [this] { document_->saveAs(); });
+  QAction* saveAsAction = file->addAction(tr("Save &As…"), this, [this] { w_.document()->saveAs(); });
   saveAsAction->setShortcut(QKeySequence::SaveAs);
   file->addAction(recordAction_);
-  file->addAction(trajectory_->action());
-  QAction* shot = file->addAction(tr("Screens&hot…"), this, [this] { recording_->screenshot(); });
+  file->addAction(w_.trajectoryControls()->action());
+  QAction* shot =
+      file->addAction(tr("Screens&hot…"), this, [this] { w_.recordingController()->screenshot(); });
   shot->setShortcut(keys::screenshot);
   file->addSeparator();
-  QAction* quit = file->addAction(tr("&Quit"), this, &QWidget::close);
+  QAction* quit = file->addAction(tr("&Quit"), &w_, &QWidget::close);
   quit->setShortcut(QKeySequence::Quit);
 
-  QMenu* edit = menuBar()->addMenu(tr("&Edit"));
-  QAction* undo = undo_.createUndoAction(this, tr("&Undo"));
+  QMenu* edit = w_.menuBar()->addMenu(tr("&Edit"));
+  QAction* undo = w_.undoStack()->createUndoAction(this, tr("&Undo"));
   undo->setShortcut(QKeySequence::Undo);
-  QAction* redo = undo_.createRedoAction(this, tr("&Redo"));
+  QAction* redo = w_.undoStack()->createRedoAction(this, tr("&Redo"));
   redo->setShortcut(QKeySequence::Redo);
   edit->addAction(undo);
   edit->addAction(redo);
   edit->addSeparator();
-  QAction* del = edit->addAction(tr("&Delete selected body"), this, &MainWindow::deleteSelected);
+  QAction* del = edit->addAction(tr("&Delete selected body"), &w_, &MainWindow::deleteSelected);
   del->setShortcut(keys::deleteBody);
-  QAction* spawn = edit->addAction(tr("&Spawn at cursor"), this, [this] { spawn_->spawnAtCursor(false); });
+  QAction* spawn =
+      edit->addAction(tr("&Spawn at cursor"), this, [this] { w_.spawnController()->spawnAtCursor(false); });
   spawn->setShortcut(keys::spawn);
-  QAction* shoot =
-      edit->addAction(tr("Sh&oot towards cursor"), this, [this] { spawn_->spawnAtCursor(true); });
+  QAction* shoot = edit->addAction(tr("Sh&oot towards cursor"), this,
+                                   [this] { w_.spawnController()->spawnAtCursor(true); });
   shoot->setShortcut(keys::shoot);
 
-  QMenu* sim = menuBar()->addMenu(tr("&Simulation"));
+  QMenu* sim = w_.menuBar()->addMenu(tr("&Simulation"));
   sim->addAction(playAction_);
   sim->addAction(stepBackAction_);
   sim->addAction(stepAction_);
   sim->addAction(resetAction_);
   sim->addSeparator();
-  QAction* faster = sim->addAction(tr("&Faster"), this, [this] { changeSpeed(+1); });
+  QAction* faster = sim->addAction(tr("&Faster"), this, [this] { w_.changeSpeed(+1); });
   faster->setShortcuts({keys::faster, keys::fasterAlt});
-  QAction* slower = sim->addAction(tr("S&lower"), this, [this] { changeSpeed(-1); });
+  QAction* slower = sim->addAction(tr("S&lower"), this, [this] { w_.changeSpeed(-1); });
   slower->setShortcut(keys::slower);
   sim->addSeparator();
-  switches_->addMenus(sim);  // PaLa's clumps-as-spheres and 2D / 3D switches
-  sim->addAction(tr("Integrator &order analysis…"), this, [this] { openOrderAnalysis(); });
-  liveActions_ = {playAction_, stepAction_, stepBackAction_,       resetAction_,      del, spawn, shoot,
-                  faster,      slower,      trajectory_->action(), clumpWizardAction_};
+  w_.sceneSwitches()->addMenus(sim);  // PaLa's clumps-as-spheres and 2D / 3D switches
+  sim->addAction(tr("Integrator &order analysis…"), this, [this] { w_.openOrderAnalysis(); });
+  liveActions_ = {playAction_,
+                  stepAction_,
+                  stepBackAction_,
+                  resetAction_,
+                  del,
+                  spawn,
+                  shoot,
+                  faster,
+                  slower,
+                  w_.trajectoryControls()->action(),
+                  clumpWizardAction_};
 
-  QMenu* view = menuBar()->addMenu(tr("&View"));
+  QMenu* view = w_.menuBar()->addMenu(tr("&View"));
   view->addAction(pebblesAction_);
   view->addAction(wireframeAction_);
   view->addAction(meshAction_);
@@ -221,8 +244,8 @@ void MainWindow::createMenus() {
     QAction* a = view->addAction(text);
     a->setCheckable(true);
     connect(a, &QAction::toggled, this, [this, apply](bool on) {
-      apply(viewport_->options(), on);
-      viewport_->update();
+      apply(w_.viewport()->options(), on);
+      w_.viewport()->update();
     });
     return a;
   };
@@ -234,50 +257,50 @@ void MainWindow::createMenus() {
   overlay(tr("Trails"), [](render::ViewOptions& o, bool on) { o.trails = on; });
   overlay(tr("Contact points"), [](render::ViewOptions& o, bool on) { o.contactPoints = on; });
   view->addSeparator();
-  QAction* fit = view->addAction(tr("&Fit all"), this, [this] { viewport_->fitAll(); });
+  QAction* fit = view->addAction(tr("&Fit all"), this, [this] { w_.viewport()->fitAll(); });
   fit->setShortcut(keys::fitAll);
   view->addAction(trackAction_);
   QAction* alongL =
-      view->addAction(tr("Look along &L"), this, [this] { viewport_->lookAlongAngularMomentum(); });
+      view->addAction(tr("Look along &L"), this, [this] { w_.viewport()->lookAlongAngularMomentum(); });
   alongL->setShortcut(keys::lookAlongL);
   QAction* dzhanibekov = view->addAction(tr("&Dzhanibekov mode"), this, [this] {
-    const sim::SimulationFrame* f = currentFrame();
-    const int selected = viewport_->selectedBody();
-    openDzhanibekovPanel(selected >= 0 || !f || f->snapshot.bodies.size() == 0 ? selected : 0);
+    const sim::SimulationFrame* f = w_.currentFrame();
+    const int selected = w_.viewport()->selectedBody();
+    w_.openDzhanibekovPanel(selected >= 0 || !f || f->snapshot.bodies.size() == 0 ? selected : 0);
   });
   dzhanibekov->setShortcut(keys::dzhanibekov);
   dzhanibekov->setToolTip(tr("Spin the selected body about a principal axis and watch it flip (Ctrl+D)"));
   QAction* status = view->addAction(tr("Status overlay"));
   status->setCheckable(true);
   status->setChecked(true);
-  connect(status, &QAction::toggled, viewport_, &Viewport::setStatusVisible);
+  connect(status, &QAction::toggled, w_.viewport(), &Viewport::setStatusVisible);
   view->addSeparator();
-  view->addAction(parametersDock_->toggleViewAction());
-  view->addAction(inspectorDock_->toggleViewAction());
-  view->addAction(energyDock_->toggleViewAction());
-  view->addAction(templateLibrary_->toggleViewAction());
-  view->addAction(dzhanibekovDock_->toggleViewAction());
+  view->addAction(w_.parametersDock()->toggleViewAction());
+  view->addAction(w_.inspectorDock()->toggleViewAction());
+  view->addAction(w_.energyDock()->toggleViewAction());
+  view->addAction(w_.templateLibrary()->toggleViewAction());
+  view->addAction(w_.dzhanibekovDock()->toggleViewAction());
 
-  view->addAction(lessonDock_->toggleViewAction());
+  view->addAction(w_.lessonDock()->toggleViewAction());
 
-  QMenu* lessons = menuBar()->addMenu(tr("&Lessons"));
-  for (std::size_t i = 0; i < lessonDock_->lessons().size(); ++i) {
-    const Lesson& l = lessonDock_->lessons()[i];
-    QAction* a = lessons->addAction(l.title, this, [this, i] { openLesson(static_cast<int>(i)); });
+  QMenu* lessons = w_.menuBar()->addMenu(tr("&Lessons"));
+  for (std::size_t i = 0; i < w_.lessonDock()->lessons().size(); ++i) {
+    const Lesson& l = w_.lessonDock()->lessons()[i];
+    QAction* a = lessons->addAction(l.title, this, [this, i] { w_.openLesson(static_cast<int>(i)); });
     a->setStatusTip(l.summary);
   }
   lessons->addSeparator();
   lessons->addAction(tr("All lessons…"), this, [this] {
-    closeLesson();
-    lessonDock_->show();
-    lessonDock_->raise();
+    w_.closeLesson();
+    w_.lessonDock()->show();
+    w_.lessonDock()->raise();
   });
 
-  QMenu* help = menuBar()->addMenu(tr("&Help"));
+  QMenu* help = w_.menuBar()->addMenu(tr("&Help"));
   help->addAction(helpAction_);
   help->addAction(tr("&About ClumpLab"), this, [this] {
     QMessageBox::about(
-        this, tr("About ClumpLab"),
+        &w_, tr("About ClumpLab"),
         tr("<b>ClumpLab</b> %1<br>A sandbox for rigid clumps: rigid bodies made of overlapping "
            "spheres.<br>Methods from MercuryDPM (rigid clumps), Mutze (PaLa), Woo and the cluster "
            "integration method.")
@@ -285,8 +308,7 @@ void MainWindow::createMenus() {
   });
 }
 
-void MainWindow::showViewOptions() {
-  const render::ViewOptions o = viewport_->options();
+void WindowActions::showViewOptions(const render::ViewOptions& o) {
   for (const auto& [action, on] :
        {std::pair{pebblesAction_, o.pebbles}, std::pair{wireframeAction_, o.wireframe},
         std::pair{meshAction_, o.sourceMesh}, std::pair{stereoAction_, o.stereo}}) {
