@@ -29,7 +29,7 @@ Placed place(const Pebble& p, const Vec3& x, const Mat3& r) {
 }
 
 // The points of two pebbles that touch like spheres: the closest points of their shafts (Meland et al.,
-// Cluster integration method Fig. 2), the centres for spheres (as ContactForces' shaftPoints).
+// Cluster integration method Fig. 2), the centres for spheres (as ContactSolver's shaftPoints).
 void touchingPoints(const Placed& a, const Placed& b, Vec3& pa, Vec3& pb) {
   pa = a.centre;
   pb = b.centre;
@@ -81,7 +81,7 @@ void forEachTouch(const WorldParticles& w, std::uint32_t i, std::uint32_t j, con
 }
 
 // visit(pebble, touch) for every pebble end of body i touching wall `wall`: spheres by their centre,
-// spherocylinders by each shaft end (ContactForces: one hemisphere, both when lying flat).
+// spherocylinders by each shaft end (ContactSolver: one hemisphere, both when lying flat).
 template <class Visit>
 void forEachWallTouch(const WorldParticles& w, std::uint32_t i, const Wall& wall, const Vec3& x,
                       const Quat& q, Visit&& visit) {

@@ -62,7 +62,7 @@ void findContacts(const std::vector<PosedWall>& walls, const Vec3& c, double r,
 }
 
 ContactTouch worldTouch(const FoundContact& f, const Vec3& c, double r) {
-  // As a plane wall (ContactForces.cpp): the point in the middle of the overlap zone, r~ = 2 r.
+  // As a plane wall (ContactKernels.hpp): the point in the middle of the overlap zone, r~ = 2 r.
   return {f.normal, r - f.distance, c - 0.5 * (r + f.distance) * f.normal, 2.0 * r};
 }
 

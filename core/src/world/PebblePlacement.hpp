@@ -4,7 +4,7 @@
 #include <cstdint>
 #include <vector>
 
-#include "core/collision/ContactForces.hpp"
+#include "core/collision/ContactSolver.hpp"
 #include "core/world/BodyState.hpp"
 
 namespace clumplab {

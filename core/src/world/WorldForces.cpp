@@ -168,7 +168,7 @@ void World::applyBodyForces() {
 double World::addContactForces() {
   // Woo, Clumps, (forceTorqueFromMembers): F = sum F_i, T = sum (x_i - x_c) x F_i, in chunk order; the
   // same sums of the dissipative parts. Across a periodic face B's lever arm starts at its image
-  // nearest A (ContactForces.hpp), which the same shift as the contact stage's finds.
+  // nearest A (ContactSolver.hpp), which the same shift as the contact stage's finds.
   state_.pebbleContacts = state_.wallContacts = 0;
   state_.worstOverlapRatio = 0.0;
   double springEnergyChange = 0.0;

@@ -2,9 +2,9 @@
 // A World's bodies as a ParticleModel, for the cluster integration method and its RK4 baseline
 // (Meland et al., Cluster integration method). Each body is a particle: its template's pebbles (spheres,
 // spherocylinders, clumps of them) in its principal frame. A pair's force is the sum over pebble pairs of the
-// World's contact law (ContactLaw.hpp: the same geometry and normal laws as ContactForces; spherocylinders
+// World's contact law (ContactLaw.hpp: the same geometry and normal laws as ContactSolver; spherocylinders
 // touch at their shafts' closest points, Meland et al., Cluster integration method, Fig. 2) at the minimum
-// image of the periodic box; walls act on spheres and on each end of a shaft, as in ContactForces. Gravity,
+// image of the periodic box; walls act on spheres and on each end of a shaft, as in ContactSolver. Gravity,
 // global damping and the world's external loads are part of the model; fields, the 2D plane and contact laws
 // with history are not (requireOwnForcesSupport refuses them).
 //

@@ -1,9 +1,9 @@
 #pragma once
-// The contact laws of ContactForces.hpp for one touching pair, for engines that evaluate contacts
+// The contact laws of ContactSolver.hpp for one touching pair, for engines that evaluate contacts
 // on their own (the cluster integration method and its RK4 baseline, Meland et al., Cluster integration
 // method): the same geometry (Mutze, Polyspherical grains, eq. 50; spherocylinders touch like spheres at
 // their shafts' closest points) and the same normal laws, without the tangential spring's history. Defined in
-// ContactForces.cpp beside the solver, so both use one implementation.
+// ContactLaw.cpp with the solver's own kernels (ContactKernels.hpp), so both use one implementation.
 #include <string>
 
 #include "core/base/Math.hpp"
@@ -47,7 +47,7 @@ ContactLawForce historyFreeContactForce(const ContactModel& model, const Contact
 // The same law with the tangential spring `spring` [m] of the pair (the solver's own law): the spring
 // advances by wDrift dt (`wDrift` the relative velocity the contact point moved with, DriftVelocities;
 // dt 0: it is only turned into the tangent plane and capped) and the change of its energy
-// 1/2 kt |spring|^2 is returned [J] (ContactForces.hpp's bookkeeping). `springStiffness` is the kt
+// 1/2 kt |spring|^2 is returned [J] (ContactSolver.hpp's bookkeeping). `springStiffness` is the kt
 // [N/m] the spring was last evaluated with, set to this evaluation's (Hertz-Mindlin's varies with
 // the overlap).
 struct ContactLawStep {

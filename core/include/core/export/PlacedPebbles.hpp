@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "core/clump/ClumpTemplate.hpp"
-#include "core/collision/ContactForces.hpp"
+#include "core/collision/ContactSolver.hpp"
 #include "core/world/BodyState.hpp"
 
 namespace clumplab {

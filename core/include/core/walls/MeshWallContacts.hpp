@@ -1,6 +1,6 @@
 #pragma once
 // The contact stage of mesh walls (MeshWall.hpp): every pebble against every mesh wall at the
-// wall's pose at the evaluation time, with the contact laws of ContactForces.hpp. The relative
+// wall's pose at the evaluation time, with the contact laws of ContactSolver.hpp. The relative
 // velocity at a contact is the pebble's less the wall's surface velocity there, so a moving wall
 // drags and pushes. Output is ContactChunk records (bodyB = kWallBody, `wall` the wall's index in
 // World::walls()) in fixed chunks of pebbles, so results do not depend on the thread count.
@@ -12,7 +12,7 @@
 // plane by the law; so sliding across a tessellated surface keeps its friction, and a spring is
 // released (its energy dissipated) only when no contact with that wall takes it over.
 //
-// Energy (ContactForces.hpp): each chunk carries the springs' energy change; besides, the stage
+// Energy (ContactSolver.hpp): each chunk carries the springs' energy change; besides, the stage
 // gives the power of the contact forces at the walls' surface velocity u (sum of F . u over its
 // contacts, F the force on the pebble) and of their dissipative parts. World books from them the
 // work the imposed motion does on the bodies and the dissipation at the relative velocity:
@@ -22,8 +22,8 @@
 #include <vector>
 
 #include "core/base/ThreadPool.hpp"
-#include "core/collision/ContactForces.hpp"
 #include "core/collision/ContactModel.hpp"
+#include "core/collision/ContactSolver.hpp"
 #include "core/walls/Walls.hpp"
 #include "core/world/BodyState.hpp"
 

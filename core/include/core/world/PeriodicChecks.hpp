@@ -4,7 +4,7 @@
 // "periodic" key).
 //
 // The contact stage lets two bodies meet through one image only: the one nearest by the minimum
-// image of their centres of mass (ContactForces.hpp). That is exact when no body can reach another
+// image of their centres of mass (ContactSolver.hpp). That is exact when no body can reach another
 // through two images at once, and the neighbour list's pebble-level minimum image agrees with it
 // when every periodic length is at least twice the largest pair range of centres,
 // L >= 2 (2 rho_max + skin), rho_max the largest bounding radius of a template (as the cluster

@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "core/base/Math.hpp"
-#include "core/collision/ContactForces.hpp"
+#include "core/collision/ContactSolver.hpp"
 #include "core/walls/MeshWallContacts.hpp"
 #include "core/world/BodyState.hpp"
 #include "core/world/Inlet.hpp"

@@ -1,0 +1,272 @@
+#pragma once
+// The contact laws themselves, for one touching pair: its geometry (Mutze, Polyspherical grains,
+// eq. 50) and the linear, Hertz and Hertz-Mindlin forces with their energies. Shared by the solver
+// (ContactSolver.cpp) and the one-pair API (ContactLaw.cpp), so both use one implementation.
+// Private to core/src/collision. The functions have internal linkage on purpose (an unnamed
+// namespace): each includer gets its own copy, which the compiler inlines into the solver's loop
+// as it did when these lived in the solver's file.
+#include <algorithm>
+#include <cmath>
+
+#include "core/base/Math.hpp"
+#include "core/collision/ContactModel.hpp"
+#include "core/walls/Walls.hpp"
+
+namespace clumplab {
+
+namespace {
+
+// The geometry of one touching pair, after Mutze, Polyspherical grains, eq. 50: n points from B to A.
+struct Touch {
+  Vec3 normal;         // unit, force on A is along +normal for repulsion
+  double overlap;      // [m] > 0
+  Vec3 point;          // contact point [m]
+  double hertzRadius;  // Mutze's r~ = H(r, r') (eq. 55) [m]
+};
+
+double harmonicMean(double x, double y) {
+  return 2.0 * x * y / (x + y);
+}
+
+bool touchPebbles(const Vec3& pa, double ra, const Vec3& pb, double rb, Touch& t) {
+  const Vec3 d = pa - pb;
+  const double dist2 = d.squaredNorm();
+  const double range = ra + rb;
+  if (dist2 >= range * range || dist2 == 0.0) return false;
+  const double dist = std::sqrt(dist2);
+  t.normal = d / dist;
+  t.overlap = range - dist;
+  // c_ij = (c_i + c_j)/2 + (r_j - r_i)/2 n_ij (eq. 50)
+  t.point = 0.5 * (pa + pb) + 0.5 * (rb - ra) * t.normal;
+  t.hertzRadius = harmonicMean(ra, rb);
+  return true;
+}
+
+// A sphere of radius r at p against a wall. A membrane pushes it back to the side `side` is on (the
+// pebble's centre: for a spherocylinder's end, the middle of its shaft).
+bool touchWall(const Wall& w, const Vec3& p, double r, const Vec3& side, Touch& t) {
+  if (w.kind == Wall::Kind::Mesh) return false;  // MeshWallContacts has its own stage
+  if (w.kind == Wall::Kind::Plane || w.kind == Wall::Kind::Membrane) {
+    if (w.passes(r)) return false;  // a membrane lets pebbles below its pass radius through
+    const double signedDistance = (p - w.point).dot(w.normal);
+    // A membrane repels from both sides: from the side the pebble's centre is on.
+    const bool below = w.kind == Wall::Kind::Membrane && (side - w.point).dot(w.normal) < 0.0;
+    const double s = below ? -signedDistance : signedDistance;
+    const Vec3 normal = below ? Vec3(-w.normal) : w.normal;
+    if (s >= r) return false;
+    t.normal = normal;
+    t.overlap = r - s;
+    t.point = p - 0.5 * (r + s) * normal;  // middle of the overlap zone
+    t.hertzRadius = 2.0 * r;               // H(r, infinity)
+    return true;
+  }
+  const Vec3 d = p - w.point;
+  const double dist = d.norm();
+  const double h = dist + r - w.radius;
+  if (h <= 0.0) return false;
+  const Vec3 outward = dist > 0.0 ? Vec3(d / dist) : Vec3::UnitZ();
+  t.normal = -outward;
+  t.overlap = h;
+  t.point = w.point + 0.5 * (dist + r + w.radius) * outward;
+  // Concave wall of radius R: H(r, -R) = 2 r R / (R - r) (conforming contact, larger r~).
+  t.hertzRadius = w.radius > r ? 2.0 * r * w.radius / (w.radius - r) : 2.0 * r;
+  return true;
+}
+
+// What a contact law returns: the force on A [N] and, for the energy bookkeeping (ContactForces.hpp),
+// its non-conservative part [N] and the change of the energy stored in the tangential spring [J].
+struct LawResult {
+  Vec3 force;
+  Vec3 dissipative;
+  double springEnergyChange;
+};
+
+// A spring-dashpot at one touch, as a law sets it for the touch's overlap: the normal spring's force
+// and dashpot, and a tangential spring and dashpot capped by Coulomb's limit.
+struct SpringDashpot {
+  double elastic = 0.0;              // normal spring force [N]
+  double normalDamping = 0.0;        // [N s/m]
+  double tangentialStiffness = 0.0;  // kt [N/m]
+  double tangentialDamping = 0.0;    // [N s/m]
+  double friction = 0.0;             // Coulomb mu
+  bool limitDamping = false;         // the normal force clamped at zero (LAMMPS's limit_damping)
+  // LIGGGHTS's tangential history: the spring's force alone is held to mu |F_n|, and the tangential
+  // dashpot acts only while the spring sticks. Otherwise the spring and dashpot together are held
+  // to mu max(F_n, 0).
+  bool dashpotWhileSticking = false;
+};
+
+// The spring-dashpot's force. `w` is the velocity of A relative to B at the contact point (the
+// dashpots'), `wDrift` the one the contact point moved with over dt (the spring's increment,
+// DriftVelocities); `spring` is the pair's tangential displacement history and `springStiffness` the
+// kt it was last evaluated with [N/m] (its energy 1/2 kt |spring|^2), set to this evaluation's.
+LawResult springDashpotForce(const SpringDashpot& s, const Touch& t, const Vec3& w, const Vec3& wDrift,
+                             Vec3& spring, double& springStiffness, double dt) {
+  const double wn = w.dot(t.normal);  // > 0: separating
+  const Vec3 wt = w - wn * t.normal;
+  const double c = s.normalDamping;
+  const double elastic = s.elastic;
+  // With limitDamping the dashpot may not pull the pebbles together at the end of a contact.
+  const double fn = s.limitDamping ? std::max(0.0, elastic - c * wn) : elastic - c * wn;
+  const Vec3 dashpot = (fn - elastic) * t.normal;  // as applied (clamp included)
+  const double kt = s.tangentialStiffness;
+  const double oldLength2 = spring.squaredNorm();
+  const double oldEnergy = 0.5 * springStiffness * oldLength2;
+  springStiffness = kt;
+  if (s.friction <= 0.0) {
+    spring.setZero();
+    return {fn * t.normal, dashpot, -oldEnergy};
+  }
+  // Keep the spring in the current tangent plane, with its length (rotation of the contact frame).
+  if (oldLength2 > 0.0) {
+    spring -= spring.dot(t.normal) * t.normal;
+    const double newLength2 = spring.squaredNorm();
+    spring = newLength2 > 0.0 ? Vec3(spring * std::sqrt(oldLength2 / newLength2)) : Vec3::Zero();
+  }
+  const Vec3 trial = spring + (wDrift - wDrift.dot(t.normal) * t.normal) * dt;
+  if (s.dashpotWhileSticking) {
+    Vec3 ft = -kt * trial;
+    const double limit = s.friction * std::abs(fn);
+    const double ft2 = ft.squaredNorm();
+    if (ft2 > limit * limit) {  // sliding: Coulomb's limit, the spring on it
+      ft *= limit / std::sqrt(ft2);
+      spring = -ft / kt;  // kt > 0: ft2 > 0
+    } else {
+      spring = trial;
+      ft -= s.tangentialDamping * wt;
+    }
+    return {fn * t.normal + ft, dashpot + ft, 0.5 * kt * spring.squaredNorm() - oldEnergy};
+  }
+  Vec3 ft = -kt * trial - s.tangentialDamping * wt;
+  const double limit = s.friction * std::max(fn, 0.0);
+  const double ft2 = ft.squaredNorm();
+  if (ft2 > limit * limit) {  // sliding: Coulomb's limit
+    ft *= limit / std::sqrt(ft2);
+    spring = kt > 0.0 ? Vec3(-(ft + s.tangentialDamping * wt) / kt) : Vec3::Zero();
+  } else {
+    spring = trial;
+  }
+  // The whole tangential force counts as non-conservative and the spring's energy change is taken
+  // off: when the spring slips, the work of -mu fn t along the slip minus what the spring gives
+  // back is what friction dissipated (the old rate 1/2 kt (|trial|^2 - |spring|^2) / dt, booked
+  // at the evaluation's velocities, was first order in dt).
+  return {fn * t.normal + ft, dashpot + ft, 0.5 * kt * spring.squaredNorm() - oldEnergy};
+}
+
+// Linear spring-dashpot with Coulomb-limited tangential spring; `dampingRatio` is zeta for the
+// restitution coefficient (used when the dashpot is derived from it).
+LawResult linearForce(const LinearContactParameters& p, double dampingRatio, const Touch& t, const Vec3& w,
+                      const Vec3& wDrift, double massEff, Vec3& spring, double& springStiffness, double dt) {
+  const double c =
+      p.dampingFromRestitution ? 2.0 * dampingRatio * std::sqrt(massEff * p.stiffness) : p.damping;
+  const SpringDashpot s{p.stiffness * t.overlap,
+                        c,
+                        p.tangentialStiffnessRatio * p.stiffness,
+                        p.tangentialDamping,
+                        p.friction,
+                        p.limitDamping,
+                        false};
+  return springDashpotForce(s, t, w, wDrift, spring, springStiffness, dt);
+}
+
+// Hertz-Mindlin from a material card (ContactModel.hpp), as LIGGGHTS's hertz/tangential history:
+// R* = r~/2 (r~ Mutze's harmonic mean, a plane's 2r), S_n = 2 E* sqrt(R* d), the normal force
+// (2/3) S_n d = (4/3) E* sqrt(R* d) d (Johnson, Contact Mechanics, eq. 4.22), S_t = 8 G* sqrt(R* d)
+// (Mindlin), and both dashpots 2 sqrt(5/6) zeta sqrt(S m*) with zeta from the restitution (Tsuji,
+// Tanaka & Ishida 1992). The tangential spring is the total displacement, its force -S_t xi at the
+// current overlap held to mu |F_n|, its dashpot acting while it sticks (LIGGGHTS's tangential
+// history, so that a material card behaves as it does there).
+LawResult hertzMindlinForce(const HertzMindlinContactParameters& p, double dampingRatio, const Touch& t,
+                            const Vec3& w, const Vec3& wDrift, double massEff, Vec3& spring,
+                            double& springStiffness, double dt) {
+  const double root = std::sqrt(0.5 * t.hertzRadius * t.overlap);
+  const double normalStiffness = 2.0 * p.effectiveYoung() * root;
+  const double tangentialStiffness = 8.0 * p.effectiveShear() * root;
+  const double damping = 2.0 * std::sqrt(5.0 / 6.0) * dampingRatio;
+  const SpringDashpot s{2.0 / 3.0 * normalStiffness * t.overlap,
+                        damping * std::sqrt(normalStiffness * massEff),
+                        tangentialStiffness,
+                        damping * std::sqrt(tangentialStiffness * massEff),
+                        p.friction,
+                        false,
+                        true};
+  return springDashpotForce(s, t, w, wDrift, spring, springStiffness, dt);
+}
+
+// The integral of the Hertz-Mindlin normal force over the overlap: (8/15) E* sqrt(R*) d^(5/2).
+double hertzMindlinEnergy(const HertzMindlinContactParameters& p, const Touch& t) {
+  return 8.0 / 15.0 * p.effectiveYoung() * std::sqrt(0.5 * t.hertzRadius) * std::pow(t.overlap, 2.5);
+}
+
+// Mutze, Polyspherical grains, eq. 53-57. Mutze writes w for the velocity of the partner relative to the
+// grain; with w taken as the velocity of A relative to B (as here), his law reads: restitution factor delta
+// on unloading (w_n > 0, separating) and friction against the tangential slip.
+LawResult hertzForce(const HertzContactParameters& p, const Touch& t, const Vec3& w) {
+  const double effectiveYoung = p.young / (1.0 - p.poisson * p.poisson);  // H(E/(1-s^2), same)
+  const double fHertz = std::sqrt(3.0) / 2.0 * effectiveYoung * std::sqrt(t.hertzRadius) * t.overlap *
+                        std::sqrt(t.overlap);  // eq. 57
+  const double wn = w.dot(t.normal);
+  const bool unloading = wn > 0.0;
+  const double fn = unloading ? p.restitutionSquared * fHertz : fHertz;  // eq. 56
+  // The conservative part is F_Hertz n (its potential is hertzEnergy): the unloading deficit
+  // (delta - 1) F_Hertz n is hysteresis.
+  LawResult out{fn * t.normal, (fn - fHertz) * t.normal, 0.0};
+  if (p.friction > 0.0) {
+    const Vec3 wt = w - wn * t.normal;
+    const double factor = p.friction * fn / (p.regularizingVelocity + wt.norm());  // eq. 53
+    out.force -= factor * wt;
+    out.dissipative -= factor * wt;
+  }
+  return out;
+}
+
+double hertzEnergy(const HertzContactParameters& p, const Touch& t) {
+  const double effectiveYoung = p.young / (1.0 - p.poisson * p.poisson);
+  // Integral of eq. 57 over the overlap: sqrt(3)/5 E~ sqrt(r~) h^(5/2).
+  return std::sqrt(3.0) / 5.0 * effectiveYoung * std::sqrt(t.hertzRadius) * std::pow(t.overlap, 2.5);
+}
+
+// The dashpots' damping ratio zeta of `model`'s restitution (0 for Mutze's law, which has none).
+double modelDampingRatio(const ContactModel& model) {
+  switch (model.kind) {
+    case ContactModel::Kind::Linear:
+      return dampingRatioForRestitution(model.linear.restitution);
+    case ContactModel::Kind::HertzMindlin:
+      return dampingRatioForRestitution(model.hertzMindlin.restitution);
+    case ContactModel::Kind::Hertz:
+      break;
+  }
+  return 0.0;
+}
+
+// The law of `model` with a tangential spring (Mutze's law keeps none: `spring` stays zero).
+LawResult lawForce(const ContactModel& model, double dampingRatio, const Touch& t, const Vec3& w,
+                   const Vec3& wDrift, double massEff, Vec3& spring, double& springStiffness, double dt) {
+  switch (model.kind) {
+    case ContactModel::Kind::Linear:
+      return linearForce(model.linear, dampingRatio, t, w, wDrift, massEff, spring, springStiffness, dt);
+    case ContactModel::Kind::HertzMindlin:
+      return hertzMindlinForce(model.hertzMindlin, dampingRatio, t, w, wDrift, massEff, spring,
+                               springStiffness, dt);
+    case ContactModel::Kind::Hertz:
+      break;
+  }
+  return hertzForce(model.hertz, t, w);
+}
+
+// The elastic energy of the normal law at a touch [J].
+double normalElasticEnergy(const ContactModel& model, const Touch& t) {
+  switch (model.kind) {
+    case ContactModel::Kind::Linear:
+      return 0.5 * model.linear.stiffness * t.overlap * t.overlap;
+    case ContactModel::Kind::HertzMindlin:
+      return hertzMindlinEnergy(model.hertzMindlin, t);
+    case ContactModel::Kind::Hertz:
+      break;
+  }
+  return hertzEnergy(model.hertz, t);
+}
+
+}  // namespace
+
+}  // namespace clumplab
