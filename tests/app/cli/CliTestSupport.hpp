@@ -8,6 +8,7 @@
 #include <QStringList>
 #include <QTemporaryDir>
 
+#include "TempFiles.hpp"
 #include "TestPaths.hpp"
 
 namespace clumplab::cli::test {
@@ -28,12 +29,6 @@ inline QString scene(const char* name) {
   return QString(CLUMPLAB_SCENES_DIR) + "/" + name;
 }
 
-inline QString writeFile(const QTemporaryDir& dir, const QString& name, const QByteArray& text) {
-  const QString path = dir.filePath(name);
-  QFile f(path);
-  if (!f.open(QIODevice::WriteOnly)) qFatal("cannot write %s", qPrintable(path));
-  f.write(text);
-  return path;
-}
+using clumplab::testfiles::writeFile;  // TempFiles.hpp
 
 }  // namespace clumplab::cli::test

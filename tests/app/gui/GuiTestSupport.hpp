@@ -14,6 +14,7 @@
 #include <cstdint>
 
 #include "BuildSize.hpp"
+#include "TempFiles.hpp"
 #include "gui/view/Viewport.hpp"
 #include "gui/window/MainWindow.hpp"
 
@@ -39,14 +40,7 @@ inline QString videoStreamInfo(const QString& ffprobe, const QString& movie) {
   return QString::fromLatin1(probe.readAllStandardOutput()).trimmed();
 }
 
-// Writes `text` to `dir`/`name` and returns the path (a failure ends the test program).
-inline QString writeFile(const QTemporaryDir& dir, const QString& name, const QByteArray& text) {
-  const QString path = dir.filePath(name);
-  QFile f(path);
-  if (!f.open(QIODevice::WriteOnly)) qFatal("cannot write %s", qPrintable(path));
-  f.write(text);
-  return path;
-}
+using clumplab::testfiles::writeFile;  // TempFiles.hpp
 
 // Waits until the window shows a frame satisfying `ready`.
 template <class Ready>
