@@ -15,7 +15,7 @@
 
 namespace clumplab::cli {
 
-int fillCommand(const std::vector<std::string>& argv) {
+nlohmann::json fillResult(const std::vector<std::string>& argv) {
   const Arguments args(argv,
                        {"--spacing", "--count", "--radius", "--mode", "--band", "--min-radius", "--density",
                         "--scale", "--out", "--inertia", "--pebbles", "--name", "--voxels", "--voxel-budget",
@@ -83,15 +83,18 @@ int fillCommand(const std::vector<std::string>& argv) {
                    {"pebbles", f.pebbles.size()}};
   }
   out["mesh_report"] = meshReportJson(result.report);
-  const std::string text = out.dump(1);
   if (const auto path = args.text("--out")) {
     try {
-      writeFileAtomically(*path, text + "\n");
+      writeFileAtomically(*path, out.dump(1) + "\n");
     } catch (const std::runtime_error& e) {
       throw UsageError(e.what());  // names the path: an output the user asked for cannot be written
     }
   }
-  std::cout << text << std::endl;
+  return out;
+}
+
+int fillCommand(const std::vector<std::string>& argv) {
+  std::cout << fillResult(argv).dump(1) << std::endl;
   return 0;
 }
 

@@ -125,7 +125,7 @@ nlohmann::json pebbleInertia(const std::string& file, const std::string& request
 
 }  // namespace
 
-int inertiaCommand(const std::vector<std::string>& argv) {
+nlohmann::json inertiaResult(const std::vector<std::string>& argv) {
   const Arguments args(argv,
                        {"--method", "--density", "--scale", "--voxels", "--voxel-budget", "--samples",
                         "--sequence", "--max-triangles"},
@@ -136,7 +136,11 @@ int inertiaCommand(const std::vector<std::string>& argv) {
   const std::string method = args.text("--method").value_or(mesh ? "mesh" : "");
   nlohmann::json out = mesh ? meshInertia(file, method, args) : pebbleInertia(file, method, args);
   out["file"] = file;
-  std::cout << out.dump() << std::endl;
+  return out;
+}
+
+int inertiaCommand(const std::vector<std::string>& argv) {
+  std::cout << inertiaResult(argv).dump() << std::endl;
   return 0;
 }
 

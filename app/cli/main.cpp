@@ -10,10 +10,11 @@
 #include "Commands.hpp"
 #include "core/base/Errors.hpp"
 #include "core/base/ResourceLimits.hpp"
+#include "core/base/Version.hpp"
 
 namespace {
 constexpr const char* kUsage =
-    "usage: clumplab-cli <command> [options]\n"
+    "usage: clumplab-cli <command> [options]     (clumplab-cli --version: version and git revision)\n"
     "  run SCENE.json [--steps N | --time T] [--energy E.csv] [--states S.csv] [--every K]\n"
     "                 [--integrator leapfrog|midpoint|splitting|cim|rk4] [--dt X] [--threads N]\n"
     "                 [--spheres bounding|volume] [--plane xy|xz|yz|3d] [--vtk DIR]\n"
@@ -54,6 +55,10 @@ constexpr const char* kUsage =
 
 int main(int argc, char** argv) {
   std::vector<std::string> args(argv + 1, argv + argc);
+  if (args.size() == 1 && (args[0] == "--version" || args[0] == "-V")) {
+    std::printf("clumplab-cli: %s\n", clumplab::versionLine().c_str());
+    return 0;
+  }
   if (args.empty() || args[0] == "--help" || args[0] == "-h" || args[0] == "help") {
     std::fputs(kUsage, args.empty() ? stderr : stdout);
     return args.empty() ? 2 : 0;
@@ -81,13 +86,13 @@ int main(int argc, char** argv) {
     std::fprintf(stderr, "clumplab-cli: unknown command \"%s\"\n%s", command.c_str(), kUsage);
     return 2;
   } catch (const clumplab::InputError& e) {
-    std::fprintf(stderr, "%s\n", e.what());
+    std::fprintf(stderr, "%s\n", clumplab::cli::failureLine(command, e).c_str());
     return 2;
   } catch (const clumplab::cli::UsageError& e) {
-    std::fprintf(stderr, "clumplab-cli %s: %s\n", command.c_str(), e.what());
+    std::fprintf(stderr, "%s\n", clumplab::cli::failureLine(command, e).c_str());
     return 2;
   } catch (const std::exception& e) {
-    std::fprintf(stderr, "clumplab-cli %s: %s\n", command.c_str(), e.what());
+    std::fprintf(stderr, "%s\n", clumplab::cli::failureLine(command, e).c_str());
     return 1;
   }
 }

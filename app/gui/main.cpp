@@ -5,6 +5,7 @@
 #include <QCommandLineParser>
 #include <QDir>
 #include <QFileInfo>
+#include <QIcon>
 #include <QLocale>
 #include <QMessageBox>
 #include <QPushButton>
@@ -16,6 +17,7 @@
 #include <string_view>
 
 #include "core/base/ResourceLimits.hpp"
+#include "core/base/Version.hpp"
 #include "gui/document/DocumentLoader.hpp"
 #include "gui/document/PrivateSettings.hpp"
 #include "gui/document/ScriptedRun.hpp"
@@ -25,6 +27,7 @@
 #include "gui/view/Viewport.hpp"
 #include "gui/window/MainWindow.hpp"
 #include "gui/window/QuitOnSignals.hpp"
+#include "resources/Resources.hpp"
 
 using clumplab::gui::MainWindow;
 using clumplab::gui::ScriptedRun;
@@ -67,7 +70,15 @@ int main(int argc, char** argv) {
   QCoreApplication& app = *application;
   QApplication::setOrganizationName(QStringLiteral("ClumpLab"));
   QApplication::setApplicationName(QStringLiteral("ClumpLab"));
-  QApplication::setApplicationVersion(QStringLiteral(CLUMPLAB_VERSION));
+  // --version prints "ClumpLab 0.1.0 (revision 2ae26b6f1c3d)"; Help > About shows the same.
+  QApplication::setApplicationVersion(
+      QStringLiteral("%1 (revision %2)").arg(clumplab::clumplabVersion(), clumplab::clumplabRevision()));
+  if (auto* gui = qobject_cast<QApplication*>(&app)) {
+    // The window's icon, and the desktop entry (clumplab.desktop) a Wayland compositor matches it to.
+    clumplab::initResources();
+    gui->setWindowIcon(QIcon(QStringLiteral(":/icons/clumplab.png")));
+    QGuiApplication::setDesktopFileName(QStringLiteral("clumplab"));
+  }
   // SIGTERM / SIGINT / SIGHUP close the windows as Quit does (the simulation thread joins, status 0).
   const clumplab::gui::QuitOnSignals quitOnSignals;
 

@@ -9,6 +9,7 @@ static void initClumplabShaders() {
   Q_INIT_RESOURCE(clumplab_scenes);
   Q_INIT_RESOURCE(clumplab_meshes);
   Q_INIT_RESOURCE(clumplab_lessons);
+  Q_INIT_RESOURCE(clumplab_icons);
 }
 
 namespace clumplab {

@@ -6,6 +6,7 @@
 #include "SceneFileTexts.hpp"
 #include "TestSupport.hpp"
 #include "core/base/Errors.hpp"
+#include "core/io/SceneWriter.hpp"
 #include "core/io/TemplateFile.hpp"
 #include "core/scene/Scene.hpp"
 
@@ -300,6 +301,32 @@ class SceneFileTest : public QObject {
     QVERIFY(s.bodies.empty());
     auto world = buildWorld(s);
     QVERIFY(world->step());
+  }
+
+  // A world with no templates and no bodies (a Python script's, before add_body) loads, steps, and
+  // saves to a file that loads again; anywhere bodies are asked for, templates must be defined.
+  void noTemplatesOnlyInAWorldEmptyOnPurpose() {
+    const std::string empty = R"({"format": "clumplab-scene/1", "time_step": 1e-4,
+      "contact": {"model": "linear", "stiffness": 1e3, "restitution": 0.5}, "templates": {}, "bodies": []})";
+    const Scene s = parseScene(empty, "empty.json");
+    QVERIFY(s.templates.empty());
+    auto world = buildWorld(s);
+    QVERIFY(world->step());
+    const Scene again = parseScene(sceneToJson(sceneFromWorld(*world, s), "."), "saved.json");
+    QVERIFY(again.templates.empty() && again.bodies.empty());
+    QCOMPARE(again.startTime, world->time());
+    const std::string generating = replaced(R"("bodies": [])", R"("bodies": [], "generate": [{"template": "a",
+      "count": 1, "region": {"min": [0, 0, 0], "max": [1, 1, 1]}}])",
+                                            empty);
+    const std::string noBodyList = replaced(R"(, "bodies": [])", "", empty);
+    for (const std::string& text : {generating, noBodyList}) {
+      try {
+        parseScene(text, "bad.json");
+        QFAIL("a scene without templates was accepted");
+      } catch (const InputError& e) {
+        QVERIFY2(QString(e.what()).contains("templates: define at least one template"), e.what());
+      }
+    }
   }
 
   void givenInertiaIsChecked() {

@@ -401,7 +401,12 @@ Scene sceneFromJson(const json_reader::Json& root, const std::string& file, cons
 
   const Node templates = node.child("templates");
   templates.requireObject();
-  if (templates.json().empty()) templates.fail("define at least one template");
+  // No templates only in a world that is empty on purpose ("bodies": [], nothing generated or
+  // inserted): a Python script's empty world, which add_body fills, saved as it is.
+  const bool emptyOnPurpose = node.has("bodies") && node.child("bodies").json().is_array() &&
+                              node.child("bodies").json().empty() && !node.has("generate") &&
+                              !node.has("inlets");
+  if (templates.json().empty() && !emptyOnPurpose) templates.fail("define at least one template");
   std::map<std::string, std::uint32_t> names;
   for (const auto& [name, unused] : templates.json().items()) {
     names[name] = static_cast<std::uint32_t>(scene.templates.size());
@@ -561,6 +566,11 @@ Scene parseScene(const std::string& text, const std::string& file, const SceneLo
 
 Scene loadScene(const std::string& path, const SceneLoadOptions& options) {
   return sceneFromJson(json_reader::parseFile(path), path, options);
+}
+
+ContactModel contactFromJson(const std::string& text, const std::string& file) {
+  const json_reader::Json contact = json_reader::parse(text, file);
+  return readContact(Node(contact, file, "contact"));
 }
 
 std::unique_ptr<World> buildWorld(const Scene& scene) {

@@ -230,6 +230,10 @@ Scene sceneFromWorld(const World& world, const Scene& loadedFrom) {
   return scene;
 }
 
+std::string contactToJson(const ContactModel& contact) {
+  return contactJson(contact).dump();
+}
+
 std::string sceneToJson(const Scene& scene, const std::string& targetFolder) {
   const WorldSettings& s = scene.settings;
   OrderedJson j;

@@ -207,6 +207,18 @@ class CliTest : public QObject {
     QVERIFY(t.readAll().contains("\"periodic\""));
   }
 
+  // --version: the project's version and the git revision the build was made from (or "unknown"
+  // outside a git checkout), on one line; also as -V.
+  void versionNamesTheRevision() {
+    const QRegularExpression line(
+        R"(^clumplab-cli: ClumpLab \d+\.\d+\.\d+ \(revision ([0-9a-f]{12}(-dirty)?|[\w.+-]+)\)\n$)");
+    for (const char* option : {"--version", "-V"}) {
+      const Result r = cli({option});
+      QCOMPARE(r.exitCode, 0);
+      QVERIFY2(line.match(QString::fromUtf8(r.out)).hasMatch(), r.out.constData());
+    }
+  }
+
   void timeOption() {
     const Result r = cli({"run", scene("tbar-dzhanibekov.json"), "--time", "0.05", "--dt", "1e-4"});
     QVERIFY2(r.exitCode == 0, r.err.constData());

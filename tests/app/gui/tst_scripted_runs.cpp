@@ -277,7 +277,10 @@ class ScriptedRunsTest : public QObject {
     QVERIFY2(help.out.contains("--run-for") && help.out.contains("--record"), help.out.constData());
     const Run version = runApp(env, {QStringLiteral("--version")}, 60'000);
     QCOMPARE(version.exitCode, 0);
-    QVERIFY2(version.out.startsWith("ClumpLab "), version.out.constData());
+    QVERIFY2(QRegularExpression(R"(^ClumpLab \d+\.\d+\.\d+ \(revision [\w.+-]+\)\n$)")
+                 .match(QString::fromUtf8(version.out))
+                 .hasMatch(),
+             version.out.constData());
     // A window without a display: one line that says so, not Qt's platform-plugin abort.
     const Run window = runApp(env, {QStringLiteral("--run-for"), QStringLiteral("1")}, 60'000);
     QCOMPARE(window.exitCode, 2);

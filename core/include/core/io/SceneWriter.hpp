@@ -24,6 +24,9 @@ Scene sceneFromWorld(const World& world, const Scene& loadedFrom);
 // Numbers are written in the shortest form that reads back to the same double.
 std::string sceneToJson(const Scene& scene, const std::string& targetFolder);
 
+// A contact model as the scene file's "contact" object (JSON text; contactFromJson reads it).
+std::string contactToJson(const ContactModel& contact);
+
 // The key sceneToJson gives each template: its name, or "name#2", "name#3", ... for the copies
 // that share it (in the order of `templates`).
 std::vector<std::string> templateKeys(const std::vector<TemplatePtr>& templates);

@@ -130,6 +130,11 @@ struct SceneLoadOptions : SceneOverrides {
 Scene loadScene(const std::string& path, const SceneLoadOptions& options = {});
 Scene parseScene(const std::string& text, const std::string& file, const SceneLoadOptions& options = {});
 
+// A scene's "contact" object on its own (JSON text), with the checks and messages of a whole scene
+// file: errors name `file` and the path "contact.KEY". For front ends that change the contact law
+// of a live world (the Python module); contactToJson (SceneWriter.hpp) writes it.
+ContactModel contactFromJson(const std::string& text, const std::string& file);
+
 // A World with the scene's settings, walls, templates and bodies, its clock at `startTime`.
 std::unique_ptr<World> buildWorld(const Scene& scene);
 
