@@ -19,6 +19,7 @@
 #include "core/base/ResourceLimits.hpp"
 #include "core/base/Version.hpp"
 #include "gui/document/DocumentLoader.hpp"
+#include "gui/document/ExampleScenes.hpp"
 #include "gui/document/PrivateSettings.hpp"
 #include "gui/document/ScriptedRun.hpp"
 #include "gui/lessons/LessonDock.hpp"
@@ -39,12 +40,13 @@ void fail(const QString& message) {
   std::exit(2);
 }
 
-// --help and --version print and exit: they need no display, so they get no QApplication (which
+// --help, --version and --examples print and exit: they need no display, so they get no QApplication (which
 // would fail without one).
 bool printsAndExits(int argc, char** argv) {
   for (int i = 1; i < argc; ++i) {
     const std::string_view a = argv[i];
-    if (a == "-h" || a == "--help" || a == "--help-all" || a == "-v" || a == "--version") return true;
+    if (a == "-h" || a == "--help" || a == "--help-all" || a == "-v" || a == "--version" || a == "--examples")
+      return true;
   }
   return false;
 }
@@ -183,7 +185,14 @@ int main(int argc, char** argv) {
       QStringLiteral("a scene autosaved before a crash: ask (the default), yes or no (with --quit: no)"),
       QStringLiteral("CHOICE"));
   parser.addOption(restoreAutosave);
+  const QCommandLineOption examples(QStringLiteral("examples"),
+                                    QStringLiteral("print where the example scenes are, and list them"));
+  parser.addOption(examples);
   parser.process(app);  // --help and --version print and exit here
+  if (parser.isSet(examples)) {
+    std::fputs(qPrintable(clumplab::gui::exampleScenesListing()), stdout);
+    return clumplab::gui::exampleScenesFolder().isEmpty() ? 1 : 0;
+  }
   // Probes OpenGL with an offscreen surface: after the parser, which needs no display.
   QSurfaceFormat::setDefaultFormat(clumplab::gui::viewportSurfaceFormat());
   try {

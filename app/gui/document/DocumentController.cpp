@@ -9,6 +9,7 @@
 
 #include "core/scene/SceneOverlap.hpp"
 #include "gui/document/DefaultScene.hpp"
+#include "gui/document/ExampleScenes.hpp"
 #include "gui/document/RecentFiles.hpp"
 #include "gui/recording/RecordingController.hpp"
 #include "gui/replay/ReplayController.hpp"
@@ -87,6 +88,19 @@ void DocumentController::openDialog() {
   const QString path =
       QFileDialog::getOpenFileName(&window_, tr("Open a scene or a mesh"), QFileInfo(scenePath_).path(),
                                    QString::fromLatin1(openFileFilter()));
+  if (!path.isEmpty()) open(path);
+}
+
+void DocumentController::openExampleDialog() {
+  const QString folder = exampleScenesFolder();
+  if (folder.isEmpty()) {
+    QMessageBox::information(
+        &window_, tr("Example scenes"),
+        tr("No example scenes found. Looked in:\n%1").arg(exampleScenesCandidates().join(QLatin1Char('\n'))));
+    return;
+  }
+  const QString path =
+      QFileDialog::getOpenFileName(&window_, tr("Open an example scene"), folder, tr("Scenes (*.json)"));
   if (!path.isEmpty()) open(path);
 }
 

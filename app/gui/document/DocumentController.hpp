@@ -29,8 +29,9 @@ class DocumentController : public QObject {
   // `quiet`) naming the file and keeps the current scene. Returns the error ("" on success).
   QString open(const QString& path, bool quiet = false);
   void openDefault();
-  void openDialog();  // asks which file
-  void reload();      // the scene's file again (the default scene if it has none)
+  void openDialog();         // asks which file
+  void openExampleDialog();  // asks which example scene (ExampleScenes.hpp)
+  void reload();             // the scene's file again (the default scene if it has none)
   // Saves the live scene (atomic write); returns the error or "" (waits for the simulation thread).
   QString saveTo(const QString& path);
   void save();    // where it was opened or last saved; asks when there is no such file

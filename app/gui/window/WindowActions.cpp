@@ -173,6 +173,7 @@ void WindowActions::createMenus() {
   QMenu* file = w_.menuBar()->addMenu(tr("&File"));
   QAction* open = file->addAction(tr("&Open…"), this, [this] { w_.document()->openDialog(); });
   open->setShortcut(QKeySequence::Open);
+  file->addAction(tr("Open E&xample…"), this, [this] { w_.document()->openExampleDialog(); });
   w_.document()->setRecentMenu(file->addMenu(tr("Open &Recent")));
   file->addAction(tr("Open the &default scene"), &w_, &MainWindow::openDefaultScene);
   file->addAction(clumpWizardAction_);

@@ -281,6 +281,28 @@ class ScriptedRunsTest : public QObject {
                  .match(QString::fromUtf8(version.out))
                  .hasMatch(),
              version.out.constData());
+    // Where the examples are: a build tree's clumplab lists its sources' scenes; CLUMPLAB_EXAMPLES
+    // comes first when it names a folder, and is passed over when it does not.
+    const Run examples = runApp(env, {QStringLiteral("--examples")}, 60'000);
+    QCOMPARE(examples.exitCode, 0);
+    QVERIFY2(examples.out.startsWith(QDir::cleanPath(CLUMPLAB_SCENES_DIR).toUtf8() + "\n") &&
+                 examples.out.contains("default.json") && examples.out.contains("T-handles, wing nuts"),
+             examples.out.constData());
+    QTemporaryDir own;
+    QFile scene(own.filePath(QStringLiteral("mine.json")));
+    QVERIFY(scene.open(QIODevice::WriteOnly));
+    scene.write(R"({"format": "clumplab-scene/1", "description": "My own pile."})");
+    scene.close();
+    QProcessEnvironment chosen = env;
+    chosen.insert(QStringLiteral("CLUMPLAB_EXAMPLES"), own.path());
+    const Run mine = runApp(chosen, {QStringLiteral("--examples")}, 60'000);
+    QVERIFY2(mine.exitCode == 0 && mine.out.startsWith(QDir::cleanPath(own.path()).toUtf8()) &&
+                 mine.out.contains("mine.json") && mine.out.contains("My own pile.") &&
+                 !mine.out.contains("default.json"),
+             mine.out.constData());
+    chosen.insert(QStringLiteral("CLUMPLAB_EXAMPLES"), own.filePath(QStringLiteral("nothing-here")));
+    const Run passedOver = runApp(chosen, {QStringLiteral("--examples")}, 60'000);
+    QVERIFY2(passedOver.out.contains("default.json"), passedOver.out.constData());
     // A window without a display: one line that says so, not Qt's platform-plugin abort.
     const Run window = runApp(env, {QStringLiteral("--run-for"), QStringLiteral("1")}, 60'000);
     QCOMPARE(window.exitCode, 2);
