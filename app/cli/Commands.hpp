@@ -22,6 +22,7 @@ int orderCommand(const std::vector<std::string>& args);
 int cimSceneCommand(const std::vector<std::string>& args);
 int cimTableCommand(const std::vector<std::string>& args);
 int exportCommand(const std::vector<std::string>& args);
+int importCommand(const std::vector<std::string>& args);
 
 // The JSON objects `inertia` and `fill` print (fill writes --out first), for the commands and the
 // Python module alike; warnings go to stderr. Throw InputError / UsageError on bad input.

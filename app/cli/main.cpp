@@ -21,6 +21,8 @@ constexpr const char* kUsage =
     "      --vtk: ParaView files (pebbles, bodies, walls) every K steps and DIR/clumplab.pvd\n"
     "  export SCENE.json --to vtk|liggghts|yade|mercurydpm --out DIR [--steps N | --time T] [--every K]\n"
     "      the initial state for ParaView, a LIGGGHTS deck, a Yade script or MercuryDPM clump folders\n"
+    "  import DIR --from liggghts|yade --out RUN.cltraj\n"
+    "      a LIGGGHTS or Yade run of an exported scene as a trajectory for clumplab --replay\n"
     "  inertia FILE [--method mesh|voxel|monte-carlo|pebbles|given] [--density D] [--scale S]\n"
     "               [--voxels N | --voxel-budget E] [--samples N] [--sequence halton|sine] [--repair]\n"
     "      FILE: a mesh (STL, OBJ, PLY, ...), a template JSON, `x y z r` text or a MercuryDPM\n"
@@ -83,6 +85,7 @@ int main(int argc, char** argv) {
     if (command == "cim-scene") return clumplab::cli::cimSceneCommand(args);
     if (command == "cim-table") return clumplab::cli::cimTableCommand(args);
     if (command == "export") return clumplab::cli::exportCommand(args);
+    if (command == "import") return clumplab::cli::importCommand(args);
     std::fprintf(stderr, "clumplab-cli: unknown command \"%s\"\n%s", command.c_str(), kUsage);
     return 2;
   } catch (const clumplab::InputError& e) {

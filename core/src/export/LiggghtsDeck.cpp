@@ -27,6 +27,7 @@
 #include "ExportChecks.hpp"
 #include "LiggghtsInlets.hpp"
 #include "LiggghtsMeshWalls.hpp"
+#include "LiggghtsRoundTrip.hpp"
 #include "core/clump/MassProperties.hpp"
 #include "core/export/PlacedPebbles.hpp"
 #include "core/export/SceneExport.hpp"
@@ -373,9 +374,12 @@ ExportResult exportLiggghts(const Scene& scene, const World& world, const std::s
     out << "\n# Inlets (" << scene.file << ": inlets)\n";
     for (const std::string& line : inlets.lines) out << line << "\n";
   }
-  out << "dump pebbles all custom " << run.every << " post/pebbles_*.txt id mol type x y z vx vy vz radius\n"
-      << "dump_modify pebbles sort id format \"%d %d %d %.15g %.15g %.15g %.15g %.15g %.15g %.15g\"\n"
-      << "run " << run.steps << "\n";
+  out << "\n# The pebbles and every body's pose every " << run.every << " steps, for clumplab-cli import ("
+      << exporting::kLiggghtsManifest << ")\n"
+      << "dump pebbles all custom " << run.every << " " << exporting::kLiggghtsPebbleDump
+      << " id mol type x y z vx vy vz radius\n"
+      << "dump_modify pebbles sort id format \"%d %d %d %.17g %.17g %.17g %.17g %.17g %.17g %.17g\"\n"
+      << exporting::liggghtsBodyDumpCommands(run.every) << "run " << run.steps << "\n";
   AtomicOutputFile deckFile = exporting::openOutput(dir / "in.clumplab");
   std::ofstream& deck = deckFile.stream();
   deck << "# LIGGGHTS-PUBLIC 3.8 deck written by clumplab-cli export from " << scene.file << "\n"
@@ -385,6 +389,7 @@ ExportResult exportLiggghts(const Scene& scene, const World& world, const std::s
   for (const std::string& w : result.warnings) deck << "# APPROXIMATION " << w << "\n";
   deck << out.str();
   deckFile.commit();
+  exporting::writeLiggghtsRoundTripFiles(scene, world, dir, run, typeOf, result);
   return result;
 }
 

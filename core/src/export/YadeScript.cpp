@@ -20,6 +20,7 @@
 #include <fstream>
 
 #include "ExportChecks.hpp"
+#include "RoundTripFiles.hpp"
 #include "YadeMeshWalls.hpp"
 #include "core/export/SceneExport.hpp"
 
@@ -285,6 +286,10 @@ print('clumplab: ran %d steps to t = %.17g s' % (done, O.time))
 )PY";
   outFile.commit();
   result.files.push_back("clumplab_yade.py");
+  json_writer::OrderedJson extra;
+  extra["output"] = "yade_bodies.csv";
+  exporting::writeRoundTripFiles(scene, world, folder, run, "clumplab-yade.json", "clumplab-yade-export/1",
+                                 extra, result);
   return result;
 }
 

@@ -219,6 +219,30 @@ class CliTest : public QObject {
     }
   }
 
+  // import: usage mistakes and a folder no export wrote are one line each, exit 2 (the round trips
+  // themselves: core.tst_engine_import, export.liggghts_round_trip, export.yade_round_trip).
+  void importRefusesWithOneLine() {
+    QTemporaryDir dir;
+    const QString out = dir.filePath("run.cltraj");
+    const struct {
+      QStringList args;
+      const char* expected;
+    } cases[] = {
+        {{"import", dir.path(), "--out", out}, "clumplab-cli import: --from liggghts|yade is required"},
+        {{"import", dir.path(), "--from", "mercurydpm", "--out", out}, "--from: expected liggghts or yade"},
+        {{"import", dir.path(), "--from", "liggghts"}, "--out RUN.cltraj is required"},
+        {{"import", dir.path(), "--from", "liggghts", "--out", out},
+         "clumplab-liggghts.json: missing: is this a folder that clumplab-cli export wrote"},
+        {{"import", dir.path(), "--from", "yade", "--out", out}, "clumplab-yade.json: missing"},
+    };
+    for (const auto& c : cases) {
+      const Result r = cli(c.args);
+      QCOMPARE(r.exitCode, 2);
+      QVERIFY2(r.err.contains(c.expected) && r.err.count('\n') == 1, r.err.constData());
+      QVERIFY(!QFile::exists(out));
+    }
+  }
+
   void timeOption() {
     const Result r = cli({"run", scene("tbar-dzhanibekov.json"), "--time", "0.05", "--dt", "1e-4"});
     QVERIFY2(r.exitCode == 0, r.err.constData());

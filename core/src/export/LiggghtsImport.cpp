@@ -1,0 +1,281 @@
+#include "core/export/EngineImport.hpp"
+
+#include <algorithm>
+#include <cmath>
+#include <filesystem>
+#include <limits>
+#include <map>
+#include <regex>
+
+#include "LiggghtsDumps.hpp"
+#include "LiggghtsRoundTrip.hpp"
+#include "RoundTripFiles.hpp"
+#include "core/base/Errors.hpp"
+#include "core/io/SceneWriter.hpp"
+#include "core/io/Trajectory.hpp"
+#include "io/JsonReader.hpp"
+
+namespace clumplab {
+
+namespace fs = std::filesystem;
+using exporting::LiggghtsDump;
+using json_reader::Node;
+
+namespace {
+
+struct Manifest {
+  exporting::RoundTripManifest common;
+  std::map<long long, std::string> types;  // LIGGGHTS clump type -> the scene's template key
+};
+
+Manifest readManifest(const fs::path& folder) {
+  Manifest m;
+  m.common =
+      exporting::readRoundTripManifest(folder, exporting::kLiggghtsManifest, "clumplab-liggghts-export/1",
+                                       {"types", "body_dump", "pebble_dump"}, [&](const Node& node) {
+                                         const Node types = node.child("types");
+                                         for (std::size_t i = 0; i < types.arraySize(); ++i) {
+                                           const Node t = types.element(i);
+                                           t.allowOnly({"type", "template"});
+                                           const long long type = t.child("type").integer();
+                                           if (type < 1) t.child("type").fail("a LIGGGHTS type is 1 or more");
+                                           m.types[type] = t.child("template").string();
+                                         }
+                                       });
+  return m;
+}
+
+// The steps that have a body dump, ascending.
+std::vector<long long> dumpSteps(const fs::path& folder) {
+  const fs::path post = folder / "post";
+  if (!fs::is_directory(post)) {
+    throw InputError(post.string(), "",
+                     "no such folder: LIGGGHTS has not run the deck here yet (mpirun -np 4 liggghts -in "
+                     "in.clumplab, in " +
+                         folder.string() + ")");
+  }
+  const std::regex name(R"(bodies_([0-9]+)\.txt)");
+  std::vector<long long> steps;
+  for (const fs::directory_entry& e : fs::directory_iterator(post)) {
+    std::smatch m;
+    const std::string file = e.path().filename().string();
+    if (std::regex_match(file, m, name)) steps.push_back(std::stoll(m[1].str()));
+  }
+  if (steps.empty()) {
+    throw InputError(post.string(), "",
+                     "no body dumps (bodies_<step>.txt): did LIGGGHTS run the deck of this export, and "
+                     "was it exported by a ClumpLab that dumps the bodies?");
+  }
+  std::sort(steps.begin(), steps.end());
+  return steps;
+}
+
+struct BodyRow {
+  long long id = 0, type = 0;
+  Vec3 centre, velocity, spin;  // LIGGGHTS's centre of mass and its velocity, the angular velocity
+  Quat q;
+  int line = 0;
+};
+
+long long wholeNumber(const LiggghtsDump& d, std::size_t row, std::size_t column, long long least) {
+  const double v = d.rows[row][column];
+  if (v != std::floor(v) || v < static_cast<double>(least) || v > 9e15) {
+    throw InputError(d.file, "line " + std::to_string(d.lines[row]),
+                     d.columns[column] + " is " + std::to_string(v) +
+                         ": expected a whole number of at least " + std::to_string(least));
+  }
+  return static_cast<long long>(v);
+}
+
+std::vector<BodyRow> bodyRows(const LiggghtsDump& d) {
+  std::array<std::size_t, 15> c{};
+  {
+    std::istringstream names(exporting::kLiggghtsBodyColumns);
+    std::string name;
+    for (std::size_t& index : c) {
+      names >> name;
+      index = d.column(name);
+    }
+  }
+  std::vector<BodyRow> rows(d.rows.size());
+  for (std::size_t r = 0; r < d.rows.size(); ++r) {
+    const std::vector<double>& v = d.rows[r];
+    BodyRow& b = rows[r];
+    b.id = wholeNumber(d, r, c[0], 1);
+    b.type = wholeNumber(d, r, c[1], 1);
+    b.centre = Vec3(v[c[2]], v[c[3]], v[c[4]]);
+    b.q = Quat(v[c[5]], v[c[6]], v[c[7]], v[c[8]]);
+    b.velocity = Vec3(v[c[9]], v[c[10]], v[c[11]]);
+    b.spin = Vec3(v[c[12]], v[c[13]], v[c[14]]);
+    b.line = d.lines[r];
+    if (std::abs(b.q.norm() - 1.0) > 1e-9) {
+      throw InputError(d.file, "line " + std::to_string(b.line),
+                       "body " + std::to_string(b.id) + ": its quaternion's norm is " +
+                           std::to_string(b.q.norm()) + ", not 1");
+    }
+  }
+  return rows;
+}
+
+// A dumped pebble: its atom id's line and where it is.
+struct PebbleAt {
+  Vec3 position;
+  int line = 0;
+};
+
+// The pebbles of each body (LIGGGHTS's mol), in atom id order (the dump is sorted by id).
+std::map<long long, std::vector<PebbleAt>> pebblesByBody(const LiggghtsDump& d) {
+  const std::size_t mol = d.column("mol"), x = d.column("x"), y = d.column("y"), z = d.column("z");
+  d.column("id");
+  std::map<long long, std::vector<PebbleAt>> out;
+  for (std::size_t r = 0; r < d.rows.size(); ++r) {
+    const long long body = wholeNumber(d, r, mol, 1);
+    out[body].push_back({Vec3(d.rows[r][x], d.rows[r][y], d.rows[r][z]), d.lines[r]});
+  }
+  return out;
+}
+
+}  // namespace
+
+EngineImportSummary importLiggghtsRun(const std::string& folderName, const std::string& trajectoryPath,
+                                      const SceneLoadOptions& options) {
+  const fs::path folder(folderName);
+  const Manifest manifest = readManifest(folder);
+  const Scene scene = loadScene(manifest.common.scene, options);
+  const std::vector<std::string> keys = templateKeys(scene.templates);
+  const std::string& manifestFile = manifest.common.file;
+  std::map<long long, std::uint32_t> templateOfType;
+  for (const auto& [type, key] : manifest.types) {
+    const auto at = std::find(keys.begin(), keys.end(), key);
+    if (at == keys.end())
+      throw InputError(manifestFile, "types", "template \"" + key + "\" is not in " + manifest.common.scene);
+    templateOfType[type] = static_cast<std::uint32_t>(at - keys.begin());
+  }
+  const PeriodicBox& periodic = scene.settings.periodic;
+
+  EngineImportSummary summary;
+  summary.sceneBodies = scene.bodies.size();
+  std::map<long long, std::uint32_t> indexOf;  // LIGGGHTS body id -> ClumpLab body index
+  std::vector<std::uint32_t> templateOfIndex;
+  std::vector<TrajectoryFrame> frames;
+  for (long long step : dumpSteps(folder)) {
+    const std::string bodyFile = (folder / "post" / ("bodies_" + std::to_string(step) + ".txt")).string();
+    const std::string pebbleFile = (folder / "post" / ("pebbles_" + std::to_string(step) + ".txt")).string();
+    const LiggghtsDump bodyDump = exporting::readLiggghtsDump(bodyFile);
+    if (bodyDump.step != step)
+      throw InputError(
+          bodyFile, "line 2",
+          "the dump is of step " + std::to_string(bodyDump.step) + ", its name says " + std::to_string(step));
+    if (!fs::exists(pebbleFile))
+      throw InputError(
+          pebbleFile, "",
+          "missing: the body dump of step " + std::to_string(step) + " has no pebble dump beside it");
+    const LiggghtsDump pebbleDump = exporting::readLiggghtsDump(pebbleFile);
+    std::vector<BodyRow> rows = bodyRows(bodyDump);
+    std::sort(rows.begin(), rows.end(), [](const BodyRow& a, const BodyRow& b) { return a.id < b.id; });
+    const std::map<long long, std::vector<PebbleAt>> pebbles = pebblesByBody(pebbleDump);
+
+    // The pose that puts the template's pebbles on LIGGGHTS's, for every body of the step.
+    struct Pose {
+      long long id;
+      std::uint32_t templateIndex;
+      Vec3 x, v, w;
+      Quat q;
+    };
+    std::vector<Pose> poses;
+    for (std::size_t r = 0; r < rows.size(); ++r) {
+      const BodyRow& b = rows[r];
+      const std::string where = "line " + std::to_string(b.line);
+      if (r > 0 && rows[r - 1].id == b.id)
+        throw InputError(bodyFile, where, "body " + std::to_string(b.id) + " twice");
+      const auto type = templateOfType.find(b.type);
+      if (type == templateOfType.end())
+        throw InputError(bodyFile, where,
+                         "clump type " + std::to_string(b.type) + " is none the export wrote (" +
+                             manifestFile + ", types)");
+      const ClumpTemplate& t = *scene.templates[type->second];
+      const auto own = pebbles.find(b.id);
+      const std::size_t count = own == pebbles.end() ? 0 : own->second.size();
+      if (count != t.pebbles.size()) {
+        throw InputError(pebbleFile, "",
+                         "body " + std::to_string(b.id) + " has " + std::to_string(count) + " pebbles (mol " +
+                             std::to_string(b.id) + "), its template \"" + keys[type->second] + "\" " +
+                             std::to_string(t.pebbles.size()));
+      }
+      const Mat3 rotation = b.q.toRotationMatrix();
+      Vec3 meanDumped = Vec3::Zero(), meanTemplate = Vec3::Zero();
+      for (std::size_t i = 0; i < count; ++i) {
+        // Across a periodic face LIGGGHTS wraps each pebble on its own: take the image nearest the centre.
+        meanDumped += b.centre + periodic.minimumImage(own->second[i].position - b.centre);
+        meanTemplate += t.pebbles[i].center;
+      }
+      const double n = static_cast<double>(count);
+      const Vec3 x = meanDumped / n - rotation * (meanTemplate / n);
+      for (std::size_t i = 0; i < count; ++i) {
+        const Vec3 dumped = b.centre + periodic.minimumImage(own->second[i].position - b.centre);
+        summary.largestPebbleOffset =
+            std::max(summary.largestPebbleOffset, (dumped - (x + rotation * t.pebbles[i].center)).norm());
+      }
+      poses.push_back(
+          {b.id, type->second, periodic.wrap(x), b.velocity + b.spin.cross(x - b.centre), b.spin, b.q});
+    }
+    for (const auto& [body, unused] : pebbles) {
+      if (!std::any_of(rows.begin(), rows.end(), [&](const BodyRow& b) { return b.id == body; }))
+        throw InputError(pebbleFile, "",
+                         "pebbles of body " + std::to_string(body) + ", which " + bodyFile + " lacks");
+    }
+
+    if (frames.empty()) {
+      // The exported scene's bodies: each to the nearest body LIGGGHTS inserted for it (of its template).
+      std::vector<bool> taken(poses.size(), false);
+      for (std::size_t b = 0; b < scene.bodies.size(); ++b) {
+        double best = std::numeric_limits<double>::infinity();
+        std::size_t chosen = poses.size();
+        for (std::size_t p = 0; p < poses.size(); ++p) {
+          if (taken[p] || poses[p].templateIndex != scene.bodies[b].templateIndex) continue;
+          const double d = periodic.minimumImage(poses[p].x - scene.bodies[b].position).norm();
+          if (d < best) best = d, chosen = p;
+        }
+        if (chosen == poses.size()) {
+          throw InputError(bodyFile, "",
+                           "no body of template \"" + keys[scene.bodies[b].templateIndex] +
+                               "\" for the exported scene's body " + std::to_string(b) +
+                               " (LIGGGHTS inserts them all at its first step: see its log)");
+        }
+        taken[chosen] = true;
+        indexOf[poses[chosen].id] = static_cast<std::uint32_t>(b);
+        templateOfIndex.push_back(scene.bodies[b].templateIndex);
+        summary.largestStartOffset = std::max(summary.largestStartOffset, best);
+      }
+    }
+    TrajectoryFrame frame;
+    frame.time = static_cast<double>(step) * manifest.common.timeStep;
+    frame.step = static_cast<std::uint64_t>(step);
+    std::vector<std::pair<std::uint32_t, const Pose*>> ordered;
+    for (const Pose& p : poses) {
+      auto known = indexOf.find(p.id);
+      if (known == indexOf.end()) {  // inserted since (an inlet)
+        known = indexOf.emplace(p.id, static_cast<std::uint32_t>(templateOfIndex.size())).first;
+        templateOfIndex.push_back(p.templateIndex);
+        ++summary.insertedBodies;
+      } else if (templateOfIndex[known->second] != p.templateIndex) {
+        throw InputError(bodyFile, "", "body " + std::to_string(p.id) + " changed its clump type");
+      }
+      ordered.emplace_back(known->second, &p);
+    }
+    std::sort(ordered.begin(), ordered.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+    for (const auto& [index, p] : ordered) {
+      frame.bodies.templateIndex.push_back(p->templateIndex);
+      frame.bodies.position.push_back(p->x);
+      frame.bodies.orientation.push_back(p->q);
+      frame.bodies.velocity.push_back(p->v);
+      frame.bodies.angularVelocity.push_back(p->w);
+    }
+    frames.push_back(std::move(frame));
+  }
+
+  exporting::writeImportedTrajectory(scene, frames, trajectoryPath, summary);
+  return summary;
+}
+
+}  // namespace clumplab
