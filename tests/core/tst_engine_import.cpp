@@ -261,6 +261,17 @@ class TestEngineImport : public QObject {
     expectRefusal(t, expected.toStdString());
   }
 
+  void pebblesOfNoBodyAreRefused() {
+    RoundTrip t;
+    const std::string file = t.dump("pebbles", 100);
+    const std::string text = readText(file);
+    const auto count = text.find("NUMBER OF ATOMS\n6");
+    QVERIFY(count != std::string::npos);
+    std::ofstream(file) << text.substr(0, count) << "NUMBER OF ATOMS\n7" << text.substr(count + 17)
+                        << "7 7 1 0 0 0 0 0 0 0.001\n";
+    expectRefusal(t, "pebbles_100.txt: pebbles of body 7, which");
+  }
+
   void quaternionNormIsChecked() {
     RoundTrip t;
     std::vector<DumpBody> bodies = t.truth[1];

@@ -219,7 +219,8 @@ EngineImportSummary importLiggghtsRun(const std::string& folderName, const std::
       poses.push_back(
           {b.id, type->second, periodic.wrap(x), b.velocity + b.spin.cross(x - b.centre), b.spin, b.q});
     }
-    for (const auto& [body, unused] : pebbles) {
+    for (const auto& entry : pebbles) {
+      const long long body = entry.first;  // not a structured binding: clang 14 cannot capture one
       if (!std::any_of(rows.begin(), rows.end(), [&](const BodyRow& b) { return b.id == body; }))
         throw InputError(pebbleFile, "",
                          "pebbles of body " + std::to_string(body) + ", which " + bodyFile + " lacks");
