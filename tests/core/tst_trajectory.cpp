@@ -98,6 +98,30 @@ class TestTrajectory : public QObject {
                           [](const std::string& k) { return k.rfind("tbar", 0) == 0; }) > 1);
   }
 
+  // abandon(): no file at the path and no partial one (an import that met bad input); a writer
+  // destroyed without it keeps what it wrote (a recording the app was stopped in).
+  void abandonLeavesNoFile() {
+    QTemporaryDir dir;
+    const std::string path = dir.filePath(QStringLiteral("run.cltraj")).toStdString();
+    const Scene scene = parseScene(kScene, "pile.json");
+    auto world = buildWorld(scene);
+    {
+      TrajectoryWriter writer(path, sceneToJson(scene, dir.path().toStdString()),
+                              templateKeys(world->templates()));
+      writer.append(world->time(), world->stepCount(), world->bodies());
+      QVERIFY(std::filesystem::exists(path + ".partial"));
+      writer.abandon();
+      writer.abandon();  // twice is harmless
+    }
+    QVERIFY(!std::filesystem::exists(path) && !std::filesystem::exists(path + ".partial"));
+    {
+      TrajectoryWriter writer(path, sceneToJson(scene, dir.path().toStdString()),
+                              templateKeys(world->templates()));
+      writer.append(world->time(), world->stepCount(), world->bodies());
+    }
+    QCOMPARE(readTrajectory(path).frames.size(), std::size_t{1});
+  }
+
   void damagedFilesAreRefusedWithTheOffset() {
     QTemporaryDir dir;
     const std::string path = dir.filePath(QStringLiteral("run.cltraj")).toStdString();

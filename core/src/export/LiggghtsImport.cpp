@@ -135,6 +135,66 @@ std::map<long long, std::vector<PebbleAt>> pebblesByBody(const LiggghtsDump& d) 
   return out;
 }
 
+// The pose that puts a template's pebbles on LIGGGHTS's, and LIGGGHTS's id of the body.
+struct Pose {
+  long long id;
+  std::uint32_t templateIndex;
+  Vec3 x, v, w;
+  Quat q;
+};
+
+// Ties the exported scene's bodies to LIGGGHTS's at the first dump: LIGGGHTS numbers them in the
+// order the deck inserts them (body b is id b + 1), which is taken when every body's template
+// agrees and each lands within its own bounding radius of where the scene put it (LIGGGHTS inserts
+// within 0.255 mm); otherwise each scene body gets the nearest unclaimed body of its template.
+// Fills `indexOf` (LIGGGHTS id -> body), `templateOfIndex` and the largest start offset [m].
+void matchSceneBodies(const Scene& scene, const std::vector<Pose>& poses, const std::string& bodyFile,
+                      const std::vector<std::string>& keys, std::map<long long, std::uint32_t>& indexOf,
+                      std::vector<std::uint32_t>& templateOfIndex, double& largestOffset) {
+  const PeriodicBox& periodic = scene.settings.periodic;
+  const std::size_t n = scene.bodies.size();
+  std::map<long long, const Pose*> byId;
+  for (const Pose& p : poses) byId[p.id] = &p;
+  const auto offset = [&](const Pose& p, std::size_t b) {
+    return periodic.minimumImage(p.x - scene.bodies[b].position).norm();
+  };
+  bool inOrder = true;
+  for (std::size_t b = 0; b < n && inOrder; ++b) {
+    const auto at = byId.find(static_cast<long long>(b) + 1);
+    const std::uint32_t t = scene.bodies[b].templateIndex;
+    inOrder = at != byId.end() && at->second->templateIndex == t &&
+              offset(*at->second, b) <= scene.templates[t]->boundingRadius;
+  }
+  std::vector<std::size_t> chosen(n);
+  if (inOrder) {
+    for (std::size_t b = 0; b < n; ++b) {
+      chosen[b] = static_cast<std::size_t>(byId[static_cast<long long>(b) + 1] - poses.data());
+    }
+  } else {
+    std::vector<bool> taken(poses.size(), false);
+    for (std::size_t b = 0; b < n; ++b) {
+      double best = std::numeric_limits<double>::infinity();
+      chosen[b] = poses.size();
+      for (std::size_t p = 0; p < poses.size(); ++p) {
+        if (taken[p] || poses[p].templateIndex != scene.bodies[b].templateIndex) continue;
+        if (const double d = offset(poses[p], b); d < best) best = d, chosen[b] = p;
+      }
+      if (chosen[b] == poses.size()) {
+        throw InputError(bodyFile, "",
+                         "no body of template \"" + keys[scene.bodies[b].templateIndex] +
+                             "\" for the exported scene's body " + std::to_string(b) +
+                             " (LIGGGHTS inserts them all at its first step: see its log)");
+      }
+      taken[chosen[b]] = true;
+    }
+  }
+  for (std::size_t b = 0; b < n; ++b) {
+    indexOf[poses[chosen[b]].id] = static_cast<std::uint32_t>(b);
+    templateOfIndex.push_back(scene.bodies[b].templateIndex);
+    largestOffset = std::max(largestOffset, offset(poses[chosen[b]], b));
+  }
+}
+
 }  // namespace
 
 EngineImportSummary importLiggghtsRun(const std::string& folderName, const std::string& trajectoryPath,
@@ -157,8 +217,9 @@ EngineImportSummary importLiggghtsRun(const std::string& folderName, const std::
   summary.sceneBodies = scene.bodies.size();
   std::map<long long, std::uint32_t> indexOf;  // LIGGGHTS body id -> ClumpLab body index
   std::vector<std::uint32_t> templateOfIndex;
-  std::vector<TrajectoryFrame> frames;
-  for (long long step : dumpSteps(folder)) {
+  const std::vector<long long> steps = dumpSteps(folder);
+  exporting::ImportedTrajectory out(scene, trajectoryPath);
+  for (long long step : steps) {
     const std::string bodyFile = (folder / "post" / ("bodies_" + std::to_string(step) + ".txt")).string();
     const std::string pebbleFile = (folder / "post" / ("pebbles_" + std::to_string(step) + ".txt")).string();
     const LiggghtsDump bodyDump = exporting::readLiggghtsDump(bodyFile);
@@ -175,13 +236,6 @@ EngineImportSummary importLiggghtsRun(const std::string& folderName, const std::
     std::sort(rows.begin(), rows.end(), [](const BodyRow& a, const BodyRow& b) { return a.id < b.id; });
     const std::map<long long, std::vector<PebbleAt>> pebbles = pebblesByBody(pebbleDump);
 
-    // The pose that puts the template's pebbles on LIGGGHTS's, for every body of the step.
-    struct Pose {
-      long long id;
-      std::uint32_t templateIndex;
-      Vec3 x, v, w;
-      Quat q;
-    };
     std::vector<Pose> poses;
     for (std::size_t r = 0; r < rows.size(); ++r) {
       const BodyRow& b = rows[r];
@@ -226,28 +280,8 @@ EngineImportSummary importLiggghtsRun(const std::string& folderName, const std::
                          "pebbles of body " + std::to_string(body) + ", which " + bodyFile + " lacks");
     }
 
-    if (frames.empty()) {
-      // The exported scene's bodies: each to the nearest body LIGGGHTS inserted for it (of its template).
-      std::vector<bool> taken(poses.size(), false);
-      for (std::size_t b = 0; b < scene.bodies.size(); ++b) {
-        double best = std::numeric_limits<double>::infinity();
-        std::size_t chosen = poses.size();
-        for (std::size_t p = 0; p < poses.size(); ++p) {
-          if (taken[p] || poses[p].templateIndex != scene.bodies[b].templateIndex) continue;
-          const double d = periodic.minimumImage(poses[p].x - scene.bodies[b].position).norm();
-          if (d < best) best = d, chosen = p;
-        }
-        if (chosen == poses.size()) {
-          throw InputError(bodyFile, "",
-                           "no body of template \"" + keys[scene.bodies[b].templateIndex] +
-                               "\" for the exported scene's body " + std::to_string(b) +
-                               " (LIGGGHTS inserts them all at its first step: see its log)");
-        }
-        taken[chosen] = true;
-        indexOf[poses[chosen].id] = static_cast<std::uint32_t>(b);
-        templateOfIndex.push_back(scene.bodies[b].templateIndex);
-        summary.largestStartOffset = std::max(summary.largestStartOffset, best);
-      }
+    if (step == steps.front()) {
+      matchSceneBodies(scene, poses, bodyFile, keys, indexOf, templateOfIndex, summary.largestStartOffset);
     }
     TrajectoryFrame frame;
     frame.time = static_cast<double>(step) * manifest.common.timeStep;
@@ -272,10 +306,9 @@ EngineImportSummary importLiggghtsRun(const std::string& folderName, const std::
       frame.bodies.velocity.push_back(p->v);
       frame.bodies.angularVelocity.push_back(p->w);
     }
-    frames.push_back(std::move(frame));
+    out.add(frame);
   }
-
-  exporting::writeImportedTrajectory(scene, frames, trajectoryPath, summary);
+  out.finish(summary);
   return summary;
 }
 

@@ -58,22 +58,36 @@ RoundTripManifest readRoundTripManifest(const std::filesystem::path& folder, con
   return m;
 }
 
-void writeImportedTrajectory(const Scene& scene, const std::vector<TrajectoryFrame>& frames,
-                             const std::string& trajectoryPath, EngineImportSummary& summary) {
-  const std::string folder = std::filesystem::path(trajectoryPath).parent_path().string();
-  TrajectoryWriter writer(trajectoryPath, sceneToJson(scene, folder.empty() ? "." : folder),
-                          templateKeys(scene.templates));
-  for (const TrajectoryFrame& f : frames) {
-    writer.append(f);
-    summary.mostBodies = std::max(summary.mostBodies, f.bodies.size());
-  }
-  writer.close();
-  summary.frames = frames.size();
-  if (!frames.empty()) {
-    summary.firstTime = frames.front().time;
-    summary.lastTime = frames.back().time;
-    summary.lastStep = frames.back().step;
-  }
+namespace {
+std::string folderOf(const std::string& path) {
+  const std::string folder = std::filesystem::path(path).parent_path().string();
+  return folder.empty() ? "." : folder;
+}
+}  // namespace
+
+ImportedTrajectory::ImportedTrajectory(const Scene& scene, const std::string& path)
+    : writer_(path, sceneToJson(scene, folderOf(path)), templateKeys(scene.templates)) {}
+
+ImportedTrajectory::~ImportedTrajectory() {
+  if (!finished_) writer_.abandon();
+}
+
+void ImportedTrajectory::add(const TrajectoryFrame& frame) {
+  writer_.append(frame);
+  if (frames_++ == 0) firstTime_ = frame.time;
+  lastTime_ = frame.time;
+  lastStep_ = frame.step;
+  mostBodies_ = std::max(mostBodies_, frame.bodies.size());
+}
+
+void ImportedTrajectory::finish(EngineImportSummary& summary) {
+  writer_.close();
+  finished_ = true;
+  summary.frames = frames_;
+  summary.mostBodies = mostBodies_;
+  summary.firstTime = firstTime_;
+  summary.lastTime = lastTime_;
+  summary.lastStep = lastStep_;
 }
 
 }  // namespace clumplab::exporting

@@ -40,9 +40,26 @@ RoundTripManifest readRoundTripManifest(const std::filesystem::path& folder, con
                                         std::initializer_list<std::string_view> engineKeys,
                                         const std::function<void(const json_reader::Node&)>& readEngineKeys);
 
-// Writes the imported frames as a trajectory of `scene` (embedded, paths relative to the
-// trajectory's folder) and fills the summary's frame counts and times.
-void writeImportedTrajectory(const Scene& scene, const std::vector<TrajectoryFrame>& frames,
-                             const std::string& trajectoryPath, EngineImportSummary& summary);
+// The trajectory an import writes, frame by frame as it reads them (one frame in memory, whatever
+// the run's length): `scene` embedded (paths relative to the trajectory's folder). Destroyed before
+// finish() (an InputError on the way), it leaves no file.
+class ImportedTrajectory {
+ public:
+  ImportedTrajectory(const Scene& scene, const std::string& path);
+  ~ImportedTrajectory();
+  ImportedTrajectory(const ImportedTrajectory&) = delete;
+  ImportedTrajectory& operator=(const ImportedTrajectory&) = delete;
+
+  void add(const TrajectoryFrame& frame);
+  // Closes the file and fills the summary's frame counts, times and most bodies in a frame.
+  void finish(EngineImportSummary& summary);
+
+ private:
+  TrajectoryWriter writer_;
+  bool finished_ = false;
+  std::size_t frames_ = 0, mostBodies_ = 0;
+  double firstTime_ = 0.0, lastTime_ = 0.0;
+  std::uint64_t lastStep_ = 0;
+};
 
 }  // namespace clumplab::exporting

@@ -40,7 +40,9 @@ EngineImportSummary importYadeRun(const std::string& folderName, const std::stri
   if (!std::getline(in, line) || (++number, line != kYadeHeader))
     fail(std::string("expected the header \"") + kYadeHeader + "\"");
   const std::size_t bodies = scene.bodies.size();
-  std::vector<TrajectoryFrame> frames;
+  exporting::ImportedTrajectory out(scene, trajectoryPath);
+  TrajectoryFrame frame;  // the one being read
+  bool any = false;
   while (std::getline(in, line)) {
     ++number;
     if (line.find_first_not_of(" \t\r") == std::string::npos) continue;
@@ -63,17 +65,18 @@ EngineImportSummary importYadeRun(const std::string& folderName, const std::stri
       fail("body " + std::to_string(body) + ": the exported scene has bodies 0 to " +
            std::to_string(bodies - 1));
     const auto b = static_cast<std::size_t>(body);
-    if (frames.empty() || frames.back().time != v[0]) {
-      if (!frames.empty() && frames.back().bodies.size() != bodies)
-        fail("a new time before every body of the last one (" + std::to_string(frames.back().bodies.size()) +
-             " of " + std::to_string(bodies) + ")");
-      if (!frames.empty() && !(v[0] > frames.back().time)) fail("the time goes back");
-      TrajectoryFrame frame;
+    if (!any || frame.time != v[0]) {
+      if (any && frame.bodies.size() != bodies)
+        fail("a new time before every body of the last one (" + std::to_string(frame.bodies.size()) + " of " +
+             std::to_string(bodies) + ")");
+      if (any && !(v[0] > frame.time)) fail("the time goes back");
+      if (any) out.add(frame);
+      frame = TrajectoryFrame{};
       frame.time = v[0];
       frame.step = static_cast<std::uint64_t>(std::llround(v[0] / manifest.timeStep));
-      frames.push_back(std::move(frame));
+      any = true;
     }
-    SnapshotBodies& s = frames.back().bodies;
+    SnapshotBodies& s = frame.bodies;
     if (b != s.size())
       fail("body " + std::to_string(b) + " where body " + std::to_string(s.size()) + " comes next");
     const Quat q(v[5], v[6], v[7], v[8]);
@@ -85,15 +88,16 @@ EngineImportSummary importYadeRun(const std::string& folderName, const std::stri
     s.velocity.emplace_back(v[9], v[10], v[11]);
     s.angularVelocity.emplace_back(v[12], v[13], v[14]);
   }
-  if (frames.empty()) throw InputError(file, "", "no rows: did Yade stop before its first report?");
-  if (frames.back().bodies.size() != bodies) {
+  if (!any) throw InputError(file, "", "no rows: did Yade stop before its first report?");
+  if (frame.bodies.size() != bodies) {
     throw InputError(file, "line " + std::to_string(number),
-                     "the last time has " + std::to_string(frames.back().bodies.size()) + " of the " +
+                     "the last time has " + std::to_string(frame.bodies.size()) + " of the " +
                          std::to_string(bodies) + " bodies (cut short while Yade was writing it?)");
   }
+  out.add(frame);
   EngineImportSummary summary;
   summary.sceneBodies = bodies;
-  exporting::writeImportedTrajectory(scene, frames, trajectoryPath, summary);
+  out.finish(summary);
   return summary;
 }
 

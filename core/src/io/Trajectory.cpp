@@ -92,6 +92,13 @@ void TrajectoryWriter::close() {
   if (!flushed || !closed || ec) throw InputError(path_, "", "cannot finish the trajectory file");
 }
 
+void TrajectoryWriter::abandon() {
+  if (file_) std::fclose(file_);
+  file_ = nullptr;
+  std::error_code ec;
+  std::filesystem::remove(partial_, ec);
+}
+
 namespace {
 class Cursor {
  public:

@@ -51,6 +51,8 @@ class TrajectoryWriter {
   void append(double time, std::uint64_t step, const BodyState& bodies);
   void append(const TrajectoryFrame& frame);
   void close();
+  // Stops without a file: the partial one is removed (an import that found bad input).
+  void abandon();
   std::size_t frames() const { return frames_; }
   std::uint64_t bytes() const { return bytes_; }
 
