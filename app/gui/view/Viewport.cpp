@@ -49,6 +49,13 @@ std::pair<Vec3, double> snapshotBounds(const Snapshot& s) {
       box.extend(Vec3(bodies.min().x(), bodies.min().y(), w.point.z()));
     }
   }
+  if (bodies.isEmpty()) {
+    // Nothing to frame yet (a replay of a scene that inlets fill, from a file without its inlets):
+    // the walls' planes pass through their points, a box's six through its corners.
+    for (const Wall& w : s.walls) {
+      if (w.kind == Wall::Kind::Plane) box.extend(w.point);
+    }
+  }
   if (box.isEmpty()) return {Vec3::Zero(), 1.0};
   return {box.center(), std::max(0.5 * box.diagonal().norm(), 1e-6)};
 }

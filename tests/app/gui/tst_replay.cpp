@@ -481,6 +481,41 @@ class TestReplay : public QObject {
     save(w, QStringLiteral("window-replay-free-camera.png"));
   }
 
+  // A replay whose first frame has no bodies yet (a box that inlets fill, imported from LIGGGHTS or
+  // recorded) is framed by its walls: the camera sees the 4 cm box, not a 1 m default around 0.
+  void anEmptyFirstFrameIsFramedByTheWalls() {
+    QTemporaryDir dir;
+    const QString path = dir.filePath(QStringLiteral("filling.cltraj"));
+    {
+      const Scene scene = parseScene(kPile, "pile.json");
+      auto world = buildWorld(scene);
+      Scene boxed = scene;
+      boxed.walls = Wall::box(Vec3(-0.02, -0.02, 0.0), Vec3(0.02, 0.02, 0.08));
+      boxed.bodies.clear();  // the scene as it starts: bodies come later (from inlets)
+      boxed.bodyPoints.clear();
+      TrajectoryWriter writer(path.toStdString(), sceneToJson(boxed, "."), templateKeys(world->templates()));
+      writer.append(TrajectoryFrame{});  // time 0, no bodies
+      writer.append(world->time(), world->stepCount(), world->bodies());
+      writer.close();
+    }
+    MainWindow w;
+    w.setRunning(false);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QCOMPARE(w.openDocument(path, true), QString());
+    QVERIFY(w.replay()->active());
+    QCOMPARE(w.replay()->currentFrame(), 0);
+    const render::Camera& camera = w.viewport()->camera();
+    const Vec3 target = camera.target();
+    QVERIFY2(camera.distance() < 0.5 && target.cwiseAbs().head<2>().maxCoeff() <= 0.02 && target.z() >= 0.0 &&
+                 target.z() <= 0.08,
+             qPrintable(QStringLiteral("distance %1 m, target %2 %3 %4")
+                            .arg(camera.distance())
+                            .arg(target.x())
+                            .arg(target.y())
+                            .arg(target.z())));
+  }
+
   void replayRerendersHeadless() {
 #if CLUMPLAB_UNDER_TSAN
     QSKIP("starts processes (fork), which ThreadSanitizer does not support in a multithreaded process");
