@@ -35,6 +35,17 @@ py::array_t<double> quaternionRows(const std::vector<Quat>& q) {
   return out;
 }
 
+py::array_t<double> sphereRows(const std::vector<Vec3>& centres, const std::vector<double>& radii) {
+  py::array_t<double> out({static_cast<py::ssize_t>(centres.size()), py::ssize_t{4}});
+  auto r = out.mutable_unchecked<2>();
+  for (std::size_t i = 0; i < centres.size(); ++i) {
+    const auto row = static_cast<py::ssize_t>(i);
+    for (int k = 0; k < 3; ++k) r(row, k) = centres[i][k];
+    r(row, 3) = radii[i];
+  }
+  return out;
+}
+
 py::array_t<double> vector3(const Vec3& v) {
   py::array_t<double> out(py::ssize_t{3});
   auto r = out.mutable_unchecked<1>();

@@ -13,6 +13,8 @@ namespace clumplab::python {
 pybind11::array_t<double> vectorRows(const std::vector<Vec3>& v);      // N x 3
 pybind11::array_t<double> quaternionRows(const std::vector<Quat>& q);  // N x 4, w x y z
 pybind11::array_t<double> vector3(const Vec3& v);                      // shape (3,)
+// Spheres as M x 4 rows x, y, z, r (pebbles of a template or of a world).
+pybind11::array_t<double> sphereRows(const std::vector<Vec3>& centres, const std::vector<double>& radii);
 
 // `value` as `rows` x `columns` finite float64 (any array-like numpy converts); a ValueError that
 // names `what` otherwise.

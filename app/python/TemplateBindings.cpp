@@ -31,14 +31,10 @@ TemplateHandle templateOfScene(const std::string& text, const std::string& file)
 }
 
 py::array_t<double> pebbleRows(const ClumpTemplate& t) {
-  py::array_t<double> out({static_cast<py::ssize_t>(t.pebbles.size()), py::ssize_t{4}});
-  auto r = out.mutable_unchecked<2>();
-  for (std::size_t i = 0; i < t.pebbles.size(); ++i) {
-    const auto row = static_cast<py::ssize_t>(i);
-    for (int k = 0; k < 3; ++k) r(row, k) = t.pebbles[i].center[k];
-    r(row, 3) = t.pebbles[i].radius;
-  }
-  return out;
+  std::vector<Vec3> centres;
+  std::vector<double> radii;
+  for (const Pebble& p : t.pebbles) centres.push_back(p.center), radii.push_back(p.radius);
+  return sphereRows(centres, radii);
 }
 
 }  // namespace

@@ -226,14 +226,7 @@ void bindWorld(py::module_& m) {
           "pebbles",
           [](const PythonWorld& w) {
             const PebbleArrays p = placedPebbles(w.world().bodies(), w.world().templates());
-            py::array_t<double> out({static_cast<py::ssize_t>(p.position.size()), py::ssize_t{4}});
-            auto r = out.mutable_unchecked<2>();
-            for (std::size_t i = 0; i < p.position.size(); ++i) {
-              const auto row = static_cast<py::ssize_t>(i);
-              for (int k = 0; k < 3; ++k) r(row, k) = p.position[i][k];
-              r(row, 3) = p.radius[i];
-            }
-            return out;
+            return sphereRows(p.position, p.radius);
           },
           "Every pebble placed where its body is now: x, y, z, r [m], M x 4, body by body")
       .def(

@@ -212,6 +212,13 @@ EngineImportSummary importLiggghtsRun(const std::string& folderName, const std::
     templateOfType[type] = static_cast<std::uint32_t>(at - keys.begin());
   }
   const PeriodicBox& periodic = scene.settings.periodic;
+  std::vector<Vec3> templateMean;  // each template's pebble centres' mean, body frame [m]
+  for (const TemplatePtr& t : scene.templates) {
+    Vec3 sum = Vec3::Zero();
+    for (const Pebble& p : t->pebbles) sum += p.center;
+    templateMean.push_back(sum / static_cast<double>(std::max<std::size_t>(t->pebbles.size(), 1)));
+  }
+  std::vector<Vec3> dumped;  // one body's dumped pebbles, unwrapped (reused)
 
   EngineImportSummary summary;
   summary.sceneBodies = scene.bodies.size();
@@ -257,18 +264,17 @@ EngineImportSummary importLiggghtsRun(const std::string& folderName, const std::
                              std::to_string(t.pebbles.size()));
       }
       const Mat3 rotation = b.q.toRotationMatrix();
-      Vec3 meanDumped = Vec3::Zero(), meanTemplate = Vec3::Zero();
+      dumped.clear();
+      Vec3 meanDumped = Vec3::Zero();
       for (std::size_t i = 0; i < count; ++i) {
         // Across a periodic face LIGGGHTS wraps each pebble on its own: take the image nearest the centre.
-        meanDumped += b.centre + periodic.minimumImage(own->second[i].position - b.centre);
-        meanTemplate += t.pebbles[i].center;
+        dumped.push_back(b.centre + periodic.minimumImage(own->second[i].position - b.centre));
+        meanDumped += dumped.back();
       }
-      const double n = static_cast<double>(count);
-      const Vec3 x = meanDumped / n - rotation * (meanTemplate / n);
+      const Vec3 x = meanDumped / static_cast<double>(count) - rotation * templateMean[type->second];
       for (std::size_t i = 0; i < count; ++i) {
-        const Vec3 dumped = b.centre + periodic.minimumImage(own->second[i].position - b.centre);
         summary.largestPebbleOffset =
-            std::max(summary.largestPebbleOffset, (dumped - (x + rotation * t.pebbles[i].center)).norm());
+            std::max(summary.largestPebbleOffset, (dumped[i] - (x + rotation * t.pebbles[i].center)).norm());
       }
       poses.push_back(
           {b.id, type->second, periodic.wrap(x), b.velocity + b.spin.cross(x - b.centre), b.spin, b.q});
