@@ -5,7 +5,7 @@
 #include <stdexcept>
 
 #include "core/io/SceneWriter.hpp"
-#include "core/world/Placement.hpp"
+#include "core/world/ClearSpot.hpp"
 
 // The commands: each posts a function the simulation thread runs between two steps (applyCommands).
 namespace clumplab::sim {
@@ -107,31 +107,45 @@ void SimulationLoop::setSpeed(double speed, bool asFastAsPossible) {
   });
 }
 
-void SimulationLoop::spawn(const BodyInit& body) {
-  spawn(std::vector<BodyInit>{body}, nullptr);
+void SimulationLoop::spawn(const BodyInit& body, std::optional<Vec3> aimedAt) {
+  spawn(std::vector<BodyInit>{body}, nullptr, aimedAt);
 }
 
-void SimulationLoop::spawn(std::vector<BodyInit> bodies, TemplatePtr newTemplate) {
-  postInterrupting([this, bodies = std::move(bodies), newTemplate = std::move(newTemplate)]() mutable {
-    if (!world_ || diverged()) return;
-    if (newTemplate && trajectory_) {
-      // The file's template list was written at its start: a template it lacks ends it.
-      finishTrajectory("a new template joined the scene, which ends the trajectory at t = " +
-                       std::to_string(world_->time()) +
-                       " s (a trajectory keeps the templates it began with)");
-    }
-    if (newTemplate) {
-      const std::uint32_t index = world_->addTemplate(std::move(newTemplate));
-      for (BodyInit& b : bodies) b.templateIndex = index;
-    }
-    for (const BodyInit& requested : bodies) {
-      if (requested.templateIndex >= world_->templates().size()) continue;
-      world_->addBody(clearOfOverlaps(requested));
-    }
-    takeCheckpoint();  // a checkpoint restores only the bodies it knew
-    ++layoutGeneration_;
-    dirty_ = true;
-  });
+void SimulationLoop::spawn(std::vector<BodyInit> bodies, TemplatePtr newTemplate,
+                           std::optional<Vec3> aimedAt) {
+  postInterrupting(
+      [this, bodies = std::move(bodies), newTemplate = std::move(newTemplate), aimedAt]() mutable {
+        if (!world_ || diverged()) return;
+        if (newTemplate && trajectory_) {
+          // The file's template list was written at its start: a template it lacks ends it.
+          finishTrajectory("a new template joined the scene, which ends the trajectory at t = " +
+                           std::to_string(world_->time()) +
+                           " s (a trajectory keeps the templates it began with)");
+        }
+        if (newTemplate) {
+          const std::uint32_t index = world_->addTemplate(std::move(newTemplate));
+          for (BodyInit& b : bodies) b.templateIndex = index;
+        }
+        std::size_t noRoom = 0;
+        for (const BodyInit& requested : bodies) {
+          if (requested.templateIndex >= world_->templates().size()) continue;
+          if (const std::optional<BodyInit> placed = clearStart(requested, aimedAt)) {
+            world_->addBody(*placed);
+          } else {
+            ++noRoom;
+          }
+        }
+        if (noRoom > 0) {
+          const std::string& name = world_->templates()[bodies.front().templateIndex]->name;
+          notify(noRoom == bodies.size()
+                     ? "No room for " + name + " there: every pose near it overlaps a body or a wall"
+                     : std::to_string(noRoom) + " of " + std::to_string(bodies.size()) + " copies of " +
+                           name + " found no room and were not added");
+        }
+        takeCheckpoint();  // a checkpoint restores only the bodies it knew
+        ++layoutGeneration_;
+        dirty_ = true;
+      });
 }
 
 bool SimulationLoop::current(BodyRef body) const {
@@ -278,26 +292,34 @@ void SimulationLoop::stopTrajectory() {
   });
 }
 
-BodyInit SimulationLoop::clearOfOverlaps(BodyInit body) const {
-  // Lift a new body until none of its pebbles overlaps a pebble or a wall (a spawn onto a pile
-  // lands on top of it), by half bounding radii, at most 50 bounding radii. The overlap test is the
-  // one generation and inlets use (core/world/Placement.hpp), against the bodies' poses (bodies spawned just
-  // before are among them) and the mesh walls where their motion has them now.
-  const ClumpTemplate& t = *world_->templates()[body.templateIndex];
+std::optional<BodyInit> SimulationLoop::clearStart(BodyInit body, const std::optional<Vec3>& aimedAt) const {
+  // Against the bodies' poses now (bodies spawned just before are among them) and the mesh walls
+  // where their motion has them now.
+  const ClumpTemplate& shape = *world_->templates()[body.templateIndex];
   double reach = 0.0;
-  for (const TemplatePtr& shape : world_->templates()) reach = std::max(reach, shape->boundingRadius);
-  PlacementSet occupied(reach, world_->settings().periodic);
+  for (const TemplatePtr& t : world_->templates()) reach = std::max(reach, t->boundingRadius);
+  std::vector<PlacedBody> placed;
   const BodyState& b = world_->bodies();
+  placed.reserve(b.size());
   for (std::size_t i = 0; i < b.size(); ++i)
-    occupied.add({b.position[i], b.orientation[i], world_->templates()[b.templateIndex[i]].get()});
-  const auto overlaps = [&](const Vec3& at) {
-    const PlacedBody candidate{at, body.orientation.normalized(), &t};
-    return !clearOfWalls(candidate, world_->walls(), world_->time()) || occupied.overlapsAny(candidate);
-  };
+    placed.push_back({b.position[i], b.orientation[i], world_->templates()[b.templateIndex[i]].get()});
   const Vec3 gravity = world_->settings().gravity;
   const Vec3 up = gravity.norm() > 0.0 ? Vec3(-gravity.normalized()) : Vec3::UnitZ();
-  for (int k = 0; k < 100 && overlaps(body.position); ++k) body.position += 0.5 * t.boundingRadius * up;
+  const ClearSpotFinder finder(placed, world_->walls(), world_->time(), world_->settings().periodic, up,
+                               reach);
+  const Quat orientation = body.orientation.normalized();
+  std::optional<Vec3> start;
+  if (aimedAt) start = finder.shotStart(body.position, *aimedAt, shape, orientation);
+  if (!start) start = finder.dropAbove(aimedAt.value_or(body.position), shape, orientation);
+  if (!start) return std::nullopt;
+  body.position = *start;
   return body;
+}
+
+void SimulationLoop::notify(std::string text) {
+  notice_ = std::move(text);
+  ++noticeCount_;
+  dirty_ = true;
 }
 
 void SimulationLoop::saveScene(const std::string& path, std::function<void(const std::string&)> done,

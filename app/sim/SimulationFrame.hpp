@@ -29,6 +29,10 @@ struct SimulationFrame {
   std::string sceneFile;
   bool diverged = false;          // the world diverged: stepping stops until it is resumed or reset
   std::string problem;            // why the run stopped (a divergence or a refused command); "" if it did not
+  // A message for the user that does not stop the run (a spawn with no room), and how many were
+  // given so far: a new one is shown when the count changes.
+  std::string notice;
+  std::uint64_t noticeCount = 0;
   bool canRecover = false;        // a last good state exists to resume from with a smaller step
   double criticalTimeStep = 0.0;  // [s] of the running world (World::criticalTimeStep)
   double recommendedTimeStep = 0.0;  // [s]

@@ -242,6 +242,8 @@ void SimulationLoop::publish() {
   f.problem = !f.diverged                     ? errorMessage_
               : world_->divergence().happened ? world_->divergence().message
                                               : energyDivergence_;
+  f.notice = notice_;
+  f.noticeCount = noticeCount_;
   f.canRecover = f.diverged && lastGood_.has_value();
   f.spin = spin_.report();
   f.history = history_.stats(world_ ? world_->stepCount() : 0);

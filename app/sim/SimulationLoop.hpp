@@ -51,10 +51,14 @@ class SimulationLoop {
   void reset();
   // Speed: simulated seconds per wall second in (0, 1]; or as fast as possible.
   void setSpeed(double speed, bool asFastAsPossible);
-  void spawn(const BodyInit& body);
-  // Adds bodies, each lifted clear of overlaps with the world and with the ones before it. With
-  // `newTemplate`, that template joins the world first (once) and every body uses it.
-  void spawn(std::vector<BodyInit> bodies, TemplatePtr newTemplate);
+  // Adds bodies, none overlapping a body or a wall (ClearSpotFinder): each dropped at its position (the
+  // lowest clear pose above it, or in the nearest column with room), or, with `aimedAt` [m], shot
+  // from its position towards that point (from the first clear pose on the way). With `newTemplate`,
+  // that template joins the world first (once) and every body uses it. A body with no room anywhere
+  // near is not added, and a notice says so (SimulationFrame::notice).
+  void spawn(const BodyInit& body, std::optional<Vec3> aimedAt = std::nullopt);
+  void spawn(std::vector<BodyInit> bodies, TemplatePtr newTemplate,
+             std::optional<Vec3> aimedAt = std::nullopt);
   void removeBody(BodyRef body);
   // Mouse drag: a mass-scaled critically damped spring from the anchor to the target, force capped.
   // While paused, the body is moved so that the anchor sits on the target.
@@ -131,8 +135,9 @@ class SimulationLoop {
   void finishTrajectory(const std::string& problem);
   void integrateKinetic(const EnergyReport& energy, double span);
   bool diverged() const { return world_ && (world_->divergence().happened || !energyDivergence_.empty()); }
-  // The body lifted against gravity until it overlaps no body and no wall (core/world/Placement.hpp).
-  BodyInit clearOfOverlaps(BodyInit body) const;
+  // Where `body` starts so that it overlaps nothing (see spawn); nothing when there is no room.
+  std::optional<BodyInit> clearStart(BodyInit body, const std::optional<Vec3>& aimedAt) const;
+  void notify(std::string text);  // SimulationFrame::notice
 
   // Shared with other threads, under mutex_.
   std::mutex mutex_;
@@ -174,6 +179,8 @@ class SimulationLoop {
   TrajectoryStatus trajectoryStatus_;
   Clock::time_point lastCheckpoint_{};
   std::string errorMessage_;
+  std::string notice_;  // SimulationFrame::notice
+  std::uint64_t noticeCount_ = 0;
   std::string energyDivergence_;  // a refused command or failed build; divergences live in the World
   RunPacing pacing_;
   std::uint64_t lastSampleSteps_ = ~std::uint64_t{0};

@@ -244,6 +244,10 @@ void MainWindow::tick() {
   trajectory_->show(f);
   inletStatus_->showInlets(f.snapshot, f.sceneGeneration);
   banner_->showProblem(f.problem, f.canRecover);
+  if (f.noticeCount != shownNotices_) {
+    shownNotices_ = f.noticeCount;
+    statusBar()->showMessage(QString::fromStdString(f.notice), 8000);
+  }
   // The thread decides whether it runs (a divergence or a single step pauses it): once it has seen
   // the window's last run command, the play button follows it.
   if (f.commandsApplied >= runTicket_ && running_ == f.stats.paused) showRunning(!f.stats.paused);

@@ -185,6 +185,7 @@ class MainWindow : public QMainWindow {
   std::uint64_t shownGeneration_ = 0;       // of the energy samples shown
   std::uint64_t shownFrameGeneration_ = 0;  // of the frame shown
   std::uint64_t shownLayout_ = ~std::uint64_t{0};
+  std::uint64_t shownNotices_ = 0;  // SimulationFrame::noticeCount of the last notice shown
   double speed_ = 1.0;
   bool asFast_ = false;
   bool running_ = true;

@@ -36,15 +36,16 @@ void SpawnController::spawnAt(QPoint pixel, bool shoot) {
   if (!f || templateBox_->currentIndex() < 0) return;
   const auto templateIndex = static_cast<std::uint32_t>(templateBox_->currentData().toUInt());
   if (templateIndex >= f->snapshot.templates.size()) return;
-  BodyInit body = placementAt(pixel, f->snapshot.templates[templateIndex]->boundingRadius, shoot);
+  const Placement place = placementAt(pixel, f->snapshot.templates[templateIndex]->boundingRadius, shoot);
+  BodyInit body = place.body;
   body.templateIndex = templateIndex;
-  window_.simulation().spawn(body);
+  window_.simulation().spawn(body, place.aimedAt);
 }
 
 void SpawnController::spawnTemplateAt(TemplatePtr clump, QPoint pixel) {
   if (!clump || !window_.currentFrame()) return;
-  const BodyInit body = placementAt(pixel, clump->boundingRadius, false);
-  window_.simulation().spawn(std::vector<BodyInit>{body}, std::move(clump));
+  const Placement place = placementAt(pixel, clump->boundingRadius, false);
+  window_.simulation().spawn(std::vector<BodyInit>{place.body}, std::move(clump));
 }
 
 bool SpawnController::spawnLibraryTemplate(const QString& path, QPoint pixel) {
@@ -61,19 +62,21 @@ bool SpawnController::spawnLibraryTemplate(const QString& path, QPoint pixel) {
   return true;
 }
 
-BodyInit SpawnController::placementAt(QPoint pixel, double radius, bool shoot) const {
+SpawnController::Placement SpawnController::placementAt(QPoint pixel, double radius, bool shoot) const {
+  // The simulation thread moves the body to the first clear pose (ClearSpotFinder): above the pile
+  // under the cursor, or on the shot's way where it is clear.
   const Viewport& view = *window_.viewport();
   const Vec3 point = view.worldPointUnder(pixel);
-  BodyInit body;
+  Placement place;
+  place.body.position = point;
   if (shoot) {
     const Vec3 from = view.camera().eye();
     const Vec3 direction = (point - from).normalized();
-    body.position = from + direction * std::min((point - from).norm() * 0.5, 6.0 * radius);
-    body.velocity = direction * shootSpeed_->value();
-  } else {
-    body.position = point + Vec3(0.0, 0.0, 1.2 * radius);
+    place.body.position = from + direction * std::min((point - from).norm() * 0.5, 6.0 * radius);
+    place.body.velocity = direction * shootSpeed_->value();
+    place.aimedAt = point;
   }
-  return body;
+  return place;
 }
 
 void SpawnController::deleteSelected() {

@@ -1,11 +1,12 @@
 #pragma once
 // Adding and removing bodies by hand: the toolbar's template list and shot speed, a spawn at the
 // cursor (above the point under it) or a shot from the camera towards it, a template of the library
-// dropped on the view, and deleting the selected body. Every body is lifted clear of the others by
-// the simulation thread (SimulationLoop::spawn).
+// dropped on the view, and deleting the selected body. The simulation thread starts every body where
+// it overlaps nothing (SimulationLoop::spawn).
 #include <QObject>
 #include <QPoint>
 #include <QString>
+#include <optional>
 
 #include "core/clump/ClumpTemplate.hpp"
 #include "core/world/World.hpp"
@@ -41,8 +42,13 @@ class SpawnController : public QObject {
   void updateTemplateList();
 
  private:
-  // Where a spawned body of bounding radius `radius` goes for the view's `pixel`.
-  BodyInit placementAt(QPoint pixel, double radius, bool shoot) const;
+  // A spawn asked for at the view's `pixel`: the body at the point under it (dropped there), or at
+  // the shooter's start with the shot's velocity and the point aimed at.
+  struct Placement {
+    BodyInit body;
+    std::optional<Vec3> aimedAt;
+  };
+  Placement placementAt(QPoint pixel, double radius, bool shoot) const;
 
   MainWindow& window_;
   QComboBox* templateBox_ = nullptr;
