@@ -344,7 +344,7 @@ int main(int argc, char** argv) {
   QString replayFile = parser.value(replay);
   if (replayFile.isEmpty() && clumplab::gui::isTrajectoryFile(file.toStdString()))
     std::swap(replayFile, file);
-  if (!restored && file.isEmpty() && !parser.isSet(lesson)) window.openDefaultScene();
+  if (!restored && file.isEmpty() && !parser.isSet(lesson)) window.openStartScene();
   if (!restored && !file.isEmpty()) {  // (a restored scene stays open instead of the file)
     const QString error = window.openDocument(file, script.quit);
     if (!error.isEmpty()) {

@@ -52,6 +52,7 @@ void SimulationLoop::setParameters(const SceneParameters& parameters) {
       stopWithError(std::string("the engine refused the parameters: ") + e.what());
       return;
     }
+    if (!diverged() && !(parameters == parameters_)) edits_.parametersChanged(world_->time());
     parameters_ = parameters;
     // Resuming after a divergence must not undo this edit.
     if (!diverged()) takeCheckpoint();
@@ -107,15 +108,23 @@ void SimulationLoop::setSpeed(double speed, bool asFastAsPossible) {
   });
 }
 
-void SimulationLoop::spawn(const BodyInit& body, std::optional<Vec3> aimedAt) {
-  spawn(std::vector<BodyInit>{body}, nullptr, aimedAt);
+void SimulationLoop::spawn(const BodyInit& body, const std::optional<Vec3>& aimedAt, std::uint64_t serial) {
+  spawn(std::vector<BodyInit>{body}, nullptr, aimedAt, serial);
 }
 
 void SimulationLoop::spawn(std::vector<BodyInit> bodies, TemplatePtr newTemplate,
-                           std::optional<Vec3> aimedAt) {
+                           const std::optional<Vec3>& aimedAt, std::uint64_t serial) {
   postInterrupting(
-      [this, bodies = std::move(bodies), newTemplate = std::move(newTemplate), aimedAt]() mutable {
+      [this, bodies = std::move(bodies), newTemplate = std::move(newTemplate), aimedAt, serial]() mutable {
         if (!world_ || diverged()) return;
+        // A redo of the same spawn finds its template in the world already.
+        const auto& known = world_->templates();
+        if (newTemplate && std::find(known.begin(), known.end(), newTemplate) != known.end()) {
+          const auto index =
+              static_cast<std::uint32_t>(std::find(known.begin(), known.end(), newTemplate) - known.begin());
+          for (BodyInit& b : bodies) b.templateIndex = index;
+          newTemplate.reset();
+        }
         if (newTemplate && trajectory_) {
           // The file's template list was written at its start: a template it lacks ends it.
           finishTrajectory("a new template joined the scene, which ends the trajectory at t = " +
@@ -127,6 +136,7 @@ void SimulationLoop::spawn(std::vector<BodyInit> bodies, TemplatePtr newTemplate
           for (BodyInit& b : bodies) b.templateIndex = index;
         }
         std::size_t noRoom = 0;
+        const std::size_t first = world_->bodies().size();
         for (const BodyInit& requested : bodies) {
           if (requested.templateIndex >= world_->templates().size()) continue;
           if (const std::optional<BodyInit> placed = clearStart(requested, aimedAt)) {
@@ -142,6 +152,7 @@ void SimulationLoop::spawn(std::vector<BodyInit> bodies, TemplatePtr newTemplate
                      : std::to_string(noRoom) + " of " + std::to_string(bodies.size()) + " copies of " +
                            name + " found no room and were not added");
         }
+        edits_.spawned(serial, first, world_->bodies().size() - first, world_->time());
         takeCheckpoint();  // a checkpoint restores only the bodies it knew
         ++layoutGeneration_;
         dirty_ = true;
@@ -159,6 +170,31 @@ void SimulationLoop::removeBody(BodyRef body) {
     world_->clearExternalForces();
     world_->removeBody(body.index);
     spin_.bodyRemoved(body.index);
+    edits_.bodyRemoved(body.index);
+    ++layoutGeneration_;
+    ++bodyIndexGeneration_;
+    takeCheckpoint();
+    dirty_ = true;
+  });
+}
+
+void SimulationLoop::removeSpawn(std::uint64_t serial) {
+  postInterrupting([this, serial] {
+    if (!world_ || diverged()) return;
+    const std::optional<SpawnRange> range = edits_.spawn(serial);
+    edits_.forget(serial);
+    if (!range) {
+      notify("Nothing to undo: the bodies of that spawn are gone already");
+      return;
+    }
+    drag_.reset();
+    world_->clearExternalForces();
+    for (std::size_t k = range->count; k-- > 0;) {
+      const auto index = static_cast<std::uint32_t>(range->first + k);
+      world_->removeBody(index);
+      spin_.bodyRemoved(index);
+      edits_.bodyRemoved(index);
+    }
     ++layoutGeneration_;
     ++bodyIndexGeneration_;
     takeCheckpoint();
@@ -212,13 +248,14 @@ void SimulationLoop::endDrag() {
   });
 }
 
-void SimulationLoop::recoverFromDivergence(const SceneParameters& parameters) {
-  post([this, parameters] {
+void SimulationLoop::recoverFromDivergence(const SceneParameters& parameters, bool run) {
+  post([this, parameters, run] {
     if (!world_ || !lastGood_ || !diverged()) return;
     energyDivergence_.clear();
     // The checkpoint brings back its settings and loads too: apply the current parameters (with
     // the smaller step) over it, and drop any drag.
     world_->restore(*lastGood_);
+    edits_.restored(world_->bodies().size());
     world_->clearDivergence();
     world_->clearExternalForces();
     drag_.reset();
@@ -226,7 +263,7 @@ void SimulationLoop::recoverFromDivergence(const SceneParameters& parameters) {
     parameters_.applyTo(*world_);
     restartSpinWatch();
     errorMessage_.clear();
-    running_ = true;
+    running_ = run;
     pacing_.restart(Clock::now(), world_->time());
     dirty_ = true;
   });
@@ -243,6 +280,7 @@ void SimulationLoop::stepBack() {
     std::optional<WorldCheckpoint> back = history_.stepBack(world_->stepCount());
     if (!back) return;
     if (trajectory_) finishTrajectory("stepping back ended the trajectory (its frames go forward in time)");
+    edits_.clear();  // a state from before some edits: their records name other bodies
     // The checkpoint brings back its settings: the current parameters go over it (applyTo sets only
     // what differs, so an unedited run continues to the same bits). A drag or divergence ends.
     world_->restore(*back);

@@ -7,6 +7,7 @@
 
 #include "core/energy/Energy.hpp"
 #include "core/world/Snapshot.hpp"
+#include "sim/EditLog.hpp"
 #include "sim/RunPacing.hpp"
 #include "sim/SceneParameters.hpp"
 #include "sim/SpinProbe.hpp"
@@ -27,13 +28,16 @@ struct SimulationFrame {
   // a command naming a body carries the one it was chosen under (BodyRef).
   std::uint64_t bodyIndexGeneration = 0;
   std::string sceneFile;
-  bool diverged = false;          // the world diverged: stepping stops until it is resumed or reset
-  std::string problem;            // why the run stopped (a divergence or a refused command); "" if it did not
+  bool diverged = false;  // the world diverged: stepping stops until it is resumed or reset
+  std::string problem;    // why the run stopped (a divergence or a refused command); "" if it did not
   // A message for the user that does not stop the run (a spawn with no room), and how many were
   // given so far: a new one is shown when the count changes.
   std::string notice;
   std::uint64_t noticeCount = 0;
-  bool canRecover = false;        // a last good state exists to resume from with a smaller step
+  bool canRecover = false;
+  DivergenceCause cause = DivergenceCause::Unknown;  // after a divergence: what most likely caused it
+  std::uint64_t causeSpawn = 0;   // for SpawnedBodies: the spawn's serial        // a last good state exists
+                                  // to resume from with a smaller step
   double criticalTimeStep = 0.0;  // [s] of the running world (World::criticalTimeStep)
   double recommendedTimeStep = 0.0;  // [s]
   SpinReport spin;                   // the watched body's flips, measured every step (Dzhanibekov mode)

@@ -12,6 +12,22 @@
 // stepping at the pace RunPacing sets, and publishing frames and energy samples.
 namespace clumplab::sim {
 
+namespace {
+// The divergence's likely cause, said after the engine's own explanation.
+std::string causeSentence(DivergenceCause cause) {
+  switch (cause) {
+    case DivergenceCause::SpawnedBodies:
+      return " It began right after bodies were added by hand: undo that to go on from before it.";
+    case DivergenceCause::ParameterEdit:
+      return " It began right after a parameter was changed: undo that change to go on.";
+    case DivergenceCause::TimeStep:
+    case DivergenceCause::Unknown:
+      break;
+  }
+  return {};
+}
+}  // namespace
+
 SimulationLoop::SimulationLoop() : thread_([this] { run(); }) {}
 
 SimulationLoop::~SimulationLoop() {
@@ -74,6 +90,7 @@ void SimulationLoop::takeCheckpoint() {
 void SimulationLoop::buildWorld() {
   finishTrajectory("");  // the file holds the run that ends here
   history_.clear();
+  edits_.clear();
   drag_.reset();
   energyDivergence_.clear();
   lastGood_.reset();
@@ -245,6 +262,13 @@ void SimulationLoop::publish() {
   f.notice = notice_;
   f.noticeCount = noticeCount_;
   f.canRecover = f.diverged && lastGood_.has_value();
+  f.cause = DivergenceCause::Unknown;
+  f.causeSpawn = 0;
+  if (f.diverged) {
+    f.cause = edits_.cause(world_->time(), world_->settings().timeStep > world_->recommendedTimeStep(),
+                           f.causeSpawn);
+    f.problem += causeSentence(f.cause);
+  }
   f.spin = spin_.report();
   f.history = history_.stats(world_ ? world_->stepCount() : 0);
   f.trajectory = trajectoryStatus_;

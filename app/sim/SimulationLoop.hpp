@@ -20,6 +20,7 @@
 #include "core/scene/Scene.hpp"
 #include "core/world/World.hpp"
 #include "sim/DragSpring.hpp"
+#include "sim/EditLog.hpp"
 #include "sim/RunPacing.hpp"
 #include "sim/SimulationFrame.hpp"
 #include "sim/SpinProbe.hpp"
@@ -56,17 +57,23 @@ class SimulationLoop {
   // from its position towards that point (from the first clear pose on the way). With `newTemplate`,
   // that template joins the world first (once) and every body uses it. A body with no room anywhere
   // near is not added, and a notice says so (SimulationFrame::notice).
-  void spawn(const BodyInit& body, std::optional<Vec3> aimedAt = std::nullopt);
+  // `serial` names the spawn for removeSpawn (undo) and for the cause of a divergence (0: none).
+  void spawn(const BodyInit& body, const std::optional<Vec3>& aimedAt = std::nullopt,
+             std::uint64_t serial = 0);
   void spawn(std::vector<BodyInit> bodies, TemplatePtr newTemplate,
-             std::optional<Vec3> aimedAt = std::nullopt);
+             const std::optional<Vec3>& aimedAt = std::nullopt, std::uint64_t serial = 0);
+  // Deletes the bodies spawn `serial` added that are still there (undo of a spawn); a notice says
+  // so when none is (deleted by hand, or gone with a step back).
+  void removeSpawn(std::uint64_t serial);
   void removeBody(BodyRef body);
   // Mouse drag: a mass-scaled critically damped spring from the anchor to the target, force capped.
   // While paused, the body is moved so that the anchor sits on the target.
   void drag(const DragTarget& drag);
   void endDrag();
   // After a divergence: back to the last good state (at most kCheckpointEverySeconds of wall time
-  // old, or the last edit), with `parameters` (the caller halves the step), running.
-  void recoverFromDivergence(const SceneParameters& parameters);
+  // old, or the last edit), with `parameters` (a smaller step, or the parameters before an edit
+  // undone), running (or paused, for a fix that comes in a command after it).
+  void recoverFromDivergence(const SceneParameters& parameters, bool run = true);
   // While paused: back to the newest held state older than the current one (StateHistory), with
   // the current parameters; stepping on from there reproduces the run bit for bit. Pauses.
   void stepBack();
@@ -179,6 +186,7 @@ class SimulationLoop {
   TrajectoryStatus trajectoryStatus_;
   Clock::time_point lastCheckpoint_{};
   std::string errorMessage_;
+  EditLog edits_;       // spawns and edits: undo, and the cause of a divergence
   std::string notice_;  // SimulationFrame::notice
   std::uint64_t noticeCount_ = 0;
   std::string energyDivergence_;  // a refused command or failed build; divergences live in the World

@@ -10,6 +10,7 @@
 #include <functional>
 
 #include "TestSupport.hpp"
+#include "core/energy/EnergyWatch.hpp"
 
 using namespace clumplab;
 using namespace clumplab::test;
@@ -284,6 +285,40 @@ class EnergyBookkeepingTest : public QObject {
     QVERIFY(refreshes > 20);
     QVERIFY(dissipated > 0.1 * e0.total());
     CLUMPLAB_VERIFY_LESS(worstEdited, 2e-4 * dissipated);
+  }
+
+  // A pile come to rest after an edit (the watch started again, little energy in motion) whose
+  // balance wanders by 1e-5 of the energy the pour had is no blow-up; a growth that doubles every
+  // sample is one within a few samples of passing 1e-3 of it (EnergyWatch::kRunScaleShare).
+  void theWatchMeasuresGrowthAgainstTheRunsEnergy() {
+    EnergyWatch watch;
+    EnergyReport e;
+    e.peGravity = 100.0;
+    e.keTranslational = 400.0;  // the pour
+    QVERIFY(!watch.observe(e));
+    e.keTranslational = 0.0;
+    e.dissipated = 400.0;
+    QVERIFY(!watch.observe(e));
+    watch.reset();  // an edit: the watch starts again at rest
+    e.keTranslational = 1e-3;
+    QVERIFY(!watch.observe(e));
+    for (int k = 0; k < 50; ++k) {
+      e.time += 0.01;
+      e.keTranslational = 1e-3 + 4e-3 * (k % 2);  // +4e-3 J and back: 1e-5 of the pour
+      QVERIFY(!watch.observe(e));
+    }
+    int samples = 0;
+    double gained = 1e-3;
+    std::optional<EnergyBlowUp> blowUp;
+    while (!blowUp && samples < 100) {
+      gained *= 2.0;
+      e.keTranslational = gained;
+      blowUp = watch.observe(e);
+      ++samples;
+    }
+    QVERIFY(blowUp.has_value());
+    CLUMPLAB_VERIFY_LESS(blowUp->growth, 2.0 * EnergyWatch::kRunScaleShare * 400.0 + 1e-3);
+    CLUMPLAB_VERIFY_LESS(samples, 12);
   }
 
   // The energy watch lives in the World (core/energy/EnergyWatch.hpp), so every driver of it (app, CLI,

@@ -4,6 +4,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMessageBox>
+#include <QSettings>
 #include <QStatusBar>
 #include <future>
 
@@ -16,6 +17,11 @@
 #include "gui/window/MainWindow.hpp"
 
 namespace clumplab::gui {
+
+namespace {
+const QString kLastSceneKey = QStringLiteral("document/lastScene");
+const QString kReopenKey = QStringLiteral("document/reopenLastScene");
+}  // namespace
 
 DocumentController::DocumentController(MainWindow& window) : QObject(&window), window_(window) {}
 
@@ -78,10 +84,34 @@ QString DocumentController::open(const QString& path, bool quiet) {
 void DocumentController::show(std::shared_ptr<const Scene> scene, const QString& path) {
   scene_ = scene;
   scenePath_ = path;
+  // What the next start reopens: the user's file, or the default scene (a lesson's working copy
+  // is not the user's file: the scene before it stays the one to reopen).
+  if (!RecentFiles::isWorkingCopy(path))
+    QSettings().setValue(kLastSceneKey, path.isEmpty() ? QString() : QFileInfo(path).absoluteFilePath());
   savePath_ = isSceneFile(path.toStdString()) ? path : QString();
   emit opened(scene, path);
   emit switchesChanged();
   setTitle(displayName());
+}
+
+bool DocumentController::reopenLastScene() {
+  return QSettings().value(kReopenKey, true).toBool();
+}
+
+void DocumentController::setReopenLastScene(bool on) {
+  QSettings().setValue(kReopenKey, on);
+}
+
+void DocumentController::openStartScene() {
+  const QString last = QSettings().value(kLastSceneKey).toString();
+  if (!reopenLastScene() || last.isEmpty()) {
+    openDefault();
+    return;
+  }
+  const QString error = open(last, true);
+  if (error.isEmpty()) return;
+  openDefault();
+  window_.statusBar()->showMessage(tr("The last scene did not open: %1").arg(error), 15000);
 }
 
 void DocumentController::openDialog() {

@@ -29,6 +29,12 @@ class DocumentController : public QObject {
   // `quiet`) naming the file and keeps the current scene. Returns the error ("" on success).
   QString open(const QString& path, bool quiet = false);
   void openDefault();
+  // At start with no file named: the scene shown last time (a setting, on by default: see
+  // reopenLastScene), else the default scene. A last scene that no longer opens gives the default
+  // scene and a status-bar message.
+  void openStartScene();
+  static bool reopenLastScene();  // the setting ("document/reopenLastScene")
+  static void setReopenLastScene(bool on);
   void openDialog();         // asks which file
   void openExampleDialog();  // asks which example scene (ExampleScenes.hpp)
   void reload();             // the scene's file again (the default scene if it has none)

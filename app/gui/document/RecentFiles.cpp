@@ -3,6 +3,7 @@
 #include <QFileInfo>
 #include <QMenu>
 #include <QSettings>
+#include <QStandardPaths>
 #include <QStringList>
 
 namespace clumplab::gui {
@@ -15,7 +16,14 @@ RecentFiles::RecentFiles(QMenu* menu, QObject* parent) : QObject(parent), menu_(
   refresh();
 }
 
+bool RecentFiles::isWorkingCopy(const QString& path) {
+  const QString cache = QStandardPaths::writableLocation(QStandardPaths::CacheLocation);
+  const QString absolute = QFileInfo(path).absoluteFilePath();
+  return !cache.isEmpty() && absolute.startsWith(QFileInfo(cache).absoluteFilePath() + QLatin1Char('/'));
+}
+
 void RecentFiles::add(const QString& path) {
+  if (isWorkingCopy(path)) return;
   QSettings settings;
   QStringList files = settings.value(kKey).toStringList();
   const QString absolute = QFileInfo(path).absoluteFilePath();
@@ -37,11 +45,14 @@ void RecentFiles::remove(const QString& path) {
 void RecentFiles::refresh() {
   menu_->clear();
   const QStringList files = QSettings().value(kKey).toStringList();
+  int shown = 0;
   for (const QString& f : files) {
+    if (isWorkingCopy(f)) continue;  // listed by an earlier version
+    ++shown;
     menu_->addAction(QFileInfo(f).fileName() + QStringLiteral("  —  ") + QFileInfo(f).path(), this,
                      [this, f] { emit openRequested(f); });
   }
-  menu_->setEnabled(!files.isEmpty());
+  menu_->setEnabled(shown > 0);
 }
 
 }  // namespace clumplab::gui

@@ -1,6 +1,7 @@
 #pragma once
 // File → Open Recent: the last files opened or saved, newest first, kept in the settings
-// ("recentFiles", absolute paths) and shown in a menu whose entries ask to open them.
+// ("recentFiles", absolute paths) and shown in a menu whose entries ask to open them. The app's own
+// working copies (a lesson's scene unpacked into the cache folder) are never listed.
 #include <QObject>
 #include <QString>
 
@@ -19,6 +20,8 @@ class RecentFiles : public QObject {
   void add(const QString& path);
   // `path` no longer offered (an autosave restored and removed).
   void remove(const QString& path);
+  // A copy the app made for itself (under the cache folder): not the user's file to list or reopen.
+  static bool isWorkingCopy(const QString& path);
 
  signals:
   void openRequested(const QString& path);

@@ -39,7 +39,10 @@ void ScriptedRun::onFrame() {
     if (!recorder_) startRecording();
     return;  // the recorder drives the run and ends it
   }
-  if (!started_ && f->snapshot.steps > 0) {
+  // The run is counted from the frame it starts at: with --run-for, the first (this run starts
+  // it, paused until then); else the first that has stepped. A count taken at a later frame missed
+  // the steps before it (a heavy first paint: "steps": 0 for a 3 s run).
+  if (!started_ && (options_.runFor >= 0.0 || f->snapshot.steps > 0)) {
     started_ = true;
     clock_.start();
     startSteps_ = f->snapshot.steps;

@@ -1,8 +1,11 @@
 #pragma once
 // The red banner above the 3D view when the run stopped (a divergence, a refused edit): what
-// happened, and the two ways on: back to the last good state with half the time step, or a reset.
+// happened, and the ways on that fit its cause: undo the edit that caused it (bodies spawned, a
+// parameter changed), resume at the safe step when the step is above it, halve the step, or reset.
 #include <QWidget>
 #include <string>
+
+#include "sim/EditLog.hpp"
 
 class QLabel;
 class QPushButton;
@@ -14,16 +17,32 @@ class DivergenceBanner : public QWidget {
  public:
   explicit DivergenceBanner(QWidget* parent = nullptr);
 
-  // Shows `problem` (hidden when it is empty); the fix is offered when a last good state exists.
-  void showProblem(const std::string& problem, bool canRecover);
+  struct Problem {
+    std::string text;         // hidden when empty
+    bool canRecover = false;  // a last good state exists
+    sim::DivergenceCause cause = sim::DivergenceCause::Unknown;
+    QString undoText;           // the edit undone by the undo fix ("change contact model")
+    double timeStep = 0.0;      // [s]
+    double safeTimeStep = 0.0;  // [s]; offered when the step is above it
+  };
+  void showProblem(const Problem& problem);
+
+  // The fixes on show (tests read them as a user does).
+  QPushButton* undoButton() const { return undo_; }
+  QPushButton* safeStepButton() const { return safeStep_; }
+  QPushButton* halveButton() const { return halve_; }
 
  signals:
+  void undoEditRequested();
+  void safeStepRequested();
   void halveStepRequested();
   void resetRequested();
 
  private:
   QLabel* text_ = nullptr;
-  QPushButton* fix_ = nullptr;
+  QPushButton* undo_ = nullptr;
+  QPushButton* safeStep_ = nullptr;
+  QPushButton* halve_ = nullptr;
 };
 
 }  // namespace clumplab::gui

@@ -33,6 +33,7 @@
 #include "gui/window/SpawnController.hpp"
 #include "gui/window/WindowActions.hpp"
 #include "gui/wizard/ClumpWizard.hpp"
+#include "gui/wizard/FinishPage.hpp"
 
 // The window itself: its docks and controllers put together, the frame shown at display rate, the
 // run, speed and parameters sent to the simulation thread, the settings kept between sessions.
@@ -60,6 +61,8 @@ MainWindow::MainWindow(QWidget* parent)
   layout->setSpacing(0);
   banner_ = new DivergenceBanner;
   connect(banner_, &DivergenceBanner::halveStepRequested, this, &MainWindow::recoverWithHalfStep);
+  connect(banner_, &DivergenceBanner::safeStepRequested, this, &MainWindow::recoverWithSafeStep);
+  connect(banner_, &DivergenceBanner::undoEditRequested, this, &MainWindow::recoverByUndoingTheEdit);
   connect(banner_, &DivergenceBanner::resetRequested, this, [this] { loop_->reset(); });
   layout->addWidget(banner_);
   viewport_ = new Viewport;
@@ -243,7 +246,8 @@ void MainWindow::tick() {
   }
   trajectory_->show(f);
   inletStatus_->showInlets(f.snapshot, f.sceneGeneration);
-  banner_->showProblem(f.problem, f.canRecover);
+  banner_->showProblem(
+      {f.problem, f.canRecover, f.cause, undo_.undoText(), f.parameters.timeStep, f.recommendedTimeStep});
   if (f.noticeCount != shownNotices_) {
     shownNotices_ = f.noticeCount;
     statusBar()->showMessage(QString::fromStdString(f.notice), 8000);
@@ -318,23 +322,6 @@ void MainWindow::applyParameters(const sim::SceneParameters& p) {
   loop_->setParameters(p);
 }
 
-void MainWindow::recoverWithHalfStep() {
-  const sim::SimulationFrame* f = currentFrame();
-  if (!f || !f->canRecover) return;
-  sim::SceneParameters halved = parameters_;
-  halved.timeStep *= 0.5;
-  loop_->recoverFromDivergence(halved);
-  // On the undo stack like any edit, so undo and redo stay consistent with what runs.
-  undo_.push(new ParameterEditCommand(
-      parameters_, halved, tr("time step, halved to %1 s after a divergence").arg(halved.timeStep, 0, 'g', 4),
-      [this](const sim::SceneParameters& p) { applyParameters(p); }));
-  banner_->hide();
-  showRunning(true);
-  runTicket_ = loop_->commandsPosted();
-  statusBar()->showMessage(
-      tr("Resumed from the last good state with Δt = %1 s").arg(halved.timeStep, 0, 'g', 4), 6000);
-}
-
 bool MainWindow::divergenceBannerShown() const {
   return banner_->isVisible();
 }
@@ -361,8 +348,14 @@ void MainWindow::openDzhanibekovPanel(int body) {
 
 ClumpWizard* MainWindow::openClumpWizard() {
   if (!clumpWizard_) {
-    clumpWizard_ = new ClumpWizard(loop_.get(), this);
+    auto* wizard = new ClumpWizard(loop_.get(), this);
+    clumpWizard_ = wizard;
     clumpWizard_->setAttribute(Qt::WA_DeleteOnClose);
+    wizard->finishPage()->setSpawnCopies([this](std::vector<BodyInit> bodies, TemplatePtr clump) {
+      const QString what = tr("add %n copies of %1", nullptr, static_cast<int>(bodies.size()))
+                               .arg(QString::fromStdString(clump->name));
+      spawnUndoable(std::move(bodies), std::move(clump), std::nullopt, what);
+    });
     connect(clumpWizard_, &ClumpWizard::templateSaved, this, [this](const QString& path, int copies) {
       statusBar()->showMessage(tr("Saved %1; %n copies added", nullptr, copies).arg(path), 6000);
     });

@@ -54,6 +54,9 @@ class MainWindow : public QMainWindow {
   QString openDocument(const QString& path, bool quiet = false);
   // Starts the built-in default scene.
   void openDefaultScene();
+  // At start without a file: the scene shown last time (File → Reopen the last scene at start, on by
+  // default), else the default scene.
+  void openStartScene();
   void setRunning(bool running);
   bool running() const { return running_; }
   // One step, or back to an earlier state of the history; both pause.
@@ -76,8 +79,17 @@ class MainWindow : public QMainWindow {
   // The same for a template file of the library (what dropping it on the view does); false with a
   // message when the file cannot be read.
   bool spawnLibraryTemplate(const QString& path, QPoint pixel);
+  // Adds bodies as one undoable edit named `what` (SpawnCommand): each dropped at its position, or
+  // shot towards `aimedAt`; with `newTemplate`, every body is of it.
+  void spawnUndoable(std::vector<BodyInit> bodies, TemplatePtr newTemplate, std::optional<Vec3> aimedAt,
+                     const QString& what);
   // After a divergence: back to the last good state, half the time step, running (the banner's fix).
   void recoverWithHalfStep();
+  // After a divergence: back to the last good state at the recommended step, running.
+  void recoverWithSafeStep();
+  // After a divergence that began right after an edit: back to the last good state with that edit
+  // undone (the bodies spawned deleted, the parameters as before), running.
+  void recoverByUndoingTheEdit();
   bool divergenceBannerShown() const;
   // Saves the live scene (atomic write); returns the error or "" (waits for the simulation thread).
   QString saveSceneTo(const QString& path);
@@ -185,7 +197,12 @@ class MainWindow : public QMainWindow {
   std::uint64_t shownGeneration_ = 0;       // of the energy samples shown
   std::uint64_t shownFrameGeneration_ = 0;  // of the frame shown
   std::uint64_t shownLayout_ = ~std::uint64_t{0};
-  std::uint64_t shownNotices_ = 0;  // SimulationFrame::noticeCount of the last notice shown
+  std::uint64_t shownNotices_ = 0;
+  std::uint64_t spawnSerials_ = 0;
+  // Back to the last good state with `timeStep` [s], running; on the undo stack as `what`.
+  void recoverWithStep(double timeStep,
+                       const QString& what);  // SpawnCommand's serials, unique in the window's life  //
+                                              // SimulationFrame::noticeCount of the last notice shown
   double speed_ = 1.0;
   bool asFast_ = false;
   bool running_ = true;

@@ -20,6 +20,10 @@
 // and PaLa's switches SceneSwitches'.
 namespace clumplab::gui {
 
+void MainWindow::openStartScene() {
+  document_->openStartScene();
+}
+
 void MainWindow::openDefaultScene() {
   document_->openDefault();
 }

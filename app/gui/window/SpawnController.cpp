@@ -39,13 +39,16 @@ void SpawnController::spawnAt(QPoint pixel, bool shoot) {
   const Placement place = placementAt(pixel, f->snapshot.templates[templateIndex]->boundingRadius, shoot);
   BodyInit body = place.body;
   body.templateIndex = templateIndex;
-  window_.simulation().spawn(body, place.aimedAt);
+  const QString name = QString::fromStdString(f->snapshot.templates[templateIndex]->name);
+  window_.spawnUndoable({body}, nullptr, place.aimedAt,
+                        shoot ? tr("shoot %1").arg(name) : tr("spawn %1").arg(name));
 }
 
 void SpawnController::spawnTemplateAt(TemplatePtr clump, QPoint pixel) {
   if (!clump || !window_.currentFrame()) return;
   const Placement place = placementAt(pixel, clump->boundingRadius, false);
-  window_.simulation().spawn(std::vector<BodyInit>{place.body}, std::move(clump));
+  const QString what = tr("spawn %1").arg(QString::fromStdString(clump->name));
+  window_.spawnUndoable({place.body}, std::move(clump), std::nullopt, what);
 }
 
 bool SpawnController::spawnLibraryTemplate(const QString& path, QPoint pixel) {

@@ -176,6 +176,12 @@ void WindowActions::createMenus() {
   file->addAction(tr("Open E&xample…"), this, [this] { w_.document()->openExampleDialog(); });
   w_.document()->setRecentMenu(file->addMenu(tr("Open &Recent")));
   file->addAction(tr("Open the &default scene"), &w_, &MainWindow::openDefaultScene);
+  QAction* reopen = file->addAction(tr("Reopen the last scene at start"));
+  reopen->setCheckable(true);
+  reopen->setChecked(DocumentController::reopenLastScene());
+  reopen->setToolTip(
+      tr("Without a file on the command line, start on the scene shown when ClumpLab was closed"));
+  connect(reopen, &QAction::toggled, this, [](bool on) { DocumentController::setReopenLastScene(on); });
   file->addAction(clumpWizardAction_);
   QAction* reloadAction = file->addAction(tr("Re&load"), this, [this] { w_.document()->reload(); });
   reloadAction->setShortcut(keys::reload);

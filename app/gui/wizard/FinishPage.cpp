@@ -206,7 +206,12 @@ bool FinishPage::validatePage() {
       }
       request.randomOrientation = randomOrientation_->isChecked();
       request.seed = QRandomGenerator::global()->generate64();
-      simulation_->spawn(spawnBodies(request), std::make_shared<const ClumpTemplate>(t));
+      auto clump = std::make_shared<const ClumpTemplate>(t);
+      if (spawnCopies_) {
+        spawnCopies_(spawnBodies(request), std::move(clump));
+      } else {
+        simulation_->spawn(spawnBodies(request), std::move(clump));
+      }
       copies = request.count;
     }
     emit templateSaved(path, copies);

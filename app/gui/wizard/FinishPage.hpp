@@ -4,6 +4,10 @@
 // and hands the copies to the simulation thread; a failure is shown here and nothing is lost.
 #include <QWizardPage>
 #include <array>
+#include <functional>
+#include <vector>
+
+#include "core/world/World.hpp"
 
 class QCheckBox;
 class QGroupBox;
@@ -31,6 +35,10 @@ class FinishPage : public QWizardPage {
   void initializePage() override;
   bool validatePage() override;
   QString savedPath() const { return savedPath_; }
+  // How Finish adds the copies (the main window: as one undoable edit); unset, straight to the
+  // simulation.
+  using SpawnCopies = std::function<void(std::vector<BodyInit> bodies, TemplatePtr clump)>;
+  void setSpawnCopies(SpawnCopies spawn) { spawnCopies_ = std::move(spawn); }
 
  signals:
   void templateSaved(const QString& path, int copies);
@@ -41,6 +49,7 @@ class FinishPage : public QWizardPage {
 
   WizardModel& model_;
   sim::SimulationLoop* simulation_ = nullptr;
+  SpawnCopies spawnCopies_;
   QLineEdit* name_ = nullptr;
   ScientificSpinBox* density_ = nullptr;
   QLineEdit* path_ = nullptr;

@@ -14,7 +14,9 @@ std::optional<EnergyBlowUp> EnergyWatch::observe(const EnergyReport& e) {
   const double growth = balance - b.balance;
   const double magnitude = e.keTranslational + e.keRotational + std::abs(e.peGravity) + e.peElastic +
                            std::abs(e.peFields) + std::abs(e.dissipated);
-  if (!(growth > std::max(kGrowthLimit * b.scale, 1e-6 * magnitude))) return std::nullopt;
+  runScale_ = std::max({runScale_, e.keTranslational + e.keRotational, e.peElastic});
+  if (!(growth > std::max({kGrowthLimit * b.scale, kRunScaleShare * runScale_, 1e-6 * magnitude})))
+    return std::nullopt;
   return EnergyBlowUp{growth, b.since, growth / std::max(b.scale, 1e-300)};
 }
 

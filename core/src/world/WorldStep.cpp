@@ -222,13 +222,25 @@ bool World::checkDivergence() {
                   overlap ? "overlaps a neighbour by more than half a pebble radius"
                           : "has a non-finite position or velocity");
   }
+  // The step is blamed only when it is above the safe one: below it the cause is elsewhere (a body
+  // placed overlapping, a stiffer contact switched on), which the app names from what it changed.
+  const double dt = model_.settings.timeStep;
+  const double safe = recommendedTimeStep();
+  char why[320];
+  if (dt > safe) {
+    std::snprintf(why, sizeof why,
+                  "The time step %.3g s is above the safe step %.3g s for this contact stiffness (the "
+                  "critical step is about %.3g s).",
+                  dt, safe, criticalTimeStep());
+  } else {
+    std::snprintf(why, sizeof why,
+                  "The time step %.3g s is within the safe step %.3g s, so the step alone does not explain "
+                  "it: a body that started overlapping another, or a sudden change of the model, does.",
+                  dt, safe);
+  }
   char text[768];
-  std::snprintf(text, sizeof text,
-                "simulation diverged at t = %.6g s (step %llu): %s. The time step %.3g s is "
-                "probably too large for the contact stiffness: the critical step is about %.3g s, "
-                "a safe step about %.3g s.",
-                state_.clock.time, static_cast<unsigned long long>(state_.clock.steps), what,
-                model_.settings.timeStep, criticalTimeStep(), recommendedTimeStep());
+  std::snprintf(text, sizeof text, "simulation diverged at t = %.6g s (step %llu): %s. %s", state_.clock.time,
+                static_cast<unsigned long long>(state_.clock.steps), what, why);
   state_.divergence.message = text;
   return false;
 }

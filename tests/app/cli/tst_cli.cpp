@@ -219,6 +219,34 @@ class CliTest : public QObject {
     }
   }
 
+  // Every command that `clumplab-cli --help` lists answers --help and -h with its own usage on
+  // stdout, exit 0, wherever the option stands; an unknown command with --help is still unknown.
+  void everyCommandAnswersHelp() {
+    const Result all = cli({"--help"});
+    QCOMPARE(all.exitCode, 0);
+    const QRegularExpression commandLine(R"(^  ([a-z][a-z-]+) )");
+    QStringList commands;
+    for (const QString& line : QString::fromUtf8(all.out).split('\n')) {
+      const QRegularExpressionMatch m = commandLine.match(line);
+      if (m.hasMatch() && !commands.contains(m.captured(1))) commands << m.captured(1);
+    }
+    QVERIFY2(commands.size() >= 12, qPrintable(commands.join(' ')));
+    for (const QString& command : commands) {
+      for (const QStringList& args : {QStringList{command, "--help"}, QStringList{command, "-h"},
+                                      QStringList{command, "some.json", "--help"}}) {
+        const Result r = cli(args);
+        QVERIFY2(r.exitCode == 0, qPrintable(args.join(' ') + ": " + r.err));
+        const QString out = QString::fromUtf8(r.out);
+        QVERIFY2(out.startsWith("usage: clumplab-cli " + command + " "), qPrintable(out));
+        QVERIFY2(out.contains("\n  " + command + " "), qPrintable(out));
+        QVERIFY(r.err.isEmpty());
+      }
+    }
+    const Result unknown = cli({"frobnicate", "--help"});
+    QCOMPARE(unknown.exitCode, 2);
+    QVERIFY(unknown.err.startsWith("clumplab-cli: unknown command \"frobnicate\""));
+  }
+
   // import: usage mistakes and a folder no export wrote are one line each, exit 2 (the round trips
   // themselves: core.tst_engine_import, export.liggghts_round_trip, export.yade_round_trip).
   void importRefusesWithOneLine() {

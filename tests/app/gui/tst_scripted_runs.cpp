@@ -159,6 +159,9 @@ class ScriptedRunsTest : public QObject {
     const double time = lastJson(r.out).value(QStringLiteral("time")).toDouble(-1.0);
     qInfo("--run-for 0.05 at speed %s ended at t = %.17g s", qPrintable(speed), time);
     QVERIFY2(std::abs(time - 0.05) < 1e-9, r.out.constData());
+    // The report counts every step of the run, from its start (it once counted from the first frame
+    // that had stepped: "steps": 0 for a run shorter than the first paint). The scene's step: 1e-4 s.
+    QCOMPARE(lastJson(r.out).value(QStringLiteral("steps")).toDouble(-1.0), 500.0);
   }
 
   void movieMovesFromTheScenesStart_data() { profileRows(); }

@@ -28,10 +28,17 @@ class EnergyWatch {
   // Steps between samples (a sample costs about a contact stage; a blow-up grows over many steps).
   static constexpr std::uint64_t kEveryWorldSteps = 64;
 
-  // Starts again from the next sample.
+  // Share of the largest energy in motion the run has had that a growth must pass too: a pile come to
+  // rest after an edit has little energy in motion, and the step's own error on its many contacts
+  // (about 1e-5 of the energy of the pour in the default scene at its step) is no blow-up, while a
+  // real one passes this within a few samples, growing exponentially.
+  static constexpr double kRunScaleShare = 1e-3;
+
+  // Starts again from the next sample (the run's scale stays: it belongs to the scene).
   void reset() { baseline_.reset(); }
   // Takes a sample; a blow-up once the balance grew beyond kGrowthLimit of the energy in motion
-  // (and beyond 1e-6 of all the energy there is, round-off).
+  // since the last reset, beyond kRunScaleShare of the largest energy in motion since the watch
+  // was made, and beyond 1e-6 of all the energy there is (round-off).
   std::optional<EnergyBlowUp> observe(const EnergyReport& e);
 
  private:
@@ -42,6 +49,7 @@ class EnergyWatch {
     double since = 0.0;      // [s]
   };
   std::optional<Baseline> baseline_;
+  double runScale_ = 0.0;  // the largest kinetic or elastic energy of every sample so far [J]
 };
 
 }  // namespace clumplab
