@@ -45,6 +45,7 @@ void SimulationLoop::setParameters(const SceneParameters& parameters) {
       parameters_ = parameters;
       return;
     }
+    const double safeBefore = world_->recommendedTimeStep();
     try {
       parameters.applyTo(*world_);
     } catch (const std::exception& e) {
@@ -56,13 +57,16 @@ void SimulationLoop::setParameters(const SceneParameters& parameters) {
     parameters_ = parameters;
     // Resuming after a divergence must not undo this edit.
     if (!diverged()) takeCheckpoint();
+    advisedTimeStep_ = 0.0;  // a new step chosen, or another edit: advised afresh
+    if (!diverged()) adviseOnStep(safeBefore);
   });
 }
 
 void SimulationLoop::setRunning(bool running) {
   // A pause comes at once, not after a long step (which is then taken again on Run).
   auto command = [this, running] {
-    if (running) errorMessage_.clear();  // the user has read it and goes on
+    if (running) errorMessage_.clear();   // the user has read it and goes on
+    if (running) advisedTimeStep_ = 0.0;  // and runs on at the step they chose
     runUntil_.reset();
     running_ = running;
     pacing_.restart(Clock::now(), world_ ? world_->time() : 0.0);
@@ -117,6 +121,7 @@ void SimulationLoop::spawn(std::vector<BodyInit> bodies, TemplatePtr newTemplate
   postInterrupting(
       [this, bodies = std::move(bodies), newTemplate = std::move(newTemplate), aimedAt, serial]() mutable {
         if (!world_ || diverged()) return;
+        const double safeBefore = world_->recommendedTimeStep();
         // A redo of the same spawn finds its template in the world already.
         const auto& known = world_->templates();
         if (newTemplate && std::find(known.begin(), known.end(), newTemplate) != known.end()) {
@@ -153,6 +158,7 @@ void SimulationLoop::spawn(std::vector<BodyInit> bodies, TemplatePtr newTemplate
                            name + " found no room and were not added");
         }
         edits_.spawned(serial, first, world_->bodies().size() - first, world_->time());
+        adviseOnStep(safeBefore);
         takeCheckpoint();  // a checkpoint restores only the bodies it knew
         ++layoutGeneration_;
         dirty_ = true;
@@ -281,6 +287,7 @@ void SimulationLoop::stepBack() {
     if (!back) return;
     if (trajectory_) finishTrajectory("stepping back ended the trajectory (its frames go forward in time)");
     edits_.clear();  // a state from before some edits: their records name other bodies
+    advisedTimeStep_ = 0.0;
     // The checkpoint brings back its settings: the current parameters go over it (applyTo sets only
     // what differs, so an unedited run continues to the same bits). A drag or divergence ends.
     world_->restore(*back);
@@ -352,6 +359,15 @@ std::optional<BodyInit> SimulationLoop::clearStart(BodyInit body, const std::opt
   if (!start) return std::nullopt;
   body.position = *start;
   return body;
+}
+
+void SimulationLoop::adviseOnStep(double safeBefore) {
+  const double safe = world_->recommendedTimeStep();
+  if (!(safe > 0.0) || !(safe < world_->settings().timeStep) || !(safe < 0.5 * safeBefore)) return;
+  advisedTimeStep_ = safe;
+  running_ = false;
+  runUntil_.reset();
+  dirty_ = true;
 }
 
 void SimulationLoop::notify(std::string text) {

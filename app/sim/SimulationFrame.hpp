@@ -34,6 +34,10 @@ struct SimulationFrame {
   // given so far: a new one is shown when the count changes.
   std::string notice;
   std::uint64_t noticeCount = 0;
+  // An edit (a body added, a parameter changed) brought the safe step below the step: the run was
+  // paused before anything could diverge, and the window offers the safe step (one click).
+  bool stepAdvised = false;
+  double advisedTimeStep = 0.0;  // [s]: the safe step after the edit
   bool canRecover = false;
   DivergenceCause cause = DivergenceCause::Unknown;  // after a divergence: what most likely caused it
   std::uint64_t causeSpawn = 0;   // for SpawnedBodies: the spawn's serial        // a last good state exists

@@ -91,6 +91,7 @@ void SimulationLoop::buildWorld() {
   finishTrajectory("");  // the file holds the run that ends here
   history_.clear();
   edits_.clear();
+  advisedTimeStep_ = 0.0;
   drag_.reset();
   energyDivergence_.clear();
   lastGood_.reset();
@@ -259,6 +260,8 @@ void SimulationLoop::publish() {
   f.problem = !f.diverged                     ? errorMessage_
               : world_->divergence().happened ? world_->divergence().message
                                               : energyDivergence_;
+  f.stepAdvised = advisedTimeStep_ > 0.0;
+  f.advisedTimeStep = advisedTimeStep_;
   f.notice = notice_;
   f.noticeCount = noticeCount_;
   f.canRecover = f.diverged && lastGood_.has_value();

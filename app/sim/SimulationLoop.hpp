@@ -145,6 +145,10 @@ class SimulationLoop {
   // Where `body` starts so that it overlaps nothing (see spawn); nothing when there is no room.
   std::optional<BodyInit> clearStart(BodyInit body, const std::optional<Vec3>& aimedAt) const;
   void notify(std::string text);  // SimulationFrame::notice
+  // After an edit that may change the safe step (`safeBefore` [s] before it): when the safe step
+  // fell below the step and to less than half what it was, the run pauses and the frames advise
+  // the safe step (SimulationFrame::stepAdvised).
+  void adviseOnStep(double safeBefore);
 
   // Shared with other threads, under mutex_.
   std::mutex mutex_;
@@ -186,8 +190,9 @@ class SimulationLoop {
   TrajectoryStatus trajectoryStatus_;
   Clock::time_point lastCheckpoint_{};
   std::string errorMessage_;
-  EditLog edits_;       // spawns and edits: undo, and the cause of a divergence
-  std::string notice_;  // SimulationFrame::notice
+  EditLog edits_;                 // spawns and edits: undo, and the cause of a divergence
+  std::string notice_;            // SimulationFrame::notice
+  double advisedTimeStep_ = 0.0;  // [s]; 0: no advice (SimulationFrame::stepAdvised)
   std::uint64_t noticeCount_ = 0;
   std::string energyDivergence_;  // a refused command or failed build; divergences live in the World
   RunPacing pacing_;

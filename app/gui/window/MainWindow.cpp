@@ -31,6 +31,7 @@
 #include "gui/widgets/RunSpeeds.hpp"
 #include "gui/window/DivergenceBanner.hpp"
 #include "gui/window/SpawnController.hpp"
+#include "gui/window/StepAdviceBar.hpp"
 #include "gui/window/WindowActions.hpp"
 #include "gui/wizard/ClumpWizard.hpp"
 #include "gui/wizard/FinishPage.hpp"
@@ -65,6 +66,15 @@ MainWindow::MainWindow(QWidget* parent)
   connect(banner_, &DivergenceBanner::undoEditRequested, this, &MainWindow::recoverByUndoingTheEdit);
   connect(banner_, &DivergenceBanner::resetRequested, this, [this] { loop_->reset(); });
   layout->addWidget(banner_);
+  stepAdvice_ = new StepAdviceBar;
+  connect(stepAdvice_, &StepAdviceBar::useSafeStepRequested, this, [this](double safe) {
+    sim::SceneParameters changed = parameters_;
+    changed.timeStep = safe;
+    onParametersEdited(changed, tr("time step, set to the safe %1 s after an edit").arg(safe, 0, 'g', 4));
+    setRunning(true);
+  });
+  connect(stepAdvice_, &StepAdviceBar::keepStepRequested, this, [this] { setRunning(true); });
+  layout->addWidget(stepAdvice_);
   viewport_ = new Viewport;
   layout->addWidget(viewport_, 1);
   setCentralWidget(central);
@@ -248,6 +258,7 @@ void MainWindow::tick() {
   inletStatus_->showInlets(f.snapshot, f.sceneGeneration);
   banner_->showProblem(
       {f.problem, f.canRecover, f.cause, undo_.undoText(), f.parameters.timeStep, f.recommendedTimeStep});
+  stepAdvice_->showAdvice(f.stepAdvised && !f.diverged, f.parameters.timeStep, f.advisedTimeStep);
   if (f.noticeCount != shownNotices_) {
     shownNotices_ = f.noticeCount;
     statusBar()->showMessage(QString::fromStdString(f.notice), 8000);

@@ -25,6 +25,7 @@ namespace clumplab::gui {
 
 class ClumpWizard;
 class DivergenceBanner;
+class StepAdviceBar;
 class DzhanibekovDock;
 class EnergyPlotDock;
 class InletStatusLabel;
@@ -197,6 +198,7 @@ class MainWindow : public QMainWindow {
   std::uint64_t shownGeneration_ = 0;       // of the energy samples shown
   std::uint64_t shownFrameGeneration_ = 0;  // of the frame shown
   std::uint64_t shownLayout_ = ~std::uint64_t{0};
+  StepAdviceBar* stepAdvice_ = nullptr;  // the safe step offered after an edit that needs it
   std::uint64_t shownNotices_ = 0;
   std::uint64_t spawnSerials_ = 0;
   // Back to the last good state with `timeStep` [s], running; on the undo stack as `what`.

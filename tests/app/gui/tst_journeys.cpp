@@ -24,6 +24,7 @@
 #include "gui/window/DivergenceBanner.hpp"
 #include "gui/window/MainWindow.hpp"
 #include "gui/window/SpawnController.hpp"
+#include "gui/window/StepAdviceBar.hpp"
 
 using namespace clumplab;
 using namespace clumplab::gui;
@@ -86,6 +87,10 @@ bool typeParameter(MainWindow& w, const QString& name, const QString& text) {
   QTest::keyClicks(field, text);
   QTest::keyClick(field, Qt::Key_Enter);
   return true;
+}
+
+const StepAdviceBar* adviceBar(const MainWindow& w) {
+  return w.findChild<StepAdviceBar*>();
 }
 
 const DivergenceBanner* banner(const MainWindow& w) {
@@ -175,13 +180,20 @@ class TestJourneys : public QObject {
     screenshot(w, "three-spawned-at-rest");
   }
 
-  // A stiffness typed a thousand times too large makes the settled pile diverge: the banner says it
-  // began right after that change and offers to undo it; one click and the run goes on, as before.
+  // A stiffness typed a thousand times too large: the run pauses with the safe step offered; run on
+  // anyway, the settled pile diverges: the banner says it began right after that change and offers to
+  // undo it; one click and the run goes on, as before.
   void aDivergenceAfterAnEditOffersToUndoIt() {
     MainWindow w;
     QCOMPARE(pourTheDefaultScene(w, 1.5), QString());
     QVERIFY(typeParameter(w, QStringLiteral("stiffness"), QStringLiteral("1e9")));
     QCOMPARE(w.parameters().contact.linear.stiffness, 1e9);
+    // Paused before anything diverged, with the safe step offered; the user runs on anyway.
+    QVERIFY(waitForFrame(w, [](const SimulationFrame& f) { return f.stepAdvised; }));
+    QVERIFY(!w.currentFrame()->diverged);
+    QVERIFY(w.currentFrame()->stats.paused);
+    QVERIFY(adviceBar(w)->keepStepButton()->isVisible());
+    QTest::mouseClick(adviceBar(w)->keepStepButton(), Qt::LeftButton);
     QVERIFY(waitForFrame(
         w, [](const SimulationFrame& f) { return f.diverged; }, clumplab::test::wallClockMs(30000)));
     const SimulationFrame* f = w.currentFrame();
@@ -206,6 +218,35 @@ class TestJourneys : public QObject {
     QVERIFY2(!f->diverged, f->problem.c_str());
     QCOMPARE(f->parameters.contact.linear.stiffness, 1e6);
     QVERIFY(!w.divergenceBannerShown());
+  }
+
+  // An edit that needs a smaller step (a contact 1000x stiffer) pauses the run before anything
+  // diverges and offers the safe step; one click, and the pile runs on at it, undoable like any edit.
+  void anEditThatNeedsASmallerStepOffersIt() {
+    MainWindow w;
+    QCOMPARE(pourTheDefaultScene(w, 1.5), QString());
+    const double before = w.parameters().timeStep;
+    QVERIFY(typeParameter(w, QStringLiteral("stiffness"), QStringLiteral("1e9")));
+    QVERIFY(waitForFrame(w, [](const SimulationFrame& f) { return f.stepAdvised; }));
+    const SimulationFrame* f = w.currentFrame();
+    QVERIFY(f != nullptr);
+    const double safe = f->advisedTimeStep;
+    CLUMPLAB_VERIFY_LESS(safe, 0.5 * before);
+    QCOMPARE(safe, f->recommendedTimeStep);
+    screenshot(w, "step-advice");
+    QTest::mouseClick(adviceBar(w)->useSafeStepButton(), Qt::LeftButton);
+    QCOMPARE(w.parameters().timeStep, safe);
+    QVERIFY(waitForFrame(w, [](const SimulationFrame& g) { return !g.stepAdvised && !g.stats.paused; }));
+    f = w.currentFrame();
+    QVERIFY(f != nullptr);
+    QVERIFY(runUntil(w, f->snapshot.time + 0.02, clumplab::test::wallClockMs(120000)));
+    f = w.currentFrame();
+    QVERIFY(f != nullptr);
+    QVERIFY2(!f->diverged, f->problem.c_str());
+    QCOMPARE(f->parameters.timeStep, safe);
+    QVERIFY(!adviceBar(w)->isVisible());
+    QCOMPARE(w.undoStack()->undoText(),
+             QStringLiteral("change time step, set to the safe %1 s after an edit").arg(safe, 0, 'g', 4));
   }
 
   // A body shot into the pile at 100 m/s goes through it at the scene's step: the banner names the
