@@ -30,6 +30,10 @@
 namespace clumplab::gui {
 
 namespace {
+// Principal moments closer than this share of the largest count as equal [-]: a faceted sphere's
+// differ by 4e-4, and a margin of differences that small says more about the facets than the body.
+constexpr double kEqualMoments = 1e-3;
+
 // Sliders: omega0 linear in [0, 100] rad/s by 0.1; epsilon logarithmic in [1e-6, 0.5].
 constexpr int kSliderSteps = 1000;
 constexpr double kOmegaSliderMax = 100.0;  // [rad/s]
@@ -348,7 +352,10 @@ void DzhanibekovDock::updateReadout(const sim::SimulationFrame& frame) {
   DzhanibekovReadout r;
   r.body = body_;
   r.moments = I;
-  r.margin = I[2] > I[0] ? (I[1] - I[0]) / (I[2] - I[0]) : 0.0;
+  // Equal moments (a cube: equal to round-off; the built-in sphere: to its facets) have no
+  // intermediate axis, and the ratio of two such differences means nothing (0.507 for a cube, 0.728
+  // for a sphere).
+  r.margin = I[2] - I[0] > kEqualMoments * I[2] ? (I[1] - I[0]) / (I[2] - I[0]) : std::nan("");
   r.axis = watching ? spin.axis : axis();
   r.watching = watching;
   const Vec3 start = watching ? spin.startOmegaBody : omegaBody_;
@@ -408,6 +415,10 @@ void DzhanibekovDock::updateLabels() {
   }
   title_->setText(
       tr("<b>Body %1</b> · %2").arg(r.body).arg(QString::fromStdString(clump_->name).toHtmlEscaped()));
+  const QString margin = std::isnan(r.margin)
+                             ? tr("undefined: the three moments are equal (within 0.1%), so no axis is "
+                                  "intermediate and every spin is stable")
+                             : QString::number(r.margin, 'f', 3);
   moments_->setText(tr("I%1 = %2, I%3 = %4, I%5 = %6 kg·m²<br>Dzhanibekov margin (I2 − I1)/(I3 − I1) = %7")
                         .arg(axisLabel(0))
                         .arg(r.moments[0], 0, 'g', 4)
@@ -415,7 +426,7 @@ void DzhanibekovDock::updateLabels() {
                         .arg(r.moments[1], 0, 'g', 4)
                         .arg(axisLabel(2))
                         .arg(r.moments[2], 0, 'g', 4)
-                        .arg(r.margin, 0, 'f', 3));
+                        .arg(margin));
   predicted_->setText(QStringLiteral("<b>%1</b>").arg(intervalText(r.predictedInterval)));
   smallEpsilon_->setText(r.smallEpsilonInterval > 0.0 ? intervalText(r.smallEpsilonInterval)
                          : r.axis == 1                ? tr("— (ω exactly on an axis)")

@@ -32,7 +32,7 @@ class TimeSeriesChart;
 struct DzhanibekovReadout {
   int body = -1;
   Vec3 moments = Vec3::Zero();        // [kg m^2] I1 <= I2 <= I3
-  double margin = 0.0;                // (I2 - I1)/(I3 - I1)
+  double margin = 0.0;                // (I2 - I1)/(I3 - I1); NaN when the moments are equal
   int axis = 1;                       // the watched principal axis (0, 1, 2)
   double predictedInterval = 0.0;     // [s] T/2 = 2K(k)/lambda (L&L §37); infinity: omega_k never flips
   double smallEpsilonInterval = 0.0;  // [s] its small-perturbation form (axis 2 only; 0 otherwise)

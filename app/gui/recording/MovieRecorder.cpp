@@ -62,6 +62,7 @@ QString MovieRecorder::start() {
   if (!replay_ && !plan_.realTime) {
     // A simulation: paused first, and the movie starts at the time it paused at (the frame on show
     // may be long past while the run goes as fast as it can), its first frame that one.
+    resumeAtEnd_ = window_.running();
     window_.setRunning(false);
     ticket_ = window_.simulation().commandsPosted();
     pausing_ = true;
@@ -251,6 +252,9 @@ void MovieRecorder::end(const QString& error) {
     const QString closing = encoder_->finish();
     if (result.isEmpty()) result = closing;
   }
+  // A run the recording paused goes on as it was (it stayed paused after a recording from the app).
+  if (resumeAtEnd_) window_.setRunning(true);
+  resumeAtEnd_ = false;
   emit finished(result);
 }
 

@@ -82,7 +82,8 @@ class MovieRecorder : public QObject {
   double target_ = 0.0;
   std::uint64_t ticket_ = 0;
   bool waiting_ = false;
-  bool pausing_ = false;  // the pause asked for at start has not reached a frame yet
+  bool pausing_ = false;      // the pause asked for at start has not reached a frame yet
+  bool resumeAtEnd_ = false;  // the run was running when the recording paused it: it runs on after
   double firstFrameTime_ = 0.0;
   double lastFrameTime_ = 0.0;
   bool holding_ = false;  // the simulation is held at target_ (SimulationLoop::holdAt) until end()

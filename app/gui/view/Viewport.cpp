@@ -310,7 +310,8 @@ void Viewport::paintStatus(QPainter& painter) {
                  .arg(QString::number(st.measuredSpeed, 'g', 3) + QStringLiteral("×"), target,
                       st.fallingBehind ? tr(" · behind") : QString());
     lines << tr("%1 steps/s · %2 fps")
-                 .arg(QString::number(st.stepsPerSecond, 'f', 0), QString::number(fps_, 'f', 0));
+                 .arg(QString::number(st.stepsPerSecond, 'f', 0),
+                      QString::number(fps_, 'f', fps_ < 10.0 ? 1 : 0));  // not "0 fps" below one a second
   }
   lines << tr("%1 bodies · %2 pebbles · %3 contacts").arg(s.bodies.size()).arg(s.pebbles).arg(s.contacts);
   if (s.steps > 0) {

@@ -70,6 +70,33 @@ class TestGuiRecording : public QObject {
     QCOMPARE(info, QStringLiteral("h264,%1,%2,yuv420p,12").arg(size.width() & ~1).arg(size.height() & ~1));
   }
 
+  // A recording started while the run runs pauses it to take its frames, and the run goes on after
+  // (it stayed paused). PNG frames: no ffmpeg needed.
+  void aRunningSceneRunsOnAfterARecording() {
+    QTemporaryDir dir;
+    MainWindow w;
+    QCOMPARE(showScene(w, true, QSize(320, 200), dir, QStringLiteral("fall.json"), kFallingSphere, 1),
+             QString());
+    QVERIFY(
+        waitForFrame(w, [](const SimulationFrame& f) { return !f.stats.paused && f.snapshot.steps > 0; }));
+    RecordingPlan plan;
+    plan.movie.path = dir.filePath(QStringLiteral("frames"));
+    plan.movie.format = MovieSettings::formatFor(plan.movie.path);
+    plan.movie.framesPerSecond = 10;
+    plan.duration = 0.05;
+    MovieRecorder recorder(w, plan);
+    QSignalSpy done(&recorder, &MovieRecorder::finished);
+    QCOMPARE(recorder.start(), QString());
+    QVERIFY(done.wait(30000));
+    QCOMPARE(done.front().front().toString(), QString());
+    QVERIFY(w.running());
+    const SimulationFrame* f = w.currentFrame();
+    QVERIFY(f != nullptr);
+    const std::uint64_t steps = f->snapshot.steps;
+    QVERIFY(waitForFrame(
+        w, [&](const SimulationFrame& g) { return !g.stats.paused && g.snapshot.steps > steps; }));
+  }
+
   // A slow encoder makes the recording wait: at most kMaxFramesWaitingBytes (two frames if more)
   // wait in the pipe, whatever the frame size (64 full-HD frames, 400 MB, waited before).
   void framesWaitingForASlowEncoderAreBounded() {
