@@ -198,7 +198,7 @@ ParametersDock::ParametersDock(QWidget* parent) : QDockWidget(tr("Parameters"), 
                 tr("tangential damping"), tr("Tangential dashpot"),
                 [](sim::SceneParameters& p, double v) { p.contact.linear.tangentialDamping = v; });
   limitDamping_ = new QCheckBox(tr("never attract (clamp F ≥ 0)"));
-  linearForm->addRow(QString(), limitDamping_);
+  linearForm->addRow(limitDamping_);  // across both columns: beside the labels its text was cut off
   connect(limitDamping_, &QCheckBox::toggled, this, [this](bool on) {
     edit(tr("damping clamp"), [on](sim::SceneParameters& p) { p.contact.linear.limitDamping = on; });
   });

@@ -2,6 +2,7 @@
 
 #include <QLineEdit>
 #include <QWheelEvent>
+#include <algorithm>
 #include <charconv>
 #include <cmath>
 #include <limits>
@@ -19,14 +20,34 @@ ScientificSpinBox::ScientificSpinBox(const QString& unit, double minimum, double
   setKeyboardTracking(false);  // apply when Enter is pressed or focus leaves, not at every key
   setAccelerated(true);
   setSingleStep(0.1);
-  setMinimumWidth(120);
 }
 
 QString ScientificSpinBox::textFromValue(double value) const {
-  // The shortest text that reads back to the same double, so confirming a field changes nothing.
+  // Six significant digits at most, so that the field shows its value whole (0.2857142857142857 and
+  // 0.00016177613 were cut off); the value itself keeps every digit (valueFromText).
   char text[32];
-  const auto result = std::to_chars(text, text + sizeof text, value);
-  return QString::fromLatin1(text, static_cast<qsizetype>(result.ptr - text));
+  const auto shortest = std::to_chars(text, text + sizeof text, value);
+  QString exact = QString::fromLatin1(text, static_cast<qsizetype>(shortest.ptr - text));
+  const QString rounded = QString::number(value, 'g', kShownDigits);
+  return exact.size() <= rounded.size() ? exact : rounded;
+}
+
+QSize ScientificSpinBox::minimumSizeHint() const {
+  QSize size = QDoubleSpinBox::minimumSizeHint();
+  // The text of the widest value shown, the unit, and the frame and arrows QDoubleSpinBox adds
+  // around its own (shorter) estimate.
+  const QString widest = QStringLiteral("-8.88888e-888") + suffix();
+  const int arrows = QDoubleSpinBox::minimumSizeHint().width() -
+                     fontMetrics().horizontalAdvance(textFromValue(minimum()) + suffix());
+  size.setWidth(
+      std::max({size.width(), 120, fontMetrics().horizontalAdvance(widest) + std::max(arrows, 28)}));
+  return size;
+}
+
+QSize ScientificSpinBox::sizeHint() const {
+  QSize size = QDoubleSpinBox::sizeHint();
+  size.setWidth(std::max(size.width(), minimumSizeHint().width()));
+  return size;
 }
 
 void ScientificSpinBox::wheelEvent(QWheelEvent* event) {
@@ -40,7 +61,10 @@ void ScientificSpinBox::wheelEvent(QWheelEvent* event) {
 double ScientificSpinBox::valueFromText(const QString& text) const {
   QString t = text;
   if (!suffix().isEmpty() && t.endsWith(suffix())) t.chop(suffix().size());
-  return t.trimmed().toDouble();
+  t = t.trimmed();
+  // The field as shown (rounded to six digits) is the exact value: confirming it changes nothing.
+  if (t == textFromValue(value())) return value();
+  return t.toDouble();
 }
 
 QValidator::State ScientificSpinBox::validate(QString& text, int& /*pos*/) const {

@@ -1,9 +1,12 @@
 // The scene's parameters in the real main window (under Xvfb in CI): edits in the Parameters panel
 // reach the simulation thread and undo takes them back, the contact law chosen there, and the
 // Simulation menu's integrator order analysis, clumps-as-spheres and 2D / 3D switches.
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
 #include <QDoubleSpinBox>
+#include <QLabel>
+#include <QLineEdit>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QScrollArea>
@@ -111,6 +114,54 @@ class TestGuiParameters : public QObject {
     emit speed->activated(quarter);
     QVERIFY(waitForFrame(w, [](const SimulationFrame& f) { return f.stats.targetSpeed == 0.25; }));
     QCOMPARE(w.undoStack()->count(), 1);
+  }
+
+  // Nothing in the Parameters panel is cut off, on any contact model's page, at the window's size
+  // on a 1600 x 1000 screen: every field shows its value and unit whole (a time step of
+  // 0.00016177613 s, kt/kn = 2/7, G = 6.674e-11 m³/(kg·s²) were cut), every label and check box its
+  // text (a label may wrap).
+  void nothingInTheParametersPanelIsCutOff() {
+    QTemporaryDir dir;
+    MainWindow w;
+    w.resize(1400, 900);
+    QCOMPARE(showActiveScene(w, dir, QStringLiteral("two.json"), kTwoBalls, 2), QString());
+    sim::SceneParameters p = w.parameters();
+    p.timeStep = 0.00016177613;
+    p.contact.linear.tangentialStiffnessRatio = 2.0 / 7.0;
+    w.applyParameters(p);
+    auto* model = w.parametersDock()->findChild<QComboBox*>(QStringLiteral("contact model"));
+    QVERIFY(model != nullptr);
+    for (int page = 0; page < model->count(); ++page) {
+      model->setCurrentIndex(page);
+      QApplication::processEvents();
+      for (const QDoubleSpinBox* field : w.parametersDock()->findChildren<QDoubleSpinBox*>()) {
+        if (!field->isVisible()) continue;
+        const QLineEdit* edit = field->findChild<QLineEdit*>();
+        QVERIFY(edit != nullptr);
+        const int needed = edit->fontMetrics().horizontalAdvance(edit->text());
+        QVERIFY2(needed <= edit->contentsRect().width() - 4,
+                 qPrintable(QStringLiteral("%1 on page %2: \"%3\" needs %4 px of %5")
+                                .arg(field->objectName(), model->itemText(page), edit->text())
+                                .arg(needed)
+                                .arg(edit->contentsRect().width())));
+      }
+      for (const QLabel* label : w.parametersDock()->findChildren<QLabel*>()) {
+        if (!label->isVisible() || label->wordWrap() || label->text().isEmpty()) continue;
+        QVERIFY2(label->sizeHint().width() <= label->width(),
+                 qPrintable(QStringLiteral("label \"%1\" on page %2: %3 px of %4")
+                                .arg(label->text(), model->itemText(page))
+                                .arg(label->sizeHint().width())
+                                .arg(label->width())));
+      }
+      for (const QCheckBox* box : w.parametersDock()->findChildren<QCheckBox*>()) {
+        if (!box->isVisible()) continue;
+        QVERIFY2(box->sizeHint().width() <= box->width(),
+                 qPrintable(QStringLiteral("check box \"%1\" on page %2: %3 px of %4")
+                                .arg(box->text(), model->itemText(page))
+                                .arg(box->sizeHint().width())
+                                .arg(box->width())));
+      }
+    }
   }
 
   void hertzMindlinFromTheParametersPanel() {
