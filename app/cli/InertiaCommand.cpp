@@ -39,9 +39,9 @@ nlohmann::json meshInertia(const std::string& file, const std::string& method, c
   const double density = densityOption(args, kDefaultDensity);
   MassProperties m;
   if (method == "mesh") {
-    m = shapes::meshMassProperties(*prepared.mesh, density);
+    m = shapes::preparedMassProperties(prepared, density);
   } else if (method == "voxel" || method == "monte-carlo") {
-    m = sampled(method, shapes::MeshSolid(prepared.mesh), density, samplingOptions(args));
+    m = sampled(method, *prepared.solid, density, samplingOptions(args));
   } else if (method == "pebbles" || method == "given") {
     throw UsageError("--method " + method +
                      " needs pebbles: a template JSON, an `x y z r` text or a MercuryDPM clump folder");

@@ -40,7 +40,9 @@ class PebbleGrid {
   }
 
   // min_i (|p - c_i| - r_i), clamped at 0 (the distance from p to the union; 0 inside). Searches
-  // rings of cells around p (clipped to the occupied cells) until no closer pebble can remain.
+  // rings of cells around p (clipped to the occupied cells) until no closer pebble can remain; once
+  // it has looked into more cells than there are pebbles (p far from a sparse clump: a mesh's
+  // shells far apart), every pebble instead.
   double distance(const Vec3& p) const {
     const Eigen::Vector3i c = cellOf(p);
     const Eigen::Vector3i lo = cellMin_ - c, hi = cellMax_ - c;  // occupied cells, relative to p's
@@ -48,12 +50,18 @@ class PebbleGrid {
     const int last = std::max({std::abs(lo.x()), std::abs(lo.y()), std::abs(lo.z()), std::abs(hi.x()),
                                std::abs(hi.y()), std::abs(hi.z())});
     double best = std::numeric_limits<double>::infinity();
+    std::size_t cellsSeen = 0;
     for (int ring = first; ring <= last; ++ring) {
       // Pebbles in ring k or beyond are at least (k - 1) cells from p, less their radius.
       if ((ring - 1) * cell_ - rMax_ > best) break;
+      if (cellsSeen > pebbles_.size()) {
+        for (const Pebble& q : pebbles_) best = std::min(best, (p - q.center).norm() - q.radius);
+        break;
+      }
       for (int dz = std::max(-ring, lo.z()); dz <= std::min(ring, hi.z()); ++dz) {
         for (int dy = std::max(-ring, lo.y()); dy <= std::min(ring, hi.y()); ++dy) {
           const auto visit = [&](int dx) {
+            ++cellsSeen;
             const auto it = cells_.find(key(c + Eigen::Vector3i(dx, dy, dz)));
             if (it == cells_.end()) return;
             for (const std::uint32_t i : it->second) {

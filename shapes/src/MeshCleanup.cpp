@@ -1,31 +1,27 @@
 // prepareMesh: welding, degenerate and duplicate triangles, the edge checks, holes, orientation of
-// every shell (outwards, or inwards for a cavity), and the report. The topology itself is in
-// MeshTopology.cpp.
+// every shell, the solid the mesh bounds (exactly for a closed 2-manifold, as the generalized winding
+// number's otherwise) and the report. The topology itself is in MeshTopology.cpp, the holes in
+// MeshHoles.cpp, the shells' orientation in ShellOrientation.cpp, the warnings in MeshWarnings.cpp.
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <cstdio>
 #include <cstring>
+#include <stdexcept>
 #include <unordered_map>
 #include <unordered_set>
 
 #include "MeshTopology.hpp"
+#include "MeshWarnings.hpp"
+#include "ShellOrientation.hpp"
 #include "core/base/Errors.hpp"
 #include "shapes/MeshImport.hpp"
 #include "shapes/MeshMassProperties.hpp"
-#include "shapes/TriangleBvh.hpp"
 
 namespace clumplab::shapes {
 
 using namespace detail;
 
 namespace {
-
-std::string number(double v) {
-  char buf[32];
-  std::snprintf(buf, sizeof buf, "%.4g", v);
-  return buf;
-}
 
 struct BitsHash {
   std::size_t operator()(const Vec3& v) const {
@@ -40,21 +36,10 @@ struct BitsHash {
   }
 };
 
-}  // namespace
-
-PreparedMesh prepareMesh(const TriangleMesh& soup, const std::string& name, const MeshOptions& options) {
-  MeshReport report;
-  report.file = name;
-  report.trianglesRead = soup.triangles.size();
-  if (soup.triangles.empty()) throw InputError(name, "", "contains no triangles");
-  if (soup.triangles.size() > options.maxTriangles) {
-    throw InputError(name, "",
-                     std::to_string(soup.triangles.size()) + " triangles exceed the limit of " +
-                         std::to_string(options.maxTriangles) + " (raise it with --max-triangles)");
-  }
-  if (!(options.scale > 0.0) || !std::isfinite(options.scale))
-    throw InputError(name, "", "the scale must be positive");
-
+// Scales and checks the vertices, welds those at exactly equal positions, drops degenerate and
+// duplicate triangles (counted in the report).
+TriangleMesh weldedExactly(const TriangleMesh& soup, const std::string& name, const MeshOptions& options,
+                           MeshReport& report) {
   // Scale, check and weld vertices at exactly equal positions.
   TriangleMesh m;
   std::unordered_map<Vec3, std::uint32_t, BitsHash> welded;
@@ -108,12 +93,98 @@ PreparedMesh prepareMesh(const TriangleMesh& soup, const std::string& name, cons
     m.triangles.push_back(tri);
   }
   if (m.triangles.empty()) throw InputError(name, "", "every triangle is degenerate (zero area)");
+  return m;
+}
+
+// Whether every corner lies within 1e-9 of the diagonal of the plane of the largest triangle.
+bool planar(const TriangleMesh& m, double diagonal) {
+  std::size_t largest = 0;
+  double largestArea = 0.0;
+  for (std::size_t t = 0; t < m.size(); ++t) {
+    const double a = (m.corner(t, 1) - m.corner(t, 0)).cross(m.corner(t, 2) - m.corner(t, 0)).norm();
+    if (a > largestArea) {
+      largestArea = a;
+      largest = t;
+    }
+  }
+  const Vec3 normal = (m.corner(largest, 1) - m.corner(largest, 0))
+                          .cross(m.corner(largest, 2) - m.corner(largest, 0))
+                          .normalized();
+  for (const auto& t : m.triangles) {
+    for (const std::uint32_t v : t) {
+      if (std::abs((m.vertices[v] - m.corner(largest, 0)).dot(normal)) > 1e-9 * diagonal) return false;
+    }
+  }
+  return true;
+}
+
+// The mesh with the shells `invert` names turned over.
+TriangleMesh turned(const TriangleMesh& m, const std::vector<std::uint32_t>& shellOf,
+                    const std::vector<bool>& invert) {
+  TriangleMesh out = m;
+  for (std::size_t t = 0; t < out.triangles.size(); ++t) {
+    if (invert[shellOf[t]]) std::swap(out.triangles[t][1], out.triangles[t][2]);
+  }
+  return out;
+}
+
+// The volume of the solid the oriented mesh bounds: a closed mesh's shells' signed volumes as turned
+// (exact), any other surface's solid sampled (its mass properties kept in `prepared`); a surface
+// that bounds no solid is refused.
+void weighSolid(PreparedMesh& prepared, MeshReport& report, const std::vector<double>& shellVolume,
+                const std::vector<bool>& invert, double diagonal) {
+  const std::string& name = report.file;
+  if (report.closed) {
+    for (std::size_t s = 0; s < report.shells; ++s)
+      report.volume += invert[s] ? -shellVolume[s] : shellVolume[s];
+    if (!(report.volume > 0.0)) throw InputError(name, "", "the surface encloses no volume");
+    return;
+  }
+  const std::string noSolid = "bounds no solid: its generalized winding number never reaches 1/2";
+  if (planar(*prepared.mesh, diagonal)) {
+    throw InputError(name, "",
+                     noSolid +
+                         (report.triangles == 1
+                              ? std::string(" (it is a single triangle")
+                              : " (its " + std::to_string(report.triangles) + " triangles lie in one plane") +
+                         ": a flat sheet encloses nothing)");
+  }
+  try {
+    prepared.sampledUnitMass = solidMassProperties(*prepared.solid, 1.0);
+  } catch (const std::invalid_argument&) {
+    throw InputError(name, "",
+                     noSolid + " anywhere on a " + std::to_string(kWindingVoxels) +
+                         "^3 grid over its bounding box (an open surface such as a sheet encloses nothing)");
+  }
+  report.volume = prepared.sampledUnitMass->volume;
+  report.volumeError = prepared.sampledUnitMass->volumeError;
+  report.voxels = prepared.sampledUnitMass->voxelsPerSide;
+}
+
+}  // namespace
+
+PreparedMesh prepareMesh(const TriangleMesh& soup, const std::string& name, const MeshOptions& options) {
+  MeshReport report;
+  report.file = name;
+  report.trianglesRead = soup.triangles.size();
+  if (soup.triangles.empty()) throw InputError(name, "", "contains no triangles");
+  if (soup.triangles.size() > options.maxTriangles) {
+    throw InputError(name, "",
+                     std::to_string(soup.triangles.size()) + " triangles exceed the limit of " +
+                         std::to_string(options.maxTriangles) + " (raise it with --max-triangles)");
+  }
+  if (!(options.scale > 0.0) || !std::isfinite(options.scale))
+    throw InputError(name, "", "the scale must be positive");
+  TriangleMesh m = weldedExactly(soup, name, options, report);
   Vec3 lower, upper;
   meshBounds(m, lower, upper);
   const double diagonal = (upper - lower).norm();
 
-  // Edges: exactly two triangles each. Seams are welded; holes are refused, or closed on request.
+  // Edges: a closed 2-manifold has exactly two triangles on each. Seams are welded; holes are closed
+  // on request when small; what stays open or non-manifold bounds the winding number's solid.
   Topology topo = analyse(m);
+  report.boundaryEdgesAsGiven = topo.boundary.size();
+  report.nonManifoldEdgesAsGiven = topo.nonManifoldEdges;
   if (!topo.boundary.empty()) {
     // Seams, whose copies of a vertex differ by round-off (a float STL's 1e-7, an exporter's 1e-16):
     // always welded within 1e-6 of the diagonal, with a warning. What stays open is a hole.
@@ -125,108 +196,48 @@ PreparedMesh prepareMesh(const TriangleMesh& soup, const std::string& name, cons
                        "no triangle is left once vertices closer than 1e-6 of the diagonal are welded");
     }
   }
-  if (topo.nonManifoldEdges > 0) {
-    throw InputError(name, "",
-                     std::to_string(topo.nonManifoldEdges) +
-                         " edges are shared by more than two triangles (non-manifold), the first near " +
-                         where(topo.nonManifoldAt) +
-                         ": a solid needs a closed surface whose every edge joins exactly two triangles");
-  }
+  const Vec3 nonManifoldAt = topo.nonManifoldAt;
   std::vector<bool> flipped(m.triangles.size(), false);
   if (!topo.boundary.empty()) {
-    const auto loops = holeLoops(topo.boundary);
-    std::vector<MeshHole> holes;
-    holes.reserve(loops.size());
-    for (const auto& loop : loops) holes.push_back(describeHole(m, loop));
-    const auto largest =
-        std::max_element(holes.begin(), holes.end(),
-                         [](const MeshHole& a, const MeshHole& b) { return a.perimeter < b.perimeter; });
-    const std::string summary =
-        std::to_string(topo.boundary.size()) + " boundary edges (edges of only one triangle) around " +
-        std::to_string(holes.size()) + (holes.size() == 1 ? " hole" : " holes") + "; the largest has " +
-        std::to_string(largest->edges) + " edges and a perimeter of " + number(largest->perimeter) +
-        " m, around " + where(largest->center);
-    if (!options.repair) {
-      const std::string seams =
-          report.verticesMergedNearby > 0
-              ? " (after welding " + std::to_string(report.verticesMergedNearby) + " seam vertices)"
-              : std::string();
-      throw InputError(name, "",
-                       "the mesh has a hole, not a seam: " + summary + seams +
-                           ". Close it in a mesh editor, or pass --repair (\"repair\": true in a scene) "
-                           "to close small holes");
-    }
-    const double limit = diagonal;
-    if (largest->perimeter > limit) {
-      throw InputError(name, "",
-                       "the mesh is open: " + summary +
-                           ". That hole is too large to close safely (--repair "
-                           "closes holes whose perimeter is at most the bounding-box diagonal, " +
-                           number(limit) + " m)");
-    }
-    // Close each hole with a fan around its centre, running each boundary edge the other way.
-    for (std::size_t h = 0; h < loops.size(); ++h) {
-      const auto centre = static_cast<std::uint32_t>(m.vertices.size());
-      m.vertices.push_back(holes[h].center);
-      const auto& loop = loops[h];
-      for (std::size_t k = 0; k < loop.size(); ++k) {
-        m.triangles.push_back({loop[(k + 1) % loop.size()], loop[k], centre});
-      }
-    }
-    report.holesClosed = holes;
-    flipped.resize(m.triangles.size(), false);
+    // Each piece oriented first, so that the boundary edges run the same way round each hole: a hole
+    // beside a triangle that faced the wrong way is then one loop, not two chains.
+    orientShells(m, topo, name, flipped, report.shells);
     topo = analyse(m);
-    if (!topo.boundary.empty() || topo.nonManifoldEdges > 0) {
-      throw InputError(name, "",
-                       "the mesh is open and its holes could not be closed (" +
-                           std::to_string(topo.boundary.size()) + " boundary edges remain)");
-    }
   }
+  const HoleSurvey holes = surveyHoles(m, topo);
+  if (options.repair && !holes.holes.empty()) {
+    // Holes whose perimeter is at most the bounding-box diagonal, closed with fans.
+    report.holesClosed = closeHoles(m, holes, diagonal);
+    flipped.resize(m.triangles.size(), false);
+    if (!report.holesClosed.empty()) topo = analyse(m);
+  }
+  report.boundaryEdges = topo.boundary.size();
+  report.nonManifoldEdges = topo.nonManifoldEdges;
+  const bool manifold = topo.boundary.empty() && topo.nonManifoldEdges == 0;
 
-  // One orientation per shell, then each shell outwards or, inside an odd number of others, inwards.
+  // One orientation per shell, then each shell outwards or, as a cavity, inwards.
   const std::vector<std::uint32_t> shellOf = orientShells(m, topo, name, flipped, report.shells);
-  std::vector<double> shellVolume(report.shells, 0.0);
-  const Vec3 o = 0.5 * (lower + upper);
-  for (std::size_t t = 0; t < m.triangles.size(); ++t) {
-    const Vec3 a = m.corner(t, 0) - o, b = m.corner(t, 1) - o, c = m.corner(t, 2) - o;
-    shellVolume[shellOf[t]] += a.dot(b.cross(c)) / 6.0;
+  const std::vector<double> shellVolume = shellVolumes(m, shellOf, report.shells, 0.5 * (lower + upper));
+  std::vector<bool> invert = manifold ? closedShellInversions(m, shellOf, shellVolume)
+                                      : openShellInversions(m, shellOf, report.shells);
+  auto oriented = std::make_shared<const TriangleMesh>(turned(m, shellOf, invert));
+  auto solid = manifold ? std::make_shared<const MeshSolid>(oriented)
+                        : std::make_shared<const MeshSolid>(oriented, MeshSolid::InsideRule::WindingNumber);
+  if (manifold && solid->insideRule() == MeshSolid::InsideRule::WindingNumber) {
+    // Closed shells that overlap (the winding number reaches 2 or -1): every shell outwards, so that
+    // {w >= 1/2} is their union.
+    report.overlappingShells = true;
+    for (std::size_t s = 0; s < report.shells; ++s) invert[s] = shellVolume[s] < 0.0;
+    oriented = std::make_shared<const TriangleMesh>(turned(m, shellOf, invert));
+    solid = std::make_shared<const MeshSolid>(oriented, MeshSolid::InsideRule::WindingNumber);
   }
-  std::vector<bool> invert(report.shells, false);
-  if (report.shells == 1) {
-    invert[0] = shellVolume[0] < 0.0;
-  } else {
-    auto shared = std::make_shared<const TriangleMesh>(m);
-    const TriangleBvh bvh(shared);
-    std::vector<std::uint32_t> firstTriangle(report.shells, kNone);
-    for (std::uint32_t t = 0; t < m.triangles.size(); ++t) {
-      if (firstTriangle[shellOf[t]] == kNone) firstTriangle[shellOf[t]] = t;
-    }
-    std::unordered_map<std::uint32_t, int> crossings;
-    for (std::uint32_t s = 0; s < report.shells; ++s) {
-      const std::uint32_t t = firstTriangle[s];
-      const Vec3 p = (m.corner(t, 0) + m.corner(t, 1) + m.corner(t, 2)) / 3.0;
-      crossings.clear();
-      bvh.forEachCrossingBeyond(p, [&](std::uint32_t u, int) {
-        if (shellOf[u] != s) ++crossings[shellOf[u]];
-      });
-      int depth = 0;
-      for (const auto& [other, count] : crossings) depth += count % 2;
-      const bool wantPositive = depth % 2 == 0;
-      invert[s] = shellVolume[s] != 0.0 && (shellVolume[s] > 0.0) != wantPositive;
-    }
-  }
-  for (std::size_t t = 0; t < m.triangles.size(); ++t) {
-    if (invert[shellOf[t]]) {
-      std::swap(m.triangles[t][1], m.triangles[t][2]);
-      flipped[t] = !flipped[t];
-    }
-  }
+  report.closed = solid->insideRule() == MeshSolid::InsideRule::Crossings;
   // A shell most of whose triangles were turned over was inside out; the rest were single triangles
   // facing the wrong way.
   std::vector<std::size_t> shellSize(report.shells, 0), shellFlipped(report.shells, 0);
   for (std::size_t t = 0; t < m.triangles.size(); ++t) {
     ++shellSize[shellOf[t]];
-    shellFlipped[shellOf[t]] += flipped[t];
+    shellFlipped[shellOf[t]] += flipped[t] != invert[shellOf[t]];
   }
   for (std::size_t s = 0; s < report.shells; ++s) {
     const std::size_t kept = shellSize[s] - shellFlipped[s];
@@ -234,45 +245,26 @@ PreparedMesh prepareMesh(const TriangleMesh& soup, const std::string& name, cons
     report.trianglesReoriented += std::min(kept, shellFlipped[s]);
   }
 
-  report.triangles = m.triangles.size();
-  report.vertices = m.vertices.size();
+  report.triangles = oriented->triangles.size();
+  report.vertices = oriented->vertices.size();
   report.lower = lower;
   report.upper = upper;
-  // The enclosed volume: each shell's signed volume, with the sign it has once turned.
-  for (std::size_t s = 0; s < report.shells; ++s)
-    report.volume += invert[s] ? -shellVolume[s] : shellVolume[s];
-  report.area = surfaceArea(m);
-  if (!(report.volume > 0.0)) throw InputError(name, "", "the surface encloses no volume");
-  auto& w = report.warnings;
-  if (report.verticesMergedNearby) {
-    w.push_back("welded " + std::to_string(report.verticesMergedNearby) +
-                " vertices that were within round-off of another (seams)");
-  }
-  if (report.degenerateDropped)
-    w.push_back("dropped " + std::to_string(report.degenerateDropped) + " degenerate (zero-area) triangles");
-  if (report.duplicatesDropped)
-    w.push_back("dropped " + std::to_string(report.duplicatesDropped) + " duplicate triangles");
-  if (report.trianglesReoriented) {
-    w.push_back(std::to_string(report.trianglesReoriented) +
-                " triangles faced the wrong way and were turned to agree with their neighbours");
-  }
-  if (report.shellsInverted) {
-    w.push_back(std::to_string(report.shellsInverted) +
-                (report.shellsInverted == 1 ? " shell was" : " shells were") +
-                " inside out (negative volume) and " + (report.shellsInverted == 1 ? "was" : "were") +
-                " turned over");
-  }
-  if (!report.holesClosed.empty()) {
-    std::size_t edges = 0;
-    for (const MeshHole& h : report.holesClosed) edges += h.edges;
-    w.push_back("closed " + std::to_string(report.holesClosed.size()) + " holes (" + std::to_string(edges) +
-                " boundary edges)");
-  }
-  if (report.shells > 1) {
-    w.push_back("the mesh has " + std::to_string(report.shells) +
-                " separate shells, weighed and filled as one body");
-  }
-  return {std::make_shared<const TriangleMesh>(std::move(m)), std::move(report)};
+  report.area = surfaceArea(*oriented);
+  PreparedMesh prepared{oriented, {}, solid, std::nullopt};
+  weighSolid(prepared, report, shellVolume, invert, diagonal);
+  report.warnings =
+      meshWarnings(report, holes, nonManifoldAt, options.repair, diagonal, prepared.sampledUnitMass);
+  prepared.report = std::move(report);
+  return prepared;
+}
+
+MassProperties preparedMassProperties(const PreparedMesh& prepared, double density) {
+  if (!prepared.sampledUnitMass) return meshMassProperties(*prepared.mesh, density);
+  MassProperties m = *prepared.sampledUnitMass;
+  m.mass *= density;
+  m.inertiaTensor *= density;
+  m.inertiaTensorError *= density;
+  return m;
 }
 
 }  // namespace clumplab::shapes

@@ -1,9 +1,5 @@
 // importMesh: structure checks of STL files (Assimp's reader is lenient with truncated files),
-// reading through Assimp, then prepareMesh.
-#include <assimp/postprocess.h>
-#include <assimp/scene.h>
-#include <assimp/Importer.hpp>
-
+// reading the others through Assimp (AssimpReader.cpp), then prepareMesh.
 #include <algorithm>
 #include <cctype>
 #include <cmath>
@@ -14,6 +10,7 @@
 #include <sstream>
 #include <vector>
 
+#include "AssimpReader.hpp"
 #include "core/base/Errors.hpp"
 #include "core/base/ResourceLimits.hpp"
 #include "shapes/MeshImport.hpp"
@@ -200,6 +197,46 @@ std::string readStl(const std::string& path, std::uintmax_t size, std::size_t ma
                        std::to_string(size) + " bytes");
 }
 
+// An ASCII OFF's header ("OFF", then the vertex, face and edge counts) checked against the file's
+// size and the triangle limit before a reader sees it: Assimp's takes the counts at their word and
+// reserves memory for them (a header announcing 3.5e11 vertices made it hold 15 GB within 20 s).
+// Each vertex takes at least 6 bytes ("0 0 0\n"), each face 8 ("3 0 1 2\n"). Other headers (binary
+// OFF, or none) are left to the reader.
+void checkOffHeader(const std::string& path, std::uintmax_t size, std::size_t maxTriangles) {
+  std::ifstream in(path);
+  std::string line;
+  std::vector<std::string> words;
+  while (words.size() < 4 && std::getline(in, line)) {
+    line = line.substr(0, line.find('#'));
+    std::istringstream split(line);
+    for (std::string w; words.size() < 4 && split >> w;) words.push_back(w);
+  }
+  if (words.size() < 3 || lower(words[0]).find("off") == std::string::npos ||
+      lower(words[0]).find("binary") != std::string::npos)
+    return;
+  unsigned long long vertices = 0, faces = 0;
+  try {
+    std::size_t end = 0;
+    vertices = std::stoull(words[1], &end);
+    if (end != words[1].size()) return;
+    faces = std::stoull(words[2], &end);
+    if (end != words[2].size()) return;
+  } catch (const std::exception&) {
+    return;  // not counts: the reader will say what is wrong
+  }
+  if (faces > maxTriangles) {
+    throw InputError(path, "",
+                     "its header announces " + std::to_string(faces) + " faces, more than the limit of " +
+                         std::to_string(maxTriangles) + " triangles (" + howToRaise("triangles") + ")");
+  }
+  if (vertices > size / 6 || 6 * vertices + 8 * faces > size) {
+    throw InputError(path, "",
+                     "truncated or corrupt OFF: its header announces " + std::to_string(vertices) +
+                         " vertices and " + std::to_string(faces) + " faces, more than its " +
+                         std::to_string(size) + " bytes can hold");
+  }
+}
+
 }  // namespace
 
 PreparedMesh importMesh(const std::string& path, const MeshOptions& options) {
@@ -227,33 +264,9 @@ TriangleMesh readMeshTriangles(const std::string& path, std::size_t maxTriangles
     return soup;
   }
 
-  Assimp::Importer importer;
-  importer.SetPropertyInteger(AI_CONFIG_PP_SBP_REMOVE, aiPrimitiveType_POINT | aiPrimitiveType_LINE);
-  const aiScene* scene =
-      importer.ReadFile(path, aiProcess_Triangulate | aiProcess_PreTransformVertices | aiProcess_SortByPType);
-  if (scene == nullptr) {
-    std::string why = importer.GetErrorString();
-    if (why.empty()) why = "unknown format";
-    throw InputError(path, "", "cannot be read as a mesh: " + why);
-  }
-  TriangleMesh soup;
-  for (unsigned k = 0; k < scene->mNumMeshes; ++k) {
-    const aiMesh* mesh = scene->mMeshes[k];
-    if (!(mesh->mPrimitiveTypes & aiPrimitiveType_TRIANGLE)) continue;
-    const auto offset = static_cast<std::uint32_t>(soup.vertices.size());
-    for (unsigned v = 0; v < mesh->mNumVertices; ++v) {
-      const aiVector3D& p = mesh->mVertices[v];
-      soup.vertices.emplace_back(static_cast<double>(p.x), static_cast<double>(p.y),
-                                 static_cast<double>(p.z));
-    }
-    for (unsigned f = 0; f < mesh->mNumFaces; ++f) {
-      const aiFace& face = mesh->mFaces[f];
-      if (face.mNumIndices != 3) continue;
-      soup.triangles.push_back(
-          {offset + face.mIndices[0], offset + face.mIndices[1], offset + face.mIndices[2]});
-    }
-    if (soup.triangles.size() > maxTriangles) break;  // prepareMesh reports it
-  }
+  if (extension == ".off") checkOffHeader(path, size, maxTriangles);
+  TriangleMesh soup =
+      detail::readAssimpTriangles(path, format == "mesh" ? std::string() : format, maxTriangles);
   if (formatOut != nullptr) *formatOut = format;
   return soup;
 }

@@ -1,5 +1,7 @@
 #include "shapes/MeshMassProperties.hpp"
 
+#include "shapes/MeshSolid.hpp"
+
 #include <limits>
 #include <stdexcept>
 
@@ -74,6 +76,17 @@ MassProperties meshMassProperties(const TriangleMesh& mesh, double density) {
   // warns about; tst_mesh_mass_properties proves this ordering on a box rotated off-axis.)
   const Mat3 c = second - volume * centre * centre.transpose();
   m.inertiaTensor = density * (c.trace() * Mat3::Identity() - c);
+  return m;
+}
+
+MassProperties solidMassProperties(const MeshSolid& solid, double density, double relativeBudget,
+                                   int maxVoxelsPerSide) {
+  if (solid.insideRule() == MeshSolid::InsideRule::Crossings)
+    return meshMassProperties(solid.mesh(), density);
+  MassProperties m = massFromVoxelsWithinBudget(solid, density, relativeBudget, maxVoxelsPerSide);
+  if (!(m.volume > 0.0)) {
+    throw std::invalid_argument("the solid the mesh's generalized winding number encloses has no volume");
+  }
   return m;
 }
 

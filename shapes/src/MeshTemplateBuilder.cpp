@@ -28,8 +28,8 @@ MeshTemplateResult buildMeshTemplate(const MeshTemplateRequest& request, const M
   }
   MeshTemplateResult result;
   result.report = prepared.report;
-  result.meshProperties = meshMassProperties(*prepared.mesh, request.density);
-  const MeshSolid solid(prepared.mesh);
+  result.meshProperties = preparedMassProperties(prepared, request.density);
+  const MeshSolid& solid = *prepared.solid;
 
   std::vector<Pebble> pebbles;
   if (request.hasFill) {

@@ -16,6 +16,12 @@ std::string where(const Vec3& p) {
   return buf;
 }
 
+std::string number(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.4g", v);
+  return buf;
+}
+
 Topology analyse(const TriangleMesh& m) {
   struct Use {
     std::uint64_t key;
@@ -60,46 +66,113 @@ Topology analyse(const TriangleMesh& m) {
   return topo;
 }
 
-// The boundary edges chained into loops.
-std::vector<std::vector<std::uint32_t>> holeLoops(
-    const std::vector<std::pair<std::uint32_t, std::uint32_t>>& edges) {
-  std::unordered_multimap<std::uint32_t, std::size_t> outgoing;
-  for (std::size_t e = 0; e < edges.size(); ++e) outgoing.emplace(edges[e].first, e);
-  std::vector<bool> used(edges.size(), false);
-  std::vector<std::vector<std::uint32_t>> loops;
-  for (std::size_t start = 0; start < edges.size(); ++start) {
-    if (used[start]) continue;
-    std::vector<std::uint32_t> loop;
-    std::size_t e = start;
-    while (true) {
-      used[e] = true;
-      loop.push_back(edges[e].first);
-      const std::uint32_t next = edges[e].second;
-      if (next == edges[start].first) break;
-      std::size_t found = edges.size();
-      const auto range = outgoing.equal_range(next);
-      for (auto it = range.first; it != range.second; ++it) {
-        if (!used[it->second]) {
-          found = it->second;
-          break;
+std::vector<std::pair<std::uint32_t, std::uint32_t>> unpairedEdges(const TriangleMesh& m) {
+  std::vector<std::pair<std::uint64_t, int>> uses;  // (smaller << 32 | larger, +1 forward or -1)
+  uses.reserve(3 * m.triangles.size());
+  for (const auto& t : m.triangles) {
+    for (int k = 0; k < 3; ++k) {
+      const std::uint32_t a = t[k], b = t[(k + 1) % 3];
+      uses.emplace_back((static_cast<std::uint64_t>(std::min(a, b)) << 32) | std::max(a, b), a < b ? 1 : -1);
+    }
+  }
+  std::sort(uses.begin(), uses.end());
+  std::vector<std::pair<std::uint32_t, std::uint32_t>> open;
+  for (std::size_t i = 0; i < uses.size();) {
+    int net = 0;
+    std::size_t j = i;
+    for (; j < uses.size() && uses[j].first == uses[i].first; ++j) net += uses[j].second;
+    const auto small = static_cast<std::uint32_t>(uses[i].first >> 32);
+    const auto large = static_cast<std::uint32_t>(uses[i].first & 0xffffffffu);
+    if (net > 0) open.emplace_back(small, large);
+    if (net < 0) open.emplace_back(large, small);
+    i = j;
+  }
+  return open;
+}
+
+std::size_t countShells(const Topology& topo) {
+  const std::size_t n = topo.neighbour.size();
+  std::vector<bool> seen(n, false);
+  std::vector<std::uint32_t> queue;
+  std::size_t shells = 0;
+  for (std::uint32_t seed = 0; seed < n; ++seed) {
+    if (seen[seed]) continue;
+    ++shells;
+    seen[seed] = true;
+    queue.assign(1, seed);
+    while (!queue.empty()) {
+      const std::uint32_t t = queue.back();
+      queue.pop_back();
+      for (const std::uint32_t u : topo.neighbour[t]) {
+        if (u != kNone && !seen[u]) {
+          seen[u] = true;
+          queue.push_back(u);
         }
       }
-      if (found == edges.size()) break;  // a chain that does not close: report it as it is
-      e = found;
     }
-    loops.push_back(std::move(loop));
+  }
+  return shells;
+}
+
+std::vector<BoundaryLoop> holeLoops(const std::vector<std::pair<std::uint32_t, std::uint32_t>>& edges) {
+  std::unordered_multimap<std::uint32_t, std::size_t> outgoing;
+  std::unordered_set<std::uint32_t> ends;
+  for (std::size_t e = 0; e < edges.size(); ++e) {
+    outgoing.emplace(edges[e].first, e);
+    ends.insert(edges[e].second);
+  }
+  std::vector<bool> used(edges.size(), false);
+  const auto unusedFrom = [&](std::uint32_t v) {
+    const auto range = outgoing.equal_range(v);
+    for (auto it = range.first; it != range.second; ++it) {
+      if (!used[it->second]) return it->second;
+    }
+    return edges.size();
+  };
+  // Chains start at their free ends (a start no edge ends at) first, so that each is whole.
+  std::vector<std::size_t> starts;
+  for (std::size_t e = 0; e < edges.size(); ++e) {
+    if (!ends.contains(edges[e].first)) starts.push_back(e);
+  }
+  for (std::size_t e = 0; e < edges.size(); ++e) starts.push_back(e);
+  // Walks the edges; coming back to a vertex of the walk closes the loop from there (a vertex two
+  // holes share is passed twice: each hole becomes a loop of its own), a walk that cannot go on is an
+  // open chain.
+  std::vector<BoundaryLoop> loops;
+  std::unordered_map<std::uint32_t, std::size_t> at;  // vertex -> its place in the walk
+  for (const std::size_t start : starts) {
+    if (used[start]) continue;
+    std::vector<std::uint32_t> walk = {edges[start].first};
+    at.clear();
+    at[walk[0]] = 0;
+    for (std::size_t e = start; e != edges.size(); e = unusedFrom(walk.back())) {
+      used[e] = true;
+      const std::uint32_t next = edges[e].second;
+      if (const auto seen = at.find(next); seen != at.end()) {
+        const std::size_t from = seen->second;
+        loops.push_back({{walk.begin() + static_cast<std::ptrdiff_t>(from), walk.end()}, true});
+        for (std::size_t k = from + 1; k < walk.size(); ++k) at.erase(walk[k]);
+        walk.resize(from + 1);
+      } else {
+        at[next] = walk.size();
+        walk.push_back(next);
+      }
+    }
+    if (walk.size() > 1) loops.push_back({std::move(walk), false});
   }
   return loops;
 }
 
-MeshHole describeHole(const TriangleMesh& m, const std::vector<std::uint32_t>& loop) {
+MeshHole describeHole(const TriangleMesh& m, const BoundaryLoop& loop) {
   MeshHole h;
-  h.edges = loop.size();
-  for (std::size_t k = 0; k < loop.size(); ++k) {
-    h.center += m.vertices[loop[k]];
-    h.perimeter += (m.vertices[loop[(k + 1) % loop.size()]] - m.vertices[loop[k]]).norm();
+  const std::vector<std::uint32_t>& v = loop.vertices;
+  h.edges = loop.closed ? v.size() : v.size() - 1;
+  for (std::size_t k = 0; k < v.size(); ++k) {
+    h.center += m.vertices[v[k]];
+    if (k + 1 < v.size() || loop.closed)
+      h.perimeter += (m.vertices[v[(k + 1) % v.size()]] - m.vertices[v[k]]).norm();
   }
-  h.center /= static_cast<double>(loop.size());
+  h.center /= static_cast<double>(v.size());
   return h;
 }
 

@@ -15,6 +15,8 @@ constexpr std::uint32_t kNone = 0xffffffffu;
 
 // "(x, y, z) m", for messages.
 std::string where(const Vec3& p);
+// A number with 4 significant digits, for messages.
+std::string number(double v);
 
 struct TriangleHash {
   std::size_t operator()(const Triangle& t) const {
@@ -37,12 +39,43 @@ struct Topology {
 // Sorts the edge uses once (O(n log n)) and pairs them up.
 Topology analyse(const TriangleMesh& m);
 
-// The boundary edges chained into loops.
-std::vector<std::vector<std::uint32_t>> holeLoops(
-    const std::vector<std::pair<std::uint32_t, std::uint32_t>>& edges);
+// Edges whose directed uses do not cancel (the uses a -> b minus the uses b -> a are not zero): the
+// boundary of the surface as a chain, each once, in the direction of its surplus. Empty for a
+// closed, consistently oriented surface, also a non-manifold one whose edges' uses pair up.
+std::vector<std::pair<std::uint32_t, std::uint32_t>> unpairedEdges(const TriangleMesh& m);
 
-// Edge count, perimeter and centre of a loop of boundary vertices.
-MeshHole describeHole(const TriangleMesh& m, const std::vector<std::uint32_t>& loop);
+// The number of connected pieces of surface (triangles joined across edges of exactly two).
+std::size_t countShells(const Topology& topo);
+
+// A chain of boundary edges through `vertices`: a loop (the last vertex joins the first), or, where
+// the boundary meets a non-manifold edge (a fin's free edges), an open chain from the first vertex
+// to the last.
+struct BoundaryLoop {
+  std::vector<std::uint32_t> vertices;
+  bool closed = true;
+};
+
+// The boundary edges chained into loops, open chains from their free ends.
+std::vector<BoundaryLoop> holeLoops(const std::vector<std::pair<std::uint32_t, std::uint32_t>>& edges);
+
+// Edge count, perimeter and centre of a loop (or chain) of boundary vertices.
+MeshHole describeHole(const TriangleMesh& m, const BoundaryLoop& loop);
+
+// A mesh's holes: the boundary edges chained into loops, each described, the largest (by
+// perimeter), and a summary for messages: "72 boundary edges (edges of only one triangle) around 8
+// holes; the largest has 13 edges and a perimeter of 3.889 m, around (x, y, z) m". (MeshHoles.cpp)
+struct HoleSurvey {
+  std::vector<BoundaryLoop> loops;
+  std::vector<MeshHole> holes;
+  std::size_t largest = 0;
+  std::string summary;
+};
+HoleSurvey surveyHoles(const TriangleMesh& m, const Topology& topo);
+
+// Closes each hole of `survey` (a closed loop) whose perimeter is at most `limit` [m] with a fan of
+// triangles around its centre (a new vertex), running its boundary edges the other way; returns the
+// holes closed.
+std::vector<MeshHole> closeHoles(TriangleMesh& m, const HoleSurvey& survey, double limit);
 
 // Merges vertices closer than `tolerance` (a hash grid of that cell size; each vertex joins the
 // first earlier vertex within reach), then drops triangles that collapsed or now repeat. Returns

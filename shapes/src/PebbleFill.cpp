@@ -121,7 +121,14 @@ FillResult fillMesh(const MeshSolid& solid, const FillSettings& settings, std::i
   };
   // The count of grid points inside scales as V / h^3: iterate h <- h (count / target)^(1/3).
   const double target = static_cast<double>(settings.targetCount);
-  double h = std::cbrt(signedVolume(solid.mesh()) / target);
+  // The first guess from the solid's volume: exact for a closed mesh, 16^3 voxels of the winding
+  // number's solid otherwise (an open mesh's signed volume means nothing).
+  const double volume = solid.insideRule() == MeshSolid::InsideRule::Crossings
+                            ? signedVolume(solid.mesh())
+                            : massFromVoxels(solid, 1.0, 16).volume;
+  Vec3 lower, upper;
+  solid.bounds(lower, upper);
+  double h = std::cbrt((volume > 0.0 ? volume : (upper - lower).prod()) / target);
   FillResult best;
   int steps = 0;
   for (; steps < kIterations; ++steps) {

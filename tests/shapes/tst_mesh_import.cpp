@@ -1,6 +1,7 @@
 // Mesh import and checks: binary and ASCII STL and OBJ through Assimp, scale, the report, and
-// every broken-file case with its message (empty, truncated, NaN, huge, open, non-manifold,
-// inside out, inconsistent, several shells, a cavity, seams, holes closed with repair).
+// every broken-file case with its message (empty, truncated, NaN, huge, flat, inside out,
+// inconsistent, several shells, a cavity, seams, holes closed with repair); open and non-manifold
+// surfaces bound the solid of their generalized winding number, with warnings.
 #include <QTemporaryDir>
 #include <QtTest>
 #include <cstring>
@@ -132,16 +133,14 @@ class MeshImportTest : public QObject {
     huge[5][2].y() = 1e30;
     QTest::newRow("huge coordinate") << binaryStl(huge) << "a.stl"
                                      << "beyond 1e+09 m: check the scale";
-    std::vector<Corners> open = cube;
-    open.erase(open.begin(), open.begin() + 2);  // one face missing
-    QTest::newRow("open")
-        << binaryStl(open) << "a.stl"
-        << "the mesh has a hole, not a seam: 4 boundary edges (edges of only one triangle) around 1 hole; "
-           "the largest has 4 edges and a perimeter of 4 m, around (0.5, 0.5, 0) m";
-    std::vector<Corners> fin = cube;
-    fin.push_back({Vec3(0, 0, 0), Vec3(1, 0, 0), Vec3(0.5, -1, 0)});  // a third triangle on an edge
-    QTest::newRow("non-manifold") << binaryStl(fin) << "a.stl"
-                                  << "1 edges are shared by more than two triangles";
+    QTest::newRow("a single triangle") << binaryStl({cube[0]}) << "a.stl"
+                                       << "bounds no solid: its generalized winding number never reaches 1/2 "
+                                          "(it is a single triangle: a flat "
+                                          "sheet encloses nothing)";
+    QTest::newRow("a flat sheet")
+        << binaryStl({cube[0], cube[1]}) << "a.stl"
+        << "bounds no solid: its generalized winding number never reaches 1/2 (its 2 "
+           "triangles lie in one plane";
     std::vector<Corners> flat = {{Vec3(0, 0, 0), Vec3(1, 0, 0), Vec3(2, 0, 0)}};
     QTest::newRow("all degenerate") << binaryStl(flat) << "a.stl"
                                     << "every triangle is degenerate";
@@ -178,6 +177,42 @@ class MeshImportTest : public QObject {
                                           "N or CLUMPLAB_MAX_TRIANGLES=N)"),
                e.what());
     }
+  }
+
+  void openAndNonManifoldSurfacesBoundTheirWindingNumbersSolid() {
+    // Refused before issue 37: now the solid their generalized winding number encloses, its mass
+    // properties sampled, and warnings that say so.
+    const std::vector<Corners> cube = soupOf(unitCube());
+    std::vector<Corners> open = cube;
+    open.erase(open.begin(), open.begin() + 2);  // one face missing
+    std::vector<Corners> fin = cube;
+    fin.push_back({Vec3(0, 0, 0), Vec3(1, 0, 0), Vec3(0.5, -1, 0)});  // a third triangle on an edge
+    QTemporaryDir dir;
+    const PreparedMesh a = importMesh(write(dir, "open.stl", binaryStl(open)).toStdString());
+    const PreparedMesh b = importMesh(write(dir, "fin.stl", binaryStl(fin)).toStdString());
+    for (const PreparedMesh* p : {&a, &b}) {
+      QVERIFY(!p->report.closed && p->sampledUnitMass);
+      QCOMPARE(p->solid->insideRule(), MeshSolid::InsideRule::WindingNumber);
+      QVERIFY(std::abs(p->report.volume - 1.0) <= p->report.volumeError);
+      QCOMPARE(p->report.voxels, p->sampledUnitMass->voxelsPerSide);
+      QVERIFY(std::any_of(p->report.warnings.begin(), p->report.warnings.end(), [](const std::string& w) {
+        return w.starts_with(
+            "mass properties from the solid its generalized winding number encloses, sampled on a ");
+      }));
+    }
+    QCOMPARE(a.report.boundaryEdges, std::size_t(4));
+    QCOMPARE(a.report.warnings[0],
+             std::string("the mesh is open: 4 boundary edges (edges of only one triangle) around 1 hole; the "
+                         "largest has 4 edges and a perimeter of 4 m, around (0.5, 0.5, 0) m"));
+    QCOMPARE(b.report.nonManifoldEdges, std::size_t(1));
+    QVERIFY(std::any_of(b.report.warnings.begin(), b.report.warnings.end(), [](const std::string& w) {
+      return w.starts_with("1 edge is shared by more than two triangles (non-manifold), the first near (");
+    }));
+    // Its mass at a density: the sampled properties scaled, errors too.
+    const MassProperties m = preparedMassProperties(a, 2000.0);
+    CLUMPLAB_COMPARE_REL(m.mass, 2000.0 * a.report.volume, 1e-15);
+    CLUMPLAB_COMPARE_REL(m.inertiaTensorError.norm(), 2000.0 * a.sampledUnitMass->inertiaTensorError.norm(),
+                         1e-15);
   }
 
   void orientationIsRepairedWithWarnings() {
@@ -235,8 +270,14 @@ class MeshImportTest : public QObject {
     TriangleMesh sphere = uvSphereMesh(Vec3::Zero(), 1.0, 16, 8);
     const double exact = signedVolume(sphere);
     sphere.triangles.erase(sphere.triangles.begin(), sphere.triangles.begin() + 16);  // the south cap
-    QVERIFY_THROWS_EXCEPTION(InputError, prepareMesh(sphere, "open"));
+    // Without repair (issue 37: refused before) the solid its winding number encloses: the level set
+    // w = 1/2 spans the hole between the flat fan and the missing cap.
+    const PreparedMesh spanned = prepareMesh(sphere, "open");
+    QVERIFY(!spanned.report.closed && spanned.report.holesClosed.empty());
     const PreparedMesh p = prepareMesh(sphere, "open", {.repair = true});
+    QVERIFY(p.report.closed && !p.sampledUnitMass);
+    QVERIFY(spanned.report.volume > p.report.volume - spanned.report.volumeError &&
+            spanned.report.volume < exact + spanned.report.volumeError);
     QCOMPARE(p.report.holesClosed.size(), std::size_t(1));
     QCOMPARE(p.report.holesClosed[0].edges, std::size_t(16));
     // The hole is closed by a flat fan in the ring's plane: the removed cone (ring polygon to pole) is
@@ -261,21 +302,18 @@ class MeshImportTest : public QObject {
       QVERIFY(std::any_of(s.report.warnings.begin(), s.report.warnings.end(),
                           [](const std::string& w) { return w.find("(seams)") != std::string::npos; }));
     }
-    // A seam far beyond round-off (1e-3 of the size) is a hole, and the message says so.
+    // A seam far beyond round-off (1e-3 of the size) is a hole, and the warning says so.
     TriangleMesh gap = unitCube();
     gap.vertices.push_back(Vec3(1, 1, 1) + Vec3::Constant(1e-3));
     const auto gapUses = std::find_if(gap.triangles.begin(), gap.triangles.end(), [](const auto& t) {
       return std::find(t.begin(), t.end(), 7u) != t.end();
     });
     *std::find(gapUses->begin(), gapUses->end(), 7u) = 8;
-    try {
-      prepareMesh(gap, "gap.stl");
-      QFAIL("an open mesh was accepted");
-    } catch (const InputError& e) {
-      QVERIFY2(std::string(e.what()).find("gap.stl") != std::string::npos &&
-                   std::string(e.what()).find("has a hole, not a seam") != std::string::npos,
-               e.what());
-    }
+    const PreparedMesh g = prepareMesh(gap, "gap.stl");
+    QCOMPARE(g.report.verticesMergedNearby, std::size_t(0));
+    QVERIFY2(g.report.warnings[0].starts_with("the mesh is open: 4 boundary edges"),
+             g.report.warnings[0].c_str());
+    CLUMPLAB_COMPARE_REL(g.report.volume, 1.0, 0.01);
   }
 };
 

@@ -47,15 +47,22 @@ class TriangleBvh {
   Closest closest(const Vec3& p, double maxDistance = std::numeric_limits<double>::infinity()) const;
 
   const TriangleMesh& mesh() const { return *mesh_; }
+  const std::shared_ptr<const TriangleMesh>& sharedMesh() const { return mesh_; }
   const Vec3& lower() const { return nodes_.front().lower; }
   const Vec3& upper() const { return nodes_.front().upper; }
 
- private:
+  // The hierarchy itself, for evaluations of their own (WindingNumberTree): node 0 is the root, an
+  // inner node's children are `first` and `first + 1`, a leaf holds the triangles
+  // triangleOrder()[first .. first + count).
   struct Node {
     Vec3 lower, upper;
     std::uint32_t first = 0;  // leaf: first index into order_; inner: index of the left child
     std::uint32_t count = 0;  // leaf: number of triangles; inner: 0 (right child = left + 1)
   };
+  const std::vector<Node>& nodes() const { return nodes_; }
+  const std::vector<std::uint32_t>& triangleOrder() const { return order_; }
+
+ private:
   void build(std::uint32_t index, std::uint32_t begin, std::uint32_t end, std::vector<Vec3>& centroids);
   // Whether the line through (y, z) crosses triangle t; x and sign when it does.
   bool crossesAlongX(std::uint32_t t, double y, double z, double& x, int& sign) const;

@@ -168,8 +168,13 @@ class BadInputCatalogue : public QObject {
         {"m.stl: line", "(1e308) is beyond the 32-bit floats"});
     row("mesh: 10^7 degenerate triangles", {{"m.stl", zeroBinaryStl(10'000'000)}}, inertia, 2,
         {"m.stl: every triangle is degenerate (zero area): all 10000000 of them"});
-    row("mesh: open", {{"m.stl", text(asciiStl(cube("1", 1)))}}, inertia, 2,
-        {"m.stl: the mesh has a hole, not a seam: 3 boundary edges", "--repair"});
+    // Open and non-manifold surfaces bound the solid of their generalized winding number (issue 37).
+    row("mesh: open (the winding number's solid, with warnings)", {{"m.stl", text(asciiStl(cube("1", 1)))}},
+        inertia, 0,
+        {"m.stl: warning: the mesh is open: 3 boundary edges",
+         "m.stl: warning: mass properties from the solid its generalized winding number encloses"});
+    row("mesh: a single triangle bounds no solid", {{"m.stl", text(asciiStl({cube()[0]}))}}, inertia, 2,
+        {"m.stl: bounds no solid: its generalized winding number never reaches 1/2"});
     row("mesh: inverted (turned over, with a warning)", {{"m.stl", text(asciiStl(cube("1", 0, true)))}},
         inertia, 0, {"m.stl: warning: 1 shell was inside out (negative volume) and was turned over"});
     row("mesh: empty file", {{"m.stl", text("")}}, inertia, 2, {"m.stl: the file is empty"});
@@ -181,8 +186,8 @@ class BadInputCatalogue : public QObject {
          "has 584 bytes"});
     std::vector<Tri> fin = cube();
     fin.push_back({{{"0", "0", "0"}, {"1", "0", "0"}, {"0.5", "-1", "0.5"}}});
-    row("mesh: non-manifold", {{"m.stl", text(asciiStl(fin))}}, inertia, 2,
-        {"m.stl: 1 edges are shared by more than two triangles (non-manifold)"});
+    row("mesh: non-manifold (the winding number's solid, with warnings)", {{"m.stl", text(asciiStl(fin))}},
+        inertia, 0, {"m.stl: warning: 1 edge is shared by more than two triangles (non-manifold)"});
     row("mesh: missing file", {}, inertia, 2, {"m.stl: no such file"});
     row("mesh: truncated ASCII", {{"m.stl", text(asciiStl(cube()).substr(0, 300))}}, inertia, 2,
         {"m.stl: truncated ASCII STL"});
@@ -256,8 +261,8 @@ class BadInputCatalogue : public QObject {
     row("scene: missing mesh", {{"s.json", text(withMesh("gone.stl"))}}, kRun, 2,
         {"s.json: templates.m.mesh: gone.stl: no such file"});
     row("scene: broken mesh",
-        {{"s.json", text(withMesh("open.stl"))}, {"open.stl", text(asciiStl(cube("1", 1)))}}, kRun, 2,
-        {"s.json: templates.m.mesh: open.stl: the mesh has a hole"});
+        {{"s.json", text(withMesh("flat.stl"))}, {"flat.stl", text(asciiStl({cube()[0], cube()[1]}))}}, kRun,
+        2, {"s.json: templates.m.mesh: flat.stl: bounds no solid"});
     row("scene: cyclic reference (its own file as mesh)", {{"s.json", text(withMesh("s.json"))}}, kRun, 2,
         {"s.json: templates.m.mesh: s.json: cannot be read as a mesh"});
     row("scene: restitution above 1",
