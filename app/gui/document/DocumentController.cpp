@@ -4,6 +4,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QMessageBox>
+#include <QPushButton>
 #include <QSettings>
 #include <QStatusBar>
 #include <future>
@@ -15,6 +16,7 @@
 #include "gui/recording/RecordingController.hpp"
 #include "gui/replay/ReplayController.hpp"
 #include "gui/window/MainWindow.hpp"
+#include "gui/wizard/ClumpWizard.hpp"
 
 namespace clumplab::gui {
 
@@ -70,15 +72,40 @@ QString DocumentController::open(const QString& path, bool quiet) {
     QApplication::restoreOverrideCursor();
   }
   if (!error.isEmpty()) {
-    if (!quiet) {
-      QMessageBox::critical(&window_, tr("Cannot open %1").arg(QFileInfo(path).fileName()),
-                            tr("%1\n\nThe current scene is unchanged.").arg(error));
-    }
+    if (!quiet) explainFailure(path, error);
     return error;
   }
   if (scene) show(scene, path);  // else a replay, open now
   recent_->add(path);
+  if (scene && !scene->notes.empty()) showNotes(*scene);
   return QString();
+}
+
+void DocumentController::showNotes(const Scene& scene) {
+  // One line in the status bar: the note that says what the solid is, when the import made one up
+  // (the winding number's), else the first; all of them in its tooltip.
+  QStringList notes;
+  for (const std::string& note : scene.notes) notes << QString::fromStdString(note);
+  QString headline = notes.front();
+  for (const QString& note : notes) {
+    if (note.contains(QStringLiteral("so the solid is"))) headline = note;
+  }
+  if (notes.size() > 1)
+    headline += tr(" (%n more: point here to read them)", nullptr, static_cast<int>(notes.size() - 1));
+  window_.statusBar()->setToolTip(notes.join(QLatin1Char('\n')));
+  window_.statusBar()->showMessage(headline, 30000);
+}
+
+void DocumentController::explainFailure(const QString& path, const QString& error) {
+  QMessageBox box(QMessageBox::Critical, tr("Cannot open %1").arg(QFileInfo(path).fileName()),
+                  tr("%1\n\nThe scene on screen is unchanged.").arg(error), QMessageBox::Ok, &window_);
+  // A mesh that does not open as a clump may still be studied in the wizard, which shows the mesh
+  // and what was wrong with it.
+  QPushButton* wizard = nullptr;
+  if (isMeshFile(path.toStdString()))
+    wizard = box.addButton(tr("Open in the clump wizard"), QMessageBox::ActionRole);
+  box.exec();
+  if (wizard != nullptr && box.clickedButton() == wizard) window_.openClumpWizard()->setMeshFile(path);
 }
 
 void DocumentController::show(std::shared_ptr<const Scene> scene, const QString& path) {

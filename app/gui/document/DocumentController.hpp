@@ -62,6 +62,11 @@ class DocumentController : public QObject {
 
  private:
   void show(std::shared_ptr<const Scene> scene, const QString& path);
+  // The dialog for a file that did not open: the error, that the scene on screen stays, and for a
+  // mesh the clump wizard to study it in.
+  void explainFailure(const QString& path, const QString& error);
+  // What loading changed that the user should hear of (Scene::notes), in the status bar.
+  void showNotes(const Scene& scene);
   void setTitle(const QString& name, const QString& note = QString());
 
   MainWindow& window_;

@@ -71,6 +71,10 @@ std::shared_ptr<const Scene> sceneFromMesh(const std::string& meshPath, int pebb
 
   auto scene = std::make_shared<Scene>();
   scene->file = meshPath;
+  // What the import did to the mesh (a hole filled by the winding number, pieces turned), said to
+  // the user when the scene opens.
+  const std::string meshName = std::filesystem::path(meshPath).filename().string();
+  for (const std::string& warning : built.report.warnings) scene->notes.push_back(meshName + ": " + warning);
   scene->description = "The mesh " + std::filesystem::path(meshPath).filename().string() + " as a clump of " +
                        std::to_string(clump->pebbles.size()) +
                        " pebbles (regular-grid fill, exact mesh inertia), dropped onto a floor.";

@@ -29,8 +29,11 @@ std::shared_ptr<const ImportedMesh> importForWizard(const MeshChoice& choice, do
   } else {
     result->prepared = shapes::importMesh(choice.file, options);
   }
-  result->solid = std::make_shared<const shapes::MeshSolid>(result->prepared.mesh);
-  result->unitDensity = shapes::meshMassProperties(*result->prepared.mesh, 1.0);
+  // The solid the mesh bounds (its winding number's for a mesh that is not closed) and its mass
+  // properties: exact for a closed mesh, sampled otherwise.
+  result->solid = result->prepared.solid ? result->prepared.solid
+                                         : std::make_shared<const shapes::MeshSolid>(result->prepared.mesh);
+  result->unitDensity = shapes::preparedMassProperties(result->prepared, 1.0);
   return result;
 }
 

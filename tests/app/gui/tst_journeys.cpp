@@ -5,10 +5,15 @@
 #include <QDoubleSpinBox>
 #include <QMenu>
 #include <QMenuBar>
+#include <QMessageBox>
+#include <QMimeData>
 #include <QPushButton>
 #include <QStandardPaths>
+#include <QStatusBar>
 #include <QTemporaryDir>
+#include <QTimer>
 #include <QUndoStack>
+#include <QUrl>
 #include <QtTest>
 #include <cmath>
 
@@ -105,6 +110,39 @@ void screenshot(MainWindow& w, const char* name) {
   QCoreApplication::processEvents();
   w.grab().save(folder + QLatin1Char('/') + QLatin1String(name) + QStringLiteral(".png"));
 }
+
+// Drops `path` on the window as a file manager does.
+void dropFile(MainWindow& w, const QString& path) {
+  QMimeData mime;
+  mime.setUrls({QUrl::fromLocalFile(path)});
+  const QPoint at = w.viewport()->mapTo(&w, w.viewport()->rect().center());
+  QDragEnterEvent enter(at, Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+  QApplication::sendEvent(&w, &enter);
+  QDropEvent drop(at, Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+  QApplication::sendEvent(&w, &drop);
+}
+
+// Closes every message box that opens while it lives, from a timer (it runs inside the box's own
+// event loop), keeping their texts: what a user reads, then OK.
+class MessageBoxCloser {
+ public:
+  MessageBoxCloser() {
+    QObject::connect(&timer_, &QTimer::timeout, [this] {
+      for (QWidget* top : QApplication::topLevelWidgets()) {
+        auto* box = qobject_cast<QMessageBox*>(top);
+        if (box == nullptr || !box->isVisible()) continue;
+        texts_ << box->text();
+        box->accept();
+      }
+    });
+    timer_.start(50);
+  }
+  const QStringList& texts() const { return texts_; }
+
+ private:
+  QTimer timer_;
+  QStringList texts_;
+};
 
 }  // namespace
 
@@ -338,6 +376,60 @@ class TestJourneys : public QObject {
       QVERIFY(waitForFrame(w, [](const SimulationFrame& f) { return f.snapshot.bodies.size() > 2; }));
       QCOMPARE(w.document()->scenePath(), QString());
     }
+  }
+
+  // Meshes from outside the project, dropped on the window: Wuson (open: 412 boundary edges as
+  // given) becomes a clump that falls and lands, the status bar saying what the import did; a file
+  // that bounds nothing (one triangle) gives one message naming it, with no command-line advice, and
+  // the scene on screen stays as it was.
+  void droppedMeshesFromOutside() {
+    const QString wuson = QStringLiteral("/usr/share/assimp/models/STL/Wuson.stl");
+    if (!QFile::exists(wuson)) QSKIP("assimp-testmodels is not installed (.ci/install-deps installs it)");
+    QTemporaryDir dir;
+    MainWindow w;
+    w.resize(1400, 900);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    w.openDefaultScene();
+    QVERIFY(waitForFrame(w, [](const SimulationFrame& f) { return f.snapshot.bodies.size() > 1; }));
+    MessageBoxCloser boxes;
+    dropFile(w, wuson);
+    const bool opened = waitForFrame(
+        w, [](const SimulationFrame& f) { return f.snapshot.bodies.size() == 1; },
+        clumplab::test::wallClockMs(60000));
+    QVERIFY2(opened && boxes.texts().isEmpty(), qPrintable(boxes.texts().join('\n')));
+    QCOMPARE(QFileInfo(QString::fromStdString(w.currentFrame()->sceneFile)).fileName(),
+             QStringLiteral("Wuson.stl"));
+    const QString said = w.statusBar()->currentMessage();
+    QVERIFY2(said.contains(QStringLiteral("Wuson.stl:")) && said.contains(QStringLiteral("winding")),
+             qPrintable(said));
+    QVERIFY2(w.statusBar()->toolTip().contains(QStringLiteral("412 boundary edges as given")),
+             qPrintable(w.statusBar()->toolTip()));
+    QVERIFY(runUntil(w, 1.5, clumplab::test::wallClockMs(120000)));
+    const SimulationFrame* f = w.currentFrame();
+    QVERIFY(f != nullptr);
+    QVERIFY2(!f->diverged, f->problem.c_str());
+    screenshot(w, "wuson-dropped");
+
+    const QString triangle = writeFile(dir, QStringLiteral("triangle.stl"),
+                                       "solid t\nfacet normal 0 0 1\nouter loop\nvertex 0 0 0\nvertex 1 0 0\n"
+                                       "vertex 0 1 0\nendloop\nendfacet\nendsolid t\n");
+    w.setRunning(false);
+    const std::size_t before = w.currentFrame()->snapshot.bodies.size();
+    dropFile(w, triangle);
+    QElapsedTimer waited;
+    waited.start();
+    while (boxes.texts().isEmpty() && waited.elapsed() < clumplab::test::wallClockMs(30000)) QTest::qWait(20);
+    QCOMPARE(boxes.texts().size(), 1);
+    const QString message = boxes.texts().front();
+    QVERIFY2(message.contains(QStringLiteral("triangle.stl")), qPrintable(message));
+    QVERIFY2(message.contains(QStringLiteral("unchanged")), qPrintable(message));
+    QVERIFY2(!message.contains(QStringLiteral("--")), qPrintable(message));
+    QTest::qWait(200);
+    f = w.currentFrame();
+    QVERIFY(f != nullptr);
+    QCOMPARE(f->snapshot.bodies.size(), before);
+    QCOMPARE(QFileInfo(QString::fromStdString(f->sceneFile)).fileName(), QStringLiteral("Wuson.stl"));
   }
 };
 
