@@ -351,7 +351,7 @@ std::optional<BodyInit> SimulationLoop::clearStart(BodyInit body, const std::opt
   const Vec3 gravity = world_->settings().gravity;
   const Vec3 up = gravity.norm() > 0.0 ? Vec3(-gravity.normalized()) : Vec3::UnitZ();
   const ClearSpotFinder finder(placed, world_->walls(), world_->time(), world_->settings().periodic, up,
-                               reach);
+                               reach, world_->settings().plane);
   const Quat orientation = body.orientation.normalized();
   std::optional<Vec3> start;
   if (aimedAt) start = finder.shotStart(body.position, *aimedAt, shape, orientation);

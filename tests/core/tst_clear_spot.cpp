@@ -123,6 +123,30 @@ class ClearSpotTest : public QObject {
     CLUMPLAB_VERIFY_LESS(at->head<2>().norm(), 3.0 * r + 1e-12);  // but near it
   }
 
+  // In the 2D mode (the plane y = 0 here) every pose found lies in the plane, where the engine keeps
+  // the body: off it, a clear pose would be moved onto the plane into whatever is there.
+  void inTheTwoDimensionalModeEveryPoseIsInThePlane() {
+    const TemplatePtr shape = dumbbell(0.02);
+    const std::vector<Wall> walls = Wall::box(Vec3(-0.3, -0.3, 0), Vec3(0.3, 0.3, 2.0));
+    PlaneConstraint plane;
+    plane.enabled = true;
+    plane.normal = Vec3::UnitY();
+    // A row of dumbbells on the floor in the plane, and one far off it that must not count.
+    std::vector<PlacedBody> row;
+    for (int k = -5; k <= 5; ++k) row.push_back({Vec3(0.05 * k, 0.0, 0.021), Quat::Identity(), shape.get()});
+    const ClearSpotFinder finder(row, walls, 0.0, PeriodicBox{}, kUp, shape->boundingRadius, plane);
+    const std::optional<Vec3> at = finder.dropAbove(Vec3(0.02, 0.25, 0.0), *shape, Quat::Identity());
+    QVERIFY(at.has_value());
+    QCOMPARE(at->y(), 0.0);
+    QVERIFY(clearOfEverything({*at, Quat::Identity(), shape.get()}, row, walls));
+    CLUMPLAB_VERIFY_LESS(0.04, at->z());  // on the row, not beside it off the plane
+    const std::optional<Vec3> shot =
+        finder.shotStart(Vec3(0.0, -2.0, 1.0), Vec3(0.1, 0.1, 0.1), *shape, Quat::Identity());
+    QVERIFY(shot.has_value());
+    QCOMPARE(shot->y(), 0.0);
+    QVERIFY(clearOfEverything({*shot, Quat::Identity(), shape.get()}, row, walls));
+  }
+
   void aFullBoxHasNoRoom() {
     const TemplatePtr shape = dumbbell(0.02);
     const double r = shape->boundingRadius;

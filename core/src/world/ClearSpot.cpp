@@ -24,11 +24,12 @@ constexpr int kRings = 12;  // columns around the first one, each ring half a bo
 
 ClearSpotFinder::ClearSpotFinder(const std::vector<PlacedBody>& bodies, const std::vector<Wall>& walls,
                                  double time, const PeriodicBox& periodic, const Vec3& up,
-                                 double largestBoundingRadius)
+                                 double largestBoundingRadius, const PlaneConstraint& plane)
     : occupied_(largestBoundingRadius, periodic),
       walls_(walls),
       time_(time),
       up_(up.norm() > 0.0 ? Vec3(up.normalized()) : Vec3::UnitZ()),
+      plane_(plane),
       top_(-std::numeric_limits<double>::infinity()) {
   for (const PlacedBody& b : bodies) {
     occupied_.add(b);
@@ -84,7 +85,8 @@ std::optional<Vec3> ClearSpotFinder::dropAbove(const Vec3& point, const ClumpTem
     const Vec3 higher = p + 0.1 * radius * up_;
     return clear(higher, shape, orientation) ? higher : p;
   };
-  const Vec3 start = insidePlaneWalls(point, radius * (1.0 + 1e-9));  // tangent is not clear after rounding
+  Vec3 start = insidePlaneWalls(point, radius * (1.0 + 1e-9));  // tangent is not clear after rounding
+  if (plane_.enabled) start = plane_.onPlane(start);
   if (auto p = lowestClearInColumn(start, shape, orientation, step)) return dropped(*p);
   // Rings of columns around it; in the first ring with room, the lowest clear pose.
   Vec3 e1, e2;
@@ -94,7 +96,9 @@ std::optional<Vec3> ClearSpotFinder::dropAbove(const Vec3& point, const ClumpTem
     const int columns = 6 * ring;
     for (int j = 0; j < columns; ++j) {
       const double angle = 2.0 * std::numbers::pi * j / columns;
-      const Vec3 foot = start + 0.5 * radius * ring * (std::cos(angle) * e1 + std::sin(angle) * e2);
+      Vec3 across = std::cos(angle) * e1 + std::sin(angle) * e2;
+      if (plane_.enabled) across = plane_.inPlane(across);  // columns in the 2D plane only
+      const Vec3 foot = start + 0.5 * radius * ring * across;
       const bool outsideASide = std::any_of(walls_.begin(), walls_.end(), [&](const Wall& w) {
         return isSide(w, up_) && (foot - w.point).dot(w.normal) < 0.0;
       });
@@ -109,12 +113,13 @@ std::optional<Vec3> ClearSpotFinder::dropAbove(const Vec3& point, const ClumpTem
 
 std::optional<Vec3> ClearSpotFinder::shotStart(const Vec3& from, const Vec3& target,
                                                const ClumpTemplate& shape, const Quat& orientation) const {
-  const Vec3 way = target - from;
+  const Vec3 start = plane_.enabled ? plane_.onPlane(from) : from;
+  const Vec3 way = (plane_.enabled ? plane_.onPlane(target) : target) - start;
   const double length = way.norm();
   const double step = 0.25 * shape.boundingRadius;
   const auto count = static_cast<long>(std::floor(length / step));
   for (long k = 0; k <= count; ++k) {
-    const Vec3 p = length > 0.0 ? Vec3(from + (static_cast<double>(k) * step / length) * way) : from;
+    const Vec3 p = length > 0.0 ? Vec3(start + (static_cast<double>(k) * step / length) * way) : start;
     if (clear(p, shape, orientation)) return p;
   }
   return std::nullopt;

@@ -9,15 +9,18 @@
 #include <vector>
 
 #include "core/world/Placement.hpp"
+#include "core/world/PlaneConstraint.hpp"
 
 namespace clumplab {
 
 class ClearSpotFinder {
  public:
   // `bodies`: every body in the world; `up`: against gravity; `time` [s]: where moving mesh walls
-  // are; `largestBoundingRadius` [m]: of the bodies and of every shape placed.
+  // are; `largestBoundingRadius` [m]: of the bodies and of every shape placed; `plane`: the 2D mode,
+  // whose plane every pose found lies in (the engine keeps bodies there).
   ClearSpotFinder(const std::vector<PlacedBody>& bodies, const std::vector<Wall>& walls, double time,
-                  const PeriodicBox& periodic, const Vec3& up, double largestBoundingRadius);
+                  const PeriodicBox& periodic, const Vec3& up, double largestBoundingRadius,
+                  const PlaneConstraint& plane = {});
 
   // The centre of mass [m] for `shape` at `orientation`, dropped at `point`: the lowest pose clear of
   // everything in the column through `point` along `up`, starting at `point`'s height, a tenth of the
@@ -46,6 +49,7 @@ class ClearSpotFinder {
   const std::vector<Wall>& walls_;
   double time_;
   Vec3 up_;
+  PlaneConstraint plane_;
   double top_ = 0.0;  // the highest reach of any body along up [m]
 };
 
