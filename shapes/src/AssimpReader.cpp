@@ -1,5 +1,9 @@
 #include "AssimpReader.hpp"
 
+#include <cstring>
+
+#include "ChildProcess.hpp"
+
 #include <assimp/postprocess.h>
 #include <assimp/scene.h>
 #include <assimp/Importer.hpp>
@@ -101,6 +105,73 @@ TriangleMesh readAssimpTriangles(const std::string& path, const std::string& for
     if (soup.triangles.size() > maxTriangles) break;  // prepareMesh reports it
   }
   return soup;
+}
+
+namespace {
+// The mesh as bytes through the child's pipe: counts, then the vertices' and triangles' raw arrays.
+std::string meshBytes(const TriangleMesh& mesh) {
+  const std::uint64_t counts[2] = {mesh.vertices.size(), mesh.triangles.size()};
+  std::string bytes(
+      sizeof counts + mesh.vertices.size() * sizeof(Vec3) + mesh.triangles.size() * sizeof(mesh.triangles[0]),
+      '\0');
+  char* at = bytes.data();
+  std::memcpy(at, counts, sizeof counts);
+  at += sizeof counts;
+  for (const Vec3& v : mesh.vertices) {
+    const double xyz[3] = {v.x(), v.y(), v.z()};
+    std::memcpy(at, xyz, sizeof xyz);
+    at += sizeof xyz;
+  }
+  if (!mesh.triangles.empty())
+    std::memcpy(at, mesh.triangles.data(), mesh.triangles.size() * sizeof(mesh.triangles[0]));
+  return bytes;
+}
+
+TriangleMesh meshFromBytes(const std::string& bytes, const std::string& path) {
+  std::uint64_t counts[2] = {0, 0};
+  const auto broken = [&] {
+    return InputError(path, "", "the mesh reader's process sent back a broken mesh");
+  };
+  if (bytes.size() < sizeof counts) throw broken();
+  std::memcpy(counts, bytes.data(), sizeof counts);
+  TriangleMesh mesh;
+  const std::uint64_t expected =
+      sizeof counts + counts[0] * 3 * sizeof(double) + counts[1] * 3 * sizeof(std::uint32_t);
+  if (bytes.size() != expected) throw broken();
+  const char* at = bytes.data() + sizeof counts;
+  mesh.vertices.resize(counts[0]);
+  for (Vec3& v : mesh.vertices) {
+    double xyz[3];
+    std::memcpy(xyz, at, sizeof xyz);
+    at += sizeof xyz;
+    v = Vec3(xyz[0], xyz[1], xyz[2]);
+  }
+  mesh.triangles.resize(counts[1]);
+  if (counts[1] > 0) std::memcpy(mesh.triangles.data(), at, counts[1] * sizeof(mesh.triangles[0]));
+  return mesh;
+}
+}  // namespace
+
+TriangleMesh readAssimpTrianglesIsolated(const std::string& path, const std::string& format,
+                                         std::size_t maxTriangles) {
+  const ChildOutcome outcome =
+      runInChildProcess([&] { return meshBytes(readAssimpTriangles(path, format, maxTriangles)); });
+  switch (outcome.kind) {
+    case ChildOutcome::Kind::Done:
+      return meshFromBytes(outcome.bytes, path);
+    case ChildOutcome::Kind::Threw: {
+      // An InputError's text already begins with the file's name: passed on as it is.
+      const std::string prefix = path + ": ";
+      const bool named = outcome.bytes.rfind(prefix, 0) == 0;
+      throw InputError(path, "", named ? outcome.bytes.substr(prefix.size()) : outcome.bytes);
+    }
+    case ChildOutcome::Kind::Crashed:
+      break;
+  }
+  throw InputError(path, "",
+                   "cannot be read: the reader of " + (format.empty() ? std::string("mesh") : upper(format)) +
+                       " files (Assimp) crashed on it (" + outcome.how +
+                       "); it ran in a process of its own, so nothing else was lost");
 }
 
 }  // namespace clumplab::shapes::detail

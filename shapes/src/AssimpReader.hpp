@@ -14,4 +14,10 @@ namespace clumplab::shapes::detail {
 TriangleMesh readAssimpTriangles(const std::string& path, const std::string& format,
                                  std::size_t maxTriangles);
 
+// The same in a child process (ChildProcess.hpp): Assimp aborts or faults on some files (a 3MF of
+// Cura's, OpenGEX and RAW files of its own test models), and a crash there must cost the user one
+// message naming the file, not the app and its unsaved scene.
+TriangleMesh readAssimpTrianglesIsolated(const std::string& path, const std::string& format,
+                                         std::size_t maxTriangles);
+
 }  // namespace clumplab::shapes::detail

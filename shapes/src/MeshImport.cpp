@@ -266,7 +266,7 @@ TriangleMesh readMeshTriangles(const std::string& path, std::size_t maxTriangles
 
   if (extension == ".off") checkOffHeader(path, size, maxTriangles);
   TriangleMesh soup =
-      detail::readAssimpTriangles(path, format == "mesh" ? std::string() : format, maxTriangles);
+      detail::readAssimpTrianglesIsolated(path, format == "mesh" ? std::string() : format, maxTriangles);
   if (formatOut != nullptr) *formatOut = format;
   return soup;
 }

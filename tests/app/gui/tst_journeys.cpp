@@ -399,8 +399,9 @@ class TestJourneys : public QObject {
         w, [](const SimulationFrame& f) { return f.snapshot.bodies.size() == 1; },
         clumplab::test::wallClockMs(60000));
     QVERIFY2(opened && boxes.texts().isEmpty(), qPrintable(boxes.texts().join('\n')));
-    QCOMPARE(QFileInfo(QString::fromStdString(w.currentFrame()->sceneFile)).fileName(),
-             QStringLiteral("Wuson.stl"));
+    const SimulationFrame* shown = w.currentFrame();
+    QVERIFY(shown != nullptr);
+    QCOMPARE(QFileInfo(QString::fromStdString(shown->sceneFile)).fileName(), QStringLiteral("Wuson.stl"));
     const QString said = w.statusBar()->currentMessage();
     QVERIFY2(said.contains(QStringLiteral("Wuson.stl:")) && said.contains(QStringLiteral("winding")),
              qPrintable(said));
