@@ -62,6 +62,8 @@ std::size_t highestBody(const SimulationFrame& f) {
 
 // Moves the mouse over `pixel` of the view and presses `key` there, as a user does.
 void pressOver(MainWindow& w, QPoint pixel, Qt::Key key) {
+  w.activateWindow();  // a key reaches the window's shortcuts only in the active window
+  QVERIFY(QTest::qWaitForWindowActive(&w));
   Viewport& view = *w.viewport();
   QCursor::setPos(view.mapToGlobal(pixel));
   QTest::mouseMove(&view, pixel);
