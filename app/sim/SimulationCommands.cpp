@@ -124,10 +124,9 @@ void SimulationLoop::spawn(std::vector<BodyInit> bodies, TemplatePtr newTemplate
         const double safeBefore = world_->recommendedTimeStep();
         // A redo of the same spawn finds its template in the world already.
         const auto& known = world_->templates();
-        if (newTemplate && std::find(known.begin(), known.end(), newTemplate) != known.end()) {
-          const auto index =
-              static_cast<std::uint32_t>(std::find(known.begin(), known.end(), newTemplate) - known.begin());
-          for (BodyInit& b : bodies) b.templateIndex = index;
+        if (const auto same = std::find(known.begin(), known.end(), newTemplate);
+            newTemplate && same != known.end()) {
+          for (BodyInit& b : bodies) b.templateIndex = static_cast<std::uint32_t>(same - known.begin());
           newTemplate.reset();
         }
         if (newTemplate && trajectory_) {
@@ -140,15 +139,24 @@ void SimulationLoop::spawn(std::vector<BodyInit> bodies, TemplatePtr newTemplate
           const std::uint32_t index = world_->addTemplate(std::move(newTemplate));
           for (BodyInit& b : bodies) b.templateIndex = index;
         }
+        // Each body where it overlaps nothing, the ones placed before it in this spawn included.
         std::size_t noRoom = 0;
         const std::size_t first = world_->bodies().size();
-        for (const BodyInit& requested : bodies) {
-          if (requested.templateIndex >= world_->templates().size()) continue;
-          if (const std::optional<BodyInit> placed = clearStart(requested, aimedAt)) {
-            world_->addBody(*placed);
-          } else {
+        ClearSpotFinder spots = clearSpots();
+        for (BodyInit body : bodies) {
+          if (body.templateIndex >= world_->templates().size()) continue;
+          const ClumpTemplate& shape = *world_->templates()[body.templateIndex];
+          body.orientation.normalize();
+          std::optional<Vec3> start;
+          if (aimedAt) start = spots.shotStart(body.position, *aimedAt, shape, body.orientation);
+          if (!start) start = spots.dropAbove(aimedAt.value_or(body.position), shape, body.orientation);
+          if (!start) {
             ++noRoom;
+            continue;
           }
+          body.position = *start;
+          world_->addBody(body);
+          spots.add({body.position, body.orientation, &shape});
         }
         if (noRoom > 0) {
           const std::string& name = world_->templates()[bodies.front().templateIndex]->name;
@@ -174,9 +182,7 @@ void SimulationLoop::removeBody(BodyRef body) {
     if (!current(body) || diverged()) return;
     drag_.reset();  // the GUI's drag names a body by its index, which shifts
     world_->clearExternalForces();
-    world_->removeBody(body.index);
-    spin_.bodyRemoved(body.index);
-    edits_.bodyRemoved(body.index);
+    eraseBody(body.index);
     ++layoutGeneration_;
     ++bodyIndexGeneration_;
     takeCheckpoint();
@@ -195,12 +201,7 @@ void SimulationLoop::removeSpawn(std::uint64_t serial) {
     }
     drag_.reset();
     world_->clearExternalForces();
-    for (std::size_t k = range->count; k-- > 0;) {
-      const auto index = static_cast<std::uint32_t>(range->first + k);
-      world_->removeBody(index);
-      spin_.bodyRemoved(index);
-      edits_.bodyRemoved(index);
-    }
+    for (std::size_t k = range->count; k-- > 0;) eraseBody(static_cast<std::uint32_t>(range->first + k));
     ++layoutGeneration_;
     ++bodyIndexGeneration_;
     takeCheckpoint();
@@ -337,10 +338,8 @@ void SimulationLoop::stopTrajectory() {
   });
 }
 
-std::optional<BodyInit> SimulationLoop::clearStart(BodyInit body, const std::optional<Vec3>& aimedAt) const {
-  // Against the bodies' poses now (bodies spawned just before are among them) and the mesh walls
-  // where their motion has them now.
-  const ClumpTemplate& shape = *world_->templates()[body.templateIndex];
+ClearSpotFinder SimulationLoop::clearSpots() const {
+  // Against the bodies' poses now and the mesh walls where their motion has them now.
   double reach = 0.0;
   for (const TemplatePtr& t : world_->templates()) reach = std::max(reach, t->boundingRadius);
   std::vector<PlacedBody> placed;
@@ -350,15 +349,14 @@ std::optional<BodyInit> SimulationLoop::clearStart(BodyInit body, const std::opt
     placed.push_back({b.position[i], b.orientation[i], world_->templates()[b.templateIndex[i]].get()});
   const Vec3 gravity = world_->settings().gravity;
   const Vec3 up = gravity.norm() > 0.0 ? Vec3(-gravity.normalized()) : Vec3::UnitZ();
-  const ClearSpotFinder finder(placed, world_->walls(), world_->time(), world_->settings().periodic, up,
-                               reach, world_->settings().plane);
-  const Quat orientation = body.orientation.normalized();
-  std::optional<Vec3> start;
-  if (aimedAt) start = finder.shotStart(body.position, *aimedAt, shape, orientation);
-  if (!start) start = finder.dropAbove(aimedAt.value_or(body.position), shape, orientation);
-  if (!start) return std::nullopt;
-  body.position = *start;
-  return body;
+  return ClearSpotFinder(placed, world_->walls(), world_->time(), world_->settings().periodic, up, reach,
+                         world_->settings().plane);
+}
+
+void SimulationLoop::eraseBody(std::uint32_t index) {
+  world_->removeBody(index);
+  spin_.bodyRemoved(index);
+  edits_.bodyRemoved(index);
 }
 
 void SimulationLoop::adviseOnStep(double safeBefore) {

@@ -18,6 +18,7 @@
 #include <vector>
 
 #include "core/scene/Scene.hpp"
+#include "core/world/ClearSpot.hpp"
 #include "core/world/World.hpp"
 #include "sim/DragSpring.hpp"
 #include "sim/EditLog.hpp"
@@ -142,8 +143,11 @@ class SimulationLoop {
   void finishTrajectory(const std::string& problem);
   void integrateKinetic(const EnergyReport& energy, double span);
   bool diverged() const { return world_ && (world_->divergence().happened || !energyDivergence_.empty()); }
-  // Where `body` starts so that it overlaps nothing (see spawn); nothing when there is no room.
-  std::optional<BodyInit> clearStart(BodyInit body, const std::optional<Vec3>& aimedAt) const;
+  // The world's bodies and walls as a ClearSpotFinder (built once for all the bodies of a spawn).
+  ClearSpotFinder clearSpots() const;
+  // Deletes body `index` now (with the spin watch and the edit log); the caller bumps the
+  // generations and takes the checkpoint once.
+  void eraseBody(std::uint32_t index);
   void notify(std::string text);  // SimulationFrame::notice
   // After an edit that may change the safe step (`safeBefore` [s] before it): when the safe step
   // fell below the step and to less than half what it was, the run pauses and the frames advise

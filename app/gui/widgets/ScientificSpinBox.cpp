@@ -33,21 +33,17 @@ QString ScientificSpinBox::textFromValue(double value) const {
 }
 
 QSize ScientificSpinBox::minimumSizeHint() const {
-  QSize size = QDoubleSpinBox::minimumSizeHint();
-  // The text of the widest value shown, the unit, and the frame and arrows QDoubleSpinBox adds
+  // The text of the widest value shown and the unit, plus the frame and arrows QDoubleSpinBox adds
   // around its own (shorter) estimate.
-  const QString widest = QStringLiteral("-8.88888e-888") + suffix();
-  const int arrows = QDoubleSpinBox::minimumSizeHint().width() -
-                     fontMetrics().horizontalAdvance(textFromValue(minimum()) + suffix());
-  size.setWidth(
-      std::max({size.width(), 120, fontMetrics().horizontalAdvance(widest) + std::max(arrows, 28)}));
+  QSize size = QDoubleSpinBox::minimumSizeHint();
+  const int arrows = size.width() - fontMetrics().horizontalAdvance(textFromValue(minimum()) + suffix());
+  const int widest = fontMetrics().horizontalAdvance(QStringLiteral("-8.88888e-888") + suffix());
+  size.setWidth(std::max({size.width(), 120, widest + std::max(arrows, 28)}));
   return size;
 }
 
 QSize ScientificSpinBox::sizeHint() const {
-  QSize size = QDoubleSpinBox::sizeHint();
-  size.setWidth(std::max(size.width(), minimumSizeHint().width()));
-  return size;
+  return QDoubleSpinBox::sizeHint().expandedTo(minimumSizeHint());
 }
 
 void ScientificSpinBox::wheelEvent(QWheelEvent* event) {

@@ -2,17 +2,16 @@
 // The red banner above the 3D view when the run stopped (a divergence, a refused edit): what
 // happened, and the ways on that fit its cause: undo the edit that caused it (bodies spawned, a
 // parameter changed), resume at the safe step when the step is above it, halve the step, or reset.
-#include <QWidget>
 #include <string>
 
+#include "gui/window/NoticeBar.hpp"
 #include "sim/EditLog.hpp"
 
-class QLabel;
 class QPushButton;
 
 namespace clumplab::gui {
 
-class DivergenceBanner : public QWidget {
+class DivergenceBanner : public NoticeBar {
   Q_OBJECT
  public:
   explicit DivergenceBanner(QWidget* parent = nullptr);
@@ -39,7 +38,6 @@ class DivergenceBanner : public QWidget {
   void resetRequested();
 
  private:
-  QLabel* text_ = nullptr;
   QPushButton* undo_ = nullptr;
   QPushButton* safeStep_ = nullptr;
   QPushButton* halve_ = nullptr;

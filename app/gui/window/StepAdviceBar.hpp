@@ -2,14 +2,13 @@
 // The amber bar above the 3D view when an edit (a body added, a parameter changed) brought the safe
 // time step below the step: the run paused before anything could diverge, and the bar offers the
 // safe step in one click, or running on at the step as it is.
-#include <QWidget>
+#include "gui/window/NoticeBar.hpp"
 
-class QLabel;
 class QPushButton;
 
 namespace clumplab::gui {
 
-class StepAdviceBar : public QWidget {
+class StepAdviceBar : public NoticeBar {
   Q_OBJECT
  public:
   explicit StepAdviceBar(QWidget* parent = nullptr);
@@ -25,7 +24,6 @@ class StepAdviceBar : public QWidget {
   void keepStepRequested();
 
  private:
-  QLabel* text_ = nullptr;
   QPushButton* useSafe_ = nullptr;
   QPushButton* keep_ = nullptr;
   double safe_ = 0.0;  // [s]

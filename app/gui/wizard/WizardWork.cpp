@@ -31,8 +31,7 @@ std::shared_ptr<const ImportedMesh> importForWizard(const MeshChoice& choice, do
   }
   // The solid the mesh bounds (its winding number's for a mesh that is not closed) and its mass
   // properties: exact for a closed mesh, sampled otherwise.
-  result->solid = result->prepared.solid ? result->prepared.solid
-                                         : std::make_shared<const shapes::MeshSolid>(result->prepared.mesh);
+  result->solid = result->prepared.solid;
   result->unitDensity = shapes::preparedMassProperties(result->prepared, 1.0);
   return result;
 }

@@ -31,10 +31,12 @@ ClearSpotFinder::ClearSpotFinder(const std::vector<PlacedBody>& bodies, const st
       up_(up.norm() > 0.0 ? Vec3(up.normalized()) : Vec3::UnitZ()),
       plane_(plane),
       top_(-std::numeric_limits<double>::infinity()) {
-  for (const PlacedBody& b : bodies) {
-    occupied_.add(b);
-    top_ = std::max(top_, b.position.dot(up_) + b.shape->boundingRadius);
-  }
+  for (const PlacedBody& b : bodies) add(b);
+}
+
+void ClearSpotFinder::add(const PlacedBody& body) {
+  occupied_.add(body);
+  top_ = std::max(top_, body.position.dot(up_) + body.shape->boundingRadius);
 }
 
 bool ClearSpotFinder::clear(const Vec3& position, const ClumpTemplate& shape, const Quat& orientation) const {

@@ -35,6 +35,9 @@ class ClearSpotFinder {
                                 const Quat& orientation) const;
 
   bool clear(const Vec3& position, const ClumpTemplate& shape, const Quat& orientation) const;
+  // A body placed since (one of several spawned at once): later poses keep clear of it too. Its
+  // bounding radius must be within the constructor's `largestBoundingRadius`.
+  void add(const PlacedBody& body);
 
  private:
   // The lowest clear height in the column through `foot` from its height up to the top of
