@@ -492,6 +492,28 @@ class WorldEditingTest : public QObject {
     run(*world, 10);
   }
 
+  void stepEstimatesFollowTheTemplatesInPlay() {
+    // A tiny template joins (a wizard copy): the safe step shrinks by its mass. Its bodies removed
+    // (Step back past the spawn), the estimate is the pile's again, though the template stays.
+    auto world = pile(IntegratorKind::Leapfrog);
+    const double pileCritical = world->criticalTimeStep();
+    const double pileRecommended = world->recommendedTimeStep();
+    const std::uint32_t grain = world->addTemplate(templateFromPebbles({{Vec3::Zero(), 1e-5}}, 2500));
+    QCOMPARE(world->criticalTimeStep(), pileCritical);  // not in play yet
+    const std::uint32_t body =
+        world->addBody({grain, Vec3(0.0, 0.0, 0.07), Quat::Identity(), Vec3::Zero(), Vec3::Zero()});
+    // A sphere: b = r, I1 = 2/5 m r^2, so m_eff = 1/2 / (1/m + 5/(2m)) = m/7 and 2 sqrt(m / 7k).
+    const double grainMass = 2500 * 4.0 / 3.0 * M_PI * 1e-15;
+    CLUMPLAB_COMPARE_REL(world->criticalTimeStep(), 2.0 * std::sqrt(grainMass / 7.0 / 1e3), 1e-9);
+    QVERIFY(world->recommendedTimeStep() < 1e-3 * pileRecommended);
+    world->removeBody(body);
+    QCOMPARE(world->criticalTimeStep(), pileCritical);
+    QCOMPARE(world->recommendedTimeStep(), pileRecommended);
+    // With no bodies at all every template counts (a scene about to be filled).
+    while (world->bodies().size() > 0) world->removeBody(0);
+    QVERIFY(world->criticalTimeStep() < 1e-3 * pileCritical);
+  }
+
   void divergenceRecoveryWithASmallerStep() {
     // Far too large a step for the stiffness: the spheres overlap by more than half a radius. The
     // world stays stopped until the divergence is cleared; restoring the last good state and

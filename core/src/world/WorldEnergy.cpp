@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <vector>
 
 #include "core/world/World.hpp"
 
@@ -9,11 +10,30 @@
 
 namespace clumplab {
 
+std::vector<const ClumpTemplate*> World::templatesInPlay() const {
+  // Those of the bodies and of the inlets (whose bodies are to come); every template when there are
+  // neither, so that a scene about to be filled still has a step to advise.
+  std::vector<bool> used(model_.templates.size(), false);
+  for (std::uint32_t k : state_.bodies.templateIndex) used[k] = true;
+  for (const Inlet& inlet : state_.inlets) {
+    for (std::uint32_t k : inlet.settings().templates) used[k] = true;
+  }
+  const bool any = std::find(used.begin(), used.end(), true) != used.end();
+  std::vector<const ClumpTemplate*> out;
+  for (std::size_t k = 0; k < model_.templates.size(); ++k) {
+    if (used[k] || !any) out.push_back(model_.templates[k].get());
+  }
+  return out;
+}
+
 double World::criticalTimeStep() const {
   // Smallest effective mass a pebble contact can see: a point at the bounding radius of a clump
-  // pushed along its softest rotational direction, m_point = 1 / (1/m + b^2 / I1); two such.
+  // pushed along its softest rotational direction, m_point = 1 / (1/m + b^2 / I1); two such. Only
+  // templates in play count: one whose bodies were all removed (Step back past a spawn) no longer
+  // limits the step.
+  const std::vector<const ClumpTemplate*> templates = templatesInPlay();
   double massEff = std::numeric_limits<double>::infinity();
-  for (const TemplatePtr& t : model_.templates) {
+  for (const ClumpTemplate* t : templates) {
     const double b = t->boundingRadius;
     massEff = std::min(massEff, 0.5 / (1.0 / t->mass + b * b / t->principalMoments[0]));
   }
@@ -23,7 +43,7 @@ double World::criticalTimeStep() const {
     // Tangent stiffness dF/dh = 3/2 F/h at an overlap of 1% of the smallest radius (two pebbles of
     // that radius: Mutze's r~ = r, Hertz's R* = r/2).
     double r = std::numeric_limits<double>::infinity();
-    for (const TemplatePtr& t : model_.templates) r = std::min(r, t->minPebbleRadius);
+    for (const ClumpTemplate* t : templates) r = std::min(r, t->minPebbleRadius);
     const double h = 0.01 * r;
     if (model_.contact.kind == ContactModel::Kind::Hertz) {
       const double e =

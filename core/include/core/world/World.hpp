@@ -197,7 +197,7 @@ class World {
   // The contacts of the last force evaluation (points and forces).
   const ContactSolver& contactSolver() const { return state_.contacts; }
   // Largest stable step estimate for the contact stiffness [s] (2 sqrt(m_eff/k)), and the
-  // recommended step (a tenth of a contact's duration).
+  // recommended step (a tenth of a contact's duration), over the templates in play.
   double criticalTimeStep() const;
   double recommendedTimeStep() const;
   // Seconds spent per stage since construction.
@@ -270,6 +270,8 @@ class World {
   void confineBlockedState();  // blocked velocity components to zero
   void addWallImpulses(double weight);
   void insertFromInlets();  // the "inlets" stage of step() (WorldInlets.cpp)
+  // The templates of the bodies and the inlets (every template when there are none).
+  std::vector<const ClumpTemplate*> templatesInPlay() const;
 
   WorldModel model_;
   WorldState state_;
