@@ -174,4 +174,22 @@ TriangleMesh readAssimpTrianglesIsolated(const std::string& path, const std::str
                        "); it ran in a process of its own, so nothing else was lost");
 }
 
+std::vector<std::string> assimpExtensions() {
+  std::string list;  // "*.3ds;*.obj;..."
+  Assimp::Importer().GetExtensionList(list);
+  std::vector<std::string> out;
+  std::size_t at = 0;
+  while (at < list.size()) {
+    std::size_t end = list.find(';', at);
+    if (end == std::string::npos) end = list.size();
+    std::string pattern = list.substr(at, end - at);
+    if (pattern.rfind("*.", 0) == 0) pattern.erase(0, 2);
+    std::transform(pattern.begin(), pattern.end(), pattern.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::tolower(c)); });
+    if (!pattern.empty()) out.push_back(pattern);
+    at = end + 1;
+  }
+  return out;
+}
+
 }  // namespace clumplab::shapes::detail

@@ -3,6 +3,7 @@
 // itself; private to shapes). Failures are InputErrors in ClumpLab's words, naming the file.
 #include <cstddef>
 #include <string>
+#include <vector>
 
 #include "core/clump/TriangleMesh.hpp"
 
@@ -19,5 +20,8 @@ TriangleMesh readAssimpTriangles(const std::string& path, const std::string& for
 // message naming the file, not the app and its unsaved scene.
 TriangleMesh readAssimpTrianglesIsolated(const std::string& path, const std::string& format,
                                          std::size_t maxTriangles);
+
+// The extensions Assimp's importers claim (lower case, without the dot).
+std::vector<std::string> assimpExtensions();
 
 }  // namespace clumplab::shapes::detail

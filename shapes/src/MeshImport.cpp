@@ -239,6 +239,24 @@ void checkOffHeader(const std::string& path, std::uintmax_t size, std::size_t ma
 
 }  // namespace
 
+const std::vector<std::string>& meshFileExtensions() {
+  static const std::vector<std::string> extensions = [] {
+    std::vector<std::string> e = detail::assimpExtensions();
+    e.emplace_back("stl");  // read here, whatever Assimp was built with
+    std::sort(e.begin(), e.end());
+    e.erase(std::unique(e.begin(), e.end()), e.end());
+    return e;
+  }();
+  return extensions;
+}
+
+bool isMeshFileName(const std::string& path) {
+  const std::string extension = lower(fs::path(path).extension().string());
+  if (extension.size() < 2) return false;
+  const std::vector<std::string>& known = meshFileExtensions();
+  return std::binary_search(known.begin(), known.end(), extension.substr(1));
+}
+
 PreparedMesh importMesh(const std::string& path, const MeshOptions& options) {
   std::string format;
   const TriangleMesh soup = readMeshTriangles(path, options.maxTriangles, &format);

@@ -4,6 +4,7 @@
 // surfaces bound the solid of their generalized winding number, with warnings.
 #include <QTemporaryDir>
 #include <QtTest>
+#include <algorithm>
 #include <cstring>
 #include <limits>
 
@@ -163,6 +164,18 @@ class MeshImportTest : public QObject {
       QVERIFY2(message.startsWith(path + ": "), qPrintable(message));
       QVERIFY2(message.contains(expected), qPrintable(message));
     }
+  }
+
+  void meshFilesAreEveryFormatTheImportReads() {
+    // What the app's Open dialog lists and its drop accepts: STL and every format of Assimp's (an
+    // OpenGEX or Q3D file dropped is read or refused with a message, never silently ignored).
+    const std::vector<std::string>& known = shapes::meshFileExtensions();
+    QVERIFY(std::is_sorted(known.begin(), known.end()));
+    QVERIFY(std::adjacent_find(known.begin(), known.end()) == known.end());
+    for (const char* file : {"a/Wuson.STL", "b.obj", "c.ply", "d.off", "e.3mf", "f.ogex", "g.q3o", "h.glb"})
+      QVERIFY2(shapes::isMeshFileName(file), file);
+    for (const char* file : {"scene.json", "notes.txt", "picture.png", "no-extension", "run.cltraj", "."})
+      QVERIFY2(!shapes::isMeshFileName(file), file);
   }
 
   void missingFileAndTriangleLimit() {

@@ -144,7 +144,7 @@ void DocumentController::openStartScene() {
 void DocumentController::openDialog() {
   const QString path =
       QFileDialog::getOpenFileName(&window_, tr("Open a scene or a mesh"), QFileInfo(scenePath_).path(),
-                                   QString::fromLatin1(openFileFilter()));
+                                   QString::fromStdString(openFileFilter()));
   if (!path.isEmpty()) open(path);
 }
 

@@ -8,6 +8,7 @@
 #include "core/base/Errors.hpp"
 #include "core/scene/ScenePlane.hpp"
 #include "core/scene/SphereSwitch.hpp"
+#include "shapes/MeshImport.hpp"
 #include "shapes/MeshTemplateBuilder.hpp"
 #include "shapes/SceneLoading.hpp"
 
@@ -27,19 +28,28 @@ bool isSceneFile(const std::string& path) {
 }
 
 bool isMeshFile(const std::string& path) {
-  const std::string ext = lowerExtension(path);
-  return ext == ".stl" || ext == ".obj" || ext == ".ply" || ext == ".off" || ext == ".3mf" || ext == ".dae" ||
-         ext == ".fbx" || ext == ".gltf" || ext == ".glb";
+  // Every format the import reads (STL and Assimp's), not the few most common: a file a user drops
+  // either opens or says why it does not.
+  return !isSceneFile(path) && !isTrajectoryFile(path) && shapes::isMeshFileName(path);
 }
 
 bool isTrajectoryFile(const std::string& path) {
   return lowerExtension(path) == ".cltraj";
 }
 
-const char* openFileFilter() {
-  return "Scenes, meshes and trajectories (*.json *.stl *.obj *.ply *.off *.3mf *.gltf *.glb *.cltraj);;"
-         "Scenes (*.json);;Meshes (*.stl *.obj *.ply *.off *.3mf *.gltf *.glb);;Trajectories (*.cltraj);;"
-         "All files (*)";
+std::string meshFilePatterns() {
+  std::string patterns;
+  for (const std::string& extension : shapes::meshFileExtensions()) {
+    if (extension == "json") continue;  // a scene
+    patterns += (patterns.empty() ? "*." : " *.") + extension;
+  }
+  return patterns;
+}
+
+std::string openFileFilter() {
+  const std::string meshes = meshFilePatterns();
+  return "Scenes, meshes and trajectories (*.json " + meshes + " *.cltraj);;Scenes (*.json);;Meshes (" +
+         meshes + ");;Trajectories (*.cltraj);;All files (*)";
 }
 
 std::shared_ptr<const Scene> loadDocument(const std::string& path, const SceneOverrides& overrides) {
@@ -47,7 +57,9 @@ std::shared_ptr<const Scene> loadDocument(const std::string& path, const SceneOv
   if (isSceneFile(path)) {
     return std::make_shared<const Scene>(loadScene(path, shapes::sceneLoadOptions(overrides)));
   }
-  if (isMeshFile(path)) {
+  // A mesh by its extension, or a file whose extension says nothing (Assimp's readers know many
+  // formats by their contents): read as a mesh, its failure in the mesh reader's words.
+  if (!isTrajectoryFile(path)) {
     std::shared_ptr<const Scene> scene = sceneFromMesh(path);
     if (overrides == SceneOverrides{}) return scene;
     auto switched = std::make_shared<Scene>(*scene);  // one body above a floor: no overlap to fear
@@ -55,7 +67,7 @@ std::shared_ptr<const Scene> loadDocument(const std::string& path, const SceneOv
     if (overrides.plane) confineToPlane(*switched, *overrides.plane);
     return switched;
   }
-  throw InputError(path, "", "not a scene (.json) or a mesh (.stl, .obj, .ply, ...) that ClumpLab can open");
+  throw InputError(path, "", "a trajectory is opened for replay, not as a scene");
 }
 
 std::shared_ptr<const Scene> sceneFromMesh(const std::string& meshPath, int pebbleCount) {

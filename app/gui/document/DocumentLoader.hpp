@@ -1,6 +1,7 @@
 #pragma once
 // What `clumplab FILE`, File → Open and drag-and-drop accept: a scene (JSON) or a mesh (STL, OBJ,
-// PLY, ...), which becomes one clump with the default fill dropped onto a floor; or a trajectory
+// PLY, every format Assimp reads, and a file without a telling extension, read as a mesh by its
+// contents), which becomes one clump with the default fill dropped onto a floor; or a trajectory
 // (.cltraj), which the window opens in replay mode (ReplayController, not loadDocument). Loading never
 // touches the running scene: it returns a new Scene or throws with a message naming the file.
 #include <memory>
@@ -12,7 +13,7 @@
 namespace clumplab::gui {
 
 bool isSceneFile(const std::string& path);
-bool isMeshFile(const std::string& path);
+bool isMeshFile(const std::string& path);  // STL and every format of Assimp's
 bool isTrajectoryFile(const std::string& path);
 
 // Throws InputError (or std::exception) naming the file and the problem. `overrides` are PaLa's
@@ -23,7 +24,9 @@ std::shared_ptr<const Scene> loadDocument(const std::string& path, const SceneOv
 // inertia) dropped from 1.5 sizes above a floor, with stiffness and time step chosen from its size.
 std::shared_ptr<const Scene> sceneFromMesh(const std::string& meshPath, int pebbleCount = 300);
 
+// "*.3ds *.3mf ... *.stl ...": the file-name patterns of isMeshFile.
+std::string meshFilePatterns();
 // File-dialog filter listing every file kind loadDocument reads.
-const char* openFileFilter();
+std::string openFileFilter();
 
 }  // namespace clumplab::gui

@@ -86,9 +86,10 @@ void MainWindow::dragEnterEvent(QDragEnterEvent* event) {
     event->acceptProposedAction();  // where it may land is decided as it moves
     return;
   }
+  // Any file: a scene, a trajectory or a mesh by its extension opens; any other is tried as a mesh
+  // (Assimp knows formats by their contents) and otherwise says why not, never refused in silence.
   for (const QUrl& url : event->mimeData()->urls()) {
-    const std::string p = url.toLocalFile().toStdString();
-    if (isSceneFile(p) || isMeshFile(p) || isTrajectoryFile(p)) {
+    if (url.isLocalFile()) {
       event->acceptProposedAction();
       return;
     }

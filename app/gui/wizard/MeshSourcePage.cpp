@@ -112,7 +112,7 @@ void MeshSourcePage::browse() {
   const QString start = path_->text().isEmpty() ? QString() : QFileInfo(path_->text()).absolutePath();
   const QString file = QFileDialog::getOpenFileName(
       this, tr("Choose a mesh"), start,
-      tr("Meshes (*.stl *.obj *.ply *.off *.3mf *.dae *.fbx *.glb *.gltf);;All files (*)"));
+      tr("Meshes (%1);;All files (*)").arg(QString::fromStdString(meshFilePatterns())));
   if (!file.isEmpty()) chooseFile(file);
 }
 
@@ -154,7 +154,7 @@ void MeshSourcePage::fillRecent() {
 
 void MeshSourcePage::dragEnterEvent(QDragEnterEvent* event) {
   for (const QUrl& url : event->mimeData()->urls()) {
-    if (isMeshFile(url.toLocalFile().toStdString())) {
+    if (url.isLocalFile()) {  // a mesh by its extension or its contents; else its reader says why not
       event->acceptProposedAction();
       return;
     }
@@ -163,7 +163,7 @@ void MeshSourcePage::dragEnterEvent(QDragEnterEvent* event) {
 
 void MeshSourcePage::dropEvent(QDropEvent* event) {
   for (const QUrl& url : event->mimeData()->urls()) {
-    if (isMeshFile(url.toLocalFile().toStdString())) {
+    if (url.isLocalFile()) {  // a mesh by its extension or its contents; else its reader says why not
       chooseFile(url.toLocalFile());
       event->acceptProposedAction();
       return;

@@ -88,6 +88,12 @@ PreparedMesh importMesh(const std::string& path, const MeshOptions& options = {}
 TriangleMesh readMeshTriangles(const std::string& path, std::size_t maxTriangles = 20'000'000,
                                std::string* format = nullptr);
 
+// The extensions (lower case, without the dot, sorted) of the mesh formats importMesh reads: STL
+// and every format of the Assimp it was built with.
+const std::vector<std::string>& meshFileExtensions();
+// Whether `path`'s extension (any case) is one of them.
+bool isMeshFileName(const std::string& path);
+
 // The checks and repairs alone, on triangles already in memory (`name` is used in messages).
 PreparedMesh prepareMesh(const TriangleMesh& soup, const std::string& name, const MeshOptions& options = {});
 

@@ -1,15 +1,21 @@
 #pragma once
 // Helpers shared by the tests that drive the real main window (tst_gui and its parts, tst_wizard,
 // tst_replay, ...): test settings, scene files in a temporary folder, waiting for frames, opening a
-// scene, a body's measured acceleration, probing a movie.
+// scene, a body's measured acceleration, probing a movie, dropping a file, reading message boxes.
+#include <QApplication>
 #include <QCoreApplication>
+#include <QDropEvent>
 #include <QElapsedTimer>
 #include <QFile>
+#include <QMessageBox>
+#include <QMimeData>
 #include <QProcess>
 #include <QStandardPaths>
 #include <QTemporaryDir>
 #include <QTest>
 #include <QThread>
+#include <QTimer>
+#include <QUrl>
 #include <cmath>
 #include <cstdint>
 
@@ -103,5 +109,38 @@ inline QString showActiveScene(MainWindow& w, const QTemporaryDir& dir, const QS
   if (!QTest::qWaitForWindowActive(&w)) return QStringLiteral("the window did not become active");
   return openScene(w, dir, name, json, bodies);
 }
+
+// Drops `path` on the window as a file manager does.
+inline void dropFile(MainWindow& w, const QString& path) {
+  QMimeData mime;
+  mime.setUrls({QUrl::fromLocalFile(path)});
+  const QPoint at = w.viewport()->mapTo(&w, w.viewport()->rect().center());
+  QDragEnterEvent enter(at, Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+  QApplication::sendEvent(&w, &enter);
+  QDropEvent drop(at, Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
+  QApplication::sendEvent(&w, &drop);
+}
+
+// Closes every message box that opens while it lives, from a timer (it runs inside the box's own
+// event loop), keeping their texts: what a user reads, then OK.
+class MessageBoxCloser {
+ public:
+  MessageBoxCloser() {
+    QObject::connect(&timer_, &QTimer::timeout, [this] {
+      for (QWidget* top : QApplication::topLevelWidgets()) {
+        auto* box = qobject_cast<QMessageBox*>(top);
+        if (box == nullptr || !box->isVisible()) continue;
+        texts_ << box->text();
+        box->accept();
+      }
+    });
+    timer_.start(50);
+  }
+  const QStringList& texts() const { return texts_; }
+
+ private:
+  QTimer timer_;
+  QStringList texts_;
+};
 
 }  // namespace clumplab::gui::test

@@ -113,39 +113,6 @@ void screenshot(MainWindow& w, const char* name) {
   w.grab().save(folder + QLatin1Char('/') + QLatin1String(name) + QStringLiteral(".png"));
 }
 
-// Drops `path` on the window as a file manager does.
-void dropFile(MainWindow& w, const QString& path) {
-  QMimeData mime;
-  mime.setUrls({QUrl::fromLocalFile(path)});
-  const QPoint at = w.viewport()->mapTo(&w, w.viewport()->rect().center());
-  QDragEnterEvent enter(at, Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
-  QApplication::sendEvent(&w, &enter);
-  QDropEvent drop(at, Qt::CopyAction, &mime, Qt::LeftButton, Qt::NoModifier);
-  QApplication::sendEvent(&w, &drop);
-}
-
-// Closes every message box that opens while it lives, from a timer (it runs inside the box's own
-// event loop), keeping their texts: what a user reads, then OK.
-class MessageBoxCloser {
- public:
-  MessageBoxCloser() {
-    QObject::connect(&timer_, &QTimer::timeout, [this] {
-      for (QWidget* top : QApplication::topLevelWidgets()) {
-        auto* box = qobject_cast<QMessageBox*>(top);
-        if (box == nullptr || !box->isVisible()) continue;
-        texts_ << box->text();
-        box->accept();
-      }
-    });
-    timer_.start(50);
-  }
-  const QStringList& texts() const { return texts_; }
-
- private:
-  QTimer timer_;
-  QStringList texts_;
-};
-
 }  // namespace
 
 class TestJourneys : public QObject {
