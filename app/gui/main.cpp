@@ -131,8 +131,10 @@ int main(int argc, char** argv) {
   const QCommandLineOption slowMotion(QStringLiteral("slow-motion"),
                                       QStringLiteral("video seconds per simulated second (1)"),
                                       QStringLiteral("X"));
-  const QCommandLineOption plot(QStringLiteral("plot"),
-                                QStringLiteral("draw the energy plot into the movie's frames (bottom left)"));
+  const QCommandLineOption plot(
+      QStringLiteral("plot"),
+      QStringLiteral("draw the energy plot into the movie's frames (bottom left); in a lesson, the lesson's "
+                     "plot (omega in the body frame in the Dzhanibekov lessons)"));
   const QCommandLineOption plotOmega(
       QStringLiteral("plot-omega"),
       QStringLiteral(

@@ -73,10 +73,10 @@ InspectorDock::InspectorDock(QWidget* parent) : QDockWidget(tr("Inspector"), par
                          tr("plot position"), tr("plot kinetic energy")});
   layout->addWidget(plotChoice_);
   chartStack_ = new QStackedWidget;
-  charts_[0] =
-      new TimeSeriesChart({QStringLiteral("ω1"), QStringLiteral("ω2"), QStringLiteral("ω3")}, tr("[rad/s]"));
-  charts_[1] =
-      new TimeSeriesChart({QStringLiteral("ωx"), QStringLiteral("ωy"), QStringLiteral("ωz")}, tr("[rad/s]"));
+  charts_[0] = new TimeSeriesChart({QStringLiteral("ω1"), QStringLiteral("ω2"), QStringLiteral("ω3")},
+                                   tr("ω [rad/s]"));
+  charts_[1] = new TimeSeriesChart({QStringLiteral("ωx"), QStringLiteral("ωy"), QStringLiteral("ωz")},
+                                   tr("ω [rad/s]"));
   charts_[2] =
       new TimeSeriesChart({QStringLiteral("vx"), QStringLiteral("vy"), QStringLiteral("vz")}, tr("[m/s]"));
   charts_[3] =

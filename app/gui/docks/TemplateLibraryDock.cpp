@@ -82,7 +82,8 @@ TemplateLibraryDock::TemplateLibraryDock(QWidget* parent) : QDockWidget(tr("Temp
   empty_->setWordWrap(true);
   empty_->setTextInteractionFlags(Qt::TextSelectableByMouse);
   empty_->setStyleSheet(QStringLiteral("color: palette(mid); padding: 8px;"));
-  layout->addWidget(empty_);
+  empty_->setAlignment(Qt::AlignLeft | Qt::AlignTop);
+  layout->addWidget(empty_, 1);
   setWidget(body);
 
   connect(list_, &QListWidget::itemActivated, this, [this](QListWidgetItem* item) {
@@ -153,9 +154,14 @@ void TemplateLibraryDock::refresh() {
     list_->addItem(item);
     if (e.path == selected) list_->setCurrentItem(item);
   }
-  empty_->setVisible(library_.entries().empty());
-  empty_->setText(tr("No templates yet. The clump wizard saves them here, or import template files:\n%1")
-                      .arg(QDir::toNativeSeparators(library_.folder())));
+  // Empty: the text takes the list's room, the folder's path free to wrap after each separator.
+  const bool empty = library_.entries().empty();
+  list_->setVisible(!empty);
+  empty_->setVisible(empty);
+  QString folder = QDir::toNativeSeparators(library_.folder());
+  folder.replace(QDir::separator(), QString(QDir::separator()) + QChar(0x200B));  // zero-width space
+  empty_->setText(
+      tr("No templates yet. The clump wizard saves them here, or import template files:\n%1").arg(folder));
 }
 
 void TemplateLibraryDock::importFiles() {

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <cstdio>
 
+#include "gui/lessons/LessonDock.hpp"
 #include "gui/recording/MovieRecorder.hpp"
 #include "gui/view/ImageFiles.hpp"
 #include "gui/view/Viewport.hpp"
@@ -70,8 +71,15 @@ void ScriptedRun::onFrame() {
 }
 
 void ScriptedRun::startRecording() {
+  // --plot in a lesson draws the lesson's plot: a free rotation's (the Dzhanibekov lessons') is omega
+  // in the body frame, where the energies are flat lines.
+  const LessonDock& lessons = *window_.lessonDock();
+  const int lesson = lessons.currentLesson();
+  const bool lessonPlotsOmega =
+      lesson >= 0 && lessons.lessons()[static_cast<std::size_t>(lesson)].plot == QLatin1String("omega-body");
+  const bool plotOmega = options_.plotOmega || (options_.plotInset && lessonPlotsOmega);
   // The omega plot is the Inspector's body's: the first body when none is chosen.
-  if (options_.plotOmega && window_.viewport()->selectedBody() < 0) window_.viewport()->setSelectedBody(0);
+  if (plotOmega && window_.viewport()->selectedBody() < 0) window_.viewport()->setSelectedBody(0);
   RecordingPlan plan;
   plan.movie.path = options_.record;
   plan.movie.format = MovieSettings::formatFor(options_.record);
@@ -79,7 +87,7 @@ void ScriptedRun::startRecording() {
   plan.duration = options_.duration;
   plan.slowMotion = options_.slowMotion;
   plan.frameSize = options_.size;  // exactly, even where the screen cannot hold a view that large
-  plan.plot = options_.plotOmega   ? RecordingPlan::Plot::BodyOmega
+  plan.plot = plotOmega            ? RecordingPlan::Plot::BodyOmega
               : options_.plotInset ? RecordingPlan::Plot::Energy
                                    : RecordingPlan::Plot::None;
   plan.everyReplayFrame = options_.everyReplayFrame;

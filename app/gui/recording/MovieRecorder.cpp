@@ -1,10 +1,10 @@
 #include "gui/recording/MovieRecorder.hpp"
 
-#include <QPainter>
 #include <cmath>
 
 #include "gui/docks/EnergyPlotDock.hpp"
 #include "gui/docks/InspectorDock.hpp"
+#include "gui/recording/PlotInset.hpp"
 #include "gui/replay/ReplayController.hpp"
 #include "gui/view/Viewport.hpp"
 #include "gui/window/MainWindow.hpp"
@@ -218,22 +218,10 @@ QImage MovieRecorder::grabFrame() {
   QImage frame = plan_.frameSize.isEmpty() ? view.grabFramebuffer()
                                            : view.renderImage(plan_.frameSize, plan_.statusOverlay);
   if (plan_.plot != RecordingPlan::Plot::None && !frame.isNull()) {
-    // Bottom left, 3/8 of the frame wide (the colour legend keeps the bottom right and the
-    // status overlay the top left), its text in proportion to the frame as on a 720-pixel view.
-    const int margin = std::max(6, frame.height() / 60);
-    const QSize inset(frame.width() * 3 / 8, frame.height() * 2 / 7);
-    const double scale = std::max(1.0, frame.height() / 720.0) / 1.3;  // text a little smaller than on screen
-    const QSize plotSize(static_cast<int>(inset.width() / scale), static_cast<int>(inset.height() / scale));
-    const QImage plot = plan_.plot == RecordingPlan::Plot::Energy
-                            ? window_.energyDock()->plotImage(plotSize)
-                            : window_.inspectorDock()->bodyOmegaPlotImage(plotSize);
-    if (!plot.isNull()) {
-      QPainter painter(&frame);
-      painter.setRenderHint(QPainter::SmoothPixmapTransform);
-      const QRect box(margin, frame.height() - margin - inset.height(), inset.width(), inset.height());
-      painter.setOpacity(0.9);
-      painter.drawImage(box, plot);
-    }
+    const QSize plotSize = plotInsetFor(frame.size()).plotSize;
+    drawPlotInset(frame, plan_.plot == RecordingPlan::Plot::Energy
+                             ? window_.energyDock()->plotImage(plotSize)
+                             : window_.inspectorDock()->bodyOmegaPlotImage(plotSize));
   }
   return frame;
 }

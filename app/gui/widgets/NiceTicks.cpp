@@ -41,6 +41,36 @@ NiceTicks niceTicks(double lo, double hi, int maxTicks) {
   return t;
 }
 
+ValueAxis valueAxis(double lo, double hi, int maxTicks, double headroom) {
+  if (!std::isfinite(lo) || !std::isfinite(hi)) lo = hi = 0.0;
+  if (hi < lo) std::swap(lo, hi);
+  ValueAxis a;
+  const NiceTicks whole = niceTicks(lo, hi, maxTicks);
+  if (hi - lo <= 1e-12 * std::max(std::abs(lo), std::abs(hi)) || hi == lo) {
+    // One value: niceTicks put it amid a unit of its magnitude, away from both ends.
+    a.lower = whole.lower;
+    a.upper = whole.upper;
+  } else {
+    const double pad = std::max(headroom, 0.0) * (hi - lo);
+    a.lower = lo - pad;
+    a.upper = hi + pad;
+  }
+  // The step of whole steps around the range, smaller while fewer than two ticks fall inside it.
+  double step = niceTicks(a.lower, a.upper, maxTicks).step;
+  const auto inside = [&](double s) {
+    return std::floor(a.upper / s + 1e-9) - std::ceil(a.lower / s - 1e-9) + 1.0;
+  };
+  for (int k = 0; k < 8 && inside(step) < 2.0; ++k) {
+    const double power = std::pow(10.0, std::floor(std::log10(step) + 1e-9));
+    const double mantissa = std::round(step / power);
+    step = mantissa >= 5.0 ? 2.0 * power : mantissa >= 2.0 ? power : 0.5 * power;
+  }
+  a.step = step;
+  a.anchor = std::ceil(a.lower / step - 1e-9) * step;
+  a.format = tickLabelFormat(step, std::max(std::abs(a.lower), std::abs(a.upper)));
+  return a;
+}
+
 std::string tickLabelFormat(double step, double magnitude) {
   if (!(step > 0.0) || !std::isfinite(step)) return "%.3g";
   const int stepExponent = static_cast<int>(std::floor(std::log10(step) + 1e-9));

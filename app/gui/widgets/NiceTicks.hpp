@@ -18,6 +18,18 @@ struct NiceTicks {
 // range of zero width gets one of a unit of its magnitude around it, one that is not finite [-0.5, 0.5].
 NiceTicks niceTicks(double lo, double hi, int maxTicks);
 
+// A value axis over data in [lo, hi]: the range widened by `headroom` of the data's span on each side,
+// so no datum is drawn on the plot's frame (a spin of 10 rad/s sat on the top border), its ends off
+// the ticks, which fall on whole steps inside it (two at least, about `maxTicks` at most).
+struct ValueAxis {
+  double lower = -0.5;  // the axis range
+  double upper = 0.5;
+  double anchor = 0.0;  // a tick: the others are whole steps from it
+  double step = 0.5;
+  std::string format;  // as NiceTicks::format
+};
+ValueAxis valueAxis(double lo, double hi, int maxTicks, double headroom = 0.05);
+
 // The printf format that writes ticks `step` apart, none beyond `magnitude` in size, each distinctly
 // and exactly: fixed decimals in [1e-3, 1e5), else an exponent with the digits the step needs.
 std::string tickLabelFormat(double step, double magnitude);

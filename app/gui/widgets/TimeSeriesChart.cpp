@@ -4,6 +4,7 @@
 #include <QFile>
 #include <QFontMetrics>
 #include <QGraphicsLayout>
+#include <QGraphicsTextItem>
 #include <QLegend>
 #include <QLegendMarker>
 #include <QLineSeries>
@@ -49,6 +50,15 @@ void setWholeStepTicks(QValueAxis& axis, const NiceTicks& ticks) {
   axis.setTickType(QValueAxis::TicksFixed);
   axis.setTickCount(ticks.count);
   axis.setLabelFormat(QString::fromStdString(ticks.format));
+}
+
+// The value axis `a`: its range with headroom about the data, a tick on each whole step inside.
+void setValueTicks(QValueAxis& axis, const ValueAxis& a) {
+  NiceTicks ticks;
+  ticks.lower = a.anchor;
+  ticks.step = a.step;
+  ticks.format = a.format;
+  setDynamicTicks(axis, a.lower, a.upper, ticks);
 }
 
 // How many labelled ticks an axis `pixels` long holds (three at least: the ends and one between).
@@ -263,8 +273,7 @@ void TimeSeriesChart::refresh(bool now) {
     yLogAxis_->setBase(decades > 6.0 ? std::pow(10.0, std::ceil(decades / 6.0)) : 10.0);
     yLogAxis_->setRange(low, high);
   } else {
-    const NiceTicks yTicks = niceTicks(yMin, yMax, ticksFitting(area.height(), kPixelsPerYTick));
-    setWholeStepTicks(*yAxis_, yTicks);
+    setValueTicks(*yAxis_, valueAxis(yMin, yMax, ticksFitting(area.height(), kPixelsPerYTick)));
   }
 }
 
@@ -334,6 +343,17 @@ QImage TimeSeriesChart::renderImage(QSize size) {
   // Ticks for this size (as many labels as it holds), and again for the screen afterwards.
   stale_ = true;
   refresh(true);
+  // The axes' label items follow new ticks at the next layout only: laid out again, or the first
+  // frames would show the on-screen chart's many labels squeezed into this size, elided to "…".
+  if (c->layout() != nullptr) {
+    c->layout()->invalidate();
+    c->layout()->activate();
+  }
+  renderedTexts_.clear();
+  for (const QGraphicsItem* item : scene()->items()) {
+    if (const auto* text = dynamic_cast<const QGraphicsTextItem*>(item); text && text->isVisible())
+      renderedTexts_ << text->toPlainText();
+  }
   QImage image(size, QImage::Format_ARGB32_Premultiplied);
   image.fill(Qt::transparent);
   {

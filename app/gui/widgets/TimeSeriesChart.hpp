@@ -51,6 +51,8 @@ class TimeSeriesChart : public QChartView {
   // The chart drawn at `size` (logical pixels) whatever its size on screen, with the latest
   // samples, even when hidden.
   QImage renderImage(QSize size);
+  // The texts the last renderImage drew (tick labels, axis titles, legend): what a movie's viewer reads.
+  const QStringList& renderedTexts() const { return renderedTexts_; }
   bool exportPng(const QString& path, QString* error);
 
  protected:
@@ -79,6 +81,7 @@ class TimeSeriesChart : public QChartView {
   bool pinned_ = false;
   bool zoomed_ = false;
   bool stale_ = true;
+  QStringList renderedTexts_;
   QElapsedTimer sinceRedraw_;
 };
 

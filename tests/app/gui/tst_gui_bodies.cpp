@@ -10,11 +10,13 @@
 #include <cmath>
 
 #include "BuildSize.hpp"
+#include "CutOffText.hpp"
 #include "GuiScenes.hpp"
 #include "GuiTestSupport.hpp"
 #include "TestSupport.hpp"
 #include "core/clump/MassProperties.hpp"
 #include "core/io/TemplateFile.hpp"
+#include "gui/docks/InspectorDock.hpp"
 #include "gui/docks/TemplateLibraryDock.hpp"
 #include "gui/view/GlFormat.hpp"
 #include "gui/view/Viewport.hpp"
@@ -292,6 +294,41 @@ class TestGuiBodies : public QObject {
 
     writeTemplate(QStringLiteral("later.json"), "later", {{Vec3(0, 0, 0), 0.01}});
     QTRY_COMPARE_WITH_TIMEOUT(dock->list()->count(), 4, clumplab::test::wallClockMs(5000));
+  }
+
+  // The Inspector and the Templates panel at the window's first size on a 1600 x 1000 screen
+  // (1500 x 920): every column of the Inspector readable, units too (they were cut off at its
+  // right edge), and the empty library's text wrapped whole, its folder's path included.
+  void nothingInTheInspectorOrTemplatesIsCutOff() {
+    QTemporaryDir dir;
+    const QString library =
+        dir.filePath(QStringLiteral("a/rather/long/path/to/the/user/profile/ClumpLab/templates"));
+    MainWindow w;
+    w.resize(1500, 920);
+    w.templateLibrary()->setFolder(library);
+    // A grain of a millimetre drifting and spinning slowly: numbers as long as the Inspector writes
+    // them (four digits, a sign, an exponent of two) in every column.
+    const char* grain = R"({
+      "format": "clumplab-scene/1", "time_step": 1e-4, "integrator": "leapfrog", "gravity": [0, 0, 0],
+      "contact": { "model": "linear", "stiffness": 1e4, "restitution": 0.5, "friction": 0.3 },
+      "templates": { "grain": { "density": 2500, "pebbles": [[0, 0, 0, 0.00123], [0.0011, 0, 0, 0.0009]] } },
+      "bodies": [ { "template": "grain", "position": [-1.234e-05, -2.345e-05, -3.456e-05],
+                    "velocity": [-1.234e-05, -2.345e-05, -3.456e-05],
+                    "angular_velocity": [-1.234e-05, -2.345e-05, -3.456e-05] } ] })";
+    QCOMPARE(showActiveScene(w, dir, QStringLiteral("grain.json"), grain, 1), QString());
+    w.viewport()->setSelectedBody(0);
+    w.inspectorDock()->setVisible(true);
+    w.templateLibrary()->show();
+    w.templateLibrary()->raise();
+    w.simulation().singleStep(1);
+    QVERIFY(waitForFrame(w, [](const SimulationFrame& f) { return f.snapshot.steps >= 1; }));
+    w.tick();
+    QApplication::processEvents();
+    QVERIFY(w.inspectorDock()->isVisible() && w.templateLibrary()->isVisible());
+    const QStringList inspector = cutOffText(*w.inspectorDock());
+    QVERIFY2(inspector.isEmpty(), qPrintable(inspector.join(QStringLiteral("; "))));
+    const QStringList templates = cutOffText(*w.templateLibrary());
+    QVERIFY2(templates.isEmpty(), qPrintable(templates.join(QStringLiteral("; "))));
   }
 };
 

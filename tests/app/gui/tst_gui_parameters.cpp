@@ -19,6 +19,7 @@
 #include <cmath>
 
 #include "BuildSize.hpp"
+#include "CutOffText.hpp"
 #include "GuiScenes.hpp"
 #include "GuiTestSupport.hpp"
 #include "TestPaths.hpp"
@@ -134,33 +135,9 @@ class TestGuiParameters : public QObject {
     for (int page = 0; page < model->count(); ++page) {
       model->setCurrentIndex(page);
       QApplication::processEvents();
-      for (const QDoubleSpinBox* field : w.parametersDock()->findChildren<QDoubleSpinBox*>()) {
-        if (!field->isVisible()) continue;
-        const QLineEdit* edit = field->findChild<QLineEdit*>();
-        QVERIFY(edit != nullptr);
-        const int needed = edit->fontMetrics().horizontalAdvance(edit->text());
-        QVERIFY2(needed <= edit->contentsRect().width() - 4,
-                 qPrintable(QStringLiteral("%1 on page %2: \"%3\" needs %4 px of %5")
-                                .arg(field->objectName(), model->itemText(page), edit->text())
-                                .arg(needed)
-                                .arg(edit->contentsRect().width())));
-      }
-      for (const QLabel* label : w.parametersDock()->findChildren<QLabel*>()) {
-        if (!label->isVisible() || label->wordWrap() || label->text().isEmpty()) continue;
-        QVERIFY2(label->sizeHint().width() <= label->width(),
-                 qPrintable(QStringLiteral("label \"%1\" on page %2: %3 px of %4")
-                                .arg(label->text(), model->itemText(page))
-                                .arg(label->sizeHint().width())
-                                .arg(label->width())));
-      }
-      for (const QCheckBox* box : w.parametersDock()->findChildren<QCheckBox*>()) {
-        if (!box->isVisible()) continue;
-        QVERIFY2(box->sizeHint().width() <= box->width(),
-                 qPrintable(QStringLiteral("check box \"%1\" on page %2: %3 px of %4")
-                                .arg(box->text(), model->itemText(page))
-                                .arg(box->sizeHint().width())
-                                .arg(box->width())));
-      }
+      const QStringList cut = cutOffText(*w.parametersDock());
+      QVERIFY2(cut.isEmpty(),
+               qPrintable(model->itemText(page) + QStringLiteral(": ") + cut.join(QStringLiteral("; "))));
     }
   }
 

@@ -15,11 +15,14 @@
 #include "GuiScenes.hpp"
 #include "GuiTestSupport.hpp"
 #include "TestSupport.hpp"
+#include "gui/docks/EnergyPlotDock.hpp"
 #include "gui/recording/MovieEncoder.hpp"
 #include "gui/recording/MovieRecorder.hpp"
+#include "gui/recording/PlotInset.hpp"
 #include "gui/recording/RecordDialog.hpp"
 #include "gui/view/GlFormat.hpp"
 #include "gui/view/Viewport.hpp"
+#include "gui/widgets/TimeSeriesChart.hpp"
 #include "gui/window/MainWindow.hpp"
 
 using namespace clumplab;
@@ -234,6 +237,66 @@ class TestGuiRecording : public QObject {
     plan.frameSize = QSize(8, 8);
     MovieRecorder tiny(w, plan);
     QVERIFY(tiny.start().contains(QStringLiteral("8×8")));
+  }
+
+  // The plot in a movie's frames reads whole from the first frame on, at the sizes movies are made:
+  // no tick label elided ("0… 0…" for the first half second of a --plot movie), no stray piece of
+  // a title, data clear of the frame; and nothing of the scene shows through the inset.
+  void plotInsetReadsWholeFromTheFirstFrame() {
+    QTemporaryDir dir;
+    MainWindow w;
+    QCOMPARE(showScene(w, false, QSize(768, 580), dir, QStringLiteral("fall.json"), kFallingSphere, 1),
+             QString());
+    TimeSeriesChart& chart = *w.energyDock()->energyChart();
+    const auto checkTexts = [&](QSize frame, const QString& when) {
+      chart.refresh(true);  // the chart on screen, between two frames of a movie
+      const QImage plot = w.energyDock()->plotImage(plotInsetFor(frame).plotSize);
+      QVERIFY(!plot.isNull());
+      const QStringList& texts = chart.renderedTexts();
+      const QString all = texts.join(QStringLiteral(" | "));
+      const QString where =
+          QStringLiteral("%1 at %2×%3: %4").arg(when).arg(frame.width()).arg(frame.height()).arg(all);
+      // Axis titles where the plot has the height for them (TimeSeriesChart::fitDecorations).
+      if (frame.height() >= 580) QVERIFY2(texts.contains(QStringLiteral("time [s]")), qPrintable(where));
+      int ticks = 0;
+      for (const QString& t : texts) {
+        QVERIFY2(!t.contains(QChar(0x2026)) && !t.contains(QStringLiteral("...")), qPrintable(where));
+        // Every text is a whole label: a number, or a title or legend entry of more than one letter.
+        bool isNumber = false;
+        t.toDouble(&isNumber);
+        ticks += isNumber;
+        QVERIFY2(isNumber || t.isEmpty() || t.size() > 1, qPrintable(where));
+      }
+      QVERIFY2(ticks >= 4, qPrintable(where));  // two axes, two labels each at least
+    };
+    for (const QSize frame : {QSize(768, 580), QSize(1280, 720), QSize(480, 270), QSize(1920, 1080)})
+      checkTexts(frame, QStringLiteral("before a sample"));
+    // A movie's frames, the last one's texts.
+    RecordingPlan plan;
+    plan.movie.path = dir.filePath(QStringLiteral("frames"));
+    plan.movie.format = MovieFormat::PngSequence;
+    plan.movie.framesPerSecond = 10;
+    plan.duration = 0.3;
+    plan.frameSize = QSize(768, 580);
+    plan.plot = RecordingPlan::Plot::Energy;
+    MovieRecorder recorder(w, plan);
+    QSignalSpy done(&recorder, &MovieRecorder::finished);
+    QCOMPARE(recorder.start(), QString());
+    QVERIFY(done.wait(30000));
+    for (const QSize frame : {QSize(768, 580), QSize(1280, 720), QSize(480, 270), QSize(1920, 1080)})
+      checkTexts(frame, QStringLiteral("after 0.3 s"));
+
+    // Opaque: the same plot over a black and a white frame gives the same inset.
+    const QSize size(640, 360);
+    const QImage plot = w.energyDock()->plotImage(plotInsetFor(size).plotSize);
+    QImage black(size, QImage::Format_RGB32), white(size, QImage::Format_RGB32);
+    black.fill(Qt::black);
+    white.fill(Qt::white);
+    drawPlotInset(black, plot);
+    drawPlotInset(white, plot);
+    const QRect box = plotInsetFor(size).box;
+    QCOMPARE(black.copy(box), white.copy(box));
+    QCOMPARE(black.pixel(box.right() + 2, box.top()), QColor(Qt::black).rgb());
   }
 
   // The Record dialog of a replay: frames from the trajectory (one per trajectory frame, or at the

@@ -11,6 +11,8 @@
 using clumplab::gui::niceTicks;
 using clumplab::gui::NiceTicks;
 using clumplab::gui::tickLabel;
+using clumplab::gui::valueAxis;
+using clumplab::gui::ValueAxis;
 
 namespace {
 bool isNiceStep(double step) {
@@ -50,6 +52,32 @@ void checkTicks(double lo, double hi, int maxTicks) {
              qPrintable(what + QStringLiteral(": ") + QString::fromStdString(label)));
   }
 }
+// A value axis over [lo, hi]: the data clear of both ends by 4 % of the axis at least, two labelled
+// ticks inside at least, each label distinct and true.
+void checkValueAxis(double lo, double hi, int maxTicks) {
+  const ValueAxis a = valueAxis(lo, hi, maxTicks);
+  const QString what = QStringLiteral("[%1, %2] at most %3 ticks: axis [%4, %5] step %6")
+                           .arg(lo, 0, 'g', 17)
+                           .arg(hi, 0, 'g', 17)
+                           .arg(maxTicks)
+                           .arg(a.lower, 0, 'g', 17)
+                           .arg(a.upper, 0, 'g', 17)
+                           .arg(a.step, 0, 'g', 17);
+  const double span = a.upper - a.lower;
+  QVERIFY2(span > 0.0 && hi <= a.upper - 0.04 * span && lo >= a.lower + 0.04 * span, qPrintable(what));
+  QVERIFY2(isNiceStep(a.step), qPrintable(what));
+  std::set<std::string> seen;
+  int inside = 0;
+  for (double tick = a.anchor; tick <= a.upper + 1e-9 * a.step; tick += a.step) {
+    QVERIFY2(tick >= a.lower - 1e-9 * a.step, qPrintable(what));
+    const std::string label = tickLabel(tick, a.format);
+    QVERIFY2(seen.insert(label).second, qPrintable(what + QStringLiteral(": a label repeats")));
+    QVERIFY2(std::abs(std::stod(label) - tick) <= 1e-6 * a.step, qPrintable(what));
+    ++inside;
+  }
+  QVERIFY2(inside >= 2 && inside <= std::max(3, maxTicks) + 2,
+           qPrintable(what + QStringLiteral(": %1 ticks").arg(inside)));
+}
 }  // namespace
 
 class NiceTicksTest : public QObject {
@@ -83,6 +111,18 @@ class NiceTicksTest : public QObject {
     QCOMPARE(tickLabel(-1e-18, "%.1f"), std::string("0.0"));  // never "-0.0"
   }
 
+  // The lesson's omega plot: omega2 from 10 to -10 rad/s, on a short plot (five ticks): the axis
+  // goes beyond both, ticks on whole fives or tens inside.
+  void valueAxesLeaveHeadroom() {
+    const ValueAxis a = valueAxis(-10.0, 10.0, 5);
+    QVERIFY2(a.upper > 10.0 && a.lower < -10.0, qPrintable(QString::number(a.upper)));
+    checkValueAxis(-10.0, 10.0, 5);
+    checkValueAxis(-10.0, 10.0, 3);
+    checkValueAxis(0.0, 1.9e-8, 5);  // a flat energy
+    checkValueAxis(3.0, 3.0, 5);     // one value
+    checkValueAxis(-28.0, 582.0, 6);
+  }
+
   void everyRangeAtEveryMagnitude() {
     std::mt19937_64 random(22);
     std::uniform_real_distribution<double> unit(0.0, 1.0);
@@ -92,6 +132,7 @@ class NiceTicksTest : public QObject {
       const double width = scale * (0.001 + unit(random));
       const int maxTicks = 3 + static_cast<int>(unit(random) * 9.0);
       checkTicks(centre - 0.5 * width, centre + 0.5 * width, maxTicks);
+      checkValueAxis(centre - 0.5 * width, centre + 0.5 * width, maxTicks);
       if (QTest::currentTestFailed()) return;
     }
   }

@@ -223,6 +223,24 @@ class ScriptedRunsTest : public QObject {
     const QRect inset(0, 270 - 270 * 2 / 7, 480 * 3 / 8, 270 * 2 / 7);
     QVERIFY(omega.back().copy(inset) != energy.back().copy(inset));  // another plot
     QVERIFY(omega.back().copy(inset) != omega[1].copy(inset));       // and it grows
+    // In a Dzhanibekov lesson, --plot draws the lesson's plot: omega in the body frame, not the flat
+    // energies (a teacher's movie of the T-handle).
+    const auto recordLesson = [&](const QString& folder, const QString& plotOption) {
+      const Run r =
+          runApp(profile.environment(),
+                 {QStringLiteral("--lesson"), QStringLiteral("dzhanibekov-t-handle"),
+                  QStringLiteral("--record"), profile.path(folder), QStringLiteral("--duration"),
+                  QStringLiteral("1"), QStringLiteral("--fps"), QStringLiteral("2"), QStringLiteral("--size"),
+                  QStringLiteral("480x270"), plotOption, QStringLiteral("--quit")});
+      if (r.exitCode != 0) qWarning("%s", r.err.constData());
+      const QStringList files =
+          QDir(profile.path(folder)).entryList({QStringLiteral("*.png")}, QDir::Files, QDir::Name);
+      return files.isEmpty() ? QImage() : QImage(QDir(profile.path(folder)).filePath(files.back()));
+    };
+    const QImage lessonPlot = recordLesson(QStringLiteral("lesson-plot"), QStringLiteral("--plot"));
+    const QImage lessonOmega = recordLesson(QStringLiteral("lesson-omega"), QStringLiteral("--plot-omega"));
+    QVERIFY(!lessonPlot.isNull() && !lessonOmega.isNull());
+    QCOMPARE(lessonPlot.copy(inset), lessonOmega.copy(inset));
   }
 
   void lessonFromTheCommandLine() {
