@@ -87,7 +87,7 @@ std::vector<std::string> meshWarnings(const MeshReport& report, const HoleSurvey
       large += holes.loops[h].closed && holes.holes[h].perimeter > repairLimit;
       chains += !holes.loops[h].closed;
     }
-    std::string left = "--repair left open ";
+    std::string left = "the repair left open ";
     if (large > 0) {
       left += count(large, "hole", "holes") + " with a perimeter above the bounding-box diagonal (" +
               number(repairLimit) + " m)";

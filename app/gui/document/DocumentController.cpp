@@ -12,6 +12,7 @@
 #include "core/scene/SceneOverlap.hpp"
 #include "gui/document/DefaultScene.hpp"
 #include "gui/document/ExampleScenes.hpp"
+#include "gui/document/MeshRepairChoice.hpp"
 #include "gui/document/RecentFiles.hpp"
 #include "gui/recording/RecordingController.hpp"
 #include "gui/replay/ReplayController.hpp"
@@ -55,6 +56,7 @@ void DocumentController::openDefault() {
 QString DocumentController::open(const QString& path, bool quiet) {
   std::shared_ptr<const Scene> scene;
   QString error;
+  bool holesToClose = false;  // a mesh opened with holes its repair would close
   // A movie being recorded ends, complete with what it has: what it shows is about to change.
   window_.recordingController()->stop();
   if (isTrajectoryFile(path.toStdString())) {
@@ -64,7 +66,7 @@ QString DocumentController::open(const QString& path, bool quiet) {
     if (path != scenePath_) overrides_.plane.reset();  // another document: its own motion
     QApplication::setOverrideCursor(Qt::WaitCursor);
     try {
-      scene = loadDocument(path.toStdString(), overrides_);
+      scene = loadDocument(path.toStdString(), overrides_, repairChosenFor(path), &holesToClose);
     } catch (const std::exception& e) {
       error = QString::fromStdString(e.what());
       overrides_ = before;
@@ -77,7 +79,13 @@ QString DocumentController::open(const QString& path, bool quiet) {
   }
   if (scene) show(scene, path);  // else a replay, open now
   recent_->add(path);
-  if (scene && !scene->notes.empty()) showNotes(*scene);
+  if (scene && !isSceneFile(path.toStdString())) {  // a mesh: its notes with their actions
+    QStringList notes;
+    for (const std::string& note : scene->notes) notes << QString::fromStdString(note);
+    emit meshNotes(path, notes, holesToClose);
+  } else if (scene && !scene->notes.empty()) {
+    showNotes(*scene);
+  }
   return QString();
 }
 

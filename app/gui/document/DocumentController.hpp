@@ -59,13 +59,16 @@ class DocumentController : public QObject {
   void opened(std::shared_ptr<const Scene> scene, const QString& path);
   // The switches or the scene they apply to changed: the menus' checks follow.
   void switchesChanged();
+  // A mesh opened as a clump: what its import did (`notes`, maybe none), and whether repair would
+  // close holes in it.
+  void meshNotes(const QString& path, const QStringList& notes, bool holesToClose);
 
  private:
   void show(std::shared_ptr<const Scene> scene, const QString& path);
   // The dialog for a file that did not open: the error, that the scene on screen stays, and for a
   // mesh the clump wizard to study it in.
   void explainFailure(const QString& path, const QString& error);
-  // What loading changed that the user should hear of (Scene::notes), in the status bar.
+  // What loading a scene file changed that the user should hear of (Scene::notes), in the status bar.
   void showNotes(const Scene& scene);
   void setTitle(const QString& name, const QString& note = QString());
 

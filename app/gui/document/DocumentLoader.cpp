@@ -52,7 +52,8 @@ std::string openFileFilter() {
          meshes + ");;Trajectories (*.cltraj);;All files (*)";
 }
 
-std::shared_ptr<const Scene> loadDocument(const std::string& path, const SceneOverrides& overrides) {
+std::shared_ptr<const Scene> loadDocument(const std::string& path, const SceneOverrides& overrides,
+                                          bool repairMesh, bool* holesToClose) {
   if (!std::filesystem::exists(path)) throw InputError(path, "", "no such file");
   if (isSceneFile(path)) {
     return std::make_shared<const Scene>(loadScene(path, shapes::sceneLoadOptions(overrides)));
@@ -60,7 +61,7 @@ std::shared_ptr<const Scene> loadDocument(const std::string& path, const SceneOv
   // A mesh by its extension, or a file whose extension says nothing (Assimp's readers know many
   // formats by their contents): read as a mesh, its failure in the mesh reader's words.
   if (!isTrajectoryFile(path)) {
-    std::shared_ptr<const Scene> scene = sceneFromMesh(path);
+    std::shared_ptr<const Scene> scene = sceneFromMesh(path, 300, repairMesh, holesToClose);
     if (overrides == SceneOverrides{}) return scene;
     auto switched = std::make_shared<Scene>(*scene);  // one body above a floor: no overlap to fear
     if (overrides.spheres) switchToSpheres(*switched, *overrides.spheres);
@@ -70,8 +71,10 @@ std::shared_ptr<const Scene> loadDocument(const std::string& path, const SceneOv
   throw InputError(path, "", "a trajectory is opened for replay, not as a scene");
 }
 
-std::shared_ptr<const Scene> sceneFromMesh(const std::string& meshPath, int pebbleCount) {
+std::shared_ptr<const Scene> sceneFromMesh(const std::string& meshPath, int pebbleCount, bool repair,
+                                           bool* holesToClose) {
   MeshTemplateRequest request;
+  request.repair = repair;
   request.name = std::filesystem::path(meshPath).stem().string();
   request.meshFile = meshPath;
   request.density = 1000.0;
@@ -79,6 +82,7 @@ std::shared_ptr<const Scene> sceneFromMesh(const std::string& meshPath, int pebb
   request.hasFill = true;
   request.fill.targetCount = pebbleCount;
   const shapes::MeshTemplateResult built = shapes::buildMeshTemplate(request);
+  if (holesToClose != nullptr) *holesToClose = !repair && built.report.boundaryEdges > 0;
   auto clump = std::make_shared<const ClumpTemplate>(built.clump);
 
   auto scene = std::make_shared<Scene>();
@@ -88,8 +92,9 @@ std::shared_ptr<const Scene> sceneFromMesh(const std::string& meshPath, int pebb
   const std::string meshName = std::filesystem::path(meshPath).filename().string();
   for (const std::string& warning : built.report.warnings) scene->notes.push_back(meshName + ": " + warning);
   scene->description = "The mesh " + std::filesystem::path(meshPath).filename().string() + " as a clump of " +
-                       std::to_string(clump->pebbles.size()) +
-                       " pebbles (regular-grid fill, exact mesh inertia), dropped onto a floor.";
+                       std::to_string(clump->pebbles.size()) + " pebbles (regular-grid fill, " +
+                       (built.report.closed ? "exact mesh inertia" : "inertia sampled from the solid it bounds") +
+                       "), dropped onto a floor.";
   const double size = 2.0 * clump->boundingRadius;  // [m]
   const double dropHeight = 1.5 * size;
   // Stiffness so that the impact from the drop height compresses a contact by at most a tenth of the

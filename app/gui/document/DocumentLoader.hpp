@@ -18,11 +18,15 @@ bool isTrajectoryFile(const std::string& path);
 
 // Throws InputError (or std::exception) naming the file and the problem. `overrides` are PaLa's
 // switches (Mutze, Polyspherical grains, §1 (i), (ii)): every clump as a sphere, 2D in a plane or 3D.
-std::shared_ptr<const Scene> loadDocument(const std::string& path, const SceneOverrides& overrides = {});
+// `repairMesh`: a mesh's small holes are closed (shapes::MeshOptions::repair); `holesToClose` (if
+// given) is set when a mesh was opened with holes that repair would close.
+std::shared_ptr<const Scene> loadDocument(const std::string& path, const SceneOverrides& overrides = {},
+                                          bool repairMesh = false, bool* holesToClose = nullptr);
 
 // A mesh as a clump (the default fill: about `pebbleCount` pebbles on a regular grid, exact mesh
 // inertia) dropped from 1.5 sizes above a floor, with stiffness and time step chosen from its size.
-std::shared_ptr<const Scene> sceneFromMesh(const std::string& meshPath, int pebbleCount = 300);
+std::shared_ptr<const Scene> sceneFromMesh(const std::string& meshPath, int pebbleCount = 300,
+                                           bool repair = false, bool* holesToClose = nullptr);
 
 // "*.3ds *.3mf ... *.stl ...": the file-name patterns of isMeshFile.
 std::string meshFilePatterns();

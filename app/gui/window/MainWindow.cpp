@@ -19,6 +19,7 @@
 #include "gui/docks/ParametersDock.hpp"
 #include "gui/docks/TemplateLibraryDock.hpp"
 #include "gui/document/DocumentController.hpp"
+#include "gui/document/MeshRepairChoice.hpp"
 #include "gui/document/SceneSwitches.hpp"
 #include "gui/dzhanibekov/DzhanibekovDock.hpp"
 #include "gui/lessons/LessonController.hpp"
@@ -30,6 +31,7 @@
 #include "gui/widgets/InletStatusLabel.hpp"
 #include "gui/widgets/RunSpeeds.hpp"
 #include "gui/window/DivergenceBanner.hpp"
+#include "gui/window/MeshNoticeBar.hpp"
 #include "gui/window/SpawnController.hpp"
 #include "gui/window/StepAdviceBar.hpp"
 #include "gui/window/WindowActions.hpp"
@@ -75,6 +77,8 @@ MainWindow::MainWindow(QWidget* parent)
   });
   connect(stepAdvice_, &StepAdviceBar::keepStepRequested, this, [this] { setRunning(true); });
   layout->addWidget(stepAdvice_);
+  meshNotice_ = new MeshNoticeBar;
+  layout->addWidget(meshNotice_);
   viewport_ = new Viewport;
   layout->addWidget(viewport_, 1);
   setCentralWidget(central);
@@ -136,6 +140,14 @@ MainWindow::MainWindow(QWidget* parent)
   spawn_ = new SpawnController(*this);
   document_ = new DocumentController(*this);
   connect(document_, &DocumentController::opened, this, &MainWindow::showScene);
+  connect(document_, &DocumentController::opened, meshNotice_, &QWidget::hide);  // notes of another file
+  connect(document_, &DocumentController::meshNotes, meshNotice_, &MeshNoticeBar::showNotes);
+  connect(meshNotice_, &MeshNoticeBar::repairRequested, this, [this](const QString& path) {
+    rememberRepairChoice(path, true);
+    document_->open(path);
+  });
+  connect(meshNotice_, &MeshNoticeBar::wizardRequested, this,
+          [this](const QString& path) { openClumpWizard()->setMeshFile(path); });
   switches_ = new SceneSwitches(*document_, *parametersDock_, this);
   actions_ = new WindowActions(*this);
   actions_->createToolBar();

@@ -21,6 +21,7 @@ class JobStatus : public QWidget {
   void setSummary(const QString& text);
   QPushButton* cancelButton() const { return cancel_; }
   QString message() const;  // the error shown ("" when none)
+  QString summary() const { return summary_; }
 
  private:
   void refresh();

@@ -1,5 +1,6 @@
 #include "gui/wizard/MeshSourcePage.hpp"
 
+#include <QCheckBox>
 #include <QComboBox>
 #include <QDragEnterEvent>
 #include <QFileDialog>
@@ -15,6 +16,7 @@
 #include <QVBoxLayout>
 
 #include "gui/document/DocumentLoader.hpp"
+#include "gui/document/MeshRepairChoice.hpp"
 #include "gui/wizard/JobStatus.hpp"
 #include "gui/wizard/WizardModel.hpp"
 #include "gui/wizard/WizardText.hpp"
@@ -30,8 +32,9 @@ constexpr int kMaxRecent = 8;
 MeshSourcePage::MeshSourcePage(WizardModel& model, QWidget* parent) : QWizardPage(parent), model_(model) {
   setTitle(tr("Choose a mesh"));
   setSubTitle(
-      tr("A closed triangle mesh (STL, OBJ, PLY, …) to fill with pebbles, or a built-in shape. "
-         "You can also drop a file on this page."));
+      tr("A triangle mesh (STL, OBJ, PLY, … every format Assimp reads) to fill with pebbles, or a built-in "
+         "shape. A mesh with holes or seams is filled where its winding number is at least ½. You can also "
+         "drop a file on this page."));
   setAcceptDrops(true);
 
   auto* layout = new QVBoxLayout(this);
@@ -62,6 +65,12 @@ MeshSourcePage::MeshSourcePage(WizardModel& model, QWidget* parent) : QWizardPag
 
   status_ = new JobStatus(model_.importJob());
   layout->addWidget(status_);
+  // Offered here, under the summary that says the mesh is open, and remembered for the file.
+  closeHoles_ = new QCheckBox(tr("Close its holes (repair): exact mass properties instead of sampled ones"));
+  closeHoles_->setObjectName(QStringLiteral("closeHoles"));
+  closeHoles_->setToolTip(repairToolTip());
+  closeHoles_->setVisible(false);
+  layout->addWidget(closeHoles_);
   layout->addStretch(1);
 
   connect(browseButton, &QPushButton::clicked, this, &MeshSourcePage::browse);
@@ -74,6 +83,11 @@ MeshSourcePage::MeshSourcePage(WizardModel& model, QWidget* parent) : QWizardPag
   });
   connect(recent_, &QListWidget::itemClicked, this,
           [this](QListWidgetItem* item) { chooseFile(item->data(Qt::UserRole).toString()); });
+  connect(closeHoles_, &QCheckBox::toggled, this, [this](bool repair) {
+    model_.setMesh(model_.meshChoice(), model_.scale(), repair);
+    rememberRepairChoice(QString::fromStdString(model_.meshChoice().file), repair);
+    emit completeChanged();
+  });
   connect(&model_, &WizardModel::meshChanged, this, &MeshSourcePage::showResult);
   connect(&model_.importJob(), &BackgroundJob::busyChanged, this, &QWizardPage::completeChanged);
   fillRecent();
@@ -92,7 +106,7 @@ void MeshSourcePage::chooseFile(const QString& path) {
   const QString absolute = QFileInfo(path).absoluteFilePath();
   path_->setText(absolute);
   shape_->setCurrentIndex(0);
-  model_.setMesh({absolute.toStdString(), {}}, model_.scale(), model_.repair());
+  model_.setMesh({absolute.toStdString(), {}}, model_.scale(), repairChosenFor(absolute));
   emit completeChanged();
 }
 
@@ -117,7 +131,16 @@ void MeshSourcePage::browse() {
 }
 
 void MeshSourcePage::showResult() {
-  if (const auto mesh = model_.mesh(); mesh && model_.meshCurrent()) {
+  const auto mesh = model_.mesh();
+  const bool current = mesh && model_.meshCurrent();
+  {
+    const QSignalBlocker block(closeHoles_);
+    closeHoles_->setChecked(model_.repair());
+  }
+  // A mesh from a file with holes, or one whose holes were closed: the choice is the user's.
+  closeHoles_->setVisible(current && !mesh->choice.file.empty() &&
+                          (mesh->prepared.report.boundaryEdges > 0 || mesh->repair));
+  if (current) {
     status_->setSummary(meshSummary(*mesh));
     if (!mesh->choice.file.empty()) {
       addRecentMesh(QString::fromStdString(mesh->choice.file));

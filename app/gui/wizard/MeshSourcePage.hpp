@@ -1,9 +1,11 @@
 #pragma once
 // Wizard page 1: the mesh, from a file (typed, browsed, dropped on the page or picked from the
 // recent ones) or a built-in shape. The choice is read at once (off the GUI thread) and its
-// problems shown on the page naming the file; Next waits for a mesh that reads.
+// problems shown on the page naming the file; Next waits for a mesh that reads. A mesh with holes
+// offers their repair here (remembered per file: MeshRepairChoice).
 #include <QWizardPage>
 
+class QCheckBox;
 class QComboBox;
 class QLineEdit;
 class QListWidget;
@@ -41,6 +43,7 @@ class MeshSourcePage : public QWizardPage {
   QComboBox* shape_ = nullptr;
   QListWidget* recent_ = nullptr;
   JobStatus* status_ = nullptr;
+  QCheckBox* closeHoles_ = nullptr;
 };
 
 }  // namespace clumplab::gui::wizard

@@ -7,6 +7,7 @@
 #include <QLabel>
 #include <QVBoxLayout>
 
+#include "gui/document/MeshRepairChoice.hpp"
 #include "gui/widgets/ScientificSpinBox.hpp"
 #include "gui/wizard/ClumpPreview.hpp"
 #include "gui/wizard/JobStatus.hpp"
@@ -37,9 +38,7 @@ UnitsPage::UnitsPage(WizardModel& model, QWidget* parent) : QWizardPage(parent),
   form->addRow(tr("Scale:"), custom_);
   repair_ = new QCheckBox(tr("Repair: close small holes"));
   repair_->setObjectName(QStringLiteral("repair"));
-  repair_->setToolTip(
-      tr("Closes holes whose perimeter is at most the bounding-box diagonal; without it a mesh with a "
-         "hole is refused. Seams (copies of a vertex that differ by round-off) are welded on every import."));
+  repair_->setToolTip(repairToolTip());
   form->addRow(QString(), repair_);
   left->addLayout(form);
   hint_ = new QLabel;
@@ -105,6 +104,7 @@ void UnitsPage::apply() {
     custom_->setValue(chosenScale());
   }
   model_.setMesh(model_.meshChoice(), chosenScale(), repair_->isChecked(), WizardModel::kDebounceMs);
+  rememberRepairChoice(QString::fromStdString(model_.meshChoice().file), repair_->isChecked());
   emit completeChanged();
 }
 

@@ -57,19 +57,45 @@ QString boxText(const shapes::MeshReport& r) {
 }
 }  // namespace
 
+QString repairToolTip() {
+  return QObject::tr(
+      "Closes holes whose perimeter is at most the bounding-box diagonal, so that the mesh is a closed "
+      "surface with exact mass properties. Without it, an open mesh is still a solid: where its "
+      "generalized winding number is at least ½, with mass properties sampled on a grid (their error "
+      "is shown). Seams (copies of a vertex that differ by round-off) are welded on every import.");
+}
+
 void styleAsError(QLabel* label) {
   label->setStyleSheet(QStringLiteral("color: #c62828;"));
   label->setWordWrap(true);
   label->setTextInteractionFlags(Qt::TextSelectableByMouse);
 }
 
+QString closureText(const shapes::MeshReport& r) {
+  const bool repaired = !r.holesClosed.empty() || r.verticesMergedNearby > 0;
+  if (r.closed) return repaired ? QObject::tr("closed after repair") : QObject::tr("closed");
+  QStringList why;
+  if (r.boundaryEdges > 0) {
+    why << (r.boundaryEdges == 1 ? QObject::tr("open: 1 boundary edge")
+                                 : QObject::tr("open: %1 boundary edges").arg(r.boundaryEdges));
+  }
+  if (r.nonManifoldEdges > 0) {
+    why << (r.nonManifoldEdges == 1 ? QObject::tr("1 non-manifold edge")
+                                    : QObject::tr("%1 non-manifold edges").arg(r.nonManifoldEdges));
+  }
+  if (r.overlappingShells) why << QObject::tr("overlapping shells");
+  if (why.isEmpty()) why << QObject::tr("not closed");
+  return why.join(QStringLiteral(", ")) +
+         QObject::tr(" (the solid is where its winding number is at least ½)");
+}
+
 QString meshSummary(const ImportedMesh& mesh) {
   const shapes::MeshReport& r = mesh.prepared.report;
-  return QObject::tr("%1: %2 triangles, closed, %3 shell(s), %4, volume %5")
+  const QString shells = r.shells == 1 ? QObject::tr("1 shell") : QObject::tr("%1 shells").arg(r.shells);
+  return QObject::tr("%1: %2 triangles, %3, %4, %5, volume %6")
       .arg(QString::fromStdString(mesh.choice.displayName()),
-           QLocale().toString(static_cast<qulonglong>(r.triangles)))
-      .arg(r.shells)
-      .arg(boxText(r), volumeText(r.volume));
+           QLocale().toString(static_cast<qulonglong>(r.triangles)), closureText(r), shells, boxText(r),
+           volumeText(r.volume));
 }
 
 QString meshReportHtml(const ImportedMesh& mesh) {
@@ -82,8 +108,7 @@ QString meshReportHtml(const ImportedMesh& mesh) {
                                QString::fromStdString(r.format) + QStringLiteral(")"));
   row(QObject::tr("Triangles"),
       QObject::tr("%1 read, %2 kept; %3 vertices").arg(r.trianglesRead).arg(r.triangles).arg(r.vertices));
-  const bool repaired = !r.holesClosed.empty() || r.verticesMergedNearby > 0;
-  row(QObject::tr("Watertight"), repaired ? QObject::tr("yes, after repair") : QObject::tr("yes"));
+  row(QObject::tr("Surface"), closureText(r));
   row(QObject::tr("Shells"),
       QString::number(r.shells) +
           (r.shellsInverted > 0 ? QObject::tr(" (%1 turned inside out)").arg(r.shellsInverted) : QString()));

@@ -17,8 +17,13 @@ QString lengthText(double meters, double reference);
 QString volumeText(double cubicMeters);
 // In the unit `reference` [m³] takes: a table's row keeps one unit.
 QString volumeText(double cubicMeters, double reference);
+// Whether the surface is closed ("closed", "closed after repair") or why not ("open: 9 boundary
+// edges, 2 non-manifold edges (the solid is where its winding number is at least ½)").
+QString closureText(const shapes::MeshReport& report);
 // One line: "t-handle.stl: 1,204 triangles, closed, 1 shell, 7.00 × 5.00 × 1.50 mm, 21.3 mm³".
 QString meshSummary(const ImportedMesh& mesh);
+// The repair option's tooltip (the wizard's first and second pages).
+QString repairToolTip();
 // A label for problems: red, word-wrapped, selectable (to copy a file name or a message).
 void styleAsError(QLabel* label);
 

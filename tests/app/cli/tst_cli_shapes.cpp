@@ -197,7 +197,7 @@ class CliShapesTest : public QObject {
         QVERIFY2(err.contains(expected), qPrintable(err));
       }
       QCOMPARE(
-          err.contains(mesh + ": warning: --repair left open 1 hole with a perimeter above the bounding-box "
+          err.contains(mesh + ": warning: the repair left open 1 hole with a perimeter above the bounding-box "
                               "diagonal (1.732 m)"),
           repair);
     }

@@ -24,6 +24,7 @@
 #include "TestSupport.hpp"
 #include "core/io/TemplateFile.hpp"
 #include "gui/docks/TemplateLibraryDock.hpp"
+#include "gui/document/MeshRepairChoice.hpp"
 #include "gui/document/TemplateLibrary.hpp"
 #include "gui/jobs/BackgroundJob.hpp"
 #include "gui/view/GlFormat.hpp"
@@ -399,6 +400,50 @@ class TestWizard : public QObject {
     QTRY_VERIFY_WITH_TIMEOUT(wiz.model().meshCurrent() && next->isEnabled(), kWorkTimeoutMs);
     QCOMPARE(wiz.model().mesh()->choice.shape, std::string("wingnut"));
     QVERIFY(child<QLineEdit>(wiz.meshPage(), "meshPath")->text().isEmpty());
+  }
+
+  // Issue 37: an open mesh (sphereWithHole.stl of Debian's assimp test models: 3 small holes) is a
+  // clump from page 1 on, which says it is open; the repair is offered there, under that summary,
+  // and chosen again for the file when it comes back from Recent meshes (and on page 2).
+  void anOpenMeshOffersItsRepairOnTheFirstPageAndItIsRemembered() {
+    const QString mesh = QStringLiteral("/usr/share/assimp/models/STL/sphereWithHole.stl");
+    if (!QFile::exists(mesh)) QSKIP("assimp-testmodels is not installed (.ci/install-deps installs it)");
+    rememberRepairChoice(mesh, false);
+    {
+      ClumpWizard wiz(nullptr);
+      wiz.show();
+      QVERIFY(QTest::qWaitForWindowExposed(&wiz));
+      QPushButton* next = button(wiz, QWizard::NextButton);
+      typePath(wiz, wiz.meshPage(), mesh);
+      QTRY_VERIFY_WITH_TIMEOUT(next->isEnabled(), kWorkTimeoutMs);
+      const QString summary = wiz.meshPage()->status()->summary();
+      QVERIFY2(summary.contains(QStringLiteral("open: 9 boundary edges")), qPrintable(summary));
+      auto* closeHoles = child<QCheckBox>(wiz.meshPage(), "closeHoles");
+      QVERIFY(closeHoles->isVisible());
+      QVERIFY(!closeHoles->isChecked());
+      shoot(wiz, QStringLiteral("1-open-mesh"));
+      closeHoles->click();
+      QTRY_VERIFY_WITH_TIMEOUT(wiz.model().meshCurrent() && wiz.model().mesh()->repair && next->isEnabled(),
+                               kWorkTimeoutMs);
+      QVERIFY2(wiz.meshPage()->status()->summary().contains(QStringLiteral("closed after repair")),
+               qPrintable(wiz.meshPage()->status()->summary()));
+      QVERIFY(repairChosenFor(mesh));
+    }
+    ClumpWizard wiz(nullptr);
+    wiz.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&wiz));
+    auto* recent = child<QListWidget>(wiz.meshPage(), "recentMeshes");
+    QVERIFY(recent->count() > 0);
+    QCOMPARE(recent->item(0)->data(Qt::UserRole).toString(), QFileInfo(mesh).absoluteFilePath());
+    emit recent->itemClicked(recent->item(0));
+    QPushButton* next = button(wiz, QWizard::NextButton);
+    QTRY_VERIFY_WITH_TIMEOUT(wiz.model().meshCurrent() && next->isEnabled(), kWorkTimeoutMs);
+    QVERIFY(wiz.model().mesh()->repair);
+    QVERIFY(child<QCheckBox>(wiz.meshPage(), "closeHoles")->isChecked());
+    QTest::mouseClick(next, Qt::LeftButton);
+    QCOMPARE(wiz.currentId(), int(ClumpWizard::UnitsPage));
+    QVERIFY(child<QCheckBox>(wiz.currentPage(), "repair")->isChecked());
+    rememberRepairChoice(mesh, false);
   }
 
   void aSavedTemplateReopensWithItsSettings() {
