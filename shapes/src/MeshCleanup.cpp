@@ -14,6 +14,7 @@
 #include "MeshWarnings.hpp"
 #include "ShellOrientation.hpp"
 #include "core/base/Errors.hpp"
+#include "core/base/ResourceLimits.hpp"
 #include "shapes/MeshImport.hpp"
 #include "shapes/MeshMassProperties.hpp"
 
@@ -169,9 +170,10 @@ PreparedMesh prepareMesh(const TriangleMesh& soup, const std::string& name, cons
   report.trianglesRead = soup.triangles.size();
   if (soup.triangles.empty()) throw InputError(name, "", "contains no triangles");
   if (soup.triangles.size() > options.maxTriangles) {
-    throw InputError(name, "",
+    throw LimitError(name, "",
                      std::to_string(soup.triangles.size()) + " triangles exceed the limit of " +
-                         std::to_string(options.maxTriangles) + " (raise it with --max-triangles)");
+                         std::to_string(options.maxTriangles),
+                     "triangles", soup.triangles.size());
   }
   if (!(options.scale > 0.0) || !std::isfinite(options.scale))
     throw InputError(name, "", "the scale must be positive");

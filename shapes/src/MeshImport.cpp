@@ -154,9 +154,9 @@ std::string readStl(const std::string& path, std::uintmax_t size, std::size_t ma
   const bool saysSolid = lower(start.substr(0, 5)) == "solid";
   if (sizeFits) {
     if (count > maxTriangles) {
-      throw InputError(path, "",
-                       std::to_string(count) + " triangles exceed the limit of " +
-                           std::to_string(maxTriangles) + " (" + howToRaise("triangles") + ")");
+      throw LimitError(
+          path, "", std::to_string(count) + " triangles exceed the limit of " + std::to_string(maxTriangles),
+          "triangles", count);
     }
     if (count == 0) throw InputError(path, "", "the binary STL holds no triangles");
     readBinaryStlTriangles(path, in, count, nullptr);  // checked first, in bounded memory
@@ -182,9 +182,10 @@ std::string readStl(const std::string& path, std::uintmax_t size, std::size_t ma
       std::istringstream lines(text);
       readAsciiStl(path, lines, soup);
       if (soup.triangles.size() > maxTriangles) {
-        throw InputError(path, "",
+        throw LimitError(path, "",
                          std::to_string(soup.triangles.size()) + " triangles exceed the limit of " +
-                             std::to_string(maxTriangles) + " (" + howToRaise("triangles") + ")");
+                             std::to_string(maxTriangles),
+                         "triangles", soup.triangles.size());
       }
       return "ASCII STL";
     }
@@ -225,9 +226,10 @@ void checkOffHeader(const std::string& path, std::uintmax_t size, std::size_t ma
     return;  // not counts: the reader will say what is wrong
   }
   if (faces > maxTriangles) {
-    throw InputError(path, "",
+    throw LimitError(path, "",
                      "its header announces " + std::to_string(faces) + " faces, more than the limit of " +
-                         std::to_string(maxTriangles) + " triangles (" + howToRaise("triangles") + ")");
+                         std::to_string(maxTriangles) + " triangles",
+                     "triangles", faces);
   }
   if (vertices > size / 6 || 6 * vertices + 8 * faces > size) {
     throw InputError(path, "",

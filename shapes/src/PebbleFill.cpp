@@ -32,8 +32,9 @@ FillResult fillWithSpacing(const MeshSolid& solid, const FillSettings& settings,
     std::ostringstream what;
     what << "a spacing of " << h << " m gives " << total << " grid points, more than the limit of "
          << maxCandidates;
+    const std::string advice = configured ? howToRaise("fill-points") : std::string();
     throw std::invalid_argument(what.str() + ": use a larger spacing or a smaller count" +
-                                (configured ? " (or " + howToRaise("fill-points") + ")" : std::string()));
+                                (advice.empty() ? std::string() : " (or " + advice + ")"));
   }
   const Vec3 origin = centre - 0.5 * h *
                                    Vec3(static_cast<double>(n[0] - 1), static_cast<double>(n[1] - 1),

@@ -54,6 +54,36 @@ class ResourceLimitsTest : public QObject {
     QVERIFY2(seconds < clumplab::test::wallClockMs(5000) / 1000.0, qPrintable(QString::number(seconds)));
   }
 
+  void aLimitErrorSaysWhichLimitAndWhatWouldPass() {
+    // What a front end needs to offer the limit raised: its name and the value that passes; the
+    // desktop app's messages carry no command-line advice.
+    LimitsGuard guard;
+    ResourceLimits l = resourceLimits();
+    l.maxPebbles = 3000;
+    setResourceLimits(l);
+    for (const LimitAdvice advice : {LimitAdvice::CommandLine, LimitAdvice::None}) {
+      setLimitAdvice(advice);
+      try {
+        (void)parseScene(tbarScene(2000), "big.json");
+        QFAIL("6000 pebbles were accepted");
+      } catch (const LimitError& e) {
+        QCOMPARE(e.limit(), std::string("pebbles"));
+        QCOMPARE(e.needed(), std::uint64_t{6000});
+        const QString what = e.what();
+        QVERIFY2(what.endsWith(advice == LimitAdvice::None
+                                   ? "more than the limit of 3000"
+                                   : "(raise it with --max-pebbles N or CLUMPLAB_MAX_PEBBLES=N)"),
+                 qPrintable(what));
+        setResourceLimits(raised(resourceLimits(), e.limit(), e.needed()));
+      }
+      QCOMPARE(parseScene(tbarScene(2000), "big.json").bodies.size(), std::size_t(2000));
+      setResourceLimits(l);
+    }
+    setLimitAdvice(LimitAdvice::CommandLine);
+    QCOMPARE(raised(l, "triangles", 10).maxTriangles, l.maxTriangles);  // never lowered
+    QCOMPARE(raised(l, "no-such-limit", 10).maxPebbles, l.maxPebbles);
+  }
+
   void memoryEstimateRefuses() {
     LimitsGuard guard;
     ResourceLimits l = resourceLimits();

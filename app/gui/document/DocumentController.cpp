@@ -8,7 +8,10 @@
 #include <QSettings>
 #include <QStatusBar>
 #include <future>
+#include <optional>
 
+#include "core/base/Errors.hpp"
+#include "core/base/ResourceLimits.hpp"
 #include "core/scene/SceneOverlap.hpp"
 #include "gui/document/DefaultScene.hpp"
 #include "gui/document/ExampleScenes.hpp"
@@ -57,6 +60,7 @@ QString DocumentController::open(const QString& path, bool quiet) {
   std::shared_ptr<const Scene> scene;
   QString error;
   bool holesToClose = false;  // a mesh opened with holes its repair would close
+  std::optional<OverLimit> overLimit;
   // A movie being recorded ends, complete with what it has: what it shows is about to change.
   window_.recordingController()->stop();
   if (isTrajectoryFile(path.toStdString())) {
@@ -67,6 +71,10 @@ QString DocumentController::open(const QString& path, bool quiet) {
     QApplication::setOverrideCursor(Qt::WaitCursor);
     try {
       scene = loadDocument(path.toStdString(), overrides_, repairChosenFor(path), &holesToClose);
+    } catch (const LimitError& e) {
+      error = QString::fromStdString(e.what());
+      overLimit = {QString::fromStdString(e.limit()), e.needed()};
+      overrides_ = before;
     } catch (const std::exception& e) {
       error = QString::fromStdString(e.what());
       overrides_ = before;
@@ -74,7 +82,7 @@ QString DocumentController::open(const QString& path, bool quiet) {
     QApplication::restoreOverrideCursor();
   }
   if (!error.isEmpty()) {
-    if (!quiet) explainFailure(path, error);
+    if (!quiet) explainFailure(path, error, overLimit);
     return error;
   }
   if (scene) show(scene, path);  // else a replay, open now
@@ -104,15 +112,33 @@ void DocumentController::showNotes(const Scene& scene) {
   window_.statusBar()->showMessage(headline, 30000);
 }
 
-void DocumentController::explainFailure(const QString& path, const QString& error) {
+void DocumentController::explainFailure(const QString& path, const QString& error,
+                                        const std::optional<OverLimit>& overLimit) {
   QMessageBox box(QMessageBox::Critical, tr("Cannot open %1").arg(QFileInfo(path).fileName()),
                   tr("%1\n\nThe scene on screen is unchanged.").arg(error), QMessageBox::Ok, &window_);
+  // Beyond a resource limit (there to stop a typo from filling the memory): raised for this session
+  // in one click, on the user's word. Twice what the file was found to need, as a file read in part
+  // may need more than was counted.
+  QPushButton* raise = nullptr;
+  std::uint64_t raisedTo = 0;
+  if (overLimit) {
+    raisedTo = 2 * overLimit->needed;
+    raise = box.addButton(tr("Raise the limit to %1 %2 and open")
+                              .arg(raisedTo)
+                              .arg(overLimit->limit == "memory-mb" ? tr("MiB") : overLimit->limit),
+                          QMessageBox::AcceptRole);
+  }
   // A mesh that does not open as a clump may still be studied in the wizard, which shows the mesh
   // and what was wrong with it.
   QPushButton* wizard = nullptr;
   if (isMeshFile(path.toStdString()))
     wizard = box.addButton(tr("Open in the clump wizard"), QMessageBox::ActionRole);
   box.exec();
+  if (raise != nullptr && box.clickedButton() == raise) {
+    setResourceLimits(raised(resourceLimits(), overLimit->limit.toStdString(), raisedTo));
+    open(path);
+    return;
+  }
   if (wizard != nullptr && box.clickedButton() == wizard) window_.openClumpWizard()->setMeshFile(path);
 }
 

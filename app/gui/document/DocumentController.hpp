@@ -5,7 +5,9 @@
 // live state; reopens the scene when a switch changes. A failure names the file and keeps the scene.
 #include <QObject>
 #include <QString>
+#include <cstdint>
 #include <memory>
+#include <optional>
 
 #include "core/scene/Scene.hpp"
 #include "gui/document/DocumentLoader.hpp"
@@ -65,9 +67,14 @@ class DocumentController : public QObject {
 
  private:
   void show(std::shared_ptr<const Scene> scene, const QString& path);
-  // The dialog for a file that did not open: the error, that the scene on screen stays, and for a
-  // mesh the clump wizard to study it in.
-  void explainFailure(const QString& path, const QString& error);
+  // A resource limit a file went beyond (LimitError), and what it needs.
+  struct OverLimit {
+    QString limit;  // "pebbles", "fill-points", "triangles", "memory-mb"
+    std::uint64_t needed = 0;
+  };
+  // The dialog for a file that did not open: the error, that the scene on screen stays, for a mesh
+  // the clump wizard to study it in, and beyond a limit the limit raised in one click.
+  void explainFailure(const QString& path, const QString& error, const std::optional<OverLimit>& overLimit);
   // What loading a scene file changed that the user should hear of (Scene::notes), in the status bar.
   void showNotes(const Scene& scene);
   void setTitle(const QString& name, const QString& note = QString());

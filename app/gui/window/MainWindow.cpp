@@ -12,6 +12,7 @@
 #include <algorithm>
 #include <cstdio>
 
+#include "core/base/ResourceLimits.hpp"
 #include "gui/analysis/OrderAnalysisDialog.hpp"
 #include "gui/docks/EnergyPlotDock.hpp"
 #include "gui/docks/InspectorDock.hpp"
@@ -49,6 +50,8 @@ constexpr int kSpeedCount = static_cast<int>(kRunSpeeds.size());
 MainWindow::MainWindow(QWidget* parent)
     : QMainWindow(parent), loop_(std::make_unique<sim::SimulationLoop>()) {
   setWindowTitle(QStringLiteral("ClumpLab"));
+  // Its messages offer their own actions (a limit raised from the dialog), never command-line advice.
+  setLimitAdvice(LimitAdvice::None);
   autosave_ = std::make_unique<Autosave>(
       Autosave::defaultFolder(),
       [this](const std::string& path, std::function<void(const std::string&)> done) {

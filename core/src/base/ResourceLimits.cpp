@@ -3,9 +3,12 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cstdlib>
 #include <mutex>
 #include <stdexcept>
+
+#include "core/base/Errors.hpp"
 
 namespace clumplab {
 
@@ -89,7 +92,34 @@ void takeLimitOptions(std::vector<std::string>& args) {
   if (changed) setResourceLimits(limits);
 }
 
+namespace {
+std::atomic<LimitAdvice> gLimitAdvice{LimitAdvice::CommandLine};
+}
+
+void setLimitAdvice(LimitAdvice advice) {
+  gLimitAdvice = advice;
+}
+
+std::string withHowToRaise(const std::string& problem, const std::string& limit) {
+  const std::string advice = howToRaise(limit);
+  return advice.empty() ? problem : problem + " (" + advice + ")";
+}
+
+ResourceLimits raised(ResourceLimits limits, const std::string& limit, std::uint64_t value) {
+  if (limit == "pebbles") limits.maxPebbles = std::max<std::size_t>(limits.maxPebbles, value);
+  if (limit == "fill-points")
+    limits.maxFillPoints = std::max<std::int64_t>(limits.maxFillPoints, static_cast<std::int64_t>(value));
+  if (limit == "triangles") limits.maxTriangles = std::max<std::size_t>(limits.maxTriangles, value);
+  if (limit == "memory-mb") limits.maxMemoryMB = std::max<std::size_t>(limits.memoryBytes() >> 20, value);
+  return limits;
+}
+
+LimitError::LimitError(const std::string& file, const std::string& where, const std::string& problem,
+                       std::string limit, std::uint64_t needed)
+    : InputError(file, where, withHowToRaise(problem, limit)), limit_(std::move(limit)), needed_(needed) {}
+
 std::string howToRaise(const std::string& limit) {
+  if (gLimitAdvice == LimitAdvice::None) return std::string();
   std::string variable = "CLUMPLAB_MAX_" + limit;
   for (char& c : variable)
     c = c == '-' ? '_' : static_cast<char>(std::toupper(static_cast<unsigned char>(c)));

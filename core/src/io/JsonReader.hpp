@@ -1,5 +1,6 @@
 #pragma once
 // Reading JSON with errors that name the file and the JSON path. Private to core.
+#include <cstdint>
 #include <initializer_list>
 #include <nlohmann/json.hpp>
 #include <span>
@@ -28,6 +29,11 @@ class Node {
   const std::string& file() const { return file_; }
 
   [[noreturn]] void fail(const std::string& problem) const { throw InputError(file_, path_, problem); }
+  // Beyond a resource limit (ResourceLimits.hpp): `limit`'s name and the value that would pass.
+  [[noreturn]] void failLimit(const std::string& problem, const std::string& limit,
+                              std::uint64_t needed) const {
+    throw LimitError(file_, path_, problem, limit, needed);
+  }
 
   // Object checks: every key must be one of `allowed` (a typo must not fall back to a default).
   void requireObject() const;

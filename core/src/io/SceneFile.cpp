@@ -173,13 +173,15 @@ void checkResourceLimits(const Node& where, const Scene& scene, std::size_t adde
   const std::size_t bodies = scene.bodies.size() + added;
   const ResourceLimits& limits = resourceLimits();
   if (pebbles > limits.maxPebbles) {
-    where.fail("the scene would hold " + std::to_string(pebbles) + " pebbles, more than the limit of " +
-               std::to_string(limits.maxPebbles) + " (" + howToRaise("pebbles") + ")");
+    where.failLimit("the scene would hold " + std::to_string(pebbles) + " pebbles, more than the limit of " +
+                        std::to_string(limits.maxPebbles),
+                    "pebbles", pebbles);
   }
   const std::size_t bytes = estimatedWorldBytes(pebbles, bodies), allowed = limits.memoryBytes();
   if (bytes > allowed) {
-    where.fail("the scene would need about " + std::to_string(bytes >> 20) + " MiB, more than the limit of " +
-               std::to_string(allowed >> 20) + " MiB (" + howToRaise("memory-mb") + ")");
+    where.failLimit("the scene would need about " + std::to_string(bytes >> 20) +
+                        " MiB, more than the limit of " + std::to_string(allowed >> 20) + " MiB",
+                    "memory-mb", (bytes >> 20) + 1);
   }
 }
 

@@ -100,8 +100,8 @@ void readSampling(const Node& node, int& voxels, std::int64_t& samples, bool& ha
   const auto limit = static_cast<long long>(resourceLimits().maxFillPoints);
   if (s > limit) {
     (node.has("samples") ? node.child("samples") : node)
-        .fail(std::to_string(s) + " samples exceed the limit of " + std::to_string(limit) + " points (" +
-              howToRaise("fill-points") + ")");
+        .failLimit(std::to_string(s) + " samples exceed the limit of " + std::to_string(limit) + " points",
+                   "fill-points", static_cast<std::uint64_t>(s));
   }
   samples = s;
   const std::string sequence = node.stringOr("sequence", "halton");

@@ -2,6 +2,7 @@
 // Helpers shared by the tests that drive the real main window (tst_gui and its parts, tst_wizard,
 // tst_replay, ...): test settings, scene files in a temporary folder, waiting for frames, opening a
 // scene, a body's measured acceleration, probing a movie, dropping a file, reading message boxes.
+#include <QAbstractButton>
 #include <QApplication>
 #include <QCoreApplication>
 #include <QDropEvent>
@@ -122,15 +123,22 @@ inline void dropFile(MainWindow& w, const QString& path) {
 }
 
 // Closes every message box that opens while it lives, from a timer (it runs inside the box's own
-// event loop), keeping their texts: what a user reads, then OK.
+// event loop), keeping their texts: what a user reads, then OK, or the button whose text starts
+// with `choice` where there is one.
 class MessageBoxCloser {
  public:
-  MessageBoxCloser() {
+  explicit MessageBoxCloser(QString choice = QString()) : choice_(std::move(choice)) {
     QObject::connect(&timer_, &QTimer::timeout, [this] {
       for (QWidget* top : QApplication::topLevelWidgets()) {
         auto* box = qobject_cast<QMessageBox*>(top);
         if (box == nullptr || !box->isVisible()) continue;
         texts_ << box->text();
+        for (QAbstractButton* b : box->buttons()) {
+          if (!choice_.isEmpty() && b->text().startsWith(choice_)) {
+            b->click();
+            return;
+          }
+        }
         box->accept();
       }
     });
@@ -139,6 +147,7 @@ class MessageBoxCloser {
   const QStringList& texts() const { return texts_; }
 
  private:
+  QString choice_;
   QTimer timer_;
   QStringList texts_;
 };

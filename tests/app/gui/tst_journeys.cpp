@@ -21,6 +21,7 @@
 #include "GuiScenes.hpp"
 #include "GuiTestSupport.hpp"
 #include "TestSupport.hpp"
+#include "core/base/ResourceLimits.hpp"
 #include "gui/docks/ParametersDock.hpp"
 #include "gui/document/DocumentController.hpp"
 #include "gui/document/MeshRepairChoice.hpp"
@@ -402,6 +403,7 @@ class TestJourneys : public QObject {
     QVERIFY(!notes->repairButton()->isVisible());
     QVERIFY(runUntil(w, 0.5, clumplab::test::wallClockMs(120000)));
     f = w.currentFrame();
+    QVERIFY(f != nullptr);
     QVERIFY2(!f->diverged, f->problem.c_str());
     screenshot(w, "wuson-repaired");
 
@@ -424,6 +426,43 @@ class TestJourneys : public QObject {
     QVERIFY(f != nullptr);
     QCOMPARE(f->snapshot.bodies.size(), before);
     QCOMPARE(QFileInfo(QString::fromStdString(f->sceneFile)).fileName(), QStringLiteral("Wuson.stl"));
+  }
+
+  // A mesh beyond a resource limit (one set low here, as a huge scan meets the default): the message
+  // names the file, the count and the limit, without command-line advice, and offers the limit raised
+  // in one click, which opens the mesh.
+  void aMeshBeyondALimitOpensWithTheLimitRaisedFromItsMessage() {
+    const QString mesh = QStringLiteral("/usr/share/assimp/models/STL/sphereWithHole.stl");
+    if (!QFile::exists(mesh)) QSKIP("assimp-testmodels is not installed (.ci/install-deps installs it)");
+    const ResourceLimits before = resourceLimits();
+    ResourceLimits low = before;
+    low.maxTriangles = 100;  // the sphere has 285
+    setResourceLimits(low);
+    rememberRepairChoice(mesh, false);
+    MainWindow w;
+    w.resize(1200, 800);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    w.setRunning(false);
+    {
+      MessageBoxCloser boxes(QStringLiteral("Raise the limit"));
+      dropFile(w, mesh);
+      QVERIFY(waitForFrame(
+          w, [](const SimulationFrame& f) { return f.snapshot.bodies.size() == 1 && f.snapshot.pebbles > 0; },
+          clumplab::test::wallClockMs(60000)));
+      QCOMPARE(boxes.texts().size(), 1);
+      const QString message = boxes.texts().front();
+      QVERIFY2(message.contains(QStringLiteral("sphereWithHole.stl: 285 triangles exceed the limit of 100")),
+               qPrintable(message));
+      QVERIFY2(!message.contains(QStringLiteral("--")) && !message.contains(QStringLiteral("CLUMPLAB_")),
+               qPrintable(message));
+    }
+    QCOMPARE(resourceLimits().maxTriangles, std::size_t{570});
+    const SimulationFrame* shown = w.currentFrame();
+    QVERIFY(shown != nullptr);
+    QCOMPARE(QFileInfo(QString::fromStdString(shown->sceneFile)).fileName(),
+             QStringLiteral("sphereWithHole.stl"));
+    setResourceLimits(before);
   }
 };
 

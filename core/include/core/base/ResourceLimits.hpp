@@ -32,8 +32,15 @@ void setResourceLimits(const ResourceLimits& limits);
 void takeLimitOptions(std::vector<std::string>& args);
 
 // "raise it with --max-pebbles N or CLUMPLAB_MAX_PEBBLES=N" for "pebbles", "fill-points",
-// "triangles" and "memory-mb".
+// "triangles" and "memory-mb", in a process that takes command lines (the default); "" in one that
+// offers its own way (the desktop app: a button in the message's dialog, no command-line advice).
 std::string howToRaise(const std::string& limit);
+enum class LimitAdvice { CommandLine, None };
+void setLimitAdvice(LimitAdvice advice);
+// `problem` with " (" + howToRaise(limit) + ")" when there is advice.
+std::string withHowToRaise(const std::string& problem, const std::string& limit);
+// A copy of `limits` with `limit` (a LimitError's name) raised to `value`; unknown names change nothing.
+ResourceLimits raised(ResourceLimits limits, const std::string& limit, std::uint64_t value);
 
 // What a world of `pebbles` pebbles and `bodies` bodies needs, as measured on the release build
 // (about 230 bytes a pebble for T-bars with their neighbour list; taken as 400 for contacts in piles).
