@@ -95,6 +95,14 @@ std::uint32_t World::addBody(const BodyInit& init, const std::optional<PointProp
   checkPointProperties(point);
   requireOwnForcesSupport(model_.settings.integrator, point);
   requireBlockedSupport(init.blocked);
+  // The automatic skin follows the finest pebbles that join: one resolved from coarse pebbles alone
+  // would pair each fine pebble with every pebble of the fine clumps around it (twenty 3 mm wing
+  // nuts beside a 1 m cube: 17 million pairs, issue 37). It only shrinks; the new pebbles make the
+  // next evaluation rebuild the list.
+  if (!(model_.settings.skin > 0.0)) {
+    neighbors_.setSkin(
+        std::min(neighbors_.skin(), resolvedSkin(0.0, {model_.templates[init.templateIndex]})));
+  }
   const auto index = static_cast<std::uint32_t>(state_.bodies.size());
   state_.bodies.templateIndex.push_back(init.templateIndex);
   state_.bodies.mass.push_back(t.mass);

@@ -42,7 +42,8 @@ class World {
   World& operator=(const World&) = delete;
 
   // `point`: its charge, dipoles (principal frame) and point-mass flag (Fields.hpp); without it,
-  // its template's.
+  // its template's. With the automatic skin (WorldSettings::skin 0), a body of finer pebbles than
+  // the skin was resolved from shrinks it to theirs (resolvedSkin).
   std::uint32_t addBody(const BodyInit& init, const std::optional<PointProperties>& point = std::nullopt);
 
   // Advances by one time step. Returns false (and leaves `divergence()` set) when the state
