@@ -306,8 +306,9 @@ struct WorldCheckpoint {
   double time() const { return state.clock.time; }  // [s]
   std::uint64_t stepCount() const { return state.clock.steps; }
   std::size_t bodyCount() const { return state.bodies.size(); }
-  // Memory the checkpoint holds [bytes], estimated from its arrays (element sizes times counts;
-  // the integrator's history counted as four vectors a body). For bounding a history of them.
+  // Memory the checkpoint holds [bytes]: its arrays (element sizes times counts, which is what a
+  // copy allocates), the contact records of both kinds and the integrator's (Integrator::memoryBytes).
+  // For bounding a history of them.
   std::size_t memoryBytes() const;
 };
 
