@@ -8,6 +8,7 @@
 #include "core/energy/Energy.hpp"
 #include "core/world/Snapshot.hpp"
 #include "sim/EditLog.hpp"
+#include "sim/RecentStageTimes.hpp"
 #include "sim/RunPacing.hpp"
 #include "sim/SceneParameters.hpp"
 #include "sim/SpinProbe.hpp"
@@ -20,6 +21,7 @@ namespace clumplab::sim {
 struct SimulationFrame {
   Snapshot snapshot;
   SimulationStats stats;
+  StageTimes recentStages;            // seconds per step of each stage over the last second of stepping
   SceneParameters parameters;         // as applied to the world
   std::uint64_t sceneGeneration = 0;  // changes when a scene is loaded or reset
   std::uint64_t loadGeneration = 0;   // changes when a scene is loaded (not on reset)

@@ -283,6 +283,8 @@ void SimulationLoop::publish() {
   EnergySample sample;
   if (world_) {
     captureSnapshot(*world_, energy, f.snapshot);
+    stageTimes_.sample(Clock::now(), f.snapshot);
+    f.recentStages = stageTimes_.perStep();
     f.criticalTimeStep = world_->criticalTimeStep();
     f.recommendedTimeStep = world_->recommendedTimeStep();
     if (world_->stepCount() < kineticIntegralSteps_) integrateKinetic(energy, 0.0);  // restarts them
@@ -290,6 +292,8 @@ void SimulationLoop::publish() {
               world_->wallImpulses(), rotationalKineticIntegral_, translationalKineticIntegral_};
   } else {
     f.snapshot = Snapshot{};
+    stageTimes_.restart();
+    f.recentStages = {};
   }
   f.snapshot.layoutGeneration = layoutGeneration_;
   // One sample per simulated instant: republishing a paused state adds no point to the plots. The

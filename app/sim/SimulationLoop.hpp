@@ -22,6 +22,7 @@
 #include "core/world/World.hpp"
 #include "sim/DragSpring.hpp"
 #include "sim/EditLog.hpp"
+#include "sim/RecentStageTimes.hpp"
 #include "sim/RunPacing.hpp"
 #include "sim/SimulationFrame.hpp"
 #include "sim/SpinProbe.hpp"
@@ -200,6 +201,7 @@ class SimulationLoop {
   std::uint64_t noticeCount_ = 0;
   std::string energyDivergence_;  // a refused command or failed build; divergences live in the World
   RunPacing pacing_;
+  RecentStageTimes stageTimes_;  // SimulationFrame::recentStages
   std::uint64_t lastSampleSteps_ = ~std::uint64_t{0};
   std::uint64_t lastSampleGeneration_ = 0;
 

@@ -9,6 +9,7 @@
 #include <cmath>
 
 #include "core/world/World.hpp"
+#include "gui/view/StageTimeLines.hpp"
 #include "gui/window/Shortcuts.hpp"
 #include "render/ColorMaps.hpp"
 
@@ -285,10 +286,6 @@ QImage Viewport::renderImage(QSize pixels, bool withStatus) {
 }
 
 namespace {
-QString engineering(double value, const char* unit) {
-  return QString::number(value, 'g', 4) + QString::fromUtf8(unit);
-}
-
 void drawPanel(QPainter& painter, const QRect& box, int alpha = 170) {
   QPainterPath path;
   path.addRoundedRect(box, 8, 8);
@@ -314,27 +311,7 @@ void Viewport::paintStatus(QPainter& painter) {
                       QString::number(fps_, 'f', fps_ < 10.0 ? 1 : 0));  // not "0 fps" below one a second
   }
   lines << tr("%1 bodies · %2 pebbles · %3 contacts").arg(s.bodies.size()).arg(s.pebbles).arg(s.contacts);
-  if (s.steps > 0) {
-    static const char* names[] = {"pebbles", "broad", "contacts", "reduce", "integrate"};
-    QStringList stages;
-    double total = 0.0;
-    for (double v : s.stageSeconds) total += v;
-    const auto perStep = [&](double seconds) {
-      return engineering(seconds / static_cast<double>(s.steps) * 1e6, " µs");
-    };
-    for (std::size_t k = 0; k < s.stageSeconds.size(); ++k) {
-      QString stage = QStringLiteral("%1 %2").arg(QString::fromLatin1(names[k]), perStep(s.stageSeconds[k]));
-      // The broad phase's two levels: pairs of bodies, then pebble pairs of those bodies.
-      if (k == 1 && s.broadPhaseBodySeconds + s.broadPhasePebbleSeconds > 0.0) {
-        stage += tr(" (body pairs %1, pebble pairs %2)")
-                     .arg(perStep(s.broadPhaseBodySeconds), perStep(s.broadPhasePebbleSeconds));
-      }
-      stages << stage;
-    }
-    lines << tr("per step: %1").arg(engineering(total / static_cast<double>(s.steps) * 1e6, " µs"));
-    lines << stages.mid(0, 3).join(QStringLiteral(" · "));
-    lines << stages.mid(3).join(QStringLiteral(" · "));
-  }
+  lines << stageTimeLines(frame_->recentStages);  // the recent steps' (none: no line)
   if (st.paused) lines.prepend(tr("PAUSED  (Space runs)"));
   if (st.paused && frame_->history.states > 0) {
     lines << tr("history: %1 %2 · %3 s · %4 of %5 MB (%6 steps back)")

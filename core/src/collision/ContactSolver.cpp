@@ -107,7 +107,7 @@ void ContactSolver::compute(const ContactModel& model, NeighborList& neighbors, 
       // test below; a spherocylinder within its shaft's half length of its centre), and the springs
       // of the others released. Most candidate pairs of a Verlet list do not touch, so this pass is
       // most of the work, and the full test in pass 2 sees only the few that do.
-      std::vector<std::uint32_t>& near = out.nearPairs;
+      std::vector<std::uint32_t>& near = out.scratch.nearPairs;
       near.resize(end - begin);
       std::size_t nearCount = 0;
       for (std::size_t k = begin; k < end; ++k) {

@@ -25,6 +25,9 @@ class LeapfrogIntegrator final : public ForceStageIntegrator {
   // The new body's body-frame angular velocity joins the others' (kept as they are).
   void addBody(const BodyState& bodies) override;
   std::unique_ptr<Integrator> clone() const override { return std::make_unique<LeapfrogIntegrator>(*this); }
+  std::size_t memoryBytes(std::size_t /*bodies*/) const override {
+    return sizeof(*this) + omegaBody_.size() * sizeof(Vec3);
+  }
 
   // Half-kicks of Euler's equations in the principal frame, I w' = M - w x I w (eq. 27 with a
   // diagonal tensor), solved by the fixed-point iteration of MercuryDPM rigid clumps, §2.6 over the interval

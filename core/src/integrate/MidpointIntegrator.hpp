@@ -31,6 +31,9 @@ class MidpointIntegrator final : public ForceStageIntegrator {
   // others keep theirs.
   void addBody(const BodyState& bodies) override;
   std::unique_ptr<Integrator> clone() const override { return std::make_unique<MidpointIntegrator>(*this); }
+  std::size_t memoryBytes(std::size_t /*bodies*/) const override {
+    return sizeof(*this) + (acceleration_.size() + angularAcceleration_.size()) * sizeof(Vec3);
+  }
 
   // Eq. 58-59: the free rigid-body flow Phi over tau for body b (second-order form, see .cpp).
   static void freeMotion(BodyState& s, std::size_t b, double tau, bool gyroscopic);

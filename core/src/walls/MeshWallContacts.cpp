@@ -181,6 +181,16 @@ void MeshWallContacts::compute(const ContactModel& model, const PebbleArrays& pe
   sumPowers();
 }
 
+std::size_t MeshWallContacts::memoryBytes() const {
+  std::size_t n = chunks_.size() * sizeof(ContactChunk) + extra_.size() * sizeof(ChunkExtra) +
+                  history_.size() * sizeof(MeshContactHistory);
+  for (const ContactChunk& c : chunks_) n += c.records.size() * sizeof(ContactRecord);
+  for (const ChunkExtra& e : extra_) {
+    n += e.history.size() * sizeof(MeshContactHistory) + e.recordPower.size() * sizeof(e.recordPower[0]);
+  }
+  return n;
+}
+
 void MeshWallContacts::sumPowers() {
   wallPower_ = wallDissipativePower_ = 0.0;
   for (std::size_t c = 0; c < usedChunks_; ++c) {

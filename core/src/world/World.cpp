@@ -95,6 +95,14 @@ std::uint32_t World::addBody(const BodyInit& init, const std::optional<PointProp
   checkPointProperties(point);
   requireOwnForcesSupport(model_.settings.integrator, point);
   requireBlockedSupport(init.blocked);
+  // The automatic skin follows the finest pebbles that join: one resolved from coarse pebbles alone
+  // would pair each fine pebble with every pebble of the fine clumps around it (twenty 3 mm wing
+  // nuts beside a 1 m cube: 17 million pairs, issue 37). It only shrinks; the new pebbles make the
+  // next evaluation rebuild the list.
+  if (!(model_.settings.skin > 0.0)) {
+    neighbors_.setSkin(
+        std::min(neighbors_.skin(), resolvedSkin(0.0, {model_.templates[init.templateIndex]})));
+  }
   const auto index = static_cast<std::uint32_t>(state_.bodies.size());
   state_.bodies.templateIndex.push_back(init.templateIndex);
   state_.bodies.mass.push_back(t.mass);
@@ -259,19 +267,26 @@ std::size_t WorldCheckpoint::memoryBytes() const {
   std::size_t n = sizeof(*this) + bytes(model.templates) + bytes(model.walls) + bytes(b.templateIndex) +
                   bytes(b.mass) + bytes(b.moments) + bytes(b.position) + bytes(b.orientation) +
                   bytes(b.velocity) + bytes(b.angularVelocity) + bytes(b.force) + bytes(b.torque) +
-                  bytes(b.point);
+                  bytes(b.point) + bytes(b.blocked);
   const PebbleArrays& p = state.pebbles;
   n += bytes(state.pebbleLocal) + bytes(state.bodyFirstPebble) + bytes(p.position) + bytes(p.radius) +
        bytes(p.body) + bytes(state.pebbleAxisLocal) + bytes(p.axis) + bytes(p.halfLength);
   const NeighborList::State& list = broadPhase;
   n += bytes(list.pairs) + bytes(list.wallPairs) + bytes(list.pairHistory) + bytes(list.wallHistory) +
        bytes(list.pairSpringStiffness) + bytes(list.wallSpringStiffness) + bytes(list.positionsAtBuild) +
-       bytes(list.limit2);
+       bytes(list.limit2) + bytes(list.bodiesAtBuild);
+  // Chunks as a copy holds them: records, no scratch (ChunkScratch).
   for (const ContactChunk& chunk : state.contacts.chunks()) n += sizeof(chunk) + bytes(chunk.records);
+  n += state.meshContacts.memoryBytes();
   n += bytes(state.wallForce) + bytes(state.wallImpulse);
   n += bytes(state.loads) + bytes(state.dissipativeForce) + bytes(state.dissipativeTorque) +
-       bytes(state.loadTorque) + bytes(state.wrapDisplacement);
-  n += 4 * b.position.size() * sizeof(Vec3);  // the integrator's history
+       bytes(state.loadTorque) + bytes(state.wrapDisplacement) + bytes(state.ownContactPoints) +
+       bytes(state.inlets);
+  for (const Inlet& inlet : state.inlets) {
+    const InletSettings& s = inlet.settings();
+    n += bytes(s.templates) + bytes(s.weights) + bytes(s.massFractions);
+  }
+  if (integrator) n += integrator->memoryBytes(b.position.size());
   return n;
 }
 

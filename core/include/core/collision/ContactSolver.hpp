@@ -58,12 +58,25 @@ struct PebbleArrays {
   bool hasCapsules() const { return !halfLength.empty(); }
 };
 
+// Scratch of each evaluation: a copy of it (a chunk in a world checkpoint) starts empty, so that
+// checkpoints hold state only.
+struct ChunkScratch {
+  std::vector<std::uint32_t> nearPairs;  // the chunk's pairs that may touch (list indices)
+
+  ChunkScratch() = default;
+  ChunkScratch(const ChunkScratch& /*other*/) {}
+  ChunkScratch& operator=(const ChunkScratch& /*other*/) { return *this; }
+  ChunkScratch(ChunkScratch&&) noexcept = default;
+  ChunkScratch& operator=(ChunkScratch&&) noexcept = default;
+  ~ChunkScratch() = default;
+};
+
 // Cache-line aligned: chunks are filled by different threads.
 struct alignas(64) ContactChunk {
   std::vector<ContactRecord> records;
-  std::vector<std::uint32_t> nearPairs;  // scratch: the chunk's pairs that may touch (list indices)
-  double springEnergyChange = 0.0;       // [J] change of the energy stored in tangential springs
-  double worstOverlapRatio = 0.0;        // max overlap / smaller radius
+  ChunkScratch scratch;
+  double springEnergyChange = 0.0;  // [J] change of the energy stored in tangential springs
+  double worstOverlapRatio = 0.0;   // max overlap / smaller radius
   std::uint32_t worstBody = 0;
   std::size_t pebbleContacts = 0;
   std::size_t wallContacts = 0;

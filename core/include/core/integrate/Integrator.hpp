@@ -75,6 +75,16 @@ class Integrator {
   }
   // A copy holding the same history (world checkpoints).
   virtual std::unique_ptr<Integrator> clone() const = 0;
+  // Memory a clone holds [bytes] for a world of `bodies` bodies (WorldCheckpoint::memoryBytes):
+  // the object and its history, counted exactly by leapfrog, midpoint and splitting; by default
+  // estimated as the object and four vectors a body (cim and rk4, whose models and caches are
+  // larger structures).
+  virtual std::size_t memoryBytes(std::size_t bodies) const {
+    return kObjectBytes + 4 * bodies * sizeof(Vec3);
+  }
+
+ protected:
+  static constexpr std::size_t kObjectBytes = 1024;  // the default's allowance for the object itself
 };
 
 // Leapfrog, midpoint and splitting: World::step calls step(), which makes exactly one force

@@ -65,6 +65,9 @@ class MeshWallContacts {
 
   static constexpr std::size_t kChunkSize = 512;
 
+  // Memory its arrays hold [bytes] (element sizes times counts), for WorldCheckpoint::memoryBytes.
+  std::size_t memoryBytes() const;
+
  private:
   struct ChunkExtra {
     std::vector<MeshContactHistory> history;

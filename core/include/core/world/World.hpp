@@ -42,7 +42,8 @@ class World {
   World& operator=(const World&) = delete;
 
   // `point`: its charge, dipoles (principal frame) and point-mass flag (Fields.hpp); without it,
-  // its template's.
+  // its template's. With the automatic skin (WorldSettings::skin 0), a body of finer pebbles than
+  // the skin was resolved from shrinks it to theirs (resolvedSkin).
   std::uint32_t addBody(const BodyInit& init, const std::optional<PointProperties>& point = std::nullopt);
 
   // Advances by one time step. Returns false (and leaves `divergence()` set) when the state
@@ -307,8 +308,9 @@ struct WorldCheckpoint {
   double time() const { return state.clock.time; }  // [s]
   std::uint64_t stepCount() const { return state.clock.steps; }
   std::size_t bodyCount() const { return state.bodies.size(); }
-  // Memory the checkpoint holds [bytes], estimated from its arrays (element sizes times counts;
-  // the integrator's history counted as four vectors a body). For bounding a history of them.
+  // Memory the checkpoint holds [bytes]: its arrays (element sizes times counts, which is what a
+  // copy allocates), the contact records of both kinds and the integrator's (Integrator::memoryBytes).
+  // For bounding a history of them.
   std::size_t memoryBytes() const;
 };
 
