@@ -21,8 +21,8 @@ void StepAdviceBar::showAdvice(bool advised, double timeStep, double safeTimeSte
   safe_ = safeTimeStep;
   const QString dt = QString::number(timeStep, 'g', 3), safe = QString::number(safeTimeStep, 'g', 3);
   text()->setText(tr("<b>Paused: this edit needs a smaller time step.</b> The safe step is now %1 s, below "
-                     "Δt = %2 s (a smaller pebble or a stiffer contact joined), so the run would likely "
-                     "diverge.")
+                     "Δt = %2 s (the edit brought smaller pebbles or made contacts stiffer), so the run "
+                     "would likely diverge.")
                       .arg(safe, dt));
   useSafe_->setText(tr("Use Δt = %1 s and run").arg(safe));
   keep_->setText(tr("Run at Δt = %1 s anyway").arg(dt));

@@ -1,6 +1,7 @@
 // Journeys through the real main window as users take them (issue 37): the default scene poured and
 // piling, then S and G with the cursor over the pile, until things come to rest. Each test asserts
 // what a user sees: no divergence, the new body on the pile (not in it), the run going on.
+#include <QComboBox>
 #include <QCursor>
 #include <QDoubleSpinBox>
 #include <QMenu>
@@ -258,6 +259,40 @@ class TestJourneys : public QObject {
     QVERIFY(!adviceBar(w)->isVisible());
     QCOMPARE(w.undoStack()->undoText(),
              QStringLiteral("change time step, set to the safe %1 s after an edit").arg(safe, 0, 'g', 4));
+  }
+
+  // Issue 37, item 5: switching the contact model to Hertz–Mindlin at the scene's step diverged at once
+  // without a word. Chosen in the Parameters panel over a running pile: the run pauses and the safe
+  // step is offered before anything diverges; taken, the pile runs on under the new law.
+  void aModelSwitchThatNeedsASmallerStepOffersIt() {
+    MainWindow w;
+    QCOMPARE(pourTheDefaultScene(w, 1.5), QString());
+    const double before = w.parameters().timeStep;
+    auto* model = w.parametersDock()->findChild<QComboBox*>(QStringLiteral("contact model"));
+    QVERIFY(model != nullptr);
+    const int hertzMindlin = model->findData(static_cast<int>(ContactModel::Kind::HertzMindlin));
+    QVERIFY(hertzMindlin >= 0);
+    model->setCurrentIndex(hertzMindlin);
+    emit model->activated(hertzMindlin);
+    QVERIFY(waitForFrame(w, [](const SimulationFrame& f) {
+      return f.parameters.contact.kind == ContactModel::Kind::HertzMindlin && (f.stepAdvised || f.diverged);
+    }));
+    const SimulationFrame* f = w.currentFrame();
+    QVERIFY(f != nullptr);
+    QVERIFY2(!f->diverged, f->problem.c_str());
+    const double safe = f->advisedTimeStep;
+    CLUMPLAB_VERIFY_LESS(safe, before);
+    QVERIFY(adviceBar(w)->isVisible());
+    screenshot(w, "model-switch-advice");
+    QTest::mouseClick(adviceBar(w)->useSafeStepButton(), Qt::LeftButton);
+    QVERIFY(waitForFrame(w, [](const SimulationFrame& g) { return !g.stepAdvised && !g.stats.paused; }));
+    f = w.currentFrame();
+    QVERIFY(f != nullptr);
+    QVERIFY(runUntil(w, f->snapshot.time + 0.01, clumplab::test::wallClockMs(120000)));
+    f = w.currentFrame();
+    QVERIFY(f != nullptr);
+    QVERIFY2(!f->diverged, f->problem.c_str());
+    QCOMPARE(f->parameters.timeStep, safe);
   }
 
   // A body shot into the pile at 100 m/s goes through it at the scene's step: the banner names the
