@@ -91,10 +91,11 @@ std::shared_ptr<const Scene> sceneFromMesh(const std::string& meshPath, int pebb
   // the user when the scene opens.
   const std::string meshName = std::filesystem::path(meshPath).filename().string();
   for (const std::string& warning : built.report.warnings) scene->notes.push_back(meshName + ": " + warning);
-  scene->description = "The mesh " + std::filesystem::path(meshPath).filename().string() + " as a clump of " +
-                       std::to_string(clump->pebbles.size()) + " pebbles (regular-grid fill, " +
-                       (built.report.closed ? "exact mesh inertia" : "inertia sampled from the solid it bounds") +
-                       "), dropped onto a floor.";
+  scene->description =
+      "The mesh " + std::filesystem::path(meshPath).filename().string() + " as a clump of " +
+      std::to_string(clump->pebbles.size()) + " pebbles (regular-grid fill, " +
+      (built.report.closed ? "exact mesh inertia" : "inertia sampled from the solid it bounds") +
+      "), dropped onto a floor.";
   const double size = 2.0 * clump->boundingRadius;  // [m]
   const double dropHeight = 1.5 * size;
   // Stiffness so that the impact from the drop height compresses a contact by at most a tenth of the

@@ -200,7 +200,7 @@ class MainWindow : public QMainWindow {
   std::uint64_t shownFrameGeneration_ = 0;  // of the frame shown
   std::uint64_t shownLayout_ = ~std::uint64_t{0};
   StepAdviceBar* stepAdvice_ = nullptr;  // the safe step offered after an edit that needs it
-  MeshNoticeBar* meshNotice_ = nullptr;   // what a mesh's import did, and its repair
+  MeshNoticeBar* meshNotice_ = nullptr;  // what a mesh's import did, and its repair
   std::uint64_t shownNotices_ = 0;
   std::uint64_t spawnSerials_ = 0;
   // Back to the last good state with `timeStep` [s], running; on the undo stack as `what`.

@@ -196,10 +196,10 @@ class CliShapesTest : public QObject {
                 "on a "}) {
         QVERIFY2(err.contains(expected), qPrintable(err));
       }
-      QCOMPARE(
-          err.contains(mesh + ": warning: the repair left open 1 hole with a perimeter above the bounding-box "
-                              "diagonal (1.732 m)"),
-          repair);
+      QCOMPARE(err.contains(mesh +
+                            ": warning: the repair left open 1 hole with a perimeter above the bounding-box "
+                            "diagonal (1.732 m)"),
+               repair);
     }
   }
 
