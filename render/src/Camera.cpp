@@ -48,11 +48,22 @@ void Camera::zoom(double wheelSteps) {
 void Camera::fit(const Vec3& center, double radius) {
   if (!center.allFinite()) return;
   target_ = center;
+  setDistance(fitDistance(radius));
+}
+
+double Camera::fitDistance(double radius) const {
   radius = std::isfinite(radius) ? std::min(radius, 1e9) : 1e9;
   const double t = tanHalfFov();
   // The narrower of the two half-angles decides; a sphere fits a cone of half-angle a at d = r / sin a.
   const double halfAngle = std::atan(std::min(t, t * aspect()));
-  setDistance(1.08 * std::max(radius, 1e-9) / std::sin(halfAngle));
+  return 1.08 * std::max(radius, 1e-9) / std::sin(halfAngle);
+}
+
+void Camera::keepInView(const Vec3& center, double radius) {
+  if (!center.allFinite() || !std::isfinite(radius)) return;
+  // The sphere about the target that holds the given one, framed as fit() would.
+  const double needed = fitDistance((center - target_).norm() + std::max(radius, 0.0));
+  if (needed > distance_) setDistance(needed);
 }
 
 void Camera::lookAlong(const Vec3& direction) {

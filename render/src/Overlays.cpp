@@ -23,16 +23,6 @@ const QColor kPatchColor(0x9c, 0xb4, 0xd2, 34);
 const QColor kMembraneColor(0x3c, 0xc8, 0xb4, 46);  // teal, translucent
 const QColor kMembraneGridColor(0x5a, 0xdc, 0xc8, 120);
 
-double bodyRadius(const Snapshot& s, std::size_t b) {
-  const std::uint32_t t = s.bodies.templateIndex[b];
-  if (t >= s.templates.size() || !s.templates[t]) return 0.0;
-  const ClumpTemplate& tp = *s.templates[t];
-  if (tp.boundingRadius > 0.0) return tp.boundingRadius;
-  double r = 0.0;
-  for (const Pebble& p : tp.pebbles) r = std::max(r, p.center.norm() + p.radius);
-  return r;
-}
-
 Vec3 angularMomentum(const Snapshot& s, std::size_t b) {
   const std::uint32_t t = s.bodies.templateIndex[b];
   if (t >= s.templates.size() || !s.templates[t]) return Vec3::Zero();
@@ -64,7 +54,7 @@ void arrow(OverlayGeometry& out, const Vec3& from, const Vec3& vector, double le
   out.solids.cone(base, tip, 0.38 * head, color);
 }
 
-// One family of arrows, the longest (of the largest vector) twice the body's radius.
+// One family of arrows, the longest (of the largest vector) kLongestArrowRadii body radii.
 template <typename VectorOf>
 void arrows(OverlayGeometry& out, const Snapshot& s, const std::vector<std::size_t>& bodies,
             VectorOf vectorOf, const QColor& color) {
@@ -74,7 +64,8 @@ void arrows(OverlayGeometry& out, const Snapshot& s, const std::vector<std::size
   for (std::size_t b : bodies) {
     const Vec3 v = vectorOf(b);
     const double r = bodyRadius(s, b);
-    const double length = r * (0.35 + 1.65 * v.norm() / largest);
+    const double length =
+        r * (kShortestArrowRadii + (kLongestArrowRadii - kShortestArrowRadii) * v.norm() / largest);
     arrow(out, s.bodies.position[b], v, length, r, color);
   }
 }
@@ -101,6 +92,16 @@ void bodyCurve(OverlayGeometry& out, const Snapshot& s, const BodyCurve& curve) 
 }
 
 }  // namespace
+
+double bodyRadius(const Snapshot& s, std::size_t b) {
+  const std::uint32_t t = s.bodies.templateIndex[b];
+  if (t >= s.templates.size() || !s.templates[t]) return 0.0;
+  const ClumpTemplate& tp = *s.templates[t];
+  if (tp.boundingRadius > 0.0) return tp.boundingRadius;
+  double r = 0.0;
+  for (const Pebble& p : tp.pebbles) r = std::max(r, p.center.norm() + p.radius);
+  return r;
+}
 
 void OverlayGeometry::clear() {
   tested.clear();
@@ -226,7 +227,7 @@ void buildBodyOverlays(const Snapshot& s, const ViewOptions& options, OverlayGeo
     if (options.bodyAxes) {
       for (std::size_t b : shown) {
         const Mat3 r = bodies.orientation[b].toRotationMatrix();
-        const double length = 1.25 * bodyRadius(s, b);
+        const double length = kAxisRadii * bodyRadius(s, b);
         for (int a = 0; a < 3; ++a)
           out.annotated.add(bodies.position[b], bodies.position[b] + length * r.col(a), principalAxisColor(a),
                             2.0f);

@@ -17,6 +17,9 @@ struct SceneBounds {
   double radius = 1.0;  // [m]
 };
 
+// Body b's bounding radius [m] about its centre of mass (from its pebbles if the template has none).
+double bodyRadius(const Snapshot& snapshot, std::size_t b);
+
 // The bodies' bounding sphere (their pebbles included); the box, cavity or a unit sphere if none.
 SceneBounds sceneBounds(const Snapshot& snapshot, const WallLayout& walls);
 

@@ -206,6 +206,32 @@ class CameraTest : public QObject {
     c.lookAlong(Vec3(0, 0, -1));  // straight down: as close as the pitch clamp allows
     QVERIFY(c.forward().z() < -0.999);
   }
+
+  void keepInViewBacksOffUntilTheSphereIsShown() {
+    // A body's overlays (its L arrow, the polhode) about a point off the target: after keepInView
+    // every point of the sphere is on screen and far in front of the near plane; never closer.
+    Camera c = makeCamera(800, 600);
+    c.setDistance(0.5);
+    const Vec3 center = c.target() + 0.1 * c.right() - 0.05 * c.up();
+    const double radius = 0.4;  // [m] reaching nearly up to the eye
+    const Vec3 target = c.target(), forward = c.forward();
+    c.keepInView(center, radius);
+    QVERIFY((c.target() - target).norm() < 1e-15 && (c.forward() - forward).norm() < 1e-15);
+    const std::vector<Vec3> directions = {
+        Vec3(1, 0, 0), Vec3(0, 1, 0), Vec3(0, 0, 1), Vec3(1, -1, 1),
+        c.right(),     c.up(),        -c.forward(),  Vec3(-c.right() - c.up())};
+    for (const Vec3& dir : directions) {
+      const Vec3 p = center + radius * dir.normalized();
+      QVERIFY(c.depthOf(p) > 10.0 * c.nearPlane());
+      const Eigen::Vector2d px = c.project(p);
+      QVERIFY2(px.x() >= 0.0 && px.x() <= 800.0 && px.y() >= 0.0 && px.y() <= 600.0, qPrintable(vec(px)));
+    }
+    const double d = c.distance();
+    c.keepInView(center, 0.01);  // already in view: stays
+    QCOMPARE(c.distance(), d);
+    c.keepInView(Vec3(NAN, 0, 0), 1.0);
+    QCOMPARE(c.distance(), d);
+  }
 };
 
 QTEST_GUILESS_MAIN(CameraTest)

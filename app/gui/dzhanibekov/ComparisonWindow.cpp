@@ -197,7 +197,7 @@ void ComparisonWindow::refresh() {
   const std::vector<ComparisonVariant> variants = comparison_.latest();
   if (!comparison_.running()) timer_.stop();
   if (variants.size() != panes_.size() || !setup_.clump) return;
-  const double radius = kPolhodeRadius * setup_.clump->boundingRadius * 1.1;
+  const double radius = render::kLongestArrowRadii * setup_.clump->boundingRadius * 1.1;  // the arrows
   for (std::size_t i = 0; i < panes_.size(); ++i) {
     Pane& p = panes_[i];
     const ComparisonVariant& v = variants[i];

@@ -7,11 +7,13 @@
 #include <QWheelEvent>
 #include <algorithm>
 #include <cmath>
+#include <optional>
 
 #include "core/world/World.hpp"
 #include "gui/view/StageTimeLines.hpp"
 #include "gui/window/Shortcuts.hpp"
 #include "render/ColorMaps.hpp"
+#include "render/OverlayReach.hpp"
 
 namespace clumplab::gui {
 
@@ -144,15 +146,23 @@ void Viewport::lookAlongAngularMomentum() {
   if (!frame_) return;
   const Snapshot& s = frame_->snapshot;
   Vec3 l = s.energy.angularMomentum;
-  if (options_.selectedBody >= 0) {
-    const auto i = static_cast<std::size_t>(options_.selectedBody);
-    const ClumpTemplate& t = *s.templates[s.bodies.templateIndex[i]];
-    const Quat& q = s.bodies.orientation[i];
-    l = q * t.principalMoments.cwiseProduct(q.conjugate() * s.bodies.angularVelocity[i]);
+  std::optional<std::size_t> body;
+  if (options_.selectedBody >= 0 && static_cast<std::size_t>(options_.selectedBody) < s.bodies.size()) {
+    body = static_cast<std::size_t>(options_.selectedBody);
+    const ClumpTemplate& t = *s.templates[s.bodies.templateIndex[*body]];
+    const Quat& q = s.bodies.orientation[*body];
+    l = q * t.principalMoments.cwiseProduct(q.conjugate() * s.bodies.angularVelocity[*body]);
   }
   if (l.norm() == 0.0) return;
   render::Camera goal = camera_;
   goal.lookAlong(-l.normalized());
+  // The body's L arrow (and the polhode it pierces, drawn once L has moved in the body) points at
+  // the eye: back off until all the body's overlays are in view, never up to the eye.
+  if (body) {
+    const double arrowReach =
+        render::kLongestArrowRadii * s.templates[s.bodies.templateIndex[*body]]->boundingRadius;
+    goal.keepInView(s.bodies.position[*body], std::max(render::overlayReach(s, options_, *body), arrowReach));
+  }
   glideTo(goal);
 }
 

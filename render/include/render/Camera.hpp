@@ -28,6 +28,10 @@ class Camera {
   void pan(double dxPx, double dyPx);    // the point under the cursor (at the target's depth) follows it
   void zoom(double wheelSteps);          // > 0 zooms in; the distance changes by 10% per step
   void fit(const Vec3& center, double radius);  // frame a bounding sphere, keep the view direction
+  double fitDistance(double radius) const;      // [m] the distance fit() frames a sphere of `radius` [m] at
+  // Moves back along the view direction (target and direction kept, never closer) until the sphere
+  // (`center`, `radius` [m]) lies within the view, in front of the near plane with a margin.
+  void keepInView(const Vec3& center, double radius);
   void setTarget(const Vec3& t) {
     if (t.allFinite()) target_ = t;  // a diverged body's NaN position must not blank the view
   }

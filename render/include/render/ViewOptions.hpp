@@ -9,6 +9,12 @@ namespace clumplab::render {
 
 enum class Coloring { PerBody, BySpeed, ByAngularSpeed };
 
+// [bounding radii] the length of the longest arrow of a family (velocity, omega, L), from the
+// body's centre of mass: how far a body's arrows reach.
+inline constexpr double kLongestArrowRadii = 2.0;
+inline constexpr double kShortestArrowRadii = 0.35;  // [bounding radii] a vector of length zero's arrow
+inline constexpr double kAxisRadii = 1.25;           // [bounding radii] the principal axes' length
+
 // A curve carried by one body (the Dzhanibekov mode's polhode): points in the body's principal frame
 // in units of its bounding radius, drawn about its centre of mass as it turns.
 struct BodyCurve {

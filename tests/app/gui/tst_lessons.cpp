@@ -7,6 +7,8 @@
 #include <QTemporaryDir>
 #include <QTextBrowser>
 #include <QtTest>
+#include <cmath>
+#include <limits>
 
 #include "BuildSize.hpp"
 #include "GuiTestSupport.hpp"
@@ -291,6 +293,97 @@ class LessonsTest : public QObject {
                               .arg(place.y())
                               .arg(place.width())
                               .arg(place.height())));
+    }
+  }
+
+  void alongLPolhodeStaysAboutTheBody() {
+    // Issue 37, item 7: in the T-handle lesson's view along L the polhode on the body (drawn on a
+    // sphere twice the body's size) passed the line of sight and long yellow lines crossed the frame.
+    // Through two flips, every segment of the drawn polhode lies in front of the near plane, on
+    // screen, short (a tenth of the view's height at most) and about the body: within 1.5 times the
+    // body's bounding disc on screen.
+    MainWindow w;
+    w.resize(1400, 900);
+    w.show();
+    QVERIFY(QTest::qWaitForWindowExposed(&w));
+    QCOMPARE(w.openLesson(w.findLesson(QStringLiteral("dzhanibekov-t-handle")), false), QString());
+    QVERIFY(waitForFrame(w, [](const SimulationFrame& f) { return f.snapshot.bodies.size() == 1; }));
+    Viewport& view = *w.viewport();
+    const auto lookingAlongL = [&](const SimulationFrame& f) {
+      const Vec3 l = f.snapshot.energy.angularMomentum.normalized();
+      return view.camera().forward().dot(-l) > std::cos(0.5 * M_PI / 180.0);
+    };
+    QVERIFY(waitForFrame(w, lookingAlongL));
+    QTest::qWait(800);  // the glide's last steps (the distance)
+    const SimulationFrame* first = w.currentFrame();
+    QVERIFY(first != nullptr);
+    const double t0 = first->snapshot.time;
+    const double flipInterval = w.dzhanibekovDock()->readout().predictedInterval;  // [s] T/2
+    QVERIFY2(flipInterval > 1.0 && flipInterval < 5.0, qPrintable(QString::number(flipInterval)));
+    int checkedSegments = 0;
+    double longestPx = 0.0, farthestRadii = 0.0, nearestDepth = std::numeric_limits<double>::infinity();
+    for (double t = t0 + 0.05; t < t0 + 2.0 * flipInterval; t += 0.05) {
+      w.simulation().runUntil(t);
+      QVERIFY(waitForFrame(w, [&](const SimulationFrame& f) {
+        return f.stats.paused && f.snapshot.time >= t - f.snapshot.timeStep;
+      }));
+      const SimulationFrame* frame = w.currentFrame();
+      QVERIFY(frame != nullptr);
+      const Snapshot& s = frame->snapshot;
+      const render::Camera& camera = view.camera();
+      QVERIFY(lookingAlongL(*frame));
+      const std::vector<render::BodyCurve>& curves = view.options().bodyCurves;
+      // The polhode's loop and its trail, once L has moved in the body.
+      QVERIFY(curves.empty() || curves.size() == 2);
+      for (const render::BodyCurve& curve : curves) {
+        const auto b = static_cast<std::size_t>(curve.body);
+        const double radius = s.templates[s.bodies.templateIndex[b]]->boundingRadius;
+        const Eigen::Vector2d bodyPx = camera.project(s.bodies.position[b]);
+        const double bodyRadiusPx = radius * camera.pixelsPerMeterAt(s.bodies.position[b]);
+        std::vector<Vec3> world;
+        for (const Vec3& p : curve.points)
+          world.push_back(s.bodies.position[b] + radius * (s.bodies.orientation[b] * p));
+        if (curve.closed && !world.empty()) world.push_back(world.front());
+        for (std::size_t i = 0; i + 1 < world.size(); ++i) {
+          const Vec3 &a = world[i], &c = world[i + 1];
+          nearestDepth = std::min({nearestDepth, camera.depthOf(a), camera.depthOf(c)});
+          QVERIFY2(camera.depthOf(a) > camera.nearPlane() && camera.depthOf(c) > camera.nearPlane(),
+                   qPrintable(QStringLiteral("t %1: segment %2 at depth %3 m, near plane %4 m")
+                                  .arg(t)
+                                  .arg(i)
+                                  .arg(std::min(camera.depthOf(a), camera.depthOf(c)))
+                                  .arg(camera.nearPlane())));
+          const Eigen::Vector2d pa = camera.project(a), pc = camera.project(c);
+          const QRectF screen(0, 0, camera.width(), camera.height());
+          for (const Eigen::Vector2d& v : {pa, pc}) {
+            farthestRadii = std::max(farthestRadii, (v - bodyPx).norm() / bodyRadiusPx);
+            QVERIFY2(screen.contains(v.x(), v.y()),
+                     qPrintable(QStringLiteral("t %1: segment %2 ends off screen at (%3, %4) in %5x%6")
+                                    .arg(t)
+                                    .arg(i)
+                                    .arg(v.x())
+                                    .arg(v.y())
+                                    .arg(camera.width())
+                                    .arg(camera.height())));
+          }
+          longestPx = std::max(longestPx, (pc - pa).norm());
+          ++checkedSegments;
+        }
+      }
+    }
+    const double heightPx = view.camera().height();
+    qInfo(
+        "%d segments, the longest %.1f px of a %.0f px high view, the farthest %.2f body radii from its "
+        "centre, the nearest %.3g m deep",
+        checkedSegments, longestPx, heightPx, farthestRadii, nearestDepth);
+    QVERIFY(checkedSegments > 100 * 180);
+    QVERIFY2(longestPx < 0.1 * heightPx, qPrintable(QString::number(longestPx)));
+    QVERIFY2(farthestRadii < 1.5, qPrintable(QString::number(farthestRadii)));
+    const QString shots = qEnvironmentVariable("CLUMPLAB_SHOTS_DIR");
+    if (!shots.isEmpty()) {
+      w.tick();
+      QTest::qWait(100);
+      QVERIFY(w.grab().save(QDir(shots).filePath(QStringLiteral("along-l-polhode.png"))));
     }
   }
 
