@@ -52,13 +52,17 @@ void setWholeStepTicks(QValueAxis& axis, const NiceTicks& ticks) {
   axis.setLabelFormat(QString::fromStdString(ticks.format));
 }
 
-// The value axis `a`: its range with headroom about the data, a tick on each whole step inside.
+// The value axis `a`, its range (with headroom about the data) widened to whole steps, a tick on
+// each: fixed ticks, as Qt Charts 6.4's dynamic ticks on a value axis hung in CartesianChartAxis::
+// createItems when a run's energies jumped by orders of magnitude (tst_gui_cim).
 void setValueTicks(QValueAxis& axis, const ValueAxis& a) {
   NiceTicks ticks;
-  ticks.lower = a.anchor;
   ticks.step = a.step;
+  ticks.lower = std::floor(a.lower / a.step + 1e-9) * a.step;
+  ticks.upper = std::ceil(a.upper / a.step - 1e-9) * a.step;
+  ticks.count = static_cast<int>(std::lround((ticks.upper - ticks.lower) / a.step)) + 1;
   ticks.format = a.format;
-  setDynamicTicks(axis, a.lower, a.upper, ticks);
+  setWholeStepTicks(axis, ticks);
 }
 
 // How many labelled ticks an axis `pixels` long holds (three at least: the ends and one between).
