@@ -9,8 +9,12 @@
 #include <QtTest>
 #include <functional>
 
+#include "BuildSize.hpp"
+#include "TestPaths.hpp"
 #include "TestSupport.hpp"
 #include "core/energy/EnergyWatch.hpp"
+#include "core/io/SceneWriter.hpp"
+#include "core/scene/Scene.hpp"
 
 using namespace clumplab;
 using namespace clumplab::test;
@@ -319,6 +323,39 @@ class EnergyBookkeepingTest : public QObject {
     QVERIFY(blowUp.has_value());
     CLUMPLAB_VERIFY_LESS(blowUp->growth, 2.0 * EnergyWatch::kRunScaleShare * 400.0 + 1e-3);
     CLUMPLAB_VERIFY_LESS(samples, 12);
+  }
+
+  // The rest scale alone: a pile opened at rest (no pour in the run's scale) whose balance wanders
+  // by 5e-3 J (half its elastic energy, so beyond the share of the energy in motion) is no blow-up against 1 J of lifting every body by a pebble radius; a doubling growth
+  // passes a tenth of it within a few samples.
+  void theWatchMeasuresGrowthAgainstTheRestScale() {
+    EnergyWatch watch;
+    EnergyReport e;
+    e.peGravity = 500.0;
+    e.peElastic = 1e-2;
+    const double restScale = 1.0;
+    QVERIFY(!watch.observe(e, restScale));
+    for (int k = 0; k < 50; ++k) {
+      e.time += 0.01;
+      e.keTranslational = 5e-3 * (k % 2);  // half the elastic energy, and back
+      QVERIFY(!watch.observe(e, restScale));
+    }
+    QVERIFY(watch.observe(e, 0.0).has_value());  // without gravity's scale the wander would count
+    EnergyWatch fresh;
+    e.keTranslational = 0.0;
+    QVERIFY(!fresh.observe(e, restScale));
+    double gained = 5e-3;
+    int samples = 0;
+    std::optional<EnergyBlowUp> blowUp;
+    while (!blowUp && samples < 100) {
+      gained *= 2.0;
+      e.keTranslational = gained;
+      blowUp = fresh.observe(e, restScale);
+      ++samples;
+    }
+    QVERIFY(blowUp.has_value());
+    CLUMPLAB_VERIFY_LESS(blowUp->growth, 2.0 * EnergyWatch::kRestShare * restScale);
+    CLUMPLAB_VERIFY_LESS(samples, 8);
   }
 
   // The energy watch lives in the World (core/energy/EnergyWatch.hpp), so every driver of it (app, CLI,

@@ -175,7 +175,16 @@ bool World::energyBlewUp() {
   if (state_.clock.steps % EnergyWatch::kEveryWorldSteps != 0) return false;
   const std::optional<EnergyReport> e = stepEnergy();
   if (!e) return false;  // the list needs a rebuild: the next step's sample
-  blowUp_ = energyWatch_.observe(*e);
+  // The rest scale: every body lifted by its smallest pebble radius against gravity (its part in the
+  // plane in the 2D mode, where the plane takes the rest).
+  const WorldSettings& s = model_.settings;
+  const double g = (s.plane.enabled ? s.plane.inPlane(s.gravity) : s.gravity).norm();
+  double restScale = 0.0;
+  for (std::size_t b = 0; b < state_.bodies.size(); ++b) {
+    restScale +=
+        state_.bodies.mass[b] * g * model_.templates[state_.bodies.templateIndex[b]]->minPebbleRadius;
+  }
+  blowUp_ = energyWatch_.observe(*e, restScale);
   if (!blowUp_) return false;
   std::uint32_t fastest = 0;  // the body with the most kinetic energy
   double most = -1.0;

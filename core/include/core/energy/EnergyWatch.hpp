@@ -34,12 +34,21 @@ class EnergyWatch {
   // real one passes this within a few samples, growing exponentially.
   static constexpr double kRunScaleShare = 1e-3;
 
+  // Share of the scene's rest scale (observe) that a growth must pass too: a pile at rest, reopened
+  // from a file or come to rest after an edit, has almost no energy in motion, and its balance
+  // wanders by a part of its contacts' elastic energy (a weight times an overlap far below a pebble
+  // radius), while a blow-up lifts and flings bodies by more than a tenth of a pebble radius within
+  // a few samples.
+  static constexpr double kRestShare = 0.1;
+
   // Starts again from the next sample (the run's scale stays: it belongs to the scene).
   void reset() { baseline_.reset(); }
   // Takes a sample; a blow-up once the balance grew beyond kGrowthLimit of the energy in motion
   // since the last reset, beyond kRunScaleShare of the largest energy in motion since the watch
-  // was made, and beyond 1e-6 of all the energy there is (round-off).
-  std::optional<EnergyBlowUp> observe(const EnergyReport& e);
+  // was made, beyond kRestShare of `restScale` (the energy of lifting every body by its smallest
+  // pebble radius against gravity [J]; 0 without gravity) and beyond 1e-6 of all the energy there is
+  // (round-off).
+  std::optional<EnergyBlowUp> observe(const EnergyReport& e, double restScale = 0.0);
 
  private:
   struct Baseline {
