@@ -52,19 +52,6 @@ void setWholeStepTicks(QValueAxis& axis, const NiceTicks& ticks) {
   axis.setLabelFormat(QString::fromStdString(ticks.format));
 }
 
-// The value axis `a`, its range (with headroom about the data) widened to whole steps, a tick on
-// each: fixed ticks, as Qt Charts 6.4's dynamic ticks on a value axis hung in CartesianChartAxis::
-// createItems when a run's energies jumped by orders of magnitude (tst_gui_cim).
-void setValueTicks(QValueAxis& axis, const ValueAxis& a) {
-  NiceTicks ticks;
-  ticks.step = a.step;
-  ticks.lower = std::floor(a.lower / a.step + 1e-9) * a.step;
-  ticks.upper = std::ceil(a.upper / a.step - 1e-9) * a.step;
-  ticks.count = static_cast<int>(std::lround((ticks.upper - ticks.lower) / a.step)) + 1;
-  ticks.format = a.format;
-  setWholeStepTicks(axis, ticks);
-}
-
 // How many labelled ticks an axis `pixels` long holds (three at least: the ends and one between).
 int ticksFitting(double pixels, double perTick) {
   return std::clamp(static_cast<int>(pixels / perTick) + 1, 3, 11);
@@ -277,7 +264,13 @@ void TimeSeriesChart::refresh(bool now) {
     yLogAxis_->setBase(decades > 6.0 ? std::pow(10.0, std::ceil(decades / 6.0)) : 10.0);
     yLogAxis_->setRange(low, high);
   } else {
-    setValueTicks(*yAxis_, valueAxis(yMin, yMax, ticksFitting(area.height(), kPixelsPerYTick)));
+    // The data's range with headroom (so that no curve runs along the frame), on whole steps, a
+    // tick on each, as many as the height holds. Fixed ticks: Qt Charts 6.4's dynamic ticks on the
+    // value axis hung in CartesianChartAxis::createItems when a run's energies jumped by orders of
+    // magnitude (tst_gui_cim).
+    const int yTickCount = ticksFitting(area.height(), kPixelsPerYTick);
+    const ValueAxis padded = valueAxis(yMin, yMax, yTickCount);
+    setWholeStepTicks(*yAxis_, niceTicks(padded.lower, padded.upper, yTickCount));
   }
 }
 
