@@ -326,8 +326,8 @@ class EnergyBookkeepingTest : public QObject {
   }
 
   // The rest scale alone: a pile opened at rest (no pour in the run's scale) whose balance wanders
-  // by 5e-3 J (half its elastic energy, so beyond the share of the energy in motion) is no blow-up against 1 J of lifting every body by a pebble radius; a doubling growth
-  // passes a tenth of it within a few samples.
+  // by 5e-3 J (half its elastic energy, so beyond the share of the energy in motion) is no blow-up against 1
+  // J of lifting every body by a pebble radius; a doubling growth passes a tenth of it within a few samples.
   void theWatchMeasuresGrowthAgainstTheRestScale() {
     EnergyWatch watch;
     EnergyReport e;
