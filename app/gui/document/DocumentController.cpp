@@ -71,12 +71,10 @@ QString DocumentController::open(const QString& path, bool quiet) {
     QApplication::setOverrideCursor(Qt::WaitCursor);
     try {
       scene = loadDocument(path.toStdString(), overrides_, repairChosenFor(path), &holesToClose);
-    } catch (const LimitError& e) {
-      error = QString::fromStdString(e.what());
-      overLimit = {QString::fromStdString(e.limit()), e.needed()};
-      overrides_ = before;
     } catch (const std::exception& e) {
       error = QString::fromStdString(e.what());
+      if (const auto* limit = dynamic_cast<const LimitError*>(&e))
+        overLimit = {QString::fromStdString(limit->limit()), limit->needed()};
       overrides_ = before;
     }
     QApplication::restoreOverrideCursor();
@@ -87,25 +85,20 @@ QString DocumentController::open(const QString& path, bool quiet) {
   }
   if (scene) show(scene, path);  // else a replay, open now
   recent_->add(path);
-  if (scene && !isSceneFile(path.toStdString())) {  // a mesh: its notes with their actions
-    QStringList notes;
-    for (const std::string& note : scene->notes) notes << QString::fromStdString(note);
-    emit meshNotes(path, notes, holesToClose);
-  } else if (scene && !scene->notes.empty()) {
-    showNotes(*scene);
+  if (!scene) return QString();
+  QStringList notes;
+  for (const std::string& note : scene->notes) notes << QString::fromStdString(note);
+  if (!isSceneFile(path.toStdString())) {
+    emit meshNotes(path, notes, holesToClose);  // a mesh: its notes with their actions
+  } else if (!notes.isEmpty()) {
+    showNotes(notes);
   }
   return QString();
 }
 
-void DocumentController::showNotes(const Scene& scene) {
-  // One line in the status bar: the note that says what the solid is, when the import made one up
-  // (the winding number's), else the first; all of them in its tooltip.
-  QStringList notes;
-  for (const std::string& note : scene.notes) notes << QString::fromStdString(note);
+void DocumentController::showNotes(const QStringList& notes) {
+  // One line in the status bar, the first note; all of them in its tooltip.
   QString headline = notes.front();
-  for (const QString& note : notes) {
-    if (note.contains(QStringLiteral("so the solid is"))) headline = note;
-  }
   if (notes.size() > 1)
     headline += tr(" (%n more: point here to read them)", nullptr, static_cast<int>(notes.size() - 1));
   window_.statusBar()->setToolTip(notes.join(QLatin1Char('\n')));

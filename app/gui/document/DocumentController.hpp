@@ -76,7 +76,7 @@ class DocumentController : public QObject {
   // the clump wizard to study it in, and beyond a limit the limit raised in one click.
   void explainFailure(const QString& path, const QString& error, const std::optional<OverLimit>& overLimit);
   // What loading a scene file changed that the user should hear of (Scene::notes), in the status bar.
-  void showNotes(const Scene& scene);
+  void showNotes(const QStringList& notes);
   void setTitle(const QString& name, const QString& note = QString());
 
   MainWindow& window_;

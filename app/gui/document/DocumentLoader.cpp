@@ -40,7 +40,6 @@ bool isTrajectoryFile(const std::string& path) {
 std::string meshFilePatterns() {
   std::string patterns;
   for (const std::string& extension : shapes::meshFileExtensions()) {
-    if (extension == "json") continue;  // a scene
     patterns += (patterns.empty() ? "*." : " *.") + extension;
   }
   return patterns;

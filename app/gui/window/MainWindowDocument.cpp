@@ -7,7 +7,6 @@
 #include "gui/docks/ParametersDock.hpp"
 #include "gui/docks/TemplateLibraryDock.hpp"
 #include "gui/document/DocumentController.hpp"
-#include "gui/document/DocumentLoader.hpp"
 #include "gui/document/SceneSwitches.hpp"
 #include "gui/lessons/LessonController.hpp"
 #include "gui/replay/ReplayController.hpp"

@@ -104,6 +104,19 @@ const StepAdviceBar* adviceBar(const MainWindow& w) {
   return w.findChild<StepAdviceBar*>();
 }
 
+// Clicks the step advice's "Use Δt = … and run" and runs `seconds` [s] on: "" or what went wrong.
+QString takeTheOfferedStepAndRun(MainWindow& w, double seconds) {
+  QTest::mouseClick(adviceBar(w)->useSafeStepButton(), Qt::LeftButton);
+  if (!waitForFrame(w, [](const SimulationFrame& g) { return !g.stepAdvised && !g.stats.paused; }))
+    return QStringLiteral("the run did not go on at the offered step");
+  const SimulationFrame* f = w.currentFrame();
+  if (f == nullptr || !runUntil(w, f->snapshot.time + seconds, clumplab::test::wallClockMs(120000)))
+    return QStringLiteral("the run did not reach its time");
+  f = w.currentFrame();
+  if (f == nullptr) return QStringLiteral("no frame");
+  return f->diverged ? QString::fromStdString(f->problem) : QString();
+}
+
 const DivergenceBanner* banner(const MainWindow& w) {
   return w.findChild<DivergenceBanner*>();
 }
@@ -246,15 +259,10 @@ class TestJourneys : public QObject {
     CLUMPLAB_VERIFY_LESS(safe, 0.5 * before);
     QCOMPARE(safe, f->recommendedTimeStep);
     screenshot(w, "step-advice");
-    QTest::mouseClick(adviceBar(w)->useSafeStepButton(), Qt::LeftButton);
+    QCOMPARE(takeTheOfferedStepAndRun(w, 0.02), QString());
     QCOMPARE(w.parameters().timeStep, safe);
-    QVERIFY(waitForFrame(w, [](const SimulationFrame& g) { return !g.stepAdvised && !g.stats.paused; }));
     f = w.currentFrame();
     QVERIFY(f != nullptr);
-    QVERIFY(runUntil(w, f->snapshot.time + 0.02, clumplab::test::wallClockMs(120000)));
-    f = w.currentFrame();
-    QVERIFY(f != nullptr);
-    QVERIFY2(!f->diverged, f->problem.c_str());
     QCOMPARE(f->parameters.timeStep, safe);
     QVERIFY(!adviceBar(w)->isVisible());
     QCOMPARE(w.undoStack()->undoText(),
@@ -284,14 +292,9 @@ class TestJourneys : public QObject {
     CLUMPLAB_VERIFY_LESS(safe, before);
     QVERIFY(adviceBar(w)->isVisible());
     screenshot(w, "model-switch-advice");
-    QTest::mouseClick(adviceBar(w)->useSafeStepButton(), Qt::LeftButton);
-    QVERIFY(waitForFrame(w, [](const SimulationFrame& g) { return !g.stepAdvised && !g.stats.paused; }));
+    QCOMPARE(takeTheOfferedStepAndRun(w, 0.01), QString());
     f = w.currentFrame();
     QVERIFY(f != nullptr);
-    QVERIFY(runUntil(w, f->snapshot.time + 0.01, clumplab::test::wallClockMs(120000)));
-    f = w.currentFrame();
-    QVERIFY(f != nullptr);
-    QVERIFY2(!f->diverged, f->problem.c_str());
     QCOMPARE(f->parameters.timeStep, safe);
   }
 
