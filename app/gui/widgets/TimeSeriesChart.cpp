@@ -270,7 +270,12 @@ void TimeSeriesChart::refresh(bool now) {
     // magnitude (tst_gui_cim).
     const int yTickCount = ticksFitting(area.height(), kPixelsPerYTick);
     const ValueAxis padded = valueAxis(yMin, yMax, yTickCount);
-    setWholeStepTicks(*yAxis_, niceTicks(padded.lower, padded.upper, yTickCount));
+    // The headroom never crosses zero: energies from 0 keep 0 as the axis' end (padded below it, a
+    // 0…500 J plot three ticks high spanned −1000…1000).
+    double lower = padded.lower, upper = padded.upper;
+    if (yMax > yMin && yMin >= 0.0) lower = std::max(lower, 0.0);
+    if (yMax > yMin && yMax <= 0.0) upper = std::min(upper, 0.0);
+    setWholeStepTicks(*yAxis_, niceTicks(lower, upper, yTickCount));
   }
 }
 
