@@ -360,8 +360,12 @@ void SimulationLoop::eraseBody(std::uint32_t index) {
 }
 
 void SimulationLoop::adviseOnStep(double safeBefore) {
+  // Advised when the edit made the step unsafe (it was within the safe step before), or halved the
+  // safe step under a step the user had already put above it.
   const double safe = world_->recommendedTimeStep();
-  if (!(safe > 0.0) || !(safe < world_->settings().timeStep) || !(safe < 0.5 * safeBefore)) return;
+  const double dt = world_->settings().timeStep;
+  if (!(safe > 0.0) || !(safe < dt) || !(safe < safeBefore)) return;
+  if (!(dt <= safeBefore) && !(safe < 0.5 * safeBefore)) return;
   advisedTimeStep_ = safe;
   running_ = false;
   runUntil_.reset();

@@ -10,6 +10,7 @@
 #include <QSpinBox>
 #include <QStackedWidget>
 #include <QVBoxLayout>
+#include <cmath>
 
 #include "gui/widgets/RunSpeeds.hpp"
 #include "gui/widgets/ScientificSpinBox.hpp"
@@ -297,6 +298,15 @@ void ParametersDock::setTimeStepHints(double critical, double recommended) {
     timeStepHint_->setText(
         tr("cim: how often the view updates; the clusters' own steps adapt (cim settings "
            "in the scene: buffer, rtol, min_step)"));
+    return;
+  }
+  if (!std::isfinite(critical)) {
+    timeStepHint_->setText(tr("no contact can happen (one body, no walls): the step sets only the accuracy"));
+    return;
+  }
+  if (recommended == critical) {  // no contact shorter than ten steps: the stable step is the advice
+    timeStepHint_->setText(
+        tr("stable below ≈ %1 s, the recommended step").arg(QString::number(critical, 'g', 3)));
     return;
   }
   timeStepHint_->setText(tr("stable below ≈ %1 s · recommended %2 s")

@@ -1,6 +1,7 @@
 // MainWindow: bodies added by hand as undoable edits, and the ways on after a divergence that the
 // banner offers (DivergenceBanner): undo the edit that caused it, the safe step, half the step.
 #include <QStatusBar>
+#include <cmath>
 
 #include "gui/docks/ParameterEditCommand.hpp"
 #include "gui/window/DivergenceBanner.hpp"
@@ -38,7 +39,7 @@ void MainWindow::recoverWithHalfStep() {
 
 void MainWindow::recoverWithSafeStep() {
   const sim::SimulationFrame* f = currentFrame();
-  if (!f || !(f->recommendedTimeStep > 0.0)) return;
+  if (!f || !(f->recommendedTimeStep > 0.0) || !std::isfinite(f->recommendedTimeStep)) return;
   const double safe = f->recommendedTimeStep;
   recoverWithStep(safe, tr("time step, set to the safe %1 s after a divergence").arg(safe, 0, 'g', 4));
 }

@@ -7,10 +7,11 @@
 #include "core/world/World.hpp"
 
 #include "PebblePlacement.hpp"
+#include "TimeStepEstimate.hpp"
 
 namespace clumplab {
 
-std::vector<const ClumpTemplate*> World::templatesInPlay() const {
+std::vector<bool> World::templatesInPlayMask() const {
   // Those of the bodies and of the inlets (whose bodies are to come); every template when there are
   // neither, so that a scene about to be filled still has a step to advise.
   std::vector<bool> used(model_.templates.size(), false);
@@ -18,47 +19,42 @@ std::vector<const ClumpTemplate*> World::templatesInPlay() const {
   for (const Inlet& inlet : state_.inlets) {
     for (std::uint32_t k : inlet.settings().templates) used[k] = true;
   }
-  const bool any = std::find(used.begin(), used.end(), true) != used.end();
+  if (std::find(used.begin(), used.end(), true) == used.end()) used.assign(used.size(), true);
+  return used;
+}
+
+std::vector<const ClumpTemplate*> World::templatesInPlay() const {
+  const std::vector<bool> used = templatesInPlayMask();
   std::vector<const ClumpTemplate*> out;
   for (std::size_t k = 0; k < model_.templates.size(); ++k) {
-    if (used[k] || !any) out.push_back(model_.templates[k].get());
+    if (used[k]) out.push_back(model_.templates[k].get());
   }
   return out;
 }
 
+TemplateSteps World::timeSteps() const {
+  // One body alone in free space (no walls, no periodic images, no inlet to bring another) never
+  // touches anything: contacts set no step (a Dzhanibekov lesson's T-bar).
+  if (model_.walls.empty() && !model_.settings.periodic.any() && state_.inlets.empty() &&
+      state_.bodies.size() == 1) {
+    constexpr double kNone = std::numeric_limits<double>::infinity();
+    return {kNone, kNone};
+  }
+  if (!stepEstimate_) stepEstimate_ = std::make_shared<TimeStepEstimate>();
+  return stepEstimate_->steps(model_.contact, model_.templates, templatesInPlayMask());
+}
+
 double World::criticalTimeStep() const {
-  // Smallest effective mass a pebble contact can see: a point at the bounding radius of a clump
-  // pushed along its softest rotational direction, m_point = 1 / (1/m + b^2 / I1); two such. Only
-  // templates in play count: one whose bodies were all removed (Step back past a spawn) no longer
-  // limits the step.
-  const std::vector<const ClumpTemplate*> templates = templatesInPlay();
-  double massEff = std::numeric_limits<double>::infinity();
-  for (const ClumpTemplate* t : templates) {
-    const double b = t->boundingRadius;
-    massEff = std::min(massEff, 0.5 / (1.0 / t->mass + b * b / t->principalMoments[0]));
-  }
-  if (!std::isfinite(massEff)) return std::numeric_limits<double>::infinity();
-  double stiffness = model_.contact.linear.stiffness;
-  if (model_.contact.kind != ContactModel::Kind::Linear) {
-    // Tangent stiffness dF/dh = 3/2 F/h at an overlap of 1% of the smallest radius (two pebbles of
-    // that radius: Mutze's r~ = r, Hertz's R* = r/2).
-    double r = std::numeric_limits<double>::infinity();
-    for (const ClumpTemplate* t : templates) r = std::min(r, t->minPebbleRadius);
-    const double h = 0.01 * r;
-    if (model_.contact.kind == ContactModel::Kind::Hertz) {
-      const double e =
-          model_.contact.hertz.young / (1.0 - model_.contact.hertz.poisson * model_.contact.hertz.poisson);
-      stiffness = 1.5 * std::sqrt(3.0) / 2.0 * e * std::sqrt(r) * std::sqrt(h);
-    } else {
-      stiffness = 2.0 * model_.contact.hertzMindlin.effectiveYoung() * std::sqrt(0.5 * r * h);  // S_n
-    }
-  }
-  return 2.0 * std::sqrt(massEff / stiffness);
+  // The stiffest mode a body of a template in play can meet: a flat face of it or one contact at its
+  // bounding radius, pressed from both sides, with the dashpots (TimeStepEstimate.hpp). A template
+  // whose bodies were all removed (Step back past a spawn) no longer limits the step.
+  return timeSteps().critical;
 }
 
 double World::recommendedTimeStep() const {
-  // A contact lasts about pi sqrt(m/k) = (pi/2) x critical; resolve it with ~10 steps... and more.
-  return 0.05 * M_PI * criticalTimeStep();
+  // The critical step, or a tenth of one pebble's contact with a wall if that is shorter (a
+  // collision resolved in ten steps or more).
+  return timeSteps().recommended;
 }
 
 EnergyReport World::energy() const {

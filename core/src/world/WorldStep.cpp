@@ -241,6 +241,11 @@ bool World::checkDivergence() {
                   "The time step %.3g s is above the safe step %.3g s for this contact stiffness (the "
                   "critical step is about %.3g s).",
                   dt, safe, criticalTimeStep());
+  } else if (!std::isfinite(safe)) {
+    std::snprintf(why, sizeof why,
+                  "No contact can happen here (one body, no walls), so the time step %.3g s does not explain "
+                  "it: a sudden change of the model does.",
+                  dt);
   } else {
     std::snprintf(why, sizeof why,
                   "The time step %.3g s is within the safe step %.3g s, so the step alone does not explain "

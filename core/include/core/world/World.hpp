@@ -19,6 +19,9 @@
 
 namespace clumplab {
 
+class TimeStepEstimate;  // TimeStepEstimate.hpp, private
+struct TemplateSteps;
+
 // A body to add: `orientation` rotates the template's principal frame into the world.
 struct BodyInit {
   std::uint32_t templateIndex = 0;
@@ -197,8 +200,9 @@ class World {
   void syncPebbles();
   // The contacts of the last force evaluation (points and forces).
   const ContactSolver& contactSolver() const { return state_.contacts; }
-  // Largest stable step estimate for the contact stiffness [s] (2 sqrt(m_eff/k)), and the
-  // recommended step (a tenth of a contact's duration), over the templates in play.
+  // Largest stable step estimate [s]: the stiffest mode a body of a template in play can meet (a flat
+  // face of it or one pebble, pressed from both sides, with the dashpots; TimeStepEstimate.hpp), and
+  // the recommended step (the critical one, or a tenth of a pebble's contact if that is shorter).
   double criticalTimeStep() const;
   double recommendedTimeStep() const;
   // Seconds spent per stage since construction.
@@ -273,6 +277,8 @@ class World {
   void insertFromInlets();  // the "inlets" stage of step() (WorldInlets.cpp)
   // The templates of the bodies and the inlets (every template when there are none).
   std::vector<const ClumpTemplate*> templatesInPlay() const;
+  std::vector<bool> templatesInPlayMask() const;  // the same, per index of templates()
+  TemplateSteps timeSteps() const;                // criticalTimeStep and recommendedTimeStep
 
   WorldModel model_;
   WorldState state_;
@@ -290,6 +296,9 @@ class World {
   std::vector<double> powerChunks_;  // per body chunk, summed in chunk order
   Powers lastPowers_;
   bool lastPowersCurrent_ = false;
+  // The critical step's cache (the templates' faces, their steps under the contact law): filled by
+  // criticalTimeStep on the thread that steps the world.
+  mutable std::shared_ptr<TimeStepEstimate> stepEstimate_;
   EnergyWatch energyWatch_;             // starts again after edits (stateChanged, forcesChanged, restore)
   std::optional<EnergyBlowUp> blowUp_;  // what the watch found, for the divergence message
   std::array<double, static_cast<int>(Stage::Count)> stageSeconds_{};
