@@ -49,6 +49,10 @@ bool OwnForcesIntegrator::synchronize(const World& world, bool edited) {
     state_ = bodySetOf(bodies);
     rebuilt = true;
   }
+  // Bodies added since (an inlet, a spawn) start without contacts; the others keep theirs. A law without
+  // memory forgets it (a law with memory chosen again later starts afresh).
+  if (!model_.keepsMemory()) memory_.of.clear();
+  memory_.of.resize(bodies.size());
   stale_ = false;
   return rebuilt;
 }

@@ -257,13 +257,12 @@ ParticleModel makeParticleModel(const std::shared_ptr<const WorldParticles>& par
   const std::shared_ptr<const WorldParticles>& p = particles;
   m.surfaceDistance = [p](std::uint32_t i, std::uint32_t j, const Vec3& separation, const Quat& qi,
                           const Quat& qj) { return surfaceDistance(*p, i, j, separation, qi, qj); };
-  m.pairForce = [p](std::uint32_t i, std::uint32_t j, const ParticleState& si, const ParticleState& sj) {
-    return pairForce(*p, i, j, si, sj);
-  };
+  m.pairForce = [p](std::uint32_t i, std::uint32_t j, const ParticleState& si, const ParticleState& sj,
+                    ContactMemoryView) { return pairForce(*p, i, j, si, sj); };
   m.wallDistance = [p](std::uint32_t i, std::uint32_t wall, const ParticleState& s) {
     return wallDistance(*p, i, p->walls[wall], s);
   };
-  m.wallForce = [p](std::uint32_t i, std::uint32_t wall, const ParticleState& s) {
+  m.wallForce = [p](std::uint32_t i, std::uint32_t wall, const ParticleState& s, ContactMemoryView) {
     return wallForce(*p, i, wall, s);
   };
   m.pointSpeed = [p](std::uint32_t i, const ParticleState& s, const Vec3& bodyAngularVelocity) {
