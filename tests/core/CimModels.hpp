@@ -121,13 +121,12 @@ struct SpringSystem {
     m.wallCount = walls.size();
     m.surfaceDistance = [this](std::uint32_t i, std::uint32_t j, const Vec3& sep, const Quat& qi,
                                const Quat& qj) { return distance(i, j, sep, qi, qj); };
-    m.pairForce = [this](std::uint32_t i, std::uint32_t j, const ParticleState& si, const ParticleState& sj) {
-      return pairForce(i, j, si, sj);
-    };
+    m.pairForce = [this](std::uint32_t i, std::uint32_t j, const ParticleState& si, const ParticleState& sj,
+                         cim::ContactMemoryView) { return pairForce(i, j, si, sj); };
     m.wallDistance = [this](std::uint32_t i, std::uint32_t w, const ParticleState& s) {
       return wallDistance(i, w, s);
     };
-    m.wallForce = [this](std::uint32_t i, std::uint32_t w, const ParticleState& s) {
+    m.wallForce = [this](std::uint32_t i, std::uint32_t w, const ParticleState& s, cim::ContactMemoryView) {
       return wallForce(i, w, s);
     };
     return m;

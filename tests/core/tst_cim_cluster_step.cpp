@@ -107,8 +107,8 @@ class CimClusterStepTest : public QObject {
     ParticleModel model = sys.model();
     std::set<std::pair<std::uint32_t, std::uint32_t>> touching;  // this step's pairs in contact
     std::size_t collisions = 0;
-    model.pairForce = [&](std::uint32_t i, std::uint32_t j, const ParticleState& si,
-                          const ParticleState& sj) {
+    model.pairForce = [&](std::uint32_t i, std::uint32_t j, const ParticleState& si, const ParticleState& sj,
+                          ContactMemoryView) {
       const PairForce f = sys.pairForce(i, j, si, sj);
       if (f.forceOnJ.squaredNorm() > 0.0) touching.emplace(i, j);
       return f;

@@ -22,16 +22,19 @@ OwnForcesStep CimIntegrator::advance(World& world, double dt, bool edited) {
   struct Before {
     ClusterIntegration::Carried carried;
     RigidBodySet state;
+    ContactMemory memory;
   };
   std::optional<Before> before;
-  if (world.stepCancel() != nullptr) before = Before{integration_->carried(), state_};
+  if (world.stepCancel() != nullptr) before = Before{integration_->carried(), state_, memory_};
   try {
     if (model_.box.any()) out.wrapShift.assign(state_.size(), Vec3::Zero());
-    const IntervalReport r = integration_->advance(
-        state_, dt, &world.pool(), out.wrapShift.empty() ? nullptr : &out.wrapShift, world.stepCancel());
+    const IntervalReport r =
+        integration_->advance(state_, dt, &world.pool(), out.wrapShift.empty() ? nullptr : &out.wrapShift,
+                              world.stepCancel(), &memory_);
     if (r.cancelled) {  // only with a flag, so `before` holds the copy
       integration_->restore(std::move(before->carried));
       state_ = std::move(before->state);
+      memory_ = std::move(before->memory);
       OwnForcesStep cancelled;
       cancelled.ok = false;
       cancelled.cancelled = true;

@@ -16,7 +16,9 @@ ClusterIntegration::ClusterIntegration(ParticleModel model, ClusterStepSettings 
     : stepper_(std::move(model), std::move(settings)) {}
 
 IntervalReport ClusterIntegration::advance(RigidBodySet& state, double duration, ThreadPool* pool,
-                                           std::vector<Vec3>* wrapShifts, const std::atomic<bool>* cancel) {
+                                           std::vector<Vec3>* wrapShifts, const std::atomic<bool>* cancel,
+                                           ContactMemory* memory) {
+  if (memory != nullptr && !stepper_.model().keepsMemory()) memory = nullptr;
   IntervalReport out;
   const std::size_t walls = stepper_.model().wallCount;
   if (stepper_.settings().tally) out.tally.wallImpulse.assign(walls, Vec3::Zero());
@@ -35,6 +37,7 @@ IntervalReport ClusterIntegration::advance(RigidBodySet& state, double duration,
     RigidBodySet state;
     IntervalReport out;
     std::vector<Vec3> wrapShifts;
+    ContactMemory memory;
   };
   std::optional<ListStart> start;
   bool retaking = false;  // the list in use is a retake
@@ -54,6 +57,7 @@ IntervalReport ClusterIntegration::advance(RigidBodySet& state, double duration,
         state = start->state;
         out = start->out;
         if (wrapShifts != nullptr) *wrapShifts = start->wrapShifts;
+        if (memory != nullptr) *memory = start->memory;
         ++out.retakenLists;
         list_ = stepper_.prepare(state);
         list_->displacementLimit *= 0.5;
@@ -74,7 +78,8 @@ IntervalReport ClusterIntegration::advance(RigidBodySet& state, double duration,
         return out;
       } else {
         retaking = false;
-        start = ListStart{t, state, out, wrapShifts != nullptr ? *wrapShifts : std::vector<Vec3>{}};
+        start = ListStart{t, state, out, wrapShifts != nullptr ? *wrapShifts : std::vector<Vec3>{},
+                          memory != nullptr ? *memory : ContactMemory{}};
       }
       remaining_ = list_->lifetime;
       nextSteps_.assign(list_->clusters.count(), 0.0);
@@ -83,7 +88,7 @@ IntervalReport ClusterIntegration::advance(RigidBodySet& state, double duration,
     const bool lands = remaining_ >= left;  // the list outlives this interval
     const double h = lands ? left : remaining_;
     const double elapsed = list_->lifetime - remaining_;
-    const ClusterPass pass = stepper_.integrateAll(*list_, elapsed, h, state, pool, nextSteps_);
+    const ClusterPass pass = stepper_.integrateAll(*list_, elapsed, h, state, pool, nextSteps_, memory);
     wrapPositions(stepper_.model().box, state, wrapShifts);
     ++out.passes;
     const std::size_t free = list_->clusters.freeCount();

@@ -50,12 +50,14 @@ ClusterStepper::ClusterStepper(ParticleModel model, ClusterStepSettings settings
 
 ClusterRun ClusterStepper::integrateCluster(const ClusterStepReport& report, std::size_t c, double elapsed,
                                             double duration, RigidBodySet& state, ClusterWorkspace& work,
-                                            double initialStep, double limit) const {
+                                            double initialStep, double limit, ContactMemory* memory) const {
   const std::span<const std::uint32_t> members = report.clusters.membersOf(c);
   ClusterRun run;
   if (settings_.tally) run.tally.wallImpulse.assign(model_.wallCount, Vec3::Zero());
+  const bool remembering = memory != nullptr && model_.keepsMemory();
   if (report.clusters.isFree[c] != 0) {
     const std::uint32_t i = members.front();
+    if (remembering) memory->of[i].clear();  // no neighbours, no contacts
     freeFlight(state.position[i], state.velocity[i], model_.gravity, duration);
     run.freeRotationEvaluations +=
         rotateFreely(model_.inertia[i].moments, state.orientation[i], state.bodyAngularVelocity[i], duration,
@@ -84,14 +86,16 @@ ClusterRun ClusterStepper::integrateCluster(const ClusterStepReport& report, std
           work.wallForces.assign(walls, Vec3::Zero());
           ForceTally tally;
           tally.wallForces = work.wallForces;
-          calls.add(listForces(model_, report.neighbors, members, localIndex, s, forces, torques, &tally));
+          calls.add(
+              listForces(model_, report.neighbors, members, localIndex, s, forces, torques, &tally, memory));
           writeTallyRates(tally, work.wallForces, rates);
         },
         tallyComponentCount(walls));
   } else {
     work.ode.reset(work.inertia, model_.gravity,
                    [&](const RigidBodySet& s, std::vector<Vec3>& forces, std::vector<Vec3>& torques) {
-                     calls.add(listForces(model_, report.neighbors, members, localIndex, s, forces, torques));
+                     calls.add(listForces(model_, report.neighbors, members, localIndex, s, forces, torques,
+                                          nullptr, memory));
                    });
   }
   // Positions relative to the first member's, each with its reach as the least length in the error
@@ -130,8 +134,16 @@ ClusterRun ClusterStepper::integrateCluster(const ClusterStepReport& report, std
     }
     return farthest / limit;
   };
-  if (initialStep > 0.0 || limit > 0.0) {
+  // The contacts' memory follows every accepted step (the forces of the step's stages read it as it was).
+  const auto commit = [&](double t, const OdeState& y) {
+    work.ode.bodiesOf(y, work.accepted);
+    const double lost = commitContacts(model_, report.neighbors, members, localIndex, work.accepted, *memory);
+    if (settings_.tally) run.tally.dissipated += lost;
+    if (settings_.rkf.onAcceptedStep) settings_.rkf.onAcceptedStep(t, y);
+  };
+  if (initialStep > 0.0 || limit > 0.0 || remembering) {
     RkfSettings rkf = settings_.rkf;
+    if (remembering) rkf.onAcceptedStep = std::cref(commit);
     if (initialStep > 0.0) rkf.initialStep = initialStep;
     if (limit > 0.0) {
       // By reference (ratio lives in this function's scope, past the integration): std::function
@@ -189,13 +201,16 @@ ClusterStepReport ClusterStepper::prepare(const RigidBodySet& state) const {
 
 ClusterPass ClusterStepper::integrateAll(const ClusterStepReport& report, double elapsed, double duration,
                                          RigidBodySet& state, ThreadPool* pool,
-                                         std::span<double> initialSteps) {
+                                         std::span<double> initialSteps, ContactMemory* memory) {
   const std::size_t clusters = report.clusters.count();
   runs_.resize(clusters);
   const bool bounded = settings_.boundDisplacements && report.displacementLimit > 0.0;
+  if (memory != nullptr && !model_.keepsMemory()) memory = nullptr;
+  if (memory != nullptr) memory->of.resize(model_.size());  // before the clusters share it
   if (bounded) {
     passStart_ = state;
     passStartSteps_.assign(initialSteps.begin(), initialSteps.end());
+    if (memory != nullptr) passStartMemory_ = *memory;
   }
   // Clusters c = k, k + K, k + 2K, ... form chunk k (one workspace each): the expensive clusters
   // spread over the chunks, and no result depends on the chunk a cluster is in.
@@ -208,7 +223,7 @@ ClusterPass ClusterStepper::integrateAll(const ClusterStepReport& report, double
     for (std::size_t c = k; c < clusters; c += chunks) {
       if (todo[c] == 0) continue;
       const double h0 = c < initialSteps.size() ? initialSteps[c] : 0.0;
-      runs_[c] = integrateCluster(report, c, elapsed, h, state, work_[k], h0, limit);
+      runs_[c] = integrateCluster(report, c, elapsed, h, state, work_[k], h0, limit, memory);
       if (c < initialSteps.size() && report.clusters.isFree[c] == 0)
         initialSteps[c] = runs_[c].stats.nextStep;
     }
@@ -244,6 +259,7 @@ ClusterPass ClusterStepper::integrateAll(const ClusterStepReport& report, double
         state.velocity[i] = passStart_.velocity[i];
         state.orientation[i] = passStart_.orientation[i];
         state.bodyAngularVelocity[i] = passStart_.bodyAngularVelocity[i];
+        if (memory != nullptr) memory->of[i] = passStartMemory_.of[i];
       }
       if (c < initialSteps.size()) initialSteps[c] = passStartSteps_[c];
     }
@@ -263,14 +279,14 @@ ClusterPass ClusterStepper::integrateAll(const ClusterStepReport& report, double
   return pass;
 }
 
-ClusterStepReport ClusterStepper::step(RigidBodySet& state, double maxDuration) {
+ClusterStepReport ClusterStepper::step(RigidBodySet& state, double maxDuration, ContactMemory* memory) {
   ClusterStepReport report = prepare(state);
   report.duration = std::min({report.lifetime, settings_.maxStep, maxDuration});
   if (!(report.duration < std::numeric_limits<double>::infinity())) {
     throw std::invalid_argument(
         "ClusterStepper::step: unbounded step (particles at rest and no limit given)");
   }
-  const ClusterPass pass = integrateAll(report, 0.0, report.duration, state);
+  const ClusterPass pass = integrateAll(report, 0.0, report.duration, state, nullptr, {}, memory);
   report.duration = pass.duration;
   report.clusterStats.resize(report.clusters.count());
   for (std::size_t c = 0; c < report.clusters.count(); ++c) report.clusterStats[c] = runs_[c].stats;

@@ -49,6 +49,10 @@ bool OwnForcesIntegrator::synchronize(const World& world, bool edited) {
     state_ = bodySetOf(bodies);
     rebuilt = true;
   }
+  // Bodies added since (an inlet, a spawn) start without contacts; the others keep theirs. A law without
+  // memory forgets it (a law with memory chosen again later starts afresh).
+  if (!model_.keepsMemory()) memory_.of.clear();
+  memory_.of.resize(bodies.size());
   stale_ = false;
   return rebuilt;
 }
@@ -61,7 +65,7 @@ void OwnForcesIntegrator::publish(World& world, const NeighborCsr* neighbors, Ow
   for (std::size_t i = 0; i < state_.size(); ++i) b.angularVelocity[i] = state_.angularVelocity(i);
   writtenAngularVelocity_ = b.angularVelocity;
   if (neighbors == nullptr) return;
-  ContactSummary summary = summarizeContacts(*particles_, *neighbors, state_);
+  ContactSummary summary = summarizeContacts(*particles_, *neighbors, state_, &memory_);
   out.pebbleContacts = summary.pebbleContacts;
   out.wallContacts = summary.wallContacts;
   out.worstOverlapRatio = summary.worstOverlapRatio;
@@ -71,7 +75,8 @@ void OwnForcesIntegrator::publish(World& world, const NeighborCsr* neighbors, Ow
 
 double OwnForcesIntegrator::elasticEnergy(const World& world) const {
   const std::shared_ptr<const WorldParticles> particles = describeWorld(world);
-  return summarizeContacts(*particles, makeParticleModel(particles), bodySetOf(world.bodies())).elasticEnergy;
+  return summarizeContacts(*particles, makeParticleModel(particles), bodySetOf(world.bodies()), &memory_)
+      .elasticEnergy;
 }
 
 }  // namespace clumplab::cim

@@ -3,7 +3,8 @@
 // "rk4", Integrator.hpp): they keep the bodies as a RigidBodySet (angular velocity in the principal
 // frame, as the Runge-Kutta steppers integrate it) and a ParticleModel of the world
 // (WorldParticleModel.hpp), both brought up to date when the world was edited, and write the state
-// back into the World after each step.
+// back into the World after each step. What the contacts remember (Mutze's largest overlaps) is kept here
+// too, across edits as World keeps its springs, so that a copy (a checkpoint) carries it.
 #include <memory>
 #include <vector>
 
@@ -16,7 +17,10 @@ namespace clumplab::cim {
 class OwnForcesIntegrator : public SelfForcedIntegrator {
  public:
   void reset() override { stale_ = true; }
-  void removeBody(std::size_t /*index*/) override { stale_ = true; }
+  void removeBody(std::size_t index) override {
+    stale_ = true;
+    memory_.removeParticle(index);
+  }
   double elasticEnergy(const World& world) const override;
 
  protected:
@@ -31,8 +35,9 @@ class OwnForcesIntegrator : public SelfForcedIntegrator {
   ParticleModel model_;
   RigidBodySet state_;
   CimSettings settings_;
-  double buffer_ = 0.0;  // Delta in use [m]
-  bool tally_ = false;   // integrate dissipated and external work and wall impulses
+  double buffer_ = 0.0;   // Delta in use [m]
+  bool tally_ = false;    // integrate dissipated and external work and wall impulses
+  ContactMemory memory_;  // one entry per body (synchronize)
 
  private:
   bool matches(const BodyState& bodies) const;

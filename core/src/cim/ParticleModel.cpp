@@ -1,18 +1,32 @@
 #include "core/cim/ParticleModel.hpp"
 
+#include <algorithm>
+
 #include "core/cim/ClusterLifetime.hpp"
 
 namespace clumplab::cim {
 
+void ContactMemory::removeParticle(std::size_t index) {
+  if (index < of.size()) of.erase(of.begin() + static_cast<std::ptrdiff_t>(index));
+  for (std::vector<ContactMemoryEntry>& entries : of) {
+    std::erase_if(entries, [&](const ContactMemoryEntry& e) { return e.partner == index; });
+    for (ContactMemoryEntry& e : entries) {
+      if (e.partner < kWallPartner && e.partner > index) --e.partner;
+    }
+  }
+}
+
 ForceCallCounts listForces(const ParticleModel& model, const NeighborCsr& neighbors,
                            std::span<const std::uint32_t> members, std::span<const std::uint32_t> localIndex,
                            const RigidBodySet& local, std::vector<Vec3>& forces, std::vector<Vec3>& torques,
-                           ForceTally* tally) {
+                           ForceTally* tally, const ContactMemory* memory) {
   ForceCallCounts counts;
   const bool bodyForces = tally != nullptr && model.bodyForce && !model.driven.empty();
   for (std::size_t a = 0; a < members.size(); ++a) {
     const std::uint32_t i = members[a];
     const ParticleState si = local.particle(a);
+    const ContactMemoryView remembered =
+        memory != nullptr && i < memory->of.size() ? ContactMemoryView(memory->of[i]) : ContactMemoryView();
     if (bodyForces && model.isDriven(i)) {
       const BodyForce f = model.bodyForce(i, si);
       forces[a] += f.force;
@@ -23,7 +37,7 @@ ForceCallCounts listForces(const ParticleModel& model, const NeighborCsr& neighb
     for (const std::int32_t e : neighbors.of(i)) {
       if (NeighborCsr::isWall(e)) {
         const std::uint32_t w = NeighborCsr::wallIndex(e);
-        const WallForce f = model.wallForce(i, w, si);
+        const WallForce f = model.wallForce(i, w, si, remembered);
         forces[a] += f.force;
         torques[a] += f.torque;
         if (tally != nullptr) {
@@ -38,7 +52,7 @@ ForceCallCounts listForces(const ParticleModel& model, const NeighborCsr& neighb
       const std::uint32_t b = localIndex[j];
       ParticleState sj = local.particle(b);
       sj.position = si.position + model.box.minimumImage(sj.position - si.position);
-      const PairForce f = model.pairForce(i, j, si, sj);
+      const PairForce f = model.pairForce(i, j, si, sj, remembered);
       forces[a] += f.forceOnI;
       torques[a] += f.torqueOnI;
       forces[b] += f.forceOnJ;
@@ -48,6 +62,34 @@ ForceCallCounts listForces(const ParticleModel& model, const NeighborCsr& neighb
     }
   }
   return counts;
+}
+
+double commitContacts(const ParticleModel& model, const NeighborCsr& neighbors,
+                      std::span<const std::uint32_t> members, std::span<const std::uint32_t> localIndex,
+                      const RigidBodySet& local, ContactMemory& memory) {
+  if (!model.keepsMemory()) return 0.0;
+  double lost = 0.0;
+  std::vector<ContactMemoryEntry> previous;
+  for (std::size_t a = 0; a < members.size(); ++a) {
+    const std::uint32_t i = members[a];
+    if (i >= memory.of.size()) continue;  // the callers size it (one entry per particle) before a pass
+    previous.swap(memory.of[i]);
+    std::vector<ContactMemoryEntry>& next = memory.of[i];
+    next.clear();
+    const ParticleState si = local.particle(a);
+    for (const std::int32_t e : neighbors.of(i)) {
+      if (NeighborCsr::isWall(e)) {
+        lost += model.commitWall(i, NeighborCsr::wallIndex(e), si, previous, next);
+        continue;
+      }
+      const auto j = static_cast<std::uint32_t>(e);
+      if (j < i) continue;  // owned by j
+      ParticleState sj = local.particle(localIndex[j]);
+      sj.position = si.position + model.box.minimumImage(sj.position - si.position);
+      lost += model.commitPair(i, j, si, sj, previous, next);
+    }
+  }
+  return lost;
 }
 
 NeighborCsr neighborsOf(const ParticleModel& model, const RigidBodySet& state, double buffer) {

@@ -154,14 +154,18 @@ void RigidBodyOde::layoutBlocks() {
   floors_.insert(floors_.end(), extraCount_, std::numeric_limits<double>::infinity());
 }
 
+void RigidBodyOde::bodiesOf(const OdeState& y, RigidBodySet& out) const {
+  unpackFirst(y, inertia_.size(), out);
+  for (Vec3& x : out.position) x += origin_;
+  // Within a step's stages |q| drifts from 1 by the local error: forces and the torque transform
+  // see the unit quaternion, while dq/dt uses q itself (whose exact flow keeps |q|).
+  for (Quat& q : out.orientation) q.normalize();
+}
+
 void RigidBodyOde::derivative(double /*t*/, const OdeState& y, OdeState& dydt) {
   const std::size_t n = inertia_.size();
   dydt.resize(y.size());
-  unpackFirst(y, n, state_);
-  for (Vec3& x : state_.position) x += origin_;
-  // Within a step's stages |q| drifts from 1 by the local error: forces and the torque transform
-  // see the unit quaternion, while dq/dt uses q itself (whose exact flow keeps |q|).
-  for (Quat& q : state_.orientation) q.normalize();
+  bodiesOf(y, state_);
   force_.assign(n, Vec3::Zero());
   torque_.assign(n, Vec3::Zero());
   const auto extras = static_cast<Eigen::Index>(extraCount_);

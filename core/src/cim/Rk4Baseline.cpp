@@ -23,8 +23,10 @@ bool Rk4Baseline::needsRebuild(const RigidBodySet& state, double dt) const {
   return false;
 }
 
-void Rk4Baseline::step(RigidBodySet& state, double dt, std::vector<Vec3>* wrapShifts) {
+void Rk4Baseline::step(RigidBodySet& state, double dt, std::vector<Vec3>* wrapShifts, ContactMemory* memory) {
   if (state.size() != model_.size()) throw std::invalid_argument("Rk4Baseline::step: state size mismatch");
+  if (memory != nullptr && !model_.keepsMemory()) memory = nullptr;
+  if (memory != nullptr) memory->of.resize(model_.size());
   if (needsRebuild(state, dt)) {
     neighbors_ = neighborsOf(model_, state, buffer_);
     positionAtBuild_ = state.position;
@@ -37,22 +39,22 @@ void Rk4Baseline::step(RigidBodySet& state, double dt, std::vector<Vec3>* wrapSh
     const std::size_t walls = model_.wallCount;
     ode_.reset(
         model_.inertia, model_.gravity,
-        [this, walls](const RigidBodySet& s, std::vector<Vec3>& forces, std::vector<Vec3>& torques,
-                      std::span<double> rates) {
+        [this, walls, memory](const RigidBodySet& s, std::vector<Vec3>& forces, std::vector<Vec3>& torques,
+                              std::span<double> rates) {
           wallForces_.assign(walls, Vec3::Zero());
           ForceTally tally;
           tally.wallForces = wallForces_;
           stats_.forceCalls.add(
-              listForces(model_, neighbors_, identity_, identity_, s, forces, torques, &tally));
+              listForces(model_, neighbors_, identity_, identity_, s, forces, torques, &tally, memory));
           writeTallyRates(tally, wallForces_, rates);
         },
         tallyComponentCount(walls));
   } else {
-    ode_.reset(
-        model_.inertia, model_.gravity,
-        [this](const RigidBodySet& s, std::vector<Vec3>& forces, std::vector<Vec3>& torques) {
-          stats_.forceCalls.add(listForces(model_, neighbors_, identity_, identity_, s, forces, torques));
-        });
+    ode_.reset(model_.inertia, model_.gravity,
+               [this, memory](const RigidBodySet& s, std::vector<Vec3>& forces, std::vector<Vec3>& torques) {
+                 stats_.forceCalls.add(listForces(model_, neighbors_, identity_, identity_, s, forces,
+                                                  torques, nullptr, memory));
+               });
   }
   packAll(state, y_);
   const Eigen::Index bodiesSize = y_.size();
@@ -61,10 +63,14 @@ void Rk4Baseline::step(RigidBodySet& state, double dt, std::vector<Vec3>* wrapSh
   rk4Step(ode_, 0.0, dt, y_, work_);
   ode_.project(y_);
   unpackBodies(y_, identity_, state);
+  // The step's forces read the memory as it was at its start; its end takes the contacts' overlaps in.
+  const double lost =
+      memory != nullptr ? commitContacts(model_, neighbors_, identity_, identity_, state, *memory) : 0.0;
   if (integrateTally_) {
     tally_ = TallyIntegral{};
     readTallyIntegral(std::span<const double>(y_.data() + bodiesSize, y_.size() - bodiesSize),
                       model_.wallCount, tally_);
+    tally_.dissipated += lost;
   }
   wrapPositions(model_.box, state, wrapShifts);
   ++stats_.steps;

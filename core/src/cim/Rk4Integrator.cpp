@@ -10,7 +10,7 @@ OwnForcesStep Rk4Integrator::advance(World& world, double dt, bool edited) {
   if (synchronize(world, edited) || !baseline_) baseline_.emplace(model_, buffer_, tally_);
   try {
     if (model_.box.any()) out.wrapShift.assign(state_.size(), Vec3::Zero());
-    baseline_->step(state_, dt, out.wrapShift.empty() ? nullptr : &out.wrapShift);
+    baseline_->step(state_, dt, out.wrapShift.empty() ? nullptr : &out.wrapShift, &memory_);
   } catch (const std::exception& e) {  // e.g. a periodic box too small for the bodies' reach
     out.ok = false;
     out.problem = e.what();

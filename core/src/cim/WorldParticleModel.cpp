@@ -14,18 +14,21 @@ namespace clumplab::cim {
 
 namespace {
 
-// A pebble placed in the lab: its centre, shaft axis (spherocylinders), radius and half length.
+// A pebble placed in the lab: its centre, shaft axis (spherocylinders), radius, half length, and its
+// index in its template.
 struct Placed {
   Vec3 centre;
   Vec3 axis;
   double radius;
   double halfLength;
   double reach;
+  std::uint32_t index;
 };
 
-Placed place(const Pebble& p, const Vec3& x, const Mat3& r) {
-  return {x + r * p.center, p.isSphere() ? Vec3(Vec3::UnitZ()) : Vec3(r * p.axis), p.radius, p.halfLength,
-          p.reach()};
+Placed place(const Pebble& p, const Vec3& x, const Mat3& r, std::uint32_t index = 0) {
+  return {x + r * p.center, p.isSphere() ? Vec3(Vec3::UnitZ()) : Vec3(r * p.axis),
+          p.radius,         p.halfLength,
+          p.reach(),        index};
 }
 
 // The points of two pebbles that touch like spheres: the closest points of their shafts (Meland et al.,
@@ -51,8 +54,9 @@ const std::vector<Placed>& placeNear(const WorldParticles& w, std::uint32_t body
                                      std::vector<Placed>& out) {
   const Mat3 r = q.toRotationMatrix();
   out.clear();
-  for (const Pebble& pebble : pebblesOf(w, body)) {
-    const Placed p = place(pebble, x, r);
+  const std::vector<Pebble>& pebbles = pebblesOf(w, body);
+  for (std::uint32_t k = 0; k < pebbles.size(); ++k) {
+    const Placed p = place(pebbles[k], x, r, k);
     const double reach = p.reach + range;
     if ((p.centre - near).squaredNorm() < reach * reach) out.push_back(p);
   }
@@ -80,23 +84,36 @@ void forEachTouch(const WorldParticles& w, std::uint32_t i, std::uint32_t j, con
   }
 }
 
-// visit(pebble, touch) for every pebble end of body i touching wall `wall`: spheres by their centre,
-// spherocylinders by each shaft end (ContactSolver: one hemisphere, both when lying flat).
+// visit(pebble, end, touch) for every pebble end of body i touching wall `wall`: spheres by their centre
+// (end 0), spherocylinders by each shaft end (0 at -l/2, 1 at +l/2; ContactSolver: one hemisphere, both
+// when lying flat).
 template <class Visit>
 void forEachWallTouch(const WorldParticles& w, std::uint32_t i, const Wall& wall, const Vec3& x,
                       const Quat& q, Visit&& visit) {
   const Mat3 r = q.toRotationMatrix();
   ContactTouch touch;
-  for (const Pebble& pebble : pebblesOf(w, i)) {
-    const Placed p = place(pebble, x, r);
+  const std::vector<Pebble>& pebbles = pebblesOf(w, i);
+  for (std::uint32_t k = 0; k < pebbles.size(); ++k) {
+    const Placed p = place(pebbles[k], x, r, k);
     if (p.halfLength == 0.0) {
-      if (touchWall(wall, p.centre, p.radius, p.centre, touch)) visit(p, touch);
+      if (touchWall(wall, p.centre, p.radius, p.centre, touch)) visit(p, 0u, touch);
       continue;
     }
-    for (const double end : {-p.halfLength, p.halfLength}) {
-      if (touchWall(wall, p.centre + end * p.axis, p.radius, p.centre, touch)) visit(p, touch);
+    for (const std::uint32_t end : {0u, 1u}) {
+      const double shift = end == 0 ? -p.halfLength : p.halfLength;
+      if (touchWall(wall, p.centre + shift * p.axis, p.radius, p.centre, touch)) visit(p, end, touch);
     }
   }
+}
+
+// What the memory `memory` (of the contacts' owner) holds for the contact (partner, first, second): the
+// largest overlap of Mutze's law [m], 0 for a new contact.
+double remembered(ContactMemoryView memory, std::uint32_t partner, std::uint32_t first,
+                  std::uint32_t second) {
+  for (const ContactMemoryEntry& e : memory) {
+    if (e.partner == partner && e.first == first && e.second == second) return e.value;
+  }
+  return 0.0;
 }
 
 double surfaceDistance(const WorldParticles& w, std::uint32_t i, std::uint32_t j, const Vec3& separation,
@@ -155,13 +172,14 @@ Vec3 pointVelocity(const ParticleState& s, const Vec3& point) {
 }
 
 PairForce pairForce(const WorldParticles& w, std::uint32_t i, std::uint32_t j, const ParticleState& si,
-                    const ParticleState& sj) {
+                    const ParticleState& sj, ContactMemoryView memory) {
   PairForce f;
   const double massEff = w.mass[i] * w.mass[j] / (w.mass[i] + w.mass[j]);
   forEachTouch(w, i, j, si.position, si.orientation, sj.position, sj.orientation,
-               [&](const Placed&, const Placed&, const ContactTouch& t) {
+               [&](const Placed& a, const Placed& b, const ContactTouch& t) {
                  const Vec3 rel = pointVelocity(si, t.point) - pointVelocity(sj, t.point);
-                 const ContactLawForce law = historyFreeContactForce(w.contact, t, rel, massEff);
+                 const double largest = memory.empty() ? 0.0 : remembered(memory, j, a.index, b.index);
+                 const ContactLawForce law = historyFreeContactForce(w.contact, t, rel, massEff, largest);
                  f.forceOnI += law.force;
                  f.torqueOnI += (t.point - si.position).cross(law.force);
                  f.forceOnJ -= law.force;
@@ -171,18 +189,47 @@ PairForce pairForce(const WorldParticles& w, std::uint32_t i, std::uint32_t j, c
   return f;
 }
 
-WallForce wallForce(const WorldParticles& w, std::uint32_t i, std::uint32_t wallIndex,
-                    const ParticleState& s) {
+WallForce wallForce(const WorldParticles& w, std::uint32_t i, std::uint32_t wallIndex, const ParticleState& s,
+                    ContactMemoryView memory) {
   WallForce f;
   forEachWallTouch(w, i, w.walls[wallIndex], s.position, s.orientation,
-                   [&](const Placed&, const ContactTouch& t) {
+                   [&](const Placed& p, std::uint32_t end, const ContactTouch& t) {
                      const Vec3 v = pointVelocity(s, t.point);
-                     const ContactLawForce law = historyFreeContactForce(w.contact, t, v, w.mass[i]);
+                     const double largest =
+                         memory.empty() ? 0.0 : remembered(memory, kWallPartner + wallIndex, p.index, end);
+                     const ContactLawForce law = historyFreeContactForce(w.contact, t, v, w.mass[i], largest);
                      f.force += law.force;
                      f.torque += (t.point - s.position).cross(law.force);
                      f.dissipation -= law.dissipative.dot(v);
                    });
   return f;
+}
+
+// Mutze's law with delta < 1 (ContactLaw.hpp): the largest overlap of each touching contact of the pair,
+// and of particle i with a wall, taken up to the state; the energy that dissipated [J].
+double commitPair(const WorldParticles& w, std::uint32_t i, std::uint32_t j, const ParticleState& si,
+                  const ParticleState& sj, ContactMemoryView previous,
+                  std::vector<ContactMemoryEntry>& next) {
+  double lost = 0.0;
+  forEachTouch(w, i, j, si.position, si.orientation, sj.position, sj.orientation,
+               [&](const Placed& a, const Placed& b, const ContactTouch& t) {
+                 double largest = remembered(previous, j, a.index, b.index);
+                 lost += commitLargestOverlap(w.contact, t, largest);
+                 next.push_back({j, a.index, b.index, largest});
+               });
+  return lost;
+}
+
+double commitWall(const WorldParticles& w, std::uint32_t i, std::uint32_t wallIndex, const ParticleState& s,
+                  ContactMemoryView previous, std::vector<ContactMemoryEntry>& next) {
+  double lost = 0.0;
+  forEachWallTouch(w, i, w.walls[wallIndex], s.position, s.orientation,
+                   [&](const Placed& p, std::uint32_t end, const ContactTouch& t) {
+                     double largest = remembered(previous, kWallPartner + wallIndex, p.index, end);
+                     lost += commitLargestOverlap(w.contact, t, largest);
+                     next.push_back({kWallPartner + wallIndex, p.index, end, largest});
+                   });
+  return lost;
 }
 
 BodyForce bodyForce(const WorldParticles& w, std::uint32_t i, const ParticleState& s) {
@@ -257,15 +304,24 @@ ParticleModel makeParticleModel(const std::shared_ptr<const WorldParticles>& par
   const std::shared_ptr<const WorldParticles>& p = particles;
   m.surfaceDistance = [p](std::uint32_t i, std::uint32_t j, const Vec3& separation, const Quat& qi,
                           const Quat& qj) { return surfaceDistance(*p, i, j, separation, qi, qj); };
-  m.pairForce = [p](std::uint32_t i, std::uint32_t j, const ParticleState& si, const ParticleState& sj) {
-    return pairForce(*p, i, j, si, sj);
-  };
+  m.pairForce = [p](std::uint32_t i, std::uint32_t j, const ParticleState& si, const ParticleState& sj,
+                    ContactMemoryView memory) { return pairForce(*p, i, j, si, sj, memory); };
   m.wallDistance = [p](std::uint32_t i, std::uint32_t wall, const ParticleState& s) {
     return wallDistance(*p, i, p->walls[wall], s);
   };
-  m.wallForce = [p](std::uint32_t i, std::uint32_t wall, const ParticleState& s) {
-    return wallForce(*p, i, wall, s);
+  m.wallForce = [p](std::uint32_t i, std::uint32_t wall, const ParticleState& s, ContactMemoryView memory) {
+    return wallForce(*p, i, wall, s, memory);
   };
+  if (contactKeepsLargestOverlap(w.contact)) {
+    m.commitPair = [p](std::uint32_t i, std::uint32_t j, const ParticleState& si, const ParticleState& sj,
+                       ContactMemoryView previous, std::vector<ContactMemoryEntry>& next) {
+      return commitPair(*p, i, j, si, sj, previous, next);
+    };
+    m.commitWall = [p](std::uint32_t i, std::uint32_t wall, const ParticleState& s,
+                       ContactMemoryView previous, std::vector<ContactMemoryEntry>& next) {
+      return commitWall(*p, i, wall, s, previous, next);
+    };
+  }
   m.pointSpeed = [p](std::uint32_t i, const ParticleState& s, const Vec3& bodyAngularVelocity) {
     if (p->centredPebble[i] != 0) {  // the paper's shaft ends (a sphere: its centre)
       const Pebble& pebble = pebblesOf(*p, i).front();
@@ -315,7 +371,7 @@ RigidBodySet bodySetOf(const BodyState& bodies) {
 }
 
 ContactSummary summarizeContacts(const WorldParticles& w, const NeighborCsr& neighbors,
-                                 const RigidBodySet& state) {
+                                 const RigidBodySet& state, const ContactMemory* memory) {
   ContactSummary out;
   const auto note = [&](double overlap, double radius, std::uint32_t body) {
     const double ratio = overlap / radius;
@@ -327,13 +383,17 @@ ContactSummary summarizeContacts(const WorldParticles& w, const NeighborCsr& nei
   };
   for (std::uint32_t i = 0; i < state.size(); ++i) {
     const Vec3& xi = state.position[i];
+    const ContactMemoryView remembers =
+        memory != nullptr && i < memory->of.size() ? ContactMemoryView(memory->of[i]) : ContactMemoryView();
     for (const std::int32_t e : neighbors.of(i)) {
       if (NeighborCsr::isWall(e)) {
-        forEachWallTouch(w, i, w.walls[NeighborCsr::wallIndex(e)], xi, state.orientation[i],
-                         [&](const Placed& p, const ContactTouch& t) {
+        const std::uint32_t wall = NeighborCsr::wallIndex(e);
+        forEachWallTouch(w, i, w.walls[wall], xi, state.orientation[i],
+                         [&](const Placed& p, std::uint32_t end, const ContactTouch& t) {
                            ++out.wallContacts;
                            out.points.push_back(t.point);
-                           out.elasticEnergy += contactElasticEnergy(w.contact, t);
+                           const double largest = remembered(remembers, kWallPartner + wall, p.index, end);
+                           out.elasticEnergy += contactElasticEnergy(w.contact, t, largest);
                            note(t.overlap, p.radius, i);
                          });
         continue;
@@ -345,7 +405,8 @@ ContactSummary summarizeContacts(const WorldParticles& w, const NeighborCsr& nei
                    [&](const Placed& a, const Placed& b, const ContactTouch& t) {
                      ++out.pebbleContacts;
                      out.points.push_back(t.point);
-                     out.elasticEnergy += contactElasticEnergy(w.contact, t);
+                     out.elasticEnergy +=
+                         contactElasticEnergy(w.contact, t, remembered(remembers, j, a.index, b.index));
                      note(t.overlap, std::min(a.radius, b.radius), i);
                    });
     }
@@ -354,10 +415,10 @@ ContactSummary summarizeContacts(const WorldParticles& w, const NeighborCsr& nei
 }
 
 ContactSummary summarizeContacts(const WorldParticles& w, const ParticleModel& model,
-                                 const RigidBodySet& state) {
+                                 const RigidBodySet& state, const ContactMemory* memory) {
   if (state.size() == 0) return {};
   const double largest = *std::max_element(w.reach.begin(), w.reach.end());
-  return summarizeContacts(w, neighborsOf(model, state, 1e-6 * largest), state);
+  return summarizeContacts(w, neighborsOf(model, state, 1e-6 * largest), state, memory);
 }
 
 double resolveBuffer(double buffer, const std::vector<TemplatePtr>& templates) {

@@ -73,12 +73,14 @@ bool touchWall(const Wall& w, const Vec3& p, double r, const Vec3& side, Touch& 
   return true;
 }
 
-// What a contact law returns: the force on A [N] and, for the energy bookkeeping (ContactForces.hpp),
-// its non-conservative part [N] and the change of the energy stored in the tangential spring [J].
+// What a contact law returns: the force on A [N] and, for the energy bookkeeping (ContactSolver.hpp),
+// its non-conservative part [N], the change of the energy stored in the tangential spring [J] and the
+// energy Mutze's hysteresis dissipated as the contact's largest overlap grew [J] (hertzNormalForce).
 struct LawResult {
   Vec3 force;
   Vec3 dissipative;
   double springEnergyChange;
+  double hysteresisLoss = 0.0;
 };
 
 // A spring-dashpot at one touch, as a law sets it for the touch's overlap: the normal spring's force
@@ -198,32 +200,100 @@ double hertzMindlinEnergy(const HertzMindlinContactParameters& p, const Touch& t
   return 8.0 / 15.0 * p.effectiveYoung() * std::sqrt(0.5 * t.hertzRadius) * std::pow(t.overlap, 2.5);
 }
 
+// Mutze, Polyspherical grains, eq. 57: F_Hertz = k h^(3/2), k = (sqrt 3 / 2) E~ sqrt(r~), E~ = E / (1 - s^2)
+// (H(E/(1-s^2), same)).
+double hertzStiffness(const HertzContactParameters& p, const Touch& t) {
+  const double effectiveYoung = p.young / (1.0 - p.poisson * p.poisson);
+  return std::sqrt(3.0) / 2.0 * effectiveYoung * std::sqrt(t.hertzRadius);
+}
+
+// The integral of eq. 57 from 0 to h: E_Hertz(h) = sqrt(3)/5 E~ sqrt(r~) h^(5/2) [J].
+double hertzEnergyAt(const HertzContactParameters& p, const Touch& t, double h) {
+  const double effectiveYoung = p.young / (1.0 - p.poisson * p.poisson);
+  return std::sqrt(3.0) / 5.0 * effectiveYoung * std::sqrt(t.hertzRadius) * std::pow(h, 2.5);
+}
+
+// Mutze's restitution (Polyspherical grains, eq. 56: delta F_Hertz while the grains separate, so that
+// e^2 = delta) as a hysteresis in the overlap, not in the sign of the velocity: at rest that sign is
+// round-off, and a force that jumps with it made a resting grain chatter, sink and create energy. The contact
+// keeps the largest overlap h_m it reached (`largest`, 0 for a new contact). Loading (h >= h_m) follows eq.
+// 57 and h_m grows with h; below h_m the force follows a Hertz-shaped branch through (h_m, F_Hertz(h_m)),
+//   F = F_Hertz(h_m) ((h - h_p) / (h_m - h_p))^(3/2) for h > h_p = (1 - delta) h_m, 0 below,
+// the shape of Thornton & Ning's elastic-plastic unloading (A theoretical model for the stick/bounce
+// behaviour of adhesive, elastic-plastic spheres, Powder Technology 1998), its plastic overlap h_p chosen so
+// that the branch gives back delta times the work eq. 57 took, (2/5) F_Hertz(h_m) delta h_m: e^2 = delta for
+// an impact. The branch is elastic (a body at rest stays at its overlap), meets eq. 57 at h_m and is 1/delta
+// stiffer there. delta = 0: no force below h_m (perfectly plastic); delta = 1: eq. 57 alone, no memory.
+struct HertzNormal {
+  double force;  // [N], >= 0
+  double lost;   // [J] dissipated as h_m grew: (1 - delta) (E_Hertz(h) - E_Hertz(h_m)) >= 0
+};
+
+bool keepsLargestOverlap(const ContactModel& model) {
+  return model.kind == ContactModel::Kind::Hertz && model.hertz.restitutionSquared < 1.0;
+}
+
+// The branch below the largest overlap h_m (`largest` > h), for F_Hertz = k h^(3/2) [N].
+double hertzBranchForce(double k, double delta, double largest, double h) {
+  const double plastic = (1.0 - delta) * largest;  // h_p
+  const double s = h - plastic;
+  if (!(s > 0.0)) return 0.0;                // delta = 0: always (h_p = h_m > h); nothing is divided
+  const double x = s / (largest - plastic);  // largest > plastic here: h_p < h < h_m
+  return k * largest * std::sqrt(largest) * x * std::sqrt(x);
+}
+
+// The normal force of Mutze's law at the touch, the largest overlap brought up to it.
+HertzNormal hertzNormalForce(const HertzContactParameters& p, const Touch& t, double& largest) {
+  const double k = hertzStiffness(p, t);
+  const double h = t.overlap;
+  const double fHertz = k * h * std::sqrt(h);  // eq. 57
+  const double delta = p.restitutionSquared;
+  if (!(delta < 1.0)) return {fHertz, 0.0};
+  if (h >= largest) {
+    // E_Hertz is non-decreasing in h in floating point too (pow is monotonic): lost >= 0 exactly.
+    const double lost = (1.0 - delta) * (hertzEnergyAt(p, t, h) - hertzEnergyAt(p, t, largest));
+    largest = h;
+    return {fHertz, lost};
+  }
+  return {hertzBranchForce(k, delta, largest, h), 0.0};
+}
+
+// The energy Mutze's law stores at the touch with the largest overlap h_m (the integral of the force from
+// where it starts): on the branch (h < h_m) delta E_Hertz(h_m) x^(5/2), x = (h - h_p) / (h_m - h_p), which
+// is delta E_Hertz(h_m) at h_m; beyond h_m (loading not yet taken into h_m) that plus the work of eq. 57
+// from h_m to h, E_Hertz(h) - (1 - delta) E_Hertz(h_m). The loss booked when h_m grows (HertzNormal::lost)
+// is then exactly the drop of this energy: total + dissipated does not jump.
+double hertzStoredEnergy(const HertzContactParameters& p, const Touch& t, double largest) {
+  const double delta = p.restitutionSquared;
+  const double h = t.overlap;
+  if (!(delta < 1.0) || h >= largest) {
+    const double loading = hertzEnergyAt(p, t, h);
+    return delta < 1.0 ? loading - (1.0 - delta) * hertzEnergyAt(p, t, largest) : loading;
+  }
+  const double plastic = (1.0 - delta) * largest;
+  const double s = h - plastic;
+  if (!(s > 0.0)) return 0.0;
+  const double x = s / (largest - plastic);
+  return delta * hertzEnergyAt(p, t, largest) * x * x * std::sqrt(x);
+}
+
 // Mutze, Polyspherical grains, eq. 53-57. Mutze writes w for the velocity of the partner relative to the
-// grain; with w taken as the velocity of A relative to B (as here), his law reads: restitution factor delta
-// on unloading (w_n > 0, separating) and friction against the tangential slip.
-LawResult hertzForce(const HertzContactParameters& p, const Touch& t, const Vec3& w) {
-  const double effectiveYoung = p.young / (1.0 - p.poisson * p.poisson);  // H(E/(1-s^2), same)
-  const double fHertz = std::sqrt(3.0) / 2.0 * effectiveYoung * std::sqrt(t.hertzRadius) * t.overlap *
-                        std::sqrt(t.overlap);  // eq. 57
-  const double wn = w.dot(t.normal);
-  const bool unloading = wn > 0.0;
-  const double fn = unloading ? p.restitutionSquared * fHertz : fHertz;  // eq. 56
-  // The conservative part is F_Hertz n (its potential is hertzEnergy): the unloading deficit
-  // (delta - 1) F_Hertz n is hysteresis.
-  LawResult out{fn * t.normal, (fn - fHertz) * t.normal, 0.0};
+// grain; with w taken as the velocity of A relative to B (as here), his law reads: eq. 57 loading, the
+// restitution delta as the hysteresis of hertzNormalForce (eq. 56), and friction against the tangential
+// slip. `largest` is the contact's largest overlap (hertzNormalForce).
+LawResult hertzForce(const HertzContactParameters& p, const Touch& t, const Vec3& w, double& largest) {
+  const HertzNormal normal = hertzNormalForce(p, t, largest);
+  const double fn = normal.force;
+  // The normal force is conservative given the largest overlap (its potential is hertzStoredEnergy); the
+  // hysteresis is booked as the loss when the largest overlap grows.
+  LawResult out{fn * t.normal, Vec3::Zero(), 0.0, normal.lost};
   if (p.friction > 0.0) {
-    const Vec3 wt = w - wn * t.normal;
+    const Vec3 wt = w - w.dot(t.normal) * t.normal;
     const double factor = p.friction * fn / (p.regularizingVelocity + wt.norm());  // eq. 53
     out.force -= factor * wt;
     out.dissipative -= factor * wt;
   }
   return out;
-}
-
-double hertzEnergy(const HertzContactParameters& p, const Touch& t) {
-  const double effectiveYoung = p.young / (1.0 - p.poisson * p.poisson);
-  // Integral of eq. 57 over the overlap: sqrt(3)/5 E~ sqrt(r~) h^(5/2).
-  return std::sqrt(3.0) / 5.0 * effectiveYoung * std::sqrt(t.hertzRadius) * std::pow(t.overlap, 2.5);
 }
 
 // The dashpots' damping ratio zeta of `model`'s restitution (0 for Mutze's law, which has none).
@@ -239,23 +309,25 @@ double modelDampingRatio(const ContactModel& model) {
   return 0.0;
 }
 
-// The law of `model` with a tangential spring (Mutze's law keeps none: `spring` stays zero).
+// The law of `model` with the contact's history: a tangential spring `spring` and the stiffness it was last
+// evaluated with `memory` (linear, Hertz-Mindlin), or, for Mutze's law, which keeps no spring (`spring` stays
+// zero), its largest overlap in `memory` (hertzNormalForce; untouched when delta = 1).
 LawResult lawForce(const ContactModel& model, double dampingRatio, const Touch& t, const Vec3& w,
-                   const Vec3& wDrift, double massEff, Vec3& spring, double& springStiffness, double dt) {
+                   const Vec3& wDrift, double massEff, Vec3& spring, double& memory, double dt) {
   switch (model.kind) {
     case ContactModel::Kind::Linear:
-      return linearForce(model.linear, dampingRatio, t, w, wDrift, massEff, spring, springStiffness, dt);
+      return linearForce(model.linear, dampingRatio, t, w, wDrift, massEff, spring, memory, dt);
     case ContactModel::Kind::HertzMindlin:
-      return hertzMindlinForce(model.hertzMindlin, dampingRatio, t, w, wDrift, massEff, spring,
-                               springStiffness, dt);
+      return hertzMindlinForce(model.hertzMindlin, dampingRatio, t, w, wDrift, massEff, spring, memory, dt);
     case ContactModel::Kind::Hertz:
       break;
   }
-  return hertzForce(model.hertz, t, w);
+  return hertzForce(model.hertz, t, w, memory);
 }
 
-// The elastic energy of the normal law at a touch [J].
-double normalElasticEnergy(const ContactModel& model, const Touch& t) {
+// The elastic energy of the normal law at a touch [J]; `largest` the contact's largest overlap for Mutze's
+// law (hertzStoredEnergy), unused by the others.
+double normalElasticEnergy(const ContactModel& model, const Touch& t, double largest) {
   switch (model.kind) {
     case ContactModel::Kind::Linear:
       return 0.5 * model.linear.stiffness * t.overlap * t.overlap;
@@ -264,7 +336,7 @@ double normalElasticEnergy(const ContactModel& model, const Touch& t) {
     case ContactModel::Kind::Hertz:
       break;
   }
-  return hertzEnergy(model.hertz, t);
+  return hertzStoredEnergy(model.hertz, t, largest);
 }
 
 }  // namespace

@@ -58,14 +58,25 @@ std::string contactHistoryProblem(const ContactModel& model, const std::string& 
          "the Hertz law (regularised friction), or another integrator";
 }
 
+bool contactKeepsLargestOverlap(const ContactModel& model) {
+  return keepsLargestOverlap(model);
+}
+
 ContactLawForce historyFreeContactForce(const ContactModel& model, const ContactTouch& touch, const Vec3& w,
-                                        double massEff) {
-  // No history: the spring starts and ends at zero (zero friction zeroes it; kt = 0 ignores it).
+                                        double massEff, double largestOverlap) {
+  // No spring history: the spring starts and ends at zero (zero friction zeroes it; kt = 0 ignores it).
+  // Mutze's law reads a copy of the largest overlap (a loading beyond it is taken in by
+  // commitLargestOverlap).
   Vec3 spring = Vec3::Zero();
-  double springStiffness = 0.0;
-  const LawResult r = lawForce(model, modelDampingRatio(model), solverTouch(touch), w, w, massEff, spring,
-                               springStiffness, 0.0);
+  double memory = keepsLargestOverlap(model) ? largestOverlap : 0.0;
+  const LawResult r =
+      lawForce(model, modelDampingRatio(model), solverTouch(touch), w, w, massEff, spring, memory, 0.0);
   return {r.force, r.dissipative};
+}
+
+double commitLargestOverlap(const ContactModel& model, const ContactTouch& touch, double& largestOverlap) {
+  if (!keepsLargestOverlap(model)) return 0.0;
+  return hertzNormalForce(model.hertz, solverTouch(touch), largestOverlap).lost;
 }
 
 ContactLawStep contactForceWithSpring(const ContactModel& model, const ContactTouch& touch, const Vec3& w,
@@ -73,15 +84,15 @@ ContactLawStep contactForceWithSpring(const ContactModel& model, const ContactTo
                                       double& springStiffness, double dt) {
   const LawResult r = lawForce(model, modelDampingRatio(model), solverTouch(touch), w, wDrift, massEff,
                                spring, springStiffness, dt);
-  return {r.force, r.dissipative, r.springEnergyChange};
+  return {r.force, r.dissipative, r.springEnergyChange, r.hysteresisLoss};
 }
 
 double tangentialSpringEnergy(const Vec3& spring, double springStiffness) {
   return 0.5 * springStiffness * spring.squaredNorm();
 }
 
-double contactElasticEnergy(const ContactModel& model, const ContactTouch& touch) {
-  return normalElasticEnergy(model, solverTouch(touch));
+double contactElasticEnergy(const ContactModel& model, const ContactTouch& touch, double largestOverlap) {
+  return normalElasticEnergy(model, solverTouch(touch), largestOverlap);
 }
 
 }  // namespace clumplab

@@ -78,11 +78,19 @@ void ContactSolver::compute(const ContactModel& model, NeighborList& neighbors, 
     }
     return lawForce(model, dampingRatio, t, w, wDrift, massEff, spring, storedStiffness, dt);
   };
+  // Mutze's law with delta < 1 keeps each contact's largest overlap where the others keep the spring's
+  // stiffness (ContactKernels.hpp, hertzNormalForce).
+  const bool overlapMemory = keepsLargestOverlap(model);
   // A pair that stops touching releases its tangential spring: that energy 1/2 kt |xi|^2 is lost
-  // (Mutze's Hertz law keeps no spring and elasticEnergy() counts none).
+  // (Mutze's Hertz law keeps no spring and elasticEnergy() counts none; it forgets the largest overlap,
+  // whose branch stores nothing once the pebbles part).
   // Spring k of `springs`, its stiffness `stiffnesses[k]` read only here (the rare case).
-  const auto release = [&](std::vector<Vec3>& springs, const std::vector<double>& stiffnesses, std::size_t k,
+  const auto release = [&](std::vector<Vec3>& springs, std::vector<double>& stiffnesses, std::size_t k,
                            double& springEnergyChange) {
+    if (overlapMemory) {
+      stiffnesses[k] = 0.0;
+      return;
+    }
     Vec3& spring = springs[k];
     const double length2 = spring.squaredNorm();
     if (length2 == 0.0) return;  // most pairs in the list: leave their cache lines clean
@@ -96,7 +104,7 @@ void ContactSolver::compute(const ContactModel& model, NeighborList& neighbors, 
     out.worstOverlapRatio = 0.0;
     out.pebbleContacts = 0;
     out.wallContacts = 0;
-    double springEnergyChange = 0.0;
+    double springEnergyChange = 0.0, hysteresisLoss = 0.0;
     Touch t{};
     // The pair loop, compiled for spheres only (the common case, untouched by spherocylinders) and
     // with spherocylinders, each without and with periodic axes.
@@ -124,7 +132,8 @@ void ContactSolver::compute(const ContactModel& model, NeighborList& neighbors, 
         near[nearCount] = static_cast<std::uint32_t>(k);
         nearCount += mayTouch ? 1 : 0;
         // Rarely true (a pair that just stopped touching): a predictable branch.
-        if (static_cast<int>(!mayTouch) & static_cast<int>(history[k].squaredNorm() != 0.0)) {
+        const bool held = history[k].squaredNorm() != 0.0 || (overlapMemory && stiffness[k] != 0.0);
+        if (static_cast<int>(!mayTouch) & static_cast<int>(held)) {
           release(history, stiffness, k, springEnergyChange);
         }
       }
@@ -164,6 +173,7 @@ void ContactSolver::compute(const ContactModel& model, NeighborList& neighbors, 
         const double ma = bodies.mass[ba], mb = bodies.mass[bb];
         const LawResult f = force(t, w, wDrift, ma * mb / (ma + mb), history[k], stiffness[k]);
         springEnergyChange += f.springEnergyChange;
+        hysteresisLoss += f.hysteresisLoss;
         out.records.push_back({ba, bb, f.force, t.point, f.dissipative});
         ++out.pebbleContacts;
         const double ratio = t.overlap / std::min(ra, rb);
@@ -198,6 +208,7 @@ void ContactSolver::compute(const ContactModel& model, NeighborList& neighbors, 
         const Vec3 wDrift = separateDrift ? driftAt(body, t.point, bodies.position[body]) : w;
         const LawResult f = force(t, w, wDrift, bodies.mass[body], wallHistory[k], wallStiffness[k]);
         springEnergyChange += f.springEnergyChange;
+        hysteresisLoss += f.hysteresisLoss;
         out.records.push_back({body, kWallBody, f.force, t.point, f.dissipative, wallIndex});
         ++out.wallContacts;
         const double ratio = t.overlap / r;
@@ -208,6 +219,7 @@ void ContactSolver::compute(const ContactModel& model, NeighborList& neighbors, 
       }
     }
     out.springEnergyChange = springEnergyChange;
+    out.hysteresisLoss = hysteresisLoss;
   });
 }
 
@@ -240,9 +252,10 @@ double ContactSolver::elasticEnergy(const ContactModel& model, const NeighborLis
   Touch t{};
   const bool linear = model.kind == ContactModel::Kind::Linear;  // one kt, not stored (compute())
   const double linearKt = model.linear.tangentialStiffnessRatio * model.linear.stiffness;
-  const auto add = [&](const Touch& touch, const Vec3& spring, double storedStiffness) {
-    energy += normalElasticEnergy(model, touch) +
-              0.5 * (linear ? linearKt : storedStiffness) * spring.squaredNorm();
+  // `stored`: the spring's stiffness, or for Mutze's law its largest overlap (its spring is zero).
+  const auto add = [&](const Touch& touch, const Vec3& spring, double stored) {
+    energy +=
+        normalElasticEnergy(model, touch, stored) + 0.5 * (linear ? linearKt : stored) * spring.squaredNorm();
   };
   const auto& pairs = neighbors.pairs();
   for (std::size_t k = 0; k < pairs.size(); ++k) {

@@ -300,6 +300,13 @@ void NeighborList::rebuild(const BroadPhaseInput& in, ThreadPool* pool) {
   seconds_.pebbles += secondsSince(t0);
 }
 
+void NeighborList::clearHistory() {
+  std::fill(state_.pairHistory.begin(), state_.pairHistory.end(), Vec3::Zero());
+  std::fill(state_.wallHistory.begin(), state_.wallHistory.end(), Vec3::Zero());
+  std::fill(state_.pairSpringStiffness.begin(), state_.pairSpringStiffness.end(), 0.0);
+  std::fill(state_.wallSpringStiffness.begin(), state_.wallSpringStiffness.end(), 0.0);
+}
+
 void NeighborList::removePebbles(std::uint32_t first, std::uint32_t count) {
   const std::uint32_t end = first + count;
   const auto gone = [&](std::uint32_t p) { return p >= first && p < end; };

@@ -189,9 +189,9 @@ ExportResult exportLiggghts(const Scene& scene, const World& world, const std::s
                        typePairs(p.friction, p.friction));
     if (p.restitutionSquared < 1.0) {
       result.warnings.push_back(
-          "contact.restitution_squared: Mutze's unloading hysteresis (force x " +
+          "contact.restitution_squared: Mutze's restitution (a hysteresis in the overlap that gives back " +
           exporting::number(p.restitutionSquared) +
-          " while separating) becomes LIGGGHTS's Hertz dashpot with coefficientRestitution " +
+          " of the work of loading) becomes LIGGGHTS's Hertz dashpot with coefficientRestitution " +
           exporting::number(e) + ": the same restitution of a head-on collision, a different force history");
     }
     model = "hertz tangential no_history";

@@ -75,6 +75,43 @@ std::pair<std::size_t, std::size_t> pebbleRange(const std::vector<MeshContactHis
   while (end < h.size() && h[end].pebble == pebble) ++end;
   return {begin, end};
 }
+
+// Which entry of the pebble's history [o0, o1) each of its contacts `found` continues (source[k], o1 for
+// none; used[o - o0] marks those taken): the same feature keeps its own; a new feature takes over the
+// history of a lost contact with the same wall whose normal is closest to its own (sliding across
+// triangles).
+void continuedHistory(const std::vector<MeshContactHistory>& h, std::size_t o0, std::size_t o1,
+                      const std::vector<FoundContact>& found, std::vector<std::size_t>& source,
+                      std::vector<char>& used) {
+  used.assign(o1 - o0, 0);
+  source.assign(found.size(), o1);
+  for (std::size_t k = 0; k < found.size(); ++k) {
+    for (std::size_t o = o0; o < o1; ++o) {
+      if (!used[o - o0] && h[o].wall == found[k].wall && h[o].feature == found[k].feature) {
+        source[k] = o;
+        used[o - o0] = 1;
+        break;
+      }
+    }
+  }
+  for (std::size_t k = 0; k < found.size(); ++k) {
+    if (source[k] != o1) continue;
+    std::size_t best = o1;
+    double bestAlignment = -2.0;
+    for (std::size_t o = o0; o < o1; ++o) {
+      if (used[o - o0] || h[o].wall != found[k].wall) continue;
+      const double alignment = h[o].normal.dot(found[k].normal);
+      if (alignment > bestAlignment) {
+        bestAlignment = alignment;
+        best = o;
+      }
+    }
+    if (best < o1) {
+      source[k] = best;
+      used[best - o0] = 1;
+    }
+  }
+}
 }  // namespace
 
 void MeshWallContacts::compute(const ContactModel& model, const PebbleArrays& pebbles,
@@ -89,7 +126,7 @@ void MeshWallContacts::compute(const ContactModel& model, const PebbleArrays& pe
     ContactChunk& out = chunks_[chunkIndex];
     ChunkExtra& extra = extra_[chunkIndex];
     out.records.clear();
-    out.springEnergyChange = 0.0;
+    out.springEnergyChange = out.hysteresisLoss = 0.0;
     out.worstOverlapRatio = 0.0;
     out.pebbleContacts = out.wallContacts = 0;
     extra.history.clear();
@@ -98,6 +135,7 @@ void MeshWallContacts::compute(const ContactModel& model, const PebbleArrays& pe
     std::vector<MeshTouch> touches;
     std::vector<std::uint32_t> scratch;
     std::vector<char> used;
+    std::vector<std::size_t> source;
     const std::size_t begin = chunkIndex * kChunkSize, end = std::min(n, begin + kChunkSize);
     std::size_t cursor = static_cast<std::size_t>(
         std::lower_bound(history_.begin(), history_.end(), static_cast<std::uint32_t>(begin),
@@ -110,39 +148,13 @@ void MeshWallContacts::compute(const ContactModel& model, const PebbleArrays& pe
       const Vec3& c = pebbles.position[p];
       const double r = pebbles.radius[p];
       findContacts(posed, c, r, found, touches, scratch);
-      used.assign(o1 - o0, 0);
-      // Springs: the same feature keeps its own; a new feature takes over the spring of a lost
-      // contact with the same wall whose normal is closest to its own (sliding across triangles).
+      continuedHistory(history_, o0, o1, found, source, used);
       std::vector<Vec3> springs(found.size(), Vec3::Zero());
       std::vector<double> stiffnesses(found.size(), 0.0);  // each spring's last kt [N/m]
-      std::vector<char> matched(found.size(), 0);
       for (std::size_t k = 0; k < found.size(); ++k) {
-        for (std::size_t o = o0; o < o1; ++o) {
-          if (!used[o - o0] && history_[o].wall == found[k].wall && history_[o].feature == found[k].feature) {
-            springs[k] = history_[o].spring;
-            stiffnesses[k] = history_[o].springStiffness;
-            used[o - o0] = matched[k] = 1;
-            break;
-          }
-        }
-      }
-      for (std::size_t k = 0; k < found.size(); ++k) {
-        if (matched[k]) continue;
-        std::size_t best = o1;
-        double bestAlignment = -2.0;
-        for (std::size_t o = o0; o < o1; ++o) {
-          if (used[o - o0] || history_[o].wall != found[k].wall) continue;
-          const double alignment = history_[o].normal.dot(found[k].normal);
-          if (alignment > bestAlignment) {
-            bestAlignment = alignment;
-            best = o;
-          }
-        }
-        if (best < o1) {
-          springs[k] = history_[best].spring;
-          stiffnesses[k] = history_[best].springStiffness;
-          used[best - o0] = 1;
-        }
+        if (source[k] == o1) continue;
+        springs[k] = history_[source[k]].spring;
+        stiffnesses[k] = history_[source[k]].springStiffness;
       }
       for (std::size_t o = o0; o < o1; ++o) {  // released: their energy is lost
         if (!used[o - o0])
@@ -159,6 +171,7 @@ void MeshWallContacts::compute(const ContactModel& model, const PebbleArrays& pe
         const ContactLawStep f =
             contactForceWithSpring(model, t, w, wDrift, bodies.mass[body], springs[k], stiffnesses[k], dt);
         out.springEnergyChange += f.springEnergyChange;
+        out.hysteresisLoss += f.hysteresisLoss;
         out.records.push_back({body, kWallBody, f.force, t.point, f.dissipative, found[k].wall});
         ++out.wallContacts;
         extra.recordPower.push_back({f.force.dot(u), f.dissipative.dot(u)});
@@ -233,13 +246,20 @@ double MeshWallContacts::elasticEnergy(const ContactModel& model, const PebbleAr
   std::vector<FoundContact> found;
   std::vector<MeshTouch> touches;
   std::vector<std::uint32_t> scratch;
+  std::vector<std::size_t> source;
+  std::vector<char> used;
+  const bool overlapMemory = contactKeepsLargestOverlap(model);
   std::size_t cursor = 0;
   for (std::size_t p = 0; p < pebbles.position.size(); ++p) {
     const auto [o0, o1] = pebbleRange(history_, static_cast<std::uint32_t>(p), cursor);
     cursor = o1;
     findContacts(posed, pebbles.position[p], pebbles.radius[p], found, touches, scratch);
-    for (const FoundContact& f : found) {
-      energy += contactElasticEnergy(model, worldTouch(f, pebbles.position[p], pebbles.radius[p]));
+    if (overlapMemory) continuedHistory(history_, o0, o1, found, source, used);
+    for (std::size_t k = 0; k < found.size(); ++k) {
+      const FoundContact& f = found[k];
+      // Mutze's law: the largest overlap of the contact this one continues, as compute() takes it over.
+      const double largest = overlapMemory && source[k] != o1 ? history_[source[k]].springStiffness : 0.0;
+      energy += contactElasticEnergy(model, worldTouch(f, pebbles.position[p], pebbles.radius[p]), largest);
       for (std::size_t o = o0; o < o1; ++o) {
         if (history_[o].wall == f.wall && history_[o].feature == f.feature) {
           energy += tangentialSpringEnergy(history_[o].spring, history_[o].springStiffness);

@@ -4,6 +4,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "core/collision/ContactLaw.hpp"
 #include "core/world/World.hpp"
 
 #include "WorldOwnForces.hpp"
@@ -29,8 +30,17 @@ void World::setGravity(const Vec3& gravity) {
 void World::setContactModel(const ContactModel& contact) {
   checkContactModel(contact);
   requireOwnForcesSupport(model_.settings.integrator, model_.settings, contact);
+  // Mutze's law with restitution_squared < 1 keeps each contact's largest overlap where the others keep
+  // a spring's stiffness: a switch between the two forgets the history.
+  const bool switched = contactKeepsLargestOverlap(contact) != contactKeepsLargestOverlap(model_.contact);
   model_.contact = contact;
+  if (switched) clearContactHistory();
   forcesChanged();
+}
+
+void World::clearContactHistory() {
+  neighbors_.clearHistory();
+  state_.meshContacts.clearHistory();
 }
 
 void World::setIntegrator(IntegratorKind kind, int eulerIterations) {
@@ -48,6 +58,11 @@ void World::setIntegrator(IntegratorKind kind, int eulerIterations, int rotorSub
               "blocked degrees of freedom are not supported by the cim and rk4 integrators; use leapfrog, "
               "midpoint or splitting");
     }
+  }
+  // cim and rk4 keep Mutze's largest overlaps of their own: World's, from before such a spell, are stale.
+  if (contactKeepsLargestOverlap(model_.contact) &&
+      evaluatesOwnForces(kind) != evaluatesOwnForces(model_.settings.integrator)) {
+    clearContactHistory();
   }
   setIntegratorObject(makeIntegrator(kind, eulerIterations));
   model_.settings.integrator = kind;

@@ -98,7 +98,7 @@ void World::evaluateForces(bool advance, const DriftVelocities& drift) {
   // Fields (gravity, global damping, external loads), then the contact sums; energy bookkeeping.
   t0 = StageClock::now();
   applyBodyForces();
-  state_.ledger.dissipated -= addContactForces();  // energy the tangential springs lost (slip, release)
+  state_.ledger.dissipated += addContactForces();  // springs' losses (slip, release), Mutze's hysteresis
   applyFieldForces();
   projectForcesOnPlane();
   applyBlockedForces();
@@ -171,7 +171,7 @@ double World::addContactForces() {
   // nearest A (ContactSolver.hpp), which the same shift as the contact stage's finds.
   state_.pebbleContacts = state_.wallContacts = 0;
   state_.worstOverlapRatio = 0.0;
-  double springEnergyChange = 0.0;
+  double lost = 0.0;  // [J], the energy the evaluation took from springs and lost to Mutze's hysteresis
   state_.wallForce.assign(model_.walls.size(), Vec3::Zero());
   const PeriodicBox& periodic = model_.settings.periodic;
   const auto addRecords = [&](const ContactChunk& chunk, auto withPeriodic) {
@@ -208,7 +208,7 @@ double World::addContactForces() {
     } else {
       addRecords(chunk, std::false_type{});
     }
-    springEnergyChange += chunk.springEnergyChange;
+    lost += chunk.hysteresisLoss - chunk.springEnergyChange;
     state_.pebbleContacts += chunk.pebbleContacts;
     state_.wallContacts += chunk.wallContacts;
     if (chunk.worstOverlapRatio > state_.worstOverlapRatio) {
@@ -216,7 +216,7 @@ double World::addContactForces() {
       state_.worstBody = chunk.worstBody;
     }
   }
-  return springEnergyChange;
+  return lost;
 }
 
 void World::applyFieldForces() {

@@ -47,9 +47,12 @@ class ClusterIntegration {
   // (sized like the state), each body's wraps into the periodic box are added to its entry [m].
   // Once `cancel` is set (any thread) it stops, not ok and `cancelled`: before the next pass, and
   // within a pass through each cluster's RkfSettings::cancel. The state and the carried list are
-  // then partly advanced: the caller restores what it saved (carried(), restore()).
+  // then partly advanced: the caller restores what it saved (carried(), restore()). `memory`: the
+  // contacts' memory of a model that keeps one (ClusterStepper::integrateAll), advanced with the state
+  // (and, like it, partly advanced by a cancelled interval).
   IntervalReport advance(RigidBodySet& state, double duration, ThreadPool* pool = nullptr,
-                         std::vector<Vec3>* wrapShifts = nullptr, const std::atomic<bool>* cancel = nullptr);
+                         std::vector<Vec3>* wrapShifts = nullptr, const std::atomic<bool>* cancel = nullptr,
+                         ContactMemory* memory = nullptr);
   // Forgets the cluster list (after the state was edited from outside).
   void invalidate() { list_.reset(); }
 

@@ -14,7 +14,10 @@
 //
 // Contact laws: the callbacks see positions, orientations and velocities only, so elastic springs
 // and velocity-dependent dashpots fit; a contact law with history (a tangential spring) would need
-// that history integrated as part of each cluster's ODE state, which this does not do.
+// that history integrated as part of each cluster's ODE state, which this does not do. A law that
+// keeps a number per contact that changes only as the state passes it (Mutze's largest overlap) has it
+// in a ContactMemory (ParticleModel.hpp): read by the forces, brought up to the state after each
+// accepted RKF step of a cluster (commitContacts), the energy that dissipates added to the tally.
 #include <cstdint>
 #include <limits>
 #include <span>
@@ -90,6 +93,7 @@ struct ClusterWorkspace {
   std::vector<RigidBodyInertia> inertia;
   std::vector<double> reach;
   std::vector<Vec3> wallForces;
+  RigidBodySet accepted;  // the members after an accepted step (ContactMemory commits)
 };
 
 // One cluster's integration over an interval.
@@ -119,7 +123,8 @@ class ClusterStepper {
   ClusterStepper(ParticleModel model, ClusterStepSettings settings);
 
   // Advances `state` (all particles of the model) by one global step of at most `maxDuration` [s].
-  ClusterStepReport step(RigidBodySet& state, double maxDuration);
+  // `memory`: the contacts' memory when the model keeps one (without it they start afresh every step).
+  ClusterStepReport step(RigidBodySet& state, double maxDuration, ContactMemory* memory = nullptr);
 
   // The neighbour list, clusters, local indices and lifetime of `state` (report.duration is 0 and
   // nothing is integrated). The lifetime bounds the time in which no point of a particle can move
@@ -137,18 +142,20 @@ class ClusterStepper {
   // to it (once, unbounded). A collision inside a cluster can make a body far
   // faster than the lifetime assumed (a light sphere struck by a heavy one leaves at twice its
   // speed); this keeps it from reaching a body of another cluster that the list does not pair it
-  // with.
+  // with. `memory` (for a model that keeps one; sized to the model here): read by the forces and
+  // committed after every accepted step, a retaken cluster's put back with its state.
   ClusterPass integrateAll(const ClusterStepReport& report, double elapsed, double duration,
                            RigidBodySet& state, ThreadPool* pool = nullptr,
-                           std::span<double> initialSteps = {});
+                           std::span<double> initialSteps = {}, ContactMemory* memory = nullptr);
 
   // Integrates cluster c of `report` over `duration` [s]: reads and writes only the members' entries
   // of `state`. Free clusters move analytically. `initialStep`: RKF45's first step (0: automatic).
   // `limit` > 0 [m]: it stops where a member's point would move farther than that from where the
-  // list was built (`elapsed` [s] of the list's time passed before; RkfStats::bounded).
+  // list was built (`elapsed` [s] of the list's time passed before; RkfStats::bounded). `memory`: the
+  // contacts' memory (one entry per particle), of which it reads and writes the members' entries only.
   ClusterRun integrateCluster(const ClusterStepReport& report, std::size_t c, double elapsed, double duration,
                               RigidBodySet& state, ClusterWorkspace& work, double initialStep = 0.0,
-                              double limit = 0.0) const;
+                              double limit = 0.0, ContactMemory* memory = nullptr) const;
 
   // A body that moves exactly as its speed at the build predicts reaches the limit exactly at the
   // lifetime's end: the bound lets it overshoot by round-off.
@@ -165,6 +172,7 @@ class ClusterStepper {
   std::vector<ClusterRun> runs_;        // per cluster, scratch of integrateAll
   RigidBodySet passStart_;              // the state at a pass's start (bounded passes)
   std::vector<double> passStartSteps_;  // and the clusters' starting steps
+  ContactMemory passStartMemory_;       // and the contacts' memory
 };
 
 }  // namespace clumplab::cim

@@ -38,6 +38,27 @@ struct BodyForce {
   double externalPower = 0.0;  // [W] put in by its external part (a load)
 };
 
+// What a contact law remembers that the state does not give (Mutze's hertz law with restitution_squared
+// < 1 keeps the largest overlap each contact reached, ContactLaw.hpp): one value per contact, held by the
+// particle that owns it (a pair by its lower-indexed particle, a wall contact by its particle) and keyed
+// as the model likes (`partner`: the other particle, or kWallPartner + the wall's index; `first`,
+// `second`: which pebbles, or shaft ends). The forces read it; it changes only after accepted steps
+// (commitContacts), so that within a step the forces are functions of the state, as Runge-Kutta needs.
+struct ContactMemoryEntry {
+  std::uint32_t partner = 0;
+  std::uint32_t first = 0;
+  std::uint32_t second = 0;
+  double value = 0.0;
+  bool operator==(const ContactMemoryEntry&) const = default;
+};
+inline constexpr std::uint32_t kWallPartner = 0x80000000u;
+using ContactMemoryView = std::span<const ContactMemoryEntry>;
+struct ContactMemory {
+  std::vector<std::vector<ContactMemoryEntry>> of;  // per particle, the contacts it owns
+  // Particle `index` is gone and those above are renumbered down by one.
+  void removeParticle(std::size_t index);
+  bool operator==(const ContactMemory&) const = default;
+};
 struct ParticleModel {
   std::vector<RigidBodyInertia> inertia;  // per particle
   std::vector<double> reach;              // per particle: radius of a ball about R holding it [m]
@@ -50,13 +71,25 @@ struct ParticleModel {
   std::function<double(std::uint32_t i, std::uint32_t j, const Vec3& separation, const Quat& qi,
                        const Quat& qj)>
       surfaceDistance;
-  // Contact forces of a listed pair; `sj.position` is the image of j nearest to `si`. Zero when the
-  // surfaces are apart.
-  std::function<PairForce(std::uint32_t i, std::uint32_t j, const ParticleState& si, const ParticleState& sj)>
+  // Contact forces of a listed pair i < j; `sj.position` is the image of j nearest to `si`. Zero when the
+  // surfaces are apart. `memory`: i's entries of the ContactMemory (empty without one).
+  std::function<PairForce(std::uint32_t i, std::uint32_t j, const ParticleState& si, const ParticleState& sj,
+                          ContactMemoryView memory)>
       pairForce;
-  // Distance of particle i's surface from wall w [m], and the wall's contact force on it.
+  // Distance of particle i's surface from wall w [m], and the wall's contact force on it (`memory` as above).
   std::function<double(std::uint32_t i, std::uint32_t wall, const ParticleState& s)> wallDistance;
-  std::function<WallForce(std::uint32_t i, std::uint32_t wall, const ParticleState& s)> wallForce;
+  std::function<WallForce(std::uint32_t i, std::uint32_t wall, const ParticleState& s,
+                          ContactMemoryView memory)>
+      wallForce;
+  // For a law with a ContactMemory: after an accepted step, appends to `next` the entries of the contacts
+  // of i with j (or with a wall) that touch in the step's end state, brought up to it from i's entries
+  // before the step (`previous`), and returns the energy that dissipated [J] (>= 0). Empty: no memory.
+  std::function<double(std::uint32_t i, std::uint32_t j, const ParticleState& si, const ParticleState& sj,
+                       ContactMemoryView previous, std::vector<ContactMemoryEntry>& next)>
+      commitPair;
+  std::function<double(std::uint32_t i, std::uint32_t wall, const ParticleState& s,
+                       ContactMemoryView previous, std::vector<ContactMemoryEntry>& next)>
+      commitWall;
   // A bound on the speed of the points of particle i that decide contacts [m/s] (for
   // spherocylinders shaftEndSpeed). Empty: |v| + reach_i angularSpeedBound (ClusterLifetime.hpp).
   std::function<double(std::uint32_t i, const ParticleState& s, const Vec3& bodyAngularVelocity)> pointSpeed;
@@ -77,6 +110,7 @@ struct ParticleModel {
 
   std::size_t size() const { return inertia.size(); }
   bool isDriven(std::size_t i) const { return i < driven.size() && driven[i] != 0; }
+  bool keepsMemory() const { return static_cast<bool>(commitPair); }
 };
 
 // Work done by a force evaluation over a neighbour list.
@@ -102,11 +136,19 @@ struct ForceTally {
 // each listed wall once. `localIndex[g]` is the position of particle g in `members`, for every g that
 // a member lists (all of them lie in `members` when `members` is a cluster). `forces` and `torques`
 // are accumulated into (sized like `local`). With `tally`, the model's bodyForce of the driven
-// members is added too, and dissipation, external power and wall forces are summed into it.
+// members is added too, and dissipation, external power and wall forces are summed into it. `memory`
+// (optional, one entry per particle of the model): what the contacts remember.
 ForceCallCounts listForces(const ParticleModel& model, const NeighborCsr& neighbors,
                            std::span<const std::uint32_t> members, std::span<const std::uint32_t> localIndex,
                            const RigidBodySet& local, std::vector<Vec3>& forces, std::vector<Vec3>& torques,
-                           ForceTally* tally = nullptr);
+                           ForceTally* tally = nullptr, const ContactMemory* memory = nullptr);
+
+// After an accepted step that ended at `local` (the members as in listForces): the memory of the
+// members' contacts brought up to it (ParticleModel::commitPair, commitWall; contacts that no longer touch
+// are forgotten). Returns the energy that dissipated [J]. Nothing for a model without memory.
+double commitContacts(const ParticleModel& model, const NeighborCsr& neighbors,
+                      std::span<const std::uint32_t> members, std::span<const std::uint32_t> localIndex,
+                      const RigidBodySet& local, ContactMemory& memory);
 
 // The neighbour list of the current state with buffer Delta [m] (ParticleNeighbors.hpp).
 NeighborCsr neighborsOf(const ParticleModel& model, const RigidBodySet& state, double buffer);

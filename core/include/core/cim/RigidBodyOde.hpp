@@ -112,6 +112,8 @@ class RigidBodyOde final : public OdeSystem {
   void setMotionScales(std::span<const double> lengths, double speed);
 
   void derivative(double t, const OdeState& y, OdeState& dydt) override;
+  // The bodies of `y` as the force callback sees them (lab positions, unit quaternions), into `out`.
+  void bodiesOf(const OdeState& y, RigidBodySet& out) const;
   // Renormalises every quaternion.
   void project(OdeState& y) override;
   std::span<const int> errorBlocks() const override {

@@ -26,8 +26,11 @@ class Rk4Baseline {
   Rk4Baseline(ParticleModel model, double buffer, bool tally = false);
 
   // One RK4 step of dt [s] for all particles; positions wrapped into the periodic box after it
-  // (with `wrapShifts`, sized like the state, each body's shift added to its entry [m]).
-  void step(RigidBodySet& state, double dt, std::vector<Vec3>* wrapShifts = nullptr);
+  // (with `wrapShifts`, sized like the state, each body's shift added to its entry [m]). `memory`: the
+  // contacts' memory of a model that keeps one (ParticleModel.hpp), read by the step's forces and
+  // committed at its end (the energy that dissipates is in lastTally()).
+  void step(RigidBodySet& state, double dt, std::vector<Vec3>* wrapShifts = nullptr,
+            ContactMemory* memory = nullptr);
   // Forgets the neighbour list (call after editing the state from outside).
   void invalidate() { built_ = false; }
 

@@ -6,7 +6,9 @@
 // touch at their shafts' closest points, Meland et al., Cluster integration method, Fig. 2) at the minimum
 // image of the periodic box; walls act on spheres and on each end of a shaft, as in ContactSolver. Gravity,
 // global damping and the world's external loads are part of the model; fields, the 2D plane and contact laws
-// with history are not (requireOwnForcesSupport refuses them).
+// with a tangential spring are not (requireOwnForcesSupport refuses them). Mutze's hertz law with
+// restitution_squared < 1 keeps each contact's largest overlap in a ContactMemory (ParticleModel.hpp),
+// keyed (partner, pebble of i, pebble of j) for pairs and (kWallPartner + wall, pebble, shaft end) for walls.
 //
 // The lifetime speed of a particle (ParticleModel::pointSpeed): for a body that is one pebble
 // centred at its centre of mass (a spherocylinder, a sphere) the paper's shaft-end speed
@@ -71,12 +73,13 @@ struct ContactSummary {
   double elasticEnergy = 0.0;  // [J]
   std::vector<Vec3> points;    // [m], world, one per touch counted (pebble pairs, then walls)
 };
+// `memory`: what the contacts remember (Mutze's largest overlaps), for their energy.
 ContactSummary summarizeContacts(const WorldParticles& particles, const NeighborCsr& neighbors,
-                                 const RigidBodySet& state);
+                                 const RigidBodySet& state, const ContactMemory* memory = nullptr);
 
 // The same at a state with no list at hand: one is built (buffer a millionth of the largest reach).
 ContactSummary summarizeContacts(const WorldParticles& particles, const ParticleModel& model,
-                                 const RigidBodySet& state);
+                                 const RigidBodySet& state, const ContactMemory* memory = nullptr);
 
 // Delta [m] from the settings: CimSettings::buffer, or 0.6 x the smallest pebble radius.
 double resolveBuffer(double buffer, const std::vector<TemplatePtr>& templates);

@@ -1,6 +1,7 @@
 #pragma once
 // Contact laws between pebbles (and between pebbles and walls). SI units throughout.
 #include <cmath>
+#include <limits>
 
 namespace clumplab {
 
@@ -21,13 +22,22 @@ struct LinearContactParameters {
 };
 
 // Mutze, Polyspherical grains, §5, eq. 52-57 (Mutze's Hertz law with restitution on unloading and regularised
-// friction).
+// friction). The restitution is a hysteresis in the overlap: below the largest overlap a contact reached it
+// follows a branch that gives back delta of the work of loading (collision/ContactKernels.hpp).
 struct HertzContactParameters {
   double young = 5e8;                  // E [Pa]
   double poisson = 0.3;                // sigma (scene files and the docs default to this one value)
   double restitutionSquared = 1.0;     // delta, the square of the normal restitution coefficient
   double friction = 0.0;               // mu
   double regularizingVelocity = 1e-3;  // nu [m/s]
+
+  // The largest tangent stiffness dF/dh of the normal force over that of eq. 57 at the same largest
+  // overlap: 1/delta (the branch's, where it leaves h_max), 1 for delta = 1, infinite for delta = 0
+  // (whose branch is vertical and carries no force: no oscillation to resolve). For time steps.
+  double largestStiffnessFactor() const {
+    if (restitutionSquared >= 1.0) return 1.0;
+    return restitutionSquared > 0.0 ? 1.0 / restitutionSquared : std::numeric_limits<double>::infinity();
+  }
 
   bool operator==(const HertzContactParameters&) const = default;
 };

@@ -76,6 +76,7 @@ struct alignas(64) ContactChunk {
   std::vector<ContactRecord> records;
   ChunkScratch scratch;
   double springEnergyChange = 0.0;  // [J] change of the energy stored in tangential springs
+  double hysteresisLoss = 0.0;      // [J] dissipated by Mutze's hysteresis as largest overlaps grew (>= 0)
   double worstOverlapRatio = 0.0;   // max overlap / smaller radius
   std::uint32_t worstBody = 0;
   std::size_t pebbleContacts = 0;
@@ -85,12 +86,15 @@ struct alignas(64) ContactChunk {
 // Energy bookkeeping (Mutze, Polyspherical grains, §8: total + dissipated is conserved). The solver does not
 // count dissipation itself: the power of a force depends on velocities the integrator has not produced yet
 // when it evaluates forces (the leapfrog sees predicted ones). Each record carries the contact's
-// non-conservative force on A instead: the dashpot (or, for Hertz, the unloading hysteresis (delta - 1)
-// F_Hertz n) plus the whole tangential force, spring included. Each chunk carries the change of the energy
-// 1/2 kt |xi|^2 stored in the tangential springs during the evaluation (springs released when a pair stops
-// touching included). World books the dissipation -F_diss . w dt - dU_t with w the relative velocity taken
-// from synchronous body velocities at the force time; the spring part of F_diss and dU_t cancel up to the
-// spring's integration error.
+// non-conservative force on A instead: the dashpot plus the whole tangential force, spring included (Mutze's
+// regularised friction for Hertz). Each chunk carries the change of the energy 1/2 kt |xi|^2 stored in the
+// tangential springs during the evaluation (springs released when a pair stops touching included), and the
+// energy Mutze's restitution dissipated: his normal force is conservative given each contact's largest
+// overlap, and the growth of that overlap loses (1 - delta) of the work of eq. 57 over it, exactly what the
+// stored energy (elasticEnergy) falls short of that work (ContactKernels.hpp, hertzNormalForce). World books
+// the dissipation -F_diss . w dt - dU_t + that loss, with w the relative velocity taken from synchronous body
+// velocities at the force time; the spring part of F_diss and dU_t cancel up to the spring's integration
+// error.
 class ContactSolver {
  public:
   // Computes every contact force at the current state and advances tangential springs by dt with
@@ -113,7 +117,8 @@ class ContactSolver {
   void translatePoints(const std::vector<Vec3>& shiftOfBody);
 
   // Elastic energy stored in all touching contacts at the current positions [J]: 1/2 kn d^2 plus
-  // 1/2 kt |xi|^2 (linear), or the integral of eq. 57 (Hertz). With periodic axes, `bodyPositions`
+  // 1/2 kt |xi|^2 (linear), or for Hertz the integral of eq. 57 (delta = 1) or of the branch its largest
+  // overlap puts the contact on (delta < 1; ContactKernels.hpp). With periodic axes, `bodyPositions`
   // (centres of mass [m]) pick the image of each pair as compute() does.
   static double elasticEnergy(const ContactModel& model, const NeighborList& neighbors,
                               const PebbleArrays& pebbles, const std::vector<Wall>& walls,

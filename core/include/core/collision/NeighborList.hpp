@@ -12,9 +12,9 @@
 // turns) and has two wall pairs per wall, one per shaft end (Meland et al., Cluster integration
 // method for non-spherical granular particles: a plane wall acts on one hemisphere; both when it
 // lies flat). Each pair carries
-// its contact history (the tangential spring), carried over across rebuilds. A list stays valid
-// while every pebble stays within its own displacement limit: half its body's margin (a lower bound
-// on the gap to every unlisted partner, never below the skin), or its clearance to a wall.
+// its contact history (the tangential spring, or Mutze's largest overlap), carried over across rebuilds. A
+// list stays valid while every pebble stays within its own displacement limit: half its body's margin (a
+// lower bound on the gap to every unlisted partner, never below the skin), or its clearance to a wall.
 //
 // Periodic boundaries (PeriodicBox): bodies are binned by their wrapped centres and pairs are
 // measured by the minimum image. Pebble positions stay as the caller gives them (a body straddling a
@@ -105,11 +105,14 @@ class NeighborList {
   const std::vector<Vec3>& pairHistory() const { return state_.pairHistory; }
   const std::vector<Vec3>& wallHistory() const { return state_.wallHistory; }
   // Beside each spring, the stiffness kt it was last evaluated with [N/m] (its energy 1/2 kt |xi|^2;
-  // Hertz-Mindlin's varies with the overlap).
+  // Hertz-Mindlin's varies with the overlap). Mutze's hertz law, which keeps no spring, keeps each
+  // contact's largest overlap [m] there instead (with restitution_squared < 1; ContactLaw.hpp).
   std::vector<double>& pairSpringStiffness() { return state_.pairSpringStiffness; }
   std::vector<double>& wallSpringStiffness() { return state_.wallSpringStiffness; }
   const std::vector<double>& pairSpringStiffness() const { return state_.pairSpringStiffness; }
   const std::vector<double>& wallSpringStiffness() const { return state_.wallSpringStiffness; }
+  // Every pair's history forgotten (springs and what beside them is zero), the lists kept.
+  void clearHistory();
   std::size_t rebuildCount() const { return state_.rebuilds; }
   std::size_t bodyPairCount() const { return bodyPairs_; }  // candidate body pairs of the last build
 
@@ -154,7 +157,7 @@ class NeighborList {
     std::vector<Vec3> pairHistory;  // tangential springs [m], beside pairs
     std::vector<Vec3> wallHistory;  // beside wallPairs
     // Beside each spring, the stiffness kt it was last evaluated with [N/m] (its energy
-    // 1/2 kt |xi|^2; Hertz-Mindlin's varies with the overlap).
+    // 1/2 kt |xi|^2; Hertz-Mindlin's varies with the overlap), or Mutze's largest overlap [m].
     std::vector<double> pairSpringStiffness;
     std::vector<double> wallSpringStiffness;
     std::vector<Vec3> positionsAtBuild;

@@ -6,10 +6,11 @@
 // World::walls()) in fixed chunks of pebbles, so results do not depend on the thread count.
 //
 // Contact history: one tangential spring per (pebble, wall, feature) (MeshFeature: a face, edge or
-// vertex). When a pebble moves from one feature to another (across an edge onto the next face, from
-// a face onto an edge), its new contact inherits the spring of the contact it lost in the same
-// evaluation with the same wall whose normal is closest to the new one, turned into the new tangent
-// plane by the law; so sliding across a tessellated surface keeps its friction, and a spring is
+// vertex), or for Mutze's hertz law with restitution_squared < 1 the largest overlap (ContactLaw.hpp).
+// When a pebble moves from one feature to another (across an edge onto the next face, from a face onto
+// an edge), its new contact inherits the history of the contact it lost in the same evaluation with the
+// same wall whose normal is closest to the new one, a spring turned into the new tangent plane by the
+// law; so sliding across a tessellated surface keeps its friction (and its restitution), and a spring is
 // released (its energy dissipated) only when no contact with that wall takes it over.
 //
 // Energy (ContactSolver.hpp): each chunk carries the springs' energy change; besides, the stage
@@ -34,7 +35,7 @@ struct MeshContactHistory {
   std::uint32_t wall = 0;
   std::uint32_t feature = 0;     // MeshFeature::key()
   Vec3 spring = Vec3::Zero();    // tangential spring [m]
-  double springStiffness = 0.0;  // the kt it was last evaluated with [N/m]
+  double springStiffness = 0.0;  // the kt it was last evaluated with [N/m]; Mutze's law: largest overlap [m]
   Vec3 normal = Vec3::UnitZ();   // the contact normal when it was last evaluated (world)
 };
 
@@ -53,6 +54,8 @@ class MeshWallContacts {
   double wallPower() const { return wallPower_; }
   double wallDissipativePower() const { return wallDissipativePower_; }
   const std::vector<MeshContactHistory>& history() const { return history_; }
+  // Every contact's history forgotten (the next evaluation finds its contacts as new ones).
+  void clearHistory() { history_.clear(); }
 
   // Body `body` with pebbles [first, first + count) was removed: its records and springs go, and
   // bodies and pebbles above are renumbered down.

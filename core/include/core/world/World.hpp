@@ -224,7 +224,9 @@ class World {
   void evaluateForces(bool advance, const DriftVelocities& drift);
   bool placePebblesAndCheckList();
   void applyBodyForces();
-  double addContactForces();  // returns the change of the tangential springs' energy [J]
+  // Returns the energy the contacts lost in the evaluation [J]: Mutze's hysteresis as largest overlaps grew,
+  // less the change of the tangential springs' energy.
+  double addContactForces();
   // Powers [W] of the last evaluation's dissipative forces and torques (sum over bodies of
   // F_diss . v + T_diss . omega) and of its external loads, with v = (1 - s) v_now + s v_stepStart
   // (s = `startWeight`).
@@ -255,6 +257,9 @@ class World {
     state_.forcesCurrent = false;
     energyWatch_.reset();
   }
+  // The contact stage's history (tangential springs, Mutze's largest overlaps) forgotten: what it
+  // holds means nothing to a law that reads it otherwise, nor after a spell of cim or rk4 (their own).
+  void clearContactHistory();
   // Loads changed: forces are evaluated again (their work is booked, the watch goes on).
   void loadsChanged() { state_.forcesCurrent = false; }
   // The energy report inside step() for the energy watch: the pebbles placed in the world's own
