@@ -119,6 +119,8 @@ class TestStepEstimate : public QObject {
     const ContactModel elastic = linearContact(1e6, 1.0, 0.0);
     const ContactModel hm = hertzMindlin(1e8, 0.5, 0.5);
     const ContactModel mutze = frictionlessHertz(1e8);
+    ContactModel mutzeLossy = mutze;  // unloading 1/delta = 4 times stiffer than loading
+    mutzeLossy.hertz.restitutionSquared = 0.25;
     for (const IntegratorKind integrator : allIntegrators()) {
       const std::string name(integratorName(integrator));
       QTest::newRow((name + ", face, damped").c_str()) << int(Pose::Face) << damped << integrator << 3.5;
@@ -132,6 +134,10 @@ class TestStepEstimate : public QObject {
           << int(Pose::Pinched) << elastic << integrator << 2.0;
       QTest::newRow((name + ", face, hertz-mindlin").c_str()) << int(Pose::Face) << hm << integrator << 4.0;
       QTest::newRow((name + ", face, mutze").c_str()) << int(Pose::Face) << mutze << integrator << 3.5;
+      QTest::newRow((name + ", face, mutze delta 0.25").c_str())
+          << int(Pose::Face) << mutzeLossy << integrator << 100.0;
+      QTest::newRow((name + ", pinched, mutze delta 0.25").c_str())
+          << int(Pose::Pinched) << mutzeLossy << integrator << 100.0;
     }
   }
 

@@ -48,7 +48,7 @@ class ScenesAtRestTest : public QObject {
     row("tbar-bulk.json", 3000, 1.0, "");
     row("polydisperse-pile.json", 3000, 1.5, "");
     row("fine-clumps.json", 1500, 2.0, "");
-    row("fine-clumps-one-coarse.json", 1500, 1.0, "");
+    row("fine-clumps-one-coarse.json", 1500, 2.5, "");
     row("scaled-copies.json", 1500, 1.0, "");
     row("self-righting.json", 3000, 10.5, "");
     row("spherocylinders.json", 3000, 2.0, "");

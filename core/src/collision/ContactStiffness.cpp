@@ -31,7 +31,11 @@ ContactStiffness contactStiffness(const ContactModel& model, double pebbleRadius
       const HertzContactParameters& p = model.hertz;
       const double e = p.young / (1.0 - p.poisson * p.poisson);
       s.normal = 1.5 * std::sqrt(3.0) / 2.0 * e * std::sqrt(pebbleRadius) * std::sqrt(h);
-      if (p.restitutionSquared < 1.0) s.normal /= std::max(p.restitutionSquared, 0.01);
+      // Its unloading branch is 1/delta stiffer. Taken up to 100 times: on a steeper branch (delta
+      // below 0.01) an oscillation can span no more than delta h_max before it leaves the branch
+      // (to zero force, or to loading, which dissipates), so it chatters within that and cannot grow;
+      // delta = 0 unloads to zero force at once and has no branch to oscillate on.
+      if (p.restitutionSquared > 0.0) s.normal *= std::min(p.largestStiffnessFactor(), 100.0);
       break;
     }
     case ContactModel::Kind::HertzMindlin: {
