@@ -285,8 +285,9 @@ void SimulationLoop::publish() {
     captureSnapshot(*world_, energy, f.snapshot);
     stageTimes_.sample(Clock::now(), f.snapshot);
     f.recentStages = stageTimes_.perStep();
-    f.criticalTimeStep = world_->criticalTimeStep();
-    f.recommendedTimeStep = world_->recommendedTimeStep();
+    const TemplateSteps steps = world_->timeSteps();
+    f.criticalTimeStep = steps.critical;
+    f.recommendedTimeStep = steps.recommended;
     if (world_->stepCount() < kineticIntegralSteps_) integrateKinetic(energy, 0.0);  // restarts them
     sample = {sceneGeneration_,       world_->stepCount(),        energy,
               world_->wallImpulses(), rotationalKineticIntegral_, translationalKineticIntegral_};

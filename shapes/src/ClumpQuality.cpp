@@ -5,6 +5,7 @@
 #include <numbers>
 #include <unordered_map>
 
+#include "core/base/SpherePoints.hpp"
 #include "core/base/ThreadPool.hpp"
 
 namespace clumplab::shapes {
@@ -113,18 +114,6 @@ class PebbleGrid {
   std::unordered_map<std::int64_t, std::vector<std::uint32_t>> cells_;
 };
 
-// Points spread evenly over the unit sphere (Fibonacci lattice).
-std::vector<Vec3> spherePoints(int n) {
-  std::vector<Vec3> points;
-  const double golden = std::numbers::pi * (3.0 - std::sqrt(5.0));
-  for (int k = 0; k < n; ++k) {
-    const double z = 1.0 - (2.0 * k + 1.0) / n;
-    const double r = std::sqrt(std::max(0.0, 1.0 - z * z));
-    points.emplace_back(r * std::cos(golden * k), r * std::sin(golden * k), z);
-  }
-  return points;
-}
-
 // Points on the mesh surface: every vertex, plus about `count` points spread over the triangles
 // in proportion to their area (a Halton pattern inside each triangle).
 std::vector<Vec3> surfacePoints(const TriangleMesh& mesh, int count) {
@@ -193,7 +182,7 @@ QualityResult compareWithMesh(const std::vector<Pebble>& pebbles, const MeshSoli
   const PebbleGrid grid(pebbles);
   ThreadPool pool(ThreadPool::machineThreads());
   // Largest protrusion: points of the union's surface outside the mesh, distance to the mesh.
-  const std::vector<Vec3> directions = spherePoints(options.spherePoints);
+  const std::vector<Vec3> directions = fibonacciSpherePoints(options.spherePoints);
   constexpr std::size_t kChunk = 256;
   std::vector<double> protrusion((pebbles.size() + kChunk - 1) / kChunk, 0.0);
   pool.run(protrusion.size(), [&](std::size_t chunk) {

@@ -9,32 +9,18 @@
 
 #include <Eigen/Eigenvalues>
 
+#include "core/base/SpherePoints.hpp"
+
 namespace clumplab {
 
 namespace {
 
 constexpr int kLatticeDirections = 2048;
 
-// Unit vectors spread evenly over the sphere (Fibonacci lattice), and the angle within which every
-// direction has one of them (about 0.6 of the lattice spacing sqrt(4 pi / n); 0.75 to be safe).
-std::vector<Vec3> latticeDirections(int n, double& coverAngle) {
-  std::vector<Vec3> out;
-  out.reserve(static_cast<std::size_t>(n));
-  const double golden = M_PI * (3.0 - std::sqrt(5.0));
-  for (int i = 0; i < n; ++i) {
-    const double z = 1.0 - (2.0 * i + 1.0) / n;
-    const double rho = std::sqrt(std::max(0.0, 1.0 - z * z));
-    const double phi = golden * i;
-    out.emplace_back(rho * std::cos(phi), rho * std::sin(phi), z);
-  }
-  coverAngle = 0.75 * std::sqrt(4.0 * M_PI / n);
-  return out;
-}
-
-// A perpendicular unit vector to unit d.
-Vec3 perpendicular(const Vec3& d) {
-  const Vec3 a = std::abs(d.x()) < 0.6 ? Vec3::UnitX() : Vec3::UnitY();
-  return (a - a.dot(d) * d).normalized();
+// The angle within which every direction has a point of an n-point Fibonacci lattice (about 0.6 of
+// its spacing sqrt(4 pi / n); 0.75 to be safe).
+double latticeCoverAngle(int n) {
+  return 0.75 * std::sqrt(4.0 * M_PI / n);
 }
 
 // The mass-scaled row of a unit force along `f` at `arm` from the centre of mass.
@@ -53,8 +39,8 @@ std::vector<SupportFace> supportFaces(const ClumpTemplate& clump) {
   std::vector<SupportFace> faces;
   if (clump.pebbles.empty() || !(clump.mass > 0.0) || !(clump.principalMoments.minCoeff() > 0.0))
     return faces;
-  double coverAngle = 0.0;
-  std::vector<Vec3> directions = latticeDirections(kLatticeDirections, coverAngle);
+  const double coverAngle = latticeCoverAngle(kLatticeDirections);
+  std::vector<Vec3> directions = fibonacciSpherePoints(kLatticeDirections);
   const std::size_t exact = 12;  // the axes of both frames, searched with the contact tolerance only
   std::vector<Vec3> axes;
   for (int a = 0; a < 3; ++a) {
@@ -96,8 +82,8 @@ std::vector<SupportFace> supportFaces(const ClumpTemplate& clump) {
     if (!seen.insert(members).second) continue;
     SupportFace face;
     face.pebbles = static_cast<int>(members.size());
-    const Vec3 t1 = perpendicular(d);
-    const Vec3 t2 = d.cross(t1);
+    Vec3 t1, t2;
+    perpendicularPair(d, t1, t2);
     for (std::uint32_t i : members) {
       const Pebble& p = points[i];
       const Vec3 arm = p.center + p.radius * d;  // the contact point

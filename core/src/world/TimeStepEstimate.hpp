@@ -7,6 +7,7 @@
 #include "core/clump/ClumpTemplate.hpp"
 #include "core/clump/SupportFaces.hpp"
 #include "core/collision/ContactModel.hpp"
+#include "core/world/TimeSteps.hpp"
 
 namespace clumplab {
 
@@ -22,12 +23,6 @@ double templateCriticalStep(const ClumpTemplate& clump, const std::vector<Suppor
 // How long one pebble of `clump` stays in contact with a wall under `law` (its stiffest single
 // contact, the dashpot left out): pi / sqrt(k (1/m + |I^(-1/2) (p x n)|^2)) [s].
 double templateContactDuration(const ClumpTemplate& clump, const ContactModel& law);
-
-// Both steps of a template under a law [s].
-struct TemplateSteps {
-  double critical = 0.0;
-  double recommended = 0.0;  // the critical one, or a tenth of a contact if that is shorter
-};
 
 class TimeStepEstimate {
  public:

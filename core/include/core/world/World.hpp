@@ -14,13 +14,13 @@
 #include "core/energy/Energy.hpp"
 #include "core/energy/EnergyWatch.hpp"
 #include "core/integrate/Integrator.hpp"
+#include "core/world/TimeSteps.hpp"
 #include "core/world/WorldModel.hpp"
 #include "core/world/WorldState.hpp"
 
 namespace clumplab {
 
 class TimeStepEstimate;  // TimeStepEstimate.hpp, private
-struct TemplateSteps;
 
 // A body to add: `orientation` rotates the template's principal frame into the world.
 struct BodyInit {
@@ -205,6 +205,7 @@ class World {
   // the recommended step (the critical one, or a tenth of a pebble's contact if that is shorter).
   double criticalTimeStep() const;
   double recommendedTimeStep() const;
+  TemplateSteps timeSteps() const;  // both at once (TimeStepEstimate.hpp)
   // Seconds spent per stage since construction.
   const std::array<double, static_cast<int>(Stage::Count)>& stageSeconds() const { return stageSeconds_; }
   void addStageTime(Stage s, double seconds) { stageSeconds_[static_cast<int>(s)] += seconds; }
@@ -283,7 +284,6 @@ class World {
   // The templates of the bodies and the inlets (every template when there are none).
   std::vector<const ClumpTemplate*> templatesInPlay() const;
   std::vector<bool> templatesInPlayMask() const;  // the same, per index of templates()
-  TemplateSteps timeSteps() const;                // criticalTimeStep and recommendedTimeStep
 
   WorldModel model_;
   WorldState state_;
