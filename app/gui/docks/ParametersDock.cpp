@@ -216,10 +216,10 @@ ParametersDock::ParametersDock(QWidget* parent) : QDockWidget(tr("Parameters"), 
                 tr("Poisson ratio"), [](sim::SceneParameters& p, double v) { p.contact.hertz.poisson = v; });
   restitutionSquared_ =
       addNumber(hertzForm, tr("Restitution² δ"), QString(), 0.0, 1.0, false, tr("restitution squared"),
-                tr("Square of the normal restitution (eq. 57)"),
+                tr("Square of the normal restitution (eq. 56)"),
                 [](sim::SceneParameters& p, double v) { p.contact.hertz.restitutionSquared = v; });
   hertzFriction_ = addNumber(hertzForm, tr("Friction μ"), QString(), 0.0, kHuge, false, tr("friction"),
-                             tr("Regularised Coulomb friction (eq. 56)"),
+                             tr("Regularised Coulomb friction (eq. 53)"),
                              [](sim::SceneParameters& p, double v) { p.contact.hertz.friction = v; });
   regularizingVelocity_ =
       addNumber(hertzForm, tr("Regularising velocity ν"), QStringLiteral("m/s"), kTiny, kHuge, true,

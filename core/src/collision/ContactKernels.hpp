@@ -225,21 +225,28 @@ double hertzEnergyAt(const HertzContactParameters& p, const Touch& t, double h) 
 // an impact. The branch is elastic (a body at rest stays at its overlap), meets eq. 57 at h_m and is 1/delta
 // stiffer there. delta = 0: no force below h_m (perfectly plastic); delta = 1: eq. 57 alone, no memory.
 struct HertzNormal {
-  double force;  // [N], >= 0
-  double lost;   // [J] dissipated as h_m grew: (1 - delta) (E_Hertz(h) - E_Hertz(h_m)) >= 0
+  double force;                  // [N], >= 0
+  double lost;                   // [J] dissipated as h_m grew: (1 - delta) (E_Hertz(h) - E_Hertz(h_m)) >= 0
+  double branchStiffness = 0.0;  // dF/dh on the branch [N/m] for its dashpot (hertzForce), 0 while loading
 };
 
 bool keepsLargestOverlap(const ContactModel& model) {
   return model.kind == ContactModel::Kind::Hertz && model.hertz.restitutionSquared < 1.0;
 }
 
-// The branch below the largest overlap h_m (`largest` > h), for F_Hertz = k h^(3/2) [N].
-double hertzBranchForce(double k, double delta, double largest, double h) {
+// The branch below the largest overlap h_m (`largest` > h), for F_Hertz = k h^(3/2): its force [N] and the
+// stiffness its dashpot is sized on (hertzForce) [N/m]: the tangent dF/dh = 3/2 F / (h - h_p), taken at most
+// 100 times eq. 57's at h_m (where the time-step estimate stops, ContactStiffness.cpp: delta below 0.01 has
+// a steeper branch, which its dashpot does not follow), and faded by (1 - x) to zero at h_m, where the
+// branch meets loading, which has no dashpot: the force stays continuous there.
+HertzNormal hertzBranch(double k, double delta, double largest, double h) {
   const double plastic = (1.0 - delta) * largest;  // h_p
   const double s = h - plastic;
-  if (!(s > 0.0)) return 0.0;                // delta = 0: always (h_p = h_m > h); nothing is divided
+  if (!(s > 0.0)) return {0.0, 0.0};         // delta = 0: always (h_p = h_m > h); nothing is divided
   const double x = s / (largest - plastic);  // largest > plastic here: h_p < h < h_m
-  return k * largest * std::sqrt(largest) * x * std::sqrt(x);
+  const double force = k * largest * std::sqrt(largest) * x * std::sqrt(x);
+  const double steepest = 100.0 * 1.5 * k * std::sqrt(largest);
+  return {force, 0.0, std::min(1.5 * force / s, steepest) * (1.0 - x)};
 }
 
 // The normal force of Mutze's law at the touch, the largest overlap brought up to it.
@@ -255,7 +262,7 @@ HertzNormal hertzNormalForce(const HertzContactParameters& p, const Touch& t, do
     largest = h;
     return {fHertz, lost};
   }
-  return {hertzBranchForce(k, delta, largest, h), 0.0};
+  return hertzBranch(k, delta, largest, h);
 }
 
 // The energy Mutze's law stores at the touch with the largest overlap h_m (the integral of the force from
@@ -280,13 +287,41 @@ double hertzStoredEnergy(const HertzContactParameters& p, const Touch& t, double
 // Mutze, Polyspherical grains, eq. 53-57. Mutze writes w for the velocity of the partner relative to the
 // grain; with w taken as the velocity of A relative to B (as here), his law reads: eq. 57 loading, the
 // restitution delta as the hysteresis of hertzNormalForce (eq. 56), and friction against the tangential
-// slip. `largest` is the contact's largest overlap (hertzNormalForce).
-LawResult hertzForce(const HertzContactParameters& p, const Touch& t, const Vec3& w, double& largest) {
+// slip. `largest` is the contact's largest overlap (hertzNormalForce), `massEff` the pair's effective mass
+// [kg].
+//
+// Eq. 56 asks every approach to keep delta of its work. The hysteresis does that for an impact, but below
+// h_m its branch is elastic, so a body that landed and stayed would ring there for ever (a 5 mm sphere
+// dropped 5 mm with delta 0.25: 4e-4 of the drop energy). While the pebbles approach on the branch, a
+// dashpot c = 2 zeta sqrt(k_branch m) acts against the approach, zeta that of a linear contact of
+// restitution sqrt(delta) (HertzContactParameters::branchDampingRatio): a stroke across the branch keeps
+// about delta of its energy. It is proportional to the approach speed, so the force stays continuous where
+// the speed changes sign (a body at rest, whose speed is round-off, feels round-off); it never acts on
+// loading past h_m nor while the pebbles part, so an impact still gives e^2 = delta.
+LawResult hertzForce(const HertzContactParameters& p, const Touch& t, const Vec3& w, double massEff,
+                     double& largest) {
   const HertzNormal normal = hertzNormalForce(p, t, largest);
   const double fn = normal.force;
   // The normal force is conservative given the largest overlap (its potential is hertzStoredEnergy); the
   // hysteresis is booked as the loss when the largest overlap grows.
   LawResult out{fn * t.normal, Vec3::Zero(), 0.0, normal.lost};
+  if (normal.branchStiffness > 0.0) {
+    const double approach = -w.dot(t.normal);  // [m/s], > 0 while the overlap grows
+    // On approach only, switched on smoothly: approach (1 + tanh(approach / v_s)) / 2, v_s a thousandth of
+    // the speed at which the branch sends the pebbles apart from h_m (delta E_Hertz(h_m) as kinetic
+    // energy of the pair). A step cut off at zero speed would leave a kink in the force where a resting
+    // body's speed changes sign, which the cim integrator's error control resolves with ever shorter
+    // steps; below v_s the dashpot acts half on both strokes, and an impact's rebound, which leaves h_m
+    // where the dashpot is off (the branch's stiffness is faded to zero there) and outruns v_s within
+    // the first percent of the branch, keeps e^2 = delta to 1e-6.
+    const double largestEnergy = 0.4 * hertzStiffness(p, t) * largest * largest * std::sqrt(largest);
+    const double speedScale = 1e-3 * std::sqrt(2.0 * p.restitutionSquared * largestEnergy / massEff);
+    const double weight = 0.5 * (1.0 + std::tanh(approach / speedScale));
+    const double damping = 2.0 * p.branchDampingRatio() * std::sqrt(normal.branchStiffness * massEff);
+    const Vec3 dashpot = (damping * weight * approach) * t.normal;
+    out.force += dashpot;
+    out.dissipative += dashpot;
+  }
   if (p.friction > 0.0) {
     const Vec3 wt = w - w.dot(t.normal) * t.normal;
     const double factor = p.friction * fn / (p.regularizingVelocity + wt.norm());  // eq. 53
@@ -322,7 +357,7 @@ LawResult lawForce(const ContactModel& model, double dampingRatio, const Touch& 
     case ContactModel::Kind::Hertz:
       break;
   }
-  return hertzForce(model.hertz, t, w, memory);
+  return hertzForce(model.hertz, t, w, massEff, memory);
 }
 
 // The elastic energy of the normal law at a touch [J]; `largest` the contact's largest overlap for Mutze's

@@ -35,7 +35,12 @@ ContactStiffness contactStiffness(const ContactModel& model, double pebbleRadius
       // below 0.01) an oscillation can span no more than delta h_max before it leaves the branch
       // (to zero force, or to loading, which dissipates), so it chatters within that and cannot grow;
       // delta = 0 unloads to zero force at once and has no branch to oscillate on.
-      if (p.restitutionSquared > 0.0) s.normal *= std::min(p.largestStiffnessFactor(), 100.0);
+      if (p.restitutionSquared > 0.0) {
+        s.normal *= std::min(p.largestStiffnessFactor(), 100.0);
+        // The branch's dashpot on approach strokes (ContactKernels.hpp, hertzForce), taken as if it acted
+        // on every stroke.
+        s.normalDampingPerRootMass = 2.0 * p.branchDampingRatio() * std::sqrt(s.normal);
+      }
       break;
     }
     case ContactModel::Kind::HertzMindlin: {

@@ -5,6 +5,15 @@
 
 namespace clumplab {
 
+// Damping ratio of a linear spring-dashpot giving restitution e: gamma = -ln e / sqrt(pi^2 + ln^2 e),
+// so that c = 2 gamma sqrt(m_eff k) (the standard closed-form solution of the damped oscillator).
+inline double dampingRatioForRestitution(double e) {
+  if (e <= 0.0) return 1.0;
+  if (e >= 1.0) return 0.0;
+  const double l = std::log(e);
+  return -l / std::sqrt(M_PI * M_PI + l * l);
+}
+
 // Linear spring-dashpot with a Coulomb-limited tangential spring and contact history.
 struct LinearContactParameters {
   double stiffness = 1e3;                       // kn [N/m]
@@ -39,6 +48,11 @@ struct HertzContactParameters {
     return restitutionSquared > 0.0 ? 1.0 / restitutionSquared : std::numeric_limits<double>::infinity();
   }
 
+  // The damping ratio of the dashpot on the unloading branch's approach strokes (hertzForce): that of a
+  // linear contact of restitution sqrt(delta), so that a stroke across the branch (a half period of its
+  // oscillation) keeps delta of its energy, as an impact does; 0 for delta = 1 (no branch).
+  double branchDampingRatio() const { return dampingRatioForRestitution(std::sqrt(restitutionSquared)); }
+
   bool operator==(const HertzContactParameters&) const = default;
 };
 
@@ -72,14 +86,5 @@ struct ContactModel {
 
   bool operator==(const ContactModel&) const = default;
 };
-
-// Damping ratio of a linear spring-dashpot giving restitution e: gamma = -ln e / sqrt(pi^2 + ln^2 e),
-// so that c = 2 gamma sqrt(m_eff k) (the standard closed-form solution of the damped oscillator).
-inline double dampingRatioForRestitution(double e) {
-  if (e <= 0.0) return 1.0;
-  if (e >= 1.0) return 0.0;
-  const double l = std::log(e);
-  return -l / std::sqrt(M_PI * M_PI + l * l);
-}
 
 }  // namespace clumplab
