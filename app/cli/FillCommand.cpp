@@ -19,7 +19,7 @@ nlohmann::json fillResult(const std::vector<std::string>& argv) {
   const Arguments args(argv,
                        {"--spacing", "--count", "--radius", "--mode", "--band", "--min-radius", "--density",
                         "--scale", "--out", "--inertia", "--pebbles", "--name", "--voxels", "--voxel-budget",
-                        "--samples", "--sequence", "--max-triangles"},
+                        "--samples", "--sequence", "--max-triangles", "--target-dice", "--max-protrusion"},
                        {"--repair"});
   if (args.positional().size() != 1)
     throw UsageError("expected exactly one mesh: clumplab-cli fill MESH --spacing H");
@@ -39,7 +39,32 @@ nlohmann::json fillResult(const std::vector<std::string>& argv) {
     }
     r.pebbles =
         isMercuryClumpFolder(*pebbles) ? readMercuryClumpFolder(*pebbles).pebbles : readPebbleText(*pebbles);
+  } else if (args.text("--mode").value_or("") == "spheres") {
+    for (const char* gridOnly : {"--spacing", "--radius", "--band"}) {
+      if (args.has(gridOnly))
+        throw UsageError(std::string(gridOnly) + " applies to the grid modes, not to --mode spheres");
+    }
+    const long long count = args.integer("--count").value_or(0);
+    if (args.has("--count") && count < 1) throw UsageError("--count must be at least 1");
+    const double target = args.number("--target-dice").value_or(0.0);
+    if (args.has("--target-dice") && !(target > 0.0 && target <= 1.0))
+      throw UsageError("--target-dice must lie in (0, 1]");
+    const double protrusion = args.number("--max-protrusion").value_or(-1.0);
+    if (args.has("--max-protrusion") && !(protrusion >= 0.0))
+      throw UsageError("--max-protrusion must not be negative");
+    const double minimum = args.number("--min-radius").value_or(0.0);
+    if (args.has("--min-radius") && !(minimum > 0.0)) throw UsageError("--min-radius must be positive");
+    try {
+      r.fill = makeSphereFillSettings(count, target, protrusion, minimum);
+    } catch (const std::invalid_argument& e) {
+      throw UsageError(e.what());
+    }
+    r.hasFill = true;
   } else {
+    for (const char* spheresOnly : {"--target-dice", "--max-protrusion"}) {
+      if (args.has(spheresOnly))
+        throw UsageError(std::string(spheresOnly) + " applies to --mode spheres only");
+    }
     const double spacing = args.number("--spacing").value_or(0.0);
     const long long count = args.integer("--count").value_or(0);
     if (args.has("--spacing") && !(spacing > 0.0)) throw UsageError("--spacing must be positive");
@@ -71,7 +96,15 @@ nlohmann::json fillResult(const std::vector<std::string>& argv) {
   }
   printWarnings(result.report);
   nlohmann::json out = nlohmann::json::parse(templateToJson(result.clump));
-  if (r.hasFill) {
+  if (r.hasFill && r.fill.spheres) {
+    const shapes::SphereFitResult& f = result.sphereFit;
+    nlohmann::json curve = nlohmann::json::array();
+    for (const shapes::SphereFitPoint& p : f.curve) curve.push_back({p.count, p.dice});
+    out["fill"] = {{"mode", "spheres"},     {"pebbles", f.pebbles.size()},
+                   {"stop", f.stopReason},  {"max_protrusion", f.maxProtrusion},
+                   {"voxel", f.voxelSize},  {"candidates", f.candidates},
+                   {"dice_by_count", curve}};
+  } else if (r.hasFill) {
     const shapes::FillResult& f = result.fill;
     out["fill"] = {{"spacing", f.spacing},
                    {"radius", f.radius},

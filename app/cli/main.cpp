@@ -39,7 +39,9 @@ constexpr CommandUsage kCommands[] = {
      "  fill MESH (--spacing H | --count N) [--radius R] [--mode circumscribed|given|fitted|shell]\n"
      "            [--band B] [--min-radius R] [--density D] [--scale S]\n"
      "            [--inertia mesh|voxel|monte-carlo|pebbles] [--repair] [--out T.json]\n"
-     "      or --pebbles FILE|FOLDER instead of the grid (MClump mode 4)\n"},
+     "      or --pebbles FILE|FOLDER instead of the grid (MClump mode 4)\n"
+     "      or --mode spheres [--target-dice D | --count N] [--max-protrusion P] [--min-radius R]:\n"
+     "      spheres of varied radii fitted to the solid (Dice 0.95, protrusion 2% of the size by default)\n"},
     {"mesh", "  mesh MESH [--scale S] [--repair]         checks a mesh and reports it\n"},
     {"bench",
      "  bench SCENE.json [--steps N] [--threads N] [--spheres bounding|volume] [--plane xy|xz|yz|3d]\n"},

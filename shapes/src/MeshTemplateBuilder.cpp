@@ -5,6 +5,7 @@
 
 #include "shapes/BuiltinShapes.hpp"
 #include "shapes/MeshMassProperties.hpp"
+#include "shapes/SphereFit.hpp"
 
 namespace clumplab::shapes {
 
@@ -32,7 +33,11 @@ MeshTemplateResult buildMeshTemplate(const MeshTemplateRequest& request, const M
   const MeshSolid& solid = *prepared.solid;
 
   std::vector<Pebble> pebbles;
-  if (request.hasFill) {
+  if (request.hasFill && request.fill.spheres) {
+    result.sphereFit = fitSpheres(solid, sphereFitSettings(request.fill));
+    pebbles = result.sphereFit.pebbles;
+    result.fill.pebbles = pebbles;
+  } else if (request.hasFill) {
     result.fill = fillMesh(solid, request.fill);
     pebbles = result.fill.pebbles;
   } else if (!request.pebbles.empty()) {
@@ -50,7 +55,8 @@ MeshTemplateResult buildMeshTemplate(const MeshTemplateRequest& request, const M
   QualityOptions quality;
   quality.voxelBudget = request.voxelBudget;
   quality.voxels = request.voxels;
-  const QualityResult measured = compareWithMesh(pebbles, solid, result.meshProperties, quality);
+  QualityResult measured = compareWithMesh(pebbles, solid, result.meshProperties, quality);
+  if (request.hasFill) measured.metrics.fillMethod = describeFill(request.fill);
   result.clumpProperties = measured.clump;
 
   MassProperties mass;

@@ -1,5 +1,8 @@
 #include "core/clump/MeshTemplate.hpp"
 
+#include <cmath>
+#include <iomanip>
+#include <sstream>
 #include <stdexcept>
 
 namespace clumplab {
@@ -27,9 +30,12 @@ FillSettings makeFillSettings(double spacing, long long count, double radius, co
     fill.fitted = true;
   } else if (m == "shell") {
     fill.shellOnly = true;
+  } else if (m == "spheres") {
+    throw std::invalid_argument(
+        "mode spheres takes a count or a target Dice coefficient, not a grid spacing or a radius");
   } else {
     throw std::invalid_argument("unknown fill mode \"" + m +
-                                "\" (use circumscribed, given, fitted or shell)");
+                                "\" (use circumscribed, given, fitted, shell or spheres)");
   }
   if (band > 0.0 && !fill.shellOnly) throw std::invalid_argument("band applies to mode shell only");
   if (minimumRadius > 0.0 && !fill.fitted)
@@ -37,6 +43,46 @@ FillSettings makeFillSettings(double spacing, long long count, double radius, co
   fill.shellBand = band;
   fill.minimumRadius = minimumRadius;
   return fill;
+}
+
+FillSettings makeSphereFillSettings(long long count, double targetDice, double maxProtrusion,
+                                    double minimumRadius) {
+  FillSettings fill;
+  fill.spheres = true;
+  if (count < 0 || count > 60000) throw std::invalid_argument("the sphere count must lie in [1, 60000]");
+  if (count > 0 && targetDice > 0.0)
+    throw std::invalid_argument("give a sphere count or a target Dice coefficient, not both");
+  if (!(targetDice >= 0.0 && targetDice <= 1.0))
+    throw std::invalid_argument("the target Dice coefficient must lie in (0, 1]");
+  if (std::isnan(maxProtrusion)) throw std::invalid_argument("the largest protrusion must be a number");
+  if (!(minimumRadius >= 0.0)) throw std::invalid_argument("the smallest radius must not be negative");
+  fill.targetCount = count;
+  fill.targetDice = count > 0 ? 0.0 : (targetDice > 0.0 ? targetDice : 0.95);
+  fill.maxProtrusion = maxProtrusion;
+  fill.minimumRadius = minimumRadius;
+  return fill;
+}
+
+std::string describeFill(const FillSettings& fill) {
+  const auto number = [](double x) {
+    std::ostringstream s;
+    s << std::setprecision(3) << x;
+    return s.str();
+  };
+  if (fill.spheres) {
+    std::string d = "spheres fitted to ";
+    d += fill.targetCount > 0 ? std::to_string(fill.targetCount) + " spheres"
+                              : "Dice " + number(fill.targetDice);
+    d += fill.maxProtrusion < 0.0 ? ", protrusion at most 2% of the size"
+                                  : ", protrusion at most " + number(fill.maxProtrusion) + " m";
+    if (fill.minimumRadius > 0.0) d += ", radius at least " + number(fill.minimumRadius) + " m";
+    return d;
+  }
+  std::string d = fill.spacing > 0.0 ? "grid h = " + number(fill.spacing) + " m"
+                                     : "grid for " + std::to_string(fill.targetCount) + " pebbles";
+  if (fill.fitted) return d + ", fitted";
+  if (fill.shellOnly) return d + ", shell";
+  return d + (fill.radius > 0.0 ? ", r = " + number(fill.radius) + " m" : ", circumscribed");
 }
 
 }  // namespace clumplab

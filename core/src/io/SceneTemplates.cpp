@@ -77,13 +77,30 @@ void readPebbleField(const Node& node, std::vector<Pebble>& pebbles, std::vector
 }
 
 void readFill(const Node& node, FillSettings& fill) {
-  node.allowOnly({"spacing", "count", "radius", "mode", "band", "min_radius"});
+  node.allowOnly(
+      {"spacing", "count", "radius", "mode", "band", "min_radius", "target_dice", "max_protrusion"});
   const long long count = node.integerOr("count", 0);
   if (node.has("count") && count < 1) node.child("count").fail("the pebble count must be at least 1");
+  const std::string mode = node.stringOr("mode", "");
   try {
-    fill = makeFillSettings(node.positiveOr("spacing", 0.0), count, node.positiveOr("radius", 0.0),
-                            node.stringOr("mode", ""), node.positiveOr("band", 0.0),
-                            node.positiveOr("min_radius", 0.0));
+    if (mode == "spheres") {
+      for (const char* gridOnly : {"spacing", "radius", "band"}) {
+        if (node.has(gridOnly))
+          node.child(gridOnly).fail(std::string(gridOnly) +
+                                    " applies to the grid modes, not to mode spheres");
+      }
+      const double maxProtrusion =
+          node.has("max_protrusion") ? node.child("max_protrusion").nonNegative() : -1.0;
+      fill = makeSphereFillSettings(count, node.positiveOr("target_dice", 0.0), maxProtrusion,
+                                    node.positiveOr("min_radius", 0.0));
+      return;
+    }
+    for (const char* spheresOnly : {"target_dice", "max_protrusion"}) {
+      if (node.has(spheresOnly))
+        node.child(spheresOnly).fail(std::string(spheresOnly) + " applies to mode spheres only");
+    }
+    fill = makeFillSettings(node.positiveOr("spacing", 0.0), count, node.positiveOr("radius", 0.0), mode,
+                            node.positiveOr("band", 0.0), node.positiveOr("min_radius", 0.0));
   } catch (const std::invalid_argument& e) {
     node.fail(e.what());
   }

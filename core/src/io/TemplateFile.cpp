@@ -18,7 +18,7 @@ namespace {
 ClumpMetrics metricsFromJson(const Node& node) {
   node.allowOnly({"mesh_volume", "clump_volume", "volume_error", "principal_moment_errors",
                   "axis_misalignment_deg", "largest_protrusion", "largest_gap", "dzhanibekov_margin",
-                  "mesh_dzhanibekov_margin", "clump_method"});
+                  "mesh_dzhanibekov_margin", "clump_method", "dice", "smallest_radius", "fill_method"});
   ClumpMetrics m;
   m.meshVolume = node.nonNegativeOr("mesh_volume", 0.0);
   m.clumpVolume = node.nonNegativeOr("clump_volume", 0.0);
@@ -31,6 +31,10 @@ ClumpMetrics metricsFromJson(const Node& node) {
   m.dzhanibekovMargin = node.nonNegativeOr("dzhanibekov_margin", 0.0);
   m.meshDzhanibekovMargin = node.nonNegativeOr("mesh_dzhanibekov_margin", 0.0);
   m.clumpMethod = node.stringOr("clump_method", "");
+  m.dice = node.nonNegativeOr("dice", 0.0);
+  if (m.dice > 1.0) node.child("dice").fail("the Dice coefficient must lie in [0, 1]");
+  m.smallestRadius = node.nonNegativeOr("smallest_radius", 0.0);
+  m.fillMethod = node.stringOr("fill_method", "");
   return m;
 }
 
@@ -103,7 +107,10 @@ std::string metricsToJson(const ClumpMetrics& m) {
             {"largest_gap", m.largestGap},
             {"dzhanibekov_margin", m.dzhanibekovMargin},
             {"mesh_dzhanibekov_margin", m.meshDzhanibekovMargin},
-            {"clump_method", m.clumpMethod}};
+            {"clump_method", m.clumpMethod},
+            {"dice", m.dice},
+            {"smallest_radius", m.smallestRadius}};
+  if (!m.fillMethod.empty()) j["fill_method"] = m.fillMethod;
   return j.dump();
 }
 
@@ -156,15 +163,26 @@ std::string meshTemplateRequestToJson(const MeshTemplateRequest& r) {
   if (r.hasFill) {
     const FillSettings& f = r.fill;
     Json fill;
-    if (f.spacing > 0.0) {
+    if (f.spheres) {
+      fill["mode"] = "spheres";
+      if (f.targetCount > 0) {
+        fill["count"] = f.targetCount;
+      } else {
+        fill["target_dice"] = f.targetDice;
+      }
+      if (f.maxProtrusion >= 0.0) fill["max_protrusion"] = f.maxProtrusion;
+      if (f.minimumRadius > 0.0) fill["min_radius"] = f.minimumRadius;
+    } else if (f.spacing > 0.0) {
       fill["spacing"] = f.spacing;
     } else {
       fill["count"] = f.targetCount;
     }
-    if (f.radius > 0.0) fill["radius"] = f.radius;
-    fill["mode"] = f.shellOnly ? "shell" : f.fitted ? "fitted" : f.radius > 0.0 ? "given" : "circumscribed";
-    if (f.shellOnly && f.shellBand > 0.0) fill["band"] = f.shellBand;
-    if (f.fitted && f.minimumRadius > 0.0) fill["min_radius"] = f.minimumRadius;
+    if (!f.spheres) {
+      if (f.radius > 0.0) fill["radius"] = f.radius;
+      fill["mode"] = f.shellOnly ? "shell" : f.fitted ? "fitted" : f.radius > 0.0 ? "given" : "circumscribed";
+      if (f.shellOnly && f.shellBand > 0.0) fill["band"] = f.shellBand;
+      if (f.fitted && f.minimumRadius > 0.0) fill["min_radius"] = f.minimumRadius;
+    }
     j["fill"] = fill;
   } else if (!r.pebbles.empty()) {
     Json pebbles = Json::array();

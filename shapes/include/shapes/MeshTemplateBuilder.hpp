@@ -7,6 +7,7 @@
 #include "shapes/ClumpQuality.hpp"
 #include "shapes/MeshImport.hpp"
 #include "shapes/PebbleFill.hpp"
+#include "shapes/SphereFit.hpp"
 
 namespace clumplab::shapes {
 
@@ -14,6 +15,7 @@ struct MeshTemplateResult {
   ClumpTemplate clump;
   MeshReport report;
   FillResult fill;                 // empty when the pebbles came from another tool
+  SphereFitResult sphereFit;       // mode spheres: how the spheres were chosen (fill.pebbles are they)
   MassProperties meshProperties;   // exact, of the mesh
   MassProperties clumpProperties;  // of the pebble union, by voxels
 };

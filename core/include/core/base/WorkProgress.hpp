@@ -32,6 +32,12 @@ struct WorkProgress {
     if (callback) callback(fraction, stage);
     throwIfCancelled();
   }
+  // The cancel flag alone, for work that reports in its own words or not at all.
+  WorkProgress silent() const {
+    WorkProgress p;
+    p.cancel = cancel;
+    return p;
+  }
   // The part [begin, end] of this progress: the part's fraction f reports begin + f (end - begin).
   // Shares the cancel flag.
   WorkProgress part(double begin, double end) const {

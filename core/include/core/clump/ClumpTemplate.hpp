@@ -29,6 +29,11 @@ struct ClumpMetrics {
   double dzhanibekovMargin = 0.0;  // (I2 - I1) / (I3 - I1) of the clump
   double meshDzhanibekovMargin = 0.0;  // the same of the mesh
   std::string clumpMethod;             // how the pebble union was measured ("voxel", ...)
+  // The Dice coefficient 2 |mesh ∩ union| / (|mesh| + |union|) (core/clump/SolidOverlap.hpp); 0 when
+  // not measured (templates written before it was).
+  double dice = 0.0;
+  double smallestRadius = 0.0;  // [m] of the pebbles
+  std::string fillMethod;       // how the pebbles were made (describeFill), empty when given
 };
 
 struct ClumpTemplate {

@@ -21,6 +21,12 @@ struct FillSettings {
   double minimumRadius = 0.0;    // fitted pebbles smaller than this are dropped [m]; 0: h / 4
   bool shellOnly = false;        // keep only centres within shellBand of the surface
   double shellBand = 0.0;        // [m]; 0: h
+  // Mode "spheres" (shapes/SphereFit.hpp): spheres of varied radii fitted to the solid, added until
+  // the Dice coefficient reaches targetDice, or targetCount spheres (then no Dice target); none
+  // smaller than minimumRadius (0: one working voxel), none reaching farther out than maxProtrusion.
+  bool spheres = false;
+  double targetDice = 0.0;      // in (0, 1]; 0 with a count
+  double maxProtrusion = -1.0;  // [m]; < 0: 2% of the mesh's largest extent; 0: none
 };
 
 // Fill settings from their written form (scene "fill" or clumplab-cli fill options): exactly one of
@@ -29,6 +35,16 @@ struct FillSettings {
 // 0 for none (fitted only). Throws std::invalid_argument naming the setting at fault.
 FillSettings makeFillSettings(double spacing, long long count, double radius, const std::string& mode,
                               double band, double minimumRadius);
+
+// Mode "spheres" from its written form: a count (spheres wanted, 0 for none) or a target Dice
+// coefficient (0 for none; neither: 0.95), the largest protrusion (< 0: 2% of the mesh's size) and
+// the smallest radius (0: none). Throws std::invalid_argument naming the setting at fault.
+FillSettings makeSphereFillSettings(long long count, double targetDice, double maxProtrusion,
+                                    double minimumRadius);
+
+// What a fill is, in a few words for a template's metrics ("spheres fitted to Dice 0.95, protrusion
+// at most 0.22 mm", "grid h = 1 mm, fitted").
+std::string describeFill(const FillSettings& fill);
 
 struct MeshTemplateRequest {
   std::string name;
