@@ -12,7 +12,7 @@ namespace clumplab::shapes {
 
 namespace {
 
-constexpr double kFar = 1e30;  // "no voxel of the other kind on this line" [voxels^2]
+constexpr double kFar = 1e30;  // "no outside voxel on this line" [voxels^2]
 
 // One line of the squared-distance transform: d(q) = min_p (f(p) + (q - p)^2), lower envelope of
 // parabolas (Felzenszwalb & Huttenlocher, algorithm DT(f)). `v`, `z` are scratch of size n, n + 1.
@@ -76,38 +76,28 @@ SolidVoxels::SolidVoxels(const Solid& solid, const Vec3& lower, const Vec3& uppe
   for (const std::size_t n : perLayer) insideCount_ += n;
 }
 
-std::vector<double> SolidVoxels::squaredDistanceToOtherSide() const {
-  // Two transforms: to the nearest outside voxel (for inside voxels), to the nearest inside one (for
-  // outside voxels); each voxel keeps the one of the other side.
-  std::vector<double> result(inside_.size(), 0.0);
+std::vector<double> SolidVoxels::squaredDepth() const {
+  // Sources: the outside voxels (distance 0); the inside ones start far.
+  std::vector<double> g(inside_.size());
+  for (std::size_t v = 0; v < g.size(); ++v) g[v] = inside_[v] != 0 ? kFar : 0.0;
   ThreadPool pool(ThreadPool::machineThreads());
-  for (const std::uint8_t side : {std::uint8_t{1}, std::uint8_t{0}}) {
-    // Sources: voxels not on `side` (distance 0), the rest far.
-    std::vector<double> g(inside_.size());
-    for (std::size_t v = 0; v < g.size(); ++v) g[v] = inside_[v] == side ? kFar : 0.0;
-    const auto pass = [&](int axis) {
-      const int a1 = (axis + 1) % 3, a2 = (axis + 2) % 3;
-      const std::size_t stride[3] = {1, static_cast<std::size_t>(n_[0]),
-                                     static_cast<std::size_t>(n_[0]) * static_cast<std::size_t>(n_[1])};
-      pool.run(static_cast<std::size_t>(n_[a2]), [&](std::size_t b) {
-        const int n = n_[axis];
-        std::vector<double> f(n), d(n), z(n + 1);
-        std::vector<int> v(n);
-        for (int a = 0; a < n_[a1]; ++a) {
-          const std::size_t base = static_cast<std::size_t>(a) * stride[a1] + b * stride[a2];
-          for (int q = 0; q < n; ++q) f[q] = g[base + q * stride[axis]];
-          transformLine(f, d, v, z);
-          for (int q = 0; q < n; ++q) g[base + q * stride[axis]] = std::min(d[q], kFar);
-        }
-      });
-    };
-    pass(0);
-    pass(1);
-    pass(2);
-    for (std::size_t v = 0; v < g.size(); ++v)
-      if (inside_[v] == side) result[v] = g[v];
+  const std::size_t stride[3] = {1, static_cast<std::size_t>(n_[0]),
+                                 static_cast<std::size_t>(n_[0]) * static_cast<std::size_t>(n_[1])};
+  for (int axis = 0; axis < 3; ++axis) {
+    const int a1 = (axis + 1) % 3, a2 = (axis + 2) % 3;
+    pool.run(static_cast<std::size_t>(n_[a2]), [&](std::size_t b) {
+      const int n = n_[axis];
+      std::vector<double> f(n), d(n), z(n + 1);
+      std::vector<int> v(n);
+      for (int a = 0; a < n_[a1]; ++a) {
+        const std::size_t base = static_cast<std::size_t>(a) * stride[a1] + b * stride[a2];
+        for (int q = 0; q < n; ++q) f[q] = g[base + q * stride[axis]];
+        transformLine(f, d, v, z);
+        for (int q = 0; q < n; ++q) g[base + q * stride[axis]] = std::min(d[q], kFar);
+      }
+    });
   }
-  return result;
+  return g;
 }
 
 }  // namespace clumplab::shapes

@@ -32,10 +32,10 @@ class SolidVoxels {
   bool inside(std::size_t v) const { return inside_[v] != 0; }
   std::size_t insideCount() const { return insideCount_; }
 
-  // Squared distance [voxels^2] from each voxel centre to the nearest voxel centre of the other kind
-  // (outside for inside voxels and the reverse), by Felzenszwalb & Huttenlocher, "Distance
-  // transforms of sampled functions" (Theory of Computing 2012), one pass per axis.
-  std::vector<double> squaredDistanceToOtherSide() const;
+  // Squared distance [voxels^2] from each inside voxel's centre to the nearest outside voxel centre (0
+  // for outside voxels), by Felzenszwalb & Huttenlocher, "Distance transforms of sampled functions"
+  // (Theory of Computing 2012), one pass per axis.
+  std::vector<double> squaredDepth() const;
 
  private:
   Vec3 origin_;

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
 #include <queue>
 #include <stdexcept>
 #include <string>
@@ -97,13 +98,14 @@ void balanceVolume(const MeshSolid& solid, SphereFitResult& result, const std::v
   const SolidOverlap before = measure(chosen);
   const double ratio0 = before.volumeB / before.volumeA;
   if (std::abs(ratio0 - 1.0) < 2e-3) return;
-  double lo = 0.0, hi = 0.0;
-  double reach = 0.0;  // the largest change any radius may take
+  // Grow (the union short of the solid) or shrink, by at most the largest change a radius may take.
+  const bool grow = ratio0 < 1.0;
+  double reach = 0.0;
   for (std::size_t n = 0; n < chosen.size(); ++n)
-    reach = std::max(
-        reach, ratio0 < 1.0 ? depths[n] + result.maxProtrusion - chosen[n].radius : 0.5 * chosen[n].radius);
+    reach =
+        std::max(reach, grow ? depths[n] + result.maxProtrusion - chosen[n].radius : 0.5 * chosen[n].radius);
   if (!(reach > 0.0)) return;
-  (ratio0 < 1.0 ? hi : lo) = ratio0 < 1.0 ? reach : -reach;
+  double lo = grow ? 0.0 : -reach, hi = grow ? reach : 0.0;
   for (int i = 0; i < 16; ++i) {
     const double mid = 0.5 * (lo + hi);
     const SolidOverlap o = measure(withDelta(mid));
@@ -113,7 +115,7 @@ void balanceVolume(const MeshSolid& solid, SphereFitResult& result, const std::v
       hi = mid;
     }
   }
-  const double delta = ratio0 < 1.0 ? hi : lo;  // the side where the volume is reached
+  const double delta = grow ? hi : lo;  // the side where the volume is reached
   // The whole change, or half or a quarter of it, the first that keeps the Dice coefficient at the
   // floor: the target when there is one, else within 5e-3 of the Dice before.
   const double floor = diceFloor > 0.0 ? diceFloor : before.dice() - 5e-3;
@@ -142,44 +144,44 @@ SphereFitResult fitSpheres(const MeshSolid& solid, const SphereFitSettings& sett
   const double extent = (upper - lower).maxCoeff();
   if (!(extent > 0.0)) throw std::invalid_argument("the solid has no extent");
   SphereFitResult result;
+  result.maxProtrusion = settings.maxProtrusion < 0.0 ? 0.02 * extent : settings.maxProtrusion;
+  const double p = result.maxProtrusion;
+  // The working grid: voxels of side `size` reaching a protrusion and two voxels beyond the solid,
+  // shifted by the seed's fraction of a voxel; with each inside voxel's squared depth.
+  const auto voxelize = [&](double size, const WorkProgress& part) {
+    const Vec3 pad = Vec3::Constant(p + 2.0 * size);
+    Vec3 shift = Vec3::Zero();
+    if (settings.seed != 0)
+      for (int a = 0; a < 3; ++a) shift[a] = (seededFraction(settings.seed, a) - 0.5) * size;
+    return std::make_unique<const SolidVoxels>(solid, lower - pad + shift, upper + pad + shift, size, part);
+  };
   result.voxelsPerSide = settings.voxelsPerSide > 0 ? settings.voxelsPerSide : kDefaultVoxelsPerSide;
   double h = extent / result.voxelsPerSide;
+  std::unique_ptr<const SolidVoxels> voxels = voxelize(h, progress.part(0.0, 0.2));
+  std::vector<double> d2 = voxels->squaredDepth();
   if (settings.voxelsPerSide == 0) {
     // A thin solid (a plate, a bracket's legs) gets voxels fine enough for its thickness: at least
-    // kVoxelsPerThickness across its thickest part (twice its largest inscribed radius, found on a
-    // first grid), up to kMostVoxelsPerSide along its largest extent.
-    const SolidVoxels first(solid, lower - Vec3::Constant(2.0 * h), upper + Vec3::Constant(2.0 * h), h,
-                            progress.part(0.0, 0.05));
-    const std::vector<double> depth2 = first.squaredDistanceToOtherSide();
-    double deepest = 0.0;
-    for (std::size_t v = 0; v < depth2.size(); ++v)
-      if (first.inside(v)) deepest = std::max(deepest, depth2[v]);
-    const double thickness = 2.0 * std::sqrt(deepest) * h;
+    // kVoxelsPerThickness across its thickest part (twice its largest inscribed radius), up to
+    // kMostVoxelsPerSide along its largest extent.
+    const double thickness = 2.0 * std::sqrt(*std::max_element(d2.begin(), d2.end())) * h;
     if (thickness > 0.0 && thickness / h < kVoxelsPerThickness) {
       h = std::max(thickness / kVoxelsPerThickness, extent / kMostVoxelsPerSide);
       result.voxelsPerSide = static_cast<int>(std::ceil(extent / h));
+      voxels = voxelize(h, progress.part(0.0, 0.2));
+      d2 = voxels->squaredDepth();
     }
   }
   result.voxelSize = h;
-  result.maxProtrusion = settings.maxProtrusion < 0.0 ? 0.02 * extent : settings.maxProtrusion;
-  const double p = result.maxProtrusion;
-  // The grid reaches a protrusion and two voxels beyond the solid, shifted by the seed's fraction.
-  const Vec3 pad = Vec3::Constant(p + 2.0 * h);
-  Vec3 shift = Vec3::Zero();
-  if (settings.seed != 0)
-    for (int a = 0; a < 3; ++a) shift[a] = (seededFraction(settings.seed, a) - 0.5) * h;
-  const SolidVoxels grid(solid, lower - pad + shift, upper + pad + shift, h, progress.part(0.0, 0.2));
+  const SolidVoxels& grid = *voxels;
   const auto inside = static_cast<std::int64_t>(grid.insideCount());
   if (inside == 0) throw std::invalid_argument("nothing of the solid is inside at the working resolution");
 
   // Candidate centres: inside voxels on a ridge of the distance to the outside (no larger than both
   // neighbours along some axis), each at its exact distance to the surface.
-  const std::vector<double> d2 = grid.squaredDistanceToOtherSide();
   progress.report(0.3, "medial ridges");
   const auto depth = [&](int i, int j, int k) {
     if (i < 0 || j < 0 || k < 0 || i >= grid.nx() || j >= grid.ny() || k >= grid.nz()) return 0.0;
-    const std::size_t v = grid.index(i, j, k);
-    return grid.inside(v) ? d2[v] : 0.0;
+    return d2[grid.index(i, j, k)];
   };
   struct Ridge {
     double depth2;  // [voxels^2]

@@ -24,6 +24,32 @@ bool fullRun() {
   return qEnvironmentVariableIsSet("CLUMPLAB_SCENES_AT_REST_FULL");
 }
 
+std::unique_ptr<World> loadExample(const std::string& file) {
+  return buildWorld(loadScene(std::string(CLUMPLAB_SCENES_DIR) + "/" + file, shapes::sceneLoadOptions()));
+}
+
+// What a run shows of rest: the largest decrease of the dissipated energy in a step (stepped()
+// after every step), and, sampled (sample()), the largest potential energy, the kinetic energy and
+// since when it has stayed below 1e-6 of that potential energy (-1: not at rest).
+struct RestWatch {
+  explicit RestWatch(const World& world) : dissipated(world.dissipatedEnergy()) {}
+  void stepped(const World& world) {
+    worstDecrease = std::max(worstDecrease, dissipated - world.dissipatedEnergy());
+    dissipated = world.dissipatedEnergy();
+  }
+  void sample(const World& world) {
+    const EnergyReport e = world.energy();
+    potential = std::max(potential, std::abs(e.peGravity));
+    kinetic = e.keTranslational + e.keRotational;
+    if (!(kinetic < 1e-6 * potential)) {
+      restFrom = -1.0;
+    } else if (restFrom < 0.0) {
+      restFrom = world.time();
+    }
+  }
+  double dissipated, potential = 0.0, kinetic = 0.0, restFrom = -1.0, worstDecrease = 0.0;
+};
+
 }  // namespace
 
 class ScenesAtRestTest : public QObject {
@@ -75,8 +101,7 @@ class ScenesAtRestTest : public QObject {
     QFETCH(bool, restInCi);
     std::unique_ptr<World> world;
     try {
-      world = buildWorld(
-          loadScene(std::string(CLUMPLAB_SCENES_DIR) + "/" + file.toStdString(), shapes::sceneLoadOptions()));
+      world = loadExample(file.toStdString());
     } catch (const std::exception& e) {
       QFAIL(e.what());
     }
@@ -84,22 +109,14 @@ class ScenesAtRestTest : public QObject {
     const bool toRest = restBy > 0.0 && (fullRun() || restInCi);
     const double until = toRest ? restBy + 0.5 : (fullRun() ? 0.0 : -1.0);
     const int check = std::max(1, static_cast<int>(std::lround(0.01 / world->settings().timeStep)));
-    double dissipated = world->dissipatedEnergy(), potential = 0.0, kinetic = 0.0, restFrom = -1.0;
-    double worstDecrease = 0.0;
+    RestWatch watch(*world);
     for (int n = 0; n < steps || world->time() < until; ++n) {
       QVERIFY2(world->step(), world->divergence().message.c_str());
-      worstDecrease = std::max(worstDecrease, dissipated - world->dissipatedEnergy());
-      dissipated = world->dissipatedEnergy();
-      if (n % check != check - 1) continue;
-      const EnergyReport e = world->energy();
-      potential = std::max(potential, std::abs(e.peGravity));
-      kinetic = e.keTranslational + e.keRotational;
-      if (!(kinetic < 1e-6 * potential)) {
-        restFrom = -1.0;
-      } else if (restFrom < 0.0) {
-        restFrom = world->time();
-      }
+      watch.stepped(*world);
+      if (n % check == check - 1) watch.sample(*world);
     }
+    const double dissipated = watch.dissipated, potential = watch.potential, kinetic = watch.kinetic,
+                 restFrom = watch.restFrom, worstDecrease = watch.worstDecrease;
     qInfo("%s: %.4g s, %llu steps; dissipated %.4g J, its largest decrease in a step %.2g J; %s",
           qPrintable(file), world->time(), static_cast<unsigned long long>(world->stepCount()), dissipated,
           worstDecrease,
@@ -128,8 +145,7 @@ class ScenesAtRestTest : public QObject {
     if (test::kReducedCases) QSKIP("200 000 steps: the release build runs this");
     std::unique_ptr<World> world;
     try {
-      world = buildWorld(
-          loadScene(std::string(CLUMPLAB_SCENES_DIR) + "/default.json", shapes::sceneLoadOptions()));
+      world = loadExample("default.json");
     } catch (const std::exception& e) {
       QFAIL(e.what());
     }
@@ -141,22 +157,14 @@ class ScenesAtRestTest : public QObject {
     mutze.hertz.friction = 0.0;
     world->setContactModel(mutze);
     QVERIFY(world->settings().timeStep <= world->timeSteps().recommended);
-    double dissipated = world->dissipatedEnergy(), potential = 0.0, kinetic = 0.0, restFrom = -1.0;
-    double worstDecrease = 0.0;
+    RestWatch watch(*world);
     for (int n = 0; world->time() < 4.5; ++n) {
       QVERIFY2(world->step(), world->divergence().message.c_str());
-      worstDecrease = std::max(worstDecrease, dissipated - world->dissipatedEnergy());
-      dissipated = world->dissipatedEnergy();
-      if (n % 500 != 499) continue;
-      const EnergyReport e = world->energy();
-      potential = std::max(potential, std::abs(e.peGravity));
-      kinetic = e.keTranslational + e.keRotational;
-      if (!(kinetic < 1e-6 * potential)) {
-        restFrom = -1.0;
-      } else if (restFrom < 0.0) {
-        restFrom = world->time();
-      }
+      watch.stepped(*world);
+      if (n % 500 == 499) watch.sample(*world);
     }
+    const double potential = watch.potential, kinetic = watch.kinetic, restFrom = watch.restFrom,
+                 worstDecrease = watch.worstDecrease;
     qInfo(
         "Mutze's law, delta 0.25: at rest from %.2f s (kinetic %.2g of the potential energy); dissipated's "
         "largest decrease in a step %.2g J",

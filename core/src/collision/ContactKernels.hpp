@@ -228,6 +228,7 @@ struct HertzNormal {
   double force;                  // [N], >= 0
   double lost;                   // [J] dissipated as h_m grew: (1 - delta) (E_Hertz(h) - E_Hertz(h_m)) >= 0
   double branchStiffness = 0.0;  // dF/dh on the branch [N/m] for its dashpot (hertzForce), 0 while loading
+  double largestForce = 0.0;     // F_Hertz(h_m) [N] on the branch, 0 while loading
 };
 
 bool keepsLargestOverlap(const ContactModel& model) {
@@ -244,9 +245,10 @@ HertzNormal hertzBranch(double k, double delta, double largest, double h) {
   const double s = h - plastic;
   if (!(s > 0.0)) return {0.0, 0.0};         // delta = 0: always (h_p = h_m > h); nothing is divided
   const double x = s / (largest - plastic);  // largest > plastic here: h_p < h < h_m
-  const double force = k * largest * std::sqrt(largest) * x * std::sqrt(x);
-  const double steepest = 100.0 * 1.5 * k * std::sqrt(largest);
-  return {force, 0.0, std::min(1.5 * force / s, steepest) * (1.0 - x)};
+  const double largestForce = k * largest * std::sqrt(largest);
+  const double force = largestForce * x * std::sqrt(x);
+  const double steepest = 100.0 * 1.5 * largestForce / largest;
+  return {force, 0.0, std::min(1.5 * force / s, steepest) * (1.0 - x), largestForce};
 }
 
 // The normal force of Mutze's law at the touch, the largest overlap brought up to it.
@@ -314,7 +316,7 @@ LawResult hertzForce(const HertzContactParameters& p, const Touch& t, const Vec3
     // steps; below v_s the dashpot acts half on both strokes, and an impact's rebound, which leaves h_m
     // where the dashpot is off (the branch's stiffness is faded to zero there) and outruns v_s within
     // the first percent of the branch, keeps e^2 = delta to 1e-6.
-    const double largestEnergy = 0.4 * hertzStiffness(p, t) * largest * largest * std::sqrt(largest);
+    const double largestEnergy = 0.4 * normal.largestForce * largest;  // E_Hertz(h_m)
     const double speedScale = 1e-3 * std::sqrt(2.0 * p.restitutionSquared * largestEnergy / massEff);
     const double weight = 0.5 * (1.0 + std::tanh(approach / speedScale));
     const double damping = 2.0 * p.branchDampingRatio() * std::sqrt(normal.branchStiffness * massEff);
