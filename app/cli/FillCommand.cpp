@@ -100,10 +100,12 @@ nlohmann::json fillResult(const std::vector<std::string>& argv) {
     const shapes::SphereFitResult& f = result.sphereFit;
     nlohmann::json curve = nlohmann::json::array();
     for (const shapes::SphereFitPoint& p : f.curve) curve.push_back({p.count, p.dice});
+    nlohmann::json refined = nlohmann::json::array();
+    for (const shapes::SphereFitPoint& p : f.refinedCurve) refined.push_back({p.count, p.dice});
     out["fill"] = {{"mode", "spheres"},     {"pebbles", f.pebbles.size()},
                    {"stop", f.stopReason},  {"max_protrusion", f.maxProtrusion},
                    {"voxel", f.voxelSize},  {"candidates", f.candidates},
-                   {"dice_by_count", curve}};
+                   {"dice_by_count", curve}, {"refined_dice_by_count", refined}};
   } else if (r.hasFill) {
     const shapes::FillResult& f = result.fill;
     out["fill"] = {{"spacing", f.spacing},

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "SolidVoxels.hpp"
+#include "SphereRefine.hpp"
 #include "core/base/ThreadPool.hpp"
 #include "core/clump/SolidOverlap.hpp"
 #include "shapes/ClumpQuality.hpp"
@@ -35,32 +36,6 @@ struct Gain {
   std::int64_t outside = 0;
 };
 
-// The voxels of a ball (centres within the radius), visited with their index.
-template <typename Visit>
-void forBallVoxels(const SolidVoxels& grid, const Candidate& ball, Visit&& visit) {
-  const double h = grid.size();
-  const Vec3 c = (ball.center - grid.origin()) / h - Vec3::Constant(0.5);  // in voxel-centre coordinates
-  const double r = ball.radius / h, r2 = r * r;
-  const int k0 = std::max(0, static_cast<int>(std::ceil(c.z() - r)));
-  const int k1 = std::min(grid.nz() - 1, static_cast<int>(std::floor(c.z() + r)));
-  for (int k = k0; k <= k1; ++k) {
-    const double dz = k - c.z(), ry2 = r2 - dz * dz;
-    if (ry2 < 0.0) continue;
-    const double ry = std::sqrt(ry2);
-    const int j0 = std::max(0, static_cast<int>(std::ceil(c.y() - ry)));
-    const int j1 = std::min(grid.ny() - 1, static_cast<int>(std::floor(c.y() + ry)));
-    for (int j = j0; j <= j1; ++j) {
-      const double dy = j - c.y(), rx2 = ry2 - dy * dy;
-      if (rx2 < 0.0) continue;
-      const double rx = std::sqrt(rx2);
-      const int i0 = std::max(0, static_cast<int>(std::ceil(c.x() - rx)));
-      const int i1 = std::min(grid.nx() - 1, static_cast<int>(std::floor(c.x() + rx)));
-      const std::size_t row = grid.index(0, j, k);
-      for (int i = i0; i <= i1; ++i) visit(row + static_cast<std::size_t>(i));
-    }
-  }
-}
-
 // A fraction of a voxel in [0, 1) from the seed (SplitMix64).
 double seededFraction(std::uint64_t seed, int axis) {
   std::uint64_t x = seed + 0x9E3779B97F4A7C15ull * static_cast<std::uint64_t>(axis + 1);
@@ -76,11 +51,13 @@ double seededFraction(std::uint64_t seed, int axis) {
 // radius), delta found by bisection so that the union's volume is the solid's (measured exactly along
 // lines, SolidOverlap.hpp). Kept where the Dice coefficient stays at `diceFloor` (the target; 0: within
 // 5e-3 of what it was), else half or a quarter of it.
-void balanceVolume(const MeshSolid& solid, SphereFitResult& result, const std::vector<double>& depths,
-                   double diceFloor, const WorkProgress& progress) {
+void balanceVolume(const MeshSolid& solid, SphereFitResult& result, double diceFloor, const WorkProgress& progress) {
   if (result.pebbles.empty()) return;
   const WorkProgress quiet = progress.silent();
   const std::vector<Pebble> chosen = result.pebbles;
+  std::vector<double> depths(chosen.size());
+  for (std::size_t n = 0; n < chosen.size(); ++n)
+    depths[n] = solid.contains(chosen[n].center) ? solid.distanceToSurface(chosen[n].center) : 0.0;
   const auto withDelta = [&](double delta) {
     std::vector<Pebble> p = chosen;
     for (std::size_t n = 0; n < p.size(); ++n) {
@@ -126,6 +103,52 @@ void balanceVolume(const MeshSolid& solid, SphereFitResult& result, const std::v
       return;
     }
   }
+}
+
+// The greedy order's shortest prefix that, refined (SphereRefine.hpp), reaches the target Dice, found by
+// bisection over the prefix's length (to 1/128 of the greedy's count). Without a target, or where all
+// the spheres refined fall short of it, all of them refined. Measured on the seven meshes of
+// tests/bench/fill at Dice 0.95: 8-48% fewer spheres than the greedy cover alone (wing nut 75 -> 52,
+// hex nut 274 -> 146), and the plate and the bracket, which the greedy did not bring to 0.95 in 1000
+// spheres, at 275 and 181.
+void refine(const MeshSolid& solid, const SolidVoxels& grid, const SphereFitSettings& settings,
+            SphereFitResult& result, const WorkProgress& progress) {
+  const std::vector<Pebble> order = result.pebbles;
+  if (order.empty()) return;
+  SphereRefineSettings rs;
+  rs.maxProtrusion = result.maxProtrusion;
+  rs.minRadius = settings.minRadius;
+  // Each prefix refined, then measured exactly (SolidOverlap.hpp): the working grid, which the
+  // refinement fits to, reads a refined union's Dice up to 1e-2 high, the more the more spheres.
+  const auto refinedPrefix = [&](std::size_t count) {
+    std::vector<Pebble> s = refineSpheres(solid, grid, {order.begin(), order.begin() + static_cast<std::ptrdiff_t>(count)},
+                                          rs, progress.silent());
+    const double exact = overlapWithMesh(solid, PebbleUnion(s), progress.silent()).dice();
+    result.refinedCurve.push_back({static_cast<int>(count), exact, 0.0});
+    return s;
+  };
+  std::size_t hi = order.size();
+  std::vector<Pebble> found = refinedPrefix(hi);
+  double foundDice = result.refinedCurve.back().dice;
+  if (settings.targetDice > 0.0 && foundDice >= settings.targetDice) {
+    result.stopReason = "target Dice";
+    std::size_t lo = 0;
+    while (hi - lo > std::max<std::size_t>(1, hi / 128)) {
+      const std::size_t mid = (lo + hi) / 2;
+      std::vector<Pebble> s = refinedPrefix(mid);
+      if (result.refinedCurve.back().dice >= settings.targetDice) {
+        hi = mid;
+        found = std::move(s);
+        foundDice = result.refinedCurve.back().dice;
+      } else {
+        lo = mid;
+      }
+    }
+  }
+  result.measuredDice = foundDice;
+  std::sort(result.refinedCurve.begin(), result.refinedCurve.end(),
+            [](const SphereFitPoint& a, const SphereFitPoint& b) { return a.count < b.count; });
+  result.pebbles = std::move(found);
 }
 
 }  // namespace
@@ -272,7 +295,7 @@ SphereFitResult fitSpheres(const MeshSolid& solid, const SphereFitSettings& sett
   std::int64_t tp = 0, fp = 0;
   const auto gainOf = [&](const Candidate& c) {
     Gain g;
-    forBallVoxels(grid, c, [&](std::size_t v) {
+    grid.forBallVoxels(c.center, c.radius, [&](std::size_t v) {
       if (cover[v] != 0) return;
       if (grid.inside(v)) {
         ++g.inside;
@@ -304,7 +327,6 @@ SphereFitResult fitSpheres(const MeshSolid& solid, const SphereFitSettings& sett
   }
   progress.report(0.5, "choosing spheres");
   const auto dice = [&] { return 2.0 * static_cast<double>(tp) / static_cast<double>(inside + tp + fp); };
-  std::vector<double> depths;  // of the chosen spheres, for the volume balance (balanceVolume)
   // A count asked for (no Dice target) is met while any ball still covers something inside: past the
   // last gain, the best of those that do.
   const bool countAsked = !(settings.targetDice > 0.0);
@@ -333,7 +355,7 @@ SphereFitResult fitSpheres(const MeshSolid& solid, const SphereFitSettings& sett
           queue.push({score, top.second});
           break;
         }
-        forBallVoxels(grid, candidates[top.second], [&](std::size_t v) {
+        grid.forBallVoxels(candidates[top.second].center, candidates[top.second].radius, [&](std::size_t v) {
           if (cover[v]++ != 0) return;
           if (grid.inside(v)) {
             ++tp;
@@ -342,7 +364,6 @@ SphereFitResult fitSpheres(const MeshSolid& solid, const SphereFitSettings& sett
           }
         });
         result.pebbles.push_back({candidates[top.second].center, candidates[top.second].radius});
-        depths.push_back(candidates[top.second].depth);
         result.curve.push_back({static_cast<int>(result.pebbles.size()), dice(),
                                 static_cast<double>(tp + fp) / static_cast<double>(inside)});
         taken = true;
@@ -366,7 +387,8 @@ SphereFitResult fitSpheres(const MeshSolid& solid, const SphereFitSettings& sett
     if (measured >= settings.targetDice) break;
     select(dice() + (settings.targetDice - measured) + 1e-3);
   }
-  balanceVolume(solid, result, depths, settings.targetDice, progress);
+  if (settings.refine) refine(solid, grid, settings, result, progress);
+  balanceVolume(solid, result, settings.targetDice, progress);
   progress.report(1.0, "spheres chosen");
   return result;
 }

@@ -4,6 +4,7 @@
 // fill reaches its target Dice with few spheres, stays within the protrusion allowed, keeps the
 // volume within 3%, asks for a count and gets it, and gives the same spheres for the same seed.
 #include <QtTest>
+#include <algorithm>
 #include <cmath>
 #include <numbers>
 
@@ -98,18 +99,19 @@ class SphereFitTest : public QObject {
     QCOMPARE(solidOverlap(ballA, ballA, 64).dice(), 1.0);
   }
 
-  // Each solid to its target Dice with at most `most` spheres. CLUMP (Angelidakis et al., SoftwareX 2021),
-  // run on these meshes (tests/bench/fill/README.md), first reaches Dice 0.95 with its best generator
-  // at 208 spheres on the wing nut, 33 on the T-handle, 28 on the ellipsoid, 753 on the plate: the first
-  // two rows ask for half of that. The plate is not there yet (0.94 with 1000).
+  // Each solid to its target Dice with at most `most` spheres: half of what CLUMP (Angelidakis et al.,
+  // SoftwareX 2021), run on these meshes (tests/bench/fill/README.md), needs with its best generator to
+  // first reach Dice 0.95: 208 spheres on the wing nut, 33 on the T-handle, 28 on the ellipsoid, 753 on
+  // the plate. The greedy cover alone needs 75, 10, 20 and more than 1000 (Dice 0.941 there).
   void reachesTheTargetWithFewSpheres_data() {
     QTest::addColumn<QString>("solid");
     QTest::addColumn<double>("target");
     QTest::addColumn<int>("most");
     QTest::newRow("wingnut.stl") << "wingnut.stl" << 0.95 << 104;
     QTest::newRow("t-handle.stl") << "t-handle.stl" << 0.95 << 16;
-    QTest::newRow("long ellipsoid") << "ellipsoid" << 0.95 << 28;
-    QTest::newRow("plate with a hole") << "plate" << 0.94 << 1000;
+    QTest::newRow("long ellipsoid") << "ellipsoid" << 0.95 << 14;
+    // The slowest row (5 s optimised): in full builds only.
+    if (!test::kReducedCases) QTest::newRow("plate with a hole") << "plate" << 0.95 << 376;
   }
   void reachesTheTargetWithFewSpheres() {
     QFETCH(QString, solid);
@@ -136,8 +138,21 @@ class SphereFitTest : public QObject {
     QVERIFY(static_cast<int>(r.pebbles.size()) <= most);
     CLUMPLAB_VERIFY_LESS(m.protrusion, r.maxProtrusion * 1.001);
     CLUMPLAB_VERIFY_LESS(std::abs(m.volumeError), 0.03);
-    QCOMPARE(static_cast<int>(r.curve.size()), static_cast<int>(r.pebbles.size()));
+    // The greedy's curve, one point per sphere added; the refined prefixes in order of count, the one
+    // chosen the shortest to reach the target (to the bisection's resolution, 1/128 of the greedy's count).
+    QVERIFY(r.curve.size() >= r.pebbles.size());
     for (std::size_t n = 1; n < r.curve.size(); ++n) QVERIFY(r.curve[n].count == r.curve[n - 1].count + 1);
+    QVERIFY(!r.refinedCurve.empty());
+    const auto chosen = std::find_if(r.refinedCurve.begin(), r.refinedCurve.end(), [&](const SphereFitPoint& p) {
+      return p.count == static_cast<int>(r.pebbles.size());
+    });
+    QVERIFY(chosen != r.refinedCurve.end());
+    QCOMPARE(chosen->dice, r.measuredDice);
+    QVERIFY(r.measuredDice >= target);
+    const int resolution = std::max(1, static_cast<int>(r.curve.size()) / 128);
+    for (const SphereFitPoint& p : r.refinedCurve) {
+      if (p.count < chosen->count - resolution) QVERIFY2(p.dice < target, "a shorter prefix reached the target");
+    }
   }
 
   // No protrusion allowed: every sphere inside the solid (its radius the distance to the surface).
@@ -157,7 +172,7 @@ class SphereFitTest : public QObject {
 
   // A count asked for is the count given (no Dice target), on a thick and a thin solid.
   void aCountAskedForIsGiven() {
-    for (const int count : {7, 40, 200}) {
+    for (const int count : {7, 40, test::sizedForBuild(200, 60)}) {
       for (const bool plate : {false, true}) {
         const std::shared_ptr<const MeshSolid> s = plate ? solidOf(plateWithHole()) : meshFile("wingnut.stl");
         SphereFitSettings settings;

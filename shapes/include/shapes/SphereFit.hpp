@@ -2,9 +2,11 @@
 // A clump of overlapping spheres of varied radii fitted to a solid: balls inscribed in the solid
 // (centred on its medial ridges, each as large as the distance to the surface allows, plus the
 // protrusion the user allows), chosen one by one for the largest gain in the Dice coefficient
-// against the solid, then improved by exchanges. A greedy set cover of the solid by medial balls,
-// in the spirit of Bradshaw & O'Sullivan, "Adaptive medial-axis approximation for sphere-tree
-// construction" (ACM Transactions on Graphics 2004), with the Dice coefficient as its objective.
+// against the solid: a greedy set cover of the solid by medial balls, in the spirit of Bradshaw &
+// O'Sullivan, "Adaptive medial-axis approximation for sphere-tree construction" (ACM Transactions on
+// Graphics 2004), with the Dice coefficient as its objective. Then the shortest prefix of the greedy's
+// order whose centres and radii, moved down the gradient of the Dice coefficient within the protrusion
+// allowed, reach the target (SphereRefine.hpp).
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -24,6 +26,7 @@ struct SphereFitSettings {
   int maxCount = 1000;          // no more spheres than this (a count asked for: with targetDice 0)
   int voxelsPerSide = 0;        // working grid along the largest extent; 0: chosen (about 160)
   std::uint64_t seed = 1;       // shifts the working grid by a fraction of a voxel (0: no shift)
+  bool refine = true;           // the greedy's spheres refined (SphereRefine): fewer for the same Dice
 };
 
 // The fit after each sphere added (on the working grid).
@@ -36,12 +39,14 @@ struct SphereFitPoint {
 struct SphereFitResult {
   std::vector<Pebble> pebbles;        // in the solid's frame
   std::vector<SphereFitPoint> curve;  // count 1, 2, ... as the spheres were added
+  std::vector<SphereFitPoint> refinedCurve;  // prefixes refined, by count: Dice measured exactly (volumeRatio 0)
   std::string stopReason;             // "target Dice", "largest count", "no gain", "smallest radius"
   int voxelsPerSide = 0;
   double voxelSize = 0.0;      // [m]
   double maxProtrusion = 0.0;  // [m] the bound used: no sphere reaches farther outside
   std::size_t candidates = 0;  // centres considered
-  double measuredDice = 0.0;   // with a target: the Dice coefficient measured exactly at the end
+  double measuredDice = 0.0;   // the Dice coefficient of the spheres chosen, measured exactly (before the
+                               // volume balance); 0 when not refined and no target
 };
 
 // Throws std::invalid_argument for settings out of range or a solid with nothing inside at the

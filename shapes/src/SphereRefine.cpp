@@ -1,0 +1,216 @@
+// Spheres refined against a solid by the gradient of their union's Dice coefficient (SphereRefine.hpp).
+#include "SphereRefine.hpp"
+
+#include <algorithm>
+#include <array>
+#include <cmath>
+#include <numeric>
+
+#include "core/base/ThreadPool.hpp"
+
+namespace clumplab::shapes {
+
+namespace {
+
+// Voxels of the solid covered (TP) and voxels outside it covered (FP) by a union of spheres.
+struct Cover {
+  std::int64_t inside = 0;
+  std::int64_t outside = 0;
+};
+
+Cover coverOf(const SolidVoxels& grid, const std::vector<Pebble>& spheres) {
+  std::vector<std::uint8_t> covered(grid.count(), 0);
+  Cover c;
+  for (const Pebble& s : spheres)
+    grid.forBallVoxels(s.center, s.radius, [&](std::size_t v) {
+      if (covered[v] != 0) return;
+      covered[v] = 1;
+      if (grid.inside(v)) {
+        ++c.inside;
+      } else {
+        ++c.outside;
+      }
+    });
+  return c;
+}
+
+double diceOf(const SolidVoxels& grid, const Cover& c) {
+  const auto solid = static_cast<double>(grid.insideCount());
+  return 2.0 * static_cast<double>(c.inside) / (solid + static_cast<double>(c.inside + c.outside));
+}
+
+// Points spread evenly over the unit sphere (a Fibonacci lattice), 64, 128, ..., 1024 of them.
+class SphereDirections {
+ public:
+  SphereDirections() {
+    for (std::size_t s = 0; s < sets_.size(); ++s) {
+      const int m = 64 << s;
+      const double golden = M_PI * (3.0 - std::sqrt(5.0));
+      sets_[s].resize(static_cast<std::size_t>(m));
+      for (int n = 0; n < m; ++n) {
+        const double z = 1.0 - (2.0 * n + 1.0) / m, rho = std::sqrt(1.0 - z * z), phi = golden * n;
+        sets_[s][static_cast<std::size_t>(n)] = Vec3(rho * std::cos(phi), rho * std::sin(phi), z);
+      }
+    }
+  }
+  // About one point per 8 voxel faces of a sphere of `radius` voxels.
+  const std::vector<Vec3>& forRadius(double radius) const {
+    const double points = 4.0 * M_PI * radius * radius / 8.0;
+    std::size_t s = 0;
+    while (s + 1 < sets_.size() && static_cast<double>(sets_[s].size()) < points) ++s;
+    return sets_[s];
+  }
+
+ private:
+  std::array<std::vector<Vec3>, 5> sets_;
+};
+
+// Pairs of spheres that overlap, per sphere (sweep along x over the spheres sorted by their lower end).
+std::vector<std::vector<std::uint32_t>> overlapping(const std::vector<Pebble>& spheres) {
+  std::vector<std::uint32_t> order(spheres.size());
+  std::iota(order.begin(), order.end(), 0u);
+  const auto low = [&](std::uint32_t n) { return spheres[n].center.x() - spheres[n].radius; };
+  std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
+    return low(a) < low(b) || (low(a) == low(b) && a < b);
+  });
+  std::vector<std::vector<std::uint32_t>> near(spheres.size());
+  for (std::size_t a = 0; a < order.size(); ++a) {
+    const Pebble& p = spheres[order[a]];
+    const double high = p.center.x() + p.radius;
+    for (std::size_t b = a + 1; b < order.size() && low(order[b]) < high; ++b) {
+      const Pebble& q = spheres[order[b]];
+      const double reach = p.radius + q.radius;
+      if ((p.center - q.center).squaredNorm() < reach * reach) {
+        near[order[a]].push_back(order[b]);
+        near[order[b]].push_back(order[a]);
+      }
+    }
+  }
+  return near;
+}
+
+// Signed distance from p to the surface [m]: positive inside.
+double signedDistance(const MeshSolid& solid, const Vec3& p) {
+  const double d = solid.distanceToSurface(p);
+  return solid.contains(p) ? d : -d;
+}
+
+}  // namespace
+
+double gridDice(const SolidVoxels& grid, const std::vector<Pebble>& spheres) {
+  return diceOf(grid, coverOf(grid, spheres));
+}
+
+std::vector<Pebble> refineSpheres(const MeshSolid& solid, const SolidVoxels& grid, std::vector<Pebble> spheres,
+                                  const SphereRefineSettings& settings, const WorkProgress& progress) {
+  const std::size_t n = spheres.size();
+  if (n == 0 || settings.iterations <= 0) return spheres;
+  const double h = grid.size();
+  const double firstStep = settings.firstStep > 0.0 ? settings.firstStep : 0.5 * h;
+  const double lastStep = settings.lastStep > 0.0 ? settings.lastStep : 0.02 * h;
+  const double smallest = std::max(settings.minRadius, 0.5 * h);
+  const double p = settings.maxProtrusion;
+  static const SphereDirections directions;
+
+  Cover cover = coverOf(grid, spheres);
+  std::vector<Pebble> best = spheres;
+  double bestDice = diceOf(grid, cover);
+  // The weight of an outside voxel against an inside one in the gradient of the Dice coefficient.
+  double weight = static_cast<double>(cover.inside) /
+                  static_cast<double>(static_cast<std::int64_t>(grid.insideCount()) + cover.outside);
+
+  // Each sphere's signed depth where it was last measured exactly, and where: the radius bound
+  // depth + p holds while the centre has moved less than the slack (the distance is 1-Lipschitz).
+  std::vector<double> depth(n);
+  std::vector<Vec3> measuredAt(n);
+  std::vector<std::array<double, 4>> m(n, {0.0, 0.0, 0.0, 0.0}), v(n, {0.0, 0.0, 0.0, 0.0});
+  ThreadPool pool(ThreadPool::machineThreads());
+  constexpr std::size_t kChunk = 16;
+  const std::size_t chunks = (n + kChunk - 1) / kChunk;
+  pool.run(chunks, [&](std::size_t c) {
+    for (std::size_t i = c * kChunk; i < std::min(n, (c + 1) * kChunk); ++i) {
+      measuredAt[i] = spheres[i].center;
+      depth[i] = signedDistance(solid, spheres[i].center);
+    }
+  });
+  constexpr double kBeta1 = 0.9, kBeta2 = 0.999, kEpsilon = 1e-3;
+  constexpr int kCheckEvery = 20;
+  double beta1Power = 1.0, beta2Power = 1.0;
+  for (int it = 0; it < settings.iterations; ++it) {
+    progress.throwIfCancelled();
+    const double step =
+        firstStep * std::pow(lastStep / firstStep, static_cast<double>(it) / std::max(1, settings.iterations - 1));
+    beta1Power *= kBeta1;
+    beta2Power *= kBeta2;
+    const std::vector<std::vector<std::uint32_t>> near = overlapping(spheres);
+    const std::vector<Pebble> before = spheres;
+    pool.run(chunks, [&](std::size_t c) {
+      for (std::size_t i = c * kChunk; i < std::min(n, (c + 1) * kChunk); ++i) {
+        const Pebble& s = before[i];
+        const std::vector<Vec3>& dirs = directions.forRadius(s.radius / h);
+        double gradRadius = 0.0;
+        Vec3 gradCenter = Vec3::Zero();
+        for (const Vec3& u : dirs) {
+          const Vec3 x = s.center + s.radius * u;
+          bool covered = false;
+          for (const std::uint32_t j : near[i]) {
+            const double rj = before[j].radius;
+            if ((x - before[j].center).squaredNorm() < rj * rj) {
+              covered = true;
+              break;
+            }
+          }
+          if (covered) continue;
+          const double sign = grid.insideAt(x) ? -1.0 : weight;
+          gradRadius += sign;
+          gradCenter += sign * u;
+        }
+        const double scale = 1.0 / static_cast<double>(dirs.size());
+        const std::array<double, 4> g = {gradCenter.x() * scale, gradCenter.y() * scale, gradCenter.z() * scale,
+                                         gradRadius * scale};
+        std::array<double, 4> delta{};
+        for (int a = 0; a < 4; ++a) {
+          m[i][a] = kBeta1 * m[i][a] + (1.0 - kBeta1) * g[a];
+          v[i][a] = kBeta2 * v[i][a] + (1.0 - kBeta2) * g[a] * g[a];
+          const double mHat = m[i][a] / (1.0 - beta1Power), vHat = v[i][a] / (1.0 - beta2Power);
+          delta[a] = -step * mHat / (std::sqrt(vHat) + kEpsilon);
+        }
+        Pebble next = s;
+        next.center += Vec3(delta[0], delta[1], delta[2]);
+        next.radius += delta[3];
+        // The protrusion bound: radius <= signed depth of the centre + p, the depth measured afresh
+        // when the bound from the last measurement does not clear it; a centre that would leave the
+        // solid (or leave no room for the smallest radius) stays where it was.
+        double bound = depth[i] - (next.center - measuredAt[i]).norm() + p;
+        if (next.radius > bound) {
+          const double d = signedDistance(solid, next.center);
+          if (d > 0.0 && d + p >= smallest) {
+            depth[i] = d;
+            measuredAt[i] = next.center;
+            bound = d + p;
+          } else {
+            next.center = s.center;
+            bound = depth[i] - (next.center - measuredAt[i]).norm() + p;
+          }
+        }
+        // No room for the smallest radius where the centre went: the sphere stays as it was.
+        if (bound < smallest) continue;
+        next.radius = std::max(smallest, std::min(next.radius, bound));
+        spheres[i] = next;
+      }
+    });
+    if ((it + 1) % kCheckEvery == 0 || it + 1 == settings.iterations) {
+      cover = coverOf(grid, spheres);
+      const double dice = diceOf(grid, cover);
+      weight = static_cast<double>(cover.inside) /
+               static_cast<double>(static_cast<std::int64_t>(grid.insideCount()) + cover.outside);
+      if (dice > bestDice) {
+        bestDice = dice;
+        best = spheres;
+      }
+    }
+  }
+  return best;
+}
+
+}  // namespace clumplab::shapes
