@@ -10,16 +10,40 @@
 #include "core/io/AtomicOutputFile.hpp"
 #include "core/io/PebbleFiles.hpp"
 #include "core/io/TemplateFile.hpp"
+#include "core/scene/Scene.hpp"
+#include "core/world/PileCost.hpp"
 #include "shapes/MeshTemplateBuilder.hpp"
 #include "shapes/StlWriter.hpp"
 
 namespace clumplab::cli {
 
+namespace {
+
+// The clump's predicted cost in a pile of `--pile N` bodies (100) under the contact law of the scene
+// `--scene FILE` (the engine's default law without one).
+PileCost pileCostFor(const ClumpTemplate& clump, const Arguments& args) {
+  ContactModel law;
+  if (const auto scene = args.text("--scene")) {
+    std::ifstream in(*scene);
+    if (!in) throw InputError(*scene, "", "cannot be read");
+    const nlohmann::json root = nlohmann::json::parse(in, nullptr, false);
+    if (root.is_discarded() || !root.is_object()) throw InputError(*scene, "", "is not a JSON object");
+    if (!root.contains("contact")) throw InputError(*scene, "", "has no \"contact\" law");
+    law = contactFromJson(root["contact"].dump(), *scene);
+  }
+  const long long bodies = args.integer("--pile").value_or(100);
+  if (bodies < 1 || bodies > 100'000'000) throw UsageError("--pile must lie in [1, 1e8]");
+  return estimatePileCost(clump, law, static_cast<int>(bodies));
+}
+
+}  // namespace
+
 nlohmann::json fillResult(const std::vector<std::string>& argv) {
   const Arguments args(argv,
                        {"--spacing", "--count", "--radius", "--mode", "--band", "--min-radius", "--density",
                         "--scale", "--out", "--inertia", "--pebbles", "--name", "--voxels", "--voxel-budget",
-                        "--samples", "--sequence", "--max-triangles", "--target-dice", "--max-protrusion"},
+                        "--samples", "--sequence", "--max-triangles", "--target-dice", "--max-protrusion", "--max-count",
+                        "--scene", "--pile"},
                        {"--repair"});
   if (args.positional().size() != 1)
     throw UsageError("expected exactly one mesh: clumplab-cli fill MESH --spacing H");
@@ -54,14 +78,16 @@ nlohmann::json fillResult(const std::vector<std::string>& argv) {
       throw UsageError("--max-protrusion must not be negative");
     const double minimum = args.number("--min-radius").value_or(0.0);
     if (args.has("--min-radius") && !(minimum > 0.0)) throw UsageError("--min-radius must be positive");
+    const long long maxCount = args.integer("--max-count").value_or(0);
+    if (args.has("--max-count") && maxCount < 1) throw UsageError("--max-count must be at least 1");
     try {
-      r.fill = makeSphereFillSettings(count, target, protrusion, minimum);
+      r.fill = makeSphereFillSettings(count, target, protrusion, minimum, maxCount);
     } catch (const std::invalid_argument& e) {
       throw UsageError(e.what());
     }
     r.hasFill = true;
   } else {
-    for (const char* spheresOnly : {"--target-dice", "--max-protrusion"}) {
+    for (const char* spheresOnly : {"--target-dice", "--max-protrusion", "--max-count"}) {
       if (args.has(spheresOnly))
         throw UsageError(std::string(spheresOnly) + " applies to --mode spheres only");
     }
@@ -95,6 +121,7 @@ nlohmann::json fillResult(const std::vector<std::string>& argv) {
     throw InputError(r.meshFile, "", e.what());
   }
   printWarnings(result.report);
+  if (result.clump.metrics) result.clump.metrics->pileCost = pileCostFor(result.clump, args);
   nlohmann::json out = nlohmann::json::parse(templateToJson(result.clump));
   if (r.hasFill && r.fill.spheres) {
     const shapes::SphereFitResult& f = result.sphereFit;

@@ -3,6 +3,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstdio>
 #include <memory>
 #include <queue>
 #include <stdexcept>
@@ -120,11 +121,19 @@ void refine(const MeshSolid& solid, const SolidVoxels& grid, const SphereFitSett
   rs.minRadius = settings.minRadius;
   // Each prefix refined, then measured exactly (SolidOverlap.hpp): the working grid, which the
   // refinement fits to, reads a refined union's Dice up to 1e-2 high, the more the more spheres.
+  int refinements = 0;
   const auto refinedPrefix = [&](std::size_t count) {
+    // About log2(count) + 2 refinements in all.
+    progress.report(std::min(0.95, 0.7 + 0.025 * refinements++), "refining " + std::to_string(count) + " spheres");
     std::vector<Pebble> s = refineSpheres(solid, grid, {order.begin(), order.begin() + static_cast<std::ptrdiff_t>(count)},
                                           rs, progress.silent());
     const double exact = overlapWithMesh(solid, PebbleUnion(s), progress.silent()).dice();
-    result.refinedCurve.push_back({static_cast<int>(count), exact, 0.0});
+    double reach = 0.0;
+    for (const Pebble& p : s) {
+      const double depth = solid.distanceToSurface(p.center);
+      reach = std::max(reach, p.radius - (solid.contains(p.center) ? depth : -depth));
+    }
+    result.refinedCurve.push_back({static_cast<int>(count), exact, 0.0, reach});
     return s;
   };
   std::size_t hi = order.size();
@@ -167,7 +176,16 @@ SphereFitResult fitSpheres(const MeshSolid& solid, const SphereFitSettings& sett
   const double extent = (upper - lower).maxCoeff();
   if (!(extent > 0.0)) throw std::invalid_argument("the solid has no extent");
   SphereFitResult result;
+  result.solidSize = extent;
   result.maxProtrusion = settings.maxProtrusion < 0.0 ? 0.02 * extent : settings.maxProtrusion;
+  if (result.maxProtrusion > extent) {
+    char text[256];
+    std::snprintf(text, sizeof text,
+                  "the largest protrusion allowed, %.3g m, is more than the solid's size (%.3g m across): give it "
+                  "in metres after the scale",
+                  result.maxProtrusion, extent);
+    throw std::invalid_argument(text);
+  }
   const double p = result.maxProtrusion;
   // The working grid: voxels of side `size` reaching a protrusion and two voxels beyond the solid,
   // shifted by the seed's fraction of a voxel; with each inside voxel's squared depth.
@@ -373,7 +391,15 @@ SphereFitResult fitSpheres(const MeshSolid& solid, const SphereFitSettings& sett
         result.stopReason = "no gain";
         return;
       }
-      if (result.pebbles.size() % 16 == 0) progress.throwIfCancelled();
+      if (result.pebbles.size() % 16 == 0) {
+        progress.throwIfCancelled();
+        const double done =
+            target > 0.0 ? std::clamp(dice() / target, 0.0, 1.0)
+                         : static_cast<double>(result.pebbles.size()) / static_cast<double>(settings.maxCount);
+        progress.report(0.5 + 0.2 * std::max(done, static_cast<double>(result.pebbles.size()) /
+                                                       static_cast<double>(settings.maxCount)),
+                        "choosing spheres");
+      }
     }
   };
   select(settings.targetDice);
@@ -388,6 +414,7 @@ SphereFitResult fitSpheres(const MeshSolid& solid, const SphereFitSettings& sett
     select(dice() + (settings.targetDice - measured) + 1e-3);
   }
   if (settings.refine) refine(solid, grid, settings, result, progress);
+  progress.report(0.97, "balancing the volume");
   balanceVolume(solid, result, settings.targetDice, progress);
   progress.report(1.0, "spheres chosen");
   return result;
@@ -398,7 +425,11 @@ SphereFitSettings sphereFitSettings(const FillSettings& fill) {
   s.targetDice = fill.targetDice;
   s.maxProtrusion = fill.maxProtrusion;
   s.minRadius = fill.minimumRadius;
-  if (fill.targetCount > 0) s.maxCount = static_cast<int>(fill.targetCount);
+  if (fill.targetCount > 0) {
+    s.maxCount = static_cast<int>(fill.targetCount);
+  } else if (fill.maxCount > 0) {
+    s.maxCount = static_cast<int>(fill.maxCount);
+  }
   return s;
 }
 

@@ -386,6 +386,8 @@ ClumpWizard* MainWindow::openClumpWizard() {
       statusBar()->showMessage(tr("Saved %1; %n copies added", nullptr, copies).arg(path), 6000);
     });
   }
+  // The fill page predicts a clump's cost in a pile under the scene's contact law as it is now.
+  clumpWizard_->setContactLaw(parameters_.contact);
   clumpWizard_->show();
   clumpWizard_->raise();
   clumpWizard_->activateWindow();

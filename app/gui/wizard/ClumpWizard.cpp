@@ -35,6 +35,10 @@ ClumpWizard::ClumpWizard(sim::SimulationLoop* simulation, QWidget* parent) : QWi
 
 ClumpWizard::~ClumpWizard() = default;
 
+void ClumpWizard::setContactLaw(const ContactModel& law) {
+  model_->contactLaw = law;
+}
+
 void ClumpWizard::setMeshFile(const QString& path) {
   restart();
   meshPage_->chooseFile(path);

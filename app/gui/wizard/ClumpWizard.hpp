@@ -8,6 +8,8 @@
 // source recorded in it, to refine it.
 #include <QWizard>
 
+#include "core/collision/ContactModel.hpp"
+
 namespace clumplab::sim {
 class SimulationLoop;
 }
@@ -39,6 +41,8 @@ class ClumpWizard : public QWizard {
   // repair, fill, inertia method, Monte Carlo samples), its name, density and path. Returns "" or
   // a message naming the file (the wizard is unchanged then).
   QString loadTemplateFile(const QString& path);
+  // The contact law the fill page predicts a clump's cost in a pile under (the running scene's).
+  void setContactLaw(const ContactModel& law);
 
   wizard::WizardModel& model() { return *model_; }
   wizard::MeshSourcePage* meshPage() const { return meshPage_; }

@@ -1,14 +1,19 @@
 #pragma once
-// Wizard page 3: the regular-grid fill (MClump mode 3): a grid spacing h or a target pebble count,
-// and the radius mode, with a live preview of the translucent mesh and its pebbles. Each change
-// restarts the fill after the controls settle; Cancel stops it and puts the controls back to the
-// fill shown.
+// Wizard page 3: the fill. The regular grid (MClump mode 3): a grid spacing h or a target pebble
+// count, and the radius mode; or spheres of varied radii fitted to the shape (mode spheres): a target
+// Dice coefficient with a largest count, or a count, the largest protrusion and the smallest radius,
+// with the curve of Dice against count (a click picks a count). A live preview of the translucent
+// mesh and its pebbles, and the clump's predicted cost in a pile under the scene's contact law.
+// Each change restarts the fill after the controls settle; Cancel stops it and puts the controls
+// back to the fill shown.
 #include <QWizardPage>
+#include <tuple>
 
 #include "core/clump/MeshTemplate.hpp"
 
 class QCheckBox;
 class QComboBox;
+class QDoubleSpinBox;
 class QLabel;
 class QSpinBox;
 
@@ -19,6 +24,7 @@ class ScientificSpinBox;
 namespace clumplab::gui::wizard {
 
 class ClumpPreview;
+class FillCurveChart;
 class JobStatus;
 class WizardModel;
 
@@ -31,6 +37,8 @@ class FillPage : public QWizardPage {
   bool isComplete() const override;
   ClumpPreview* preview() const { return preview_; }
   JobStatus* status() const { return status_; }
+  FillCurveChart* curve() const { return curve_; }
+  QLabel* costLabel() const { return cost_; }
 
  private:
   void apply();
@@ -38,6 +46,9 @@ class FillPage : public QWizardPage {
   void showResult();
   void revertToResult();
   void updateEnabled();
+  void pickCount(int count);
+  double meshSize() const;  // [m] the mesh's largest extent, 0 without a mesh
+  QString costText(const std::vector<Pebble>& pebbles) const;
 
   WizardModel& model_;
   QComboBox* by_ = nullptr;
@@ -47,10 +58,18 @@ class FillPage : public QWizardPage {
   ScientificSpinBox* radius_ = nullptr;
   ScientificSpinBox* band_ = nullptr;
   ScientificSpinBox* minimum_ = nullptr;
+  QDoubleSpinBox* dice_ = nullptr;
+  QSpinBox* largest_ = nullptr;
+  QDoubleSpinBox* protrusion_ = nullptr;  // [% of the mesh's size]
+  QCheckBox* limitRadius_ = nullptr;       // mode spheres: the smallest radius applies
+  QString lastMode_;                       // the mode shown before the last change
+  std::tuple<const void*, double, double> curveKey_{nullptr, 0.0, 0.0};  // the curve's mesh and limits
   QLabel* settingsError_ = nullptr;
   QCheckBox* showMesh_ = nullptr;
   ClumpPreview* preview_ = nullptr;
   JobStatus* status_ = nullptr;
+  FillCurveChart* curve_ = nullptr;
+  QLabel* cost_ = nullptr;
 };
 
 }  // namespace clumplab::gui::wizard

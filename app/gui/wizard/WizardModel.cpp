@@ -3,9 +3,7 @@
 namespace clumplab::gui::wizard {
 
 bool sameFill(const FillSettings& a, const FillSettings& b) {
-  return a.spacing == b.spacing && a.targetCount == b.targetCount && a.radius == b.radius &&
-         a.fitted == b.fitted && a.minimumRadius == b.minimumRadius && a.shellOnly == b.shellOnly &&
-         a.shellBand == b.shellBand;
+  return a == b;
 }
 
 WizardModel::WizardModel(QObject* parent)

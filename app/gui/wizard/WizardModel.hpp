@@ -8,6 +8,7 @@
 #include <memory>
 
 #include "gui/jobs/BackgroundJob.hpp"
+#include "core/collision/ContactModel.hpp"
 #include "gui/wizard/WizardWork.hpp"
 
 namespace clumplab::gui::wizard {
@@ -35,6 +36,7 @@ class WizardModel : public QObject {
   InertiaMethod method = InertiaMethod::Mesh;
   std::string name;
   double density = 1000.0;  // [kg/m^3]
+  ContactModel contactLaw;  // the running scene's: the fill page's predicted cost in a pile is for it
   QString templatePath;     // "" until chosen: the user templates folder + name
 
   // --- results ---------------------------------------------------------------------------------

@@ -1,5 +1,7 @@
 #include "gui/wizard/WizardWork.hpp"
 
+#include "core/world/PileCost.hpp"
+
 #include <filesystem>
 
 #include "shapes/BuiltinShapes.hpp"
@@ -39,7 +41,12 @@ std::shared_ptr<const ImportedMesh> importForWizard(const MeshChoice& choice, do
 std::shared_ptr<const FilledClump> fillForWizard(std::shared_ptr<const ImportedMesh> mesh,
                                                  const FillSettings& settings, const WorkProgress& progress) {
   auto result = std::make_shared<FilledClump>();
-  result->fill = shapes::fillMesh(*mesh->solid, settings, 0, 0, progress);
+  if (settings.spheres) {
+    result->sphereFit = shapes::fitSpheres(*mesh->solid, shapes::sphereFitSettings(settings), progress);
+    result->fill.pebbles = result->sphereFit.pebbles;
+  } else {
+    result->fill = shapes::fillMesh(*mesh->solid, settings, 0, 0, progress);
+  }
   result->mesh = std::move(mesh);
   result->settings = settings;
   return result;
@@ -94,7 +101,7 @@ MassProperties atDensity(MassProperties m, double density) {
 }
 
 ClumpTemplate wizardTemplate(const InertiaComparison& comparison, InertiaMethod method,
-                             const std::string& name, double density) {
+                             const std::string& name, double density, const ContactModel& law) {
   if (!(density > 0.0)) throw std::invalid_argument("the density must be positive");
   const FilledClump& clump = *comparison.clump;
   const ImportedMesh& mesh = *clump.mesh;
@@ -104,6 +111,10 @@ ClumpTemplate wizardTemplate(const InertiaComparison& comparison, InertiaMethod 
       density, *mesh.prepared.mesh,
       mesh.choice.shape.empty() ? mesh.choice.displayName() : "built-in:" + mesh.choice.shape,
       comparison.metrics);
+  if (t.metrics) {
+    t.metrics->fillMethod = describeFill(clump.settings);
+    t.metrics->pileCost = estimatePileCost(t, law);
+  }
   auto source = std::make_shared<MeshTemplateRequest>();
   source->name = name;
   source->meshFile = mesh.choice.file;

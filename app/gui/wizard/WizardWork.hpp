@@ -11,10 +11,12 @@
 #include "core/base/WorkProgress.hpp"
 #include "core/clump/ClumpTemplate.hpp"
 #include "core/clump/MeshTemplate.hpp"
+#include "core/collision/ContactModel.hpp"
 #include "shapes/ClumpQuality.hpp"
 #include "shapes/MeshImport.hpp"
 #include "shapes/MeshSolid.hpp"
 #include "shapes/PebbleFill.hpp"
+#include "shapes/SphereFit.hpp"
 
 namespace clumplab::gui::wizard {
 
@@ -44,7 +46,8 @@ std::shared_ptr<const ImportedMesh> importForWizard(const MeshChoice& choice, do
 struct FilledClump {
   std::shared_ptr<const ImportedMesh> mesh;
   FillSettings settings;
-  shapes::FillResult fill;
+  shapes::FillResult fill;            // the pebbles (in every mode), the grid's figures in the grid modes
+  shapes::SphereFitResult sphereFit;  // mode spheres: how the spheres were chosen, the Dice by count
 };
 
 std::shared_ptr<const FilledClump> fillForWizard(std::shared_ptr<const ImportedMesh> mesh,
@@ -79,9 +82,10 @@ inline constexpr double kVolumeErrorLimit = 0.02;  // relative
 inline constexpr double kMomentErrorLimit = 0.03;  // relative, per principal moment
 inline constexpr double kAxisErrorLimitDeg = 5.0;
 
-// The template: pebbles and the chosen method's mass properties at `density`, metrics, the mesh
-// for drawing, and its source (mesh file or shape, scale, fill, inertia, density) for reopening.
+// The template: pebbles and the chosen method's mass properties at `density`, metrics (with how the
+// pebbles were made and the predicted cost in a pile under `law`), the mesh for drawing, and its
+// source (mesh file or shape, scale, fill, inertia, density) for reopening.
 ClumpTemplate wizardTemplate(const InertiaComparison& comparison, InertiaMethod method,
-                             const std::string& name, double density);
+                             const std::string& name, double density, const ContactModel& law);
 
 }  // namespace clumplab::gui::wizard

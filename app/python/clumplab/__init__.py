@@ -47,15 +47,22 @@ def inertia(path, method=None, density=None, scale=None, voxels=None, voxel_budg
 
 def fill(mesh_path, spacing=None, count=None, radius=None, mode=None, band=None, min_radius=None,
          density=None, scale=None, inertia=None, pebbles=None, name=None, out=None, voxels=None,
-         voxel_budget=None, samples=None, sequence=None, repair=False, max_triangles=None):
-    """A clump template from a mesh by regular-grid pebble fill (give spacing or count), or from the
-    pebbles of another tool (pebbles=FILE): the template dict `clumplab-cli fill` prints, metrics
-    included; written to `out` too when given. Template.from_dict(result) makes it a Template."""
+         voxel_budget=None, samples=None, sequence=None, repair=False, max_triangles=None,
+         target_dice=None, max_protrusion=None, max_count=None, scene=None, pile=None):
+    """A clump template from a mesh by regular-grid pebble fill (give spacing or count), by spheres
+    of varied radii fitted to it (mode="spheres": target_dice, default 0.95, or count; max_protrusion
+    [m], default 2% of the size; min_radius [m]; max_count, the largest count with a target), or from
+    the pebbles of another tool (pebbles=FILE): the template dict `clumplab-cli fill` prints, metrics
+    included (with metrics["predicted_cost"] in a pile of `pile` bodies, 100 by default, under the
+    contact law of the scene file `scene`, the engine's default law without one); written to `out`
+    too when given. Template.from_dict(result) makes it a Template."""
     args = _command_args(mesh_path, dict(spacing=spacing, count=count, radius=radius, mode=mode, band=band,
                                          min_radius=min_radius, density=density, scale=scale,
                                          inertia=inertia, pebbles=pebbles, name=name, out=out,
                                          voxels=voxels, voxel_budget=voxel_budget, samples=samples,
-                                         sequence=sequence, max_triangles=max_triangles),
+                                         sequence=sequence, max_triangles=max_triangles,
+                                         target_dice=target_dice, max_protrusion=max_protrusion,
+                                         max_count=max_count, scene=scene, pile=pile),
                          dict(repair=repair))
     return json.loads(_clumplab._fill_json(args))
 

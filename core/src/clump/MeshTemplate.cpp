@@ -46,7 +46,7 @@ FillSettings makeFillSettings(double spacing, long long count, double radius, co
 }
 
 FillSettings makeSphereFillSettings(long long count, double targetDice, double maxProtrusion,
-                                    double minimumRadius) {
+                                    double minimumRadius, long long maxCount) {
   FillSettings fill;
   fill.spheres = true;
   if (count < 0 || count > 60000) throw std::invalid_argument("the sphere count must lie in [1, 60000]");
@@ -56,6 +56,11 @@ FillSettings makeSphereFillSettings(long long count, double targetDice, double m
     throw std::invalid_argument("the target Dice coefficient must lie in (0, 1]");
   if (std::isnan(maxProtrusion)) throw std::invalid_argument("the largest protrusion must be a number");
   if (!(minimumRadius >= 0.0)) throw std::invalid_argument("the smallest radius must not be negative");
+  if (maxCount < 0 || maxCount > 60000)
+    throw std::invalid_argument("the largest sphere count must lie in [1, 60000]");
+  if (maxCount > 0 && count > 0)
+    throw std::invalid_argument("a largest count goes with a target Dice coefficient, not with a count");
+  fill.maxCount = maxCount;
   fill.targetCount = count;
   fill.targetDice = count > 0 ? 0.0 : (targetDice > 0.0 ? targetDice : 0.95);
   fill.maxProtrusion = maxProtrusion;
@@ -73,6 +78,7 @@ std::string describeFill(const FillSettings& fill) {
     std::string d = "spheres fitted to ";
     d += fill.targetCount > 0 ? std::to_string(fill.targetCount) + " spheres"
                               : "Dice " + number(fill.targetDice);
+    if (fill.targetCount == 0 && fill.maxCount > 0) d += " or " + std::to_string(fill.maxCount) + " spheres";
     d += fill.maxProtrusion < 0.0 ? ", protrusion at most 2% of the size"
                                   : ", protrusion at most " + number(fill.maxProtrusion) + " m";
     if (fill.minimumRadius > 0.0) d += ", radius at least " + number(fill.minimumRadius) + " m";

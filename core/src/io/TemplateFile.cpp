@@ -18,7 +18,8 @@ namespace {
 ClumpMetrics metricsFromJson(const Node& node) {
   node.allowOnly({"mesh_volume", "clump_volume", "volume_error", "principal_moment_errors",
                   "axis_misalignment_deg", "largest_protrusion", "largest_gap", "dzhanibekov_margin",
-                  "mesh_dzhanibekov_margin", "clump_method", "dice", "smallest_radius", "fill_method"});
+                  "mesh_dzhanibekov_margin", "clump_method", "dice", "smallest_radius", "fill_method",
+                  "predicted_cost"});
   ClumpMetrics m;
   m.meshVolume = node.nonNegativeOr("mesh_volume", 0.0);
   m.clumpVolume = node.nonNegativeOr("clump_volume", 0.0);
@@ -35,6 +36,21 @@ ClumpMetrics metricsFromJson(const Node& node) {
   if (m.dice > 1.0) node.child("dice").fail("the Dice coefficient must lie in [0, 1]");
   m.smallestRadius = node.nonNegativeOr("smallest_radius", 0.0);
   m.fillMethod = node.stringOr("fill_method", "");
+  if (node.has("predicted_cost")) {
+    const Node c = node.child("predicted_cost");
+    c.allowOnly({"law", "time_step", "critical_step", "bodies", "seconds_per_step",
+                 "simulated_seconds_per_wall_second"});
+    PileCost cost;
+    cost.law = c.stringOr("law", "");
+    cost.timeStep = c.positive("time_step");
+    cost.criticalStep = c.positiveOr("critical_step", cost.timeStep);
+    const long long bodies = c.child("bodies").integer();
+    if (bodies < 1 || bodies > 1'000'000'000) c.child("bodies").fail("a pile of 1 to 1e9 bodies");
+    cost.bodies = static_cast<int>(bodies);
+    cost.secondsPerStep = c.positive("seconds_per_step");
+    cost.simulatedSecondsPerWallSecond = c.positive("simulated_seconds_per_wall_second");
+    m.pileCost = cost;
+  }
   return m;
 }
 
@@ -111,6 +127,15 @@ std::string metricsToJson(const ClumpMetrics& m) {
             {"dice", m.dice},
             {"smallest_radius", m.smallestRadius}};
   if (!m.fillMethod.empty()) j["fill_method"] = m.fillMethod;
+  if (m.pileCost) {
+    const PileCost& c = *m.pileCost;
+    j["predicted_cost"] = {{"law", c.law},
+                           {"time_step", c.timeStep},
+                           {"critical_step", c.criticalStep},
+                           {"bodies", c.bodies},
+                           {"seconds_per_step", c.secondsPerStep},
+                           {"simulated_seconds_per_wall_second", c.simulatedSecondsPerWallSecond}};
+  }
   return j.dump();
 }
 
@@ -169,6 +194,7 @@ std::string meshTemplateRequestToJson(const MeshTemplateRequest& r) {
         fill["count"] = f.targetCount;
       } else {
         fill["target_dice"] = f.targetDice;
+        if (f.maxCount > 0) fill["max_count"] = f.maxCount;
       }
       if (f.maxProtrusion >= 0.0) fill["max_protrusion"] = f.maxProtrusion;
       if (f.minimumRadius > 0.0) fill["min_radius"] = f.minimumRadius;

@@ -2,6 +2,7 @@
 // and copies in the running scene; a cancelled fill leaves the previous result; a broken mesh is
 // reported by name and the wizard stays usable. Runs under Xvfb like tst_gui. With
 // CLUMPLAB_WIZARD_SHOTS=FOLDER it also saves a screenshot of every page there.
+#include <QChartView>
 #include <QCheckBox>
 #include <QComboBox>
 #include <QDir>
@@ -32,6 +33,7 @@
 #include "gui/window/MainWindow.hpp"
 #include "gui/wizard/ClumpPreview.hpp"
 #include "gui/wizard/ClumpWizard.hpp"
+#include "gui/wizard/FillCurveChart.hpp"
 #include "gui/wizard/FillPage.hpp"
 #include "gui/wizard/FinishPage.hpp"
 #include "gui/wizard/InertiaPage.hpp"
@@ -262,6 +264,88 @@ class TestWizard : public QObject {
       if (tp->name == "tee") reopened = tp->mesh && tp->pebbles.size() == pebbles;
     }
     QVERIFY2(reopened, "the saved scene's tee has its mesh again");
+  }
+
+  // Spheres fitted to the wing nut, as a user chooses them: the mode, the curve of Dice by count with
+  // the clump marked on it, a count picked with a click on the curve, the predicted cost under the
+  // running scene's law beside it; the template saved keeps the fill and the cost, and remakes.
+  void aSphereFitIsPickedOnItsCurveAndSavedWithItsCost() {
+    QTemporaryDir dir;
+    MainWindow w;
+    w.setRunning(false);
+    w.show();
+    QCOMPARE(w.openDocument(writeFile(dir, QStringLiteral("ball.json"), kBallOnFloor), true), QString());
+    ClumpWizard* wiz = w.openClumpWizard();
+    QVERIFY(QTest::qWaitForWindowExposed(wiz));
+    QPushButton* next = button(*wiz, QWizard::NextButton);
+    typePath(*wiz, wiz->meshPage(), QString(CLUMPLAB_MESHES_DIR) + QStringLiteral("/wingnut.stl"));
+    QTRY_VERIFY_WITH_TIMEOUT(next->isEnabled(), kWorkTimeoutMs);
+    QTest::mouseClick(next, Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(next->isEnabled(), kWorkTimeoutMs);
+    QTest::mouseClick(next, Qt::LeftButton);
+    QCOMPARE(wiz->currentId(), int(ClumpWizard::FillPage));
+    wizard::FillPage* page = wiz->fillPage();
+    QVERIFY(!page->curve()->isVisible());  // the grid modes have no curve
+
+    // The mode: spheres, by a target Dice (0.95 unless changed).
+    auto* mode = child<QComboBox>(page, "radiusMode");
+    mode->setCurrentIndex(mode->findData(QStringLiteral("spheres")));
+    QCOMPARE(child<QComboBox>(page, "fillBy")->currentData().toString(), QStringLiteral("dice"));
+    QVERIFY(child<QDoubleSpinBox>(page, "targetDice")->isEnabled());
+    QVERIFY(!child<QSpinBox>(page, "targetCount")->isEnabled());
+    QTRY_VERIFY_WITH_TIMEOUT(wiz->model().clumpCurrent() && next->isEnabled(), kWorkTimeoutMs);
+    const auto fitted = wiz->model().clump();
+    QVERIFY(fitted->settings.spheres);
+    const shapes::SphereFitResult& fit = fitted->sphereFit;
+    const int spheres = static_cast<int>(fitted->fill.pebbles.size());
+    QVERIFY2(fit.measuredDice >= 0.95, qPrintable(QString::number(fit.measuredDice)));
+    QVERIFY2(spheres > 10 && spheres <= 104, qPrintable(QString::number(spheres)));  // CLUMP: 208
+    QVERIFY(page->curve()->isVisible());
+    QCOMPARE(page->curve()->chosenCount(), spheres);
+    QVERIFY(page->curve()->largestCount() >= spheres);
+    QCOMPARE(page->preview()->pebblesShown(), std::size_t(spheres));
+    const QString cost = page->costLabel()->text();
+    QVERIFY2(cost.contains(QStringLiteral("linear, kn 200 N/m, e 0.5")) && cost.contains(QStringLiteral("time step")),
+             qPrintable(cost));
+    QVERIFY2(page->status()->findChild<QLabel*>() != nullptr, "no summary");
+    shoot(*wiz, QStringLiteral("3-fill-spheres"));
+
+    // A click on the curve at half the count: the fill is made again with that many spheres.
+    QChartView* view = page->curve();
+    const int wanted = std::max(2, spheres / 2);
+    const QPointF inChart = view->chart()->mapToPosition(QPointF(wanted, 0.9));
+    const QPoint at = view->mapFromScene(view->chart()->mapToScene(inChart));
+    const int picked = page->curve()->countAt(at);
+    QVERIFY2(std::abs(picked - wanted) <= 1, qPrintable(QStringLiteral("%1 vs %2").arg(picked).arg(wanted)));
+    QTest::mouseClick(view->viewport(), Qt::LeftButton, {}, at);
+    QCOMPARE(child<QComboBox>(page, "fillBy")->currentData().toString(), QStringLiteral("count"));
+    QCOMPARE(child<QSpinBox>(page, "targetCount")->value(), picked);
+    QTRY_VERIFY_WITH_TIMEOUT(wiz->model().clumpCurrent() && next->isEnabled(), kWorkTimeoutMs);
+    QCOMPARE(static_cast<int>(wiz->model().clump()->fill.pebbles.size()), picked);
+    QCOMPARE(page->curve()->chosenCount(), picked);
+    shoot(*wiz, QStringLiteral("3-fill-spheres-picked"));
+
+    QTest::mouseClick(next, Qt::LeftButton);
+    QTRY_VERIFY_WITH_TIMEOUT(wiz->model().inertiaCurrent() && next->isEnabled(), kWorkTimeoutMs);
+    QTest::mouseClick(next, Qt::LeftButton);
+    QCOMPARE(wiz->currentId(), int(ClumpWizard::FinishPage));
+    const QString path = dir.filePath(QStringLiteral("nut.json"));
+    auto* pathEdit = child<QLineEdit>(wiz->finishPage(), "templatePath");
+    pathEdit->clear();
+    QTest::keyClicks(pathEdit, path);
+    QTest::mouseClick(button(*wiz, QWizard::FinishButton), Qt::LeftButton);
+    QVERIFY(QFileInfo::exists(path));
+    const ClumpTemplate t = loadTemplateFile(path.toStdString());
+    QCOMPARE(static_cast<int>(t.pebbles.size()), picked);
+    QVERIFY(t.metrics && t.metrics->pileCost);
+    QCOMPARE(QString::fromStdString(t.metrics->pileCost->law), QStringLiteral("linear, kn 200 N/m, e 0.5"));
+    QVERIFY(t.metrics->pileCost->timeStep > 0.0);
+    QVERIFY2(QString::fromStdString(t.metrics->fillMethod).startsWith(QStringLiteral("spheres fitted to")),
+             t.metrics->fillMethod.c_str());
+    QVERIFY(t.metrics->dice > 0.8);
+    QVERIFY(t.source && t.source->fill.spheres);
+    QCOMPARE(t.source->fill.targetCount, std::int64_t{picked});
+    QCOMPARE(shapes::buildMeshTemplate(*t.source).clump.pebbles.size(), t.pebbles.size());
   }
 
   void aTemplateSavedInTheLibraryReopensFromItsDock() {

@@ -8,7 +8,7 @@ import unittest
 import numpy as np
 
 import clumplab
-from support import MESHES, cli_failure, cli_json
+from support import MESHES, SCENES, cli_failure, cli_json
 
 
 class SameAsTheCli(unittest.TestCase):
@@ -44,6 +44,28 @@ class SameAsTheCli(unittest.TestCase):
             np.testing.assert_allclose(t.principal_moments, got["principal_moments"], rtol=1e-12)
             self.assertEqual(t.pebbles.shape, (len(got["pebbles"]), 4))
 
+    def test_fill_spheres_with_a_budget_and_its_cost(self):
+        """mode="spheres" with a target Dice, a largest count and a protrusion: the command's result,
+        stopped at the first limit, with the predicted cost under the scene's law."""
+        mesh = os.path.join(MESHES, "t-handle.stl")
+        scene = os.path.join(SCENES, "default.json")
+        got = clumplab.fill(mesh, mode="spheres", target_dice=0.97, max_count=6, max_protrusion=2e-4,
+                            scene=scene, pile=40)
+        self.assertEqual(got, cli_json("fill", mesh, "--mode", "spheres", "--target-dice", "0.97", "--max-count", "6",
+                                       "--max-protrusion", "0.0002", "--scene", scene,
+                                       "--pile", "40"))
+        self.assertEqual(got["fill"]["pebbles"], 6)
+        self.assertEqual(got["fill"]["stop"], "largest count")
+        self.assertLessEqual(got["metrics"]["largest_protrusion"], 2e-4 * 1.001)
+        cost = got["metrics"]["predicted_cost"]
+        self.assertEqual(cost["bodies"], 40)
+        self.assertEqual(cost["law"], "linear, kn 1e+06 N/m, e 0.35")
+        self.assertAlmostEqual(cost["simulated_seconds_per_wall_second"],
+                               cost["time_step"] / cost["seconds_per_step"], delta=1e-12)
+        loose = clumplab.fill(mesh, mode="spheres", target_dice=0.9)
+        self.assertEqual(loose["fill"]["stop"], "target Dice")
+        self.assertGreaterEqual(loose["metrics"]["dice"], 0.9)
+
     def test_bad_input_raises_the_cli_line(self):
         mesh = os.path.join(MESHES, "t-handle.stl")
         missing = os.path.join(MESHES, "no-such-mesh.stl")
@@ -53,6 +75,12 @@ class SameAsTheCli(unittest.TestCase):
             (lambda: clumplab.inertia(mesh, method="pebbles"), ("inertia", mesh, "--method", "pebbles")),
             (lambda: clumplab.fill(mesh), ("fill", mesh)),
             (lambda: clumplab.fill(mesh, spacing=4e-4, radius=0), ("fill", mesh, "--spacing", "0.0004", "--radius", "0")),
+            (lambda: clumplab.fill(mesh, mode="spheres", count=5, max_count=9),
+             ("fill", mesh, "--mode", "spheres", "--count", "5", "--max-count", "9")),
+            (lambda: clumplab.fill(mesh, mode="spheres", scene=missing),
+             ("fill", mesh, "--mode", "spheres", "--scene", missing)),
+            (lambda: clumplab.fill(mesh, mode="spheres", max_protrusion=1.0),
+             ("fill", mesh, "--mode", "spheres", "--max-protrusion", "1.0")),
         ]
         for call, args in cases:
             with self.subTest(args=args):

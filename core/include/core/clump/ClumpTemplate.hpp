@@ -14,6 +14,18 @@ namespace clumplab {
 
 struct MeshTemplateRequest;  // core/clump/MeshTemplate.hpp
 
+// What a clump would cost in a pile (core/world/PileCost.hpp): the time step its stiffest contact mode
+// allows under a contact law and the simulated seconds per wall second a pile of such clumps reaches
+// on one core, at the benchmark's cost per body and per pebble.
+struct PileCost {
+  std::string law;                            // the contact law the step is for, in a few words
+  double timeStep = 0.0;                      // [s] recommended (World::recommendedTimeStep's estimate)
+  double criticalStep = 0.0;                  // [s] the stability limit less a tenth
+  int bodies = 0;                             // the pile the rate is for
+  double secondsPerStep = 0.0;                // [s] wall time of one step of that pile, one core
+  double simulatedSecondsPerWallSecond = 0.0;  // timeStep / secondsPerStep
+};
+
 // How well a clump (the union of its pebbles) reproduces the mesh it was made from (docs/formats.md
 // `metrics`). Relative errors are (clump - mesh) / mesh; lengths in m.
 struct ClumpMetrics {
@@ -34,6 +46,7 @@ struct ClumpMetrics {
   double dice = 0.0;
   double smallestRadius = 0.0;  // [m] of the pebbles
   std::string fillMethod;       // how the pebbles were made (describeFill), empty when given
+  std::optional<PileCost> pileCost;  // when estimated (fill on the command line, the wizard)
 };
 
 struct ClumpTemplate {

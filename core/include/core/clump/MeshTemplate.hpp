@@ -27,6 +27,9 @@ struct FillSettings {
   bool spheres = false;
   double targetDice = 0.0;      // in (0, 1]; 0 with a count
   double maxProtrusion = -1.0;  // [m]; < 0: 2% of the mesh's largest extent; 0: none
+  std::int64_t maxCount = 0;    // with a target Dice: no more spheres than this (0: 1000)
+
+  bool operator==(const FillSettings&) const = default;
 };
 
 // Fill settings from their written form (scene "fill" or clumplab-cli fill options): exactly one of
@@ -38,9 +41,10 @@ FillSettings makeFillSettings(double spacing, long long count, double radius, co
 
 // Mode "spheres" from its written form: a count (spheres wanted, 0 for none) or a target Dice
 // coefficient (0 for none; neither: 0.95), the largest protrusion (< 0: 2% of the mesh's size) and
-// the smallest radius (0: none). Throws std::invalid_argument naming the setting at fault.
+// the smallest radius (0: none), and with a target the largest count (0: 1000; it stops at the first
+// of the two). Throws std::invalid_argument naming the setting at fault.
 FillSettings makeSphereFillSettings(long long count, double targetDice, double maxProtrusion,
-                                    double minimumRadius);
+                                    double minimumRadius, long long maxCount = 0);
 
 // What a fill is, in a few words for a template's metrics ("spheres fitted to Dice 0.95, protrusion
 // at most 0.22 mm", "grid h = 1 mm, fitted").
