@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <limits>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -15,7 +16,9 @@ namespace clumplab::shapes {
 
 namespace {
 
-FillResult fillWithSpacing(const MeshSolid& solid, const FillSettings& settings, double h,
+// `phase` in [0, 1)^3: the grid shifted by phase h from its place centred on the bounding box (with
+// one more point per axis, so that it still spans the box).
+FillResult fillWithSpacing(const MeshSolid& solid, const FillSettings& settings, double h, const Vec3& phase,
                            std::int64_t maxCandidates, int threads, const WorkProgress& progress) {
   Vec3 lower, upper;
   solid.bounds(lower, upper);
@@ -24,6 +27,7 @@ FillResult fillWithSpacing(const MeshSolid& solid, const FillSettings& settings,
   double total = 1.0;
   for (int a = 0; a < 3; ++a) {
     n[a] = std::max<std::int64_t>(1, static_cast<std::int64_t>(std::ceil((upper[a] - lower[a]) / h - 1e-9)));
+    if (!phase.isZero()) ++n[a];
     total *= static_cast<double>(n[a]);
   }
   const bool configured = maxCandidates <= 0;
@@ -36,9 +40,11 @@ FillResult fillWithSpacing(const MeshSolid& solid, const FillSettings& settings,
     throw std::invalid_argument(what.str() + ": use a larger spacing or a smaller count" +
                                 (advice.empty() ? std::string() : " (or " + advice + ")"));
   }
-  const Vec3 origin = centre - 0.5 * h *
-                                   Vec3(static_cast<double>(n[0] - 1), static_cast<double>(n[1] - 1),
-                                        static_cast<double>(n[2] - 1));
+  const Vec3 origin = centre -
+                     0.5 * h *
+                         Vec3(static_cast<double>(n[0] - 1), static_cast<double>(n[1] - 1),
+                              static_cast<double>(n[2] - 1)) +
+                     (phase.isZero() ? Vec3::Zero() : Vec3((phase - Vec3::Constant(0.5)) * h));
   FillResult result;
   result.spacing = h;
   result.radius = settings.radius > 0.0 ? settings.radius : 0.5 * std::sqrt(3.0) * h;
@@ -101,7 +107,8 @@ FillResult fillWithSpacing(const MeshSolid& solid, const FillSettings& settings,
 FillResult fillMesh(const MeshSolid& solid, const FillSettings& settings, std::int64_t maxCandidates,
                     int threads, const WorkProgress& progress) {
   if (settings.spacing > 0.0) {
-    FillResult r = fillWithSpacing(solid, settings, settings.spacing, maxCandidates, threads, progress);
+    FillResult r =
+        fillWithSpacing(solid, settings, settings.spacing, Vec3::Zero(), maxCandidates, threads, progress);
     if (r.pebbles.empty()) {
       throw std::invalid_argument("no grid point of spacing " + std::to_string(settings.spacing) +
                                   " m lies inside the mesh: use a smaller spacing");
@@ -109,10 +116,12 @@ FillResult fillMesh(const MeshSolid& solid, const FillSettings& settings, std::i
     return r;
   }
   if (settings.targetCount < 1) throw std::invalid_argument("give a grid spacing or a target pebble count");
+  // First the grid centred on the bounding box (the search every template made before phases were
+  // searched used: their pebbles stay the same).
   // Progress of the search: the iteration takes the first 60% (up to kIterations tries), the scan
   // around the best the rest (kScan tries each side); a try that is not made is skipped over.
   constexpr int kIterations = 16, kScan = 10;
-  constexpr double kIterationShare = 0.6;
+  constexpr double kIterationShare = 0.6;  // of the centred grid's search (the phases: after it)
   const auto iterationPart = [&](int step) {
     return progress.part(kIterationShare * step / kIterations, kIterationShare * (step + 1) / kIterations);
   };
@@ -133,7 +142,7 @@ FillResult fillMesh(const MeshSolid& solid, const FillSettings& settings, std::i
   FillResult best;
   int steps = 0;
   for (; steps < kIterations; ++steps) {
-    FillResult r = fillWithSpacing(solid, settings, h, maxCandidates, threads, iterationPart(steps));
+    FillResult r = fillWithSpacing(solid, settings, h, Vec3::Zero(), maxCandidates, threads, iterationPart(steps));
     const double count = static_cast<double>(r.pebbles.size());
     const bool better =
         best.pebbles.empty() ||
@@ -153,12 +162,63 @@ FillResult fillMesh(const MeshSolid& solid, const FillSettings& settings, std::i
   int index = 0;
   for (int k = -kScan; k <= kScan && static_cast<double>(best.pebbles.size()) != target; ++k) {
     if (k == 0) continue;
-    FillResult r = fillWithSpacing(solid, settings, around * (1.0 + 0.005 * k), maxCandidates, threads,
+    FillResult r = fillWithSpacing(solid, settings, around * (1.0 + 0.005 * k), Vec3::Zero(), maxCandidates, threads,
                                    scanPart(index++));
     ++steps;
     if (!r.pebbles.empty() && std::abs(static_cast<double>(r.pebbles.size()) - target) <
                                   std::abs(static_cast<double>(best.pebbles.size()) - target))
       best = std::move(r);
+  }
+  const auto miss = [&](const FillResult& r) {
+    return r.pebbles.empty() ? std::numeric_limits<double>::infinity()
+                             : std::abs(static_cast<double>(r.pebbles.size()) - target);
+  };
+  if (miss(best) > 0.03 * target) {
+    // The count of grid points inside scales as h^-3 in a bulky solid, h^-2 in a plate, h^-1 in a rod,
+    // and jumps where a whole layer of the grid enters or leaves a thin part (a 3 mm plate holds one
+    // layer or two at h = 2.3 mm, as the grid's phase across it decides). So the spacing is searched
+    // at other phases of the grid where the centred one misses by more than 3% (shifts by the Halton
+    // points in bases 2, 3 and 5), each by secant steps on log count against log h, and the closest
+    // count kept: the first within 1% of the target ends the search.
+    constexpr int kPhases = 24, kStepsPerPhase = 8;
+    const auto halton = [](int n, int base) {
+      double f = 1.0, x = 0.0;
+      for (int i = n; i > 0; i /= base) {
+        f /= base;
+        x += f * (i % base);
+      }
+      return x;
+    };
+    for (int phaseIndex = 1; phaseIndex < kPhases && !(miss(best) <= 0.01 * target); ++phaseIndex) {
+      const Vec3 phase(halton(phaseIndex, 2), halton(phaseIndex, 3), halton(phaseIndex, 5));
+      double spacing = best.spacing;
+      double lastH = 0.0, lastCount = 0.0;
+      for (int step = 0; step < kStepsPerPhase; ++step) {
+        FillResult r;
+        try {
+          r = fillWithSpacing(solid, settings, spacing, phase, maxCandidates, threads, progress.silent());
+        } catch (const std::invalid_argument&) {
+          break;  // beyond the grid-point limit: this phase has nothing better to give
+        }
+        ++steps;
+        const double count = static_cast<double>(r.pebbles.size());
+        if (miss(r) < miss(best)) best = std::move(r);
+        if (miss(best) <= 0.01 * target || count == target) break;
+        if (count == 0.0) {  // nothing inside: a finer grid
+          spacing *= 0.5;
+          continue;
+        }
+        // count ~ h^slope: the slope from the last two tries (between -3.5 and -0.5), -3 at first.
+        double slope = -3.0;
+        if (lastCount > 0.0 && lastH > 0.0 && lastCount != count && std::abs(std::log(spacing / lastH)) > 1e-9)
+          slope = std::clamp(std::log(count / lastCount) / std::log(spacing / lastH), -3.5, -0.5);
+        lastH = spacing;
+        lastCount = count;
+        const double next = spacing * std::clamp(std::pow(target / count, 0.9 / slope), 0.5, 2.0);
+        if (std::abs(next / spacing - 1.0) < 1e-6) break;  // stuck at a jump of the count
+        spacing = next;
+      }
+    }
   }
   best.searchSteps = steps + 1;
   progress.report(1.0, "filling");

@@ -123,6 +123,33 @@ class FillTest : public QObject {
     QVERIFY(r.searchSteps >= 1);
   }
 
+  // A count asked of a thin solid is met within 3% in every mode (issue 39: 200 asked of a 3 mm
+  // plate gave 128 in the grid centred on its box, a whole layer too few or too many; the grid's
+  // phase across the plate decides): a 40 x 30 x 3 mm plate and an L of 3 mm legs, 15 mm deep.
+  void targetCountOnThinSolids_data() {
+    QTest::addColumn<QString>("solid");
+    QTest::addColumn<QString>("mode");
+    QTest::addColumn<int>("count");
+    for (const char* solid : {"plate", "bracket"})
+      for (const char* mode : {"circumscribed", "fitted", "shell"})
+        for (const int count : {200, 1000})
+          QTest::addRow("%s %s %d", solid, mode, count) << QString(solid) << QString(mode) << count;
+  }
+  void targetCountOnThinSolids() {
+    QFETCH(QString, solid);
+    QFETCH(QString, mode);
+    QFETCH(int, count);
+    const MeshSolid s =
+        solid == "plate"
+            ? solidOf(prismMesh({{0.0, 0.0}, {0.04, 0.0}, {0.04, 0.03}, {0.0, 0.03}}, 0.0, 0.003))
+            : solidOf(prismMesh({{0.0, 0.0}, {0.03, 0.0}, {0.03, 0.003}, {0.003, 0.003}, {0.003, 0.02}, {0.0, 0.02}},
+                                0.0, 0.015));
+    const FillSettings f = makeFillSettings(0.0, count, 0.0, mode.toStdString(), 0.0, 0.0);
+    const FillResult r = fillMesh(s, f);
+    qInfo("%d asked, %zu given (h = %.3g mm)", count, r.pebbles.size(), 1e3 * r.spacing);
+    CLUMPLAB_COMPARE_REL(static_cast<double>(r.pebbles.size()), static_cast<double>(count), 0.03);
+  }
+
   void boxMomentsAxesAndMargin() {
     // A 1 x 2 x 3 cm box turned off-axis: the clump's principal moments approach the box's, its axes
     // line up, and the Dzhanibekov margin (I2 - I1) / (I3 - I1) = 0.625 (moments 5, 10, 13 m/12).
