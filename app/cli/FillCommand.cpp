@@ -43,7 +43,7 @@ nlohmann::json fillResult(const std::vector<std::string>& argv) {
                        {"--spacing", "--count", "--radius", "--mode", "--band", "--min-radius", "--density",
                         "--scale", "--out", "--inertia", "--pebbles", "--name", "--voxels", "--voxel-budget",
                         "--samples", "--sequence", "--max-triangles", "--target-dice", "--max-protrusion", "--max-count",
-                        "--scene", "--pile"},
+                        "--scene", "--pile", "--seed"},
                        {"--repair"});
   if (args.positional().size() != 1)
     throw UsageError("expected exactly one mesh: clumplab-cli fill MESH --spacing H");
@@ -82,12 +82,15 @@ nlohmann::json fillResult(const std::vector<std::string>& argv) {
     if (args.has("--max-count") && maxCount < 1) throw UsageError("--max-count must be at least 1");
     try {
       r.fill = makeSphereFillSettings(count, target, protrusion, minimum, maxCount);
+      const long long seed = args.integer("--seed").value_or(1);
+      if (seed < 0) throw UsageError("--seed must not be negative");
+      r.fill.seed = static_cast<std::uint64_t>(seed);
     } catch (const std::invalid_argument& e) {
       throw UsageError(e.what());
     }
     r.hasFill = true;
   } else {
-    for (const char* spheresOnly : {"--target-dice", "--max-protrusion", "--max-count"}) {
+    for (const char* spheresOnly : {"--target-dice", "--max-protrusion", "--max-count", "--seed"}) {
       if (args.has(spheresOnly))
         throw UsageError(std::string(spheresOnly) + " applies to --mode spheres only");
     }

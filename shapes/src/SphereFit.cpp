@@ -425,6 +425,7 @@ SphereFitSettings sphereFitSettings(const FillSettings& fill) {
   s.targetDice = fill.targetDice;
   s.maxProtrusion = fill.maxProtrusion;
   s.minRadius = fill.minimumRadius;
+  s.seed = fill.seed;
   if (fill.targetCount > 0) {
     s.maxCount = static_cast<int>(fill.targetCount);
   } else if (fill.maxCount > 0) {

@@ -6,6 +6,7 @@
 #include <cmath>
 #include <numeric>
 
+#include "core/base/SpherePoints.hpp"
 #include "core/base/ThreadPool.hpp"
 
 namespace clumplab::shapes {
@@ -43,15 +44,7 @@ double diceOf(const SolidVoxels& grid, const Cover& c) {
 class SphereDirections {
  public:
   SphereDirections() {
-    for (std::size_t s = 0; s < sets_.size(); ++s) {
-      const int m = 64 << s;
-      const double golden = M_PI * (3.0 - std::sqrt(5.0));
-      sets_[s].resize(static_cast<std::size_t>(m));
-      for (int n = 0; n < m; ++n) {
-        const double z = 1.0 - (2.0 * n + 1.0) / m, rho = std::sqrt(1.0 - z * z), phi = golden * n;
-        sets_[s][static_cast<std::size_t>(n)] = Vec3(rho * std::cos(phi), rho * std::sin(phi), z);
-      }
-    }
+    for (std::size_t s = 0; s < sets_.size(); ++s) sets_[s] = fibonacciSpherePoints(64 << s);
   }
   // About one point per 8 voxel faces of a sphere of `radius` voxels.
   const std::vector<Vec3>& forRadius(double radius) const {

@@ -42,6 +42,7 @@ class PileCostTest : public QObject {
     QCOMPARE(cost.criticalStep, world->criticalTimeStep());
     QVERIFY(cost.timeStep > 0.0 && cost.timeStep <= cost.criticalStep);
     QCOMPARE(cost.bodies, 250);
+    QCOMPARE(cost.exposedPebbles, 3);  // the small pebble sticks out of the two large ones
     QCOMPARE(cost.secondsPerStep, 250 * (kBodyStepSeconds + 3 * kPebbleStepSeconds));
     QCOMPARE(cost.simulatedSecondsPerWallSecond, cost.timeStep / cost.secondsPerStep);
     QVERIFY(!cost.law.empty());
@@ -60,9 +61,21 @@ class PileCostTest : public QObject {
     QCOMPARE(b.timeStep, a.timeStep);
     QCOMPARE(b.criticalStep, a.criticalStep);
     QCOMPARE(b.bodies, 100);
+    QCOMPARE(b.exposedPebbles, a.exposedPebbles);
     QCOMPARE(b.secondsPerStep, a.secondsPerStep);
     QCOMPARE(b.simulatedSecondsPerWallSecond, a.simulatedSecondsPerWallSecond);
     QCOMPARE(QString::fromStdString(a.law), QStringLiteral("linear, kn 1e+06 N/m, e 0.5"));
+  }
+
+  // A pebble wholly inside the others is buried (it costs its placement only): a ball of radius 2
+  // with a ball of radius 1 at its centre and one of radius 0.5 half way out, and a third of radius 1
+  // reaching out of it.
+  void buriedPebblesAreCountedApart() {
+    ClumpTemplate t;
+    t.pebbles = {{Vec3::Zero(), 2.0}, {Vec3::Zero(), 1.0}, {Vec3(1.0, 0.0, 0.0), 0.5}, {Vec3(0.0, 1.8, 0.0), 1.0}};
+    QCOMPARE(exposedPebbleCount(t), 2);
+    t.pebbles.resize(1);
+    QCOMPARE(exposedPebbleCount(t), 1);
   }
 
   void noPileOfNothing() {

@@ -241,12 +241,14 @@ QString FillPage::costText(const std::vector<Pebble>& pebbles) const {
                      "mesh", model_.density);
     const PileCost cost = estimatePileCost(clump, model_.contactLaw, 100);
     return tr("<b>Predicted cost</b> in a pile of %1 (%2, density %3 kg/m³): time step %4 s · "
-              "%5 pebbles per body · about %6 simulated s per wall s on one core")
+              "%5 pebbles per body, %6 of them on the outside · at least %7 simulated s per wall s on one "
+              "core")
         .arg(cost.bodies)
         .arg(QString::fromStdString(cost.law).toHtmlEscaped())
         .arg(model_.density, 0, 'g', 4)
         .arg(cost.timeStep, 0, 'g', 3)
         .arg(pebbles.size())
+        .arg(cost.exposedPebbles)
         .arg(cost.simulatedSecondsPerWallSecond, 0, 'g', 2);
   } catch (const std::exception& e) {
     return tr("No cost estimate: %1").arg(QString::fromStdString(e.what()).toHtmlEscaped());

@@ -191,12 +191,13 @@ void InertiaPage::showResult() {
   summary_->setText(
       tr("Dzhanibekov margin (I2 − I1)/(I3 − I1): mesh %1, clump (%2) %3 — near ½ the flip about the "
          "intermediate axis is most pronounced, near 0 or 1 hardly any.\n"
-         "Pebble union against the mesh: largest protrusion %4, largest gap %5 (sampled); measured by %6. "
-         "Mass at %7 kg/m³ (set on the next page).")
+         "Pebble union against the mesh: Dice coefficient %4, largest protrusion %5, largest gap %6 (sampled); "
+         "measured by %7. Smallest pebble r %8. Mass at %9 kg/m³ (set on the next page).")
           .arg(QLocale().toString(q.meshDzhanibekovMargin, 'f', 3),
                QString::fromLatin1(inertiaMethodKey(model_.method)), QLocale().toString(chosenMargin, 'f', 3),
-               lengthText(q.largestProtrusion), lengthText(q.largestGap),
-               QString::fromStdString(q.clumpMethod), QLocale().toString(density, 'g', 6)));
+               QLocale().toString(q.dice, 'f', 4), lengthText(q.largestProtrusion), lengthText(q.largestGap),
+               QString::fromStdString(q.clumpMethod), lengthText(q.smallestRadius),
+               QLocale().toString(density, 'g', 6)));
   emit completeChanged();
 }
 

@@ -48,10 +48,11 @@ def inertia(path, method=None, density=None, scale=None, voxels=None, voxel_budg
 def fill(mesh_path, spacing=None, count=None, radius=None, mode=None, band=None, min_radius=None,
          density=None, scale=None, inertia=None, pebbles=None, name=None, out=None, voxels=None,
          voxel_budget=None, samples=None, sequence=None, repair=False, max_triangles=None,
-         target_dice=None, max_protrusion=None, max_count=None, scene=None, pile=None):
+         target_dice=None, max_protrusion=None, max_count=None, scene=None, pile=None, seed=None):
     """A clump template from a mesh by regular-grid pebble fill (give spacing or count), by spheres
     of varied radii fitted to it (mode="spheres": target_dice, default 0.95, or count; max_protrusion
-    [m], default 2% of the size; min_radius [m]; max_count, the largest count with a target), or from
+    [m], default 2% of the size; min_radius [m]; max_count, the largest count with a target; seed, 1 by
+    default: another seed shifts the working grid and gives other spheres of like quality), or from
     the pebbles of another tool (pebbles=FILE): the template dict `clumplab-cli fill` prints, metrics
     included (with metrics["predicted_cost"] in a pile of `pile` bodies, 100 by default, under the
     contact law of the scene file `scene`, the engine's default law without one); written to `out`
@@ -62,7 +63,7 @@ def fill(mesh_path, spacing=None, count=None, radius=None, mode=None, band=None,
                                          voxels=voxels, voxel_budget=voxel_budget, samples=samples,
                                          sequence=sequence, max_triangles=max_triangles,
                                          target_dice=target_dice, max_protrusion=max_protrusion,
-                                         max_count=max_count, scene=scene, pile=pile),
+                                         max_count=max_count, scene=scene, pile=pile, seed=seed),
                          dict(repair=repair))
     return json.loads(_clumplab._fill_json(args))
 

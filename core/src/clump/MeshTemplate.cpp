@@ -82,6 +82,7 @@ std::string describeFill(const FillSettings& fill) {
     d += fill.maxProtrusion < 0.0 ? ", protrusion at most 2% of the size"
                                   : ", protrusion at most " + number(fill.maxProtrusion) + " m";
     if (fill.minimumRadius > 0.0) d += ", radius at least " + number(fill.minimumRadius) + " m";
+    if (fill.seed != 1) d += ", seed " + std::to_string(fill.seed);
     return d;
   }
   std::string d = fill.spacing > 0.0 ? "grid h = " + number(fill.spacing) + " m"

@@ -78,7 +78,8 @@ void readPebbleField(const Node& node, std::vector<Pebble>& pebbles, std::vector
 
 void readFill(const Node& node, FillSettings& fill) {
   node.allowOnly(
-      {"spacing", "count", "radius", "mode", "band", "min_radius", "target_dice", "max_protrusion", "max_count"});
+      {"spacing", "count", "radius", "mode", "band", "min_radius", "target_dice", "max_protrusion", "max_count",
+       "seed"});
   const long long count = node.integerOr("count", 0);
   if (node.has("count") && count < 1) node.child("count").fail("the pebble count must be at least 1");
   const std::string mode = node.stringOr("mode", "");
@@ -95,9 +96,12 @@ void readFill(const Node& node, FillSettings& fill) {
       if (node.has("max_count") && maxCount < 1) node.child("max_count").fail("the largest count must be at least 1");
       fill = makeSphereFillSettings(count, node.positiveOr("target_dice", 0.0), maxProtrusion,
                                     node.positiveOr("min_radius", 0.0), maxCount);
+      const long long seed = node.integerOr("seed", 1);
+      if (seed < 0) node.child("seed").fail("the seed must not be negative");
+      fill.seed = static_cast<std::uint64_t>(seed);
       return;
     }
-    for (const char* spheresOnly : {"target_dice", "max_protrusion", "max_count"}) {
+    for (const char* spheresOnly : {"target_dice", "max_protrusion", "max_count", "seed"}) {
       if (node.has(spheresOnly))
         node.child(spheresOnly).fail(std::string(spheresOnly) + " applies to mode spheres only");
     }

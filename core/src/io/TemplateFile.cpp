@@ -38,7 +38,7 @@ ClumpMetrics metricsFromJson(const Node& node) {
   m.fillMethod = node.stringOr("fill_method", "");
   if (node.has("predicted_cost")) {
     const Node c = node.child("predicted_cost");
-    c.allowOnly({"law", "time_step", "critical_step", "bodies", "seconds_per_step",
+    c.allowOnly({"law", "time_step", "critical_step", "bodies", "exposed_pebbles", "seconds_per_step",
                  "simulated_seconds_per_wall_second"});
     PileCost cost;
     cost.law = c.stringOr("law", "");
@@ -47,6 +47,9 @@ ClumpMetrics metricsFromJson(const Node& node) {
     const long long bodies = c.child("bodies").integer();
     if (bodies < 1 || bodies > 1'000'000'000) c.child("bodies").fail("a pile of 1 to 1e9 bodies");
     cost.bodies = static_cast<int>(bodies);
+    const long long exposed = c.integerOr("exposed_pebbles", 0);
+    if (exposed < 0) c.child("exposed_pebbles").fail("must not be negative");
+    cost.exposedPebbles = static_cast<int>(std::min<long long>(exposed, 1'000'000'000));
     cost.secondsPerStep = c.positive("seconds_per_step");
     cost.simulatedSecondsPerWallSecond = c.positive("simulated_seconds_per_wall_second");
     m.pileCost = cost;
@@ -133,6 +136,7 @@ std::string metricsToJson(const ClumpMetrics& m) {
                            {"time_step", c.timeStep},
                            {"critical_step", c.criticalStep},
                            {"bodies", c.bodies},
+                           {"exposed_pebbles", c.exposedPebbles},
                            {"seconds_per_step", c.secondsPerStep},
                            {"simulated_seconds_per_wall_second", c.simulatedSecondsPerWallSecond}};
   }
@@ -198,6 +202,7 @@ std::string meshTemplateRequestToJson(const MeshTemplateRequest& r) {
       }
       if (f.maxProtrusion >= 0.0) fill["max_protrusion"] = f.maxProtrusion;
       if (f.minimumRadius > 0.0) fill["min_radius"] = f.minimumRadius;
+      if (f.seed != 1) fill["seed"] = f.seed;
     } else if (f.spacing > 0.0) {
       fill["spacing"] = f.spacing;
     } else {

@@ -66,6 +66,26 @@ class SameAsTheCli(unittest.TestCase):
         self.assertEqual(loose["fill"]["stop"], "target Dice")
         self.assertGreaterEqual(loose["metrics"]["dice"], 0.9)
 
+    def test_fill_spheres_seed(self):
+        """The same seed gives the same spheres, from fill and from a scene naming the mesh; another
+        seed other spheres of the same quality."""
+        mesh = os.path.join(MESHES, "t-handle.stl")
+        a = clumplab.fill(mesh, mode="spheres", target_dice=0.9, seed=7)
+        self.assertEqual(a, clumplab.fill(mesh, mode="spheres", target_dice=0.9, seed=7))
+        self.assertIn("seed 7", a["metrics"]["fill_method"])
+        other = clumplab.fill(mesh, mode="spheres", target_dice=0.9)
+        self.assertNotEqual(a["pebbles"], other["pebbles"])
+        self.assertGreaterEqual(other["metrics"]["dice"], 0.9)
+        with tempfile.TemporaryDirectory() as folder:
+            scene = os.path.join(folder, "s.json")
+            with open(scene, "w", encoding="utf-8") as f:
+                json.dump({"format": "clumplab-scene/1", "time_step": 1e-5,
+                           "contact": {"model": "linear", "stiffness": 1e3, "restitution": 0.5},
+                           "templates": {"t": {"mesh": mesh, "density": 1000,
+                                               "fill": {"mode": "spheres", "target_dice": 0.9, "seed": 7}}},
+                           "bodies": [{"template": "t", "position": [0, 0, 0]}]}, f)
+            self.assertEqual(clumplab.load(scene).pebble_count, len(a["pebbles"]))
+
     def test_bad_input_raises_the_cli_line(self):
         mesh = os.path.join(MESHES, "t-handle.stl")
         missing = os.path.join(MESHES, "no-such-mesh.stl")

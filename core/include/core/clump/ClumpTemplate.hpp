@@ -22,6 +22,7 @@ struct PileCost {
   double timeStep = 0.0;                      // [s] recommended (World::recommendedTimeStep's estimate)
   double criticalStep = 0.0;                  // [s] the stability limit less a tenth
   int bodies = 0;                             // the pile the rate is for
+  int exposedPebbles = 0;                     // pebbles not wholly inside the others: those that can touch
   double secondsPerStep = 0.0;                // [s] wall time of one step of that pile, one core
   double simulatedSecondsPerWallSecond = 0.0;  // timeStep / secondsPerStep
 };

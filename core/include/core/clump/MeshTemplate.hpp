@@ -28,6 +28,7 @@ struct FillSettings {
   double targetDice = 0.0;      // in (0, 1]; 0 with a count
   double maxProtrusion = -1.0;  // [m]; < 0: 2% of the mesh's largest extent; 0: none
   std::int64_t maxCount = 0;    // with a target Dice: no more spheres than this (0: 1000)
+  std::uint64_t seed = 1;       // shifts the working grid (another seed: other spheres of like quality)
 
   bool operator==(const FillSettings&) const = default;
 };
