@@ -39,12 +39,13 @@ PileCost pileCostFor(const ClumpTemplate& clump, const Arguments& args) {
 }  // namespace
 
 nlohmann::json fillResult(const std::vector<std::string>& argv) {
-  const Arguments args(argv,
-                       {"--spacing", "--count", "--radius", "--mode", "--band", "--min-radius", "--density",
-                        "--scale", "--out", "--inertia", "--pebbles", "--name", "--voxels", "--voxel-budget",
-                        "--samples", "--sequence", "--max-triangles", "--target-dice", "--max-protrusion", "--max-count",
-                        "--scene", "--pile", "--seed"},
-                       {"--repair"});
+  const Arguments args(
+      argv,
+      {"--spacing",        "--count",        "--radius",  "--mode",     "--band",          "--min-radius",
+       "--density",        "--scale",        "--out",     "--inertia",  "--pebbles",       "--name",
+       "--voxels",         "--voxel-budget", "--samples", "--sequence", "--max-triangles", "--target-dice",
+       "--max-protrusion", "--max-count",    "--scene",   "--pile",     "--seed"},
+      {"--repair"});
   if (args.positional().size() != 1)
     throw UsageError("expected exactly one mesh: clumplab-cli fill MESH --spacing H");
   MeshTemplateRequest r;
@@ -132,9 +133,9 @@ nlohmann::json fillResult(const std::vector<std::string>& argv) {
     for (const shapes::SphereFitPoint& p : f.curve) curve.push_back({p.count, p.dice});
     nlohmann::json refined = nlohmann::json::array();
     for (const shapes::SphereFitPoint& p : f.refinedCurve) refined.push_back({p.count, p.dice});
-    out["fill"] = {{"mode", "spheres"},     {"pebbles", f.pebbles.size()},
-                   {"stop", f.stopReason},  {"max_protrusion", f.maxProtrusion},
-                   {"voxel", f.voxelSize},  {"candidates", f.candidates},
+    out["fill"] = {{"mode", "spheres"},      {"pebbles", f.pebbles.size()},
+                   {"stop", f.stopReason},   {"max_protrusion", f.maxProtrusion},
+                   {"voxel", f.voxelSize},   {"candidates", f.candidates},
                    {"dice_by_count", curve}, {"refined_dice_by_count", refined}};
   } else if (r.hasFill) {
     const shapes::FillResult& f = result.fill;

@@ -40,11 +40,11 @@ FillResult fillWithSpacing(const MeshSolid& solid, const FillSettings& settings,
     throw std::invalid_argument(what.str() + ": use a larger spacing or a smaller count" +
                                 (advice.empty() ? std::string() : " (or " + advice + ")"));
   }
-  const Vec3 origin = centre -
-                     0.5 * h *
-                         Vec3(static_cast<double>(n[0] - 1), static_cast<double>(n[1] - 1),
-                              static_cast<double>(n[2] - 1)) +
-                     (phase.isZero() ? Vec3::Zero() : Vec3((phase - Vec3::Constant(0.5)) * h));
+  const Vec3 origin =
+      centre -
+      0.5 * h *
+          Vec3(static_cast<double>(n[0] - 1), static_cast<double>(n[1] - 1), static_cast<double>(n[2] - 1)) +
+      (phase.isZero() ? Vec3::Zero() : Vec3((phase - Vec3::Constant(0.5)) * h));
   FillResult result;
   result.spacing = h;
   result.radius = settings.radius > 0.0 ? settings.radius : 0.5 * std::sqrt(3.0) * h;
@@ -142,7 +142,8 @@ FillResult fillMesh(const MeshSolid& solid, const FillSettings& settings, std::i
   FillResult best;
   int steps = 0;
   for (; steps < kIterations; ++steps) {
-    FillResult r = fillWithSpacing(solid, settings, h, Vec3::Zero(), maxCandidates, threads, iterationPart(steps));
+    FillResult r =
+        fillWithSpacing(solid, settings, h, Vec3::Zero(), maxCandidates, threads, iterationPart(steps));
     const double count = static_cast<double>(r.pebbles.size());
     const bool better =
         best.pebbles.empty() ||
@@ -162,8 +163,8 @@ FillResult fillMesh(const MeshSolid& solid, const FillSettings& settings, std::i
   int index = 0;
   for (int k = -kScan; k <= kScan && static_cast<double>(best.pebbles.size()) != target; ++k) {
     if (k == 0) continue;
-    FillResult r = fillWithSpacing(solid, settings, around * (1.0 + 0.005 * k), Vec3::Zero(), maxCandidates, threads,
-                                   scanPart(index++));
+    FillResult r = fillWithSpacing(solid, settings, around * (1.0 + 0.005 * k), Vec3::Zero(), maxCandidates,
+                                   threads, scanPart(index++));
     ++steps;
     if (!r.pebbles.empty() && std::abs(static_cast<double>(r.pebbles.size()) - target) <
                                   std::abs(static_cast<double>(best.pebbles.size()) - target))
@@ -210,7 +211,8 @@ FillResult fillMesh(const MeshSolid& solid, const FillSettings& settings, std::i
         }
         // count ~ h^slope: the slope from the last two tries (between -3.5 and -0.5), -3 at first.
         double slope = -3.0;
-        if (lastCount > 0.0 && lastH > 0.0 && lastCount != count && std::abs(std::log(spacing / lastH)) > 1e-9)
+        if (lastCount > 0.0 && lastH > 0.0 && lastCount != count &&
+            std::abs(std::log(spacing / lastH)) > 1e-9)
           slope = std::clamp(std::log(count / lastCount) / std::log(spacing / lastH), -3.5, -0.5);
         lastH = spacing;
         lastCount = count;

@@ -52,7 +52,8 @@ double seededFraction(std::uint64_t seed, int axis) {
 // radius), delta found by bisection so that the union's volume is the solid's (measured exactly along
 // lines, SolidOverlap.hpp). Kept where the Dice coefficient stays at `diceFloor` (the target; 0: within
 // 5e-3 of what it was), else half or a quarter of it.
-void balanceVolume(const MeshSolid& solid, SphereFitResult& result, double diceFloor, const WorkProgress& progress) {
+void balanceVolume(const MeshSolid& solid, SphereFitResult& result, double diceFloor,
+                   const WorkProgress& progress) {
   if (result.pebbles.empty()) return;
   const WorkProgress quiet = progress.silent();
   const std::vector<Pebble> chosen = result.pebbles;
@@ -124,9 +125,11 @@ void refine(const MeshSolid& solid, const SolidVoxels& grid, const SphereFitSett
   int refinements = 0;
   const auto refinedPrefix = [&](std::size_t count) {
     // About log2(count) + 2 refinements in all.
-    progress.report(std::min(0.95, 0.7 + 0.025 * refinements++), "refining " + std::to_string(count) + " spheres");
-    std::vector<Pebble> s = refineSpheres(solid, grid, {order.begin(), order.begin() + static_cast<std::ptrdiff_t>(count)},
-                                          rs, progress.silent());
+    progress.report(std::min(0.95, 0.7 + 0.025 * refinements++),
+                    "refining " + std::to_string(count) + " spheres");
+    std::vector<Pebble> s =
+        refineSpheres(solid, grid, {order.begin(), order.begin() + static_cast<std::ptrdiff_t>(count)}, rs,
+                      progress.silent());
     const double exact = overlapWithMesh(solid, PebbleUnion(s), progress.silent()).dice();
     double reach = 0.0;
     for (const Pebble& p : s) {
@@ -180,10 +183,11 @@ SphereFitResult fitSpheres(const MeshSolid& solid, const SphereFitSettings& sett
   result.maxProtrusion = settings.maxProtrusion < 0.0 ? 0.02 * extent : settings.maxProtrusion;
   if (result.maxProtrusion > extent) {
     char text[256];
-    std::snprintf(text, sizeof text,
-                  "the largest protrusion allowed, %.3g m, is more than the solid's size (%.3g m across): give it "
-                  "in metres after the scale",
-                  result.maxProtrusion, extent);
+    std::snprintf(
+        text, sizeof text,
+        "the largest protrusion allowed, %.3g m, is more than the solid's size (%.3g m across): give it "
+        "in metres after the scale",
+        result.maxProtrusion, extent);
     throw std::invalid_argument(text);
   }
   const double p = result.maxProtrusion;
@@ -393,9 +397,9 @@ SphereFitResult fitSpheres(const MeshSolid& solid, const SphereFitSettings& sett
       }
       if (result.pebbles.size() % 16 == 0) {
         progress.throwIfCancelled();
-        const double done =
-            target > 0.0 ? std::clamp(dice() / target, 0.0, 1.0)
-                         : static_cast<double>(result.pebbles.size()) / static_cast<double>(settings.maxCount);
+        const double done = target > 0.0 ? std::clamp(dice() / target, 0.0, 1.0)
+                                         : static_cast<double>(result.pebbles.size()) /
+                                               static_cast<double>(settings.maxCount);
         progress.report(0.5 + 0.2 * std::max(done, static_cast<double>(result.pebbles.size()) /
                                                        static_cast<double>(settings.maxCount)),
                         "choosing spheres");

@@ -63,9 +63,8 @@ std::vector<std::vector<std::uint32_t>> overlapping(const std::vector<Pebble>& s
   std::vector<std::uint32_t> order(spheres.size());
   std::iota(order.begin(), order.end(), 0u);
   const auto low = [&](std::uint32_t n) { return spheres[n].center.x() - spheres[n].radius; };
-  std::sort(order.begin(), order.end(), [&](std::uint32_t a, std::uint32_t b) {
-    return low(a) < low(b) || (low(a) == low(b) && a < b);
-  });
+  std::sort(order.begin(), order.end(),
+            [&](std::uint32_t a, std::uint32_t b) { return low(a) < low(b) || (low(a) == low(b) && a < b); });
   std::vector<std::vector<std::uint32_t>> near(spheres.size());
   for (std::size_t a = 0; a < order.size(); ++a) {
     const Pebble& p = spheres[order[a]];
@@ -94,8 +93,9 @@ double gridDice(const SolidVoxels& grid, const std::vector<Pebble>& spheres) {
   return diceOf(grid, coverOf(grid, spheres));
 }
 
-std::vector<Pebble> refineSpheres(const MeshSolid& solid, const SolidVoxels& grid, std::vector<Pebble> spheres,
-                                  const SphereRefineSettings& settings, const WorkProgress& progress) {
+std::vector<Pebble> refineSpheres(const MeshSolid& solid, const SolidVoxels& grid,
+                                  std::vector<Pebble> spheres, const SphereRefineSettings& settings,
+                                  const WorkProgress& progress) {
   const std::size_t n = spheres.size();
   if (n == 0 || settings.iterations <= 0) return spheres;
   const double h = grid.size();
@@ -131,8 +131,8 @@ std::vector<Pebble> refineSpheres(const MeshSolid& solid, const SolidVoxels& gri
   double beta1Power = 1.0, beta2Power = 1.0;
   for (int it = 0; it < settings.iterations; ++it) {
     progress.throwIfCancelled();
-    const double step =
-        firstStep * std::pow(lastStep / firstStep, static_cast<double>(it) / std::max(1, settings.iterations - 1));
+    const double step = firstStep * std::pow(lastStep / firstStep,
+                                             static_cast<double>(it) / std::max(1, settings.iterations - 1));
     beta1Power *= kBeta1;
     beta2Power *= kBeta2;
     const std::vector<std::vector<std::uint32_t>> near = overlapping(spheres);
@@ -159,8 +159,8 @@ std::vector<Pebble> refineSpheres(const MeshSolid& solid, const SolidVoxels& gri
           gradCenter += sign * u;
         }
         const double scale = 1.0 / static_cast<double>(dirs.size());
-        const std::array<double, 4> g = {gradCenter.x() * scale, gradCenter.y() * scale, gradCenter.z() * scale,
-                                         gradRadius * scale};
+        const std::array<double, 4> g = {gradCenter.x() * scale, gradCenter.y() * scale,
+                                         gradCenter.z() * scale, gradRadius * scale};
         std::array<double, 4> delta{};
         for (int a = 0; a < 4; ++a) {
           m[i][a] = kBeta1 * m[i][a] + (1.0 - kBeta1) * g[a];

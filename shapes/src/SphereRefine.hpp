@@ -31,7 +31,8 @@ double gridDice(const SolidVoxels& grid, const std::vector<Pebble>& spheres);
 // The spheres refined (gradient descent, Adam's steps per sphere: Kingma & Ba, "Adam: a method for
 // stochastic optimization", ICLR 2015), the best by gridDice of those met along the way (the input
 // included). Deterministic; `progress` may cancel (OperationCancelled).
-std::vector<Pebble> refineSpheres(const MeshSolid& solid, const SolidVoxels& grid, std::vector<Pebble> spheres,
-                                  const SphereRefineSettings& settings, const WorkProgress& progress = {});
+std::vector<Pebble> refineSpheres(const MeshSolid& solid, const SolidVoxels& grid,
+                                  std::vector<Pebble> spheres, const SphereRefineSettings& settings,
+                                  const WorkProgress& progress = {});
 
 }  // namespace clumplab::shapes

@@ -28,7 +28,8 @@ class PileCostTest : public QObject {
  private slots:
   void stepIsTheWorldsStep_data() {
     QTest::addColumn<QString>("contact");
-    QTest::newRow("linear") << R"({"model": "linear", "stiffness": 1e5, "restitution": 0.4, "friction": 0.5})";
+    QTest::newRow("linear")
+        << R"({"model": "linear", "stiffness": 1e5, "restitution": 0.4, "friction": 0.5})";
     QTest::newRow("hertz") << R"({"model": "hertz", "young": 1e8, "restitution_squared": 0.5})";
     QTest::newRow("hertz-mindlin")
         << R"({"model": "hertz-mindlin", "youngs_modulus": 7e9, "poisson": 0.25, "restitution": 0.6, "friction": 0.3})";
@@ -49,7 +50,8 @@ class PileCostTest : public QObject {
   }
 
   void aTemplateFileKeepsIt() {
-    const Scene scene = parseScene(sceneWith(R"({"model": "linear", "stiffness": 1e6, "restitution": 0.5})"), "pile.json");
+    const Scene scene =
+        parseScene(sceneWith(R"({"model": "linear", "stiffness": 1e6, "restitution": 0.5})"), "pile.json");
     ClumpTemplate t = *scene.templates.at(0);
     t.metrics = ClumpMetrics{};
     t.metrics->pileCost = estimatePileCost(t, scene.contact);
@@ -72,15 +74,18 @@ class PileCostTest : public QObject {
   // reaching out of it.
   void buriedPebblesAreCountedApart() {
     ClumpTemplate t;
-    t.pebbles = {{Vec3::Zero(), 2.0}, {Vec3::Zero(), 1.0}, {Vec3(1.0, 0.0, 0.0), 0.5}, {Vec3(0.0, 1.8, 0.0), 1.0}};
+    t.pebbles = {
+        {Vec3::Zero(), 2.0}, {Vec3::Zero(), 1.0}, {Vec3(1.0, 0.0, 0.0), 0.5}, {Vec3(0.0, 1.8, 0.0), 1.0}};
     QCOMPARE(exposedPebbleCount(t), 2);
     t.pebbles.resize(1);
     QCOMPARE(exposedPebbleCount(t), 1);
   }
 
   void noPileOfNothing() {
-    const Scene scene = parseScene(sceneWith(R"({"model": "linear", "stiffness": 1e4, "restitution": 0.5})"), "pile.json");
-    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, estimatePileCost(*scene.templates.at(0), scene.contact, 0));
+    const Scene scene =
+        parseScene(sceneWith(R"({"model": "linear", "stiffness": 1e4, "restitution": 0.5})"), "pile.json");
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument,
+                             estimatePileCost(*scene.templates.at(0), scene.contact, 0));
     ClumpTemplate empty;
     QVERIFY_THROWS_EXCEPTION(std::invalid_argument, estimatePileCost(empty, scene.contact));
   }

@@ -142,8 +142,9 @@ class FillTest : public QObject {
     const MeshSolid s =
         solid == "plate"
             ? solidOf(prismMesh({{0.0, 0.0}, {0.04, 0.0}, {0.04, 0.03}, {0.0, 0.03}}, 0.0, 0.003))
-            : solidOf(prismMesh({{0.0, 0.0}, {0.03, 0.0}, {0.03, 0.003}, {0.003, 0.003}, {0.003, 0.02}, {0.0, 0.02}},
-                                0.0, 0.015));
+            : solidOf(prismMesh(
+                  {{0.0, 0.0}, {0.03, 0.0}, {0.03, 0.003}, {0.003, 0.003}, {0.003, 0.02}, {0.0, 0.02}}, 0.0,
+                  0.015));
     const FillSettings f = makeFillSettings(0.0, count, 0.0, mode.toStdString(), 0.0, 0.0);
     const FillResult r = fillMesh(s, f);
     qInfo("%d asked, %zu given (h = %.3g mm)", count, r.pebbles.size(), 1e3 * r.spacing);

@@ -143,15 +143,16 @@ class SphereFitTest : public QObject {
     QVERIFY(r.curve.size() >= r.pebbles.size());
     for (std::size_t n = 1; n < r.curve.size(); ++n) QVERIFY(r.curve[n].count == r.curve[n - 1].count + 1);
     QVERIFY(!r.refinedCurve.empty());
-    const auto chosen = std::find_if(r.refinedCurve.begin(), r.refinedCurve.end(), [&](const SphereFitPoint& p) {
-      return p.count == static_cast<int>(r.pebbles.size());
-    });
+    const auto chosen =
+        std::find_if(r.refinedCurve.begin(), r.refinedCurve.end(),
+                     [&](const SphereFitPoint& p) { return p.count == static_cast<int>(r.pebbles.size()); });
     QVERIFY(chosen != r.refinedCurve.end());
     QCOMPARE(chosen->dice, r.measuredDice);
     QVERIFY(r.measuredDice >= target);
     const int resolution = std::max(1, static_cast<int>(r.curve.size()) / 128);
     for (const SphereFitPoint& p : r.refinedCurve) {
-      if (p.count < chosen->count - resolution) QVERIFY2(p.dice < target, "a shorter prefix reached the target");
+      if (p.count < chosen->count - resolution)
+        QVERIFY2(p.dice < target, "a shorter prefix reached the target");
     }
   }
 

@@ -30,7 +30,8 @@ FillCurveChart::FillCurveChart(QWidget* parent) : QChartView(parent) {
   reach_->setName(tr("reach out"));
   target_ = new QLineSeries;
   target_->setName(tr("target"));
-  for (QAbstractSeries* s : std::initializer_list<QAbstractSeries*>{greedy_, target_, reach_, refined_, chosenPoint_})
+  for (QAbstractSeries* s :
+       std::initializer_list<QAbstractSeries*>{greedy_, target_, reach_, refined_, chosenPoint_})
     c->addSeries(s);
   greedy_->setPen(QPen(QColor(0x4a, 0x7d, 0xb8), 1.5));
   refined_->setColor(QColor(0x1f, 0x4e, 0x8c));
@@ -55,7 +56,8 @@ FillCurveChart::FillCurveChart(QWidget* parent) : QChartView(parent) {
   c->addAxis(count_, Qt::AlignBottom);
   c->addAxis(dice_, Qt::AlignLeft);
   c->addAxis(percent_, Qt::AlignRight);
-  for (QAbstractSeries* s : std::initializer_list<QAbstractSeries*>{greedy_, target_, refined_, chosenPoint_}) {
+  for (QAbstractSeries* s :
+       std::initializer_list<QAbstractSeries*>{greedy_, target_, refined_, chosenPoint_}) {
     s->attachAxis(count_);
     s->attachAxis(dice_);
   }
@@ -73,7 +75,8 @@ FillCurveChart::FillCurveChart(QWidget* parent) : QChartView(parent) {
 }
 
 void FillCurveChart::clearFit() {
-  for (QXYSeries* s : std::initializer_list<QXYSeries*>{greedy_, refined_, chosenPoint_, reach_, target_}) s->clear();
+  for (QXYSeries* s : std::initializer_list<QXYSeries*>{greedy_, refined_, chosenPoint_, reach_, target_})
+    s->clear();
   count_->setRange(0, 10);
   dice_->setRange(0.5, 1.0);
   percent_->setRange(0.0, 2.0);
@@ -107,10 +110,12 @@ void FillCurveChart::setFit(const shapes::SphereFitResult& fit, double targetDic
   reach_->replace(reach);
   chosen_ = static_cast<int>(fit.pebbles.size());
   largest_ = largest;
-  const double chosenDice = fit.measuredDice > 0.0 ? fit.measuredDice : (fit.curve.empty() ? 0.0 : fit.curve.back().dice);
+  const double chosenDice =
+      fit.measuredDice > 0.0 ? fit.measuredDice : (fit.curve.empty() ? 0.0 : fit.curve.back().dice);
   chosenPoint_->replace(QList<QPointF>{QPointF(chosen_, chosenDice)});
   target_->clear();
-  if (targetDice > 0.0) target_->replace(QList<QPointF>{QPointF(0, targetDice), QPointF(largest, targetDice)});
+  if (targetDice > 0.0)
+    target_->replace(QList<QPointF>{QPointF(0, targetDice), QPointF(largest, targetDice)});
   // The Dice axis from below the lowest refined point to 1.
   const double bottom = std::clamp(std::floor((std::min(lowest, chosenDice) - 0.05) * 10.0) / 10.0, 0.0, 0.9);
   dice_->setRange(bottom, 1.0);

@@ -47,10 +47,10 @@ class FillCurveChart : public QChartView {
   QValueAxis* percent_ = nullptr;
   int chosen_ = 0;
   int largest_ = 0;
-  std::vector<shapes::SphereFitPoint> greedyPoints_;        // the longest greedy curve seen
-  std::map<int, shapes::SphereFitPoint> refinedPoints_;      // by count
-  double size_ = 0.0;                                        // [m] the solid's
-  double protrusion_ = 0.0;                                  // [m] the bound of the fits shown
+  std::vector<shapes::SphereFitPoint> greedyPoints_;     // the longest greedy curve seen
+  std::map<int, shapes::SphereFitPoint> refinedPoints_;  // by count
+  double size_ = 0.0;                                    // [m] the solid's
+  double protrusion_ = 0.0;                              // [m] the bound of the fits shown
 };
 
 }  // namespace clumplab::gui::wizard

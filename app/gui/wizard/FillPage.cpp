@@ -74,7 +74,8 @@ FillPage::FillPage(WizardModel& model, QWidget* parent) : QWizardPage(parent), m
   largest_->setRange(1, 60000);
   largest_->setValue(1000);
   largest_->setSuffix(tr(" spheres"));
-  largest_->setToolTip(tr("With a target Dice: no more spheres than this (it stops at the first of the two)"));
+  largest_->setToolTip(
+      tr("With a target Dice: no more spheres than this (it stops at the first of the two)"));
   form->addRow(tr("Largest count:"), largest_);
   protrusion_ = new QDoubleSpinBox;
   protrusion_->setObjectName(QStringLiteral("maxProtrusion"));
@@ -237,8 +238,8 @@ QString FillPage::costText(const std::vector<Pebble>& pebbles) const {
   if (!mesh || pebbles.empty()) return {};
   try {
     const ClumpTemplate clump =
-        makeTemplate(model_.name.empty() ? "clump" : model_.name, pebbles, atDensity(mesh->unitDensity, model_.density),
-                     "mesh", model_.density);
+        makeTemplate(model_.name.empty() ? "clump" : model_.name, pebbles,
+                     atDensity(mesh->unitDensity, model_.density), "mesh", model_.density);
     const PileCost cost = estimatePileCost(clump, model_.contactLaw, 100);
     return tr("<b>Predicted cost</b> in a pile of %1 (%2, density %3 kg/m³): time step %4 s · "
               "%5 pebbles per body, %6 of them on the outside · at least %7 simulated s per wall s on one "
@@ -271,9 +272,9 @@ void FillPage::apply() {
     if (mode == QLatin1String("spheres")) {
       const double size = meshSize();
       const double protrusion = size > 0.0 ? 0.01 * protrusion_->value() * size : -1.0;
-      model_.setFillSettings(makeSphereFillSettings(byDice ? 0 : count_->value(), byDice ? dice_->value() : 0.0,
-                                                    protrusion, limitRadius_->isChecked() ? minimum_->value() : 0.0,
-                                                    byDice ? largest_->value() : 0));
+      model_.setFillSettings(makeSphereFillSettings(
+          byDice ? 0 : count_->value(), byDice ? dice_->value() : 0.0, protrusion,
+          limitRadius_->isChecked() ? minimum_->value() : 0.0, byDice ? largest_->value() : 0));
       settingsError_->hide();
       emit completeChanged();
       return;
@@ -317,7 +318,8 @@ void FillPage::showResult() {
     text += tr(" · stopped at the %1").arg(QString::fromStdString(fit.stopReason));
     double smallest = 0.0;
     for (const Pebble& p : fit.pebbles) smallest = smallest > 0.0 ? std::min(smallest, p.radius) : p.radius;
-    text += tr(" · smallest r %1 · protrusion at most %2").arg(lengthText(smallest), lengthText(fit.maxProtrusion));
+    text += tr(" · smallest r %1 · protrusion at most %2")
+                .arg(lengthText(smallest), lengthText(fit.maxProtrusion));
     text += tr("\nThe curve: Dice by count; click it to choose a count.");
     status_->setSummary(text);
     emit completeChanged();

@@ -61,8 +61,8 @@ class FillPage : public QWizardPage {
   QDoubleSpinBox* dice_ = nullptr;
   QSpinBox* largest_ = nullptr;
   QDoubleSpinBox* protrusion_ = nullptr;  // [% of the mesh's size]
-  QCheckBox* limitRadius_ = nullptr;       // mode spheres: the smallest radius applies
-  QString lastMode_;                       // the mode shown before the last change
+  QCheckBox* limitRadius_ = nullptr;      // mode spheres: the smallest radius applies
+  QString lastMode_;                      // the mode shown before the last change
   std::tuple<const void*, double, double> curveKey_{nullptr, 0.0, 0.0};  // the curve's mesh and limits
   QLabel* settingsError_ = nullptr;
   QCheckBox* showMesh_ = nullptr;

@@ -184,7 +184,8 @@ bool FinishPage::validatePage() {
     return false;
   }
   try {
-    const ClumpTemplate t = wizardTemplate(*inertia, model_.method, name.toStdString(), density_->value(), model_.contactLaw);
+    const ClumpTemplate t =
+        wizardTemplate(*inertia, model_.method, name.toStdString(), density_->value(), model_.contactLaw);
     const QString folder = QFileInfo(path).absolutePath();
     if (!QDir().mkpath(folder)) {
       message_->setText(tr("Could not create the folder %1 for the template file.").arg(folder));

@@ -191,7 +191,8 @@ void InertiaPage::showResult() {
   summary_->setText(
       tr("Dzhanibekov margin (I2 − I1)/(I3 − I1): mesh %1, clump (%2) %3 — near ½ the flip about the "
          "intermediate axis is most pronounced, near 0 or 1 hardly any.\n"
-         "Pebble union against the mesh: Dice coefficient %4, largest protrusion %5, largest gap %6 (sampled); "
+         "Pebble union against the mesh: Dice coefficient %4, largest protrusion %5, largest gap %6 "
+         "(sampled); "
          "measured by %7. Smallest pebble r %8. Mass at %9 kg/m³ (set on the next page).")
           .arg(QLocale().toString(q.meshDzhanibekovMargin, 'f', 3),
                QString::fromLatin1(inertiaMethodKey(model_.method)), QLocale().toString(chosenMargin, 'f', 3),

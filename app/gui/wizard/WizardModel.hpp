@@ -7,8 +7,8 @@
 #include <QObject>
 #include <memory>
 
-#include "gui/jobs/BackgroundJob.hpp"
 #include "core/collision/ContactModel.hpp"
+#include "gui/jobs/BackgroundJob.hpp"
 #include "gui/wizard/WizardWork.hpp"
 
 namespace clumplab::gui::wizard {

@@ -77,9 +77,8 @@ void readPebbleField(const Node& node, std::vector<Pebble>& pebbles, std::vector
 }
 
 void readFill(const Node& node, FillSettings& fill) {
-  node.allowOnly(
-      {"spacing", "count", "radius", "mode", "band", "min_radius", "target_dice", "max_protrusion", "max_count",
-       "seed"});
+  node.allowOnly({"spacing", "count", "radius", "mode", "band", "min_radius", "target_dice", "max_protrusion",
+                  "max_count", "seed"});
   const long long count = node.integerOr("count", 0);
   if (node.has("count") && count < 1) node.child("count").fail("the pebble count must be at least 1");
   const std::string mode = node.stringOr("mode", "");
@@ -93,7 +92,8 @@ void readFill(const Node& node, FillSettings& fill) {
       const double maxProtrusion =
           node.has("max_protrusion") ? node.child("max_protrusion").nonNegative() : -1.0;
       const long long maxCount = node.integerOr("max_count", 0);
-      if (node.has("max_count") && maxCount < 1) node.child("max_count").fail("the largest count must be at least 1");
+      if (node.has("max_count") && maxCount < 1)
+        node.child("max_count").fail("the largest count must be at least 1");
       fill = makeSphereFillSettings(count, node.positiveOr("target_dice", 0.0), maxProtrusion,
                                     node.positiveOr("min_radius", 0.0), maxCount);
       const long long seed = node.integerOr("seed", 1);

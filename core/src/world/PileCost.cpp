@@ -52,12 +52,13 @@ int exposedPebbleCount(const ClumpTemplate& clump) {
   int exposed = 0;
   for (std::size_t i = 0; i < p.size(); ++i) {
     // A spherocylinder's shaft is sampled as its centre sphere: an estimate.
-    const bool buried = p[i].isSphere() && std::all_of(directions.begin(), directions.end(), [&](const Vec3& u) {
-      const Vec3 x = p[i].center + p[i].radius * u;
-      return std::any_of(near[i].begin(), near[i].end(), [&](std::size_t j) {
-        return p[j].isSphere() && (x - p[j].center).squaredNorm() < p[j].radius * p[j].radius;
-      });
-    });
+    const bool buried =
+        p[i].isSphere() && std::all_of(directions.begin(), directions.end(), [&](const Vec3& u) {
+          const Vec3 x = p[i].center + p[i].radius * u;
+          return std::any_of(near[i].begin(), near[i].end(), [&](std::size_t j) {
+            return p[j].isSphere() && (x - p[j].center).squaredNorm() < p[j].radius * p[j].radius;
+          });
+        });
     if (!buried) ++exposed;
   }
   return exposed;

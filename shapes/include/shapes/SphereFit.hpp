@@ -33,7 +33,7 @@ struct SphereFitSettings {
 struct SphereFitPoint {
   int count = 0;
   double dice = 0.0;
-  double volumeRatio = 0.0;  // union / solid (the greedy's points)
+  double volumeRatio = 0.0;   // union / solid (the greedy's points)
   double reachOutside = 0.0;  // [m] refined points: the largest radius less its centre's depth, a bound on
                               // the protrusion (no point of a sphere is farther from the solid)
 };
@@ -41,9 +41,10 @@ struct SphereFitPoint {
 struct SphereFitResult {
   std::vector<Pebble> pebbles;        // in the solid's frame
   std::vector<SphereFitPoint> curve;  // count 1, 2, ... as the spheres were added
-  std::vector<SphereFitPoint> refinedCurve;  // prefixes refined, by count: Dice measured exactly (volumeRatio 0)
-  double solidSize = 0.0;                    // [m] the solid's largest extent
-  std::string stopReason;             // "target Dice", "largest count", "no gain", "smallest radius"
+  std::vector<SphereFitPoint>
+      refinedCurve;        // prefixes refined, by count: Dice measured exactly (volumeRatio 0)
+  double solidSize = 0.0;  // [m] the solid's largest extent
+  std::string stopReason;  // "target Dice", "largest count", "no gain", "smallest radius"
   int voxelsPerSide = 0;
   double voxelSize = 0.0;      // [m]
   double maxProtrusion = 0.0;  // [m] the bound used: no sphere reaches farther outside

@@ -305,7 +305,8 @@ class TestWizard : public QObject {
     QVERIFY(page->curve()->largestCount() >= spheres);
     QCOMPARE(page->preview()->pebblesShown(), std::size_t(spheres));
     const QString cost = page->costLabel()->text();
-    QVERIFY2(cost.contains(QStringLiteral("linear, kn 200 N/m, e 0.5")) && cost.contains(QStringLiteral("time step")),
+    QVERIFY2(cost.contains(QStringLiteral("linear, kn 200 N/m, e 0.5")) &&
+                 cost.contains(QStringLiteral("time step")),
              qPrintable(cost));
     QVERIFY2(page->status()->findChild<QLabel*>() != nullptr, "no summary");
     shoot(*wiz, QStringLiteral("3-fill-spheres"));

@@ -18,12 +18,12 @@ struct MeshTemplateRequest;  // core/clump/MeshTemplate.hpp
 // allows under a contact law and the simulated seconds per wall second a pile of such clumps reaches
 // on one core, at the benchmark's cost per body and per pebble.
 struct PileCost {
-  std::string law;                            // the contact law the step is for, in a few words
-  double timeStep = 0.0;                      // [s] recommended (World::recommendedTimeStep's estimate)
-  double criticalStep = 0.0;                  // [s] the stability limit less a tenth
-  int bodies = 0;                             // the pile the rate is for
-  int exposedPebbles = 0;                     // pebbles not wholly inside the others: those that can touch
-  double secondsPerStep = 0.0;                // [s] wall time of one step of that pile, one core
+  std::string law;                             // the contact law the step is for, in a few words
+  double timeStep = 0.0;                       // [s] recommended (World::recommendedTimeStep's estimate)
+  double criticalStep = 0.0;                   // [s] the stability limit less a tenth
+  int bodies = 0;                              // the pile the rate is for
+  int exposedPebbles = 0;                      // pebbles not wholly inside the others: those that can touch
+  double secondsPerStep = 0.0;                 // [s] wall time of one step of that pile, one core
   double simulatedSecondsPerWallSecond = 0.0;  // timeStep / secondsPerStep
 };
 
@@ -45,8 +45,8 @@ struct ClumpMetrics {
   // The Dice coefficient 2 |mesh ∩ union| / (|mesh| + |union|) (core/clump/SolidOverlap.hpp); 0 when
   // not measured (templates written before it was).
   double dice = 0.0;
-  double smallestRadius = 0.0;  // [m] of the pebbles
-  std::string fillMethod;       // how the pebbles were made (describeFill), empty when given
+  double smallestRadius = 0.0;       // [m] of the pebbles
+  std::string fillMethod;            // how the pebbles were made (describeFill), empty when given
   std::optional<PileCost> pileCost;  // when estimated (fill on the command line, the wizard)
 };
 
