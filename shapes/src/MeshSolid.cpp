@@ -105,4 +105,9 @@ double MeshSolid::distanceToSurface(const Vec3& p, double maxDistance) const {
   return bvh_.closest(p, maxDistance).distance;
 }
 
+double MeshSolid::signedDistance(const Vec3& p) const {
+  const double d = distanceToSurface(p);
+  return contains(p) ? d : -d;
+}
+
 }  // namespace clumplab::shapes

@@ -28,7 +28,6 @@ constexpr int kMostVoxelsPerSide = 480;  // what covering an outside voxel costs
 struct Candidate {
   Vec3 center;    // [m]
   double radius;  // [m]
-  double depth;   // [m] distance from the centre to the surface: the radius may reach depth + protrusion
 };
 
 // What a ball would add: inside voxels not yet covered (a), outside voxels not yet covered (b).
@@ -59,7 +58,7 @@ void balanceVolume(const MeshSolid& solid, SphereFitResult& result, double diceF
   const std::vector<Pebble> chosen = result.pebbles;
   std::vector<double> depths(chosen.size());
   for (std::size_t n = 0; n < chosen.size(); ++n)
-    depths[n] = solid.contains(chosen[n].center) ? solid.distanceToSurface(chosen[n].center) : 0.0;
+    depths[n] = std::max(0.0, solid.signedDistance(chosen[n].center));
   const auto withDelta = [&](double delta) {
     std::vector<Pebble> p = chosen;
     for (std::size_t n = 0; n < p.size(); ++n) {
@@ -132,10 +131,7 @@ void refine(const MeshSolid& solid, const SolidVoxels& grid, const SphereFitSett
                       progress.silent());
     const double exact = overlapWithMesh(solid, PebbleUnion(s), progress.silent()).dice();
     double reach = 0.0;
-    for (const Pebble& p : s) {
-      const double depth = solid.distanceToSurface(p.center);
-      reach = std::max(reach, p.radius - (solid.contains(p.center) ? depth : -depth));
-    }
+    for (const Pebble& p : s) reach = std::max(reach, p.radius - solid.signedDistance(p.center));
     result.refinedCurve.push_back({static_cast<int>(count), exact, 0.0, reach});
     return s;
   };
@@ -282,7 +278,7 @@ SphereFitResult fitSpheres(const MeshSolid& solid, const SphereFitSettings& sett
     pool.run((centers.size() + kChunk - 1) / kChunk, [&](std::size_t c) {
       if (progress.cancelled()) return;
       for (std::size_t n = c * kChunk; n < std::min(centers.size(), (c + 1) * kChunk); ++n)
-        distance[n] = solid.contains(centers[n]) ? solid.distanceToSurface(centers[n]) : 0.0;
+        distance[n] = std::max(0.0, solid.signedDistance(centers[n]));
     });
   }
   progress.report(0.4, "candidate spheres");
@@ -295,7 +291,7 @@ SphereFitResult fitSpheres(const MeshSolid& solid, const SphereFitSettings& sett
     if (!(distance[n] > 0.0)) continue;
     for (int s = 0; s < radiusSteps; ++s) {
       const double r = distance[n] + (radiusSteps > 1 ? p * s / (radiusSteps - 1) : 0.0);
-      if (r >= settings.minRadius && r >= 0.5 * h) candidates.push_back({centers[n], r, distance[n]});
+      if (r >= settings.minRadius && r >= 0.5 * h) candidates.push_back({centers[n], r});
     }
   }
   result.candidates = centers.size();

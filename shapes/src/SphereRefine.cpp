@@ -4,10 +4,10 @@
 #include <algorithm>
 #include <array>
 #include <cmath>
-#include <numeric>
 
 #include "core/base/SpherePoints.hpp"
 #include "core/base/ThreadPool.hpp"
+#include "core/clump/PebbleOverlaps.hpp"
 
 namespace clumplab::shapes {
 
@@ -58,35 +58,6 @@ class SphereDirections {
   std::array<std::vector<Vec3>, 5> sets_;
 };
 
-// Pairs of spheres that overlap, per sphere (sweep along x over the spheres sorted by their lower end).
-std::vector<std::vector<std::uint32_t>> overlapping(const std::vector<Pebble>& spheres) {
-  std::vector<std::uint32_t> order(spheres.size());
-  std::iota(order.begin(), order.end(), 0u);
-  const auto low = [&](std::uint32_t n) { return spheres[n].center.x() - spheres[n].radius; };
-  std::sort(order.begin(), order.end(),
-            [&](std::uint32_t a, std::uint32_t b) { return low(a) < low(b) || (low(a) == low(b) && a < b); });
-  std::vector<std::vector<std::uint32_t>> near(spheres.size());
-  for (std::size_t a = 0; a < order.size(); ++a) {
-    const Pebble& p = spheres[order[a]];
-    const double high = p.center.x() + p.radius;
-    for (std::size_t b = a + 1; b < order.size() && low(order[b]) < high; ++b) {
-      const Pebble& q = spheres[order[b]];
-      const double reach = p.radius + q.radius;
-      if ((p.center - q.center).squaredNorm() < reach * reach) {
-        near[order[a]].push_back(order[b]);
-        near[order[b]].push_back(order[a]);
-      }
-    }
-  }
-  return near;
-}
-
-// Signed distance from p to the surface [m]: positive inside.
-double signedDistance(const MeshSolid& solid, const Vec3& p) {
-  const double d = solid.distanceToSurface(p);
-  return solid.contains(p) ? d : -d;
-}
-
 }  // namespace
 
 double gridDice(const SolidVoxels& grid, const std::vector<Pebble>& spheres) {
@@ -123,7 +94,7 @@ std::vector<Pebble> refineSpheres(const MeshSolid& solid, const SolidVoxels& gri
   pool.run(chunks, [&](std::size_t c) {
     for (std::size_t i = c * kChunk; i < std::min(n, (c + 1) * kChunk); ++i) {
       measuredAt[i] = spheres[i].center;
-      depth[i] = signedDistance(solid, spheres[i].center);
+      depth[i] = solid.signedDistance(spheres[i].center);
     }
   });
   constexpr double kBeta1 = 0.9, kBeta2 = 0.999, kEpsilon = 1e-3;
@@ -135,7 +106,7 @@ std::vector<Pebble> refineSpheres(const MeshSolid& solid, const SolidVoxels& gri
                                              static_cast<double>(it) / std::max(1, settings.iterations - 1));
     beta1Power *= kBeta1;
     beta2Power *= kBeta2;
-    const std::vector<std::vector<std::uint32_t>> near = overlapping(spheres);
+    const std::vector<std::vector<std::uint32_t>> near = overlappingPebbles(spheres);
     const std::vector<Pebble> before = spheres;
     pool.run(chunks, [&](std::size_t c) {
       for (std::size_t i = c * kChunk; i < std::min(n, (c + 1) * kChunk); ++i) {
@@ -176,7 +147,7 @@ std::vector<Pebble> refineSpheres(const MeshSolid& solid, const SolidVoxels& gri
         // solid (or leave no room for the smallest radius) stays where it was.
         double bound = depth[i] - (next.center - measuredAt[i]).norm() + p;
         if (next.radius > bound) {
-          const double d = signedDistance(solid, next.center);
+          const double d = solid.signedDistance(next.center);
           if (d > 0.0 && d + p >= smallest) {
             depth[i] = d;
             measuredAt[i] = next.center;

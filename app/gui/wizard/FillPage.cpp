@@ -11,7 +11,6 @@
 #include <QVBoxLayout>
 #include <cmath>
 
-#include "core/world/PileCost.hpp"
 #include "gui/widgets/ScientificSpinBox.hpp"
 #include "gui/wizard/ClumpPreview.hpp"
 #include "gui/wizard/FillCurveChart.hpp"
@@ -233,27 +232,21 @@ double FillPage::meshSize() const {
   return (upper - lower).maxCoeff();
 }
 
-QString FillPage::costText(const std::vector<Pebble>& pebbles) const {
-  const auto mesh = model_.mesh();
-  if (!mesh || pebbles.empty()) return {};
-  try {
-    const ClumpTemplate clump =
-        makeTemplate(model_.name.empty() ? "clump" : model_.name, pebbles,
-                     atDensity(mesh->unitDensity, model_.density), "mesh", model_.density);
-    const PileCost cost = estimatePileCost(clump, model_.contactLaw, 100);
-    return tr("<b>Predicted cost</b> in a pile of %1 (%2, density %3 kg/m³): time step %4 s · "
-              "%5 pebbles per body, %6 of them on the outside · at least %7 simulated s per wall s on one "
-              "core")
-        .arg(cost.bodies)
-        .arg(QString::fromStdString(cost.law).toHtmlEscaped())
-        .arg(model_.density, 0, 'g', 4)
-        .arg(cost.timeStep, 0, 'g', 3)
-        .arg(pebbles.size())
-        .arg(cost.exposedPebbles)
-        .arg(cost.simulatedSecondsPerWallSecond, 0, 'g', 2);
-  } catch (const std::exception& e) {
-    return tr("No cost estimate: %1").arg(QString::fromStdString(e.what()).toHtmlEscaped());
-  }
+QString FillPage::costText(const FilledClump& clump) const {
+  if (!clump.pileCostError.empty())
+    return tr("No cost estimate: %1").arg(QString::fromStdString(clump.pileCostError).toHtmlEscaped());
+  if (!clump.pileCost) return {};
+  const PileCost& cost = *clump.pileCost;
+  return tr("<b>Predicted cost</b> in a pile of %1 (%2, density %3 kg/m³): time step %4 s · "
+            "%5 pebbles per body, %6 of them on the outside · at least %7 simulated s per wall s on one "
+            "core")
+      .arg(cost.bodies)
+      .arg(QString::fromStdString(cost.law).toHtmlEscaped())
+      .arg(clump.density, 0, 'g', 4)
+      .arg(cost.timeStep, 0, 'g', 3)
+      .arg(clump.fill.pebbles.size())
+      .arg(cost.exposedPebbles)
+      .arg(cost.simulatedSecondsPerWallSecond, 0, 'g', 2);
 }
 
 void FillPage::apply() {
@@ -306,7 +299,7 @@ void FillPage::showResult() {
   const auto clump = model_.clump();
   if (!clump || clump->mesh != model_.mesh()) return;
   preview_->setPebbles(clump->fill.pebbles);
-  cost_->setText(costText(clump->fill.pebbles));
+  cost_->setText(costText(*clump));
   if (clump->settings.spheres) {
     const shapes::SphereFitResult& fit = clump->sphereFit;
     // A fit of the same mesh and limits adds to the curve shown (a count picked keeps the curve).

@@ -27,6 +27,7 @@ class ClumpPreview;
 class FillCurveChart;
 class JobStatus;
 class WizardModel;
+struct FilledClump;
 
 class FillPage : public QWizardPage {
   Q_OBJECT
@@ -48,7 +49,7 @@ class FillPage : public QWizardPage {
   void updateEnabled();
   void pickCount(int count);
   double meshSize() const;  // [m] the mesh's largest extent, 0 without a mesh
-  QString costText(const std::vector<Pebble>& pebbles) const;
+  QString costText(const FilledClump& clump) const;
 
   WizardModel& model_;
   QComboBox* by_ = nullptr;

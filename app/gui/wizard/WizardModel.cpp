@@ -67,8 +67,9 @@ void WizardModel::requestFill(int delayMs) {
     return;
   }
   fillJob_.start(
-      [this, mesh = mesh_, settings = fill_](const WorkProgress& progress) {
-        auto clump = fillForWizard(mesh, settings, progress);
+      [this, mesh = mesh_, settings = fill_, density = density,
+       law = contactLaw](const WorkProgress& progress) {
+        auto clump = fillForWizard(mesh, settings, density, law, progress);
         return [this, clump] {
           clump_ = clump;
           emit clumpChanged();

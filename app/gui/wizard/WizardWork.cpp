@@ -39,13 +39,24 @@ std::shared_ptr<const ImportedMesh> importForWizard(const MeshChoice& choice, do
 }
 
 std::shared_ptr<const FilledClump> fillForWizard(std::shared_ptr<const ImportedMesh> mesh,
-                                                 const FillSettings& settings, const WorkProgress& progress) {
+                                                 const FillSettings& settings, double density,
+                                                 const ContactModel& law, const WorkProgress& progress) {
   auto result = std::make_shared<FilledClump>();
   if (settings.spheres) {
     result->sphereFit = shapes::fitSpheres(*mesh->solid, shapes::sphereFitSettings(settings), progress);
     result->fill.pebbles = result->sphereFit.pebbles;
   } else {
     result->fill = shapes::fillMesh(*mesh->solid, settings, 0, 0, progress);
+  }
+  result->density = density;
+  if (!result->fill.pebbles.empty()) {
+    try {
+      const ClumpTemplate clump =
+          makeTemplate("clump", result->fill.pebbles, atDensity(mesh->unitDensity, density), "mesh", density);
+      result->pileCost = estimatePileCost(clump, law, kCostPileBodies);
+    } catch (const std::exception& e) {
+      result->pileCostError = e.what();
+    }
   }
   result->mesh = std::move(mesh);
   result->settings = settings;

@@ -5,6 +5,7 @@
 // proportional to it), so changing the density never recomputes anything.
 #include <array>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -48,10 +49,19 @@ struct FilledClump {
   FillSettings settings;
   shapes::FillResult fill;            // the pebbles (in every mode), the grid's figures in the grid modes
   shapes::SphereFitResult sphereFit;  // mode spheres: how the spheres were chosen, the Dice by count
+  // The clump's predicted cost in a pile of kCostPileBodies at `density` under the running scene's
+  // law (core/world/PileCost.hpp), or why there is none.
+  double density = 0.0;  // [kg/m^3]
+  std::optional<PileCost> pileCost;
+  std::string pileCostError;
 };
 
+inline constexpr int kCostPileBodies = 100;
+
+// Fills the mesh and estimates the clump's cost in a pile at `density` under `law`.
 std::shared_ptr<const FilledClump> fillForWizard(std::shared_ptr<const ImportedMesh> mesh,
-                                                 const FillSettings& settings, const WorkProgress& progress);
+                                                 const FillSettings& settings, double density,
+                                                 const ContactModel& law, const WorkProgress& progress);
 
 // The four ways the wizard offers to give the clump its mass properties, in table order.
 enum class InertiaMethod { Mesh, Voxel, MonteCarlo, Pebbles };

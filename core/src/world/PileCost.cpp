@@ -3,12 +3,12 @@
 
 #include <algorithm>
 #include <cstdio>
-#include <numeric>
 #include <stdexcept>
 #include <vector>
 
 #include "TimeStepEstimate.hpp"
 #include "core/base/SpherePoints.hpp"
+#include "core/clump/PebbleOverlaps.hpp"
 #include "core/clump/SupportFaces.hpp"
 
 namespace clumplab {
@@ -33,29 +33,14 @@ PileCost estimatePileCost(const ClumpTemplate& clump, const ContactModel& law, i
 int exposedPebbleCount(const ClumpTemplate& clump) {
   const std::vector<Pebble>& p = clump.pebbles;
   static const std::vector<Vec3> directions = fibonacciSpherePoints(64);
-  // Overlapping pairs by a sweep along x over the pebbles sorted by their lower end.
-  std::vector<std::size_t> order(p.size());
-  std::iota(order.begin(), order.end(), std::size_t{0});
-  const auto low = [&](std::size_t n) { return p[n].center.x() - p[n].reach(); };
-  std::sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) { return low(a) < low(b); });
-  std::vector<std::vector<std::size_t>> near(p.size());
-  for (std::size_t a = 0; a < order.size(); ++a) {
-    const double high = p[order[a]].center.x() + p[order[a]].reach();
-    for (std::size_t b = a + 1; b < order.size() && low(order[b]) < high; ++b) {
-      const double reach = p[order[a]].reach() + p[order[b]].reach();
-      if ((p[order[a]].center - p[order[b]].center).squaredNorm() < reach * reach) {
-        near[order[a]].push_back(order[b]);
-        near[order[b]].push_back(order[a]);
-      }
-    }
-  }
+  const std::vector<std::vector<std::uint32_t>> near = overlappingPebbles(p);
   int exposed = 0;
   for (std::size_t i = 0; i < p.size(); ++i) {
     // A spherocylinder's shaft is sampled as its centre sphere: an estimate.
     const bool buried =
         p[i].isSphere() && std::all_of(directions.begin(), directions.end(), [&](const Vec3& u) {
           const Vec3 x = p[i].center + p[i].radius * u;
-          return std::any_of(near[i].begin(), near[i].end(), [&](std::size_t j) {
+          return std::any_of(near[i].begin(), near[i].end(), [&](std::uint32_t j) {
             return p[j].isSphere() && (x - p[j].center).squaredNorm() < p[j].radius * p[j].radius;
           });
         });

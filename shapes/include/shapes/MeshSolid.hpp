@@ -43,6 +43,8 @@ class MeshSolid final : public Solid {
 
   // Distance from p to the surface [m] (infinite if none within maxDistance).
   double distanceToSurface(const Vec3& p, double maxDistance = std::numeric_limits<double>::infinity()) const;
+  // Signed distance from p to the surface [m]: positive inside, negative outside.
+  double signedDistance(const Vec3& p) const;
 
   const TriangleBvh& bvh() const { return bvh_; }
   const TriangleMesh& mesh() const { return bvh_.mesh(); }
