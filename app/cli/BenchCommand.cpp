@@ -5,6 +5,7 @@
 
 #include "Commands.hpp"
 #include "core/clump/ShaftDistance.hpp"
+#include "core/world/World.hpp"
 
 namespace clumplab::cli {
 

@@ -22,6 +22,7 @@
 #include "core/cim/Rk4Baseline.hpp"
 #include "core/cim/WorldParticleModel.hpp"
 #include "core/io/AtomicOutputFile.hpp"
+#include "core/world/World.hpp"
 
 namespace clumplab::cli {
 

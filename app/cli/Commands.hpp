@@ -6,6 +6,7 @@
 #include <nlohmann/json.hpp>
 
 #include "Arguments.hpp"
+#include "core/energy/Energy.hpp"
 #include "core/scene/Scene.hpp"
 
 namespace clumplab::cli {

@@ -8,6 +8,7 @@
 
 #include "Commands.hpp"
 #include "core/export/SceneExport.hpp"
+#include "core/world/World.hpp"
 
 namespace clumplab::cli {
 

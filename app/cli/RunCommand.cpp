@@ -12,6 +12,8 @@
 #include "core/io/SceneWriter.hpp"
 #include "core/io/Trajectory.hpp"
 #include "core/scene/ScenePlane.hpp"
+#include "core/world/ModelParameters.hpp"
+#include "core/world/World.hpp"
 #include "shapes/SceneLoading.hpp"
 
 namespace clumplab::cli {
@@ -104,7 +106,9 @@ Scene loadSceneWithOverrides(const Arguments& args, const char* command) {
     scene.settings.integrator = *kind;
   }
   if (const auto dt = args.number("--dt")) {
-    if (!(*dt > 0.0)) throw UsageError("--dt must be positive");
+    const ModelParameter& step = modelParameter("time_step");
+    if (!step.range.contains(*dt))
+      throw UsageError("--dt " + step.range.complaint(*dt, std::string(step.unit)));
     scene.settings.timeStep = *dt;
   }
   if (const auto threads = args.integer("--threads")) {

@@ -10,6 +10,7 @@ namespace clumplab::python {
 void bindWorld(pybind11::module_& m);     // World: load, step, arrays, settings, save
 void bindTemplate(pybind11::module_& m);  // Template: a clump shape, from a scene's template keys or a file
 void bindCommands(pybind11::module_& m);  // clumplab-cli's inertia and fill, as JSON text
+void bindModelParameters(pybind11::module_& m);  // the bounded parameters and their declared ranges
 
 // The module's exception types: InputError (a ValueError: bad input, one line naming the file and
 // the problem) and DivergenceError (a RuntimeError: the world blew up).

@@ -52,4 +52,5 @@ PYBIND11_MODULE(_clumplab, m) {
   bindWorld(m);
   bindTemplate(m);
   bindCommands(m);
+  bindModelParameters(m);
 }

@@ -1,4 +1,5 @@
 #include "sim/DragSpring.hpp"
+#include "core/world/World.hpp"
 
 #include <algorithm>
 

@@ -6,7 +6,10 @@
 #include <cstdint>
 
 #include "core/base/Math.hpp"
-#include "core/world/World.hpp"
+
+namespace clumplab {
+class World;
+}  // namespace clumplab
 
 namespace clumplab::sim {
 

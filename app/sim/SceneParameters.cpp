@@ -1,4 +1,5 @@
 #include "sim/SceneParameters.hpp"
+#include "core/world/World.hpp"
 
 namespace clumplab::sim {
 

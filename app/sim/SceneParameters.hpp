@@ -2,8 +2,13 @@
 // The scene parameters a user edits while the simulation runs (the Parameters panel): what they
 // are, how they are read from a loaded scene, and how the simulation thread applies them.
 #include "core/collision/ContactModel.hpp"
+#include "core/integrate/Integrator.hpp"
 #include "core/scene/Scene.hpp"
-#include "core/world/World.hpp"
+#include "core/world/WorldModel.hpp"
+
+namespace clumplab {
+class World;
+}  // namespace clumplab
 
 namespace clumplab::sim {
 

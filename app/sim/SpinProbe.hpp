@@ -9,7 +9,10 @@
 #include <vector>
 
 #include "core/clump/FreeRotation.hpp"
-#include "core/world/World.hpp"
+
+namespace clumplab {
+class World;
+}  // namespace clumplab
 
 namespace clumplab::sim {
 

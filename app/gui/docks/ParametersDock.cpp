@@ -11,7 +11,9 @@
 #include <QStackedWidget>
 #include <QVBoxLayout>
 #include <cmath>
+#include <limits>
 
+#include "core/world/ModelParameters.hpp"
 #include "gui/widgets/RunSpeeds.hpp"
 #include "gui/widgets/ScientificSpinBox.hpp"
 #include "gui/widgets/WheelSafeWidgets.hpp"
@@ -31,15 +33,16 @@ ParametersDock::ParametersDock(QWidget* parent) : QDockWidget(tr("Parameters"), 
   setObjectName(QStringLiteral("parametersDock"));
   auto* content = new QWidget;
   auto* layout = new QVBoxLayout(content);
-  // The ranges are the engine's (World::set..., the scene loader): nothing the file or the engine
-  // accepts is clamped by the panel.
-  constexpr double kTiny = 1e-300, kHuge = 1e300;
+  // The model parameters' limits are their declared ranges (core/world/ModelParameters.hpp), the
+  // loader's and the engine's: nothing a file or the engine accepts is clamped by the panel.
+  // Gravity and the fields are any finite number.
+  constexpr double kHuge = std::numeric_limits<double>::max();
 
   QFormLayout* form = nullptr;
   layout->addWidget(group(tr("Time integration"), form));
-  timeStep_ = addNumber(form, tr("Time step"), QStringLiteral("s"), kTiny, kHuge, true, tr("time step"),
-                        tr("Δt of every step. Too large for the contact stiffness and the run diverges."),
-                        [](sim::SceneParameters& p, double v) { p.timeStep = v; });
+  timeStep_ = addParameter(form, tr("Time step"), QStringLiteral("s"), "time_step", true, tr("time step"),
+                           tr("Δt of every step. Too large for the contact stiffness and the run diverges."),
+                           [](sim::SceneParameters& p, double v) { p.timeStep = v; });
   timeStepHint_ = new QLabel;
   timeStepHint_->setWordWrap(true);
   timeStepHint_->setStyleSheet(QStringLiteral("color: palette(mid); font-size: small;"));
@@ -81,7 +84,10 @@ ParametersDock::ParametersDock(QWidget* parent) : QDockWidget(tr("Parameters"), 
     edit(tr("integrator"), [kind](sim::SceneParameters& p) { p.integrator = kind; });
   });
   eulerIterations_ = new WheelSafeSpinBox;
-  eulerIterations_->setRange(1, 100);
+  {
+    const ParameterRange& r = modelParameter("euler_iterations").range;
+    eulerIterations_->setRange(static_cast<int>(r.lowest), static_cast<int>(r.highest));
+  }
   eulerIterations_->setToolTip(
       tr("Fixed-point iterations of the leapfrog's Euler solve (MercuryDPM rigid clumps, §2.6)"));
   form->addRow(tr("Euler iterations"), eulerIterations_);
@@ -123,14 +129,15 @@ ParametersDock::ParametersDock(QWidget* parent) : QDockWidget(tr("Parameters"), 
                              tr("Uniform magnetic field: Lorentz force qv×B and torque m×B"),
                              [a](sim::SceneParameters& p, double v) { p.fields.magnetic[a] = v; });
   }
-  gravitationalConstant_ =
-      addNumber(form, tr("G"), QStringLiteral("m³/(kg·s²)"), 0.0, kHuge, true, tr("gravitational constant"),
-                tr("Newton's constant between bodies flagged as point masses"),
-                [](sim::SceneParameters& p, double v) { p.fields.gravitationalConstant = v; });
-  softening_ = addNumber(form, tr("Softening ε"), QStringLiteral("m"), 0.0, kHuge, true, tr("softening"),
-                         tr("Softening length of every pairwise point interaction; 0 picks a tenth of the "
-                            "smallest pebble radius"),
-                         [](sim::SceneParameters& p, double v) { p.fields.softening = v; });
+  gravitationalConstant_ = addParameter(
+      form, tr("G"), QStringLiteral("m³/(kg·s²)"), "gravitation.G", true, tr("gravitational constant"),
+      tr("Newton's constant between bodies flagged as point masses"),
+      [](sim::SceneParameters& p, double v) { p.fields.gravitationalConstant = v; });
+  softening_ =
+      addParameter(form, tr("Softening ε"), QStringLiteral("m"), "fields.softening", true, tr("softening"),
+                   tr("Softening length of every pairwise point interaction; 0 picks a tenth of the "
+                      "smallest pebble radius"),
+                   [](sim::SceneParameters& p, double v) { p.fields.softening = v; });
 
   layout->addWidget(group(tr("Contact"), form));
   model_ = new WheelSafeComboBox;
@@ -159,9 +166,9 @@ ParametersDock::ParametersDock(QWidget* parent) : QDockWidget(tr("Parameters"), 
   auto* linearPage = new QWidget;
   auto* linearForm = new QFormLayout(linearPage);
   linearForm->setContentsMargins(0, 0, 0, 0);
-  stiffness_ = addNumber(linearForm, tr("Stiffness kn"), QStringLiteral("N/m"), kTiny, kHuge, true,
-                         tr("stiffness"), tr("Normal spring stiffness"),
-                         [](sim::SceneParameters& p, double v) { p.contact.linear.stiffness = v; });
+  stiffness_ = addParameter(linearForm, tr("Stiffness kn"), QStringLiteral("N/m"), "linear.stiffness", true,
+                            tr("stiffness"), tr("Normal spring stiffness"),
+                            [](sim::SceneParameters& p, double v) { p.contact.linear.stiffness = v; });
   dampingMode_ = new WheelSafeComboBox;
   dampingMode_->addItem(tr("from restitution"));
   dampingMode_->addItem(tr("fixed dashpot"));
@@ -170,8 +177,8 @@ ParametersDock::ParametersDock(QWidget* parent) : QDockWidget(tr("Parameters"), 
     edit(tr("damping mode"),
          [i](sim::SceneParameters& p) { p.contact.linear.dampingFromRestitution = i == 0; });
   });
-  restitution_ = addNumber(
-      linearForm, tr("Restitution e"), QString(), 0.0, 1.0, false, tr("restitution"),
+  restitution_ = addParameter(
+      linearForm, tr("Restitution e"), QString(), "linear.restitution", false, tr("restitution"),
       tr("Normal coefficient of restitution. The dashpot is derived per pair from the two bodies' masses "
          "(a body's own at a wall): exact for an impact through one contact."),
       [](sim::SceneParameters& p, double v) { p.contact.linear.restitution = v; });
@@ -184,20 +191,20 @@ ParametersDock::ParametersDock(QWidget* parent) : QDockWidget(tr("Parameters"), 
   // Across the whole row (a wrapped label in the field column is given too little height).
   restitutionHint->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Minimum);
   linearForm->addRow(restitutionHint);
-  dashpot_ = addNumber(linearForm, tr("Dashpot c"), QStringLiteral("N·s/m"), 0.0, kHuge, true, tr("dashpot"),
-                       tr("Fixed normal damping coefficient"),
-                       [](sim::SceneParameters& p, double v) { p.contact.linear.damping = v; });
-  linearFriction_ = addNumber(linearForm, tr("Friction μ"), QString(), 0.0, kHuge, false, tr("friction"),
-                              tr("Coulomb friction coefficient"),
-                              [](sim::SceneParameters& p, double v) { p.contact.linear.friction = v; });
+  dashpot_ = addParameter(linearForm, tr("Dashpot c"), QStringLiteral("N·s/m"), "linear.damping", true,
+                          tr("dashpot"), tr("Fixed normal damping coefficient"),
+                          [](sim::SceneParameters& p, double v) { p.contact.linear.damping = v; });
+  linearFriction_ = addParameter(linearForm, tr("Friction μ"), QString(), "linear.friction", false,
+                                 tr("friction"), tr("Coulomb friction coefficient"),
+                                 [](sim::SceneParameters& p, double v) { p.contact.linear.friction = v; });
   tangentialRatio_ =
-      addNumber(linearForm, tr("kt / kn"), QString(), 0.0, kHuge, false, tr("tangential stiffness"),
-                tr("Tangential spring stiffness relative to kn"),
-                [](sim::SceneParameters& p, double v) { p.contact.linear.tangentialStiffnessRatio = v; });
+      addParameter(linearForm, tr("kt / kn"), QString(), "linear.tangential_stiffness_ratio", false,
+                   tr("tangential stiffness"), tr("Tangential spring stiffness relative to kn"),
+                   [](sim::SceneParameters& p, double v) { p.contact.linear.tangentialStiffnessRatio = v; });
   tangentialDamping_ =
-      addNumber(linearForm, tr("Tangential damping"), QStringLiteral("N·s/m"), 0.0, kHuge, true,
-                tr("tangential damping"), tr("Tangential dashpot"),
-                [](sim::SceneParameters& p, double v) { p.contact.linear.tangentialDamping = v; });
+      addParameter(linearForm, tr("Tangential damping"), QStringLiteral("N·s/m"), "linear.tangential_damping",
+                   true, tr("tangential damping"), tr("Tangential dashpot"),
+                   [](sim::SceneParameters& p, double v) { p.contact.linear.tangentialDamping = v; });
   limitDamping_ = new QCheckBox(tr("never attract (clamp F ≥ 0)"));
   linearForm->addRow(limitDamping_);  // across both columns: beside the labels its text was cut off
   connect(limitDamping_, &QCheckBox::toggled, this, [this](bool on) {
@@ -208,56 +215,57 @@ ParametersDock::ParametersDock(QWidget* parent) : QDockWidget(tr("Parameters"), 
   auto* hertzPage = new QWidget;
   auto* hertzForm = new QFormLayout(hertzPage);
   hertzForm->setContentsMargins(0, 0, 0, 0);
-  young_ = addNumber(hertzForm, tr("Young's modulus E"), QStringLiteral("Pa"), kTiny, kHuge, true,
-                     tr("Young's modulus"), tr("Elastic modulus of the pebbles"),
-                     [](sim::SceneParameters& p, double v) { p.contact.hertz.young = v; });
-  poisson_ =
-      addNumber(hertzForm, tr("Poisson ratio σ"), QString(), 0.0, 0.5, false, tr("Poisson ratio"),
-                tr("Poisson ratio"), [](sim::SceneParameters& p, double v) { p.contact.hertz.poisson = v; });
+  young_ = addParameter(hertzForm, tr("Young's modulus E"), QStringLiteral("Pa"), "hertz.young", true,
+                        tr("Young's modulus"), tr("Elastic modulus of the pebbles"),
+                        [](sim::SceneParameters& p, double v) { p.contact.hertz.young = v; });
+  poisson_ = addParameter(hertzForm, tr("Poisson ratio σ"), QString(), "hertz.poisson", false,
+                          tr("Poisson ratio"), tr("Poisson ratio"),
+                          [](sim::SceneParameters& p, double v) { p.contact.hertz.poisson = v; });
   restitutionSquared_ =
-      addNumber(hertzForm, tr("Restitution² δ"), QString(), 0.0, 1.0, false, tr("restitution squared"),
-                tr("Square of the normal restitution (eq. 56)"),
-                [](sim::SceneParameters& p, double v) { p.contact.hertz.restitutionSquared = v; });
-  hertzFriction_ = addNumber(hertzForm, tr("Friction μ"), QString(), 0.0, kHuge, false, tr("friction"),
-                             tr("Regularised Coulomb friction (eq. 53)"),
-                             [](sim::SceneParameters& p, double v) { p.contact.hertz.friction = v; });
-  regularizingVelocity_ =
-      addNumber(hertzForm, tr("Regularising velocity ν"), QStringLiteral("m/s"), kTiny, kHuge, true,
-                tr("regularising velocity"), tr("Velocity scale of the friction regularisation"),
-                [](sim::SceneParameters& p, double v) { p.contact.hertz.regularizingVelocity = v; });
+      addParameter(hertzForm, tr("Restitution² δ"), QString(), "hertz.restitution_squared", false,
+                   tr("restitution squared"), tr("Square of the normal restitution (eq. 56)"),
+                   [](sim::SceneParameters& p, double v) { p.contact.hertz.restitutionSquared = v; });
+  hertzFriction_ = addParameter(hertzForm, tr("Friction μ"), QString(), "hertz.friction", false,
+                                tr("friction"), tr("Regularised Coulomb friction (eq. 53)"),
+                                [](sim::SceneParameters& p, double v) { p.contact.hertz.friction = v; });
+  regularizingVelocity_ = addParameter(
+      hertzForm, tr("Regularising velocity ν"), QStringLiteral("m/s"), "hertz.regularizing_velocity", true,
+      tr("regularising velocity"), tr("Velocity scale of the friction regularisation"),
+      [](sim::SceneParameters& p, double v) { p.contact.hertz.regularizingVelocity = v; });
   modelPages_->addWidget(hertzPage);
 
   auto* mindlinPage = new QWidget;
   auto* mindlinForm = new QFormLayout(mindlinPage);
   mindlinForm->setContentsMargins(0, 0, 0, 0);
-  mindlinYoung_ =
-      addNumber(mindlinForm, tr("Young's modulus E"), QStringLiteral("Pa"), kTiny, kHuge, true,
-                tr("hertz-mindlin Young's modulus"),
-                tr("The material's Young's modulus, as on a LIGGGHTS or EDEM card (pebbles and walls alike)"),
-                [](sim::SceneParameters& p, double v) { p.contact.hertzMindlin.youngsModulus = v; });
-  // Below 0.5: no solid a DEM code models is incompressible.
-  mindlinPoisson_ = addNumber(mindlinForm, tr("Poisson ratio ν"), QString(), 0.0, 0.499, false,
-                              tr("hertz-mindlin Poisson ratio"), tr("The material's Poisson ratio"),
-                              [](sim::SceneParameters& p, double v) { p.contact.hertzMindlin.poisson = v; });
+  mindlinYoung_ = addParameter(
+      mindlinForm, tr("Young's modulus E"), QStringLiteral("Pa"), "hertz-mindlin.youngs_modulus", true,
+      tr("hertz-mindlin Young's modulus"),
+      tr("The material's Young's modulus, as on a LIGGGHTS or EDEM card (pebbles and walls alike)"),
+      [](sim::SceneParameters& p, double v) { p.contact.hertzMindlin.youngsModulus = v; });
+  mindlinPoisson_ =
+      addParameter(mindlinForm, tr("Poisson ratio ν"), QString(), "hertz-mindlin.poisson", false,
+                   tr("hertz-mindlin Poisson ratio"), tr("The material's Poisson ratio"),
+                   [](sim::SceneParameters& p, double v) { p.contact.hertzMindlin.poisson = v; });
   mindlinRestitution_ =
-      addNumber(mindlinForm, tr("Restitution e"), QString(), 0.0, 1.0, false, tr("hertz-mindlin restitution"),
-                tr("Normal coefficient of restitution; the dashpots follow from it as in LIGGGHTS"),
-                [](sim::SceneParameters& p, double v) { p.contact.hertzMindlin.restitution = v; });
+      addParameter(mindlinForm, tr("Restitution e"), QString(), "hertz-mindlin.restitution", false,
+                   tr("hertz-mindlin restitution"),
+                   tr("Normal coefficient of restitution; the dashpots follow from it as in LIGGGHTS"),
+                   [](sim::SceneParameters& p, double v) { p.contact.hertzMindlin.restitution = v; });
   mindlinFriction_ =
-      addNumber(mindlinForm, tr("Friction μ"), QString(), 0.0, kHuge, false, tr("hertz-mindlin friction"),
-                tr("Coulomb friction, with Mindlin's tangential spring"),
-                [](sim::SceneParameters& p, double v) { p.contact.hertzMindlin.friction = v; });
+      addParameter(mindlinForm, tr("Friction μ"), QString(), "hertz-mindlin.friction", false,
+                   tr("hertz-mindlin friction"), tr("Coulomb friction, with Mindlin's tangential spring"),
+                   [](sim::SceneParameters& p, double v) { p.contact.hertzMindlin.friction = v; });
   modelPages_->addWidget(mindlinPage);
 
   layout->addWidget(group(tr("Global damping"), form));
   linearDamping_ =
-      addNumber(form, tr("Linear"), QStringLiteral("1/s"), 0.0, kHuge, false, tr("linear damping"),
-                tr("Force −γ m v on every body; its work counts as dissipated"),
-                [](sim::SceneParameters& p, double v) { p.linearDamping = v; });
+      addParameter(form, tr("Linear"), QStringLiteral("1/s"), "damping.linear", false, tr("linear damping"),
+                   tr("Force −γ m v on every body; its work counts as dissipated"),
+                   [](sim::SceneParameters& p, double v) { p.linearDamping = v; });
   angularDamping_ =
-      addNumber(form, tr("Angular"), QStringLiteral("1/s"), 0.0, kHuge, false, tr("angular damping"),
-                tr("Torque −γ I ω on every body; its work counts as dissipated"),
-                [](sim::SceneParameters& p, double v) { p.angularDamping = v; });
+      addParameter(form, tr("Angular"), QStringLiteral("1/s"), "damping.angular", false,
+                   tr("angular damping"), tr("Torque −γ I ω on every body; its work counts as dissipated"),
+                   [](sim::SceneParameters& p, double v) { p.angularDamping = v; });
   layout->addStretch(1);
 
   content->setMinimumWidth(300);
@@ -280,6 +288,19 @@ ScientificSpinBox* ParametersDock::addNumber(QFormLayout* form, const QString& l
   connect(box, &QDoubleSpinBox::valueChanged, this, [this, what, setter](double value) {
     edit(what, [&](sim::SceneParameters& p) { setter(p, value); });
   });
+  return box;
+}
+
+ScientificSpinBox* ParametersDock::addParameter(QFormLayout* form, const QString& label, const QString& unit,
+                                                std::string_view key, bool logarithmic, const QString& what,
+                                                const QString& tip, Setter setter) {
+  const ParameterRange& range = modelParameter(key).range;
+  // The box holds multiples of 1e-323 (ScientificSpinBox's 323 decimals): above an open 0 that is its
+  // smallest value.
+  const double lowest = range.lowestIncluded || range.lowest != 0.0 ? range.smallestAccepted() : 1e-323;
+  ScientificSpinBox* box = addNumber(form, label, unit, lowest, range.largestAccepted(), logarithmic, what,
+                                     tip, std::move(setter));
+  box->setProperty("modelParameter", QString::fromUtf8(key.data(), static_cast<qsizetype>(key.size())));
   return box;
 }
 

@@ -4,6 +4,7 @@
 // sends it to the simulation thread); setParameters() shows a set without reporting it.
 #include <QDockWidget>
 #include <functional>
+#include <string_view>
 
 #include "gui/document/MotionChoice.hpp"
 #include "sim/SceneParameters.hpp"
@@ -46,6 +47,11 @@ class ParametersDock : public QDockWidget {
   ScientificSpinBox* addNumber(QFormLayout* form, const QString& label, const QString& unit, double min,
                                double max, bool logarithmic, const QString& what, const QString& tip,
                                Setter setter);
+  // A model parameter's field (core/world/ModelParameters.hpp): its limits are the parameter's
+  // declared range, its key the box's "modelParameter" property.
+  ScientificSpinBox* addParameter(QFormLayout* form, const QString& label, const QString& unit,
+                                  std::string_view key, bool logarithmic, const QString& what,
+                                  const QString& tip, Setter setter);
   // Applies one user edit to the shown parameters and reports it.
   void edit(const QString& what, const std::function<void(sim::SceneParameters&)>& change);
 

@@ -12,6 +12,8 @@
 #include <QSaveFile>
 #include <cmath>
 
+#include "core/world/ModelParameters.hpp"
+
 namespace clumplab::gui {
 
 namespace {
@@ -118,9 +120,12 @@ Lesson parseLesson(const QByteArray& json, const QString& file) {
     const QJsonValue v = o.value(QStringLiteral("time_steps"));
     if (!v.isArray() || v.toArray().isEmpty() || v.toArray().size() > 6)
       fail(file, QStringLiteral("time_steps"), QStringLiteral("expected 1 to 6 time steps"));
+    const ModelParameter& step = modelParameter("time_step");
     for (const QJsonValue& dt : v.toArray()) {
-      if (!dt.isDouble() || !(dt.toDouble() > 0.0) || !std::isfinite(dt.toDouble()))
-        fail(file, QStringLiteral("time_steps"), QStringLiteral("every time step must be a positive number"));
+      if (!dt.isDouble() || !step.range.contains(dt.toDouble()))
+        fail(file, QStringLiteral("time_steps"),
+             QStringLiteral("every time step %1")
+                 .arg(QString::fromStdString(step.range.requirement(std::string(step.unit)))));
       l.timeSteps.push_back(dt.toDouble());
     }
   }

@@ -34,11 +34,17 @@ QString ScientificSpinBox::textFromValue(double value) const {
 
 QSize ScientificSpinBox::minimumSizeHint() const {
   // The text of the widest value shown and the unit, plus the frame and arrows QDoubleSpinBox adds
-  // around its own (shorter) estimate.
+  // around its own estimate (the longer of its limits' texts, each cut at 18 characters: a limit of
+  // 1.7976931348623157e+308 does not widen the field).
   QSize size = QDoubleSpinBox::minimumSizeHint();
-  const int arrows = size.width() - fontMetrics().horizontalAdvance(textFromValue(minimum()) + suffix());
+  const auto limitWidth = [this](double limit) {
+    QString text = textFromValue(limit);
+    text.truncate(18);
+    return fontMetrics().horizontalAdvance(text + suffix());
+  };
+  const int arrows = size.width() - std::max(limitWidth(minimum()), limitWidth(maximum()));
   const int widest = fontMetrics().horizontalAdvance(QStringLiteral("-8.88888e-888") + suffix());
-  size.setWidth(std::max({size.width(), 120, widest + std::max(arrows, 28)}));
+  size.setWidth(std::max(120, widest + std::max(arrows, 28)));
   return size;
 }
 

@@ -9,7 +9,7 @@
 #include <optional>
 
 #include "core/clump/ClumpTemplate.hpp"
-#include "core/world/World.hpp"
+#include "core/world/BodyInit.hpp"
 
 class QComboBox;
 class QDoubleSpinBox;

@@ -17,6 +17,7 @@
 #include <filesystem>
 
 #include "core/io/TemplateFile.hpp"
+#include "core/world/World.hpp"
 #include "gui/document/TemplateLibrary.hpp"
 #include "gui/widgets/ScientificSpinBox.hpp"
 #include "gui/wizard/SpawnPlan.hpp"

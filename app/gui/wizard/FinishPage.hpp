@@ -7,7 +7,8 @@
 #include <functional>
 #include <vector>
 
-#include "core/world/World.hpp"
+#include "core/clump/ClumpTemplate.hpp"
+#include "core/world/BodyInit.hpp"
 
 class QCheckBox;
 class QGroupBox;

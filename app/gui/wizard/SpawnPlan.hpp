@@ -5,8 +5,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "core/world/BodyInit.hpp"
 #include "core/world/Snapshot.hpp"
-#include "core/world/World.hpp"
 
 namespace clumplab::gui::wizard {
 

@@ -16,7 +16,7 @@ from . import _clumplab
 from ._clumplab import DivergenceError, InputError, Template, World
 
 __all__ = ["World", "Template", "Contact", "InputError", "DivergenceError", "load", "loads", "inertia",
-           "fill", "__version__", "__revision__"]
+           "fill", "model_parameters", "__version__", "__revision__"]
 __version__ = _clumplab.__version__
 __revision__ = _clumplab.__revision__
 
@@ -32,6 +32,15 @@ def loads(scene, threads=None, file="<scene>"):
     the current folder. `file` names it in error messages."""
     text = scene if isinstance(scene, str) else json.dumps(scene, default=_plain)
     return World._from_json(text, file, threads or 0)
+
+
+def model_parameters():
+    """The model's bounded parameters, each a dict: "key" (its scene-file key; a contact law's after
+    the law's name, "linear.restitution"), "name", "unit", "law" (None for every law), "integer",
+    "lowest", "highest", "lowest_included", "highest_included", "smallest" and "largest" (the extreme
+    values accepted) and "requirement" (as error messages say it). Scene files, World's setters and
+    the app's Parameters panel accept exactly these ranges."""
+    return _clumplab._model_parameters()
 
 
 def inertia(path, method=None, density=None, scale=None, voxels=None, voxel_budget=None, samples=None,

@@ -8,12 +8,27 @@
 
 namespace clumplab {
 
+// Bodies per parallel work item. Sums over bodies are made per chunk and added in chunk order, so
+// they do not depend on the number of threads; changing it changes their last bits.
+inline constexpr std::size_t kBodyChunk = 128;
+
+// The number of chunks of kBodyChunk bodies that cover `bodyCount`.
+inline std::size_t bodyChunkCount(std::size_t bodyCount) {
+  return (bodyCount + kBodyChunk - 1) / kBodyChunk;
+}
+
+// Runs perChunk(chunk, begin, end) for the bodies [begin, end) of each chunk, on the pool.
+template <class PerChunk>
+void forEachBodyChunk(ThreadPool& pool, std::size_t bodyCount, PerChunk&& perChunk) {
+  pool.run(bodyChunkCount(bodyCount), [&](std::size_t chunk) {
+    perChunk(chunk, chunk * kBodyChunk, std::min(bodyCount, (chunk + 1) * kBodyChunk));
+  });
+}
+
 template <class PerBody>
 void forEachBody(ThreadPool& pool, std::size_t bodyCount, PerBody&& perBody) {
-  constexpr std::size_t kChunk = 128;
-  pool.run((bodyCount + kChunk - 1) / kChunk, [&](std::size_t chunk) {
-    const std::size_t end = std::min(bodyCount, (chunk + 1) * kChunk);
-    for (std::size_t b = chunk * kChunk; b < end; ++b) perBody(b);
+  forEachBodyChunk(pool, bodyCount, [&](std::size_t, std::size_t begin, std::size_t end) {
+    for (std::size_t b = begin; b < end; ++b) perBody(b);
   });
 }
 

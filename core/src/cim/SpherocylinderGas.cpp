@@ -12,6 +12,7 @@
 #include "core/clump/Spherocylinder.hpp"
 #include "core/io/SceneWriter.hpp"
 #include "core/world/Generation.hpp"
+#include "core/world/World.hpp"
 
 namespace clumplab::cim {
 

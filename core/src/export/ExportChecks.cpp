@@ -1,4 +1,5 @@
 #include "ExportChecks.hpp"
+#include "core/world/World.hpp"
 
 #include <algorithm>
 #include <cstdio>

@@ -32,6 +32,7 @@
 #include "core/export/PlacedPebbles.hpp"
 #include "core/export/SceneExport.hpp"
 #include "core/export/WallSurfaces.hpp"
+#include "core/world/World.hpp"
 
 namespace clumplab {
 

@@ -5,6 +5,7 @@
 
 #include "ExportChecks.hpp"
 #include "core/world/Inlet.hpp"
+#include "core/world/World.hpp"
 
 namespace clumplab::exporting {
 

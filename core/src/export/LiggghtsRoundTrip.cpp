@@ -4,6 +4,7 @@
 
 #include "RoundTripFiles.hpp"
 #include "core/io/SceneWriter.hpp"
+#include "core/world/World.hpp"
 
 namespace clumplab::exporting {
 

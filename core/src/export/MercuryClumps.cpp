@@ -11,6 +11,7 @@
 #include "core/export/SceneExport.hpp"
 #include "core/export/VtkSeriesWriter.hpp"
 #include "core/integrate/BlockedDofs.hpp"
+#include "core/world/World.hpp"
 
 namespace clumplab {
 

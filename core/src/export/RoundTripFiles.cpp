@@ -4,6 +4,7 @@
 #include "core/base/Errors.hpp"
 #include "core/io/AtomicOutputFile.hpp"
 #include "core/io/SceneWriter.hpp"
+#include "core/world/World.hpp"
 
 #include <algorithm>
 

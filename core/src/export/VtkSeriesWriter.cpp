@@ -10,6 +10,7 @@
 #include "core/export/PlacedPebbles.hpp"
 #include "core/io/AtomicOutputFile.hpp"
 #include "core/walls/MeshWall.hpp"
+#include "core/world/World.hpp"
 
 namespace clumplab {
 

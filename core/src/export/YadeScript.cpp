@@ -23,6 +23,7 @@
 #include "RoundTripFiles.hpp"
 #include "YadeMeshWalls.hpp"
 #include "core/export/SceneExport.hpp"
+#include "core/world/World.hpp"
 
 namespace clumplab {
 

@@ -5,9 +5,11 @@
 #include <cstddef>
 
 #include "VelocityPredictor.hpp"
-#include "core/world/World.hpp"
+#include "core/world/PlaneConstraint.hpp"
 
 namespace clumplab {
+
+class World;
 
 // n.I.n [kg m^2] of body b with I = R diag(I1, I2, I3) R^T.
 double normalInertia(const BodyState& s, std::size_t b, const Vec3& n);

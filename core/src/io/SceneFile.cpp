@@ -17,10 +17,12 @@
 #include "core/scene/Scene.hpp"
 #include "core/scene/SceneOverlap.hpp"
 #include "core/world/Generation.hpp"
+#include "core/world/ModelParameters.hpp"
 #include "core/world/PeriodicChecks.hpp"
 
 #include "core/scene/ScenePlane.hpp"
 #include "core/scene/SphereSwitch.hpp"
+#include "core/world/World.hpp"
 #include "world/WorldOwnForces.hpp"
 
 namespace clumplab {
@@ -35,6 +37,20 @@ namespace {
 // A generated body this many times larger than its whole region points to a unit slip.
 constexpr double kUnitSlipRatio = 30.0;
 
+// A model parameter's value at its key in `object`, refused outside its declared range
+// (core/world/ModelParameters.hpp).
+double readParameter(const Node& object, std::string_view key) {
+  const ModelParameter& p = modelParameter(key);
+  const Node n = object.child(p.leafKey());
+  const double v = p.integer() ? static_cast<double>(n.integer()) : n.number();
+  if (!p.range.contains(v)) n.fail(p.range.complaint(v, std::string(p.unit)));
+  return v;
+}
+
+double readParameterOr(const Node& object, std::string_view key, double fallback) {
+  return object.has(modelParameter(key).leafKey()) ? readParameter(object, key) : fallback;
+}
+
 ContactModel readContact(const Node& node) {
   ContactModel c;
   const std::string model = node.child("model").string();
@@ -43,7 +59,7 @@ ContactModel readContact(const Node& node) {
                     "tangential_damping", "limit_damping"});
     c.kind = ContactModel::Kind::Linear;
     LinearContactParameters& p = c.linear;
-    p.stiffness = node.positive("stiffness");
+    p.stiffness = readParameter(node, "linear.stiffness");
     const bool hasE = node.has("restitution"), hasC = node.has("damping");
     if (hasE == hasC) {
       node.fail(
@@ -52,38 +68,34 @@ ContactModel readContact(const Node& node) {
     }
     p.dampingFromRestitution = hasE;
     if (hasE) {
-      p.restitution = node.child("restitution").nonNegative();
-      if (p.restitution > 1.0) node.child("restitution").fail("restitution must lie in [0, 1]");
+      p.restitution = readParameter(node, "linear.restitution");
     } else {
-      p.damping = node.child("damping").nonNegative();
+      p.damping = readParameter(node, "linear.damping");
     }
-    p.friction = node.nonNegativeOr("friction", 0.0);
-    p.tangentialStiffnessRatio = node.nonNegativeOr("tangential_stiffness_ratio", 2.0 / 7.0);
-    p.tangentialDamping = node.nonNegativeOr("tangential_damping", 0.0);
+    p.friction = readParameterOr(node, "linear.friction", 0.0);
+    p.tangentialStiffnessRatio = readParameterOr(node, "linear.tangential_stiffness_ratio", 2.0 / 7.0);
+    p.tangentialDamping = readParameterOr(node, "linear.tangential_damping", 0.0);
     if (node.has("limit_damping")) p.limitDamping = node.child("limit_damping").boolean();
   } else if (model == "hertz") {
     node.allowOnly({"model", "young", "poisson", "restitution_squared", "friction", "regularizing_velocity"});
     c.kind = ContactModel::Kind::Hertz;
     HertzContactParameters& p = c.hertz;
     const HertzContactParameters defaults;  // the keys left out take the model's own defaults
-    p.young = node.positive("young");
-    p.poisson = node.nonNegativeOr("poisson", defaults.poisson);
-    if (p.poisson > 0.5) node.child("poisson").fail("Poisson's ratio must lie in [0, 0.5]");
-    p.restitutionSquared = node.nonNegativeOr("restitution_squared", defaults.restitutionSquared);
-    if (p.restitutionSquared > 1.0) node.child("restitution_squared").fail("must lie in [0, 1]");
-    p.friction = node.nonNegativeOr("friction", defaults.friction);
-    p.regularizingVelocity = node.positiveOr("regularizing_velocity", defaults.regularizingVelocity);
+    p.young = readParameter(node, "hertz.young");
+    p.poisson = readParameterOr(node, "hertz.poisson", defaults.poisson);
+    p.restitutionSquared = readParameterOr(node, "hertz.restitution_squared", defaults.restitutionSquared);
+    p.friction = readParameterOr(node, "hertz.friction", defaults.friction);
+    p.regularizingVelocity =
+        readParameterOr(node, "hertz.regularizing_velocity", defaults.regularizingVelocity);
   } else if (model == "hertz-mindlin") {
     // A material card's keys (LIGGGHTS, EDEM): every one but friction required, no hidden default.
     node.allowOnly({"model", "youngs_modulus", "poisson", "restitution", "friction"});
     c.kind = ContactModel::Kind::HertzMindlin;
     HertzMindlinContactParameters& p = c.hertzMindlin;
-    p.youngsModulus = node.positive("youngs_modulus");
-    p.poisson = node.child("poisson").nonNegative();
-    if (p.poisson >= 0.5) node.child("poisson").fail("Poisson's ratio must lie in [0, 0.5)");
-    p.restitution = node.child("restitution").nonNegative();
-    if (p.restitution > 1.0) node.child("restitution").fail("restitution must lie in [0, 1]");
-    p.friction = node.nonNegativeOr("friction", 0.0);
+    p.youngsModulus = readParameter(node, "hertz-mindlin.youngs_modulus");
+    p.poisson = readParameter(node, "hertz-mindlin.poisson");
+    p.restitution = readParameter(node, "hertz-mindlin.restitution");
+    p.friction = readParameterOr(node, "hertz-mindlin.friction", 0.0);
   } else {
     node.child("model").fail("unknown contact model \"" + model +
                              "\" (use \"linear\", \"hertz\" (Mutze's law) or \"hertz-mindlin\")");
@@ -264,7 +276,7 @@ void readFields(const Node& node, FieldSettings& fields) {
   node.allowOnly({"electric", "magnetic", "softening"});
   if (node.has("electric")) fields.electric = node.child("electric").vec3();
   if (node.has("magnetic")) fields.magnetic = node.child("magnetic").vec3();
-  if (node.has("softening")) fields.softening = node.child("softening").positive();
+  fields.softening = readParameterOr(node, "fields.softening", fields.softening);
 }
 
 // "plane": {"normal": [nx, ny, nz] or "xy", "xz", "yz", "offset": d}: the 2D mode in n.x = d.
@@ -341,13 +353,7 @@ Scene sceneFromJson(const json_reader::Json& root, const std::string& file, cons
   if (format != "clumplab-scene/1")
     node.child("format").fail("expected \"clumplab-scene/1\", got \"" + format + "\"");
   if (node.has("description")) scene.description = node.child("description").string();
-  scene.settings.timeStep = node.positive("time_step");
-  // Below a femtosecond no run of a clump ends; above 100 s no contact is resolved.
-  if (scene.settings.timeStep < 1e-15 || scene.settings.timeStep > 100.0) {
-    std::ostringstream s;
-    s << "must lie in [1e-15, 100] s (got " << scene.settings.timeStep << ")";
-    node.child("time_step").fail(s.str());
-  }
+  scene.settings.timeStep = readParameter(node, "time_step");
   if (node.has("duration")) scene.duration = node.child("duration").positive();
   if (node.has("time")) scene.startTime = node.child("time").nonNegative();
   if (node.has("integrator")) {
@@ -358,30 +364,24 @@ Scene sceneFromJson(const json_reader::Json& root, const std::string& file, cons
     }
     scene.settings.integrator = *kind;
   }
-  if (node.has("euler_iterations")) {
-    const long long n = node.child("euler_iterations").integer();
-    if (n < 1 || n > 100) node.child("euler_iterations").fail("must lie in [1, 100]");
-    scene.settings.eulerIterations = static_cast<int>(n);
-  }
+  scene.settings.eulerIterations =
+      static_cast<int>(readParameterOr(node, "euler_iterations", scene.settings.eulerIterations));
   if (node.has("gravity")) scene.settings.gravity = node.child("gravity").vec3();
-  if (node.has("skin")) scene.settings.skin = node.child("skin").positive();
+  scene.settings.skin = readParameterOr(node, "skin", scene.settings.skin);
   if (node.has("gyroscopic")) scene.settings.gyroscopic = node.child("gyroscopic").boolean();
-  if (node.has("rotor_substeps")) {
-    const long long n = node.child("rotor_substeps").integer();
-    if (n < 1 || n > 64) node.child("rotor_substeps").fail("must lie in [1, 64]");
-    scene.settings.rotorSubsteps = static_cast<int>(n);
-  }
+  scene.settings.rotorSubsteps =
+      static_cast<int>(readParameterOr(node, "rotor_substeps", scene.settings.rotorSubsteps));
   if (node.has("damping")) {
     const Node damping = node.child("damping");
     damping.allowOnly({"linear", "angular"});
-    scene.settings.linearDamping = damping.nonNegativeOr("linear", 0.0);
-    scene.settings.angularDamping = damping.nonNegativeOr("angular", 0.0);
+    scene.settings.linearDamping = readParameterOr(damping, "damping.linear", 0.0);
+    scene.settings.angularDamping = readParameterOr(damping, "damping.angular", 0.0);
   }
   if (node.has("fields")) readFields(node.child("fields"), scene.settings.fields);
   if (node.has("gravitation")) {
     const Node g = node.child("gravitation");
     g.allowOnly({"G"});
-    scene.settings.fields.gravitationalConstant = g.child("G").nonNegative();
+    scene.settings.fields.gravitationalConstant = readParameter(g, "gravitation.G");
   }
   if (node.has("plane")) scene.settings.plane = readPlane(node.child("plane"));
   if (node.has("periodic")) scene.settings.periodic = readPeriodic(node.child("periodic"));

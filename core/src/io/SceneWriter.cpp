@@ -13,6 +13,7 @@
 #include "TextFile.hpp"
 #include "core/integrate/BlockedDofs.hpp"
 #include "core/io/TemplateFile.hpp"
+#include "core/world/World.hpp"
 
 namespace clumplab {
 

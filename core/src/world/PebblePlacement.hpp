@@ -9,8 +9,6 @@
 
 namespace clumplab {
 
-constexpr std::size_t kBodyChunk = 128;  // bodies per parallel work item
-
 // Body-frame pebble data and the world arrays placePebbles fills.
 struct PebblePlacement {
   const std::vector<std::uint32_t>& bodyFirstPebble;

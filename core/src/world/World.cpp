@@ -6,6 +6,7 @@
 
 #include "core/base/Assert.hpp"
 #include "core/integrate/BlockedDofs.hpp"
+#include "core/world/ModelParameters.hpp"
 #include "core/world/PeriodicChecks.hpp"
 
 #include "WorldOwnForces.hpp"
@@ -18,9 +19,7 @@ World::World(const WorldSettings& settings, const ContactModel& contact, std::ve
     : model_{settings, contact, std::move(walls), std::move(templates)},
       pool_(std::max(1, settings.threads)) {
   setIntegratorObject(makeIntegrator(settings.integrator, settings.eulerIterations));
-  if (!(model_.settings.timeStep > 0.0)) throw std::invalid_argument("time step must be positive");
-  checkDamping(model_.settings.linearDamping, model_.settings.angularDamping);
-  checkContactModel(model_.contact);
+  validateModelParameters(model_.settings, model_.contact);
   checkFields(model_.settings.fields);
   if (model_.settings.plane.enabled) {
     const Vec3 n = model_.settings.plane.normal;

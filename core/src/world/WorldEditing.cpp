@@ -5,6 +5,7 @@
 #include <string>
 
 #include "core/collision/ContactLaw.hpp"
+#include "core/world/ModelParameters.hpp"
 #include "core/world/World.hpp"
 
 #include "WorldOwnForces.hpp"
@@ -13,7 +14,7 @@
 namespace clumplab {
 
 void World::setTimeStep(double dt) {
-  if (!(dt > 0.0) || !std::isfinite(dt)) throw std::invalid_argument("time step must be positive");
+  checkParameter("time_step", dt);
   state_.clock.origin = state_.clock.time;
   state_.clock.stepsAtOrigin = state_.clock.steps;
   model_.settings.timeStep = dt;
@@ -28,7 +29,7 @@ void World::setGravity(const Vec3& gravity) {
 }
 
 void World::setContactModel(const ContactModel& contact) {
-  checkContactModel(contact);
+  validateModelParameters(model_.settings, contact);
   requireOwnForcesSupport(model_.settings.integrator, model_.settings, contact);
   // Mutze's law with restitution_squared < 1 keeps each contact's largest overlap where the others keep
   // a spring's stiffness: a switch between the two forgets the history.
@@ -48,8 +49,8 @@ void World::setIntegrator(IntegratorKind kind, int eulerIterations) {
 }
 
 void World::setIntegrator(IntegratorKind kind, int eulerIterations, int rotorSubsteps) {
-  require(eulerIterations >= 1 && eulerIterations <= 100, "Euler iterations must lie in [1, 100]");
-  require(rotorSubsteps >= 1 && rotorSubsteps <= 64, "rotor sub-steps must lie in [1, 64]");
+  checkParameter("euler_iterations", eulerIterations);
+  checkParameter("rotor_substeps", rotorSubsteps);
   requireOwnForcesSupport(kind, model_.settings, model_.contact, hasPointProperties(state_.bodies));
   requireMeshWallSupport(evaluatesOwnForces(kind));
   if (evaluatesOwnForces(kind)) {
@@ -73,7 +74,8 @@ void World::setIntegrator(IntegratorKind kind, int eulerIterations, int rotorSub
 }
 
 void World::setDamping(double linear, double angular) {
-  checkDamping(linear, angular);
+  checkParameter("damping.linear", linear);
+  checkParameter("damping.angular", angular);
   model_.settings.linearDamping = linear;
   model_.settings.angularDamping = angular;
   forcesChanged();

@@ -8,17 +8,17 @@
 #include "core/world/World.hpp"
 
 #include "PebblePlacement.hpp"
+#include "base/BodyLoop.hpp"
 #include "base/StageClock.hpp"
 
 namespace clumplab {
 
 void World::updatePebblePositions() {
   const std::size_t n = state_.bodies.size();
-  pool_.run((n + kBodyChunk - 1) / kBodyChunk, [&](std::size_t chunk) {
+  forEachBodyChunk(pool_, n, [&](std::size_t, std::size_t begin, std::size_t end) {
     placePebbles(
         state_.bodies, {state_.bodyFirstPebble, state_.pebbleLocal, state_.pebbleAxisLocal, state_.pebbles},
-        chunk * kBodyChunk, std::min(n, (chunk + 1) * kBodyChunk), [](std::size_t) { return false; },
-        [](std::uint32_t) {});
+        begin, end, [](std::size_t) { return false; }, [](std::uint32_t) {});
   });
 }
 
@@ -114,7 +114,7 @@ bool World::placePebblesAndCheckList() {
     return true;
   }
   std::atomic<bool> moved{false};
-  pool_.run((bodyCount + kBodyChunk - 1) / kBodyChunk, [&](std::size_t chunk) {
+  forEachBodyChunk(pool_, bodyCount, [&](std::size_t, std::size_t begin, std::size_t end) {
     bool movedHere = false;
     // Pebble by pebble only when the body's own motion cannot vouch for them all, and no pebble of
     // this chunk has already asked for a rebuild.
@@ -125,7 +125,7 @@ bool World::placePebblesAndCheckList() {
     };
     placePebbles(
         state_.bodies, {state_.bodyFirstPebble, state_.pebbleLocal, state_.pebbleAxisLocal, state_.pebbles},
-        chunk * kBodyChunk, std::min(bodyCount, (chunk + 1) * kBodyChunk), testPebbles,
+        begin, end, testPebbles,
         [&](std::uint32_t p) { movedHere |= neighbors_.movedTooFar(p, state_.pebbles.position[p]); });
     if (movedHere) moved.store(true, std::memory_order_relaxed);
   });

@@ -8,6 +8,7 @@
 #include "core/world/World.hpp"
 
 #include "PebblePlacement.hpp"
+#include "base/BodyLoop.hpp"
 #include "base/StageClock.hpp"
 
 namespace clumplab {
@@ -143,12 +144,9 @@ World::Powers World::powers(double startWeight) {
     return interpolate ? Vec3(w + startWeight * (stepStartAngularVelocity_[b] - w)) : w;
   };
   const std::size_t n = state_.bodies.size();
-  const std::size_t chunks = (n + kBodyChunk - 1) / kBodyChunk;
-  powerChunks_.assign(chunks, 0.0);
-  pool_.run(chunks, [&](std::size_t chunk) {
+  powerChunks_.assign(bodyChunkCount(n), 0.0);
+  forEachBodyChunk(pool_, n, [&](std::size_t chunk, std::size_t begin, std::size_t end) {
     double power = 0.0;
-    const std::size_t end = std::min(n, (chunk + 1) * kBodyChunk);
-    const std::size_t begin = chunk * kBodyChunk;
     if (interpolate) {
       for (std::size_t b = begin; b < end; ++b) {
         power +=

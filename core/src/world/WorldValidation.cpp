@@ -1,7 +1,8 @@
 #include "WorldValidation.hpp"
 
+#include "core/world/ModelParameters.hpp"
+
 #include <cmath>
-#include <limits>
 #include <stdexcept>
 
 namespace clumplab {
@@ -10,47 +11,15 @@ void require(bool ok, const std::string& what) {
   if (!ok) throw std::invalid_argument(what);
 }
 
-void checkDamping(double linear, double angular) {
-  require(std::isfinite(linear) && linear >= 0.0, "linear damping must be finite and >= 0 [1/s]");
-  require(std::isfinite(angular) && angular >= 0.0, "angular damping must be finite and >= 0 [1/s]");
-}
-
-// The ranges the scene loader enforces, for models set from code (the GUI).
-void checkContactModel(const ContactModel& c) {
-  const auto inRange = [](double v, double lo, double hi) { return std::isfinite(v) && v >= lo && v <= hi; };
-  const double inf = std::numeric_limits<double>::infinity();
-  if (c.kind == ContactModel::Kind::Linear) {
-    const LinearContactParameters& p = c.linear;
-    require(std::isfinite(p.stiffness) && p.stiffness > 0.0, "contact stiffness must be positive");
-    require(inRange(p.restitution, 0.0, 1.0), "restitution must lie in [0, 1]");
-    require(inRange(p.damping, 0.0, inf), "normal damping must be >= 0");
-    require(inRange(p.friction, 0.0, inf), "friction must be >= 0");
-    require(inRange(p.tangentialStiffnessRatio, 0.0, inf), "tangential stiffness ratio must be >= 0");
-    require(inRange(p.tangentialDamping, 0.0, inf), "tangential damping must be >= 0");
-  } else if (c.kind == ContactModel::Kind::HertzMindlin) {
-    const HertzMindlinContactParameters& p = c.hertzMindlin;
-    require(std::isfinite(p.youngsModulus) && p.youngsModulus > 0.0, "Young's modulus must be positive");
-    // nu = 0.5 leaves E* finite but is no solid a DEM code models; below -1 the shear modulus flips.
-    require(std::isfinite(p.poisson) && p.poisson >= 0.0 && p.poisson < 0.5,
-            "Poisson's ratio must lie in [0, 0.5)");
-    require(inRange(p.restitution, 0.0, 1.0), "restitution must lie in [0, 1]");
-    require(inRange(p.friction, 0.0, inf), "friction must be >= 0");
-  } else {
-    const HertzContactParameters& p = c.hertz;
-    require(std::isfinite(p.young) && p.young > 0.0, "Young's modulus must be positive");
-    require(inRange(p.poisson, 0.0, 0.5), "Poisson's ratio must lie in [0, 0.5]");
-    require(inRange(p.restitutionSquared, 0.0, 1.0), "restitution_squared must lie in [0, 1]");
-    require(inRange(p.friction, 0.0, inf), "friction must be >= 0");
-    require(std::isfinite(p.regularizingVelocity) && p.regularizingVelocity > 0.0,
-            "regularizing velocity must be positive");
-  }
+void checkParameter(std::string_view key, double value) {
+  const ModelParameter& p = modelParameter(key);
+  require(p.range.contains(value), p.complaint(value));
 }
 
 void checkFields(const FieldSettings& f) {
   require(f.electric.allFinite() && f.magnetic.allFinite(), "electric and magnetic fields must be finite");
-  require(std::isfinite(f.gravitationalConstant) && f.gravitationalConstant >= 0.0,
-          "the gravitational constant must be finite and >= 0");
-  require(std::isfinite(f.softening) && f.softening >= 0.0, "the softening length must be finite and >= 0");
+  checkParameter("gravitation.G", f.gravitationalConstant);
+  checkParameter("fields.softening", f.softening);
 }
 
 void checkPointProperties(const PointProperties& p) {

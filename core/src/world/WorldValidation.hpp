@@ -1,7 +1,9 @@
 #pragma once
-// The checks World applies to what it is given (the ranges the scene loader enforces, for values
-// set from code such as the GUI's): each throws std::invalid_argument with a message for the user.
+// The checks World applies to what it is given (the ranges are the model parameters' declared ones,
+// core/world/ModelParameters.hpp, which the scene loader reads too): each throws
+// std::invalid_argument with a message for the user.
 #include <string>
+#include <string_view>
 
 #include "core/collision/ContactModel.hpp"
 #include "core/forces/Fields.hpp"
@@ -9,9 +11,9 @@
 namespace clumplab {
 
 void require(bool ok, const std::string& what);
-void checkDamping(double linear, double angular);  // [1/s] each
-void checkContactModel(const ContactModel& c);
-void checkFields(const FieldSettings& f);
+// The model parameter at `key` (ModelParameters.hpp) against its range.
+void checkParameter(std::string_view key, double value);
+void checkFields(const FieldSettings& f);  // the parameters G and softening, and finite E and B
 void checkPointProperties(const PointProperties& p);
 // The field softening in use [m]: the given one, or a tenth of the smallest pebble radius.
 double resolveSoftening(double softening, double minPebbleRadius);

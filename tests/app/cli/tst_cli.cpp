@@ -394,7 +394,10 @@ class CliTest : public QObject {
     QTest::newRow("bad integrator") << QStringList{"run", "@bad.json", "--integrator", "euler"} << good
                                     << "unknown integrator \"euler\"";
     QTest::newRow("bad dt") << QStringList{"run", "@bad.json", "--dt", "-1"} << good
-                            << "--dt must be positive";
+                            << "--dt must lie in [1e-15, 100] s (got -1)";
+    QTest::newRow("dt beyond the scene file's range")
+        << QStringList{"run", "@bad.json", "--dt", "1e-16"} << good
+        << "--dt must lie in [1e-15, 100] s (got 1e-16)";
     QTest::newRow("unknown command") << QStringList{"simulate"} << QByteArray() << "unknown command";
     QTest::newRow("missing mesh") << QStringList{"inertia", "@part.stl"} << QByteArray()
                                   << "part.stl: no such file";

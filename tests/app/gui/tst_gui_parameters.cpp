@@ -11,6 +11,7 @@
 #include <QPushButton>
 #include <QScrollArea>
 #include <QSignalSpy>
+#include <QSpinBox>
 #include <QTemporaryDir>
 #include <QTimer>
 #include <QUndoStack>
@@ -25,9 +26,11 @@
 #include "TestPaths.hpp"
 #include "TestSupport.hpp"
 #include "core/scene/SphereSwitch.hpp"
+#include "core/world/ModelParameters.hpp"
 #include "gui/analysis/OrderAnalysisDialog.hpp"
 #include "gui/docks/ParametersDock.hpp"
 #include "gui/view/GlFormat.hpp"
+#include "gui/widgets/ScientificSpinBox.hpp"
 #include "gui/window/MainWindow.hpp"
 
 using namespace clumplab;
@@ -115,6 +118,61 @@ class TestGuiParameters : public QObject {
     emit speed->activated(quarter);
     QVERIFY(waitForFrame(w, [](const SimulationFrame& f) { return f.stats.targetSpeed == 0.25; }));
     QCOMPARE(w.undoStack()->count(), 1);
+  }
+
+  // The panel's fields take the model parameters' declared ranges (core/world/ModelParameters.hpp),
+  // the loader's and the engine's: its smallest and largest values are accepted there, and nothing
+  // either of them accepts is beyond the field (a field holds multiples of 1e-323).
+  void panelLimitsAreTheDeclaredRanges() {
+    ParametersDock dock;
+    QStringList shown;
+    for (ScientificSpinBox* box : dock.findChildren<ScientificSpinBox*>()) {
+      const QString key = box->property("modelParameter").toString();
+      if (key.isEmpty()) continue;
+      shown << key;
+      const ModelParameter& p = modelParameter(key.toStdString());
+      QVERIFY2(p.range.contains(box->minimum()) && p.range.contains(box->maximum()), qPrintable(key));
+      QCOMPARE(box->maximum(), p.range.largestAccepted());
+      if (p.range.lowestIncluded)
+        QCOMPARE(box->minimum(), p.range.lowest);
+      else
+        QVERIFY2(box->minimum() <= 1e-323 && p.range.lowest == 0.0, qPrintable(key));
+    }
+    auto* euler = dock.findChild<QSpinBox*>();
+    QVERIFY(euler != nullptr);
+    QCOMPARE(euler->minimum(), 1);
+    QCOMPARE(euler->maximum(), static_cast<int>(modelParameter("euler_iterations").range.highest));
+    // Every parameter of the table but the ones a scene file alone sets has its field.
+    QStringList expected;
+    for (const ModelParameter& p : modelParameters())
+      if (p.key != "skin" && p.key != "rotor_substeps" && p.key != "euler_iterations")
+        expected << QString::fromUtf8(p.key.data(), static_cast<qsizetype>(p.key.size()));
+    shown.sort();
+    expected.sort();
+    QCOMPARE(shown, expected);
+  }
+
+  // A time step typed at the panel's smallest value runs, is saved, and the saved scene loads back
+  // with it (the panel once took 1e-300 s, which the loader then refused).
+  void smallestTimeStepFromThePanelIsSavedAndLoadsBack() {
+    QTemporaryDir dir;
+    MainWindow w;
+    QCOMPARE(showActiveScene(w, dir, QStringLiteral("fall.json"), kFallingSphere, 1), QString());
+    auto* dt = w.parametersDock()->findChild<QDoubleSpinBox*>(QStringLiteral("time step"));
+    QVERIFY(dt != nullptr);
+    dt->setFocus();
+    dt->selectAll();
+    QTest::keyClicks(dt, QStringLiteral("1e-16"));  // below the range: the field does not take it
+    QTest::keyClick(dt, Qt::Key_Enter);
+    QVERIFY(w.parameters().timeStep >= 1e-15);
+    dt->selectAll();
+    QTest::keyClicks(dt, QStringLiteral("1e-15"));
+    QTest::keyClick(dt, Qt::Key_Enter);
+    QCOMPARE(w.parameters().timeStep, 1e-15);
+    QVERIFY(waitForFrame(w, [](const SimulationFrame& f) { return f.parameters.timeStep == 1e-15; }));
+    const QString saved = dir.filePath(QStringLiteral("saved.json"));
+    QCOMPARE(w.saveSceneTo(saved), QString());
+    QCOMPARE(loadScene(saved.toStdString()).settings.timeStep, 1e-15);
   }
 
   // Nothing in the Parameters panel is cut off, on any contact model's page, at the window's size

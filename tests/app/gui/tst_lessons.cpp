@@ -435,7 +435,7 @@ class LessonsTest : public QObject {
     QTest::newRow("comparison without steps") << QByteArray(good + R"(, "plot": "time-step-comparison"})")
                                               << "l.json: time_steps: a time-step comparison needs";
     QTest::newRow("negative step") << QByteArray(good + R"(, "time_steps": [1e-6, -1]})")
-                                   << "l.json: time_steps: every time step must be a positive number";
+                                   << "l.json: time_steps: every time step must lie in [1e-15, 100] s";
     QTest::newRow("speed") << QByteArray(good + R"(, "speed": 5})") << "l.json: speed: expected 0.001 to 1";
     QTest::newRow("body") << QByteArray(good + R"(, "dzhanibekov": {"body": 1.5}})")
                           << "l.json: dzhanibekov.body: expected a body index";

@@ -152,7 +152,7 @@ class Restitution(unittest.TestCase):
         self.assertNotIn("restitution", world.contact.as_dict())
         with self.assertRaises(clumplab.InputError) as caught:
             world.contact.restitution = 1.5
-        self.assertIn("contact.restitution: restitution must lie in [0, 1]", str(caught.exception))
+        self.assertIn("contact.restitution: must lie in [0, 1] (got", str(caught.exception))
         self.assertEqual(world.contact.damping, 0.01)  # the world kept its law
         with self.assertRaises(clumplab.InputError) as caught:
             world.contact.stifness = 1.0
@@ -161,6 +161,79 @@ class Restitution(unittest.TestCase):
             world.contact.young
         world.contact = {"model": "hertz", "young": 1e7}
         self.assertEqual(world.contact.model, "hertz")
+
+
+class DeclaredRanges(unittest.TestCase):
+    """Each bounded parameter of clumplab.model_parameters(): a scene's key, World's setters and a
+    saved world take its smallest and largest values and refuse the numbers just beyond them, as the
+    loader and the app's Parameters panel do (tst_model_parameters, tst_gui_parameters)."""
+    CONTACTS = {"linear": {"model": "linear", "stiffness": 1e4, "restitution": 0.5},
+                "hertz": {"model": "hertz", "young": 5e8},
+                "hertz-mindlin": {"model": "hertz-mindlin", "youngs_modulus": 7e9, "poisson": 0.25,
+                                  "restitution": 0.5}}
+
+    def scene(self, p, value):
+        contact = dict(self.CONTACTS[p["law"] or "linear"])
+        if p["key"] == "linear.damping":
+            del contact["restitution"]
+        scene = {"format": "clumplab-scene/1", "time_step": 1e-5, "contact": contact,
+                 "templates": {"ball": {"density": 2500, "pebbles": [[0, 0, 0, 0.01]]}},
+                 "bodies": [{"template": "ball", "position": [0, 0, 0.1]}]}
+        value = int(value) if p["integer"] else value
+        if p["law"]:
+            contact[p["key"].split(".")[-1]] = value
+        elif "." in p["key"]:
+            outer, inner = p["key"].split(".")
+            scene[outer] = {inner: value}
+        else:
+            scene[p["key"]] = value
+        return scene
+
+    @staticmethod
+    def beyond(p):
+        if p["integer"]:
+            return [p["lowest"] - 1] + ([p["highest"] + 1] if math.isfinite(p["highest"]) else [])
+        out = [math.nextafter(p["smallest"], -math.inf)]
+        if math.isfinite(p["highest"]):
+            out.append(math.nextafter(p["largest"], math.inf))
+        return out
+
+    def test_every_parameter_at_its_edges(self):
+        parameters = clumplab.model_parameters()
+        keys = [p["key"] for p in parameters]
+        for key in ("time_step", "linear.restitution", "hertz.poisson", "hertz-mindlin.poisson"):
+            self.assertIn(key, keys)
+        step = parameters[keys.index("time_step")]
+        self.assertEqual((step["smallest"], step["largest"], step["unit"]), (1e-15, 100.0, "s"))
+        self.assertEqual(parameters[keys.index("hertz-mindlin.poisson")]["largest"], math.nextafter(0.5, 0))
+        with tempfile.TemporaryDirectory() as folder:
+            for p in parameters:
+                leaf = p["key"].split(".")[-1]
+                with self.subTest(p["key"]):
+                    for edge in (p["smallest"], p["largest"]):
+                        world = clumplab.loads(self.scene(p, edge))
+                        if p["key"] == "time_step":
+                            world.time_step = 1e-5
+                            world.time_step = edge
+                            self.assertEqual(world.time_step, edge)
+                            path = os.path.join(folder, "edge.json")
+                            world.save(path)
+                            self.assertEqual(clumplab.load(path).time_step, edge)
+                        if p["law"]:
+                            setattr(world.contact, leaf, edge)
+                            self.assertEqual(getattr(world.contact, leaf), edge)
+                    for bad in self.beyond(p):
+                        with self.assertRaises(clumplab.InputError) as caught:
+                            clumplab.loads(self.scene(p, bad), file="bad.json")
+                        self.assertIn(p["requirement"], str(caught.exception))
+                        world = clumplab.loads(self.scene(p, p["smallest"]))
+                        if p["key"] == "time_step":
+                            with self.assertRaises(ValueError):
+                                world.time_step = bad
+                            self.assertEqual(world.time_step, p["smallest"])
+                        if p["law"]:
+                            with self.assertRaises(ValueError):
+                                setattr(world.contact, leaf, bad)
 
 
 class Arrays(unittest.TestCase):

@@ -12,9 +12,10 @@
 #include <vector>
 
 #include "core/scene/Scene.hpp"
-#include "core/world/World.hpp"
 
 namespace clumplab {
+
+class World;
 
 struct ExportResult {
   std::vector<std::string> files;     // written, relative to the folder

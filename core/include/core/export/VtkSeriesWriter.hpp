@@ -25,9 +25,10 @@
 
 #include "core/export/VtkSurface.hpp"
 #include "core/export/WallSurfaces.hpp"
-#include "core/world/World.hpp"
 
 namespace clumplab {
+
+class World;
 
 class VtkSeriesWriter {
  public:

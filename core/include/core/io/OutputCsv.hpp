@@ -8,9 +8,11 @@
 #include "core/io/AtomicOutputFile.hpp"
 
 #include "core/energy/Energy.hpp"
-#include "core/world/World.hpp"
+#include "core/world/WorldModel.hpp"
 
 namespace clumplab {
+
+class World;
 
 // Columns the energy CSV adds after those of docs/formats.md for scenes that use the PaLa features
 // (fields or point properties, the 2D plane, a membrane): `pe_fields` [J] (counted in `total`) and

@@ -66,9 +66,13 @@
 
 #include "core/clump/MeshTemplate.hpp"
 #include "core/clump/SphereKind.hpp"
-#include "core/world/World.hpp"
+#include "core/world/BodyInit.hpp"
+#include "core/world/Inlet.hpp"
+#include "core/world/WorldModel.hpp"
 
 namespace clumplab {
+
+class World;
 
 // How a template built from a mesh or a built-in shape was declared, so that a scene saved from the
 // live world can name its source again (the GUI draws the mesh). Empty for other templates.

@@ -6,9 +6,9 @@
 
 #include "core/clump/ClumpTemplate.hpp"
 #include "core/walls/Walls.hpp"
+#include "core/world/BodyInit.hpp"
 #include "core/world/PeriodicBox.hpp"
 #include "core/world/PlaneConstraint.hpp"
-#include "core/world/World.hpp"
 
 namespace clumplab {
 

@@ -14,6 +14,7 @@
 #include "core/energy/Energy.hpp"
 #include "core/energy/EnergyWatch.hpp"
 #include "core/integrate/Integrator.hpp"
+#include "core/world/BodyInit.hpp"
 #include "core/world/TimeSteps.hpp"
 #include "core/world/WorldModel.hpp"
 #include "core/world/WorldState.hpp"
@@ -21,16 +22,6 @@
 namespace clumplab {
 
 class TimeStepEstimate;  // TimeStepEstimate.hpp, private
-
-// A body to add: `orientation` rotates the template's principal frame into the world.
-struct BodyInit {
-  std::uint32_t templateIndex = 0;
-  Vec3 position = Vec3::Zero();         // centre of mass [m]
-  Quat orientation = Quat::Identity();  // principal frame -> world
-  Vec3 velocity = Vec3::Zero();         // [m/s]
-  Vec3 angularVelocity = Vec3::Zero();  // world [rad/s]
-  std::uint8_t blocked = 0;             // blocked degrees of freedom (BlockedDofs.hpp); 0: free
-};
 
 enum class Stage { Pebbles, BroadPhase, Contacts, Reduce, Integrate, Count };
 
