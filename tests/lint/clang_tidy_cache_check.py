@@ -4,7 +4,8 @@ a clean file is checked once and then passed from the cache; editing a header it
 checked again; a finding fails the run with the file named and writes no marker; CLUMPLAB_TIDY_CACHE=0
 checks everything; the same project in another folder reuses the markers; a committed baseline
 (--baseline) written after a clean run passes the same inputs with an empty cache, and an edit to a
-listed file or its header is checked again; in a unity build (the compile database lists only
+listed file or its header is checked again, or with CLUMPLAB_TIDY_STALE=fail fails at once unanalysed
+(analysed when the baseline was written on another machine); in a unity build (the compile database lists only
 Unity/unity_N_cxx.cxx) a source is checked with its unity file's command, and editing another source
 of its batch checks it again.
 
@@ -159,6 +160,20 @@ def main() -> int:
         refused = lint(fresh, baseline, CLUMPLAB_TIDY_BASELINE="write", **empty_cache)
         expect(refused.returncode == 1 and baseline.read_text() == kept,
                "a failing run leaves the baseline as it was")
+        # CLUMPLAB_TIDY_STALE=fail: on the machine the baseline was written on, a file missing from it
+        # fails at once, unanalysed; with another machine's baseline it is analysed.
+        stale = lint(fresh, baseline, CLUMPLAB_TIDY_STALE="fail", **empty_cache)
+        expect(stale.returncode == 1 and "STALE src/count.cpp" in stale.stdout
+               and "use-after-move" not in stale.stdout,
+               "a stale baseline fails at once without analysing the file")
+        other = Path(folder) / "other-machine-baseline.txt"
+        other.write_text("\n".join("# machine 0" if line.startswith("# machine ") else line
+                                   for line in kept.splitlines()) + "\n")
+        expect("# machine 0" in other.read_text(), "the baseline records its machine")
+        elsewhere_machine = lint(fresh, other, CLUMPLAB_TIDY_STALE="fail", **empty_cache)
+        expect(elsewhere_machine.returncode == 1 and "1 checked" in elsewhere_machine.stdout
+               and "use-after-move" in elsewhere_machine.stdout,
+               "another machine's baseline cannot speak for the file: it is analysed")
         # A unity build: count.cpp has no entry of its own in the compile database.
         unity = Path(folder) / "unity-build"
         make_unity_project(unity, compiler)

@@ -19,6 +19,14 @@ CLUMPLAB_TIDY_CACHE=0 uses neither and checks every file (a cold run). Paths und
 build folders are hashed relative to them, so clones in different folders share keys. A file with no
 valid dependency record is always checked.
 
+The baseline also records the machine it was written on: a hash of the clang-tidy version and of every
+header outside the source and build folders its files read (Qt, Eigen, the C++ library). With
+CLUMPLAB_TIDY_STALE=fail (.ci/test-all sets it, so README's test command costs the same whether or not
+a commit refreshed the baseline), a file missing from the baseline of the same machine is not checked:
+the test fails at once, naming the files and the command that refreshes the baseline. On another
+machine (other packages, another clang-tidy) the baseline cannot speak for the files, and they are
+checked as without it.
+
 In a unity build (CMAKE_UNITY_BUILD: Unity/unity_N_cxx.cxx files #include the sources) a source has
 no command of its own: it is given its unity file's command with the source in its place, and the
 unity object's dependencies (the batch's sources and their headers) in its key, so that editing one
@@ -168,11 +176,14 @@ def main() -> int:
     use_cache = os.environ.get("CLUMPLAB_TIDY_CACHE", "1") != "0"
     cache = cache_folder()
 
+    outside: set[str] = set()  # the headers read from outside the source and build folders
+
     def key_of(file: str) -> str | None:
         entry = entries.get(file)
         deps = dependencies.get(objects.get(file) or "")
         if entry is None or deps is None:
             return None
+        outside.update(d for d in deps if relative(d) == d)
         parts = [version, relative(shlex.join(words_of(entry)))]
         # clang-tidy reads the .clang-tidy files in the file's folder and above it.
         configs = [str(d / ".clang-tidy") for d in Path(file).parents
@@ -186,12 +197,22 @@ def main() -> int:
     scratch = tempfile.TemporaryDirectory(prefix="clumplab-tidy-")
     database: list[Path] = []  # written at the first file checked
     baseline_path = Path(args.baseline) if args.baseline else None
-    baseline = read_baseline(baseline_path) if baseline_path and use_cache else set()
-    keys: dict[str, str | None] = {}
+    baseline, baseline_machine = read_baseline(baseline_path) if baseline_path and use_cache else (set(), None)
+    keys: dict[str, str | None] = {file: key_of(file) if use_cache or baseline_path else None for file in files}
+    machine = sha256_bytes("\n".join([version] + sorted(f"{d}:{hashes(d)}" for d in outside)).encode())
+    stale = [f for f in files if keys[f] is not None and keys[f] not in baseline]
+    if (os.environ.get("CLUMPLAB_TIDY_STALE") == "fail" and os.environ.get("CLUMPLAB_TIDY_BASELINE") != "write"
+            and stale and baseline_machine == machine):
+        print(f"clang-tidy: the committed baseline {os.path.relpath(baseline_path, source_dir)} was written on "
+              f"this machine's packages but not for these {len(stale)} files as they are now (the commit "
+              f"that changed them did not refresh it); not checked. Refresh it with "
+              f"CLUMPLAB_TIDY_BASELINE=write ctest --preset release -R 'lint[.]clang_tidy' and commit it:")
+        for file in stale:
+            print(f"clang-tidy: STALE {os.path.relpath(file, source_dir)}")
+        return 1
     reused, from_baseline, checked, failed = 0, 0, 0, []
     for file in files:
-        key = key_of(file) if use_cache or baseline_path else None
-        keys[file] = key
+        key = keys[file]
         if key is not None and key in baseline:
             from_baseline += 1
             continue
@@ -225,7 +246,7 @@ def main() -> int:
             if failed or any(keys[f] is None for f in files):
                 print(f"clang-tidy: baseline {baseline_path} left as it was (a file failed or has no key)")
             else:
-                write_baseline(baseline_path, {os.path.relpath(f, source_dir): keys[f] for f in files})
+                write_baseline(baseline_path, {os.path.relpath(f, source_dir): keys[f] for f in files}, machine)
                 print(f"clang-tidy: baseline {baseline_path} written ({len(files)} files)")
         elif missing and use_cache:
             print(f"clang-tidy: {len(missing)} files not in the committed baseline (a fresh clone checks "
@@ -233,18 +254,24 @@ def main() -> int:
     return 1 if failed else 0
 
 
-def read_baseline(path: Path) -> set[str]:
-    """The keys a committed baseline lists ("KEY PATH" lines; # starts a comment); none if absent."""
+MACHINE_LINE = "# machine "
+
+
+def read_baseline(path: Path) -> tuple[set[str], str | None]:
+    """The keys a committed baseline lists ("KEY PATH" lines; # starts a comment) and the machine it
+    was written on ("# machine HASH"); none if absent."""
     try:
         lines = path.read_text().splitlines()
     except OSError:
-        return set()
-    return {line.split()[0] for line in lines if line.strip() and not line.startswith("#")}
+        return set(), None
+    machine = next((line[len(MACHINE_LINE):].strip() for line in lines if line.startswith(MACHINE_LINE)), None)
+    return {line.split()[0] for line in lines if line.strip() and not line.startswith("#")}, machine
 
 
-def write_baseline(path: Path, keys: dict[str, str]) -> None:
+def write_baseline(path: Path, keys: dict[str, str], machine: str) -> None:
     text = ("# clang-tidy passed these files with exactly these inputs (tests/lint/clang_tidy_cached.py).\n"
-            "# Rewritten by CLUMPLAB_TIDY_BASELINE=write ctest -R 'lint[.]clang_tidy'.\n")
+            "# Rewritten by CLUMPLAB_TIDY_BASELINE=write ctest -R 'lint[.]clang_tidy'.\n"
+            f"{MACHINE_LINE}{machine}\n")
     text += "".join(f"{key} {name}\n" for name, key in sorted(keys.items()))
     path.parent.mkdir(parents=True, exist_ok=True)
     handle, temporary = tempfile.mkstemp(dir=path.parent)
