@@ -1,4 +1,5 @@
 #include "sim/SpinProbe.hpp"
+#include "core/world/World.hpp"
 
 #include <algorithm>
 #include <cmath>

@@ -4,6 +4,7 @@
 #include <filesystem>
 
 #include "core/io/SceneWriter.hpp"
+#include "core/world/World.hpp"
 
 namespace clumplab::sim {
 

@@ -86,8 +86,10 @@ def main() -> int:
     clang_tidy, compiler = sys.argv[1], sys.argv[2]
     with tempfile.TemporaryDirectory() as folder:
         # Its own cache, on whatever the caller's environment says (a cold CI run sets CLUMPLAB_TIDY_CACHE=0).
-        environment = dict(os.environ, CLUMPLAB_TIDY_CACHE_DIR=str(Path(folder) / "cache"),
-                           CLUMPLAB_TIDY_CACHE="1")
+        # The baseline's modes only where a step asks for them (.ci/test-all sets CLUMPLAB_TIDY_STALE).
+        environment = {k: v for k, v in os.environ.items()
+                       if k not in ("CLUMPLAB_TIDY_BASELINE", "CLUMPLAB_TIDY_STALE")}
+        environment.update(CLUMPLAB_TIDY_CACHE_DIR=str(Path(folder) / "cache"), CLUMPLAB_TIDY_CACHE="1")
 
         def lint(top: Path, baseline: Path | None = None, **extra: str) -> subprocess.CompletedProcess:
             more = ["--baseline", str(baseline)] if baseline else []

@@ -8,6 +8,7 @@
 #include "core/base/Errors.hpp"
 #include "core/scene/ScenePlane.hpp"
 #include "core/scene/SphereSwitch.hpp"
+#include "core/world/World.hpp"
 #include "shapes/MeshImport.hpp"
 #include "shapes/MeshTemplateBuilder.hpp"
 #include "shapes/SceneLoading.hpp"

@@ -11,7 +11,9 @@
 #include <thread>
 #include <vector>
 
+#include "core/clump/ClumpTemplate.hpp"
 #include "core/collision/ContactModel.hpp"
+#include "core/integrate/Integrator.hpp"
 #include "sim/SpinProbe.hpp"
 
 namespace clumplab::gui {

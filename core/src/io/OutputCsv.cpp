@@ -1,4 +1,5 @@
 #include "core/io/OutputCsv.hpp"
+#include "core/world/World.hpp"
 
 #include <cstdio>
 #include <stdexcept>
