@@ -340,18 +340,8 @@ CimSettings readCim(const Node& node) {
 }  // namespace
 
 namespace {
-Scene sceneFromJson(const json_reader::Json& root, const std::string& file, const SceneLoadOptions& options) {
-  const Node node(root, file, "");
-  node.allowOnly({"format",   "description", "time_step",  "integrator", "euler_iterations",
-                  "gravity",  "contact",     "walls",      "templates",  "bodies",
-                  "generate", "skin",        "gyroscopic", "duration",   "rotor_substeps",
-                  "time",     "damping",     "spheres",    "fields",     "gravitation",
-                  "plane",    "periodic",    "cim",        "inlets"});
-  Scene scene;
-  scene.file = file;
-  const std::string format = node.child("format").string();
-  if (format != "clumplab-scene/1")
-    node.child("format").fail("expected \"clumplab-scene/1\", got \"" + format + "\"");
+// The settings: time step, integrator, gravity, damping, fields, plane, periodic box, cim.
+void readSettings(const Node& node, Scene& scene) {
   if (node.has("description")) scene.description = node.child("description").string();
   scene.settings.timeStep = readParameter(node, "time_step");
   if (node.has("duration")) scene.duration = node.child("duration").positive();
@@ -386,6 +376,10 @@ Scene sceneFromJson(const json_reader::Json& root, const std::string& file, cons
   if (node.has("plane")) scene.settings.plane = readPlane(node.child("plane"));
   if (node.has("periodic")) scene.settings.periodic = readPeriodic(node.child("periodic"));
   if (node.has("cim")) scene.settings.cim = readCim(node.child("cim"));
+}
+
+// The contact law, and what the cim and rk4 integrators cannot do with it.
+void readContactLaw(const Node& node, Scene& scene) {
   scene.contact = readContact(node.child("contact"));
   if (evaluatesOwnForces(scene.settings.integrator)) {
     try {  // what cim and rk4 cannot do, named at the integrator key
@@ -394,13 +388,20 @@ Scene sceneFromJson(const json_reader::Json& root, const std::string& file, cons
       node.child("integrator").fail(e.what());
     }
   }
+}
+
+void readSceneWalls(const Node& node, const SceneLoadOptions& options, Scene& scene) {
   if (node.has("walls")) readWalls(node.child("walls"), scene.walls, options.wallMeshes);
   if (const std::string p =
           meshWallProblem(scene.walls, false, evaluatesOwnForces(scene.settings.integrator));
       !p.empty()) {
     node.child("walls").fail(p);
   }
+}
 
+// The templates, each with its index in scene.templates by name, checked against the mesh walls.
+std::map<std::string, std::uint32_t> readTemplates(const Node& node, const SceneLoadOptions& options,
+                                                   Scene& scene) {
   const Node templates = node.child("templates");
   templates.requireObject();
   // No templates only in a world that is empty on purpose ("bodies": [], nothing generated or
@@ -421,6 +422,10 @@ Scene sceneFromJson(const json_reader::Json& root, const std::string& file, cons
   });
   if (const std::string p = meshWallProblem(scene.walls, capsules, false); !p.empty())
     node.child("walls").fail(p);
+  return names;
+}
+
+void applySphereSwitch(const Node& node, const SceneLoadOptions& options, Scene& scene) {
   // PaLa's switch (Mutze, Polyspherical grains, §1 (ii)): every clump as one sphere, before the bodies are
   // placed, so that generated bodies are placed without overlaps as spheres.
   std::optional<SphereKind> spheres = options.spheres;
@@ -438,6 +443,9 @@ Scene sceneFromJson(const json_reader::Json& root, const std::string& file, cons
     }
   }
   if (spheres) switchToSpheres(scene, *spheres);
+}
+
+void checkPeriodicBox(const Node& node, const Scene& scene) {
   // the cluster integration paper's periodic box: long enough for the largest template, walls uniform along
   // it (PeriodicChecks.hpp); checked before any body is placed.
   if (node.has("periodic")) {
@@ -446,6 +454,11 @@ Scene sceneFromJson(const json_reader::Json& root, const std::string& file, cons
                         resolvedSkin(scene.settings.skin, scene.templates));
     if (!problem.empty()) node.child("periodic").fail(problem);
   }
+}
+
+// The explicit bodies, within the resource limits and not deep inside each other or a wall.
+void readBodies(const Node& node, const std::map<std::string, std::uint32_t>& names,
+                const SceneLoadOptions& options, Scene& scene) {
   if (node.has("bodies")) {
     const Node bodies = node.child("bodies");
     for (std::size_t i = 0; i < bodies.arraySize(); ++i) {
@@ -475,6 +488,9 @@ Scene sceneFromJson(const json_reader::Json& root, const std::string& file, cons
                             " at the start; the first step would throw them apart: move them apart");
     }
   }
+}
+
+void confineToScenePlane(const Node& node, const SceneLoadOptions& options, Scene& scene) {
   // PaLa's 2D / 3D switch (Mutze, Polyspherical grains, §1 (i)): explicit bodies move into the plane,
   // generated ones are placed in it. A region that fits its count in 3D but not in the plane the user
   // switched to gets what fits (a scene written for 2D must fit, as any other).
@@ -498,11 +514,19 @@ Scene sceneFromJson(const json_reader::Json& root, const std::string& file, cons
       !problem.empty()) {
     node.child(node.has("plane") ? "plane" : "periodic").fail(problem);
   }
+}
+
+void generateBodies(const Node& node, const std::map<std::string, std::uint32_t>& names,
+                    const SceneLoadOptions& options, Scene& scene) {
   if (node.has("generate")) {
     const Node gen = node.child("generate");
     const bool fitWhatFits = options.plane && options.plane->enabled;
     for (std::size_t i = 0; i < gen.arraySize(); ++i) readGenerate(gen.element(i), names, scene, fitWhatFits);
   }
+}
+
+// The inlets, and the most each can insert within the resource limits.
+void readSceneInlets(const Node& node, const std::map<std::string, std::uint32_t>& names, Scene& scene) {
   if (node.has("inlets")) {
     scene_detail::readInlets(node.child("inlets"), names, scene);
     // The most an inlet can insert (max_count, or max_mass over its lightest template) with the
@@ -525,6 +549,10 @@ Scene sceneFromJson(const json_reader::Json& root, const std::string& file, cons
       }
     }
   }
+}
+
+// What the bodies and inlets ask of the integrator and of the 2D mode; a scene with something in it.
+void checkBodiesAgainstSettings(const Node& node, const Scene& scene) {
   if (evaluatesOwnForces(scene.settings.integrator)) {
     for (const Inlet& inlet : scene.inlets) {
       for (const std::uint32_t t : inlet.settings().templates) {
@@ -558,6 +586,34 @@ Scene sceneFromJson(const json_reader::Json& root, const std::string& file, cons
   if (scene.bodies.empty() && !node.has("bodies") && scene.inlets.empty()) {
     node.fail("the scene has no bodies (add \"bodies\", \"generate\" or \"inlets\")");
   }
+}
+
+// A scene from its JSON, step by step in the order each needs what the one before made: the sphere
+// switch before bodies are placed, the periodic box checked before any is, the explicit bodies in the
+// 2D plane before more are generated in it, the inlets' limits counted with those bodies.
+Scene sceneFromJson(const json_reader::Json& root, const std::string& file, const SceneLoadOptions& options) {
+  const Node node(root, file, "");
+  node.allowOnly({"format",   "description", "time_step",  "integrator", "euler_iterations",
+                  "gravity",  "contact",     "walls",      "templates",  "bodies",
+                  "generate", "skin",        "gyroscopic", "duration",   "rotor_substeps",
+                  "time",     "damping",     "spheres",    "fields",     "gravitation",
+                  "plane",    "periodic",    "cim",        "inlets"});
+  Scene scene;
+  scene.file = file;
+  const std::string format = node.child("format").string();
+  if (format != "clumplab-scene/1")
+    node.child("format").fail("expected \"clumplab-scene/1\", got \"" + format + "\"");
+  readSettings(node, scene);
+  readContactLaw(node, scene);
+  readSceneWalls(node, options, scene);
+  const std::map<std::string, std::uint32_t> names = readTemplates(node, options, scene);
+  applySphereSwitch(node, options, scene);
+  checkPeriodicBox(node, scene);
+  readBodies(node, names, options, scene);
+  confineToScenePlane(node, options, scene);
+  generateBodies(node, names, options, scene);
+  readSceneInlets(node, names, scene);
+  checkBodiesAgainstSettings(node, scene);
   return scene;
 }
 }  // namespace
