@@ -31,195 +31,262 @@ Vec3 wallPoint(const PebbleArrays& pebbles, const WallPair& pair) {
   return p + (pair.end == 0 ? -h : h) * pebbles.axis[pair.pebble];
 }
 
-}  // namespace
+// A chunk's energy sums, made in list order.
+struct ChunkSums {
+  double springEnergyChange = 0.0;  // [J], released and stored springs
+  double hysteresisLoss = 0.0;      // [J], Mutze's hysteresis
+};
 
-void ContactSolver::compute(const ContactModel& model, NeighborList& neighbors, const PebbleArrays& pebbles,
-                            const BodyState& bodies, const std::vector<Wall>& walls, double dt,
-                            ThreadPool& pool, const PeriodicBox& periodic, const DriftVelocities& drift) {
-  const auto& pairs = neighbors.pairs();
-  const auto& wallPairs = neighbors.wallPairs();
-  auto& history = neighbors.pairHistory();
-  auto& wallHistory = neighbors.wallHistory();
-  auto& stiffness = neighbors.pairSpringStiffness();
-  auto& wallStiffness = neighbors.wallSpringStiffness();
-  const std::size_t pairChunks = (pairs.size() + kChunkSize - 1) / kChunkSize;
-  const std::size_t wallChunks = (wallPairs.size() + kChunkSize - 1) / kChunkSize;
-  usedChunks_ = pairChunks + wallChunks;
-  if (chunks_.size() < usedChunks_) chunks_.resize(usedChunks_);
+// One evaluation of the contact laws over the Verlet list's pebble pairs and wall pairs: what it
+// reads (the law, the pebbles and bodies, the walls) and the springs it advances, with the loops of
+// ContactSolver::compute as named steps. Each chunk's sums are made in list order, so they do not
+// depend on the number of threads.
+class ContactPass {
+ public:
+  ContactPass(const ContactModel& model, NeighborList& neighbors, const PebbleArrays& pebbles,
+              const BodyState& bodies, const std::vector<Wall>& walls, double dt, const PeriodicBox& periodic,
+              const DriftVelocities& drift)
+      : model_(model),
+        pebbles_(pebbles),
+        bodies_(bodies),
+        walls_(walls),
+        periodic_(periodic),
+        dt_(dt),
+        pairs_(neighbors.pairs()),
+        wallPairs_(neighbors.wallPairs()),
+        history_(neighbors.pairHistory()),
+        wallHistory_(neighbors.wallHistory()),
+        stiffness_(neighbors.pairSpringStiffness()),
+        wallStiffness_(neighbors.wallSpringStiffness()),
+        dampingRatio_(modelDampingRatio(model)),
+        // Only a tangential spring (the linear and Hertz-Mindlin laws' with friction) reads the drift
+        // velocities.
+        separateDrift_(drift.given() && !contactModelIsHistoryFree(model)),
+        driftVelocity_(separateDrift_ ? *drift.linear : bodies.velocity),
+        driftAngularVelocity_(separateDrift_ ? *drift.angular : bodies.angularVelocity),
+        // The linear law's tangential stiffness is one constant: its contacts leave the stored
+        // stiffness alone (no memory traffic in the hot loop); Hertz-Mindlin's follows each overlap
+        // and is stored.
+        linear_(model.kind == ContactModel::Kind::Linear),
+        linearKt_(model.linear.tangentialStiffnessRatio * model.linear.stiffness),
+        // Mutze's law with delta < 1 keeps each contact's largest overlap where the others keep the
+        // spring's stiffness (ContactKernels.hpp, hertzNormalForce).
+        overlapMemory_(keepsLargestOverlap(model)) {}
+
+  std::size_t pairCount() const { return pairs_.size(); }
+  std::size_t wallPairCount() const { return wallPairs_.size(); }
+
+  // The pebble pairs [begin, end) into `out`, compiled for spheres only (the common case, untouched
+  // by spherocylinders) or with spherocylinders, each without and with periodic axes.
+  void pairChunk(std::size_t begin, std::size_t end, ContactChunk& out, ChunkSums& sums) const {
+    const bool capsules = pebbles_.hasCapsules();
+    const bool periodic = periodic_.any();
+    if (capsules && periodic) {
+      pairContacts<true, true>(begin, end, out, sums);
+    } else if (capsules) {
+      pairContacts<true, false>(begin, end, out, sums);
+    } else if (periodic) {
+      pairContacts<false, true>(begin, end, out, sums);
+    } else {
+      pairContacts<false, false>(begin, end, out, sums);
+    }
+  }
+
+  // The wall pairs [begin, end) into `out`.
+  void wallChunk(std::size_t begin, std::size_t end, ContactChunk& out, ChunkSums& sums) const {
+    Touch t{};
+    for (std::size_t k = begin; k < end; ++k) {
+      const std::uint32_t pebble = wallPairs_[k].pebble, wallIndex = wallPairs_[k].wall;
+      const double r = pebbles_.radius[pebble];
+      if (!touchWall(walls_[wallIndex], wallPoint(pebbles_, wallPairs_[k]), r, pebbles_.position[pebble],
+                     t)) {
+        release(wallHistory_, wallStiffness_, k, sums.springEnergyChange);
+        continue;
+      }
+      const std::uint32_t body = pebbles_.body[pebble];
+      const Vec3 w = velocityAt(body, t.point, bodies_.position[body]);
+      const Vec3 wDrift = separateDrift_ ? driftAt(body, t.point, bodies_.position[body]) : w;
+      const LawResult f = force(t, w, wDrift, bodies_.mass[body], wallHistory_[k], wallStiffness_[k]);
+      sums.springEnergyChange += f.springEnergyChange;
+      sums.hysteresisLoss += f.hysteresisLoss;
+      out.records.push_back({body, kWallBody, f.force, t.point, f.dissipative, wallIndex});
+      ++out.wallContacts;
+      noteOverlap(out, t.overlap / r, body);
+    }
+  }
+
+ private:
+  // Pass 1, without a branch on the outcome: the pairs of [begin, end) that may touch (for spheres
+  // exactly the test of pass 2; a spherocylinder within its shaft's half length of its centre), into
+  // `near`, and the springs of the others released. Most candidate pairs of a Verlet list do not
+  // touch, so this pass is most of the work, and the full test sees only the few that do.
+  template <bool kCapsules, bool kPeriodic>
+  std::size_t collectNearPairs(std::size_t begin, std::size_t end, std::vector<std::uint32_t>& near,
+                               double& springEnergyChange) const {
+    near.resize(end - begin);
+    std::size_t nearCount = 0;
+    for (std::size_t k = begin; k < end; ++k) {
+      const auto [a, b] = pairs_[k];
+      Vec3 pb = pebbles_.position[b];
+      if constexpr (kPeriodic) pb += imageShift(a, b);
+      double range = pebbles_.radius[a] + pebbles_.radius[b];
+      if constexpr (kCapsules)
+        range = (range + pebbles_.halfLength[a] + pebbles_.halfLength[b]) * (1.0 + 1e-12);
+      const bool mayTouch = (pebbles_.position[a] - pb).squaredNorm() < range * range;
+      near[nearCount] = static_cast<std::uint32_t>(k);
+      nearCount += mayTouch ? 1 : 0;
+      // Rarely true (a pair that just stopped touching): a predictable branch.
+      const bool held = history_[k].squaredNorm() != 0.0 || (overlapMemory_ && stiffness_[k] != 0.0);
+      if (static_cast<int>(!mayTouch) & static_cast<int>(held)) {
+        release(history_, stiffness_, k, springEnergyChange);
+      }
+    }
+    return nearCount;
+  }
+
+  // Pass 2: the full test of the pairs pass 1 kept and the contact law, in list order.
+  template <bool kCapsules, bool kPeriodic>
+  void pairContacts(std::size_t begin, std::size_t end, ContactChunk& out, ChunkSums& sums) const {
+    std::vector<std::uint32_t>& near = out.scratch.nearPairs;
+    const std::size_t nearCount =
+        collectNearPairs<kCapsules, kPeriodic>(begin, end, near, sums.springEnergyChange);
+    Touch t{};
+    for (std::size_t i = 0; i < nearCount; ++i) {
+      const std::size_t k = near[i];
+      const auto [a, b] = pairs_[k];
+      const double ra = pebbles_.radius[a], rb = pebbles_.radius[b];
+      // Across a periodic face: B's image nearest A, one shift for all pebbles of the two bodies.
+      Vec3 shift = Vec3::Zero();
+      if constexpr (kPeriodic) shift = imageShift(a, b);
+      bool touching = false;
+      if constexpr (kCapsules) {
+        Vec3 pa = pebbles_.position[a], pb = pebbles_.position[b];
+        if constexpr (kPeriodic) pb += shift;
+        shaftPoints(pebbles_, a, b, pa, pb);
+        touching = touchPebbles(pa, ra, pb, rb, t);
+      } else if constexpr (kPeriodic) {
+        touching = touchPebbles(pebbles_.position[a], ra, pebbles_.position[b] + shift, rb, t);
+      } else {
+        touching = touchPebbles(pebbles_.position[a], ra, pebbles_.position[b], rb, t);
+      }
+      if (!touching) {
+        release(history_, stiffness_, k, sums.springEnergyChange);
+        continue;
+      }
+      const std::uint32_t ba = pebbles_.body[a], bb = pebbles_.body[b];
+      const Vec3& centerA = bodies_.position[ba];
+      Vec3 centerB = bodies_.position[bb];
+      if constexpr (kPeriodic) centerB += shift;
+      const Vec3 w = velocityAt(ba, t.point, centerA) - velocityAt(bb, t.point, centerB);
+      const Vec3 wDrift =
+          separateDrift_ ? Vec3(driftAt(ba, t.point, centerA) - driftAt(bb, t.point, centerB)) : w;
+      const double ma = bodies_.mass[ba], mb = bodies_.mass[bb];
+      const LawResult f = force(t, w, wDrift, ma * mb / (ma + mb), history_[k], stiffness_[k]);
+      sums.springEnergyChange += f.springEnergyChange;
+      sums.hysteresisLoss += f.hysteresisLoss;
+      out.records.push_back({ba, bb, f.force, t.point, f.dissipative});
+      ++out.pebbleContacts;
+      noteOverlap(out, t.overlap / std::min(ra, rb), ba);
+    }
+  }
+
+  // The shift that brings pebble b's body to its image nearest pebble a's (periodic axes).
+  Vec3 imageShift(std::uint32_t a, std::uint32_t b) const {
+    return bodyImageShift(periodic_, bodies_.position[pebbles_.body[a]], bodies_.position[pebbles_.body[b]]);
+  }
 
   // The velocity of body `body`'s point at `point`, from the velocities v, w, its centre at `center`.
-  const auto pointVelocity = [](const std::vector<Vec3>& v, const std::vector<Vec3>& w, std::uint32_t body,
-                                const Vec3& point, const Vec3& center) -> Vec3 {
+  static Vec3 pointVelocity(const std::vector<Vec3>& v, const std::vector<Vec3>& w, std::uint32_t body,
+                            const Vec3& point, const Vec3& center) {
     return v[body] + w[body].cross(point - center);
-  };
-  const double dampingRatio = modelDampingRatio(model);
-  // Only a tangential spring (the linear and Hertz-Mindlin laws' with friction) reads the drift
-  // velocities.
-  const bool separateDrift = drift.given() && !contactModelIsHistoryFree(model);
-  const std::vector<Vec3>& driftVelocity = separateDrift ? *drift.linear : bodies.velocity;
-  const std::vector<Vec3>& driftAngularVelocity = separateDrift ? *drift.angular : bodies.angularVelocity;
-  const auto velocityAt = [&](std::uint32_t body, const Vec3& point, const Vec3& center) {
-    return pointVelocity(bodies.velocity, bodies.angularVelocity, body, point, center);
-  };
-  const auto driftAt = [&](std::uint32_t body, const Vec3& point, const Vec3& center) {
-    return pointVelocity(driftVelocity, driftAngularVelocity, body, point, center);
-  };
-  const bool capsules = pebbles.hasCapsules();
-  const bool isPeriodic = periodic.any();
-  // The linear law's tangential stiffness is one constant: its contacts leave the stored stiffness
-  // alone (no memory traffic in the hot loop); Hertz-Mindlin's follows each overlap and is stored.
-  const bool linear = model.kind == ContactModel::Kind::Linear;
-  const double linearKt = model.linear.tangentialStiffnessRatio * model.linear.stiffness;
-  const auto force = [&](const Touch& t, const Vec3& w, const Vec3& wDrift, double massEff, Vec3& spring,
-                         double& storedStiffness) -> LawResult {
-    if (linear) {
-      double kt = linearKt;
-      return linearForce(model.linear, dampingRatio, t, w, wDrift, massEff, spring, kt, dt);
+  }
+  Vec3 velocityAt(std::uint32_t body, const Vec3& point, const Vec3& center) const {
+    return pointVelocity(bodies_.velocity, bodies_.angularVelocity, body, point, center);
+  }
+  Vec3 driftAt(std::uint32_t body, const Vec3& point, const Vec3& center) const {
+    return pointVelocity(driftVelocity_, driftAngularVelocity_, body, point, center);
+  }
+
+  LawResult force(const Touch& t, const Vec3& w, const Vec3& wDrift, double massEff, Vec3& spring,
+                  double& storedStiffness) const {
+    if (linear_) {
+      double kt = linearKt_;
+      return linearForce(model_.linear, dampingRatio_, t, w, wDrift, massEff, spring, kt, dt_);
     }
-    return lawForce(model, dampingRatio, t, w, wDrift, massEff, spring, storedStiffness, dt);
-  };
-  // Mutze's law with delta < 1 keeps each contact's largest overlap where the others keep the spring's
-  // stiffness (ContactKernels.hpp, hertzNormalForce).
-  const bool overlapMemory = keepsLargestOverlap(model);
+    return lawForce(model_, dampingRatio_, t, w, wDrift, massEff, spring, storedStiffness, dt_);
+  }
+
   // A pair that stops touching releases its tangential spring: that energy 1/2 kt |xi|^2 is lost
-  // (Mutze's Hertz law keeps no spring and elasticEnergy() counts none; it forgets the largest overlap,
-  // whose branch stores nothing once the pebbles part).
-  // Spring k of `springs`, its stiffness `stiffnesses[k]` read only here (the rare case).
-  const auto release = [&](std::vector<Vec3>& springs, std::vector<double>& stiffnesses, std::size_t k,
-                           double& springEnergyChange) {
-    if (overlapMemory) {
+  // (Mutze's Hertz law keeps no spring and elasticEnergy() counts none; it forgets the largest
+  // overlap, whose branch stores nothing once the pebbles part). Spring k of `springs`, its
+  // stiffness `stiffnesses[k]` read only here (the rare case).
+  void release(std::vector<Vec3>& springs, std::vector<double>& stiffnesses, std::size_t k,
+               double& springEnergyChange) const {
+    if (overlapMemory_) {
       stiffnesses[k] = 0.0;
       return;
     }
     Vec3& spring = springs[k];
     const double length2 = spring.squaredNorm();
     if (length2 == 0.0) return;  // most pairs in the list: leave their cache lines clean
-    springEnergyChange -= 0.5 * (linear ? linearKt : stiffnesses[k]) * length2;
+    springEnergyChange -= 0.5 * (linear_ ? linearKt_ : stiffnesses[k]) * length2;
     spring.setZero();
-  };
+  }
 
+  static void noteOverlap(ContactChunk& out, double ratio, std::uint32_t body) {
+    if (ratio > out.worstOverlapRatio) {
+      out.worstOverlapRatio = ratio;
+      out.worstBody = body;
+    }
+  }
+
+  const ContactModel& model_;
+  const PebbleArrays& pebbles_;
+  const BodyState& bodies_;
+  const std::vector<Wall>& walls_;
+  const PeriodicBox& periodic_;
+  const double dt_;
+  const std::vector<PebblePair>& pairs_;
+  const std::vector<WallPair>& wallPairs_;
+  std::vector<Vec3>& history_;
+  std::vector<Vec3>& wallHistory_;
+  std::vector<double>& stiffness_;
+  std::vector<double>& wallStiffness_;
+  const double dampingRatio_;
+  const bool separateDrift_;
+  const std::vector<Vec3>& driftVelocity_;
+  const std::vector<Vec3>& driftAngularVelocity_;
+  const bool linear_;
+  const double linearKt_;
+  const bool overlapMemory_;
+};
+
+}  // namespace
+
+void ContactSolver::compute(const ContactModel& model, NeighborList& neighbors, const PebbleArrays& pebbles,
+                            const BodyState& bodies, const std::vector<Wall>& walls, double dt,
+                            ThreadPool& pool, const PeriodicBox& periodic, const DriftVelocities& drift) {
+  const ContactPass pass(model, neighbors, pebbles, bodies, walls, dt, periodic, drift);
+  const std::size_t pairChunks = (pass.pairCount() + kChunkSize - 1) / kChunkSize;
+  const std::size_t wallChunks = (pass.wallPairCount() + kChunkSize - 1) / kChunkSize;
+  usedChunks_ = pairChunks + wallChunks;
+  if (chunks_.size() < usedChunks_) chunks_.resize(usedChunks_);
   pool.run(usedChunks_, [&](std::size_t chunkIndex) {
     ContactChunk& out = chunks_[chunkIndex];
     out.records.clear();
     out.worstOverlapRatio = 0.0;
     out.pebbleContacts = 0;
     out.wallContacts = 0;
-    double springEnergyChange = 0.0, hysteresisLoss = 0.0;
-    Touch t{};
-    // The pair loop, compiled for spheres only (the common case, untouched by spherocylinders) and
-    // with spherocylinders, each without and with periodic axes.
-    const auto pairLoop = [&](auto withCapsules, auto withPeriodic) {
-      const std::size_t begin = chunkIndex * kChunkSize;
-      const std::size_t end = std::min(pairs.size(), begin + kChunkSize);
-      // Pass 1, without a branch on the outcome: the pairs that may touch (for spheres exactly the
-      // test below; a spherocylinder within its shaft's half length of its centre), and the springs
-      // of the others released. Most candidate pairs of a Verlet list do not touch, so this pass is
-      // most of the work, and the full test in pass 2 sees only the few that do.
-      std::vector<std::uint32_t>& near = out.scratch.nearPairs;
-      near.resize(end - begin);
-      std::size_t nearCount = 0;
-      for (std::size_t k = begin; k < end; ++k) {
-        const auto [a, b] = pairs[k];
-        Vec3 pb = pebbles.position[b];
-        if constexpr (decltype(withPeriodic)::value) {
-          pb += bodyImageShift(periodic, bodies.position[pebbles.body[a]], bodies.position[pebbles.body[b]]);
-        }
-        double range = pebbles.radius[a] + pebbles.radius[b];
-        if constexpr (decltype(withCapsules)::value) {
-          range = (range + pebbles.halfLength[a] + pebbles.halfLength[b]) * (1.0 + 1e-12);
-        }
-        const bool mayTouch = (pebbles.position[a] - pb).squaredNorm() < range * range;
-        near[nearCount] = static_cast<std::uint32_t>(k);
-        nearCount += mayTouch ? 1 : 0;
-        // Rarely true (a pair that just stopped touching): a predictable branch.
-        const bool held = history[k].squaredNorm() != 0.0 || (overlapMemory && stiffness[k] != 0.0);
-        if (static_cast<int>(!mayTouch) & static_cast<int>(held)) {
-          release(history, stiffness, k, springEnergyChange);
-        }
-      }
-      // Pass 2: the full test and the contact law, in list order.
-      for (std::size_t i = 0; i < nearCount; ++i) {
-        const std::size_t k = near[i];
-        const auto [a, b] = pairs[k];
-        const double ra = pebbles.radius[a], rb = pebbles.radius[b];
-        // Across a periodic face: B's image nearest A, one shift for all pebbles of the two bodies.
-        Vec3 shift = Vec3::Zero();
-        if constexpr (decltype(withPeriodic)::value) {
-          shift =
-              bodyImageShift(periodic, bodies.position[pebbles.body[a]], bodies.position[pebbles.body[b]]);
-        }
-        bool touching = false;
-        if constexpr (decltype(withCapsules)::value) {
-          Vec3 pa = pebbles.position[a], pb = pebbles.position[b];
-          if constexpr (decltype(withPeriodic)::value) pb += shift;
-          shaftPoints(pebbles, a, b, pa, pb);
-          touching = touchPebbles(pa, ra, pb, rb, t);
-        } else if constexpr (decltype(withPeriodic)::value) {
-          touching = touchPebbles(pebbles.position[a], ra, pebbles.position[b] + shift, rb, t);
-        } else {
-          touching = touchPebbles(pebbles.position[a], ra, pebbles.position[b], rb, t);
-        }
-        if (!touching) {
-          release(history, stiffness, k, springEnergyChange);
-          continue;
-        }
-        const std::uint32_t ba = pebbles.body[a], bb = pebbles.body[b];
-        const Vec3& centerA = bodies.position[ba];
-        Vec3 centerB = bodies.position[bb];
-        if constexpr (decltype(withPeriodic)::value) centerB += shift;
-        const Vec3 w = velocityAt(ba, t.point, centerA) - velocityAt(bb, t.point, centerB);
-        const Vec3 wDrift =
-            separateDrift ? Vec3(driftAt(ba, t.point, centerA) - driftAt(bb, t.point, centerB)) : w;
-        const double ma = bodies.mass[ba], mb = bodies.mass[bb];
-        const LawResult f = force(t, w, wDrift, ma * mb / (ma + mb), history[k], stiffness[k]);
-        springEnergyChange += f.springEnergyChange;
-        hysteresisLoss += f.hysteresisLoss;
-        out.records.push_back({ba, bb, f.force, t.point, f.dissipative});
-        ++out.pebbleContacts;
-        const double ratio = t.overlap / std::min(ra, rb);
-        if (ratio > out.worstOverlapRatio) {
-          out.worstOverlapRatio = ratio;
-          out.worstBody = ba;
-        }
-      }
-    };
+    ChunkSums sums;
     if (chunkIndex < pairChunks) {
-      if (capsules && isPeriodic) {
-        pairLoop(std::true_type{}, std::true_type{});
-      } else if (capsules) {
-        pairLoop(std::true_type{}, std::false_type{});
-      } else if (isPeriodic) {
-        pairLoop(std::false_type{}, std::true_type{});
-      } else {
-        pairLoop(std::false_type{}, std::false_type{});
-      }
+      const std::size_t begin = chunkIndex * kChunkSize;
+      pass.pairChunk(begin, std::min(pass.pairCount(), begin + kChunkSize), out, sums);
     } else {
       const std::size_t begin = (chunkIndex - pairChunks) * kChunkSize;
-      const std::size_t end = std::min(wallPairs.size(), begin + kChunkSize);
-      for (std::size_t k = begin; k < end; ++k) {
-        const std::uint32_t pebble = wallPairs[k].pebble, wallIndex = wallPairs[k].wall;
-        const double r = pebbles.radius[pebble];
-        if (!touchWall(walls[wallIndex], wallPoint(pebbles, wallPairs[k]), r, pebbles.position[pebble], t)) {
-          release(wallHistory, wallStiffness, k, springEnergyChange);
-          continue;
-        }
-        const std::uint32_t body = pebbles.body[pebble];
-        const Vec3 w = velocityAt(body, t.point, bodies.position[body]);
-        const Vec3 wDrift = separateDrift ? driftAt(body, t.point, bodies.position[body]) : w;
-        const LawResult f = force(t, w, wDrift, bodies.mass[body], wallHistory[k], wallStiffness[k]);
-        springEnergyChange += f.springEnergyChange;
-        hysteresisLoss += f.hysteresisLoss;
-        out.records.push_back({body, kWallBody, f.force, t.point, f.dissipative, wallIndex});
-        ++out.wallContacts;
-        const double ratio = t.overlap / r;
-        if (ratio > out.worstOverlapRatio) {
-          out.worstOverlapRatio = ratio;
-          out.worstBody = body;
-        }
-      }
+      pass.wallChunk(begin, std::min(pass.wallPairCount(), begin + kChunkSize), out, sums);
     }
-    out.springEnergyChange = springEnergyChange;
-    out.hysteresisLoss = hysteresisLoss;
+    out.springEnergyChange = sums.springEnergyChange;
+    out.hysteresisLoss = sums.hysteresisLoss;
   });
 }
 
