@@ -247,7 +247,7 @@ def main() -> int:
     for file in failed:
         print(f"clang-tidy: FAILED {os.path.relpath(file, source_dir)}")
     if baseline_path is not None:
-        missing = [f for f in files if keys[f] is None or keys[f] not in baseline]
+        missing = [f for f in files if (keys[f] is None or keys[f] not in baseline) and f not in generated]
         if os.environ.get("CLUMPLAB_TIDY_BASELINE") == "write":
             if failed or any(keys[f] is None for f in files):
                 print(f"clang-tidy: baseline {baseline_path} left as it was (a file failed or has no key)")
