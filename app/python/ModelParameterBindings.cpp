@@ -9,22 +9,6 @@ namespace py = pybind11;
 
 namespace clumplab::python {
 
-namespace {
-
-const char* lawName(ContactModel::Kind kind) {
-  switch (kind) {
-    case ContactModel::Kind::Linear:
-      return "linear";
-    case ContactModel::Kind::Hertz:
-      return "hertz";
-    case ContactModel::Kind::HertzMindlin:
-      return "hertz-mindlin";
-  }
-  return "";
-}
-
-}  // namespace
-
 void bindModelParameters(py::module_& m) {
   m.def(
       "_model_parameters",
@@ -35,7 +19,9 @@ void bindModelParameters(py::module_& m) {
           d["key"] = std::string(p.key);
           d["name"] = std::string(p.name);
           d["unit"] = std::string(p.unit);
-          d["law"] = p.law ? py::object(py::str(lawName(*p.law))) : py::object(py::none());
+          // A law's keys start with its model's name, as scene files spell it ("hertz-mindlin.poisson").
+          d["law"] = p.law ? py::object(py::str(std::string(p.key.substr(0, p.key.find('.')))))
+                           : py::object(py::none());
           d["integer"] = p.integer();
           d["lowest"] = p.range.lowest;
           d["highest"] = p.range.highest;

@@ -188,7 +188,6 @@ StartOptions readStartOptions(QCommandLineParser& parser, const QCoreApplication
                             {"--" + limit.names().front().toStdString(), parser.value(limit).toStdString()});
   }
   s.script = readScript(parser, o);
-  s.paused = parser.isSet(o.paused);
   if (parser.isSet(o.view)) s.view = parser.value(o.view).split(QLatin1Char(','), Qt::SkipEmptyParts);
   if (parser.isSet(o.coloring)) s.coloring = parser.value(o.coloring);
   s.speed = readSpeed(parser, o, s.script);

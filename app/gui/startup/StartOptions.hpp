@@ -28,7 +28,6 @@ struct StartOptions {
   QString replayFile;  // a trajectory to replay over the scene ("" for none)
   QString lesson;      // a lesson's number, name or title ("" for none)
   ScriptOptions script;
-  bool paused = false;
   std::optional<QStringList> view;  // what to draw (ViewChoices.hpp)
   std::optional<QString> coloring;  // body, speed or omega
   // The run speed asked for: simulated seconds per wall second, and whether as fast as possible.
@@ -40,8 +39,9 @@ struct StartOptions {
   std::vector<std::string> limitOptions;            // "--max-pebbles", "N", ... (ResourceLimits.hpp)
   bool examples = false;                            // print the example scenes and quit
 
-  // A run for a set time or a movie starts paused at the scene's own time (ScriptedRun starts its clock).
-  bool scriptedClock() const { return script.runFor >= 0.0 || !script.record.isEmpty(); }
+  // Whether the simulation runs from the start: not with --paused, nor in a run for a set time or a
+  // movie, which wait at the scene's own time for ScriptedRun to start their clock.
+  bool startsRunning() const { return !script.startPaused && script.runFor < 0.0 && script.record.isEmpty(); }
 };
 
 // True when the arguments ask only for --help, --version or --examples: printed without a display.

@@ -68,8 +68,7 @@ void openLesson(MainWindow& window, const StartOptions& options) {
     refuseStart(QStringLiteral("--lesson: no lesson '%1' (there are: %2)")
                     .arg(options.lesson, names.join(QStringLiteral(", "))));
   }
-  if (const QString error = window.openLesson(index, !options.paused && !options.scriptedClock());
-      !error.isEmpty())
+  if (const QString error = window.openLesson(index, options.startsRunning()); !error.isEmpty())
     refuseStart(error);
   // The command line's run speed over the lesson's own.
   if (options.speed) window.setSpeed(options.speed->first, options.speed->second);
@@ -88,7 +87,7 @@ void prepareWindow(MainWindow& window, const StartOptions& options) {
   // A run for a set time or a movie starts paused at the scene's own time: ScriptedRun starts the
   // clock at the scene's first frame (a run loaded while the window starts up would otherwise run on
   // before it is counted).
-  window.setRunning(!options.paused && !options.scriptedClock());
+  window.setRunning(options.startsRunning());
   if (options.historyMb) {
     window.simulation().setHistoryLimits(static_cast<std::size_t>(*options.historyMb * (1 << 20)),
                                          sim::StateHistory::kDefaultMaxStates);
