@@ -135,7 +135,10 @@ void bindWorld(py::module_& m) {
       .def_property_readonly("step_count", [](const PythonWorld& w) { return w.world().stepCount(); })
       .def_property(
           "time_step", [](const PythonWorld& w) { return w.world().settings().timeStep; },
-          [](PythonWorld& w, double dt) { w.world().setTimeStep(dt); }, "Time step [s]")
+          [](PythonWorld& w, double dt) {
+            w.world().editModel([&](EditableModel& model) { model.timeStep = dt; });
+          },
+          "Time step [s]")
       .def_property_readonly(
           "critical_time_step", [](const PythonWorld& w) { return w.world().criticalTimeStep(); },
           "The stability limit of the stiffest, lightest contact [s] (an estimate)")
@@ -144,7 +147,9 @@ void bindWorld(py::module_& m) {
           "A time step that resolves a contact in about ten steps [s]")
       .def_property(
           "gravity", [](const PythonWorld& w) { return vector3(w.world().settings().gravity); },
-          [](PythonWorld& w, const py::handle& g) { w.world().setGravity(checkedVector3(g, "gravity")); },
+          [](PythonWorld& w, const py::handle& g) {
+            w.world().editModel([&](EditableModel& model) { model.gravity = checkedVector3(g, "gravity"); });
+          },
           "Gravity [m/s^2], a 3-vector")
       .def_property(
           "integrator",
@@ -154,7 +159,7 @@ void bindWorld(py::module_& m) {
             if (!kind)
               throw py::value_error("unknown integrator \"" + name +
                                     "\" (use leapfrog, midpoint, splitting, cim or rk4)");
-            w.world().setIntegrator(*kind, w.world().settings().eulerIterations);
+            w.world().editModel([&](EditableModel& model) { model.integrator = *kind; });
           })
       .def_property_readonly(
           "threads", [](const PythonWorld& w) { return w.world().settings().threads; },
@@ -162,7 +167,8 @@ void bindWorld(py::module_& m) {
       .def("_contact_json", [](const PythonWorld& w) { return contactToJson(w.world().contactModel()); })
       .def("_set_contact_json",
            [](PythonWorld& w, const std::string& text) {
-             w.world().setContactModel(contactFromJson(text, "<contact>"));
+             w.world().editModel(
+                 [&](EditableModel& model) { model.contact = contactFromJson(text, "<contact>"); });
            })
       .def("__len__", [](const PythonWorld& w) { return w.world().bodies().size(); })
       .def_property_readonly("body_count", [](const PythonWorld& w) { return w.world().bodies().size(); })

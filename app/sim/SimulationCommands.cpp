@@ -30,14 +30,14 @@ void SimulationLoop::loadScene(std::shared_ptr<const Scene> scene, bool run) {
   postInterrupting([this, scene = std::move(scene), run] {
     scene_ = scene;
     ++loadGeneration_;
-    parameters_ = SceneParameters::fromScene(*scene_);
+    parameters_ = EditableModel::of(scene_->settings, scene_->contact);
     running_ = run;
     spin_.stop();  // body indices belong to the old scene
     buildWorld();
   });
 }
 
-void SimulationLoop::setParameters(const SceneParameters& parameters) {
+void SimulationLoop::setParameters(const EditableModel& parameters) {
   // At once, also during a long step: an edit is often the fix for it (a softer contact).
   postInterrupting([this, parameters] {
     dirty_ = true;
@@ -47,9 +47,8 @@ void SimulationLoop::setParameters(const SceneParameters& parameters) {
     }
     const double safeBefore = world_->recommendedTimeStep();
     try {
-      parameters.applyTo(*world_);
+      world_->setModel(parameters);  // checked as a whole: refused, the world keeps the set that worked
     } catch (const std::exception& e) {
-      parameters_.applyTo(*world_);  // back to the set that worked (each setter checks before it sets)
       stopWithError(std::string("the engine refused the parameters: ") + e.what());
       return;
     }
@@ -255,7 +254,7 @@ void SimulationLoop::endDrag() {
   });
 }
 
-void SimulationLoop::recoverFromDivergence(const SceneParameters& parameters, bool run) {
+void SimulationLoop::recoverFromDivergence(const EditableModel& parameters, bool run) {
   post([this, parameters, run] {
     if (!world_ || !lastGood_ || !diverged()) return;
     energyDivergence_.clear();
@@ -267,7 +266,7 @@ void SimulationLoop::recoverFromDivergence(const SceneParameters& parameters, bo
     world_->clearExternalForces();
     drag_.reset();
     parameters_ = parameters;
-    parameters_.applyTo(*world_);
+    world_->setModel(parameters_);
     restartSpinWatch();
     errorMessage_.clear();
     running_ = run;
@@ -289,12 +288,12 @@ void SimulationLoop::stepBack() {
     if (trajectory_) finishTrajectory("stepping back ended the trajectory (its frames go forward in time)");
     edits_.clear();  // a state from before some edits: their records name other bodies
     advisedTimeStep_ = 0.0;
-    // The checkpoint brings back its settings: the current parameters go over it (applyTo sets only
+    // The checkpoint brings back its settings: the current parameters go over it (setModel sets only
     // what differs, so an unedited run continues to the same bits). A drag or divergence ends.
     world_->restore(*back);
     world_->clearDivergence();
     world_->clearExternalForces();
-    parameters_.applyTo(*world_);
+    world_->setModel(parameters_);
     drag_.reset();
     energyDivergence_.clear();
     errorMessage_.clear();

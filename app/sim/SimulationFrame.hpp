@@ -7,10 +7,10 @@
 
 #include "core/energy/Energy.hpp"
 #include "core/world/Snapshot.hpp"
+#include "core/world/WorldModel.hpp"
 #include "sim/EditLog.hpp"
 #include "sim/RecentStageTimes.hpp"
 #include "sim/RunPacing.hpp"
-#include "sim/SceneParameters.hpp"
 #include "sim/SpinProbe.hpp"
 #include "sim/StateHistory.hpp"
 #include "sim/TrajectoryRecording.hpp"
@@ -22,7 +22,7 @@ struct SimulationFrame {
   Snapshot snapshot;
   SimulationStats stats;
   StageTimes recentStages;            // seconds per step of each stage over the last second of stepping
-  SceneParameters parameters;         // as applied to the world
+  EditableModel parameters;           // as applied to the world
   std::uint64_t sceneGeneration = 0;  // changes when a scene is loaded or reset
   std::uint64_t loadGeneration = 0;   // changes when a scene is loaded (not on reset)
   std::uint64_t commandsApplied = 0;  // commands the thread had applied when it made this frame

@@ -42,7 +42,7 @@ class SimulationLoop {
   // --- commands (any thread; applied by the simulation thread between steps) -------------------
   // Replaces the running scene (the world is built on the simulation thread). Paused or not as asked.
   void loadScene(std::shared_ptr<const Scene> scene, bool run);
-  void setParameters(const SceneParameters& parameters);
+  void setParameters(const EditableModel& parameters);
   void setRunning(bool running);
   void singleStep(int steps = 1);
   // Runs as fast as possible until the simulated time reaches `time` [s], then pauses (movies).
@@ -75,7 +75,7 @@ class SimulationLoop {
   // After a divergence: back to the last good state (at most kCheckpointEverySeconds of wall time
   // old, or the last edit), with `parameters` (a smaller step, or the parameters before an edit
   // undone), running (or paused, for a fix that comes in a command after it).
-  void recoverFromDivergence(const SceneParameters& parameters, bool run = true);
+  void recoverFromDivergence(const EditableModel& parameters, bool run = true);
   // While paused: back to the newest held state older than the current one (StateHistory), with
   // the current parameters; stepping on from there reproduces the run bit for bit. Pauses.
   void stepBack();
@@ -172,7 +172,7 @@ class SimulationLoop {
 
   // Simulation-thread state.
   std::shared_ptr<const Scene> scene_;
-  SceneParameters parameters_;
+  EditableModel parameters_;
   std::unique_ptr<World> world_;
   std::uint64_t sceneGeneration_ = 0;
   std::uint64_t loadGeneration_ = 0;

@@ -4,7 +4,7 @@
 // tinted very lightly. Open axes keep the extent the scene gave the box. Bodies are drawn where the engine
 // keeps them, centres wrapped into the cell (a body crossing a face pokes out of it until its centre wraps).
 #include "Overlays.hpp"
-#include "core/world/PeriodicBox.hpp"
+#include "core/base/PeriodicBox.hpp"
 
 namespace clumplab::render {
 

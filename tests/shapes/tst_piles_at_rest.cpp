@@ -47,7 +47,7 @@ class PilesAtRestTest : public QObject {
     // And the watch still sees a real blow-up there: the pile at ten times its critical step, above
     // the limit of a single contact (the estimate's faces pressed from both sides are 2-5 times below
     // the steps where the pile only jitters, core.tst_step_estimate).
-    reopened->setTimeStep(10.0 * reopened->criticalTimeStep());
+    reopened->editModel([&](EditableModel& m) { m.timeStep = 10.0 * reopened->criticalTimeStep(); });
     bool diverged = false;
     for (int n = 0; n < 2000 && !diverged; ++n) diverged = !reopened->step();
     QVERIFY(diverged);
@@ -89,17 +89,18 @@ class PilesAtRestTest : public QObject {
         std::function<void()> apply;
       };
       const std::vector<Edit> cycle = {
-          {0.0, [&] { world->setTimeStep(0.5 * dt); }},
-          {1.0, [&] { world->setTimeStep(dt); }},
+          {0.0, [&] { world->editModel([&](EditableModel& m) { m.timeStep = 0.5 * dt; }); }},
+          {1.0, [&] { world->editModel([&](EditableModel& m) { m.timeStep = dt; }); }},
           {2.0,
            [&] {
-             world->setContactModel(hertzMindlin);
-             world->setTimeStep(std::min(dt, world->recommendedTimeStep()));
+             world->editModel([&](EditableModel& m) { m.contact = hertzMindlin; });
+             world->editModel(
+                 [&](EditableModel& m) { m.timeStep = std::min(dt, world->recommendedTimeStep()); });
            }},
           {4.0,
            [&] {
-             world->setContactModel(linear);
-             world->setTimeStep(dt);
+             world->editModel([&](EditableModel& m) { m.contact = linear; });
+             world->editModel([&](EditableModel& m) { m.timeStep = dt; });
            }},
           {5.0,
            [&] {

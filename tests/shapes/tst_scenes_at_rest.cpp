@@ -155,7 +155,7 @@ class ScenesAtRestTest : public QObject {
     mutze.hertz.poisson = 0.3;
     mutze.hertz.restitutionSquared = 0.25;
     mutze.hertz.friction = 0.0;
-    world->setContactModel(mutze);
+    world->editModel([&](EditableModel& m) { m.contact = mutze; });
     QVERIFY(world->settings().timeStep <= world->timeSteps().recommended);
     RestWatch watch(*world);
     for (int n = 0; world->time() < 4.5; ++n) {

@@ -4,15 +4,15 @@
 #include <QUndoCommand>
 #include <functional>
 
-#include "sim/SceneParameters.hpp"
+#include "core/world/WorldModel.hpp"
 
 namespace clumplab::gui {
 
 class ParameterEditCommand : public QUndoCommand {
  public:
-  using Apply = std::function<void(const sim::SceneParameters&)>;
-  ParameterEditCommand(const sim::SceneParameters& before, const sim::SceneParameters& after,
-                       const QString& what, Apply apply)
+  using Apply = std::function<void(const EditableModel&)>;
+  ParameterEditCommand(const EditableModel& before, const EditableModel& after, const QString& what,
+                       Apply apply)
       : QUndoCommand(QObject::tr("change %1").arg(what)),
         before_(before),
         after_(after),
@@ -31,8 +31,8 @@ class ParameterEditCommand : public QUndoCommand {
   }
 
  private:
-  sim::SceneParameters before_;
-  sim::SceneParameters after_;
+  EditableModel before_;
+  EditableModel after_;
   QString what_;
   Apply apply_;
 };

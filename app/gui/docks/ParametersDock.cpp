@@ -41,8 +41,7 @@ ParametersDock::ParametersDock(QWidget* parent) : QDockWidget(tr("Parameters"), 
   QFormLayout* form = nullptr;
   layout->addWidget(group(tr("Time integration"), form));
   timeStep_ = addParameter(form, tr("Time step"), QStringLiteral("s"), "time_step", true, tr("time step"),
-                           tr("Δt of every step. Too large for the contact stiffness and the run diverges."),
-                           [](sim::SceneParameters& p, double v) { p.timeStep = v; });
+                           tr("Δt of every step. Too large for the contact stiffness and the run diverges."));
   timeStepHint_ = new QLabel;
   timeStepHint_->setWordWrap(true);
   timeStepHint_->setStyleSheet(QStringLiteral("color: palette(mid); font-size: small;"));
@@ -81,7 +80,7 @@ ParametersDock::ParametersDock(QWidget* parent) : QDockWidget(tr("Parameters"), 
   form->addRow(tr("Integrator"), integrator_);
   connect(integrator_, &QComboBox::currentIndexChanged, this, [this] {
     const auto kind = static_cast<IntegratorKind>(integrator_->currentData().toInt());
-    edit(tr("integrator"), [kind](sim::SceneParameters& p) { p.integrator = kind; });
+    edit(tr("integrator"), [kind](EditableModel& p) { p.integrator = kind; });
   });
   eulerIterations_ = new WheelSafeSpinBox;
   {
@@ -91,9 +90,8 @@ ParametersDock::ParametersDock(QWidget* parent) : QDockWidget(tr("Parameters"), 
   eulerIterations_->setToolTip(
       tr("Fixed-point iterations of the leapfrog's Euler solve (MercuryDPM rigid clumps, §2.6)"));
   form->addRow(tr("Euler iterations"), eulerIterations_);
-  connect(eulerIterations_, &QSpinBox::valueChanged, this, [this](int n) {
-    edit(tr("Euler iterations"), [n](sim::SceneParameters& p) { p.eulerIterations = n; });
-  });
+  connect(eulerIterations_, &QSpinBox::valueChanged, this,
+          [this](int n) { edit(tr("Euler iterations"), [n](EditableModel& p) { p.eulerIterations = n; }); });
 
   layout->addWidget(group(tr("Gravity"), form));
   const char* axes[] = {"x", "y", "z"};
@@ -101,7 +99,7 @@ ParametersDock::ParametersDock(QWidget* parent) : QDockWidget(tr("Parameters"), 
     gravity_[a] =
         addNumber(form, QStringLiteral("g%1").arg(QLatin1String(axes[a])), QStringLiteral("m/s²"), -kHuge,
                   kHuge, false, tr("gravity %1").arg(QLatin1String(axes[a])), tr("Acceleration of gravity"),
-                  [a](sim::SceneParameters& p, double v) { p.gravity[a] = v; });
+                  [a](EditableModel& p, double v) { p.gravity[a] = v; });
   }
 
   // PaLa's 2D / 3D switch and fields (Mutze, Polyspherical grains, §1 (i), (v), (vi)).
@@ -121,23 +119,21 @@ ParametersDock::ParametersDock(QWidget* parent) : QDockWidget(tr("Parameters"), 
     electric_[a] = addNumber(form, QStringLiteral("E%1").arg(QLatin1String(axes[a])), QStringLiteral("V/m"),
                              -kHuge, kHuge, false, tr("electric field %1").arg(QLatin1String(axes[a])),
                              tr("Uniform electric field: force qE and torque p×E on charged bodies"),
-                             [a](sim::SceneParameters& p, double v) { p.fields.electric[a] = v; });
+                             [a](EditableModel& p, double v) { p.fields.electric[a] = v; });
   }
   for (int a = 0; a < 3; ++a) {
     magnetic_[a] = addNumber(form, QStringLiteral("B%1").arg(QLatin1String(axes[a])), QStringLiteral("T"),
                              -kHuge, kHuge, false, tr("magnetic field %1").arg(QLatin1String(axes[a])),
                              tr("Uniform magnetic field: Lorentz force qv×B and torque m×B"),
-                             [a](sim::SceneParameters& p, double v) { p.fields.magnetic[a] = v; });
+                             [a](EditableModel& p, double v) { p.fields.magnetic[a] = v; });
   }
-  gravitationalConstant_ = addParameter(
-      form, tr("G"), QStringLiteral("m³/(kg·s²)"), "gravitation.G", true, tr("gravitational constant"),
-      tr("Newton's constant between bodies flagged as point masses"),
-      [](sim::SceneParameters& p, double v) { p.fields.gravitationalConstant = v; });
+  gravitationalConstant_ = addParameter(form, tr("G"), QStringLiteral("m³/(kg·s²)"), "gravitation.G", true,
+                                        tr("gravitational constant"),
+                                        tr("Newton's constant between bodies flagged as point masses"));
   softening_ =
       addParameter(form, tr("Softening ε"), QStringLiteral("m"), "fields.softening", true, tr("softening"),
                    tr("Softening length of every pairwise point interaction; 0 picks a tenth of the "
-                      "smallest pebble radius"),
-                   [](sim::SceneParameters& p, double v) { p.fields.softening = v; });
+                      "smallest pebble radius"));
 
   layout->addWidget(group(tr("Contact"), form));
   model_ = new WheelSafeComboBox;
@@ -158,7 +154,7 @@ ParametersDock::ParametersDock(QWidget* parent) : QDockWidget(tr("Parameters"), 
   connect(model_, &QComboBox::currentIndexChanged, this, [this](int i) {
     modelPages_->setCurrentIndex(i);
     const auto kind = static_cast<ContactModel::Kind>(model_->itemData(i).toInt());
-    edit(tr("contact model"), [kind](sim::SceneParameters& p) { p.contact.kind = kind; });
+    edit(tr("contact model"), [kind](EditableModel& p) { p.contact.kind = kind; });
   });
   modelPages_ = new QStackedWidget;
   form->addRow(modelPages_);
@@ -167,21 +163,18 @@ ParametersDock::ParametersDock(QWidget* parent) : QDockWidget(tr("Parameters"), 
   auto* linearForm = new QFormLayout(linearPage);
   linearForm->setContentsMargins(0, 0, 0, 0);
   stiffness_ = addParameter(linearForm, tr("Stiffness kn"), QStringLiteral("N/m"), "linear.stiffness", true,
-                            tr("stiffness"), tr("Normal spring stiffness"),
-                            [](sim::SceneParameters& p, double v) { p.contact.linear.stiffness = v; });
+                            tr("stiffness"), tr("Normal spring stiffness"));
   dampingMode_ = new WheelSafeComboBox;
   dampingMode_->addItem(tr("from restitution"));
   dampingMode_->addItem(tr("fixed dashpot"));
   linearForm->addRow(tr("Normal damping"), dampingMode_);
   connect(dampingMode_, &QComboBox::currentIndexChanged, this, [this](int i) {
-    edit(tr("damping mode"),
-         [i](sim::SceneParameters& p) { p.contact.linear.dampingFromRestitution = i == 0; });
+    edit(tr("damping mode"), [i](EditableModel& p) { p.contact.linear.dampingFromRestitution = i == 0; });
   });
   restitution_ = addParameter(
       linearForm, tr("Restitution e"), QString(), "linear.restitution", false, tr("restitution"),
       tr("Normal coefficient of restitution. The dashpot is derived per pair from the two bodies' masses "
-         "(a body's own at a wall): exact for an impact through one contact."),
-      [](sim::SceneParameters& p, double v) { p.contact.linear.restitution = v; });
+         "(a body's own at a wall): exact for an impact through one contact."));
   // Parallel contacts share the body's mass, and each dashpot is sized for all of it.
   auto* restitutionHint = new QLabel(
       tr("Bounces are lower when a body lands on several pebbles at once (a flat dumbbell: 0.37 for 0.5)."));
@@ -192,23 +185,19 @@ ParametersDock::ParametersDock(QWidget* parent) : QDockWidget(tr("Parameters"), 
   restitutionHint->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Minimum);
   linearForm->addRow(restitutionHint);
   dashpot_ = addParameter(linearForm, tr("Dashpot c"), QStringLiteral("N·s/m"), "linear.damping", true,
-                          tr("dashpot"), tr("Fixed normal damping coefficient"),
-                          [](sim::SceneParameters& p, double v) { p.contact.linear.damping = v; });
+                          tr("dashpot"), tr("Fixed normal damping coefficient"));
   linearFriction_ = addParameter(linearForm, tr("Friction μ"), QString(), "linear.friction", false,
-                                 tr("friction"), tr("Coulomb friction coefficient"),
-                                 [](sim::SceneParameters& p, double v) { p.contact.linear.friction = v; });
+                                 tr("friction"), tr("Coulomb friction coefficient"));
   tangentialRatio_ =
       addParameter(linearForm, tr("kt / kn"), QString(), "linear.tangential_stiffness_ratio", false,
-                   tr("tangential stiffness"), tr("Tangential spring stiffness relative to kn"),
-                   [](sim::SceneParameters& p, double v) { p.contact.linear.tangentialStiffnessRatio = v; });
+                   tr("tangential stiffness"), tr("Tangential spring stiffness relative to kn"));
   tangentialDamping_ =
       addParameter(linearForm, tr("Tangential damping"), QStringLiteral("N·s/m"), "linear.tangential_damping",
-                   true, tr("tangential damping"), tr("Tangential dashpot"),
-                   [](sim::SceneParameters& p, double v) { p.contact.linear.tangentialDamping = v; });
+                   true, tr("tangential damping"), tr("Tangential dashpot"));
   limitDamping_ = new QCheckBox(tr("never attract (clamp F ≥ 0)"));
   linearForm->addRow(limitDamping_);  // across both columns: beside the labels its text was cut off
   connect(limitDamping_, &QCheckBox::toggled, this, [this](bool on) {
-    edit(tr("damping clamp"), [on](sim::SceneParameters& p) { p.contact.linear.limitDamping = on; });
+    edit(tr("damping clamp"), [on](EditableModel& p) { p.contact.linear.limitDamping = on; });
   });
   modelPages_->addWidget(linearPage);
 
@@ -216,22 +205,17 @@ ParametersDock::ParametersDock(QWidget* parent) : QDockWidget(tr("Parameters"), 
   auto* hertzForm = new QFormLayout(hertzPage);
   hertzForm->setContentsMargins(0, 0, 0, 0);
   young_ = addParameter(hertzForm, tr("Young's modulus E"), QStringLiteral("Pa"), "hertz.young", true,
-                        tr("Young's modulus"), tr("Elastic modulus of the pebbles"),
-                        [](sim::SceneParameters& p, double v) { p.contact.hertz.young = v; });
+                        tr("Young's modulus"), tr("Elastic modulus of the pebbles"));
   poisson_ = addParameter(hertzForm, tr("Poisson ratio σ"), QString(), "hertz.poisson", false,
-                          tr("Poisson ratio"), tr("Poisson ratio"),
-                          [](sim::SceneParameters& p, double v) { p.contact.hertz.poisson = v; });
+                          tr("Poisson ratio"), tr("Poisson ratio"));
   restitutionSquared_ =
       addParameter(hertzForm, tr("Restitution² δ"), QString(), "hertz.restitution_squared", false,
-                   tr("restitution squared"), tr("Square of the normal restitution (eq. 56)"),
-                   [](sim::SceneParameters& p, double v) { p.contact.hertz.restitutionSquared = v; });
+                   tr("restitution squared"), tr("Square of the normal restitution (eq. 56)"));
   hertzFriction_ = addParameter(hertzForm, tr("Friction μ"), QString(), "hertz.friction", false,
-                                tr("friction"), tr("Regularised Coulomb friction (eq. 53)"),
-                                [](sim::SceneParameters& p, double v) { p.contact.hertz.friction = v; });
-  regularizingVelocity_ = addParameter(
-      hertzForm, tr("Regularising velocity ν"), QStringLiteral("m/s"), "hertz.regularizing_velocity", true,
-      tr("regularising velocity"), tr("Velocity scale of the friction regularisation"),
-      [](sim::SceneParameters& p, double v) { p.contact.hertz.regularizingVelocity = v; });
+                                tr("friction"), tr("Regularised Coulomb friction (eq. 53)"));
+  regularizingVelocity_ = addParameter(hertzForm, tr("Regularising velocity ν"), QStringLiteral("m/s"),
+                                       "hertz.regularizing_velocity", true, tr("regularising velocity"),
+                                       tr("Velocity scale of the friction regularisation"));
   modelPages_->addWidget(hertzPage);
 
   auto* mindlinPage = new QWidget;
@@ -240,32 +224,26 @@ ParametersDock::ParametersDock(QWidget* parent) : QDockWidget(tr("Parameters"), 
   mindlinYoung_ = addParameter(
       mindlinForm, tr("Young's modulus E"), QStringLiteral("Pa"), "hertz-mindlin.youngs_modulus", true,
       tr("hertz-mindlin Young's modulus"),
-      tr("The material's Young's modulus, as on a LIGGGHTS or EDEM card (pebbles and walls alike)"),
-      [](sim::SceneParameters& p, double v) { p.contact.hertzMindlin.youngsModulus = v; });
+      tr("The material's Young's modulus, as on a LIGGGHTS or EDEM card (pebbles and walls alike)"));
   mindlinPoisson_ =
       addParameter(mindlinForm, tr("Poisson ratio ν"), QString(), "hertz-mindlin.poisson", false,
-                   tr("hertz-mindlin Poisson ratio"), tr("The material's Poisson ratio"),
-                   [](sim::SceneParameters& p, double v) { p.contact.hertzMindlin.poisson = v; });
+                   tr("hertz-mindlin Poisson ratio"), tr("The material's Poisson ratio"));
   mindlinRestitution_ =
       addParameter(mindlinForm, tr("Restitution e"), QString(), "hertz-mindlin.restitution", false,
                    tr("hertz-mindlin restitution"),
-                   tr("Normal coefficient of restitution; the dashpots follow from it as in LIGGGHTS"),
-                   [](sim::SceneParameters& p, double v) { p.contact.hertzMindlin.restitution = v; });
+                   tr("Normal coefficient of restitution; the dashpots follow from it as in LIGGGHTS"));
   mindlinFriction_ =
       addParameter(mindlinForm, tr("Friction μ"), QString(), "hertz-mindlin.friction", false,
-                   tr("hertz-mindlin friction"), tr("Coulomb friction, with Mindlin's tangential spring"),
-                   [](sim::SceneParameters& p, double v) { p.contact.hertzMindlin.friction = v; });
+                   tr("hertz-mindlin friction"), tr("Coulomb friction, with Mindlin's tangential spring"));
   modelPages_->addWidget(mindlinPage);
 
   layout->addWidget(group(tr("Global damping"), form));
   linearDamping_ =
       addParameter(form, tr("Linear"), QStringLiteral("1/s"), "damping.linear", false, tr("linear damping"),
-                   tr("Force −γ m v on every body; its work counts as dissipated"),
-                   [](sim::SceneParameters& p, double v) { p.linearDamping = v; });
+                   tr("Force −γ m v on every body; its work counts as dissipated"));
   angularDamping_ =
       addParameter(form, tr("Angular"), QStringLiteral("1/s"), "damping.angular", false,
-                   tr("angular damping"), tr("Torque −γ I ω on every body; its work counts as dissipated"),
-                   [](sim::SceneParameters& p, double v) { p.angularDamping = v; });
+                   tr("angular damping"), tr("Torque −γ I ω on every body; its work counts as dissipated"));
   layout->addStretch(1);
 
   content->setMinimumWidth(300);
@@ -285,21 +263,22 @@ ScientificSpinBox* ParametersDock::addNumber(QFormLayout* form, const QString& l
   box->setObjectName(what);  // for tests and accessibility
   box->setToolTip(tip);
   form->addRow(label, box);
-  connect(box, &QDoubleSpinBox::valueChanged, this, [this, what, setter](double value) {
-    edit(what, [&](sim::SceneParameters& p) { setter(p, value); });
-  });
+  connect(box, &QDoubleSpinBox::valueChanged, this,
+          [this, what, setter](double value) { edit(what, [&](EditableModel& p) { setter(p, value); }); });
   return box;
 }
 
 ScientificSpinBox* ParametersDock::addParameter(QFormLayout* form, const QString& label, const QString& unit,
                                                 std::string_view key, bool logarithmic, const QString& what,
-                                                const QString& tip, Setter setter) {
-  const ParameterRange& range = modelParameter(key).range;
+                                                const QString& tip) {
+  const ModelParameter& parameter = modelParameter(key);
+  const ParameterRange& range = parameter.range;
   // The box holds multiples of 1e-323 (ScientificSpinBox's 323 decimals): above an open 0 that is its
   // smallest value.
   const double lowest = range.lowestIncluded || range.lowest != 0.0 ? range.smallestAccepted() : 1e-323;
-  ScientificSpinBox* box = addNumber(form, label, unit, lowest, range.largestAccepted(), logarithmic, what,
-                                     tip, std::move(setter));
+  ScientificSpinBox* box =
+      addNumber(form, label, unit, lowest, range.largestAccepted(), logarithmic, what, tip,
+                [&parameter](EditableModel& p, double v) { parameter.assign(p, v); });
   box->setProperty("modelParameter", QString::fromUtf8(key.data(), static_cast<qsizetype>(key.size())));
   return box;
 }
@@ -334,7 +313,7 @@ void ParametersDock::setTimeStepHints(double critical, double recommended) {
                              .arg(QString::number(critical, 'g', 3), QString::number(recommended, 'g', 3)));
 }
 
-void ParametersDock::setParameters(const sim::SceneParameters& p) {
+void ParametersDock::setParameters(const EditableModel& p) {
   updating_ = true;
   shown_ = p;
   timeStep_->setValue(p.timeStep);
@@ -385,11 +364,11 @@ void ParametersDock::showMotion(MotionChoice choice, const QString& sceneFileMot
   motion_->setCurrentIndex(motion_->findData(static_cast<int>(choice)));
 }
 
-void ParametersDock::edit(const QString& what, const std::function<void(sim::SceneParameters&)>& change) {
+void ParametersDock::edit(const QString& what, const std::function<void(EditableModel&)>& change) {
   if (updating_) return;
   // Only the edited field changes: every other parameter keeps its exact value, whatever its
   // widget shows.
-  sim::SceneParameters p = shown_;
+  EditableModel p = shown_;
   change(p);
   if (p == shown_) return;
   setParameters(p);  // enables/disables dependent fields

@@ -6,8 +6,8 @@
 #include <functional>
 #include <string_view>
 
+#include "core/world/WorldModel.hpp"
 #include "gui/document/MotionChoice.hpp"
-#include "sim/SceneParameters.hpp"
 
 class QComboBox;
 class QSpinBox;
@@ -24,8 +24,8 @@ class ParametersDock : public QDockWidget {
   Q_OBJECT
  public:
   explicit ParametersDock(QWidget* parent = nullptr);
-  void setParameters(const sim::SceneParameters& parameters);
-  const sim::SceneParameters& parameters() const { return shown_; }
+  void setParameters(const EditableModel& parameters);
+  const EditableModel& parameters() const { return shown_; }
   // Shows the run speed (not a scene parameter: it is not undone or saved) without reporting it.
   void showRunSpeed(double speed, bool asFastAsPossible);
   // The stable and recommended time steps of the running scene, shown as hints [s].
@@ -36,26 +36,26 @@ class ParametersDock : public QDockWidget {
 
  signals:
   // `what` names the edited parameter ("time step", "gravity z", ...), for the undo history.
-  void edited(const clumplab::sim::SceneParameters& parameters, const QString& what);
+  void edited(const clumplab::EditableModel& parameters, const QString& what);
   // The user chose a run speed (simulated seconds per wall second), or as fast as possible.
   void runSpeedChosen(double speed, bool asFastAsPossible);
   // The user chose 3D, a 2D plane or the scene file's motion (MainWindow::setMotion).
   void motionChosen(clumplab::gui::MotionChoice choice);
 
  private:
-  using Setter = std::function<void(sim::SceneParameters&, double)>;
+  using Setter = std::function<void(EditableModel&, double)>;
   ScientificSpinBox* addNumber(QFormLayout* form, const QString& label, const QString& unit, double min,
                                double max, bool logarithmic, const QString& what, const QString& tip,
                                Setter setter);
   // A model parameter's field (core/world/ModelParameters.hpp): its limits are the parameter's
-  // declared range, its key the box's "modelParameter" property.
+  // declared range, its key the box's "modelParameter" property, what it edits the parameter's field.
   ScientificSpinBox* addParameter(QFormLayout* form, const QString& label, const QString& unit,
                                   std::string_view key, bool logarithmic, const QString& what,
-                                  const QString& tip, Setter setter);
+                                  const QString& tip);
   // Applies one user edit to the shown parameters and reports it.
-  void edit(const QString& what, const std::function<void(sim::SceneParameters&)>& change);
+  void edit(const QString& what, const std::function<void(EditableModel&)>& change);
 
-  sim::SceneParameters shown_;
+  EditableModel shown_;
   bool updating_ = false;
   ScientificSpinBox* timeStep_ = nullptr;
   QLabel* timeStepHint_ = nullptr;

@@ -73,7 +73,7 @@ MainWindow::MainWindow(QWidget* parent)
   layout->addWidget(banner_);
   stepAdvice_ = new StepAdviceBar;
   connect(stepAdvice_, &StepAdviceBar::useSafeStepRequested, this, [this](double safe) {
-    sim::SceneParameters changed = parameters_;
+    EditableModel changed = parameters_;
     changed.timeStep = safe;
     onParametersEdited(changed, tr("time step, set to the safe %1 s after an edit").arg(safe, 0, 'g', 4));
     setRunning(true);
@@ -131,7 +131,7 @@ MainWindow::MainWindow(QWidget* parent)
     return areas;
   });
   connect(dzhanibekovDock_, &DzhanibekovDock::gyroscopicToggled, this, [this](bool on) {
-    sim::SceneParameters p = parameters_;
+    EditableModel p = parameters_;
     p.gyroscopic = on;
     onParametersEdited(p, on ? tr("gyroscopic term on") : tr("gyroscopic term off"));
   });
@@ -337,12 +337,12 @@ void MainWindow::changeSpeed(int direction) {
   setSpeed(kRunSpeeds[std::clamp(index + direction, 0, kSpeedCount - 1)], false);
 }
 
-void MainWindow::onParametersEdited(const sim::SceneParameters& edited, const QString& what) {
+void MainWindow::onParametersEdited(const EditableModel& edited, const QString& what) {
   undo_.push(new ParameterEditCommand(parameters_, edited, what,
-                                      [this](const sim::SceneParameters& p) { applyParameters(p); }));
+                                      [this](const EditableModel& p) { applyParameters(p); }));
 }
 
-void MainWindow::applyParameters(const sim::SceneParameters& p) {
+void MainWindow::applyParameters(const EditableModel& p) {
   parameters_ = p;
   parametersDock_->setParameters(p);
   loop_->setParameters(p);
@@ -397,7 +397,7 @@ ClumpWizard* MainWindow::openClumpWizard() {
 OrderAnalysisDialog* MainWindow::openOrderAnalysis() {
   if (!document_->scene()) return nullptr;
   auto scene = std::make_shared<Scene>(*document_->scene());
-  parameters_.writeTo(*scene);  // the parameters as edited, not as loaded
+  parameters_.writeTo(scene->settings, scene->contact);  // the parameters as edited, not as loaded
   auto* dialog = new OrderAnalysisDialog(scene, this);
   dialog->setAttribute(Qt::WA_DeleteOnClose);
   dialog->setWindowTitle(tr("Integrator order analysis — %1").arg(document_->displayName()));

@@ -14,11 +14,11 @@
 #include <memory>
 #include <optional>
 
+#include "core/world/WorldModel.hpp"
 #include "gui/document/Autosave.hpp"
 #include "gui/document/MotionChoice.hpp"
 #include "gui/recording/MovieRecorder.hpp"
 #include "render/ViewOptions.hpp"
-#include "sim/SceneParameters.hpp"
 #include "sim/SimulationLoop.hpp"
 
 namespace clumplab::gui {
@@ -70,7 +70,7 @@ class MainWindow : public QMainWindow {
   bool asFastAsPossible() const { return asFast_; }
   // One run speed up (+1) or down (-1) in kRunSpeeds; above the fastest, as fast as possible.
   void changeSpeed(int direction);
-  void applyParameters(const sim::SceneParameters& parameters);
+  void applyParameters(const EditableModel& parameters);
   // Spawns the template chosen in the toolbar at the world point under `pixel` of the 3D view, or
   // shoots it from the camera towards that point at the chosen speed.
   void spawnAt(QPoint pixel, bool shoot);
@@ -145,7 +145,7 @@ class MainWindow : public QMainWindow {
   TrajectoryControls* trajectoryControls() const { return trajectory_; }
   // Off while a replay is shown: what would act on the live scene (run, step, edit, spawn).
   void setLiveControlsEnabled(bool on);
-  const sim::SceneParameters& parameters() const { return parameters_; }
+  const EditableModel& parameters() const { return parameters_; }
   // The scene opened (as loaded, before the parameters' edits); null before the first.
   std::shared_ptr<const Scene> scene() const;
   RecordingController* recordingController() const { return recording_; }
@@ -175,7 +175,7 @@ class MainWindow : public QMainWindow {
   void showScene(std::shared_ptr<const Scene> scene, const QString& path);
   void lookAlongScenePlane(const Scene& scene);  // the 2D mode's view along the plane normal
   void showRunning(bool running);                // the play button and state, without telling the thread
-  void onParametersEdited(const sim::SceneParameters& parameters, const QString& what);
+  void onParametersEdited(const EditableModel& parameters, const QString& what);
 
   std::unique_ptr<sim::SimulationLoop> loop_;
   std::unique_ptr<Autosave> autosave_;
@@ -194,7 +194,7 @@ class MainWindow : public QMainWindow {
   DivergenceBanner* banner_ = nullptr;
   QTimer timer_;
   QUndoStack undo_;
-  sim::SceneParameters parameters_;
+  EditableModel parameters_;
   bool haveFrame_ = false;
   std::uint64_t shownGeneration_ = 0;       // of the energy samples shown
   std::uint64_t shownFrameGeneration_ = 0;  // of the frame shown

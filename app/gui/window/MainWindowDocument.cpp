@@ -61,7 +61,7 @@ MotionChoice MainWindow::motion() const {
 
 void MainWindow::showScene(std::shared_ptr<const Scene> scene, const QString& path) {
   replay_->leave();  // a scene opened from a replay replaces the live one
-  parameters_ = sim::SceneParameters::fromScene(*scene);
+  parameters_ = EditableModel::of(scene->settings, scene->contact);
   parametersDock_->setParameters(parameters_);
   undo_.clear();
   energyDock_->clear();

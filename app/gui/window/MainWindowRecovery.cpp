@@ -19,12 +19,12 @@ void MainWindow::spawnUndoable(std::vector<BodyInit> bodies, TemplatePtr newTemp
 void MainWindow::recoverWithStep(double timeStep, const QString& what) {
   const sim::SimulationFrame* f = currentFrame();
   if (!f || !f->canRecover) return;
-  sim::SceneParameters changed = parameters_;
+  EditableModel changed = parameters_;
   changed.timeStep = timeStep;
   loop_->recoverFromDivergence(changed);
   // On the undo stack like any edit, so undo and redo stay consistent with what runs.
   undo_.push(new ParameterEditCommand(parameters_, changed, what,
-                                      [this](const sim::SceneParameters& p) { applyParameters(p); }));
+                                      [this](const EditableModel& p) { applyParameters(p); }));
   banner_->hide();
   showRunning(true);
   runTicket_ = loop_->commandsPosted();

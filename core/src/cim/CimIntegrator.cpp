@@ -1,13 +1,13 @@
 #include "CimIntegrator.hpp"
 
-#include "core/world/World.hpp"
+#include "core/world/WorldModel.hpp"
 
 namespace clumplab::cim {
 
-OwnForcesStep CimIntegrator::advance(World& world, double dt, bool edited) {
+OwnForcesStep CimIntegrator::advance(const StepContext& step, double dt, bool edited) {
   OwnForcesStep out;
-  out.wallImpulse.assign(world.walls().size(), Vec3::Zero());
-  if (synchronize(world, edited) || !integration_) {
+  out.wallImpulse.assign(step.model.walls.size(), Vec3::Zero());
+  if (synchronize(step.view(), edited) || !integration_) {
     ClusterStepSettings s;
     s.buffer = buffer_;
     s.rkf.relativeTolerance = settings_.relativeTolerance;
@@ -25,12 +25,11 @@ OwnForcesStep CimIntegrator::advance(World& world, double dt, bool edited) {
     ContactMemory memory;
   };
   std::optional<Before> before;
-  if (world.stepCancel() != nullptr) before = Before{integration_->carried(), state_, memory_};
+  if (step.cancel != nullptr) before = Before{integration_->carried(), state_, memory_};
   try {
     if (model_.box.any()) out.wrapShift.assign(state_.size(), Vec3::Zero());
-    const IntervalReport r =
-        integration_->advance(state_, dt, &world.pool(), out.wrapShift.empty() ? nullptr : &out.wrapShift,
-                              world.stepCancel(), &memory_);
+    const IntervalReport r = integration_->advance(
+        state_, dt, &step.pool, out.wrapShift.empty() ? nullptr : &out.wrapShift, step.cancel, &memory_);
     if (r.cancelled) {  // only with a flag, so `before` holds the copy
       integration_->restore(std::move(before->carried));
       state_ = std::move(before->state);
@@ -53,7 +52,7 @@ OwnForcesStep CimIntegrator::advance(World& world, double dt, bool edited) {
     out.problem = e.what();
   }
   const ClusterStepReport* list = integration_->list();
-  publish(world, list != nullptr ? &list->neighbors : nullptr, out);
+  publish(step.bodies, list != nullptr ? &list->neighbors : nullptr, out);
   return out;
 }
 

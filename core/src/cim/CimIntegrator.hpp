@@ -15,7 +15,7 @@ namespace clumplab::cim {
 
 class CimIntegrator final : public OwnForcesIntegrator {
  public:
-  OwnForcesStep advance(World& world, double dt, bool edited) override;
+  OwnForcesStep advance(const StepContext& step, double dt, bool edited) override;
   std::unique_ptr<Integrator> clone() const override { return std::make_unique<CimIntegrator>(*this); }
 
  private:

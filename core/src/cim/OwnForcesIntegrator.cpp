@@ -1,6 +1,7 @@
 #include "OwnForcesIntegrator.hpp"
 
-#include "core/world/World.hpp"
+#include "core/clump/BodyState.hpp"
+#include "core/world/WorldModel.hpp"
 
 namespace clumplab::cim {
 
@@ -33,14 +34,14 @@ bool OwnForcesIntegrator::matches(const BodyState& b) const {
   return true;
 }
 
-bool OwnForcesIntegrator::synchronize(const World& world, bool edited) {
+bool OwnForcesIntegrator::synchronize(const WorldView& world, bool edited) {
   bool rebuilt = false;
-  const BodyState& bodies = world.bodies();
+  const BodyState& bodies = world.bodies;
   if (stale_ || edited || !particles_ || particles_->templateOf.size() != bodies.size() ||
-      !(world.settings().cim == settings_)) {
+      !(world.model.settings.cim == settings_)) {
     particles_ = describeWorld(world);
     model_ = makeParticleModel(particles_);
-    settings_ = world.settings().cim;
+    settings_ = world.model.settings.cim;
     buffer_ = resolveBuffer(settings_.buffer, particles_->templates);
     tally_ = needsTally(*particles_);
     rebuilt = true;
@@ -57,8 +58,7 @@ bool OwnForcesIntegrator::synchronize(const World& world, bool edited) {
   return rebuilt;
 }
 
-void OwnForcesIntegrator::publish(World& world, const NeighborCsr* neighbors, OwnForcesStep& out) {
-  BodyState& b = world.bodies();
+void OwnForcesIntegrator::publish(BodyState& b, const NeighborCsr* neighbors, OwnForcesStep& out) {
   b.position = state_.position;
   b.velocity = state_.velocity;
   b.orientation = state_.orientation;
@@ -73,9 +73,9 @@ void OwnForcesIntegrator::publish(World& world, const NeighborCsr* neighbors, Ow
   out.contactPoints = std::move(summary.points);
 }
 
-double OwnForcesIntegrator::elasticEnergy(const World& world) const {
+double OwnForcesIntegrator::elasticEnergy(const WorldView& world) const {
   const std::shared_ptr<const WorldParticles> particles = describeWorld(world);
-  return summarizeContacts(*particles, makeParticleModel(particles), bodySetOf(world.bodies()), &memory_)
+  return summarizeContacts(*particles, makeParticleModel(particles), bodySetOf(world.bodies), &memory_)
       .elasticEnergy;
 }
 

@@ -8,9 +8,9 @@
 #include <memory>
 #include <vector>
 
+#include "core/cim/CimSettings.hpp"
 #include "core/cim/WorldParticleModel.hpp"
 #include "core/integrate/Integrator.hpp"
-#include "core/world/CimSettings.hpp"
 
 namespace clumplab::cim {
 
@@ -21,15 +21,15 @@ class OwnForcesIntegrator : public SelfForcedIntegrator {
     stale_ = true;
     memory_.removeParticle(index);
   }
-  double elasticEnergy(const World& world) const override;
+  double elasticEnergy(const WorldView& world) const override;
 
  protected:
   // Brings the model (bodies, templates, contact law, walls, settings, loads) and the state up to
   // date with `world`. True when either was rebuilt: caches derived from them are void.
-  bool synchronize(const World& world, bool edited);
-  // Writes the state into the world's bodies and summarizes the contacts of `neighbors` (a list
+  bool synchronize(const WorldView& world, bool edited);
+  // Writes the state into `bodies` and summarizes the contacts of `neighbors` (a list
   // valid for the state) into `out`.
-  void publish(World& world, const NeighborCsr* neighbors, OwnForcesStep& out);
+  void publish(BodyState& bodies, const NeighborCsr* neighbors, OwnForcesStep& out);
 
   std::shared_ptr<const WorldParticles> particles_;
   ParticleModel model_;

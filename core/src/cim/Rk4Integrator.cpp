@@ -1,20 +1,20 @@
 #include "Rk4Integrator.hpp"
 
-#include "core/world/World.hpp"
+#include "core/world/WorldModel.hpp"
 
 namespace clumplab::cim {
 
-OwnForcesStep Rk4Integrator::advance(World& world, double dt, bool edited) {
+OwnForcesStep Rk4Integrator::advance(const StepContext& step, double dt, bool edited) {
   OwnForcesStep out;
-  out.wallImpulse.assign(world.walls().size(), Vec3::Zero());
-  if (synchronize(world, edited) || !baseline_) baseline_.emplace(model_, buffer_, tally_);
+  out.wallImpulse.assign(step.model.walls.size(), Vec3::Zero());
+  if (synchronize(step.view(), edited) || !baseline_) baseline_.emplace(model_, buffer_, tally_);
   try {
     if (model_.box.any()) out.wrapShift.assign(state_.size(), Vec3::Zero());
     baseline_->step(state_, dt, out.wrapShift.empty() ? nullptr : &out.wrapShift, &memory_);
   } catch (const std::exception& e) {  // e.g. a periodic box too small for the bodies' reach
     out.ok = false;
     out.problem = e.what();
-    publish(world, nullptr, out);
+    publish(step.bodies, nullptr, out);
     return out;
   }
   if (tally_) {
@@ -25,7 +25,7 @@ OwnForcesStep Rk4Integrator::advance(World& world, double dt, bool edited) {
       out.wallImpulse[w] = tally.wallImpulse[w];
     }
   }
-  publish(world, &baseline_->neighbors(), out);
+  publish(step.bodies, &baseline_->neighbors(), out);
   return out;
 }
 

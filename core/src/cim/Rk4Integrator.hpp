@@ -12,7 +12,7 @@ namespace clumplab::cim {
 
 class Rk4Integrator final : public OwnForcesIntegrator {
  public:
-  OwnForcesStep advance(World& world, double dt, bool edited) override;
+  OwnForcesStep advance(const StepContext& step, double dt, bool edited) override;
   std::unique_ptr<Integrator> clone() const override { return std::make_unique<Rk4Integrator>(*this); }
 
  private:

@@ -6,9 +6,12 @@
 #include <utility>
 
 #include "core/cim/ClusterLifetime.hpp"
+#include "core/clump/BodyState.hpp"
 #include "core/clump/ShaftDistance.hpp"
 #include "core/collision/ContactLaw.hpp"
-#include "core/world/World.hpp"
+#include "core/forces/ExternalLoad.hpp"
+#include "core/integrate/StepContext.hpp"
+#include "core/world/WorldModel.hpp"
 
 namespace clumplab::cim {
 
@@ -259,10 +262,10 @@ BodyForce bodyForce(const WorldParticles& w, std::uint32_t i, const ParticleStat
 
 }  // namespace
 
-std::shared_ptr<const WorldParticles> describeWorld(const World& world) {
+std::shared_ptr<const WorldParticles> describeWorld(const WorldView& world) {
   auto w = std::make_shared<WorldParticles>();
-  const BodyState& b = world.bodies();
-  w->templates = world.templates();
+  const BodyState& b = world.bodies;
+  w->templates = world.model.templates;
   w->templateOf = b.templateIndex;
   w->mass = b.mass;
   w->moments = b.moments;
@@ -275,15 +278,15 @@ std::shared_ptr<const WorldParticles> describeWorld(const World& world) {
                          tmpl.pebbles.front().center.norm() <= 1e-12 * tmpl.pebbles.front().reach();
     w->centredPebble.push_back(centred ? 1 : 0);
   }
-  w->contact = world.contactModel();
-  w->walls = world.walls();
-  const WorldSettings& s = world.settings();
+  w->contact = world.model.contact;
+  w->walls = world.model.walls;
+  const WorldSettings& s = world.model.settings;
   w->box = s.periodic;
   w->gravity = s.gravity;
   w->linearDamping = s.linearDamping;
   w->angularDamping = s.angularDamping;
   w->loadOf.assign(b.size(), -1);
-  for (const ExternalLoad& load : world.externalLoads()) {
+  for (const ExternalLoad& load : world.loads) {
     w->loadOf[load.body] = static_cast<std::int32_t>(w->loadForce.size());
     w->loadForce.push_back(load.force);
     w->loadPoint.push_back(load.point);

@@ -13,7 +13,7 @@
 
 #include "CellGrid.hpp"
 #include "core/base/Math.hpp"
-#include "core/world/PeriodicBox.hpp"
+#include "core/base/PeriodicBox.hpp"
 
 namespace clumplab {
 

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "core/base/Math.hpp"
-#include "core/world/PeriodicBox.hpp"
+#include "core/base/PeriodicBox.hpp"
 
 namespace clumplab {
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <chrono>
 #include <cmath>
+#include <functional>
 #include <limits>
 
 #include "BodyPairSearch.hpp"
@@ -28,6 +29,15 @@ constexpr double kLimitSafety = 0.999;
 // Bodies of one block hold about this many pebbles: blocks are the unit of parallel work and of
 // output order, and depend on the bodies only (never on the thread count).
 constexpr std::size_t kBlockPebbles = 1024;
+
+// Runs task(k) for k < count, on the pool's threads if there is one.
+void runBlocks(ThreadPool* pool, std::size_t count, const std::function<void(std::size_t)>& task) {
+  if (pool != nullptr) {
+    pool->run(count, task);
+  } else {
+    for (std::size_t k = 0; k < count; ++k) task(k);
+  }
+}
 
 }  // namespace
 
@@ -81,8 +91,26 @@ bool NeighborList::needsRebuild(const std::vector<Vec3>& pebblePositions) const 
 
 void NeighborList::rebuild(const BroadPhaseInput& in, ThreadPool* pool) {
   ++state_.rebuilds;
+  startLists(in);
+  if (in.pebblePosition.empty() || in.bodyPosition.empty()) return;
+  std::size_t blockCount = 0;
+  {
+    const StageTimer timer(seconds_.bodies);
+    blockCount = findCandidateBodies(in, pool);
+  }
+  const StageTimer timer(seconds_.pebbles);
   Scratch& s = *scratch_;
-  // The previous lists (sorted) are merged into the new ones to carry the history over.
+  const PebblePairSearch bodies(in, s.templateGrids, s.reach,
+                                {s.boxLower, s.boxUpper, s.groupLower, s.groupUpper, s.bodyFirstGroup},
+                                state_.skin);
+  listPebblePairs(bodies, blockCount, pool);
+  listWallPairs(in, bodies, blockCount, pool);
+  gatherBlocks(blockCount);
+}
+
+// The previous lists (sorted) move to the scratch, to be merged into the new ones for their history.
+void NeighborList::startLists(const BroadPhaseInput& in) {
+  Scratch& s = *scratch_;
   s.oldPairs.swap(state_.pairs);
   s.oldHistory.swap(state_.pairHistory);
   s.oldStiffness.swap(state_.pairSpringStiffness);
@@ -102,18 +130,15 @@ void NeighborList::rebuild(const BroadPhaseInput& in, ThreadPool* pool) {
   state_.wallHistory.clear();
   state_.wallSpringStiffness.clear();
   bodyPairs_ = 0;
-  if (n == 0 || bodyCount == 0) return;
-  const auto runBlocks = [&](std::size_t count, const std::function<void(std::size_t)>& task) {
-    if (pool != nullptr) {
-      pool->run(count, task);
-    } else {
-      for (std::size_t k = 0; k < count; ++k) task(k);
-    }
-  };
+}
 
-  // Body level: bounds, size-class grids, candidate partners b > a per body and each body's margin
-  // to the bodies that are not its candidates.
-  auto t0 = StageClock::now();
+// Body level: bounds, size-class grids, candidate partners b > a per body and each body's margin
+// to the bodies that are not its candidates. Returns the number of blocks of bodies.
+std::size_t NeighborList::findCandidateBodies(const BroadPhaseInput& in, ThreadPool* pool) {
+  Scratch& s = *scratch_;
+  const std::vector<Vec3>& pos = in.pebblePosition;
+  const std::size_t n = pos.size();
+  const std::size_t bodyCount = in.bodyPosition.size();
   s.templateGrids.resize(in.templates.size());
   for (std::size_t t = 0; t < in.templates.size(); ++t) {
     if (s.templateGrids[t].source() != in.templates[t].get())
@@ -145,7 +170,7 @@ void NeighborList::rebuild(const BroadPhaseInput& in, ThreadPool* pool) {
   }
   s.groupLower.resize(s.bodyFirstGroup[bodyCount]);
   s.groupUpper.resize(s.bodyFirstGroup[bodyCount]);
-  runBlocks(blockCount, [&](std::size_t k) {
+  runBlocks(pool, blockCount, [&](std::size_t k) {
     const Scratch::Block& block = s.blocks[k];
     for (std::uint32_t b = block.firstBody; b < block.endBody; ++b) {
       const TemplateGrid& grid = s.templateGrids[in.bodyTemplate[b]];
@@ -169,7 +194,7 @@ void NeighborList::rebuild(const BroadPhaseInput& in, ThreadPool* pool) {
     }
   });
   s.bodySearch.build(s.boxLower, s.boxUpper, state_.skin, in.periodic);
-  runBlocks(blockCount, [&](std::size_t k) {
+  runBlocks(pool, blockCount, [&](std::size_t k) {
     Scratch::Block& block = s.blocks[k];
     block.partnerStart.clear();
     block.partners.clear();
@@ -180,15 +205,15 @@ void NeighborList::rebuild(const BroadPhaseInput& in, ThreadPool* pool) {
     }
     block.partnerStart.push_back(static_cast<std::uint32_t>(block.partners.size()));
   });
-  seconds_.bodies += secondsSince(t0);
 
-  // Pebble level: the pebble pairs of each candidate body pair, sorted per body and merged with the
-  // previous lists for their history.
-  t0 = StageClock::now();
-  const PebblePairSearch bodies(in, s.templateGrids, s.reach,
-                                {s.boxLower, s.boxUpper, s.groupLower, s.groupUpper, s.bodyFirstGroup},
-                                state_.skin);
-  runBlocks(blockCount, [&](std::size_t k) {
+  return blockCount;
+}
+
+// Pebble level: the pebble pairs of each candidate body pair, sorted per body and merged with the
+// previous lists for their history; each body's margin to its unlisted partners.
+void NeighborList::listPebblePairs(const PebblePairSearch& bodies, std::size_t blockCount, ThreadPool* pool) {
+  Scratch& s = *scratch_;
+  runBlocks(pool, blockCount, [&](std::size_t k) {
     Scratch::Block& block = s.blocks[k];
     block.margins.clear();
     block.pairs.clear();
@@ -223,9 +248,15 @@ void NeighborList::rebuild(const BroadPhaseInput& in, ThreadPool* pool) {
       ++bodyPairs_;
     }
   }
+}
 
-  // Wall pairs and displacement limits, pebble by pebble.
-  runBlocks(blockCount, [&](std::size_t k) {
+// Wall pairs and displacement limits, pebble by pebble.
+void NeighborList::listWallPairs(const BroadPhaseInput& in, const PebblePairSearch& bodies,
+                                 std::size_t blockCount, ThreadPool* pool) {
+  Scratch& s = *scratch_;
+  const std::vector<Vec3>& pos = in.pebblePosition;
+  const bool capsules = !in.pebbleHalfLength.empty();
+  runBlocks(pool, blockCount, [&](std::size_t k) {
     Scratch::Block& block = s.blocks[k];
     block.wallPairs.clear();
     block.wallHistory.clear();
@@ -274,7 +305,11 @@ void NeighborList::rebuild(const BroadPhaseInput& in, ThreadPool* pool) {
       atBuild.reach *= 1.0 + 1e-9;  // rounding of the distances
     }
   });
+}
 
+// The blocks' lists, concatenated in block order (the same bits for any thread count).
+void NeighborList::gatherBlocks(std::size_t blockCount) {
+  const Scratch& s = *scratch_;
   std::size_t pairCount = 0, wallCount = 0;
   for (std::size_t k = 0; k < blockCount; ++k) {
     pairCount += s.blocks[k].pairs.size();
@@ -297,7 +332,6 @@ void NeighborList::rebuild(const BroadPhaseInput& in, ThreadPool* pool) {
     state_.wallSpringStiffness.insert(state_.wallSpringStiffness.end(), block.wallStiffness.begin(),
                                       block.wallStiffness.end());
   }
-  seconds_.pebbles += secondsSince(t0);
 }
 
 void NeighborList::clearHistory() {

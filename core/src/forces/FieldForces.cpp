@@ -2,8 +2,8 @@
 #include <cstddef>
 #include <vector>
 
+#include "core/clump/BodyState.hpp"
 #include "core/forces/Fields.hpp"
-#include "core/world/BodyState.hpp"
 
 namespace clumplab {
 

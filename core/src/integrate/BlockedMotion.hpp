@@ -14,8 +14,8 @@
 #include <cstddef>
 
 #include "PlanarMotion.hpp"
+#include "core/clump/BodyState.hpp"
 #include "core/integrate/BlockedDofs.hpp"
-#include "core/world/BodyState.hpp"
 
 namespace clumplab {
 

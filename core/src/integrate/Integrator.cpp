@@ -1,13 +1,5 @@
 #include "core/integrate/Integrator.hpp"
 
-#include <stdexcept>
-
-#include "LeapfrogIntegrator.hpp"
-#include "MidpointIntegrator.hpp"
-#include "SplittingIntegrator.hpp"
-#include "cim/CimIntegrator.hpp"
-#include "cim/Rk4Integrator.hpp"
-
 namespace clumplab {
 
 std::string_view integratorName(IntegratorKind kind) {
@@ -31,22 +23,6 @@ std::optional<IntegratorKind> integratorFromName(std::string_view name) {
     if (integratorName(k) == name) return k;
   }
   return std::nullopt;
-}
-
-std::unique_ptr<Integrator> makeIntegrator(IntegratorKind kind, int eulerIterations) {
-  switch (kind) {
-    case IntegratorKind::Leapfrog:
-      return std::make_unique<LeapfrogIntegrator>(eulerIterations);
-    case IntegratorKind::Midpoint:
-      return std::make_unique<MidpointIntegrator>();
-    case IntegratorKind::Splitting:
-      return std::make_unique<SplittingIntegrator>();
-    case IntegratorKind::Cim:
-      return std::make_unique<cim::CimIntegrator>();
-    case IntegratorKind::Rk4:
-      return std::make_unique<cim::Rk4Integrator>();
-  }
-  throw std::invalid_argument("unknown integrator");
 }
 
 }  // namespace clumplab

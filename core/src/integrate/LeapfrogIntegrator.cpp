@@ -7,7 +7,9 @@
 #include "PlanarMotion.hpp"
 #include "VelocityKick.hpp"
 #include "base/BodyLoop.hpp"
-#include "core/world/World.hpp"
+#include "core/base/ThreadPool.hpp"
+#include "core/integrate/StepContext.hpp"
+#include "core/world/WorldModel.hpp"
 
 namespace clumplab {
 
@@ -63,19 +65,19 @@ void LeapfrogIntegrator::addBody(const BodyState& bodies) {
   omegaBody_.push_back(bodies.orientation[b].conjugate() * bodies.angularVelocity[b]);
 }
 
-void LeapfrogIntegrator::step(World& world) {
-  BodyState& s = world.bodies();
-  const VelocityKicks kickVelocity(world);  // v += h F / m, Boris-rotated where a charge meets B
-  const double dt = world.settings().timeStep;
+void LeapfrogIntegrator::step(const StepContext& step, ForceStage& forces) {
+  BodyState& s = step.bodies;
+  const VelocityKicks kickVelocity(forces);  // v += h F / m, Boris-rotated where a charge meets B
+  const double dt = step.model.settings.timeStep;
   const double h = 0.5 * dt;
-  const bool gyro = world.settings().gyroscopic;
+  const bool gyro = step.model.settings.gyroscopic;
   const std::size_t n = s.size();
-  if (world.settings().plane.enabled) {  // 2D: rotation about the fixed normal
-    planarKickDriftKick(world, drifted_);
+  if (step.model.settings.plane.enabled) {  // 2D: rotation about the fixed normal
+    planarKickDriftKick(step, forces, drifted_);
     omegaBodyValid_ = false;
     return;
   }
-  if (!world.forcesCurrent()) world.refreshForces();
+  forces.refreshIfStale();
   // The body-frame angular velocity of the previous step's last kick is still valid unless the state
   // was edited (reset()) or bodies were added.
   const bool cached = omegaBodyValid_ && omegaBody_.size() == n;
@@ -89,7 +91,7 @@ void LeapfrogIntegrator::step(World& world) {
   };
   // Kick (half) and drift; the bodies keep the predicted end-of-step velocities for the force
   // evaluation, drifted_ the drifted ones (VelocityPredictor.hpp).
-  forEachBodyBatch(world.pool(), n, kBatch, kChunk / kBatch, [&](std::size_t begin, std::size_t end) {
+  forEachBodyBatch(step.pool, n, kBatch, kChunk / kBatch, [&](std::size_t begin, std::size_t end) {
     std::array<Vec3, kBatch> torqueBody, predictedBody;
     for (std::size_t b = begin; b < end; ++b) {
       const Vec3 v0 = s.velocity[b];
@@ -118,9 +120,9 @@ void LeapfrogIntegrator::step(World& world) {
       s.angularVelocity[b] = s.orientation[b] * predictedBody[b - begin];
     }
   });
-  computeForcesAtPredictedVelocities(world, drifted_);
+  computeForcesAtPredictedVelocities(forces, s, drifted_);
   // Kick (half) with the forces at t + dt.
-  forEachBodyBatch(world.pool(), n, kBatch, kChunk / kBatch, [&](std::size_t begin, std::size_t end) {
+  forEachBodyBatch(step.pool, n, kBatch, kChunk / kBatch, [&](std::size_t begin, std::size_t end) {
     std::array<Vec3, kBatch> torqueBody;
     for (std::size_t b = begin; b < end; ++b) {
       kickVelocity(s, b, h);

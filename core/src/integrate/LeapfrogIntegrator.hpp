@@ -15,7 +15,7 @@ namespace clumplab {
 class LeapfrogIntegrator final : public ForceStageIntegrator {
  public:
   explicit LeapfrogIntegrator(int eulerIterations) : iterations_(eulerIterations) {}
-  void step(World& world) override;
+  void step(const StepContext& step, ForceStage& forces) override;
   double forceTimeFraction() const override { return 1.0; }  // forces at t + dt
   bool kicksLorentzForce() const override { return true; }
   void reset() override { omegaBodyValid_ = false; }

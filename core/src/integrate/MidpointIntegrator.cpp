@@ -3,7 +3,9 @@
 #include "BlockedMotion.hpp"
 #include "PlanarMotion.hpp"
 #include "base/BodyLoop.hpp"
-#include "core/world/World.hpp"
+#include "core/base/ThreadPool.hpp"
+#include "core/integrate/StepContext.hpp"
+#include "core/world/WorldModel.hpp"
 
 namespace clumplab {
 
@@ -46,12 +48,12 @@ void MidpointIntegrator::addBody(const BodyState& bodies) {
   angularAcceleration_.push_back(Vec3::Zero());
 }
 
-void MidpointIntegrator::step(World& world) {
-  BodyState& s = world.bodies();
-  const double tau = 0.5 * world.settings().timeStep;
-  const bool gyro = world.settings().gyroscopic;
+void MidpointIntegrator::step(const StepContext& step, ForceStage& forces) {
+  BodyState& s = step.bodies;
+  const double tau = 0.5 * step.model.settings.timeStep;
+  const bool gyro = step.model.settings.gyroscopic;
   const std::size_t n = s.size();
-  const PlaneConstraint& plane = world.settings().plane;
+  const PlaneConstraint& plane = step.model.settings.plane;
   // Free motion (eq. 58-59), in 2D about the fixed normal, where it is exact.
   const auto drift = [&](std::size_t b) {
     if (plane.enabled) {
@@ -70,13 +72,13 @@ void MidpointIntegrator::step(World& world) {
   // Between this evaluation and the last the bodies moved with v_n (the second drift of the last
   // step, the first of this): the tangential springs advance with those (DriftVelocities).
   start_.take(s);
-  forEachBody(world.pool(), n, [&](std::size_t b) {
+  forEachBody(step.pool, n, [&](std::size_t b) {
     drift(b);                                 // eq. 65
     s.velocity[b] += tau * acceleration_[b];  // eq. 66
     s.angularVelocity[b] += tau * angularAcceleration_[b];
   });
-  world.computeForces(start_.drift());  // eq. 67
-  forEachBody(world.pool(), n, [&](std::size_t b) {
+  forces.evaluate(start_.drift());  // eq. 67
+  forEachBody(step.pool, n, [&](std::size_t b) {
     const Vec3 alpha = s.force[b] / s.mass[b];  // eq. 61
     // Eq. 62; in 2D the torque (along n) over the moment about n.
     Vec3 beta = plane.enabled ? Vec3(s.torque[b] / normalInertia(s, b, plane.normal))

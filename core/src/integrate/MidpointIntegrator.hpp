@@ -16,7 +16,7 @@ struct BodyState;
 // the singularity of rotation vectors at half turns.
 class MidpointIntegrator final : public ForceStageIntegrator {
  public:
-  void step(World& world) override;
+  void step(const StepContext& step, ForceStage& forces) override;
   double forceTimeFraction() const override { return 0.5; }  // forces at the midpoint (eq. 67)
   void reset() override {
     acceleration_.clear();

@@ -3,6 +3,9 @@
 #include "BlockedMotion.hpp"
 #include "VelocityKick.hpp"
 #include "base/BodyLoop.hpp"
+#include "core/base/ThreadPool.hpp"
+#include "core/integrate/StepContext.hpp"
+#include "core/world/WorldModel.hpp"
 
 namespace clumplab {
 
@@ -21,15 +24,15 @@ void planarSpinKick(const PlaneConstraint& plane, BodyState& s, std::size_t b, d
   s.angularVelocity[b] = plane.alongNormal(s.angularVelocity[b] + (h / inertia) * s.torque[b]);
 }
 
-void planarKickDriftKick(World& world, VelocityCopy& drifted) {
-  BodyState& s = world.bodies();
-  const VelocityKicks kickVelocity(world);  // v += h F / m, Boris-rotated where a charge meets B
-  const PlaneConstraint& plane = world.settings().plane;
-  const double dt = world.settings().timeStep;
+void planarKickDriftKick(const StepContext& step, ForceStage& forces, VelocityCopy& drifted) {
+  BodyState& s = step.bodies;
+  const VelocityKicks kickVelocity(forces);  // v += h F / m, Boris-rotated where a charge meets B
+  const PlaneConstraint& plane = step.model.settings.plane;
+  const double dt = step.model.settings.timeStep;
   const double h = 0.5 * dt;
-  if (!world.forcesCurrent()) world.refreshForces();
+  forces.refreshIfStale();
   drifted.resize(s.size());
-  forEachBody(world.pool(), s.size(), [&](std::size_t b) {
+  forEachBody(step.pool, s.size(), [&](std::size_t b) {
     const Vec3 v0 = s.velocity[b], w0 = s.angularVelocity[b];
     kickVelocity(s, b, h);
     s.velocity[b] = plane.inPlane(s.velocity[b]);
@@ -41,8 +44,8 @@ void planarKickDriftKick(World& world, VelocityCopy& drifted) {
     s.velocity[b] = kickedTwice(v0, s.velocity[b]);
     s.angularVelocity[b] = kickedTwice(w0, s.angularVelocity[b]);
   });
-  computeForcesAtPredictedVelocities(world, drifted);
-  forEachBody(world.pool(), s.size(), [&](std::size_t b) {
+  computeForcesAtPredictedVelocities(forces, s, drifted);
+  forEachBody(step.pool, s.size(), [&](std::size_t b) {
     kickVelocity(s, b, h);
     s.velocity[b] = plane.inPlane(s.velocity[b]);
     if (s.blocked[b] != 0) confineBlockedVelocity(s, b);

@@ -5,11 +5,12 @@
 #include <cstddef>
 
 #include "VelocityPredictor.hpp"
-#include "core/world/PlaneConstraint.hpp"
+#include "core/base/PlaneConstraint.hpp"
 
 namespace clumplab {
 
-class World;
+class ForceStage;
+struct StepContext;
 
 // n.I.n [kg m^2] of body b with I = R diag(I1, I2, I3) R^T.
 double normalInertia(const BodyState& s, std::size_t b, const Vec3& n);
@@ -20,6 +21,6 @@ void planarSpinKick(const PlaneConstraint& plane, BodyState& s, std::size_t b, d
 // One kick-drift-kick step (the leapfrog and the splitting method, which coincide in 2D): half
 // kicks with the forces at t and t + dt (Lorentz by the Boris rotation), a full drift between; the
 // forces at t + dt taken at predicted velocities (VelocityPredictor.hpp), `drifted` the scratch.
-void planarKickDriftKick(World& world, VelocityCopy& drifted);
+void planarKickDriftKick(const StepContext& step, ForceStage& forces, VelocityCopy& drifted);
 
 }  // namespace clumplab

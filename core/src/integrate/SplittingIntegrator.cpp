@@ -7,7 +7,9 @@
 #include "PlanarMotion.hpp"
 #include "VelocityKick.hpp"
 #include "base/BodyLoop.hpp"
-#include "core/world/World.hpp"
+#include "core/base/ThreadPool.hpp"
+#include "core/integrate/StepContext.hpp"
+#include "core/world/WorldModel.hpp"
 
 namespace clumplab {
 
@@ -43,23 +45,23 @@ void SplittingIntegrator::freeRotor(Quat& q, Vec3& pi, const Vec3& moments, doub
   q = renormalized(q);
 }
 
-void SplittingIntegrator::step(World& world) {
-  BodyState& s = world.bodies();
-  const VelocityKicks kickVelocity(world);  // v += h F / m, Boris-rotated where a charge meets B
-  const double dt = world.settings().timeStep;
+void SplittingIntegrator::step(const StepContext& step, ForceStage& forces) {
+  BodyState& s = step.bodies;
+  const VelocityKicks kickVelocity(forces);  // v += h F / m, Boris-rotated where a charge meets B
+  const double dt = step.model.settings.timeStep;
   const double h = 0.5 * dt;
-  const bool gyro = world.settings().gyroscopic;
-  const int substeps = std::max(1, world.settings().rotorSubsteps);
+  const bool gyro = step.model.settings.gyroscopic;
+  const int substeps = std::max(1, step.model.settings.rotorSubsteps);
   const std::size_t n = s.size();
-  if (world.settings().plane.enabled) {  // 2D: the free rotor about a fixed axis is exact
-    planarKickDriftKick(world, drifted_);
+  if (step.model.settings.plane.enabled) {  // 2D: the free rotor about a fixed axis is exact
+    planarKickDriftKick(step, forces, drifted_);
     return;
   }
-  if (!world.forcesCurrent()) world.refreshForces();
+  forces.refreshIfStale();
   // Kick (half) and drift; the bodies keep the predicted end-of-step velocities for the force
   // evaluation, drifted_ the drifted ones (VelocityPredictor.hpp).
   drifted_.resize(n);
-  forEachBody(world.pool(), n, [&](std::size_t b) {
+  forEachBody(step.pool, n, [&](std::size_t b) {
     const Vec3 v0 = s.velocity[b];
     kickVelocity(s, b, h);
     if (s.blocked[b] != 0) confineBlockedVelocity(s, b);
@@ -89,8 +91,8 @@ void SplittingIntegrator::step(World& world) {
     const Vec3 piPredicted = pi + h * (q.conjugate() * s.torque[b]);
     s.angularVelocity[b] = q * piPredicted.cwiseQuotient(s.moments[b]);
   });
-  computeForcesAtPredictedVelocities(world, drifted_);
-  forEachBody(world.pool(), n, [&](std::size_t b) {
+  computeForcesAtPredictedVelocities(forces, s, drifted_);
+  forEachBody(step.pool, n, [&](std::size_t b) {
     kickVelocity(s, b, h);
     if (s.blocked[b] != 0) confineBlockedVelocity(s, b);
     if (hasBlockedRotation(s, b)) {

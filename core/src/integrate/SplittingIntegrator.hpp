@@ -13,7 +13,7 @@ namespace clumplab {
 // are taken at predicted end-of-step velocities (VelocityPredictor.hpp).
 class SplittingIntegrator final : public ForceStageIntegrator {
  public:
-  void step(World& world) override;
+  void step(const StepContext& step, ForceStage& forces) override;
   double forceTimeFraction() const override { return 1.0; }  // forces at t + dt
   bool kicksLorentzForce() const override { return true; }
   std::unique_ptr<Integrator> clone() const override { return std::make_unique<SplittingIntegrator>(*this); }

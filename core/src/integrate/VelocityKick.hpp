@@ -1,6 +1,7 @@
 #pragma once
 // The translational kick of the kick-drift-kick integrators, with the magnetic Lorentz force.
-#include "core/world/World.hpp"
+#include "core/clump/BodyState.hpp"
+#include "core/integrate/StepContext.hpp"
 
 namespace clumplab {
 
@@ -23,10 +24,10 @@ inline Vec3 borisKick(const Vec3& v, const Vec3& dv, const Vec3& t) {
 // decided once for the pass, so a world without a field or charges pays no per-body call for it.
 class VelocityKicks {
  public:
-  explicit VelocityKicks(const World& world) : world_(world), lorentz_(world.hasLorentzKicks()) {}
+  explicit VelocityKicks(const ForceStage& forces) : forces_(forces), lorentz_(forces.hasLorentzKicks()) {}
   void operator()(BodyState& s, std::size_t b, double h) const {
     if (lorentz_) {
-      const Vec3 t = world_.lorentzRotation(b, h);
+      const Vec3 t = forces_.lorentzRotation(b, h);
       if (t != Vec3::Zero()) {
         s.velocity[b] = borisKick(s.velocity[b], h / s.mass[b] * s.force[b], t);
         return;
@@ -36,7 +37,7 @@ class VelocityKicks {
   }
 
  private:
-  const World& world_;
+  const ForceStage& forces_;
   bool lorentz_;
 };
 

@@ -1,12 +1,11 @@
 #include "VelocityPredictor.hpp"
 
-#include "core/world/World.hpp"
+#include "core/integrate/StepContext.hpp"
 
 namespace clumplab {
 
-void computeForcesAtPredictedVelocities(World& world, VelocityCopy& drifted) {
-  world.computeForces(drifted.drift());
-  BodyState& s = world.bodies();
+void computeForcesAtPredictedVelocities(ForceStage& forces, BodyState& s, VelocityCopy& drifted) {
+  forces.evaluate(drifted.drift());
   s.velocity.swap(drifted.linear);
   s.angularVelocity.swap(drifted.angular);
 }

@@ -20,11 +20,11 @@
 #include <vector>
 
 #include "core/base/Math.hpp"
-#include "core/world/BodyState.hpp"
+#include "core/clump/BodyState.hpp"
 
 namespace clumplab {
 
-class World;
+class ForceStage;
 
 // The end-of-step velocity predicted from the start-of-step one and the half-kicked one: the same
 // kick once more.
@@ -53,6 +53,6 @@ struct VelocityCopy {
 
 // The force evaluation at t + dt of a kick-drift-kick step: the bodies hold the predicted
 // velocities and `drifted` the drifted ones; afterwards the bodies hold the drifted ones again.
-void computeForcesAtPredictedVelocities(World& world, VelocityCopy& drifted);
+void computeForcesAtPredictedVelocities(ForceStage& forces, BodyState& s, VelocityCopy& drifted);
 
 }  // namespace clumplab

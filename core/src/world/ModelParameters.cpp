@@ -105,6 +105,14 @@ void ModelParameter::assign(WorldSettings& settings, ContactModel& contact, doub
   }
 }
 
+void ModelParameter::assign(EditableModel& model, double value) const {
+  WorldSettings settings;
+  ContactModel contact;
+  model.writeTo(settings, contact);
+  assign(settings, contact, value);
+  model = EditableModel::of(settings, contact);
+}
+
 std::string ModelParameter::complaint(double value) const {
   return std::string(name) + " " + range.complaint(value, std::string(unit));
 }

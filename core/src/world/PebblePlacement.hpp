@@ -4,8 +4,8 @@
 #include <cstdint>
 #include <vector>
 
+#include "core/clump/BodyState.hpp"
 #include "core/collision/ContactSolver.hpp"
-#include "core/world/BodyState.hpp"
 
 namespace clumplab {
 

@@ -9,6 +9,7 @@
 #include "core/world/ModelParameters.hpp"
 #include "core/world/PeriodicChecks.hpp"
 
+#include "IntegratorFactory.hpp"
 #include "WorldOwnForces.hpp"
 #include "WorldValidation.hpp"
 
@@ -19,8 +20,7 @@ World::World(const WorldSettings& settings, const ContactModel& contact, std::ve
     : model_{settings, contact, std::move(walls), std::move(templates)},
       pool_(std::max(1, settings.threads)) {
   setIntegratorObject(makeIntegrator(settings.integrator, settings.eulerIterations));
-  validateModelParameters(model_.settings, model_.contact);
-  checkFields(model_.settings.fields);
+  checkModel(model_.settings, model_.contact);
   if (model_.settings.plane.enabled) {
     const Vec3 n = model_.settings.plane.normal;
     require(n.allFinite() && n.norm() > 1e-12 && std::isfinite(model_.settings.plane.offset),

@@ -1,4 +1,4 @@
-// World's setters: edits between steps, validated; each takes effect at the next step.
+// World's edits between steps, validated; each takes effect at the next step.
 #include <algorithm>
 #include <cmath>
 #include <stdexcept>
@@ -8,95 +8,68 @@
 #include "core/world/ModelParameters.hpp"
 #include "core/world/World.hpp"
 
+#include "IntegratorFactory.hpp"
 #include "WorldOwnForces.hpp"
 #include "WorldValidation.hpp"
 
 namespace clumplab {
 
-void World::setTimeStep(double dt) {
-  checkParameter("time_step", dt);
-  state_.clock.origin = state_.clock.time;
-  state_.clock.stepsAtOrigin = state_.clock.steps;
-  model_.settings.timeStep = dt;
-  // Integrator history (accelerations, body-frame angular velocity) does not depend on dt.
-  forcesChanged();
+EditableModel World::editableModel() const {
+  return EditableModel::of(model_.settings, model_.contact);
 }
 
-void World::setGravity(const Vec3& gravity) {
-  require(gravity.allFinite(), "gravity must be finite");
-  model_.settings.gravity = gravity;
-  forcesChanged();
-}
+// Everything is checked before anything changes: a refused model leaves the world as it was.
+void World::setModel(const EditableModel& next) {
+  const EditableModel now = editableModel();
+  if (next == now) return;
+  WorldSettings settings = model_.settings;
+  ContactModel contact = model_.contact;
+  next.writeTo(settings, contact);
+  checkModel(settings, contact);
+  requireOwnForcesSupport(next.integrator, settings, contact, hasPointProperties(state_.bodies));
+  const bool newIntegrator = next.integrator != now.integrator ||
+                             next.eulerIterations != now.eulerIterations ||
+                             next.rotorSubsteps != now.rotorSubsteps;
+  const bool ownForces = evaluatesOwnForces(next.integrator);
+  if (newIntegrator) {
+    requireMeshWallSupport(ownForces);
+    if (ownForces) {
+      for (const std::uint8_t blocked : state_.bodies.blocked) {
+        require(blocked == 0,
+                "blocked degrees of freedom are not supported by the cim and rk4 integrators; use leapfrog, "
+                "midpoint or splitting");
+      }
+    }
+  }
 
-void World::setContactModel(const ContactModel& contact) {
-  validateModelParameters(model_.settings, contact);
-  requireOwnForcesSupport(model_.settings.integrator, model_.settings, contact);
+  if (next.timeStep != now.timeStep) {  // the clock runs on from here at the new step
+    state_.clock.origin = state_.clock.time;
+    state_.clock.stepsAtOrigin = state_.clock.steps;
+  }
   // Mutze's law with restitution_squared < 1 keeps each contact's largest overlap where the others keep
-  // a spring's stiffness: a switch between the two forgets the history.
-  const bool switched = contactKeepsLargestOverlap(contact) != contactKeepsLargestOverlap(model_.contact);
+  // a spring's stiffness: a switch between the two forgets the history. cim and rk4 keep the largest
+  // overlaps of their own: World's, from before such a spell, are stale.
+  const bool keptBefore = contactKeepsLargestOverlap(now.contact);
+  const bool keptAfter = contactKeepsLargestOverlap(next.contact);
+  const bool spell = ownForces != evaluatesOwnForces(now.integrator);
+  if (keptBefore != keptAfter || ((keptBefore || keptAfter) && spell)) clearContactHistory();
+  // A new integrator starts without history (integrator history does not depend on the step).
+  if (newIntegrator) setIntegratorObject(makeIntegrator(next.integrator, next.eulerIterations));
+  model_.settings = settings;
   model_.contact = contact;
-  if (switched) clearContactHistory();
-  forcesChanged();
+  if (!(next.fields == now.fields))
+    state_.softening = resolveSoftening(next.fields.softening, minPebbleRadius());
+  // The gyroscopic term lives in the integrators' rotation update, not in the forces: nothing cached
+  // changes with it alone. Any other edit changes the forces (or, for the midpoint method, the state
+  // they belong to): they are evaluated again and the energy watch starts again.
+  EditableModel otherThanGyroscopic = next;
+  otherThanGyroscopic.gyroscopic = now.gyroscopic;
+  if (!(otherThanGyroscopic == now)) forcesChanged();
 }
 
 void World::clearContactHistory() {
   neighbors_.clearHistory();
   state_.meshContacts.clearHistory();
-}
-
-void World::setIntegrator(IntegratorKind kind, int eulerIterations) {
-  setIntegrator(kind, eulerIterations, model_.settings.rotorSubsteps);
-}
-
-void World::setIntegrator(IntegratorKind kind, int eulerIterations, int rotorSubsteps) {
-  checkParameter("euler_iterations", eulerIterations);
-  checkParameter("rotor_substeps", rotorSubsteps);
-  requireOwnForcesSupport(kind, model_.settings, model_.contact, hasPointProperties(state_.bodies));
-  requireMeshWallSupport(evaluatesOwnForces(kind));
-  if (evaluatesOwnForces(kind)) {
-    for (const std::uint8_t blocked : state_.bodies.blocked) {
-      require(blocked == 0,
-              "blocked degrees of freedom are not supported by the cim and rk4 integrators; use leapfrog, "
-              "midpoint or splitting");
-    }
-  }
-  // cim and rk4 keep Mutze's largest overlaps of their own: World's, from before such a spell, are stale.
-  if (contactKeepsLargestOverlap(model_.contact) &&
-      evaluatesOwnForces(kind) != evaluatesOwnForces(model_.settings.integrator)) {
-    clearContactHistory();
-  }
-  setIntegratorObject(makeIntegrator(kind, eulerIterations));
-  model_.settings.integrator = kind;
-  model_.settings.eulerIterations = eulerIterations;
-  model_.settings.rotorSubsteps = rotorSubsteps;
-  // The midpoint method's last forces belong to the mid-step state; re-evaluate at the current one.
-  forcesChanged();
-}
-
-void World::setDamping(double linear, double angular) {
-  checkParameter("damping.linear", linear);
-  checkParameter("damping.angular", angular);
-  model_.settings.linearDamping = linear;
-  model_.settings.angularDamping = angular;
-  forcesChanged();
-}
-
-void World::setGyroscopic(bool on) {
-  WorldSettings changed = model_.settings;
-  changed.gyroscopic = on;
-  requireOwnForcesSupport(model_.settings.integrator, changed, model_.contact);
-  // The term lives in the integrators' rotation update, not in the forces: nothing cached changes.
-  model_.settings.gyroscopic = on;
-}
-
-void World::setFields(const FieldSettings& fields) {
-  checkFields(fields);
-  WorldSettings changed = model_.settings;
-  changed.fields = fields;
-  requireOwnForcesSupport(model_.settings.integrator, changed, model_.contact);
-  model_.settings.fields = fields;
-  state_.softening = resolveSoftening(fields.softening, minPebbleRadius());
-  forcesChanged();
 }
 
 void World::setPointProperties(std::uint32_t body, const PointProperties& point) {

@@ -60,7 +60,7 @@ double World::recommendedTimeStep() const {
 EnergyReport World::energy() const {
   EnergyReport e = motionEnergy();
   if (selfForced_) {  // cim, rk4: contacts of their own (no fields with them)
-    e.peElastic = selfForced_->elasticEnergy(*this);
+    e.peElastic = selfForced_->elasticEnergy(view());
     return e;
   }
   // The pebbles where the poses put them now, in a copy, and a copy of the neighbour list rebuilt
@@ -84,7 +84,7 @@ EnergyReport World::energy() const {
 std::optional<EnergyReport> World::stepEnergy() {
   EnergyReport e = motionEnergy();
   if (selfForced_) {
-    e.peElastic = selfForced_->elasticEnergy(*this);
+    e.peElastic = selfForced_->elasticEnergy(view());
     return e;
   }
   // Within a step the pebbles are placed in the world's own arrays, as the next force evaluation

@@ -44,8 +44,12 @@ void World::syncPebbles() {
   if (neighbors_.needsRebuild(state_.pebbles.position)) neighbors_.rebuild(broadPhaseInput(), &pool_);
 }
 
-void World::computeForces(const DriftVelocities& drift) {
+void World::evaluate(const DriftVelocities& drift) {
   evaluateForces(true, drift);
+}
+
+void World::refreshIfStale() {
+  if (!state_.forcesCurrent) refreshForces();
 }
 
 void World::refreshForces() {
@@ -75,35 +79,34 @@ void World::evaluateForces(bool advance, const DriftVelocities& drift) {
   lastPowersCurrent_ = false;
   // Pebble world positions from the body poses (Mutze, Polyspherical grains, §4), and whether the Verlet list
   // holds.
-  auto t0 = StageClock::now();
-  const bool moved = placePebblesAndCheckList();
-  addStageTime(Stage::Pebbles, secondsSince(t0));
-
-  // Broad phase.
-  t0 = StageClock::now();
-  if (moved) neighbors_.rebuild(broadPhaseInput(), &pool_);
-  addStageTime(Stage::BroadPhase, secondsSince(t0));
-
+  bool moved = false;
+  {
+    const StageTimer timer(stageTotal(Stage::Pebbles));
+    moved = placePebblesAndCheckList();
+  }
+  if (moved) {  // broad phase
+    const StageTimer timer(stageTotal(Stage::BroadPhase));
+    neighbors_.rebuild(broadPhaseInput(), &pool_);
+  }
   // Narrow phase and contact laws; tangential springs advance by historyStep.
-  t0 = StageClock::now();
-  state_.contacts.compute(model_.contact, neighbors_, state_.pebbles, state_.bodies, model_.walls,
-                          historyStep, pool_, model_.settings.periodic, drift);
-  // Mesh walls, posed where they are at the evaluation (a refresh evaluates the current state).
-  const double evaluationTime =
-      advance ? state_.clock.time + f * model_.settings.timeStep : state_.clock.time;
-  state_.meshContacts.compute(model_.contact, state_.pebbles, state_.bodies, model_.walls, evaluationTime,
-                              historyStep, pool_, drift);
-  addStageTime(Stage::Contacts, secondsSince(t0));
-
+  {
+    const StageTimer timer(stageTotal(Stage::Contacts));
+    state_.contacts.compute(model_.contact, neighbors_, state_.pebbles, state_.bodies, model_.walls,
+                            historyStep, pool_, model_.settings.periodic, drift);
+    // Mesh walls, posed where they are at the evaluation (a refresh evaluates the current state).
+    const double evaluationTime =
+        advance ? state_.clock.time + f * model_.settings.timeStep : state_.clock.time;
+    state_.meshContacts.compute(model_.contact, state_.pebbles, state_.bodies, model_.walls, evaluationTime,
+                                historyStep, pool_, drift);
+  }
   // Fields (gravity, global damping, external loads), then the contact sums; energy bookkeeping.
-  t0 = StageClock::now();
+  const StageTimer timer(stageTotal(Stage::Reduce));
   applyBodyForces();
   state_.ledger.dissipated += addContactForces();  // springs' losses (slip, release), Mutze's hysteresis
   applyFieldForces();
   projectForcesOnPlane();
   applyBlockedForces();
   state_.forcesCurrent = true;
-  addStageTime(Stage::Reduce, secondsSince(t0));
 }
 
 bool World::placePebblesAndCheckList() {

@@ -4,6 +4,7 @@
 #include "WorldOwnForces.hpp"
 
 #include <cmath>
+#include <optional>
 #include <stdexcept>
 #include <string>
 
@@ -51,28 +52,15 @@ void requireOwnForcesSupport(IntegratorKind kind, const PointProperties& point) 
   }
 }
 
-void World::setCimSettings(const CimSettings& cim) {
-  const auto check = [](bool ok, const char* what) {
-    if (!ok) throw std::invalid_argument(what);
-  };
-  check(std::isfinite(cim.buffer) && cim.buffer >= 0.0, "the cim buffer must be finite and >= 0 [m]");
-  check(std::isfinite(cim.relativeTolerance) && cim.relativeTolerance > 0.0, "the cim rtol must be positive");
-  check(std::isfinite(cim.absoluteTolerance) && cim.absoluteTolerance >= 0.0, "the cim atol must be >= 0");
-  check(std::isfinite(cim.minStep) && cim.minStep >= 0.0, "the cim min_step must be finite and >= 0 [s]");
-  check(cim.maxStep > 0.0, "the cim max_step must be positive [s]");
-  model_.settings.cim = cim;
-  forcesChanged();
-}
-
 bool World::stepOwnForces() {
-  const auto t0 = StageClock::now();
+  std::optional<StageTimer> timer(std::in_place, stageTotal(Stage::Integrate));
   // World's contact stage is idle: no stale contacts or forces from an earlier integrator.
   if (state_.contacts.chunkCount() > 0) {
     state_.contacts = ContactSolver{};
     for (std::size_t b = 0; b < state_.bodies.size(); ++b)
       state_.bodies.force[b] = state_.bodies.torque[b] = Vec3::Zero();
   }
-  OwnForcesStep r = selfForced_->advance(*this, model_.settings.timeStep, !state_.forcesCurrent);
+  OwnForcesStep r = selfForced_->advance(stepContext(), model_.settings.timeStep, !state_.forcesCurrent);
   state_.forcesCurrent = true;    // until an edit: the integrator's model of the world is current
   if (r.cancelled) return false;  // stepCancel(): the world is as before the step, no divergence
   lastPowersCurrent_ = false;
@@ -97,7 +85,7 @@ bool World::stepOwnForces() {
   state_.worstBody = r.worstBody;
   updatePebblePositions();
   advanceClock();
-  addStageTime(Stage::Integrate, secondsSince(t0));
+  timer.reset();  // the divergence checks below are not the integrator's
   if (!r.ok) {
     state_.divergence = {
         true, 0, state_.clock.time,

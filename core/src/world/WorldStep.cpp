@@ -21,17 +21,20 @@ bool World::step() {
   if (!state_.inlets.empty()) insertFromInlets();      // bodies due by now join (Inlet.hpp)
   if (selfForced_ != nullptr) return stepOwnForces();  // cim, rk4: forces of their own (WorldOwnForces.cpp)
   const double forceSecondsBefore = forceStageSeconds();
-  const auto t0 = StageClock::now();
-  const double f = forceStage_->forceTimeFraction();  // where in the step the forces are evaluated
-  bookCarriedWork(f);          // the last evaluation's forces over their share of this step
-  keepStepStartVelocities(f);  // for integrators that evaluate forces before the step's end
-  forceStage_->step(*this);    // kicks and drifts around one force evaluation (evaluateForces)
-  const auto tp = StageClock::now();
-  wrapIntoBox();   // periodic axes: centres of mass back into the primary box
-  bookNewWork(f);  // the new evaluation's forces over the rest of the step
-  addStageTime(Stage::Reduce, secondsSince(tp));
-  advanceClock();
-  addStageTime(Stage::Integrate, secondsSince(t0) - (forceStageSeconds() - forceSecondsBefore));
+  {
+    const StageTimer wholeStep(stageTotal(Stage::Integrate));
+    const double f = forceStage_->forceTimeFraction();  // where in the step the forces are evaluated
+    bookCarriedWork(f);                       // the last evaluation's forces over their share of this step
+    keepStepStartVelocities(f);               // for integrators that evaluate forces before the step's end
+    forceStage_->step(stepContext(), *this);  // kicks and drifts around one force evaluation (evaluate)
+    {
+      const StageTimer reduce(stageTotal(Stage::Reduce));
+      wrapIntoBox();   // periodic axes: centres of mass back into the primary box
+      bookNewWork(f);  // the new evaluation's forces over the rest of the step
+    }
+    advanceClock();
+  }
+  stageTotal(Stage::Integrate) -= forceStageSeconds() - forceSecondsBefore;  // timed inside the step
   if constexpr (kAssertions) checkInvariants();
   return checkDivergence();  // NaN, overlaps, the energy watch
 }
@@ -51,14 +54,13 @@ void World::bookCarriedWork(double f) {
   const double carried = f - 0.5;  // share of the step driven by the last evaluation's forces
   if (carried <= 0.0) return;
   if (!state_.forcesCurrent) refreshForces();  // what the integrator would do first
-  const auto tp = StageClock::now();
+  const StageTimer timer(stageTotal(Stage::Reduce));
   const double dt = model_.settings.timeStep;
   // The last step ended with these powers unless forces or velocities changed since.
   if (!lastPowersCurrent_) lastPowers_ = powers(0.0);
   state_.ledger.dissipated -= carried * dt * lastPowers_.dissipative;
   state_.ledger.externalWork += carried * dt * lastPowers_.external;
   addWallImpulses(carried * dt);  // the kick the last evaluation's wall forces give this step
-  addStageTime(Stage::Reduce, secondsSince(tp));
 }
 
 void World::keepStepStartVelocities(double f) {

@@ -7,6 +7,7 @@
 
 #include "core/collision/ContactModel.hpp"
 #include "core/forces/Fields.hpp"
+#include "core/world/WorldModel.hpp"
 
 namespace clumplab {
 
@@ -14,6 +15,10 @@ void require(bool ok, const std::string& what);
 // The model parameter at `key` (ModelParameters.hpp) against its range.
 void checkParameter(std::string_view key, double value);
 void checkFields(const FieldSettings& f);  // the parameters G and softening, and finite E and B
+void checkCimSettings(const CimSettings& cim);
+// What World::setModel and the constructor check of the settings and the contact model on their own:
+// every declared range, finite gravity and fields, cim's settings.
+void checkModel(const WorldSettings& settings, const ContactModel& contact);
 void checkPointProperties(const PointProperties& p);
 // The field softening in use [m]: the given one, or a tenth of the smallest pebble radius.
 double resolveSoftening(double softening, double minPebbleRadius);

@@ -108,7 +108,7 @@ class TestGui : public QObject {
     w.setRunning(false);
     w.show();
     QCOMPARE(openScene(w, dir, QStringLiteral("fall.json"), kFallingSphere, 1), QString());
-    SceneParameters edited = w.parameters();
+    EditableModel edited = w.parameters();
     edited.gravity = Vec3(1.0, 0.0, -3.0);
     edited.contact.linear.friction = 0.7;
     emit w.parametersDock()->edited(edited, QStringLiteral("gravity"));
@@ -134,7 +134,7 @@ class TestGui : public QObject {
     w.show();
     QCOMPARE(openScene(w, dir, QStringLiteral("stiff.json"), kTooLargeStep, 1), QString());
     // An edit just before the run: resuming from the last good state must keep it.
-    SceneParameters edited = w.parameters();
+    EditableModel edited = w.parameters();
     edited.gravity = Vec3(0.0, 0.0, -12.0);
     emit w.parametersDock()->edited(edited, QStringLiteral("gravity z"));
     w.setRunning(true);

@@ -179,7 +179,7 @@ class TestGuiCim : public QObject {
       w.simulation().removeBody({0, w.currentFrame()->bodyIndexGeneration});
       bodies = 199;
     } else if (command == QLatin1String("edit")) {
-      SceneParameters p = w.currentFrame()->parameters;
+      EditableModel p = w.currentFrame()->parameters;
       p.gravity = Vec3(0.0, 0.0, -1.0);  // an edit that leaves the step as long
       w.simulation().setParameters(p);
     } else if (command == QLatin1String("save")) {

@@ -55,7 +55,7 @@ class TestGuiParameters : public QObject {
     const double g0 = measuredAcceleration(w, 50);
     CLUMPLAB_COMPARE_REL(g0, -9.81, 1e-9);
 
-    SceneParameters edited = w.parameters();
+    EditableModel edited = w.parameters();
     edited.gravity = Vec3(0.0, 0.0, -20.0);
     emit w.parametersDock()->edited(edited, QStringLiteral("gravity z"));
     QCOMPARE(w.undoStack()->count(), 1);
@@ -75,7 +75,7 @@ class TestGuiParameters : public QObject {
     MainWindow w;
     QCOMPARE(showActiveScene(w, dir, QStringLiteral("fall.json"), kFallingSphere, 1), QString());
     // Values beyond the old panel's ranges and with many digits, as a scene may hold them.
-    SceneParameters start = w.parameters();
+    EditableModel start = w.parameters();
     start.eulerIterations = 80;
     start.contact.linear.stiffness = 5e12;
     start.timeStep = 1.234567891234e-7;
@@ -184,7 +184,7 @@ class TestGuiParameters : public QObject {
     MainWindow w;
     w.resize(1400, 900);
     QCOMPARE(showActiveScene(w, dir, QStringLiteral("two.json"), kTwoBalls, 2), QString());
-    sim::SceneParameters p = w.parameters();
+    EditableModel p = w.parameters();
     p.timeStep = 0.00016177613;
     p.contact.linear.tangentialStiffnessRatio = 2.0 / 7.0;
     w.applyParameters(p);

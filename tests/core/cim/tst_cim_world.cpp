@@ -166,7 +166,11 @@ class CimWorldTest : public QObject {
       spec.contact.linear.tangentialDamping = 0.02;
     }
     auto world = makeGas(spec);
-    if (variant == 2) world->setDamping(2.0, 3.0);
+    if (variant == 2)
+      world->editModel([&](EditableModel& m) {
+        m.linearDamping = 2.0;
+        m.angularDamping = 3.0;
+      });
     if (variant == 3)
       world->setExternalForce(0, Vec3(0.0, 2e-3, 0.0), world->bodies().position[0] + Vec3(1e-3, 0, 0));
     const EnergyReport start = world->energy();
@@ -237,7 +241,7 @@ class CimWorldTest : public QObject {
     spec.timeStep = dt;
     spec.count = 40;
     auto world = makeGas(spec);
-    world->setGravity(Vec3(0.0, 0.0, -9.81));
+    world->editModel([&](EditableModel& m) { m.gravity = Vec3(0.0, 0.0, -9.81); });
     const EnergyReport start = world->energy();
     QVERIFY(runSteps(*world, std::lround(0.1 / dt)));
     const EnergyReport end = world->energy();

@@ -79,7 +79,8 @@ class CimWorldContractTest : public QObject {
       return w;
     };
     auto reference = build(IntegratorKind::Rk4, 1.0);
-    const auto particles = cim::describeWorld(*reference);
+    const auto particles =
+        cim::describeWorld({reference->model(), reference->bodies(), reference->externalLoads()});
     const cim::ParticleModel model = cim::makeParticleModel(particles);
     cim::ClusterStepSettings cs;
     cs.buffer = spec.cim.buffer;
@@ -179,7 +180,7 @@ class CimWorldContractTest : public QObject {
   // stops, naming the two bodies; with the bound the same interval is fine and retakes nothing.
   void aMissedContactIsFoundAndNamed() {
     auto world = struckChain(IntegratorKind::Cim, 1e-4, 5e-3, 1.0, 1.05 * kStrikeBuffer, -1.0);
-    const auto particles = cim::describeWorld(*world);
+    const auto particles = cim::describeWorld({world->model(), world->bodies(), world->externalLoads()});
     for (const bool bound : {false, true}) {
       cim::ClusterStepSettings settings;
       settings.buffer = kStrikeBuffer;
@@ -289,12 +290,17 @@ class CimWorldContractTest : public QObject {
 
     World world(s, elasticSpring(), {}, templates);
     world.addBody({0, Vec3::Zero(), Quat::Identity(), Vec3(0.1, 0, 0)});
-    QVERIFY(message([&] { world.setContactModel(linearContact(1e4, 0.5, 0.4)); }).contains("tangential"));
+    QVERIFY(message([&] {
+              world.editModel([&](EditableModel& m) { m.contact = linearContact(1e4, 0.5, 0.4); });
+            }).contains("tangential"));
     QVERIFY(world.contactModel() == elasticSpring());
     FieldSettings fields;
     fields.electric = Vec3(1, 0, 0);
-    QVERIFY(message([&] { world.setFields(fields); }).contains("fields"));
-    QVERIFY(message([&] { world.setGyroscopic(false); }).contains("gyroscopic"));
+    QVERIFY(
+        message([&] { world.editModel([&](EditableModel& m) { m.fields = fields; }); }).contains("fields"));
+    QVERIFY(message([&] {
+              world.editModel([&](EditableModel& m) { m.gyroscopic = false; });
+            }).contains("gyroscopic"));
     PointProperties charged;
     charged.charge = 1e-9;
     QVERIFY(message([&] { world.setPointProperties(0, charged); }).contains("charges"));
@@ -303,28 +309,39 @@ class CimWorldContractTest : public QObject {
     ContactModel dashpotOnly = linearContact(1e4, 0.5, 0.4);
     dashpotOnly.linear.tangentialStiffnessRatio = 0.0;
     dashpotOnly.linear.tangentialDamping = 0.01;
-    world.setContactModel(dashpotOnly);
+    world.editModel([&](EditableModel& m) { m.contact = dashpotOnly; });
     QVERIFY(runSteps(world, 2));
     // The settings block, edited live: bad values refused, good ones taken.
     CimSettings cim = world.settings().cim;
     cim.relativeTolerance = -1.0;
-    QVERIFY(message([&] { world.setCimSettings(cim); }).contains("rtol"));
+    QVERIFY(message([&] { world.editModel([&](EditableModel& m) { m.cim = cim; }); }).contains("rtol"));
     cim.relativeTolerance = 1e-6;
     cim.minStep = -1.0;
-    QVERIFY(message([&] { world.setCimSettings(cim); }).contains("min_step"));
+    QVERIFY(message([&] { world.editModel([&](EditableModel& m) { m.cim = cim; }); }).contains("min_step"));
     cim.minStep = 1e-6;
-    world.setCimSettings(cim);
+    world.editModel([&](EditableModel& m) { m.cim = cim; });
     QCOMPARE(world.settings().cim.minStep, 1e-6);
     QVERIFY(runSteps(world, 2));
     // A leapfrog world with friction cannot switch to cim; one without can, and back.
     World leapfrog(freeSpace(IntegratorKind::Leapfrog, 1e-5), linearContact(1e4, 0.5, 0.4), {}, templates);
-    QVERIFY(message([&] { leapfrog.setIntegrator(IntegratorKind::Cim, 4); }).contains("tangential"));
+    QVERIFY(message([&] {
+              leapfrog.editModel([&](EditableModel& m) {
+                m.integrator = IntegratorKind::Cim;
+                m.eulerIterations = 4;
+              });
+            }).contains("tangential"));
     QCOMPARE(leapfrog.settings().integrator, IntegratorKind::Leapfrog);
     World elastic(freeSpace(IntegratorKind::Leapfrog, 1e-5), elasticSpring(), {}, templates);
     elastic.addBody({0, Vec3::Zero(), Quat::Identity(), Vec3(0.1, 0, 0)});
-    elastic.setIntegrator(IntegratorKind::Cim, 4);
+    elastic.editModel([&](EditableModel& m) {
+      m.integrator = IntegratorKind::Cim;
+      m.eulerIterations = 4;
+    });
     QVERIFY(runSteps(elastic, 2));
-    elastic.setIntegrator(IntegratorKind::Leapfrog, 4);
+    elastic.editModel([&](EditableModel& m) {
+      m.integrator = IntegratorKind::Leapfrog;
+      m.eulerIterations = 4;
+    });
     QVERIFY(runSteps(elastic, 2));
     CLUMPLAB_COMPARE_REL(elastic.bodies().position[0].x(), 0.1 * elastic.time(), 1e-12);
   }
@@ -344,7 +361,7 @@ class CimWorldContractTest : public QObject {
       QVERIFY(!world->step());  // stays stopped
     }
     auto world = collision(IntegratorKind::Cim, 1e-3, elasticSpring(1e4));
-    const auto particles = cim::describeWorld(*world);
+    const auto particles = cim::describeWorld({world->model(), world->bodies(), world->externalLoads()});
     cim::ClusterStepSettings settings;
     settings.buffer = 0.6e-3;
     settings.rkf.maxSteps = 5;

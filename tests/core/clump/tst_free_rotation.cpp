@@ -192,11 +192,12 @@ class FreeRotationTest : public QObject {
     world->bodies().velocity[0] = Vec3(0.5, 0, 0);
     world->stateChanged();
     for (int n = 0; n < 100; ++n) test::mustStep(*world);
-    world->setTimeStep(5e-4);
+    world->editModel([&](EditableModel& m) { m.timeStep = 5e-4; });
     for (int n = 0; n < 100; ++n) test::mustStep(*world);
     QCOMPARE(world->time(), 0.15);
     CLUMPLAB_COMPARE_REL(world->bodies().position[0].x(), 0.5 * 0.15, 1e-12);
-    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, world->setTimeStep(0.0));
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument,
+                             world->editModel([&](EditableModel& m) { m.timeStep = 0.0; }));
   }
 
   void noGyroscopicTermNoFlip() {

@@ -311,7 +311,7 @@ class ContactsAtRestTest : public QObject {
     const double deepest =
         std::max(r.overlap, staticOverlap(mutze, kRadius, world.bodies().mass[0] * kGravity));
     for (const ContactModel& c : {mutze, mindlin, mutze}) {
-      world.setContactModel(c);
+      world.editModel([&](EditableModel& m) { m.contact = c; });
       for (int n = 0; n < 2000; ++n) mustStep(world);
       const double overlap = kRadius - world.bodies().position[0].z();
       QVERIFY2(overlap > 0.0 && overlap < 2.0 * deepest, qPrintable(QString("overlap %1 m").arg(overlap)));

@@ -272,7 +272,7 @@ class EnergyBookkeepingTest : public QObject {
     for (int n = 0; n < 3000; ++n) {
       QVERIFY(plain->step());
       if (plain->contactCount() > 0 && n % 7 == 0) {
-        edited->setGravity(edited->settings().gravity);
+        edited->editModel([&](EditableModel& m) { m.gravity = edited->settings().gravity; });
         ++refreshes;
       }
       QVERIFY(edited->step());
@@ -396,7 +396,9 @@ class EnergyBookkeepingTest : public QObject {
     auto stable = ballWorld(2e-5);
     for (int n = 0; n < 150000; ++n) {
       if (n == 2000) {
-        stable->setGravity(Vec3(0.0, 0.0, -29.43));  // +2 m g h of potential energy, not booked
+        stable->editModel([&](EditableModel& m) {
+          m.gravity = Vec3(0.0, 0.0, -29.43);
+        });  // +2 m g h of potential energy, not booked
         stable->addBody({0, Vec3(0.03, 0.0, 0.05), Quat::Identity(), Vec3(0.0, 0.0, 1.0), Vec3::Zero()});
       }
       QVERIFY2(stable->step(), stable->divergence().message.c_str());

@@ -310,7 +310,10 @@ class BlockedDofsTest : public QObject {
     }
     world.addBody(b);
     try {
-      world.setIntegrator(IntegratorKind::Rk4, 4);
+      world.editModel([&](EditableModel& m) {
+        m.integrator = IntegratorKind::Rk4;
+        m.eulerIterations = 4;
+      });
       QFAIL("rk4 was accepted with a blocked body");
     } catch (const std::invalid_argument& e) {
       QVERIFY2(QString(e.what()).contains("cim and rk4"), e.what());

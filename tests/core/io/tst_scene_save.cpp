@@ -197,9 +197,16 @@ class SceneSaveTest : public QObject {
     QVERIFY(scene.templates.size() > 5);  // scaled copies
     auto world = buildWorld(scene);
     for (int n = 0; n < 500; ++n) QVERIFY2(world->step(), world->divergence().message.c_str());
-    world->setGravity(Vec3(0, 0.5, -5));
-    world->setDamping(0.125, 0.375);
-    world->setIntegrator(IntegratorKind::Splitting, 5, 3);
+    world->editModel([&](EditableModel& m) { m.gravity = Vec3(0, 0.5, -5); });
+    world->editModel([&](EditableModel& m) {
+      m.linearDamping = 0.125;
+      m.angularDamping = 0.375;
+    });
+    world->editModel([&](EditableModel& m) {
+      m.integrator = IntegratorKind::Splitting;
+      m.eulerIterations = 5;
+      m.rotorSubsteps = 3;
+    });
     world->removeBody(2);
     for (int n = 0; n < 100; ++n) QVERIFY(world->step());
 

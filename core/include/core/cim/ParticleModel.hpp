@@ -7,9 +7,9 @@
 #include <span>
 #include <vector>
 
+#include "core/base/PeriodicBox.hpp"
 #include "core/cim/ParticleNeighbors.hpp"
 #include "core/cim/RigidBodyOde.hpp"
-#include "core/world/PeriodicBox.hpp"
 
 namespace clumplab::cim {
 

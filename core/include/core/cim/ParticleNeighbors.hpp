@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "core/base/Math.hpp"
-#include "core/world/PeriodicBox.hpp"
+#include "core/base/PeriodicBox.hpp"
 
 namespace clumplab::cim {
 

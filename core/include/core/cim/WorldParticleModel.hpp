@@ -19,16 +19,14 @@
 #include <memory>
 #include <vector>
 
+#include "core/base/PeriodicBox.hpp"
 #include "core/cim/ParticleModel.hpp"
 #include "core/clump/ClumpTemplate.hpp"
 #include "core/collision/ContactModel.hpp"
 #include "core/walls/Walls.hpp"
-#include "core/world/PeriodicBox.hpp"
 
 namespace clumplab {
-class World;
-struct BodyState;
-struct WorldSettings;
+struct WorldView;  // StepContext.hpp
 }  // namespace clumplab
 
 namespace clumplab::cim {
@@ -54,7 +52,7 @@ struct WorldParticles {
 };
 
 // The description of `world` as it is now (bodies, templates, contact model, walls, settings, loads).
-std::shared_ptr<const WorldParticles> describeWorld(const World& world);
+std::shared_ptr<const WorldParticles> describeWorld(const WorldView& world);
 
 // The model of `particles` (its callbacks hold the pointer).
 ParticleModel makeParticleModel(const std::shared_ptr<const WorldParticles>& particles);

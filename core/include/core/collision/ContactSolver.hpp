@@ -18,12 +18,12 @@
 #include <limits>
 #include <vector>
 
+#include "core/base/PeriodicBox.hpp"
 #include "core/base/ThreadPool.hpp"
+#include "core/clump/BodyState.hpp"
 #include "core/collision/ContactModel.hpp"
 #include "core/collision/NeighborList.hpp"
 #include "core/walls/Walls.hpp"
-#include "core/world/BodyState.hpp"
-#include "core/world/PeriodicBox.hpp"
 
 namespace clumplab {
 

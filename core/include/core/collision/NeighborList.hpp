@@ -25,12 +25,14 @@
 #include <vector>
 
 #include "core/base/Math.hpp"
+#include "core/base/PeriodicBox.hpp"
 #include "core/base/ThreadPool.hpp"
 #include "core/clump/ClumpTemplate.hpp"
 #include "core/walls/Walls.hpp"
-#include "core/world/PeriodicBox.hpp"
 
 namespace clumplab {
+
+class PebblePairSearch;  // PebblePairSearch.hpp (private to the broad phase)
 
 struct PebblePair {
   std::uint32_t a = 0;  // pebble indices, a < b, bodies differ
@@ -170,6 +172,14 @@ class NeighborList {
 
  private:
   struct Scratch;  // per-block buffers and the two levels' structures (NeighborList.cpp)
+
+  // The steps of rebuild(), in order (NeighborList.cpp).
+  void startLists(const BroadPhaseInput& in);
+  std::size_t findCandidateBodies(const BroadPhaseInput& in, ThreadPool* pool);
+  void listPebblePairs(const PebblePairSearch& bodies, std::size_t blockCount, ThreadPool* pool);
+  void listWallPairs(const BroadPhaseInput& in, const PebblePairSearch& bodies, std::size_t blockCount,
+                     ThreadPool* pool);
+  void gatherBlocks(std::size_t blockCount);
 
   State state_;
   // bodyWithinLimits claims only this share of a body's limit: the rest is far more than the

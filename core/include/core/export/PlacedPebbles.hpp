@@ -5,9 +5,9 @@
 // a world that has not stepped yet.
 #include <vector>
 
+#include "core/clump/BodyState.hpp"
 #include "core/clump/ClumpTemplate.hpp"
 #include "core/collision/ContactSolver.hpp"
-#include "core/world/BodyState.hpp"
 
 namespace clumplab {
 

@@ -5,7 +5,7 @@
 #include <vector>
 
 #include "core/base/Math.hpp"
-#include "core/world/PeriodicBox.hpp"
+#include "core/base/PeriodicBox.hpp"
 
 namespace clumplab {
 
@@ -49,7 +49,7 @@ struct BodyState;
 // `torque` (world frame, per body): qE, p x E, m x B, and the pairwise Coulomb, charge-dipole,
 // dipole-dipole (electric and magnetic) and Newtonian terms, O(N^2) over the bodies with any
 // property (fine for sandbox sizes). The magnetic Lorentz force q v x B is velocity dependent and
-// not included: the integrators apply it in their velocity kicks (World::lorentzRotation), or
+// not included: the integrators apply it in their velocity kicks (ForceStage::lorentzRotation), or
 // addLorentzForces adds it for those that take it from the force evaluation. With periodic axes
 // every pair interacts through its minimum image only (a truncation, not an Ewald sum: the pair
 // energy jumps where a separation crosses half a box length, so keep long-range pairs weak there).

@@ -11,14 +11,13 @@
 #include <vector>
 
 #include "core/base/Math.hpp"
+#include "core/integrate/StepContext.hpp"
 
 namespace clumplab {
 
 struct BodyState;
 
-class World;
-
-// Leapfrog, Midpoint and Splitting use World's contact stage; Cim and Rk4 (Meland et al.: the cluster
+// Leapfrog, Midpoint and Splitting use World's force stage; Cim and Rk4 (Meland et al.: the cluster
 // integration method and its DEM baseline) evaluate their own forces (SelfForcedIntegrator).
 enum class IntegratorKind { Leapfrog, Midpoint, Splitting, Cim, Rk4 };
 
@@ -88,10 +87,10 @@ class Integrator {
 };
 
 // Leapfrog, midpoint and splitting: World::step calls step(), which makes exactly one force
-// evaluation (World::computeForces) at forceTimeFraction() of the step.
+// evaluation (ForceStage::evaluate) at forceTimeFraction() of the step.
 class ForceStageIntegrator : public Integrator {
  public:
-  virtual void step(World& world) = 0;
+  virtual void step(const StepContext& step, ForceStage& forces) = 0;
   // Where in the step [t, t + dt] the one force evaluation happens, as a fraction of dt: 1 for the
   // kick-drift-kick schemes (forces at the end-of-step positions; those forces give the last half
   // kick of this step and the first of the next), 1/2 for the midpoint method (forces at the
@@ -100,22 +99,20 @@ class ForceStageIntegrator : public Integrator {
   // the work of dissipative forces from it (World::step).
   virtual double forceTimeFraction() const = 0;
   // True when the integrator applies the magnetic Lorentz force q v x B in its velocity kicks (an
-  // implicit-midpoint Boris rotation, World::lorentzRotation); otherwise World's force evaluation
+  // implicit-midpoint Boris rotation, ForceStage::lorentzRotation); otherwise World's force evaluation
   // includes it at the velocities of the evaluation.
   virtual bool kicksLorentzForce() const { return false; }
 };
 
-// cim and rk4: World::step calls advance() and books what it returns; World's contact stage
-// (computeForces) is not used.
+// cim and rk4: World::step calls advance() and books what it returns; World's force stage is not
+// used.
 class SelfForcedIntegrator : public Integrator {
  public:
-  // `edited`: settings, contact model, loads or templates may have changed since the last call.
-  virtual OwnForcesStep advance(World& world, double dt, bool edited) = 0;
+  // Advances step.bodies by `dt` [s]. `edited`: settings, contact model, loads or templates may
+  // have changed since the last call.
+  virtual OwnForcesStep advance(const StepContext& step, double dt, bool edited) = 0;
   // The energy stored in the contacts at the world's current state [J] (World::energy).
-  virtual double elasticEnergy(const World& world) const = 0;
+  virtual double elasticEnergy(const WorldView& world) const = 0;
 };
-
-// `eulerIterations`: fixed-point iterations of the leapfrog's Euler solve (MercuryDPM rigid clumps, §2.6).
-std::unique_ptr<Integrator> makeIntegrator(IntegratorKind kind, int eulerIterations);
 
 }  // namespace clumplab

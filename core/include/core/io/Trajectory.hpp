@@ -21,7 +21,7 @@
 #include <string>
 #include <vector>
 
-#include "core/world/BodyState.hpp"
+#include "core/clump/BodyState.hpp"
 #include "core/world/Snapshot.hpp"
 
 namespace clumplab {

@@ -23,10 +23,10 @@
 #include <vector>
 
 #include "core/base/ThreadPool.hpp"
+#include "core/clump/BodyState.hpp"
 #include "core/collision/ContactModel.hpp"
 #include "core/collision/ContactSolver.hpp"
 #include "core/walls/Walls.hpp"
-#include "core/world/BodyState.hpp"
 
 namespace clumplab {
 

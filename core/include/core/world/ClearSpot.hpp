@@ -8,8 +8,8 @@
 #include <optional>
 #include <vector>
 
+#include "core/base/PlaneConstraint.hpp"
 #include "core/world/Placement.hpp"
-#include "core/world/PlaneConstraint.hpp"
 
 namespace clumplab {
 

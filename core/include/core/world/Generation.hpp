@@ -4,11 +4,11 @@
 #include <cstdint>
 #include <vector>
 
+#include "core/base/PeriodicBox.hpp"
+#include "core/base/PlaneConstraint.hpp"
 #include "core/clump/ClumpTemplate.hpp"
 #include "core/walls/Walls.hpp"
 #include "core/world/BodyInit.hpp"
-#include "core/world/PeriodicBox.hpp"
-#include "core/world/PlaneConstraint.hpp"
 
 namespace clumplab {
 

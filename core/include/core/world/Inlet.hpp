@@ -19,7 +19,7 @@
 #include <vector>
 
 #include "core/base/Math.hpp"
-#include "core/world/PlaneConstraint.hpp"
+#include "core/base/PlaneConstraint.hpp"
 
 namespace clumplab {
 

@@ -28,6 +28,8 @@ struct ModelParameter {
   bool integer() const { return count != nullptr; }
   double value(const WorldSettings& settings, const ContactModel& contact) const;
   void assign(WorldSettings& settings, ContactModel& contact, double value) const;
+  // The same in the editable part of a model; the parameter must be one of its fields (not the skin).
+  void assign(EditableModel& model, double value) const;
 
   // "time step must lie in [1e-15, 100] s (got 1e-16)".
   std::string complaint(double value) const;

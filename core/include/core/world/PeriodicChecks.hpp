@@ -14,10 +14,10 @@
 #include <string>
 #include <vector>
 
+#include "core/base/PeriodicBox.hpp"
+#include "core/base/PlaneConstraint.hpp"
 #include "core/clump/ClumpTemplate.hpp"
 #include "core/walls/Walls.hpp"
-#include "core/world/PeriodicBox.hpp"
-#include "core/world/PlaneConstraint.hpp"
 
 namespace clumplab {
 

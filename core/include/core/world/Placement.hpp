@@ -8,9 +8,9 @@
 #include <unordered_map>
 #include <vector>
 
+#include "core/base/PeriodicBox.hpp"
 #include "core/clump/ClumpTemplate.hpp"
 #include "core/walls/Walls.hpp"
-#include "core/world/PeriodicBox.hpp"
 
 namespace clumplab {
 

@@ -7,11 +7,11 @@
 #include <string>
 #include <vector>
 
+#include "core/base/PeriodicBox.hpp"
 #include "core/clump/ClumpTemplate.hpp"
 #include "core/energy/Energy.hpp"
 #include "core/walls/Walls.hpp"
 #include "core/world/Inlet.hpp"
-#include "core/world/PeriodicBox.hpp"
 
 namespace clumplab {
 

@@ -27,7 +27,9 @@ enum class Stage { Pebbles, BroadPhase, Contacts, Reduce, Integrate, Count };
 
 struct WorldCheckpoint;
 
-class World {
+// World is the ForceStage of its force-stage integrators (StepContext.hpp), privately: nobody else
+// evaluates its forces mid-step.
+class World final : private ForceStage {
  public:
   World(const WorldSettings& settings, const ContactModel& contact, std::vector<Wall> walls,
         std::vector<TemplatePtr> templates);
@@ -56,21 +58,20 @@ class World {
   // --- editing between steps (the GUI's simulation thread) -----------------------------------
   // Each edit takes effect at the next step and the clock runs on without a jump. Bad values throw
   // std::invalid_argument (a bad body index std::out_of_range) and leave the world unchanged.
-  void setTimeStep(double dt);           // [s]
-  void setGravity(const Vec3& gravity);  // [m/s^2]
-  void setContactModel(const ContactModel& contact);
-  // A new integrator starts without history; `eulerIterations` in [1, 100] (leapfrog), and
-  // `rotorSubsteps` in [1, 64] (splitting; the first form keeps the current value).
-  void setIntegrator(IntegratorKind kind, int eulerIterations);
-  void setIntegrator(IntegratorKind kind, int eulerIterations, int rotorSubsteps);
-  void setDamping(double linear, double angular);  // [1/s] each, >= 0 (WorldSettings)
-  // The cim and rk4 integrators' settings (CimSettings.hpp): buffer >= 0, tolerances > 0 and >= 0,
-  // minimum step >= 0, maximum step > 0.
-  void setCimSettings(const CimSettings& cim);
-  // Keeps or removes the gyroscopic term omega x I omega of Euler's equations (WorldSettings).
-  void setGyroscopic(bool on);
-  // Uniform E and B, G and the softening (0: automatic), all finite, G and softening >= 0.
-  void setFields(const FieldSettings& fields);
+  // The part of the model a run may change (WorldModel.hpp), and the one way to change it: checked as
+  // a whole against the declared ranges (ModelParameters.hpp) and what the integrator supports, then
+  // applied where it differs. A new step moves the clock's origin (no jump); a new integrator (kind,
+  // Euler iterations, rotor sub-steps) starts without history; a switch of contact law forgets the
+  // history its springs meant; any edit but the gyroscopic flag evaluates the forces again.
+  EditableModel editableModel() const;
+  void setModel(const EditableModel& model);
+  // setModel of the current editable model as `change` (a callable taking EditableModel&) leaves it.
+  template <class Change>
+  void editModel(Change&& change) {
+    EditableModel m = editableModel();
+    change(m);
+    setModel(m);
+  }
   // A body's charge, dipoles and point-mass flag.
   void setPointProperties(std::uint32_t body, const PointProperties& point);
   // Sets the clock [s] (a saved scene continues at its time); the step counter is kept.
@@ -103,26 +104,11 @@ class World {
   WorldCheckpoint checkpoint() const;
   void restore(const WorldCheckpoint& checkpoint);
 
-  // --- used by integrators ------------------------------------------------------------------
-  // Evaluates all forces at the current body state into bodies().force/torque, advancing contact
-  // history (tangential springs) by one time step; the energy the springs lose counts as
-  // dissipated at once, and step() books the work of the evaluation's dissipative forces once the
-  // integrator has produced the velocities they act on. An integrator makes exactly one such
-  // evaluation per step, at its forceTimeFraction(). The springs advance from the time of the last
-  // evaluation with the `drift` velocities (DriftVelocities; the bodies' own when not given).
-  void computeForces(const DriftVelocities& drift = {});
-  // The same forces, for a step that starts with stale ones (first step, after an edit): contact
-  // history does not advance and no step of dissipated work is added for them here, since the
-  // state has not moved (a spring that the edit shortened, e.g. lower friction, counts its loss).
+  // Evaluates the forces at the current state into bodies().force/torque (first step, after an
+  // edit, or for a caller that reads them between steps): contact history does not advance and no
+  // step of dissipated work is added for them here, since the state has not moved (a spring that
+  // an edit shortened, e.g. lower friction, counts its loss).
   void refreshForces();
-  bool forcesCurrent() const { return state_.forcesCurrent; }
-  // For a kick of duration h [s] of body b: the Boris rotation vector t = q h B / (2 m) of the
-  // magnetic Lorentz force (zero for an uncharged body; in the 2D mode B's normal part, the rest
-  // only pushes against the plane). See VelocityKick.hpp.
-  Vec3 lorentzRotation(std::size_t b, double h) const;
-  // Whether lorentzRotation can be non-zero for some body: a magnetic field acts and a body is
-  // charged (or carries point properties).
-  bool hasLorentzKicks() const;
   // The softening length in use [m] (FieldSettings::softening, or the automatic value).
   double fieldSoftening() const { return state_.softening; }
 
@@ -199,9 +185,28 @@ class World {
   TemplateSteps timeSteps() const;  // both at once (TimeStepEstimate.hpp)
   // Seconds spent per stage since construction.
   const std::array<double, static_cast<int>(Stage::Count)>& stageSeconds() const { return stageSeconds_; }
-  void addStageTime(Stage s, double seconds) { stageSeconds_[static_cast<int>(s)] += seconds; }
 
  private:
+  // --- the ForceStage of the force-stage integrators (StepContext.hpp) ------------------------
+  // evaluate(): all forces at the current body state into bodies().force/torque, advancing contact
+  // history (tangential springs) by one time step; the energy the springs lose counts as
+  // dissipated at once, and step() books the work of the evaluation's dissipative forces once the
+  // integrator has produced the velocities they act on. An integrator makes exactly one such
+  // evaluation per step, at its forceTimeFraction(). The springs advance from the time of the last
+  // evaluation with the `drift` velocities (DriftVelocities; the bodies' own when not given).
+  void evaluate(const DriftVelocities& drift) override;
+  void refreshIfStale() override;
+  // For a kick of duration h [s] of body b: the Boris rotation vector t = q h B / (2 m) of the
+  // magnetic Lorentz force (zero for an uncharged body; in the 2D mode B's normal part, the rest
+  // only pushes against the plane). See VelocityKick.hpp.
+  Vec3 lorentzRotation(std::size_t b, double h) const override;
+  // Whether lorentzRotation can be non-zero for some body: a magnetic field acts and a body is
+  // charged (or carries point properties).
+  bool hasLorentzKicks() const override;
+  // What the integrators work on (StepContext.hpp).
+  StepContext stepContext() { return {model_, state_.bodies, state_.loads, pool_, stepCancel_}; }
+  WorldView view() const { return {model_, state_.bodies, state_.loads}; }
+
   // A step of an integrator with forces of its own (cim, rk4): it advances the bodies, World books
   // what it reports (WorldOwnForces.cpp).
   bool stepOwnForces();
@@ -240,6 +245,8 @@ class World {
   void keepStepStartVelocities(double f);  // for integrators that evaluate forces before the end
   void bookNewWork(double f);              // the new evaluation's work over the rest of the step
   double forceStageSeconds() const;        // the force stages' seconds so far
+  // A stage's running total in stageSeconds() [s], for a StageTimer (StageClock.hpp).
+  double& stageTotal(Stage s) { return stageSeconds_[static_cast<int>(s)]; }
   bool checkDivergence();
   // A setting that changes the energy without booking it (gravity, stiffness, the step): forces
   // are evaluated again and the energy watch starts again.

@@ -1,17 +1,17 @@
 #pragma once
 // What a scene file defines and a run does not change by itself: the settings, the contact model,
-// the walls and the clump templates (MuJoCo's mjModel in spirit; the user's edits between steps
-// change it through World's setters, which validate them).
+// the walls and the clump templates (MuJoCo's mjModel in spirit). The user's edits between steps
+// change its EditableModel part through World::setModel, which validates them.
 #include <vector>
 
+#include "core/base/PeriodicBox.hpp"
+#include "core/base/PlaneConstraint.hpp"
+#include "core/cim/CimSettings.hpp"
 #include "core/clump/ClumpTemplate.hpp"
 #include "core/collision/ContactModel.hpp"
 #include "core/forces/Fields.hpp"
 #include "core/integrate/Integrator.hpp"
 #include "core/walls/Walls.hpp"
-#include "core/world/CimSettings.hpp"
-#include "core/world/PeriodicBox.hpp"
-#include "core/world/PlaneConstraint.hpp"
 
 namespace clumplab {
 
@@ -41,6 +41,28 @@ struct WorldModel {
   ContactModel contact;
   std::vector<Wall> walls;  // a box is six planes: -x, +x, -y, +y, -z, +z faces
   std::vector<TemplatePtr> templates;
+};
+
+// The part of the model a user may change while the world runs (World::setModel; the Parameters
+// panel, Python, lessons), named once. The rest (threads, skin, the 2D plane, the periodic box,
+// walls, templates) is fixed when the world is made.
+struct EditableModel {
+  double timeStep = 1e-5;  // [s]
+  IntegratorKind integrator = IntegratorKind::Leapfrog;
+  int eulerIterations = 4;               // leapfrog's iterative Euler solve (MercuryDPM rigid clumps, §2.6)
+  int rotorSubsteps = 4;                 // splitting's free-rotor sub-steps
+  Vec3 gravity = Vec3(0.0, 0.0, -9.81);  // [m/s^2]
+  double linearDamping = 0.0;            // [1/s], global
+  double angularDamping = 0.0;           // [1/s], global
+  bool gyroscopic = true;                // the omega x I omega term (off to show what it does)
+  FieldSettings fields;                  // uniform E and B, G, softening
+  CimSettings cim;                       // the cim and rk4 integrators' settings
+  ContactModel contact;
+
+  static EditableModel of(const WorldSettings& settings, const ContactModel& contactModel);
+  // Writes these fields into `settings` and `contact`, leaving the rest of the settings as they are.
+  void writeTo(WorldSettings& settings, ContactModel& contactModel) const;
+  bool operator==(const EditableModel& other) const = default;
 };
 
 }  // namespace clumplab

@@ -8,9 +8,10 @@
 #include <vector>
 
 #include "core/base/Math.hpp"
+#include "core/clump/BodyState.hpp"
 #include "core/collision/ContactSolver.hpp"
+#include "core/forces/ExternalLoad.hpp"
 #include "core/walls/MeshWallContacts.hpp"
-#include "core/world/BodyState.hpp"
 #include "core/world/Inlet.hpp"
 
 namespace clumplab {
@@ -23,15 +24,6 @@ struct Divergence {
   std::uint32_t body = 0;
   double time = 0.0;
   std::string message;
-};
-
-// A force applied from outside (the GUI's mouse drag) at a point fixed in the world until it is set
-// again or cleared. Its work is user input, not dissipation: World::externalWork() books it, so that
-// total + dissipated - external work is conserved while loads act.
-struct ExternalLoad {
-  std::uint32_t body = 0;
-  Vec3 force = Vec3::Zero();  // [N], world
-  Vec3 point = Vec3::Zero();  // [m], world; the torque about the centre of mass is (point - x) x force
 };
 
 // The run's clock: time = origin + (steps - stepsAtOrigin) x dt, so no round-off accumulates over
