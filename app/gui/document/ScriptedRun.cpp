@@ -91,7 +91,7 @@ void ScriptedRun::startRecording() {
               : options_.plotInset ? RecordingPlan::Plot::Energy
                                    : RecordingPlan::Plot::None;
   plan.everyReplayFrame = options_.everyReplayFrame;
-  recorder_ = new MovieRecorder(window_, plan);
+  recorder_ = new MovieRecorder(window_, plan, &window_);
   connect(recorder_, &MovieRecorder::finished, this, [this](const QString& error) {
     if (!error.isEmpty()) {
       std::fprintf(stderr, "clumplab: %s\n", qPrintable(error));

@@ -2,17 +2,15 @@
 
 #include <cmath>
 
-#include "gui/docks/EnergyPlotDock.hpp"
-#include "gui/docks/InspectorDock.hpp"
 #include "gui/recording/PlotInset.hpp"
 #include "gui/replay/ReplayController.hpp"
 #include "gui/view/Viewport.hpp"
-#include "gui/window/MainWindow.hpp"
+#include "sim/SimulationLoop.hpp"
 
 namespace clumplab::gui {
 
-MovieRecorder::MovieRecorder(MainWindow& window, RecordingPlan plan)
-    : QObject(&window), window_(window), plan_(std::move(plan)) {}
+MovieRecorder::MovieRecorder(RecordingHost& host, RecordingPlan plan, QObject* parent)
+    : QObject(parent), host_(host), plan_(std::move(plan)) {}
 
 MovieRecorder::~MovieRecorder() = default;
 
@@ -25,8 +23,8 @@ qint64 MovieRecorder::bytesOnDisk() const {
 }
 
 QString MovieRecorder::start() {
-  replay_ = window_.replay()->active() ? window_.replay() : nullptr;
-  const sim::SimulationFrame* f = replay_ ? &replay_->frame() : window_.currentFrame();
+  replay_ = host_.replay()->active() ? host_.replay() : nullptr;
+  const sim::SimulationFrame* f = replay_ ? &replay_->frame() : host_.currentFrame();
   if (!f) return QStringLiteral("%1: there is no scene to record").arg(plan_.movie.path);
   if (!(plan_.duration > 0.0) || !(plan_.slowMotion > 0.0) || plan_.movie.framesPerSecond < 1) {
     return QStringLiteral("%1: the duration, slow-motion factor and frame rate must be positive")
@@ -43,18 +41,18 @@ QString MovieRecorder::start() {
   }
   if (replay_ && !plan_.realTime) startReplay();  // the frame count, and the first frame on show
   encoder_ = std::make_unique<MovieEncoder>(plan_.movie);
-  statusWasVisible_ = window_.viewport()->statusVisible();
-  window_.viewport()->setStatusVisible(plan_.statusOverlay);
+  statusWasVisible_ = host_.viewport()->statusVisible();
+  host_.viewport()->setStatusVisible(plan_.statusOverlay);
   const QImage first = grabFrame();
   if (first.isNull()) {
     encoder_.reset();
-    window_.viewport()->setStatusVisible(statusWasVisible_);
+    host_.viewport()->setStatusVisible(statusWasVisible_);
     return QStringLiteral("%1: the 3D view cannot be drawn (no OpenGL), so there is nothing to record")
         .arg(plan_.movie.path);
   }
   if (const QString error = encoder_->start(first.size()); !error.isEmpty()) {
     encoder_.reset();
-    window_.viewport()->setStatusVisible(statusWasVisible_);
+    host_.viewport()->setStatusVisible(statusWasVisible_);
     return error;
   }
   active_ = true;
@@ -62,11 +60,11 @@ QString MovieRecorder::start() {
   if (!replay_ && !plan_.realTime) {
     // A simulation: paused first, and the movie starts at the time it paused at (the frame on show
     // may be long past while the run goes as fast as it can), its first frame that one.
-    resumeAtEnd_ = window_.running();
-    window_.setRunning(false);
-    ticket_ = window_.simulation().commandsPosted();
+    resumeAtEnd_ = host_.running();
+    host_.setRunning(false);
+    ticket_ = host_.simulation().commandsPosted();
     pausing_ = true;
-    connect(&window_, &MainWindow::frameShown, this, &MovieRecorder::onFrame);
+    frames_ = host_.connectFrameShown(this, [this] { onFrame(); });
     return QString();
   }
   if (const QString error = addFrame(first, f->snapshot.time); !error.isEmpty()) {
@@ -77,7 +75,7 @@ QString MovieRecorder::start() {
     grabTimer_ = new QTimer(this);
     grabTimer_->setTimerType(Qt::PreciseTimer);
     connect(grabTimer_, &QTimer::timeout, this, [this] {
-      const sim::SimulationFrame* shown = window_.currentFrame();
+      const sim::SimulationFrame* shown = host_.currentFrame();
       if (const QString error = addFrame(grabFrame(), shown ? shown->snapshot.time : lastFrameTime_);
           !error.isEmpty())
         end(error);
@@ -120,10 +118,10 @@ void MovieRecorder::requestNext() {
   const int k = encoder_->framesWritten();
   target_ = startTime_ + static_cast<double>(k) / (plan_.movie.framesPerSecond * plan_.slowMotion);
   // Held there too: a Run pressed before the frame is written stops at its time, not after it.
-  window_.simulation().holdAt(target_);
+  host_.simulation().holdAt(target_);
   holding_ = true;
-  window_.simulation().runUntil(target_);
-  ticket_ = window_.simulation().commandsPosted();
+  host_.simulation().runUntil(target_);
+  ticket_ = host_.simulation().commandsPosted();
   waiting_ = true;
 }
 
@@ -165,7 +163,7 @@ void MovieRecorder::requestReplayFrame() {
 
 void MovieRecorder::onFrame() {
   if (!encoder_ || !(waiting_ || pausing_)) return;
-  const sim::SimulationFrame* f = window_.currentFrame();
+  const sim::SimulationFrame* f = host_.currentFrame();
   if (!f || f->commandsApplied < ticket_) return;
   if (pausing_) {  // paused: the movie starts here
     pausing_ = false;
@@ -200,8 +198,8 @@ void MovieRecorder::onFrame() {
   // chosen speed): it goes on, else the recording would wait for ever.
   const bool reached = f->snapshot.time + halfStep >= target_;
   if (f->stats.paused != reached) {
-    window_.simulation().runUntil(target_);
-    ticket_ = window_.simulation().commandsPosted();
+    host_.simulation().runUntil(target_);
+    ticket_ = host_.simulation().commandsPosted();
     return;
   }
   if (!reached) return;
@@ -214,14 +212,13 @@ void MovieRecorder::onFrame() {
 }
 
 QImage MovieRecorder::grabFrame() {
-  Viewport& view = *window_.viewport();
+  Viewport& view = *host_.viewport();
   QImage frame = plan_.frameSize.isEmpty() ? view.grabFramebuffer()
                                            : view.renderImage(plan_.frameSize, plan_.statusOverlay);
   if (plan_.plot != RecordingPlan::Plot::None && !frame.isNull()) {
     const QSize plotSize = plotInsetFor(frame.size()).plotSize;
-    drawPlotInset(frame, plan_.plot == RecordingPlan::Plot::Energy
-                             ? window_.energyDock()->plotImage(plotSize)
-                             : window_.inspectorDock()->bodyOmegaPlotImage(plotSize));
+    drawPlotInset(frame, plan_.plot == RecordingPlan::Plot::Energy ? host_.energyPlotImage(plotSize)
+                                                                   : host_.bodyOmegaPlotImage(plotSize));
   }
   return frame;
 }
@@ -231,17 +228,17 @@ void MovieRecorder::end(const QString& error) {
   active_ = false;
   waiting_ = false;
   if (grabTimer_) grabTimer_->stop();
-  disconnect(&window_, &MainWindow::frameShown, this, &MovieRecorder::onFrame);
-  if (holding_) window_.simulation().holdAt(std::nullopt);
+  QObject::disconnect(frames_);
+  if (holding_) host_.simulation().holdAt(std::nullopt);
   holding_ = false;
-  window_.viewport()->setStatusVisible(statusWasVisible_);
+  host_.viewport()->setStatusVisible(statusWasVisible_);
   QString result = error;
   if (encoder_) {
     const QString closing = encoder_->finish();
     if (result.isEmpty()) result = closing;
   }
   // A run the recording paused goes on as it was (it stayed paused after a recording from the app).
-  if (resumeAtEnd_) window_.setRunning(true);
+  if (resumeAtEnd_) host_.setRunning(true);
   resumeAtEnd_ = false;
   emit finished(result);
 }

@@ -11,10 +11,9 @@
 #include <memory>
 
 #include "gui/recording/MovieEncoder.hpp"
+#include "gui/recording/RecordingHost.hpp"
 
 namespace clumplab::gui {
-
-class MainWindow;
 
 struct RecordingPlan {
   MovieSettings movie;
@@ -35,7 +34,8 @@ struct RecordingPlan {
 class MovieRecorder : public QObject {
   Q_OBJECT
  public:
-  MovieRecorder(MainWindow& window, RecordingPlan plan);
+  // Records `host`'s view; `parent` (if any) owns the recorder.
+  MovieRecorder(RecordingHost& host, RecordingPlan plan, QObject* parent = nullptr);
   ~MovieRecorder() override;
 
   // Starts with the frame on screen; "" or an error (nothing recorded).
@@ -72,7 +72,8 @@ class MovieRecorder : public QObject {
   // Writes `image`, a frame of the time `time` [s].
   QString addFrame(const QImage& image, double time);
 
-  MainWindow& window_;
+  RecordingHost& host_;
+  QMetaObject::Connection frames_;  // to the host's frames while a deterministic recording waits
   RecordingPlan plan_;
   class ReplayController* replay_ = nullptr;  // recording a replay
   std::unique_ptr<MovieEncoder> encoder_;

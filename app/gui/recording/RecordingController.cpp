@@ -5,6 +5,7 @@
 #include <QFileDialog>
 #include <QFileInfo>
 #include <QLabel>
+#include <QMainWindow>
 #include <QMessageBox>
 #include <QSignalBlocker>
 #include <QStatusBar>
@@ -13,12 +14,12 @@
 #include "gui/replay/ReplayController.hpp"
 #include "gui/view/ImageFiles.hpp"
 #include "gui/view/Viewport.hpp"
-#include "gui/window/MainWindow.hpp"
+#include "sim/SimulationLoop.hpp"
 
 namespace clumplab::gui {
 
-RecordingController::RecordingController(MainWindow& window, QAction* recordAction)
-    : QObject(&window), window_(window), recordAction_(recordAction) {
+RecordingController::RecordingController(RecordingHost& host, QMainWindow& window, QAction* recordAction)
+    : QObject(&window), host_(host), window_(window), recordAction_(recordAction) {
   status_ = new QLabel;
   status_->setStyleSheet(QStringLiteral("color: #d33;"));
   window_.statusBar()->addPermanentWidget(status_);
@@ -36,10 +37,10 @@ void RecordingController::toggle(bool on) {
     return;
   }
   if (recorder_) return;
-  Viewport& view = *window_.viewport();
+  Viewport& view = *host_.viewport();
   RecordDialog dialog(view.size() * view.devicePixelRatio(), &window_);
-  if (window_.replay()->active()) {
-    const ReplayDocument& d = *window_.replay()->document();
+  if (host_.replay()->active()) {
+    const ReplayDocument& d = *host_.replay()->document();
     dialog.setReplay(static_cast<int>(d.frameCount()), d.endTime() - d.startTime());
   }
   if (dialog.exec() != QDialog::Accepted) {
@@ -70,7 +71,7 @@ bool RecordingController::start(RecordingPlan plan) {
     plan.movie = png;
   }
   setChecked(true);
-  recorder_ = new MovieRecorder(window_, plan);
+  recorder_ = new MovieRecorder(host_, plan, &window_);
   const QString path = plan.movie.path;
   connect(recorder_, &MovieRecorder::finished, this, [this, path](const QString& error) {
     const int frames = recorder_->framesWritten();
@@ -112,7 +113,7 @@ void RecordingController::screenshot() {
   const QString path = QFileDialog::getSaveFileName(&window_, tr("Save a screenshot"),
                                                     QStringLiteral("clumplab.png"), tr("PNG images (*.png)"));
   if (path.isEmpty()) return;
-  if (!saveImageAtomically(window_.viewport()->grabFramebuffer(), path)) {
+  if (!saveImageAtomically(host_.viewport()->grabFramebuffer(), path)) {
     QMessageBox::critical(&window_, tr("Screenshot"), tr("%1: cannot write the image").arg(path));
   }
 }

@@ -10,16 +10,18 @@
 class QAction;
 class QLabel;
 
-namespace clumplab::gui {
+class QMainWindow;
 
-class MainWindow;
+namespace clumplab::gui {
 
 class RecordingController : public QObject {
   Q_OBJECT
  public:
   // `recordAction`: the checkable Record action (toggling it asks to start or stop); the status
   // label goes into the window's status bar.
-  RecordingController(MainWindow& window, QAction* recordAction);
+  // Records `host`'s view; `window` holds the status and parents the dialogs (both are the main
+  // window in the app).
+  RecordingController(RecordingHost& host, QMainWindow& window, QAction* recordAction);
 
   // Starts recording with `plan`; when the format needs ffmpeg and there is none, says so and
   // offers a PNG sequence instead. False if nothing is recording.
@@ -36,7 +38,8 @@ class RecordingController : public QObject {
   void toggle(bool on);
   void setChecked(bool on);  // the action, without asking again
 
-  MainWindow& window_;
+  RecordingHost& host_;
+  QMainWindow& window_;
   QAction* recordAction_;
   QLabel* status_ = nullptr;
   MovieRecorder* recorder_ = nullptr;

@@ -4,17 +4,19 @@
 #include <QFileInfo>
 #include <QLabel>
 #include <QLocale>
+#include <QMainWindow>
 #include <QMessageBox>
 #include <QSignalBlocker>
 #include <QStatusBar>
 
 #include "gui/recording/TrajectoryDialog.hpp"
-#include "gui/window/MainWindow.hpp"
 #include "gui/window/Shortcuts.hpp"
+#include "sim/SimulationLoop.hpp"
 
 namespace clumplab::gui {
 
-TrajectoryControls::TrajectoryControls(MainWindow& window) : QObject(&window), window_(window) {
+TrajectoryControls::TrajectoryControls(RecordingHost& host, QMainWindow& window)
+    : QObject(&window), host_(host), window_(window) {
   action_ = new QAction(tr("Record &trajectory…"), this);
   action_->setCheckable(true);
   action_->setShortcut(keys::recordTrajectory);
@@ -30,7 +32,7 @@ void TrajectoryControls::toggled(bool on) {
     stop();
     return;
   }
-  const sim::SimulationFrame* f = window_.currentFrame();
+  const sim::SimulationFrame* f = host_.currentFrame();
   TrajectoryDialog dialog(f ? f->snapshot.bodies.size() : 0, f ? f->snapshot.timeStep : 0.0, &window_);
   if (dialog.exec() != QDialog::Accepted) {
     showChecked(false);
@@ -40,16 +42,16 @@ void TrajectoryControls::toggled(bool on) {
 }
 
 void TrajectoryControls::start(const sim::TrajectoryPlan& plan) {
-  window_.simulation().startTrajectory(plan);
-  ticket_ = window_.simulation().commandsPosted();
+  host_.simulation().startTrajectory(plan);
+  ticket_ = host_.simulation().commandsPosted();
   recording_ = true;
   showChecked(true);
   status_->setText(tr("● trajectory starting…"));
 }
 
 void TrajectoryControls::stop() {
-  window_.simulation().stopTrajectory();
-  ticket_ = window_.simulation().commandsPosted();
+  host_.simulation().stopTrajectory();
+  ticket_ = host_.simulation().commandsPosted();
   showChecked(false);
 }
 

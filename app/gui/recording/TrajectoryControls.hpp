@@ -6,6 +6,7 @@
 #include <QString>
 #include <cstdint>
 
+#include "gui/recording/RecordingHost.hpp"
 #include "sim/TrajectoryRecording.hpp"
 
 class QAction;
@@ -15,14 +16,15 @@ namespace clumplab::sim {
 struct SimulationFrame;
 }
 
-namespace clumplab::gui {
+class QMainWindow;
 
-class MainWindow;
+namespace clumplab::gui {
 
 class TrajectoryControls : public QObject {
   Q_OBJECT
  public:
-  explicit TrajectoryControls(MainWindow& window);
+  // Records the run of `host`; `window` holds the status and parents the dialogs.
+  TrajectoryControls(RecordingHost& host, QMainWindow& window);
   QAction* action() const { return action_; }
   // Starts recording without asking (tests and scripts); the dialog's choices otherwise.
   void start(const sim::TrajectoryPlan& plan);
@@ -39,7 +41,8 @@ class TrajectoryControls : public QObject {
   void toggled(bool on);
   void showChecked(bool on);
 
-  MainWindow& window_;
+  RecordingHost& host_;
+  QMainWindow& window_;
   QAction* action_ = nullptr;
   QLabel* status_ = nullptr;
   bool recording_ = false;

@@ -139,7 +139,7 @@ MainWindow::MainWindow(QWidget* parent)
   resizeDocks({inspectorDock_, templateLibrary_}, {330, 270}, Qt::Vertical);
   resizeDocks({energyDock_}, {260}, Qt::Vertical);
 
-  trajectory_ = new TrajectoryControls(*this);
+  trajectory_ = new TrajectoryControls(*this, *this);
   spawn_ = new SpawnController(*this);
   document_ = new DocumentController(*this);
   connect(document_, &DocumentController::opened, this, &MainWindow::showScene);
@@ -156,7 +156,7 @@ MainWindow::MainWindow(QWidget* parent)
   actions_->createToolBar();
   actions_->createMenus();
   statusBar()->showMessage(tr("Ready"), 2000);
-  recording_ = new RecordingController(*this, actions_->record());
+  recording_ = new RecordingController(*this, *this, actions_->record());
   inletStatus_ = new InletStatusLabel(statusBar());
   statusBar()->addPermanentWidget(inletStatus_);
 
@@ -439,6 +439,18 @@ void MainWindow::closeLesson() {
 
 int MainWindow::findLesson(const QString& which) const {
   return lessons_->find(which);
+}
+
+QImage MainWindow::energyPlotImage(QSize size) const {
+  return energyDock_->plotImage(size);
+}
+
+QImage MainWindow::bodyOmegaPlotImage(QSize size) const {
+  return inspectorDock_->bodyOmegaPlotImage(size);
+}
+
+QMetaObject::Connection MainWindow::connectFrameShown(QObject* receiver, std::function<void()> onFrame) {
+  return connect(this, &MainWindow::frameShown, receiver, std::move(onFrame));
 }
 
 }  // namespace clumplab::gui

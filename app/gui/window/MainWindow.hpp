@@ -18,6 +18,7 @@
 #include "gui/document/Autosave.hpp"
 #include "gui/document/MotionChoice.hpp"
 #include "gui/recording/MovieRecorder.hpp"
+#include "gui/recording/RecordingHost.hpp"
 #include "render/ViewOptions.hpp"
 #include "sim/SimulationLoop.hpp"
 
@@ -45,7 +46,7 @@ class WindowActions;
 class TemplateLibraryDock;
 class Viewport;
 
-class MainWindow : public QMainWindow {
+class MainWindow : public QMainWindow, public RecordingHost {
   Q_OBJECT
  public:
   explicit MainWindow(QWidget* parent = nullptr);
@@ -59,8 +60,8 @@ class MainWindow : public QMainWindow {
   // At start without a file: the scene shown last time (File → Reopen the last scene at start, on by
   // default), else the default scene.
   void openStartScene();
-  void setRunning(bool running);
-  bool running() const { return running_; }
+  void setRunning(bool running) override;
+  bool running() const override { return running_; }
   // One step, or back to an earlier state of the history; both pause.
   void singleStep();
   void stepBack();
@@ -110,8 +111,8 @@ class MainWindow : public QMainWindow {
   DzhanibekovDock* dzhanibekovDock() const { return dzhanibekovDock_; }
 
   // Read-only access for tests and scripted runs.
-  sim::SimulationLoop& simulation() { return *loop_; }
-  Viewport* viewport() const { return viewport_; }
+  sim::SimulationLoop& simulation() override { return *loop_; }
+  Viewport* viewport() const override { return viewport_; }
   EnergyPlotDock* energyDock() const { return energyDock_; }
   InspectorDock* inspectorDock() const { return inspectorDock_; }
   TemplateLibraryDock* templateLibrary() const { return templateLibrary_; }
@@ -141,7 +142,7 @@ class MainWindow : public QMainWindow {
   OrderAnalysisDialog* openOrderAnalysis();
   ParametersDock* parametersDock() const { return parametersDock_; }
   QUndoStack* undoStack() { return &undo_; }
-  ReplayController* replay() const { return replay_; }
+  ReplayController* replay() const override { return replay_; }
   TrajectoryControls* trajectoryControls() const { return trajectory_; }
   // Off while a replay is shown: what would act on the live scene (run, step, edit, spawn).
   void setLiveControlsEnabled(bool on);
@@ -155,7 +156,11 @@ class MainWindow : public QMainWindow {
   // The toolbar's view toggles and colouring follow the view's options (after they were set).
   void showViewOptions();
   // The newest frame the window has shown (null before the first).
-  const sim::SimulationFrame* currentFrame() const { return haveFrame_ ? &loop_->frame() : nullptr; }
+  const sim::SimulationFrame* currentFrame() const override { return haveFrame_ ? &loop_->frame() : nullptr; }
+  // The rest of what a movie recording asks of the window (RecordingHost).
+  QImage energyPlotImage(QSize size) const override;
+  QImage bodyOmegaPlotImage(QSize size) const override;
+  QMetaObject::Connection connectFrameShown(QObject* receiver, std::function<void()> onFrame) override;
   // Pulls and shows the newest frame now (the timer does this at display rate).
   void tick();
 

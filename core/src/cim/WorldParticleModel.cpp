@@ -7,7 +7,7 @@
 
 #include "core/cim/ClusterLifetime.hpp"
 #include "core/clump/BodyState.hpp"
-#include "core/clump/ShaftDistance.hpp"
+#include "core/clump/PlacedPebble.hpp"
 #include "core/collision/ContactLaw.hpp"
 #include "core/forces/ExternalLoad.hpp"
 #include "core/integrate/StepContext.hpp"
@@ -17,34 +17,6 @@ namespace clumplab::cim {
 
 namespace {
 
-// A pebble placed in the lab: its centre, shaft axis (spherocylinders), radius, half length, and its
-// index in its template.
-struct Placed {
-  Vec3 centre;
-  Vec3 axis;
-  double radius;
-  double halfLength;
-  double reach;
-  std::uint32_t index;
-};
-
-Placed place(const Pebble& p, const Vec3& x, const Mat3& r, std::uint32_t index = 0) {
-  return {x + r * p.center, p.isSphere() ? Vec3(Vec3::UnitZ()) : Vec3(r * p.axis),
-          p.radius,         p.halfLength,
-          p.reach(),        index};
-}
-
-// The points of two pebbles that touch like spheres: the closest points of their shafts (Meland et al.,
-// Cluster integration method Fig. 2), the centres for spheres (as ContactSolver's shaftPoints).
-void touchingPoints(const Placed& a, const Placed& b, Vec3& pa, Vec3& pb) {
-  pa = a.centre;
-  pb = b.centre;
-  if (a.halfLength == 0.0 && b.halfLength == 0.0) return;
-  const ShaftClosestPoints c = closestShaftPoints(pb - pa, a.axis, a.halfLength, b.axis, b.halfLength);
-  pa += c.lambdaI * a.axis;
-  pb += c.lambdaJ * b.axis;
-}
-
 const std::vector<Pebble>& pebblesOf(const WorldParticles& w, std::uint32_t body) {
   return w.templates[w.templateOf[body]]->pebbles;
 }
@@ -52,16 +24,16 @@ const std::vector<Pebble>& pebblesOf(const WorldParticles& w, std::uint32_t body
 // The pebbles of body `body` at x, q that come within `range` of the point `near` (a partner's
 // centre; range its reach), placed in the lab, into a per-thread scratch (each placed once per call,
 // not once per partner pebble).
-const std::vector<Placed>& placeNear(const WorldParticles& w, std::uint32_t body, const Vec3& x,
-                                     const Quat& q, const Vec3& near, double range,
-                                     std::vector<Placed>& out) {
+const std::vector<PlacedPebble>& placeNear(const WorldParticles& w, std::uint32_t body, const Vec3& x,
+                                           const Quat& q, const Vec3& near, double range,
+                                           std::vector<PlacedPebble>& out) {
   const Mat3 r = q.toRotationMatrix();
   out.clear();
   const std::vector<Pebble>& pebbles = pebblesOf(w, body);
   for (std::uint32_t k = 0; k < pebbles.size(); ++k) {
-    const Placed p = place(pebbles[k], x, r, k);
-    const double reach = p.reach + range;
-    if ((p.centre - near).squaredNorm() < reach * reach) out.push_back(p);
+    const PlacedPebble p = placePebble(pebbles[k], x, r, k);
+    const double reach = p.reach() + range;
+    if ((p.center - near).squaredNorm() < reach * reach) out.push_back(p);
   }
   return out;
 }
@@ -70,18 +42,18 @@ const std::vector<Placed>& placeNear(const WorldParticles& w, std::uint32_t body
 template <class Visit>
 void forEachTouch(const WorldParticles& w, std::uint32_t i, std::uint32_t j, const Vec3& xi, const Quat& qi,
                   const Vec3& xj, const Quat& qj, Visit&& visit) {
-  thread_local std::vector<Placed> nearJ, nearI;
+  thread_local std::vector<PlacedPebble> nearJ, nearI;
   // Only the pebbles of each that reach into the other's bounding sphere can touch.
-  const std::vector<Placed>& as = placeNear(w, i, xi, qi, xj, w.reach[j], nearI);
+  const std::vector<PlacedPebble>& as = placeNear(w, i, xi, qi, xj, w.reach[j], nearI);
   if (as.empty()) return;
-  const std::vector<Placed>& bs = placeNear(w, j, xj, qj, xi, w.reach[i], nearJ);
+  const std::vector<PlacedPebble>& bs = placeNear(w, j, xj, qj, xi, w.reach[i], nearJ);
   ContactTouch touch;
-  for (const Placed& a : as) {
-    for (const Placed& b : bs) {
-      const double range = a.reach + b.reach;
-      if ((a.centre - b.centre).squaredNorm() >= range * range) continue;
+  for (const PlacedPebble& a : as) {
+    for (const PlacedPebble& b : bs) {
+      const double range = a.reach() + b.reach();
+      if ((a.center - b.center).squaredNorm() >= range * range) continue;
       Vec3 pa, pb;
-      touchingPoints(a, b, pa, pb);
+      corePoints(a, b, pa, pb);
       if (touchSpheres(pa, a.radius, pb, b.radius, touch)) visit(a, b, touch);
     }
   }
@@ -97,14 +69,14 @@ void forEachWallTouch(const WorldParticles& w, std::uint32_t i, const Wall& wall
   ContactTouch touch;
   const std::vector<Pebble>& pebbles = pebblesOf(w, i);
   for (std::uint32_t k = 0; k < pebbles.size(); ++k) {
-    const Placed p = place(pebbles[k], x, r, k);
+    const PlacedPebble p = placePebble(pebbles[k], x, r, k);
     if (p.halfLength == 0.0) {
-      if (touchWall(wall, p.centre, p.radius, p.centre, touch)) visit(p, 0u, touch);
+      if (touchWall(wall, p.center, p.radius, p.center, touch)) visit(p, 0u, touch);
       continue;
     }
     for (const std::uint32_t end : {0u, 1u}) {
       const double shift = end == 0 ? -p.halfLength : p.halfLength;
-      if (touchWall(wall, p.centre + shift * p.axis, p.radius, p.centre, touch)) visit(p, end, touch);
+      if (touchWall(wall, p.center + shift * p.axis, p.radius, p.center, touch)) visit(p, end, touch);
     }
   }
 }
@@ -121,12 +93,12 @@ double remembered(ContactMemoryView memory, std::uint32_t partner, std::uint32_t
 
 double surfaceDistance(const WorldParticles& w, std::uint32_t i, std::uint32_t j, const Vec3& separation,
                        const Quat& qi, const Quat& qj) {
-  thread_local std::vector<Placed> as, bs;
+  thread_local std::vector<PlacedPebble> as, bs;
   const Mat3 ri = qi.toRotationMatrix(), rj = qj.toRotationMatrix();
   as.clear();
   bs.clear();
-  for (const Pebble& pebble : pebblesOf(w, i)) as.push_back(place(pebble, Vec3::Zero(), ri));
-  for (const Pebble& pebble : pebblesOf(w, j)) bs.push_back(place(pebble, separation, rj));
+  for (const Pebble& pebble : pebblesOf(w, i)) as.push_back(placePebble(pebble, Vec3::Zero(), ri));
+  for (const Pebble& pebble : pebblesOf(w, j)) bs.push_back(placePebble(pebble, separation, rj));
   // A pair whose bounding spheres are farther apart than the best distance so far cannot beat it
   // (compared squared: no square roots for the pairs skipped).
   double best = std::numeric_limits<double>::infinity();
@@ -134,12 +106,12 @@ double surfaceDistance(const WorldParticles& w, std::uint32_t i, std::uint32_t j
     const double limit = best + reaches;
     return limit > 0.0 && d.squaredNorm() >= limit * limit;
   };
-  for (const Placed& a : as) {
-    if (beyond(a.centre - separation, a.reach + w.reach[j])) continue;
-    for (const Placed& b : bs) {
-      if (beyond(a.centre - b.centre, a.reach + b.reach)) continue;
+  for (const PlacedPebble& a : as) {
+    if (beyond(a.center - separation, a.reach() + w.reach[j])) continue;
+    for (const PlacedPebble& b : bs) {
+      if (beyond(a.center - b.center, a.reach() + b.reach())) continue;
       Vec3 pa, pb;
-      touchingPoints(a, b, pa, pb);
+      corePoints(a, b, pa, pb);
       best = std::min(best, (pb - pa).norm() - a.radius - b.radius);
     }
   }
@@ -162,9 +134,9 @@ double wallDistance(const WorldParticles& w, std::uint32_t i, const Wall& wall, 
   const Mat3 r = s.orientation.toRotationMatrix();
   for (const Pebble& pebble : pebblesOf(w, i)) {
     if (wall.passes(pebble.radius)) continue;  // a membrane lets it through
-    const Placed p = place(pebble, s.position, r);
+    const PlacedPebble p = placePebble(pebble, s.position, r);
     for (const double end : {-p.halfLength, p.halfLength}) {
-      best = std::min(best, wall.clearance(p.centre + end * p.axis) - p.radius);
+      best = std::min(best, wall.clearance(p.center + end * p.axis) - p.radius);
     }
   }
   return best;
@@ -179,7 +151,7 @@ PairForce pairForce(const WorldParticles& w, std::uint32_t i, std::uint32_t j, c
   PairForce f;
   const double massEff = w.mass[i] * w.mass[j] / (w.mass[i] + w.mass[j]);
   forEachTouch(w, i, j, si.position, si.orientation, sj.position, sj.orientation,
-               [&](const Placed& a, const Placed& b, const ContactTouch& t) {
+               [&](const PlacedPebble& a, const PlacedPebble& b, const ContactTouch& t) {
                  const Vec3 rel = pointVelocity(si, t.point) - pointVelocity(sj, t.point);
                  const double largest = memory.empty() ? 0.0 : remembered(memory, j, a.index, b.index);
                  const ContactLawForce law = historyFreeContactForce(w.contact, t, rel, massEff, largest);
@@ -196,7 +168,7 @@ WallForce wallForce(const WorldParticles& w, std::uint32_t i, std::uint32_t wall
                     ContactMemoryView memory) {
   WallForce f;
   forEachWallTouch(w, i, w.walls[wallIndex], s.position, s.orientation,
-                   [&](const Placed& p, std::uint32_t end, const ContactTouch& t) {
+                   [&](const PlacedPebble& p, std::uint32_t end, const ContactTouch& t) {
                      const Vec3 v = pointVelocity(s, t.point);
                      const double largest =
                          memory.empty() ? 0.0 : remembered(memory, kWallPartner + wallIndex, p.index, end);
@@ -215,7 +187,7 @@ double commitPair(const WorldParticles& w, std::uint32_t i, std::uint32_t j, con
                   std::vector<ContactMemoryEntry>& next) {
   double lost = 0.0;
   forEachTouch(w, i, j, si.position, si.orientation, sj.position, sj.orientation,
-               [&](const Placed& a, const Placed& b, const ContactTouch& t) {
+               [&](const PlacedPebble& a, const PlacedPebble& b, const ContactTouch& t) {
                  double largest = remembered(previous, j, a.index, b.index);
                  lost += commitLargestOverlap(w.contact, t, largest);
                  next.push_back({j, a.index, b.index, largest});
@@ -227,7 +199,7 @@ double commitWall(const WorldParticles& w, std::uint32_t i, std::uint32_t wallIn
                   ContactMemoryView previous, std::vector<ContactMemoryEntry>& next) {
   double lost = 0.0;
   forEachWallTouch(w, i, w.walls[wallIndex], s.position, s.orientation,
-                   [&](const Placed& p, std::uint32_t end, const ContactTouch& t) {
+                   [&](const PlacedPebble& p, std::uint32_t end, const ContactTouch& t) {
                      double largest = remembered(previous, kWallPartner + wallIndex, p.index, end);
                      lost += commitLargestOverlap(w.contact, t, largest);
                      next.push_back({kWallPartner + wallIndex, p.index, end, largest});
@@ -392,7 +364,7 @@ ContactSummary summarizeContacts(const WorldParticles& w, const NeighborCsr& nei
       if (NeighborCsr::isWall(e)) {
         const std::uint32_t wall = NeighborCsr::wallIndex(e);
         forEachWallTouch(w, i, w.walls[wall], xi, state.orientation[i],
-                         [&](const Placed& p, std::uint32_t end, const ContactTouch& t) {
+                         [&](const PlacedPebble& p, std::uint32_t end, const ContactTouch& t) {
                            ++out.wallContacts;
                            out.points.push_back(t.point);
                            const double largest = remembered(remembers, kWallPartner + wall, p.index, end);
@@ -405,7 +377,7 @@ ContactSummary summarizeContacts(const WorldParticles& w, const NeighborCsr& nei
       if (j < i) continue;
       const Vec3 xj = xi + w.box.minimumImage(state.position[j] - xi);
       forEachTouch(w, i, j, xi, state.orientation[i], xj, state.orientation[j],
-                   [&](const Placed& a, const Placed& b, const ContactTouch& t) {
+                   [&](const PlacedPebble& a, const PlacedPebble& b, const ContactTouch& t) {
                      ++out.pebbleContacts;
                      out.points.push_back(t.point);
                      out.elasticEnergy +=

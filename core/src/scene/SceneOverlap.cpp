@@ -4,29 +4,19 @@
 #include <cmath>
 #include <vector>
 
-#include "core/clump/ShaftDistance.hpp"
+#include "core/clump/PlacedPebble.hpp"
 
 namespace clumplab {
 
 namespace {
-struct PlacedPebble {
-  Vec3 center;  // world [m]
-  double radius;
+// A placed pebble and the body it belongs to.
+struct ScenePebble {
+  PlacedPebble placed;
   std::size_t body;
-  Vec3 shaft;  // a spherocylinder's half shaft, world [m] (zero for a sphere)
-  double reach() const { return radius + shaft.norm(); }
 };
 
 double pebbleOverlapRatio(const PlacedPebble& p, const PlacedPebble& q, const Vec3& shiftOfQ) {
-  const double pl = p.shaft.norm(), ql = q.shaft.norm();
-  const Vec3 qc = q.center + shiftOfQ;
-  const double distance =
-      pl == 0.0 && ql == 0.0
-          ? (p.center - qc).norm()
-          : std::sqrt(closestShaftPoints(qc - p.center, pl > 0.0 ? Vec3(p.shaft / pl) : Vec3::UnitZ(), pl,
-                                         ql > 0.0 ? Vec3(q.shaft / ql) : Vec3::UnitZ(), ql)
-                          .distance2);
-  const double overlap = p.radius + q.radius - distance;
+  const double overlap = p.radius + q.radius - std::sqrt(coreDistance2(p, q, shiftOfQ));
   return overlap > 0.0 ? overlap / std::min(p.radius, q.radius) : 0.0;
 }
 
@@ -35,21 +25,23 @@ void keepWorst(InitialOverlap& worst, double ratio, std::size_t body, std::size_
 }
 
 // A spherocylinder by its shaft's ends.
-void wallOverlap(const PlacedPebble& p, const std::vector<Wall>& walls, InitialOverlap& worst) {
+void wallOverlap(const ScenePebble& s, const std::vector<Wall>& walls, InitialOverlap& worst) {
+  const PlacedPebble& p = s.placed;
+  const Vec3 shaft = p.halfLength * p.axis;
   for (std::size_t w = 0; w < walls.size(); ++w) {
     const double overlap =
-        p.radius - std::min(walls[w].clearance(p.center - p.shaft), walls[w].clearance(p.center + p.shaft));
-    if (overlap > 0.0) keepWorst(worst, overlap / p.radius, p.body, p.body, static_cast<int>(w));
+        p.radius - std::min(walls[w].clearance(p.center - shaft), walls[w].clearance(p.center + shaft));
+    if (overlap > 0.0) keepWorst(worst, overlap / p.radius, s.body, s.body, static_cast<int>(w));
   }
 }
 
 // With periodic axes: every two bodies through their nearest images (as contacts see them), after a
 // test of their bounding spheres; O(N^2) in bodies, fine for the scenes a switch reports on.
-void worstPeriodicOverlap(const Scene& scene, const std::vector<PlacedPebble>& pebbles,
+void worstPeriodicOverlap(const Scene& scene, const std::vector<ScenePebble>& pebbles,
                           InitialOverlap& worst) {
   const PeriodicBox& box = scene.settings.periodic;
   std::vector<std::size_t> first(scene.bodies.size() + 1, 0);
-  for (const PlacedPebble& p : pebbles) ++first[p.body + 1];
+  for (const ScenePebble& p : pebbles) ++first[p.body + 1];
   for (std::size_t b = 0; b < scene.bodies.size(); ++b) first[b + 1] += first[b];
   for (std::size_t i = 0; i < scene.bodies.size(); ++i) {
     const BodyInit& a = scene.bodies[i];
@@ -61,7 +53,7 @@ void worstPeriodicOverlap(const Scene& scene, const std::vector<PlacedPebble>& p
       if ((b.position + shift - a.position).squaredNorm() >= reach * reach) continue;
       for (std::size_t p = first[i]; p < first[i + 1]; ++p) {
         for (std::size_t q = first[j]; q < first[j + 1]; ++q) {
-          keepWorst(worst, pebbleOverlapRatio(pebbles[p], pebbles[q], shift), i, j, -1);
+          keepWorst(worst, pebbleOverlapRatio(pebbles[p].placed, pebbles[q].placed, shift), i, j, -1);
         }
       }
     }
@@ -74,31 +66,32 @@ double worstInitialOverlap(const Scene& scene) {
 }
 
 InitialOverlap worstInitialOverlapOf(const Scene& scene) {
-  std::vector<PlacedPebble> pebbles;
+  std::vector<ScenePebble> pebbles;
   for (std::size_t b = 0; b < scene.bodies.size(); ++b) {
     const BodyInit& body = scene.bodies[b];
+    const Mat3 rotation = body.orientation.toRotationMatrix();
     for (const Pebble& p : scene.templates[body.templateIndex]->pebbles)
-      pebbles.push_back({body.position + body.orientation * p.center, p.radius, b,
-                         p.halfLength * (body.orientation * p.axis)});
+      pebbles.push_back({placePebble(p, body.position, rotation), b});
   }
   InitialOverlap worst;
   if (scene.settings.periodic.any()) {
     worstPeriodicOverlap(scene, pebbles, worst);
-    for (const PlacedPebble& p : pebbles) wallOverlap(p, scene.walls, worst);
+    for (const ScenePebble& p : pebbles) wallOverlap(p, scene.walls, worst);
     return worst;
   }
   // Sort and sweep along x: only pebbles whose x extents meet are compared.
-  std::sort(pebbles.begin(), pebbles.end(), [](const PlacedPebble& a, const PlacedPebble& b) {
-    return a.center.x() - a.reach() < b.center.x() - b.reach();
-  });
+  const auto lowestX = [](const ScenePebble& s) { return s.placed.center.x() - s.placed.reach(); };
+  std::sort(pebbles.begin(), pebbles.end(),
+            [&](const ScenePebble& a, const ScenePebble& b) { return lowestX(a) < lowestX(b); });
   for (std::size_t a = 0; a < pebbles.size(); ++a) {
-    const PlacedPebble& p = pebbles[a];
+    const ScenePebble& p = pebbles[a];
     wallOverlap(p, scene.walls, worst);
+    const double highestX = p.placed.center.x() + p.placed.reach();
     for (std::size_t b = a + 1; b < pebbles.size(); ++b) {
-      const PlacedPebble& q = pebbles[b];
-      if (q.center.x() - q.reach() > p.center.x() + p.reach()) break;  // no pebble further on meets p
+      const ScenePebble& q = pebbles[b];
+      if (lowestX(q) > highestX) break;  // no pebble further on meets p
       if (q.body == p.body) continue;
-      keepWorst(worst, pebbleOverlapRatio(p, q, Vec3::Zero()), std::min(p.body, q.body),
+      keepWorst(worst, pebbleOverlapRatio(p.placed, q.placed, Vec3::Zero()), std::min(p.body, q.body),
                 std::max(p.body, q.body), -1);
     }
   }

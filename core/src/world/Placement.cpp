@@ -5,30 +5,23 @@
 #include <cmath>
 #include <vector>
 
-#include "core/clump/ShaftDistance.hpp"
+#include "core/clump/PlacedPebble.hpp"
 
 namespace clumplab {
 
 namespace {
-// A pebble placed in the world: its centre, shaft axis, radius and half length.
-struct WorldPebble {
-  Vec3 center;
-  Vec3 axis;
-  double radius;
-  double halfLength;
-};
-
 // The pebbles of `body` that can reach into a sphere of radius `sphereRadius` about `sphereCenter`:
 // a pebble farther than its reach plus that radius touches nothing inside (with room for rounding,
 // so that no pebble that could overlap is left out).
 void pebblesNear(const PlacedBody& body, const Vec3& sphereCenter, double sphereRadius,
-                 std::vector<WorldPebble>& out) {
+                 std::vector<PlacedPebble>& out) {
   out.clear();
+  const Mat3 rotation = body.orientation.toRotationMatrix();
   for (const Pebble& p : body.shape->pebbles) {
-    const Vec3 center = body.position + body.orientation * p.center;
+    const PlacedPebble placed = placePebble(p, body.position, rotation);
     const double range = (p.reach() + sphereRadius) * (1.0 + 1e-9);
-    if ((center - sphereCenter).squaredNorm() > range * range) continue;
-    out.push_back({center, body.orientation * p.axis, p.radius, p.halfLength});  // as placed elsewhere
+    if ((placed.center - sphereCenter).squaredNorm() > range * range) continue;
+    out.push_back(placed);
   }
 }
 }  // namespace
@@ -38,20 +31,14 @@ bool bodiesOverlap(const PlacedBody& x, const PlacedBody& y) {
   if ((x.position - y.position).squaredNorm() >= reach * reach) return false;
   // Only the pebbles of each body that reach into the other's bounding sphere can touch: wing nuts
   // of hundreds of pebbles, generated flat in a plane, test a few pairs instead of all of them.
-  thread_local std::vector<WorldPebble> nearX, nearY;
+  thread_local std::vector<PlacedPebble> nearX, nearY;
   pebblesNear(x, y.position, y.shape->boundingRadius, nearX);
   if (nearX.empty()) return false;
   pebblesNear(y, x.position, x.shape->boundingRadius, nearY);
-  for (const WorldPebble& p : nearX) {
-    for (const WorldPebble& q : nearY) {
+  for (const PlacedPebble& p : nearX) {
+    for (const PlacedPebble& q : nearY) {
       const double r = p.radius + q.radius;
-      // Spheres by their centres, spherocylinders by their shafts (Meland et al., Cluster
-      // integration method, Fig. 2).
-      const double d2 =
-          p.halfLength == 0.0 && q.halfLength == 0.0
-              ? (p.center - q.center).squaredNorm()
-              : closestShaftPoints(q.center - p.center, p.axis, p.halfLength, q.axis, q.halfLength).distance2;
-      if (d2 < r * r) return true;
+      if (coreDistance2(p, q) < r * r) return true;
     }
   }
   return false;

@@ -222,7 +222,8 @@ class TestGuiCim : public QObject {
     w->simulation().singleStep(1);
     QTest::qWait(1500);
     w->tick();
-    QVERIFY2(w->currentFrame() != nullptr && w->currentFrame()->snapshot.steps == 0,
+    const sim::SimulationFrame* frame = w->currentFrame();
+    QVERIFY2(frame != nullptr && frame->snapshot.steps == 0,
              "the step was expected to take far longer than 1.5 s");
     QElapsedTimer clock;
     clock.start();

@@ -1,0 +1,41 @@
+#pragma once
+// What a movie recording needs of the window whose view it records, and nothing more (MainWindow
+// implements it): the run it pauses and drives, the frame on show, a replay on show, the 3D view it
+// grabs, the plots it insets. After Avogadro's plugins, which get the document, never the main window.
+#include <QImage>
+#include <QMetaObject>
+#include <QObject>
+#include <QSize>
+#include <functional>
+
+namespace clumplab::sim {
+class SimulationLoop;
+struct SimulationFrame;
+}  // namespace clumplab::sim
+
+namespace clumplab::gui {
+
+class ReplayController;
+class Viewport;
+
+class RecordingHost {
+ public:
+  virtual sim::SimulationLoop& simulation() = 0;
+  // The newest simulation frame shown (null before the first).
+  virtual const sim::SimulationFrame* currentFrame() const = 0;
+  // The trajectory replay (active() while one is on show).
+  virtual ReplayController* replay() const = 0;
+  virtual Viewport* viewport() const = 0;
+  virtual bool running() const = 0;
+  virtual void setRunning(bool running) = 0;
+  // The Energy panel's plot, and the Inspector's body-frame angular velocity, drawn at `size`.
+  virtual QImage energyPlotImage(QSize size) const = 0;
+  virtual QImage bodyOmegaPlotImage(QSize size) const = 0;
+  // Calls `onFrame` (in `receiver`'s thread) each time a simulation frame has been shown.
+  virtual QMetaObject::Connection connectFrameShown(QObject* receiver, std::function<void()> onFrame) = 0;
+
+ protected:
+  ~RecordingHost() = default;
+};
+
+}  // namespace clumplab::gui
