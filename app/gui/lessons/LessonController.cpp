@@ -13,14 +13,15 @@
 #include "gui/lessons/LessonDock.hpp"
 #include "gui/view/ViewChoices.hpp"
 #include "gui/view/Viewport.hpp"
-#include "gui/window/MainWindow.hpp"
+#include "sim/SimulationLoop.hpp"
 
 namespace clumplab::gui {
 
-LessonController::LessonController(MainWindow& window) : QObject(&window), window_(window) {}
+LessonController::LessonController(LessonHost& host, QWidget& window)
+    : QObject(&window), host_(host), window_(window) {}
 
 QString LessonController::open(int index, bool run) {
-  LessonDock& lessons = *window_.lessonDock();
+  LessonDock& lessons = *host_.lessonDock();
   if (index < 0 || index >= static_cast<int>(lessons.lessons().size())) return tr("no such lesson");
   const Lesson lesson = lessons.lessons()[static_cast<std::size_t>(index)];
   QString error;
@@ -31,26 +32,26 @@ QString LessonController::open(int index, bool run) {
     QMessageBox::warning(&window_, tr("Lesson"), error);
     return error;
   }
-  EnergyPlotDock& energy = *window_.energyDock();
-  InspectorDock& inspector = *window_.inspectorDock();
-  DzhanibekovDock& dzhanibekov = *window_.dzhanibekovDock();
-  Viewport& view = *window_.viewport();
+  EnergyPlotDock& energy = *host_.energyDock();
+  InspectorDock& inspector = *host_.inspectorDock();
+  DzhanibekovDock& dzhanibekov = *host_.dzhanibekovDock();
+  Viewport& view = *host_.viewport();
   energy.stopComparison();
   if (!before_) {
-    before_ = Before{window_.speed(),       window_.asFastAsPossible(),
+    before_ = Before{host_.speed(),         host_.asFastAsPossible(),
                      view.options(),        static_cast<int>(energy.view()),
                      inspector.isVisible(), dzhanibekov.isVisible()};
   }
   opening_ = true;
-  window_.setRunning(run);
-  error = window_.openDocument(path, false);
+  host_.setRunning(run);
+  error = host_.openDocument(path, false);
   opening_ = false;
   if (!error.isEmpty()) return error;
   render::ViewOptions& o = view.options();
   if (!lesson.show.isEmpty()) setViewItems(o, lesson.show);
   setColoring(o, lesson.coloring);
-  window_.showViewOptions();
-  window_.setSpeed(lesson.speed, false);
+  host_.showViewOptions();
+  host_.setSpeed(lesson.speed, false);
   const int body = std::max(lesson.dzhanibekovBody, 0);
   if (lesson.dzhanibekovBody >= 0 || lesson.plot == QLatin1String("omega-body")) {
     view.setSelectedBody(body);
@@ -58,7 +59,7 @@ QString LessonController::open(int index, bool run) {
     inspector.raise();
   }
   if (lesson.dzhanibekovBody >= 0) {
-    window_.openDzhanibekovPanel(lesson.dzhanibekovBody);
+    host_.openDzhanibekovPanel(lesson.dzhanibekovBody);
   } else if (dzhanibekov.isVisible()) {
     dzhanibekov.hide();  // a lesson without it: the panel of the one before goes
   }
@@ -68,13 +69,13 @@ QString LessonController::open(int index, bool run) {
   } else if (lesson.plot == QLatin1String("equipartition")) {
     energy.showView(EnergyPlotDock::View::Equipartition);
   } else if (lesson.plot == QLatin1String("time-step-comparison")) {
-    const std::shared_ptr<const Scene> scene = window_.scene();
+    const std::shared_ptr<const Scene> scene = host_.scene();
     energy.startComparison(scene, lesson.timeSteps, scene->duration > 0.0 ? scene->duration : 1.0);
   } else {
     energy.showView(EnergyPlotDock::View::Energies);
   }
   camera_ = lesson.camera;
-  cameraTicket_ = window_.simulation().commandsPosted();
+  cameraTicket_ = host_.simulation().commandsPosted();
   lessons.showLesson(index);
   lessons.show();
   lessons.raise();
@@ -83,26 +84,26 @@ QString LessonController::open(int index, bool run) {
 }
 
 void LessonController::close() {
-  LessonDock& lessons = *window_.lessonDock();
+  LessonDock& lessons = *host_.lessonDock();
   if (lessons.currentLesson() < 0) return;
-  window_.energyDock()->stopComparison();
+  host_.energyDock()->stopComparison();
   camera_.clear();
   lessons.showLesson(-1);
   if (!before_) return;
   const Before before = *before_;
   before_.reset();
-  window_.setSpeed(before.speed, before.asFast);
-  Viewport& view = *window_.viewport();
+  host_.setSpeed(before.speed, before.asFast);
+  Viewport& view = *host_.viewport();
   view.options() = before.view;
-  window_.showViewOptions();
-  window_.energyDock()->showView(static_cast<EnergyPlotDock::View>(before.plot));
-  window_.inspectorDock()->setVisible(before.inspectorVisible);
-  window_.dzhanibekovDock()->setVisible(before.dzhanibekovVisible);
+  host_.showViewOptions();
+  host_.energyDock()->showView(static_cast<EnergyPlotDock::View>(before.plot));
+  host_.inspectorDock()->setVisible(before.inspectorVisible);
+  host_.dzhanibekovDock()->setVisible(before.dzhanibekovVisible);
   view.update();
 }
 
 int LessonController::find(const QString& which) const {
-  const std::vector<Lesson>& lessons = window_.lessonDock()->lessons();
+  const std::vector<Lesson>& lessons = host_.lessonDock()->lessons();
   bool isNumber = false;
   const int number = which.toInt(&isNumber);
   if (isNumber) return number >= 1 && number <= static_cast<int>(lessons.size()) ? number - 1 : -1;
@@ -118,7 +119,7 @@ int LessonController::find(const QString& which) const {
 void LessonController::applyCamera(const sim::SimulationFrame& frame) {
   if (camera_.isEmpty() || frame.commandsApplied < cameraTicket_) return;
   // The lesson's view, once its scene is on screen (the view has just framed it).
-  Viewport& view = *window_.viewport();
+  Viewport& view = *host_.viewport();
   render::Camera goal = view.camera();
   if (camera_ == QLatin1String("front")) {
     goal.lookAlong(Vec3::UnitY());

@@ -6,15 +6,16 @@
 #include <QString>
 #include <optional>
 
+#include "gui/lessons/LessonHost.hpp"
 #include "render/ViewOptions.hpp"
 
 namespace clumplab::sim {
 struct SimulationFrame;
 }
 
-namespace clumplab::gui {
+class QWidget;
 
-class MainWindow;
+namespace clumplab::gui {
 
 class LessonController : public QObject {
   Q_OBJECT
@@ -29,7 +30,8 @@ class LessonController : public QObject {
     bool dzhanibekovVisible = false;
   };
 
-  explicit LessonController(MainWindow& window);
+  // Arranges `host` for lessons; `window` parents the messages (both are the main window in the app).
+  LessonController(LessonHost& host, QWidget& window);
 
   // Opens lesson `index` of the lesson panel; "" or the error (the running scene stays then).
   // `run`: the scene starts running.
@@ -46,7 +48,8 @@ class LessonController : public QObject {
   void applyCamera(const sim::SimulationFrame& frame);
 
  private:
-  MainWindow& window_;
+  LessonHost& host_;
+  QWidget& window_;
   bool opening_ = false;
   std::optional<Before> before_;
   QString camera_;                  // the open lesson's camera, applied on its scene's first frame

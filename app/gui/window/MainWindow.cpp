@@ -100,7 +100,7 @@ MainWindow::MainWindow(QWidget* parent)
   connect(lessonDock_, &LessonDock::openRequested, this, [this](int index) { openLesson(index); });
   connect(lessonDock_, &LessonDock::restartRequested, this, [this](int index) { openLesson(index); });
   connect(lessonDock_, &LessonDock::closeRequested, this, &MainWindow::closeLesson);
-  lessons_ = new LessonController(*this);
+  lessons_ = new LessonController(*this, *this);
   templateLibrary_ = new TemplateLibraryDock(this);
   addDockWidget(Qt::RightDockWidgetArea, templateLibrary_);
   connect(templateLibrary_, &TemplateLibraryDock::spawnRequested, this,

@@ -17,6 +17,7 @@
 #include "core/world/WorldModel.hpp"
 #include "gui/document/Autosave.hpp"
 #include "gui/document/MotionChoice.hpp"
+#include "gui/lessons/LessonHost.hpp"
 #include "gui/recording/MovieRecorder.hpp"
 #include "gui/recording/RecordingHost.hpp"
 #include "render/ViewOptions.hpp"
@@ -46,7 +47,7 @@ class WindowActions;
 class TemplateLibraryDock;
 class Viewport;
 
-class MainWindow : public QMainWindow, public RecordingHost {
+class MainWindow : public QMainWindow, public RecordingHost, public LessonHost {
   Q_OBJECT
  public:
   explicit MainWindow(QWidget* parent = nullptr);
@@ -54,7 +55,7 @@ class MainWindow : public QMainWindow, public RecordingHost {
 
   // Loads a scene or mesh (a trajectory opens in replay mode); on error shows a dialog (unless `quiet`)
   // naming the file and keeps the current scene. Returns the error ("" on success).
-  QString openDocument(const QString& path, bool quiet = false);
+  QString openDocument(const QString& path, bool quiet = false) override;
   // Starts the built-in default scene.
   void openDefaultScene();
   // At start without a file: the scene shown last time (File → Reopen the last scene at start, on by
@@ -66,9 +67,9 @@ class MainWindow : public QMainWindow, public RecordingHost {
   void singleStep();
   void stepBack();
   // Speed: a factor in [0.001, 1], or as fast as possible.
-  void setSpeed(double speed, bool asFastAsPossible);
-  double speed() const { return speed_; }  // simulated seconds per wall second
-  bool asFastAsPossible() const { return asFast_; }
+  void setSpeed(double speed, bool asFastAsPossible) override;
+  double speed() const override { return speed_; }  // simulated seconds per wall second
+  bool asFastAsPossible() const override { return asFast_; }
   // One run speed up (+1) or down (-1) in kRunSpeeds; above the fastest, as fast as possible.
   void changeSpeed(int direction);
   void applyParameters(const EditableModel& parameters);
@@ -107,16 +108,16 @@ class MainWindow : public QMainWindow, public RecordingHost {
   bool recording() const;
   // Dzhanibekov mode: shows its panel on `body`, selects the body, and turns on the overlays it
   // needs (body axes, omega, L; the polhode is the panel's).
-  void openDzhanibekovPanel(int body);
-  DzhanibekovDock* dzhanibekovDock() const { return dzhanibekovDock_; }
+  void openDzhanibekovPanel(int body) override;
+  DzhanibekovDock* dzhanibekovDock() const override { return dzhanibekovDock_; }
 
   // Read-only access for tests and scripted runs.
   sim::SimulationLoop& simulation() override { return *loop_; }
   Viewport* viewport() const override { return viewport_; }
-  EnergyPlotDock* energyDock() const { return energyDock_; }
-  InspectorDock* inspectorDock() const { return inspectorDock_; }
+  EnergyPlotDock* energyDock() const override { return energyDock_; }
+  InspectorDock* inspectorDock() const override { return inspectorDock_; }
   TemplateLibraryDock* templateLibrary() const { return templateLibrary_; }
-  LessonDock* lessonDock() const { return lessonDock_; }
+  LessonDock* lessonDock() const override { return lessonDock_; }
   // Opens lesson `index` of the lesson panel: its scene, view, camera, speed and plot, and its text
   // beside the view. "" or the error (the running scene stays then).
   // `run`: the scene starts running (a scripted run starts it itself).
@@ -148,13 +149,13 @@ class MainWindow : public QMainWindow, public RecordingHost {
   void setLiveControlsEnabled(bool on);
   const EditableModel& parameters() const { return parameters_; }
   // The scene opened (as loaded, before the parameters' edits); null before the first.
-  std::shared_ptr<const Scene> scene() const;
+  std::shared_ptr<const Scene> scene() const override;
   RecordingController* recordingController() const { return recording_; }
   DocumentController* document() const { return document_; }
   SpawnController* spawnController() const { return spawn_; }
   SceneSwitches* sceneSwitches() const { return switches_; }
   // The toolbar's view toggles and colouring follow the view's options (after they were set).
-  void showViewOptions();
+  void showViewOptions() override;
   // The newest frame the window has shown (null before the first).
   const sim::SimulationFrame* currentFrame() const override { return haveFrame_ ? &loop_->frame() : nullptr; }
   // The rest of what a movie recording asks of the window (RecordingHost).
