@@ -4,12 +4,12 @@
 #include <QApplication>
 #include <QFileInfo>
 #include <QLayout>
+#include <QMainWindow>
 #include <algorithm>
 #include <cmath>
 
 #include "gui/docks/InspectorDock.hpp"
 #include "gui/replay/TimelineBar.hpp"
-#include "gui/window/MainWindow.hpp"
 #include "gui/window/Shortcuts.hpp"
 
 namespace clumplab::gui {
@@ -21,7 +21,8 @@ constexpr std::uint64_t kGenerationBase = std::uint64_t{1} << 62;
 constexpr int kPlaybackIntervalMs = 15;
 }  // namespace
 
-ReplayController::ReplayController(MainWindow& window) : QObject(&window), window_(window) {
+ReplayController::ReplayController(ReplayHost& host, QMainWindow& window)
+    : QObject(&window), host_(host), window_(window) {
   timeline_ = new TimelineBar;
   timeline_->hide();
   window_.centralWidget()->layout()->addWidget(timeline_);
@@ -34,8 +35,8 @@ ReplayController::ReplayController(MainWindow& window) : QObject(&window), windo
   playTimer_.setTimerType(Qt::PreciseTimer);
   connect(&playTimer_, &QTimer::timeout, this, &ReplayController::advancePlayback);
   // After the window's own handler (made earlier), so a click in a replay inspects the replay.
-  connect(window_.viewport(), &Viewport::selectionChanged, this, [this](int body) {
-    if (active_) window_.inspectorDock()->show(frame_.snapshot, body, frame_.sceneGeneration);
+  connect(host_.viewport(), &Viewport::selectionChanged, this, [this](int body) {
+    if (active_) host_.inspectorDock()->show(frame_.snapshot, body, frame_.sceneGeneration);
   });
 
   addAction(tr("Play / pause the replay"), {keys::playPause},
@@ -81,7 +82,7 @@ QString ReplayController::open(const QString& path) {
   ++generation_;
   current_ = -1;
   if (!active_) enter();
-  window_.viewport()->setSelectedBody(-1);
+  host_.viewport()->setSelectedBody(-1);
   timeline_->setTrajectory(QFileInfo(path).fileName(), static_cast<int>(document_->frameCount()),
                            document_->startTime(), document_->endTime());
   showFrame(0);
@@ -90,14 +91,14 @@ QString ReplayController::open(const QString& path) {
 
 void ReplayController::enter() {
   active_ = true;
-  Viewport* view = window_.viewport();
-  liveWasRunning_ = window_.running();
-  window_.setRunning(false);  // the live run waits, as it is, behind the replay
+  Viewport* view = host_.viewport();
+  liveWasRunning_ = host_.running();
+  host_.setRunning(false);  // the live run waits, as it is, behind the replay
   liveView_ = view->viewState();
   liveSelection_ = view->selectedBody();
   view->setSelectedBody(-1);
   view->setBodyDragEnabled(false);
-  window_.setLiveControlsEnabled(false);
+  host_.setLiveControlsEnabled(false);
   for (QAction* a : actions_) a->setEnabled(true);
   timeline_->show();
   emit activeChanged(true);
@@ -109,17 +110,17 @@ void ReplayController::leave() {
   active_ = false;
   for (QAction* a : actions_) a->setEnabled(false);
   timeline_->hide();
-  Viewport* view = window_.viewport();
+  Viewport* view = host_.viewport();
   view->setStatusLines({});
   view->setBodyDragEnabled(true);
   view->setViewState(liveView_);
-  const sim::SimulationFrame* live = window_.currentFrame();
+  const sim::SimulationFrame* live = host_.currentFrame();
   view->setFrame(live);
   view->setSelectedBody(
       live && liveSelection_ < static_cast<int>(live->snapshot.bodies.size()) ? liveSelection_ : -1);
-  if (live) window_.inspectorDock()->show(live->snapshot, view->selectedBody(), live->sceneGeneration);
-  window_.setLiveControlsEnabled(true);
-  window_.setRunning(liveWasRunning_);
+  if (live) host_.inspectorDock()->show(live->snapshot, view->selectedBody(), live->sceneGeneration);
+  host_.setLiveControlsEnabled(true);
+  host_.setRunning(liveWasRunning_);
   document_.reset();
   current_ = -1;
   emit activeChanged(false);
@@ -149,9 +150,9 @@ void ReplayController::display(int k) {
   frame_.stats = sim::SimulationStats{};
   frame_.stats.paused = !playing();
   frame_.stats.targetSpeed = speed_;
-  Viewport* view = window_.viewport();
+  Viewport* view = host_.viewport();
   view->setFrame(&frame_);
-  window_.inspectorDock()->show(frame_.snapshot, view->selectedBody(), frame_.sceneGeneration);
+  host_.inspectorDock()->show(frame_.snapshot, view->selectedBody(), frame_.sceneGeneration);
   timeline_->showFrame(k, frame_.snapshot.time);
   updateStatusLines();
   emit frameChanged(k);
@@ -173,10 +174,10 @@ void ReplayController::updateStatusLines() {
                .arg(s.bodies.size())
                .arg(s.pebbles)
                .arg(s.energy.keTranslational + s.energy.keRotational, 0, 'g', 4);
-  if (const sim::SimulationFrame* live = window_.currentFrame()) {
+  if (const sim::SimulationFrame* live = host_.currentFrame()) {
     lines << tr("Esc: back to the live scene (t = %1 s)").arg(live->snapshot.time, 0, 'f', 4);
   }
-  window_.viewport()->setStatusLines(lines);
+  host_.viewport()->setStatusLines(lines);
 }
 
 void ReplayController::step(int frames) {

@@ -12,21 +12,23 @@
 #include <memory>
 
 #include "gui/replay/ReplayDocument.hpp"
+#include "gui/replay/ReplayHost.hpp"
 #include "gui/view/Viewport.hpp"
 #include "sim/SimulationLoop.hpp"
 
 class QAction;
+class QMainWindow;
 
 namespace clumplab::gui {
 
-class MainWindow;
 class TimelineBar;
 
 class ReplayController : public QObject {
   Q_OBJECT
  public:
-  // Puts the timeline under the window's 3D view (hidden until a replay opens) and its keys.
-  explicit ReplayController(MainWindow& window);
+  // Puts the timeline under `window`'s central widget (hidden until a replay opens) and its keys on
+  // the window; `host` is the live side the replay stands in for (both the main window in the app).
+  ReplayController(ReplayHost& host, QMainWindow& window);
   ~ReplayController() override;
 
   // Reads the trajectory and shows its first frame (entering replay mode); "" or the error
@@ -63,7 +65,8 @@ class ReplayController : public QObject {
   void updateStatusLines();
   void addAction(const QString& text, const QList<QKeySequence>& keys, void (*run)(ReplayController&));
 
-  MainWindow& window_;
+  ReplayHost& host_;
+  QMainWindow& window_;
   TimelineBar* timeline_ = nullptr;
   std::unique_ptr<ReplayDocument> document_;
   sim::SimulationFrame frame_;

@@ -160,7 +160,7 @@ MainWindow::MainWindow(QWidget* parent)
   inletStatus_ = new InletStatusLabel(statusBar());
   statusBar()->addPermanentWidget(inletStatus_);
 
-  replay_ = new ReplayController(*this);  // after the view's handlers above
+  replay_ = new ReplayController(*this, *this);  // after the view's handlers above
   connect(parametersDock_, &ParametersDock::edited, this, &MainWindow::onParametersEdited);
   connect(parametersDock_, &ParametersDock::runSpeedChosen, this, &MainWindow::setSpeed);
   connect(parametersDock_, &ParametersDock::motionChosen, this,

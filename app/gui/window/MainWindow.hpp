@@ -20,6 +20,7 @@
 #include "gui/lessons/LessonHost.hpp"
 #include "gui/recording/MovieRecorder.hpp"
 #include "gui/recording/RecordingHost.hpp"
+#include "gui/replay/ReplayHost.hpp"
 #include "render/ViewOptions.hpp"
 #include "sim/SimulationLoop.hpp"
 
@@ -47,7 +48,7 @@ class WindowActions;
 class TemplateLibraryDock;
 class Viewport;
 
-class MainWindow : public QMainWindow, public RecordingHost, public LessonHost {
+class MainWindow : public QMainWindow, public RecordingHost, public LessonHost, public ReplayHost {
   Q_OBJECT
  public:
   explicit MainWindow(QWidget* parent = nullptr);
@@ -146,7 +147,7 @@ class MainWindow : public QMainWindow, public RecordingHost, public LessonHost {
   ReplayController* replay() const override { return replay_; }
   TrajectoryControls* trajectoryControls() const { return trajectory_; }
   // Off while a replay is shown: what would act on the live scene (run, step, edit, spawn).
-  void setLiveControlsEnabled(bool on);
+  void setLiveControlsEnabled(bool on) override;
   const EditableModel& parameters() const { return parameters_; }
   // The scene opened (as loaded, before the parameters' edits); null before the first.
   std::shared_ptr<const Scene> scene() const override;
