@@ -97,7 +97,7 @@ int main(int argc, char** argv) {
     }
     MainWindow window;
     prepareWindow(window, options);
-    auto* scripted = new ScriptedRun(window, options.script);
+    auto* scripted = new ScriptedRun(window, window, options.script);
     window.show();
     openStartDocuments(window, options);
     const int status = QCoreApplication::exec();

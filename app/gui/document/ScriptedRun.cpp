@@ -10,15 +10,15 @@
 #include "gui/recording/MovieRecorder.hpp"
 #include "gui/view/ImageFiles.hpp"
 #include "gui/view/Viewport.hpp"
-#include "gui/window/MainWindow.hpp"
+#include "sim/SimulationLoop.hpp"
 
 namespace clumplab::gui {
 
-ScriptedRun::ScriptedRun(MainWindow& window, const ScriptOptions& options)
-    : QObject(&window), window_(window), options_(options) {
-  if (options_.size.isValid()) window_.viewport()->setFixedSize(options_.size);
+ScriptedRun::ScriptedRun(ScriptHost& host, QWidget& window, const ScriptOptions& options)
+    : QObject(&window), host_(host), window_(window), options_(options) {
+  if (options_.size.isValid()) host_.viewport()->setFixedSize(options_.size);
   if (!options_.active()) return;  // an ordinary interactive session
-  connect(&window_, &MainWindow::frameShown, this, &ScriptedRun::onFrame);
+  host_.connectFrameShown(this, [this] { onFrame(); });
   if (options_.report) {
     // How long input would wait: a precise timer due every kProbeMs, and how late it fires.
     probe_ = new QTimer(this);
@@ -34,7 +34,7 @@ ScriptedRun::ScriptedRun(MainWindow& window, const ScriptOptions& options)
 }
 
 void ScriptedRun::onFrame() {
-  const sim::SimulationFrame* f = window_.currentFrame();
+  const sim::SimulationFrame* f = host_.currentFrame();
   if (finishing_ || !f) return;
   if (!options_.record.isEmpty()) {
     if (!recorder_) startRecording();
@@ -48,24 +48,24 @@ void ScriptedRun::onFrame() {
     clock_.start();
     startSteps_ = f->snapshot.steps;
     startNs_ = clock_.nsecsElapsed();
-    startPaints_ = window_.viewport()->paintCount();
+    startPaints_ = host_.viewport()->paintCount();
   }
   // --run-for counts from the scene's own clock at its first frame (a saved scene goes on from its
   // time); main started the window paused, so the run starts here, at that time, and is held at its
   // end: it stops at --run-for exactly, however seldom frames come (a slow first paint, a busy machine).
   if (options_.runFor >= 0.0 && endTime_ < 0.0) {
     endTime_ = f->snapshot.time + options_.runFor;
-    window_.simulation().holdAt(endTime_);
-    if (!options_.startPaused) window_.setRunning(true);
+    host_.simulation().holdAt(endTime_);
+    if (!options_.startPaused) host_.setRunning(true);
   }
   if (options_.runFor >= 0.0 && !f->diverged && f->snapshot.time + 0.5 * f->snapshot.timeStep < endTime_)
     return;
-  if (endTime_ >= 0.0) window_.simulation().holdAt(std::nullopt);  // Run goes on from here
+  if (endTime_ >= 0.0) host_.simulation().holdAt(std::nullopt);  // Run goes on from here
   finishing_ = true;
   endSteps_ = f->snapshot.steps;
   endNs_ = started_ ? clock_.nsecsElapsed() : 0;
-  paints_ = static_cast<int>(window_.viewport()->paintCount() - startPaints_);
-  window_.setRunning(false);
+  paints_ = static_cast<int>(host_.viewport()->paintCount() - startPaints_);
+  host_.setRunning(false);
   // Let the paused frame reach the view, then save it.
   QTimer::singleShot(100, this, &ScriptedRun::finish);
 }
@@ -73,13 +73,13 @@ void ScriptedRun::onFrame() {
 void ScriptedRun::startRecording() {
   // --plot in a lesson draws the lesson's plot: a free rotation's (the Dzhanibekov lessons') is omega
   // in the body frame, where the energies are flat lines.
-  const LessonDock& lessons = *window_.lessonDock();
+  const LessonDock& lessons = *host_.lessonDock();
   const int lesson = lessons.currentLesson();
   const bool lessonPlotsOmega =
       lesson >= 0 && lessons.lessons()[static_cast<std::size_t>(lesson)].plot == QLatin1String("omega-body");
   const bool plotOmega = options_.plotOmega || (options_.plotInset && lessonPlotsOmega);
   // The omega plot is the Inspector's body's: the first body when none is chosen.
-  if (plotOmega && window_.viewport()->selectedBody() < 0) window_.viewport()->setSelectedBody(0);
+  if (plotOmega && host_.viewport()->selectedBody() < 0) host_.viewport()->setSelectedBody(0);
   RecordingPlan plan;
   plan.movie.path = options_.record;
   plan.movie.format = MovieSettings::formatFor(options_.record);
@@ -91,7 +91,7 @@ void ScriptedRun::startRecording() {
               : options_.plotInset ? RecordingPlan::Plot::Energy
                                    : RecordingPlan::Plot::None;
   plan.everyReplayFrame = options_.everyReplayFrame;
-  recorder_ = new MovieRecorder(window_, plan, &window_);
+  recorder_ = new MovieRecorder(host_.recordingHost(), plan, &window_);
   connect(recorder_, &MovieRecorder::finished, this, [this](const QString& error) {
     if (!error.isEmpty()) {
       std::fprintf(stderr, "clumplab: %s\n", qPrintable(error));
@@ -123,9 +123,9 @@ void ScriptedRun::startRecording() {
 }
 
 void ScriptedRun::finish() {
-  window_.tick();
+  host_.tick();
   if (!options_.screenshot.isEmpty()) {
-    const QImage image = window_.viewport()->grabFramebuffer();
+    const QImage image = host_.viewport()->grabFramebuffer();
     if (!saveImageAtomically(image, options_.screenshot)) {
       std::fprintf(stderr, "clumplab: %s: cannot write the screenshot\n", qPrintable(options_.screenshot));
       exitCode_ = 1;
@@ -142,8 +142,8 @@ void ScriptedRun::finish() {
       std::fprintf(stdout, "%s\n", qPrintable(options_.windowScreenshot));
     }
   }
-  if (const sim::SimulationFrame* f = window_.currentFrame(); f && options_.report) printReport(*f);
-  if (const sim::SimulationFrame* f = window_.currentFrame(); f && f->diverged) {
+  if (const sim::SimulationFrame* f = host_.currentFrame(); f && options_.report) printReport(*f);
+  if (const sim::SimulationFrame* f = host_.currentFrame(); f && f->diverged) {
     std::fprintf(stderr, "clumplab: %s\n", f->problem.c_str());
     exitCode_ = 3;
   }
@@ -172,7 +172,7 @@ void ScriptedRun::printReport(const sim::SimulationFrame& f) const {
                "\"paint_ms_last\": %.4g, \"event_latency_ms_p50\": %.3g, \"event_latency_ms_p95\": %.3g, "
                "\"event_latency_ms_max\": %.3g, \"time\": %.17g, \"title\": \"%s\"}\n",
                steps, wall, f.snapshot.bodies.size(), f.snapshot.pebbles, pebbleSteps, paints_,
-               wall > 0.0 ? paints_ / wall : 0.0, window_.viewport()->lastPaintMilliseconds(), quantile(0.5),
+               wall > 0.0 ? paints_ / wall : 0.0, host_.viewport()->lastPaintMilliseconds(), quantile(0.5),
                quantile(0.95), late.empty() ? 0.0 : late.back(), f.snapshot.time,
                qPrintable(window_.windowTitle().replace(QLatin1Char('"'), QLatin1Char('\''))));
   std::fflush(stdout);

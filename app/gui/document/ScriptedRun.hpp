@@ -9,13 +9,15 @@
 #include <cstdint>
 #include <vector>
 
+#include "gui/document/ScriptHost.hpp"
+
 namespace clumplab::sim {
 struct SimulationFrame;
 }
 
-namespace clumplab::gui {
+class QWidget;
 
-class MainWindow;
+namespace clumplab::gui {
 
 struct ScriptOptions {
   double runFor = -1.0;      // simulated seconds; < 0: no scripted run
@@ -49,7 +51,9 @@ struct ScriptOptions {
 class ScriptedRun : public QObject {
   Q_OBJECT
  public:
-  ScriptedRun(MainWindow& window, const ScriptOptions& options);
+  // Drives `host`; `window` is what the whole-window screenshot grabs and a finished run closes
+  // (both the main window in the app).
+  ScriptedRun(ScriptHost& host, QWidget& window, const ScriptOptions& options);
   // Exit status when the run ends: 0, or 1 if the screenshot could not be written.
   int exitCode() const { return exitCode_; }
 
@@ -60,7 +64,8 @@ class ScriptedRun : public QObject {
   void startRecording();
   class MovieRecorder* recorder_ = nullptr;
 
-  MainWindow& window_;
+  ScriptHost& host_;
+  QWidget& window_;
   ScriptOptions options_;
   double endTime_ = -1.0;  // [s] the scene's time at its first frame + runFor
   bool finishing_ = false;

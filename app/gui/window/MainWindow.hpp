@@ -17,6 +17,7 @@
 #include "core/world/WorldModel.hpp"
 #include "gui/document/Autosave.hpp"
 #include "gui/document/MotionChoice.hpp"
+#include "gui/document/ScriptHost.hpp"
 #include "gui/lessons/LessonHost.hpp"
 #include "gui/recording/MovieRecorder.hpp"
 #include "gui/recording/RecordingHost.hpp"
@@ -48,7 +49,11 @@ class WindowActions;
 class TemplateLibraryDock;
 class Viewport;
 
-class MainWindow : public QMainWindow, public RecordingHost, public LessonHost, public ReplayHost {
+class MainWindow : public QMainWindow,
+                   public RecordingHost,
+                   public LessonHost,
+                   public ReplayHost,
+                   public ScriptHost {
   Q_OBJECT
  public:
   explicit MainWindow(QWidget* parent = nullptr);
@@ -164,7 +169,8 @@ class MainWindow : public QMainWindow, public RecordingHost, public LessonHost, 
   QImage bodyOmegaPlotImage(QSize size) const override;
   QMetaObject::Connection connectFrameShown(QObject* receiver, std::function<void()> onFrame) override;
   // Pulls and shows the newest frame now (the timer does this at display rate).
-  void tick();
+  void tick() override;
+  RecordingHost& recordingHost() override { return *this; }
 
  signals:
   void frameShown();
