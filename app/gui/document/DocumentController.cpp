@@ -3,6 +3,7 @@
 #include <QApplication>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QMainWindow>
 #include <QMessageBox>
 #include <QPushButton>
 #include <QSettings>
@@ -13,14 +14,15 @@
 #include "core/base/Errors.hpp"
 #include "core/base/ResourceLimits.hpp"
 #include "core/scene/SceneOverlap.hpp"
+#include "gui/document/Autosave.hpp"
 #include "gui/document/DefaultScene.hpp"
 #include "gui/document/ExampleScenes.hpp"
 #include "gui/document/MeshRepairChoice.hpp"
 #include "gui/document/RecentFiles.hpp"
 #include "gui/recording/RecordingController.hpp"
 #include "gui/replay/ReplayController.hpp"
-#include "gui/window/MainWindow.hpp"
 #include "gui/wizard/ClumpWizard.hpp"
+#include "sim/SimulationLoop.hpp"
 
 namespace clumplab::gui {
 
@@ -29,7 +31,8 @@ const QString kLastSceneKey = QStringLiteral("document/lastScene");
 const QString kReopenKey = QStringLiteral("document/reopenLastScene");
 }  // namespace
 
-DocumentController::DocumentController(MainWindow& window) : QObject(&window), window_(window) {}
+DocumentController::DocumentController(DocumentHost& host, QMainWindow& window)
+    : QObject(&window), host_(host), window_(window) {}
 
 void DocumentController::setRecentMenu(QMenu* menu) {
   recent_ = new RecentFiles(menu, this);
@@ -62,9 +65,9 @@ QString DocumentController::open(const QString& path, bool quiet) {
   bool holesToClose = false;  // a mesh opened with holes its repair would close
   std::optional<OverLimit> overLimit;
   // A movie being recorded ends, complete with what it has: what it shows is about to change.
-  window_.recordingController()->stop();
+  host_.recordingController()->stop();
   if (isTrajectoryFile(path.toStdString())) {
-    error = window_.replay()->open(path);
+    error = host_.replay()->open(path);
   } else {
     const SceneOverrides before = overrides_;
     if (path != scenePath_) overrides_.plane.reset();  // another document: its own motion
@@ -132,7 +135,7 @@ void DocumentController::explainFailure(const QString& path, const QString& erro
     open(path);
     return;
   }
-  if (wizard != nullptr && box.clickedButton() == wizard) window_.openClumpWizard()->setMeshFile(path);
+  if (wizard != nullptr && box.clickedButton() == wizard) host_.openClumpWizard()->setMeshFile(path);
 }
 
 void DocumentController::show(std::shared_ptr<const Scene> scene, const QString& path) {
@@ -199,8 +202,8 @@ void DocumentController::reload() {
 QString DocumentController::saveTo(const QString& path) {
   auto done = std::make_shared<std::promise<std::string>>();
   std::future<std::string> result = done->get_future();
-  window_.simulation().saveScene(path.toStdString(),
-                                 [done](const std::string& error) { done->set_value(error); });
+  host_.simulation().saveScene(path.toStdString(),
+                               [done](const std::string& error) { done->set_value(error); });
   const QString error = QString::fromStdString(result.get());
   if (error.isEmpty()) {
     savePath_ = path;
@@ -216,7 +219,7 @@ QString DocumentController::openRestored(const QString& autosavePath, const QStr
   scenePath_ = source;
   savePath_.clear();              // the autosave is removed once restored: Save must ask where
   recent_->remove(autosavePath);  // and it is no file to reopen
-  window_.autosave().setSource(source);
+  host_.autosave().setSource(source);
   setTitle(source.isEmpty() ? tr("scene") : QFileInfo(source).fileName(), tr("(restored, not saved)"));
   window_.statusBar()->showMessage(
       tr("Restored the scene autosaved before ClumpLab last closed unexpectedly. Save it "

@@ -10,19 +10,22 @@
 #include <optional>
 
 #include "core/scene/Scene.hpp"
+#include "gui/document/DocumentHost.hpp"
 #include "gui/document/DocumentLoader.hpp"
 
+class QMainWindow;
 class QMenu;
 
 namespace clumplab::gui {
 
-class MainWindow;
 class RecentFiles;
 
 class DocumentController : public QObject {
   Q_OBJECT
  public:
-  explicit DocumentController(MainWindow& window);
+  // Opens and saves `host`'s documents; `window` holds the title and status and parents the dialogs
+  // (both the main window in the app).
+  DocumentController(DocumentHost& host, QMainWindow& window);
 
   // File → Open Recent lists the files opened and saved, in `menu`.
   void setRecentMenu(QMenu* menu);
@@ -79,7 +82,8 @@ class DocumentController : public QObject {
   void showNotes(const QStringList& notes);
   void setTitle(const QString& name, const QString& note = QString());
 
-  MainWindow& window_;
+  DocumentHost& host_;
+  QMainWindow& window_;
   RecentFiles* recent_ = nullptr;
   SceneOverrides overrides_;  // PaLa's switches as the user set them
   std::shared_ptr<const Scene> scene_;

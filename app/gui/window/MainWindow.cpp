@@ -141,7 +141,7 @@ MainWindow::MainWindow(QWidget* parent)
 
   trajectory_ = new TrajectoryControls(*this, *this);
   spawn_ = new SpawnController(*this);
-  document_ = new DocumentController(*this);
+  document_ = new DocumentController(*this, *this);
   connect(document_, &DocumentController::opened, this, &MainWindow::showScene);
   connect(document_, &DocumentController::opened, meshNotice_, &QWidget::hide);  // notes of another file
   connect(document_, &DocumentController::meshNotes, meshNotice_, &MeshNoticeBar::showNotes);

@@ -16,6 +16,7 @@
 
 #include "core/world/WorldModel.hpp"
 #include "gui/document/Autosave.hpp"
+#include "gui/document/DocumentHost.hpp"
 #include "gui/document/MotionChoice.hpp"
 #include "gui/document/ScriptHost.hpp"
 #include "gui/lessons/LessonHost.hpp"
@@ -53,7 +54,8 @@ class MainWindow : public QMainWindow,
                    public RecordingHost,
                    public LessonHost,
                    public ReplayHost,
-                   public ScriptHost {
+                   public ScriptHost,
+                   public DocumentHost {
   Q_OBJECT
  public:
   explicit MainWindow(QWidget* parent = nullptr);
@@ -105,9 +107,9 @@ class MainWindow : public QMainWindow,
   QString saveSceneTo(const QString& path);
   // Opens an orphaned autosave (Autosave.hpp) as an unsaved scene: Save asks where, offering `source`.
   QString openRestored(const QString& autosavePath, const QString& source);
-  Autosave& autosave() { return *autosave_; }
+  Autosave& autosave() override { return *autosave_; }
   // Shows the clump wizard (modeless; one at a time: an open one is raised).
-  ClumpWizard* openClumpWizard();
+  ClumpWizard* openClumpWizard() override;
   // Starts recording a movie (what the Record dialog asked for). When the format needs ffmpeg and
   // there is none, says so and offers a PNG sequence instead. False if nothing is recording.
   bool startRecording(RecordingPlan plan);
@@ -156,7 +158,7 @@ class MainWindow : public QMainWindow,
   const EditableModel& parameters() const { return parameters_; }
   // The scene opened (as loaded, before the parameters' edits); null before the first.
   std::shared_ptr<const Scene> scene() const override;
-  RecordingController* recordingController() const { return recording_; }
+  RecordingController* recordingController() const override { return recording_; }
   DocumentController* document() const { return document_; }
   SpawnController* spawnController() const { return spawn_; }
   SceneSwitches* sceneSwitches() const { return switches_; }
