@@ -1,35 +1,19 @@
 #pragma once
 // What a scripted run (--run-for, --screenshot, --record, --report) needs of the window it drives,
-// and nothing more (MainWindow implements it): the run, the frames it waits for, the view it grabs
-// and measures, the lesson list, and the window as a movie's RecordingHost.
-#include <QMetaObject>
-#include <QObject>
-#include <functional>
-
-namespace clumplab::sim {
-class SimulationLoop;
-struct SimulationFrame;
-}  // namespace clumplab::sim
+// and nothing more (MainWindow implements it): what a movie recording needs (RecordingHost: the run,
+// the frames it waits for, the view it grabs), and the lesson list and a way to show the newest
+// frame at once.
+#include "gui/recording/RecordingHost.hpp"
 
 namespace clumplab::gui {
 
 class LessonDock;
-class RecordingHost;
-class Viewport;
 
-class ScriptHost {
+class ScriptHost : public virtual RecordingHost {
  public:
-  virtual sim::SimulationLoop& simulation() = 0;
-  virtual void setRunning(bool running) = 0;
-  // The newest simulation frame shown (null before the first), and the newest pulled and shown now.
-  virtual const sim::SimulationFrame* currentFrame() const = 0;
+  // Pulls the newest simulation frame and shows it now.
   virtual void tick() = 0;
-  // Calls `onFrame` (in `receiver`'s thread) each time a simulation frame has been shown.
-  virtual QMetaObject::Connection connectFrameShown(QObject* receiver, std::function<void()> onFrame) = 0;
-  virtual Viewport* viewport() const = 0;
   virtual LessonDock* lessonDock() const = 0;
-  // The same window as a movie recording sees it.
-  virtual RecordingHost& recordingHost() = 0;
 
  protected:
   ~ScriptHost() = default;

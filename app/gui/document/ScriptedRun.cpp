@@ -91,7 +91,7 @@ void ScriptedRun::startRecording() {
               : options_.plotInset ? RecordingPlan::Plot::Energy
                                    : RecordingPlan::Plot::None;
   plan.everyReplayFrame = options_.everyReplayFrame;
-  recorder_ = new MovieRecorder(host_.recordingHost(), plan, &window_);
+  recorder_ = new MovieRecorder(host_, plan, &window_);
   connect(recorder_, &MovieRecorder::finished, this, [this](const QString& error) {
     if (!error.isEmpty()) {
       std::fprintf(stderr, "clumplab: %s\n", qPrintable(error));

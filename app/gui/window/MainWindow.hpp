@@ -51,7 +51,7 @@ class TemplateLibraryDock;
 class Viewport;
 
 class MainWindow : public QMainWindow,
-                   public RecordingHost,
+                   public virtual RecordingHost,
                    public LessonHost,
                    public ReplayHost,
                    public ScriptHost,
@@ -172,7 +172,6 @@ class MainWindow : public QMainWindow,
   QMetaObject::Connection connectFrameShown(QObject* receiver, std::function<void()> onFrame) override;
   // Pulls and shows the newest frame now (the timer does this at display rate).
   void tick() override;
-  RecordingHost& recordingHost() override { return *this; }
 
  signals:
   void frameShown();
