@@ -77,6 +77,8 @@ int benchCommand(const std::vector<std::string>& argv) {
                         {"neighbor_rebuilds", world->neighbors().rebuildCount()},
                         {"candidate_pairs", world->neighbors().pairs().size()},
                         {"candidate_body_pairs", world->neighbors().bodyPairCount()},
+                        // What one entry of the app's step-back history costs at the end [bytes].
+                        {"checkpoint_bytes", world->checkpoint().memoryBytes()},
                         {"stage_seconds",
                          {{"pebbles", stages[0]},
                           {"broad_phase", stages[1]},

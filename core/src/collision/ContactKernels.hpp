@@ -114,9 +114,12 @@ LawResult springDashpotForce(const SpringDashpot& s, const Touch& t, const Vec3&
   const double kt = s.tangentialStiffness;
   const double oldLength2 = spring.squaredNorm();
   const double oldEnergy = 0.5 * springStiffness * oldLength2;
+  // Beside a zero spring, which stores nothing whatever kt is, the stored stiffness is zero too: a
+  // pair then holds history exactly when its spring is not zero (ContactHistory::held).
   springStiffness = kt;
   if (s.friction <= 0.0) {
     spring.setZero();
+    springStiffness = 0.0;
     return {fn * t.normal, dashpot, -oldEnergy};
   }
   // Keep the spring in the current tangent plane, with its length (rotation of the contact frame).
@@ -137,6 +140,7 @@ LawResult springDashpotForce(const SpringDashpot& s, const Touch& t, const Vec3&
       spring = trial;
       ft -= s.tangentialDamping * wt;
     }
+    if (spring == Vec3::Zero()) springStiffness = 0.0;
     return {fn * t.normal + ft, dashpot + ft, 0.5 * kt * spring.squaredNorm() - oldEnergy};
   }
   Vec3 ft = -kt * trial - s.tangentialDamping * wt;
@@ -152,6 +156,7 @@ LawResult springDashpotForce(const SpringDashpot& s, const Touch& t, const Vec3&
   // off: when the spring slips, the work of -mu fn t along the slip minus what the spring gives
   // back is what friction dissipated (the old rate 1/2 kt (|trial|^2 - |spring|^2) / dt, booked
   // at the evaluation's velocities, was first order in dt).
+  if (spring == Vec3::Zero()) springStiffness = 0.0;
   return {fn * t.normal + ft, dashpot + ft, 0.5 * kt * spring.squaredNorm() - oldEnergy};
 }
 

@@ -31,7 +31,7 @@ Vec3 wallPoint(const PebbleArrays& pebbles, const WallPair& pair) {
   return p + (pair.end == 0 ? -h : h) * pebbles.axis[pair.pebble];
 }
 
-// A chunk's energy sums, made in list order.
+// A chunk's energy sums, made in list order (of the pairs that touch or release a spring).
 struct ChunkSums {
   double springEnergyChange = 0.0;  // [J], released and stored springs
   double hysteresisLoss = 0.0;      // [J], Mutze's hysteresis
@@ -78,7 +78,8 @@ class ContactPass {
 
   // The pebble pairs [begin, end) into `out`, compiled for spheres only (the common case, untouched
   // by spherocylinders) or with spherocylinders, each without and with periodic axes.
-  void pairChunk(std::size_t begin, std::size_t end, ContactChunk& out, ChunkSums& sums) const {
+  [[gnu::flatten]] void pairChunk(std::size_t begin, std::size_t end, ContactChunk& out,
+                                  ChunkSums& sums) const {
     const bool capsules = pebbles_.hasCapsules();
     const bool periodic = periodic_.any();
     if (capsules && periodic) {
@@ -231,6 +232,7 @@ class ContactPass {
     if (length2 == 0.0) return;  // most pairs in the list: leave their cache lines clean
     springEnergyChange -= 0.5 * (linear_ ? linearKt_ : stiffnesses[k]) * length2;
     spring.setZero();
+    stiffnesses[k] = 0.0;  // nothing held (ContactHistory::held)
   }
 
   static void noteOverlap(ContactChunk& out, double ratio, std::uint32_t body) {
@@ -267,8 +269,28 @@ void ContactSolver::compute(const ContactModel& model, NeighborList& neighbors, 
                             const BodyState& bodies, const std::vector<Wall>& walls, double dt,
                             ThreadPool& pool, const PeriodicBox& periodic, const DriftVelocities& drift) {
   const ContactPass pass(model, neighbors, pebbles, bodies, walls, dt, periodic, drift);
-  const std::size_t pairChunks = (pass.pairCount() + kChunkSize - 1) / kChunkSize;
-  const std::size_t wallChunks = (pass.wallPairCount() + kChunkSize - 1) / kChunkSize;
+  // Chunks are pebble ranges: chunk c takes the pairs whose first pebble (the wall pairs whose pebble)
+  // lies in [c, c + 1) x kChunkPebbles, found by bisection in the sorted lists. Its records and sums
+  // then depend on the pairs that touch or held a spring, never on which other pairs the list holds:
+  // a list rebuilt at another time (a restored checkpoint) gives the ledger the same bits.
+  const std::size_t ranges = (pebbles.position.size() + kChunkPebbles - 1) / kChunkPebbles;
+  const std::vector<PebblePair>& pairs = neighbors.pairs();
+  const std::vector<WallPair>& wallPairs = neighbors.wallPairs();
+  const std::size_t pairChunks = pairs.empty() ? 0 : ranges;
+  const std::size_t wallChunks = wallPairs.empty() ? 0 : ranges;
+  pairStart_.resize(pairChunks + 1);
+  wallStart_.resize(wallChunks + 1);
+  for (std::size_t c = 0; c <= pairChunks; ++c) {
+    const auto first = static_cast<std::uint32_t>(std::min(c * kChunkPebbles, pebbles.position.size()));
+    pairStart_[c] = static_cast<std::size_t>(
+        std::lower_bound(pairs.begin(), pairs.end(), PebblePair{first, 0}, pairLess) - pairs.begin());
+  }
+  for (std::size_t c = 0; c <= wallChunks; ++c) {
+    const auto first = static_cast<std::uint32_t>(std::min(c * kChunkPebbles, pebbles.position.size()));
+    wallStart_[c] = static_cast<std::size_t>(
+        std::lower_bound(wallPairs.begin(), wallPairs.end(), WallPair{first, 0, 0}, wallPairLess) -
+        wallPairs.begin());
+  }
   usedChunks_ = pairChunks + wallChunks;
   if (chunks_.size() < usedChunks_) chunks_.resize(usedChunks_);
   pool.run(usedChunks_, [&](std::size_t chunkIndex) {
@@ -279,11 +301,10 @@ void ContactSolver::compute(const ContactModel& model, NeighborList& neighbors, 
     out.wallContacts = 0;
     ChunkSums sums;
     if (chunkIndex < pairChunks) {
-      const std::size_t begin = chunkIndex * kChunkSize;
-      pass.pairChunk(begin, std::min(pass.pairCount(), begin + kChunkSize), out, sums);
+      pass.pairChunk(pairStart_[chunkIndex], pairStart_[chunkIndex + 1], out, sums);
     } else {
-      const std::size_t begin = (chunkIndex - pairChunks) * kChunkSize;
-      pass.wallChunk(begin, std::min(pass.wallPairCount(), begin + kChunkSize), out, sums);
+      const std::size_t c = chunkIndex - pairChunks;
+      pass.wallChunk(wallStart_[c], wallStart_[c + 1], out, sums);
     }
     out.springEnergyChange = sums.springEnergyChange;
     out.hysteresisLoss = sums.hysteresisLoss;

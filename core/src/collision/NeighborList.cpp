@@ -14,13 +14,6 @@
 namespace clumplab {
 
 namespace {
-bool pairLess(const PebblePair& x, const PebblePair& y) {
-  return x.a != y.a ? x.a < y.a : x.b < y.b;
-}
-bool wallPairLess(const WallPair& x, const WallPair& y) {
-  if (x.pebble != y.pebble) return x.pebble < y.pebble;
-  return x.wall != y.wall ? x.wall < y.wall : x.end < y.end;
-}
 bool sameWallPair(const WallPair& x, const WallPair& y) {
   return x.pebble == y.pebble && x.wall == y.wall && x.end == y.end;
 }
@@ -111,24 +104,24 @@ void NeighborList::rebuild(const BroadPhaseInput& in, ThreadPool* pool) {
 // The previous lists (sorted) move to the scratch, to be merged into the new ones for their history.
 void NeighborList::startLists(const BroadPhaseInput& in) {
   Scratch& s = *scratch_;
-  s.oldPairs.swap(state_.pairs);
-  s.oldHistory.swap(state_.pairHistory);
-  s.oldStiffness.swap(state_.pairSpringStiffness);
-  s.oldWallPairs.swap(state_.wallPairs);
-  s.oldWallHistory.swap(state_.wallHistory);
-  s.oldWallStiffness.swap(state_.wallSpringStiffness);
+  s.oldPairs.swap(state_.lists.pairs);
+  s.oldHistory.swap(state_.lists.pairSprings);
+  s.oldStiffness.swap(state_.lists.pairStored);
+  s.oldWallPairs.swap(state_.lists.wallPairs);
+  s.oldWallHistory.swap(state_.lists.wallSprings);
+  s.oldWallStiffness.swap(state_.lists.wallStored);
   const std::vector<Vec3>& pos = in.pebblePosition;
   state_.positionsAtBuild = pos;
   const std::size_t n = pos.size();
   const std::size_t bodyCount = in.bodyPosition.size();
   state_.limit2.resize(n);
   state_.bodiesAtBuild.resize(bodyCount);
-  state_.pairs.clear();
-  state_.pairHistory.clear();
-  state_.pairSpringStiffness.clear();
-  state_.wallPairs.clear();
-  state_.wallHistory.clear();
-  state_.wallSpringStiffness.clear();
+  state_.lists.pairs.clear();
+  state_.lists.pairSprings.clear();
+  state_.lists.pairStored.clear();
+  state_.lists.wallPairs.clear();
+  state_.lists.wallSprings.clear();
+  state_.lists.wallStored.clear();
   bodyPairs_ = 0;
 }
 
@@ -315,30 +308,40 @@ void NeighborList::gatherBlocks(std::size_t blockCount) {
     pairCount += s.blocks[k].pairs.size();
     wallCount += s.blocks[k].wallPairs.size();
   }
-  state_.pairs.reserve(pairCount);
-  state_.pairHistory.reserve(pairCount);
-  state_.pairSpringStiffness.reserve(pairCount);
-  state_.wallPairs.reserve(wallCount);
-  state_.wallHistory.reserve(wallCount);
-  state_.wallSpringStiffness.reserve(wallCount);
+  state_.lists.pairs.reserve(pairCount);
+  state_.lists.pairSprings.reserve(pairCount);
+  state_.lists.pairStored.reserve(pairCount);
+  state_.lists.wallPairs.reserve(wallCount);
+  state_.lists.wallSprings.reserve(wallCount);
+  state_.lists.wallStored.reserve(wallCount);
   for (std::size_t k = 0; k < blockCount; ++k) {
     const Scratch::Block& block = s.blocks[k];
-    state_.pairs.insert(state_.pairs.end(), block.pairs.begin(), block.pairs.end());
-    state_.pairHistory.insert(state_.pairHistory.end(), block.history.begin(), block.history.end());
-    state_.pairSpringStiffness.insert(state_.pairSpringStiffness.end(), block.stiffness.begin(),
-                                      block.stiffness.end());
-    state_.wallPairs.insert(state_.wallPairs.end(), block.wallPairs.begin(), block.wallPairs.end());
-    state_.wallHistory.insert(state_.wallHistory.end(), block.wallHistory.begin(), block.wallHistory.end());
-    state_.wallSpringStiffness.insert(state_.wallSpringStiffness.end(), block.wallStiffness.begin(),
-                                      block.wallStiffness.end());
+    state_.lists.pairs.insert(state_.lists.pairs.end(), block.pairs.begin(), block.pairs.end());
+    state_.lists.pairSprings.insert(state_.lists.pairSprings.end(), block.history.begin(),
+                                    block.history.end());
+    state_.lists.pairStored.insert(state_.lists.pairStored.end(), block.stiffness.begin(),
+                                   block.stiffness.end());
+    state_.lists.wallPairs.insert(state_.lists.wallPairs.end(), block.wallPairs.begin(),
+                                  block.wallPairs.end());
+    state_.lists.wallSprings.insert(state_.lists.wallSprings.end(), block.wallHistory.begin(),
+                                    block.wallHistory.end());
+    state_.lists.wallStored.insert(state_.lists.wallStored.end(), block.wallStiffness.begin(),
+                                   block.wallStiffness.end());
   }
 }
 
 void NeighborList::clearHistory() {
-  std::fill(state_.pairHistory.begin(), state_.pairHistory.end(), Vec3::Zero());
-  std::fill(state_.wallHistory.begin(), state_.wallHistory.end(), Vec3::Zero());
-  std::fill(state_.pairSpringStiffness.begin(), state_.pairSpringStiffness.end(), 0.0);
-  std::fill(state_.wallSpringStiffness.begin(), state_.wallSpringStiffness.end(), 0.0);
+  std::fill(state_.lists.pairSprings.begin(), state_.lists.pairSprings.end(), Vec3::Zero());
+  std::fill(state_.lists.wallSprings.begin(), state_.lists.wallSprings.end(), Vec3::Zero());
+  std::fill(state_.lists.pairStored.begin(), state_.lists.pairStored.end(), 0.0);
+  std::fill(state_.lists.wallStored.begin(), state_.lists.wallStored.end(), 0.0);
+}
+
+void NeighborList::restartFrom(ContactHistory history) {
+  state_.lists = std::move(history);
+  state_.positionsAtBuild.clear();  // no list for any pebble: needsRebuild holds
+  state_.limit2.clear();
+  state_.bodiesAtBuild.clear();
 }
 
 void NeighborList::removePebbles(std::uint32_t first, std::uint32_t count) {
@@ -346,32 +349,29 @@ void NeighborList::removePebbles(std::uint32_t first, std::uint32_t count) {
   const auto gone = [&](std::uint32_t p) { return p >= first && p < end; };
   const auto renumbered = [&](std::uint32_t p) { return p >= end ? p - count : p; };
   std::size_t kept = 0;
-  for (std::size_t k = 0; k < state_.pairs.size(); ++k) {
-    const PebblePair pair = state_.pairs[k];
+  for (std::size_t k = 0; k < state_.lists.pairs.size(); ++k) {
+    const PebblePair pair = state_.lists.pairs[k];
     if (gone(pair.a) || gone(pair.b)) continue;
-    state_.pairs[kept] = {renumbered(pair.a), renumbered(pair.b)};  // a < b and the order survive
-    state_.pairHistory[kept] = state_.pairHistory[k];
-    state_.pairSpringStiffness[kept] = state_.pairSpringStiffness[k];
+    state_.lists.pairs[kept] = {renumbered(pair.a), renumbered(pair.b)};  // a < b and the order survive
+    state_.lists.pairSprings[kept] = state_.lists.pairSprings[k];
+    state_.lists.pairStored[kept] = state_.lists.pairStored[k];
     ++kept;
   }
-  state_.pairs.erase(state_.pairs.begin() + static_cast<std::ptrdiff_t>(kept), state_.pairs.end());
-  state_.pairHistory.erase(state_.pairHistory.begin() + static_cast<std::ptrdiff_t>(kept),
-                           state_.pairHistory.end());
-  state_.pairSpringStiffness.resize(kept);
+  state_.lists.pairs.resize(kept);
+  state_.lists.pairSprings.resize(kept);
+  state_.lists.pairStored.resize(kept);
   kept = 0;
-  for (std::size_t k = 0; k < state_.wallPairs.size(); ++k) {
-    const WallPair pair = state_.wallPairs[k];
+  for (std::size_t k = 0; k < state_.lists.wallPairs.size(); ++k) {
+    const WallPair pair = state_.lists.wallPairs[k];
     if (gone(pair.pebble)) continue;
-    state_.wallPairs[kept] = {renumbered(pair.pebble), pair.wall, pair.end};
-    state_.wallHistory[kept] = state_.wallHistory[k];
-    state_.wallSpringStiffness[kept] = state_.wallSpringStiffness[k];
+    state_.lists.wallPairs[kept] = {renumbered(pair.pebble), pair.wall, pair.end};
+    state_.lists.wallSprings[kept] = state_.lists.wallSprings[k];
+    state_.lists.wallStored[kept] = state_.lists.wallStored[k];
     ++kept;
   }
-  state_.wallPairs.erase(state_.wallPairs.begin() + static_cast<std::ptrdiff_t>(kept),
-                         state_.wallPairs.end());
-  state_.wallHistory.erase(state_.wallHistory.begin() + static_cast<std::ptrdiff_t>(kept),
-                           state_.wallHistory.end());
-  state_.wallSpringStiffness.resize(kept);
+  state_.lists.wallPairs.resize(kept);
+  state_.lists.wallSprings.resize(kept);
+  state_.lists.wallStored.resize(kept);
   if (end <= state_.positionsAtBuild.size()) {
     state_.positionsAtBuild.erase(state_.positionsAtBuild.begin() + first,
                                   state_.positionsAtBuild.begin() + end);

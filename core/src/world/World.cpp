@@ -257,7 +257,7 @@ void World::clearDivergence() {
 }
 
 WorldCheckpoint World::checkpoint() const {
-  return {model_, state_, neighbors_.save(), integrator_->clone()};
+  return {model_, state_, neighbors_.heldHistory(), integrator_->clone()};
 }
 
 std::size_t WorldCheckpoint::memoryBytes() const {
@@ -270,10 +270,7 @@ std::size_t WorldCheckpoint::memoryBytes() const {
   const PebbleArrays& p = state.pebbles;
   n += bytes(state.pebbleLocal) + bytes(state.bodyFirstPebble) + bytes(p.position) + bytes(p.radius) +
        bytes(p.body) + bytes(state.pebbleAxisLocal) + bytes(p.axis) + bytes(p.halfLength);
-  const NeighborList::State& list = broadPhase;
-  n += bytes(list.pairs) + bytes(list.wallPairs) + bytes(list.pairHistory) + bytes(list.wallHistory) +
-       bytes(list.pairSpringStiffness) + bytes(list.wallSpringStiffness) + bytes(list.positionsAtBuild) +
-       bytes(list.limit2) + bytes(list.bodiesAtBuild);
+  n += contactHistory.memoryBytes();
   // Chunks as a copy holds them: records, no scratch (ChunkScratch).
   for (const ContactChunk& chunk : state.contacts.chunks()) n += sizeof(chunk) + bytes(chunk.records);
   n += state.meshContacts.memoryBytes();
@@ -302,7 +299,10 @@ void World::restore(const WorldCheckpoint& c) {
   model_.templates = std::move(templates);
   model_.settings.threads = threads;
   state_ = c.state;
-  neighbors_.restore(c.broadPhase);
+  // The lists afresh at the restored pebbles, carrying the held history over (with the skin in use:
+  // any skin lists every pair that can touch, and results do not depend on which others it lists).
+  neighbors_.restartFrom(c.contactHistory);
+  neighbors_.rebuild(broadPhaseInput(), &pool_);
   setIntegratorObject(c.integrator->clone());
   lastPowersCurrent_ = false;  // recomputed from the restored state, to the same bits
   energyWatch_.reset();

@@ -75,7 +75,8 @@ EnergyReport World::energy() const {
     return e;
   }
   NeighborList rebuilt;
-  rebuilt.restore(neighbors_.save());
+  rebuilt.setSkin(neighbors_.skin());
+  rebuilt.restartFrom(neighbors_.heldHistory());
   rebuilt.rebuild(broadPhaseInputFor(placed));
   addPotentialEnergy(e, placed, rebuilt);
   return e;

@@ -47,13 +47,12 @@ void World::checkInvariants() const {
     CLUMPLAB_ASSERT(l == 0 || state_.loads[l - 1].body < state_.loads[l].body,
                     "external loads are sorted by body, one a body");
   }
-  const NeighborList::State& list = neighbors_.save();
+  const ContactHistory& list = neighbors_.lists();
+  CLUMPLAB_ASSERT(list.pairSprings.size() == list.pairs.size() && list.pairStored.size() == list.pairs.size(),
+                  "every listed pebble pair has a spring and its stiffness");
   CLUMPLAB_ASSERT(
-      list.pairHistory.size() == list.pairs.size() && list.pairSpringStiffness.size() == list.pairs.size(),
-      "every listed pebble pair has a spring and its stiffness");
-  CLUMPLAB_ASSERT(list.wallHistory.size() == list.wallPairs.size() &&
-                      list.wallSpringStiffness.size() == list.wallPairs.size(),
-                  "every listed wall pair has a spring and its stiffness");
+      list.wallSprings.size() == list.wallPairs.size() && list.wallStored.size() == list.wallPairs.size(),
+      "every listed wall pair has a spring and its stiffness");
   for (const PebblePair& pair : list.pairs)
     CLUMPLAB_ASSERT(pair.a < pair.b && pair.b < pebbleCount, "a listed pair's pebbles are in range, a < b");
   for (const WallPair& pair : list.wallPairs)

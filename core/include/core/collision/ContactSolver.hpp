@@ -6,8 +6,8 @@
 // the paper's rho_i = lambda_i* u_i + r_i n up to a shift along n (which leaves normal torques unchanged); a
 // wall pair of a spherocylinder is one shaft end against the wall (Meland et al., Cluster integration method:
 // the plane acts on one hemisphere, on both when the capsule lies flat, which keeps a flat capsule level).
-// Work is split into fixed-size chunks whose outputs are reduced in chunk order, so results do not depend on
-// the thread count.
+// Work is split into chunks of fixed pebble ranges whose outputs are reduced in chunk order, so results
+// depend neither on the thread count nor on the pairs the neighbour list holds beyond those that touch.
 //
 // Periodic boundaries (Meland et al., Cluster integration method): two bodies meet through one image, the one
 // of B nearest A by the minimum image of their centres of mass (bodyImageShift). Every pebble pair of the two
@@ -124,10 +124,13 @@ class ContactSolver {
                               const PebbleArrays& pebbles, const std::vector<Wall>& walls,
                               const std::vector<Vec3>& bodyPositions = {}, const PeriodicBox& periodic = {});
 
-  static constexpr std::size_t kChunkSize = 512;
+  // Pebbles of a chunk's range: a few hundred listed pairs in a pile.
+  static constexpr std::size_t kChunkPebbles = 256;
 
  private:
   std::vector<ContactChunk> chunks_;
+  std::vector<std::size_t> pairStart_;  // per pair chunk, its first pair (+1 entry): scratch
+  std::vector<std::size_t> wallStart_;  // per wall chunk, its first wall pair (+1 entry)
   std::size_t usedChunks_ = 0;
 };
 

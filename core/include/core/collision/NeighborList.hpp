@@ -28,22 +28,12 @@
 #include "core/base/PeriodicBox.hpp"
 #include "core/base/ThreadPool.hpp"
 #include "core/clump/ClumpTemplate.hpp"
+#include "core/collision/ContactHistory.hpp"
 #include "core/walls/Walls.hpp"
 
 namespace clumplab {
 
 class PebblePairSearch;  // PebblePairSearch.hpp (private to the broad phase)
-
-struct PebblePair {
-  std::uint32_t a = 0;  // pebble indices, a < b, bodies differ
-  std::uint32_t b = 0;
-};
-
-struct WallPair {
-  std::uint32_t pebble = 0;
-  std::uint32_t wall = 0;
-  std::uint32_t end = 0;  // spherocylinders: 0 the shaft end at -l/2 along the axis, 1 the one at +l/2
-};
 
 // What a rebuild reads: pebbles (world arrays, indexed as the pebbles of body b are
 // [bodyFirstPebble[b], bodyFirstPebble[b + 1]), in body order), the bodies' poses and templates, walls
@@ -100,19 +90,28 @@ class NeighborList {
   // same lists, to the bit, for any thread count.
   void rebuild(const BroadPhaseInput& input, ThreadPool* pool = nullptr);
 
-  const std::vector<PebblePair>& pairs() const { return state_.pairs; }
-  const std::vector<WallPair>& wallPairs() const { return state_.wallPairs; }
-  std::vector<Vec3>& pairHistory() { return state_.pairHistory; }  // tangential spring [m]
-  std::vector<Vec3>& wallHistory() { return state_.wallHistory; }
-  const std::vector<Vec3>& pairHistory() const { return state_.pairHistory; }
-  const std::vector<Vec3>& wallHistory() const { return state_.wallHistory; }
+  // The lists and each pair's history (ContactHistory.hpp), one entry per listed pair.
+  const ContactHistory& lists() const { return state_.lists; }
+  const std::vector<PebblePair>& pairs() const { return state_.lists.pairs; }
+  const std::vector<WallPair>& wallPairs() const { return state_.lists.wallPairs; }
+  std::vector<Vec3>& pairHistory() { return state_.lists.pairSprings; }  // tangential spring [m]
+  std::vector<Vec3>& wallHistory() { return state_.lists.wallSprings; }
+  const std::vector<Vec3>& pairHistory() const { return state_.lists.pairSprings; }
+  const std::vector<Vec3>& wallHistory() const { return state_.lists.wallSprings; }
   // Beside each spring, the stiffness kt it was last evaluated with [N/m] (its energy 1/2 kt |xi|^2;
   // Hertz-Mindlin's varies with the overlap). Mutze's hertz law, which keeps no spring, keeps each
   // contact's largest overlap [m] there instead (with restitution_squared < 1; ContactLaw.hpp).
-  std::vector<double>& pairSpringStiffness() { return state_.pairSpringStiffness; }
-  std::vector<double>& wallSpringStiffness() { return state_.wallSpringStiffness; }
-  const std::vector<double>& pairSpringStiffness() const { return state_.pairSpringStiffness; }
-  const std::vector<double>& wallSpringStiffness() const { return state_.wallSpringStiffness; }
+  std::vector<double>& pairSpringStiffness() { return state_.lists.pairStored; }
+  std::vector<double>& wallSpringStiffness() { return state_.lists.wallStored; }
+  const std::vector<double>& pairSpringStiffness() const { return state_.lists.pairStored; }
+  const std::vector<double>& wallSpringStiffness() const { return state_.lists.wallStored; }
+  // The history the pairs hold (the entries that are not zero): with the world's state, all the next
+  // steps need of the broad phase (a checkpoint keeps it, not the lists).
+  ContactHistory heldHistory() const { return state_.lists.held(); }
+  // Forgets the lists and takes `history` (sorted keys, as heldHistory gives) as the previous lists:
+  // the next rebuild, which needsRebuild then asks for, lists pairs afresh and carries `history` over
+  // to the pairs it lists again, as a rebuild carries the old lists'.
+  void restartFrom(ContactHistory history);
   // Every pair's history forgotten (springs and what beside them is zero), the lists kept.
   void clearHistory();
   std::size_t rebuildCount() const { return state_.rebuilds; }
@@ -149,27 +148,6 @@ class NeighborList {
     double limit = 0.0;
   };
 
-  // The lists, their history and the rebuild bookkeeping (not the scratch buffers or the timings):
-  // a copy of it, restored, makes later rebuilds and contacts come out with the same bits (world
-  // checkpoints).
-  struct State {
-    double skin = 0.0;  // [m]
-    std::vector<PebblePair> pairs;
-    std::vector<WallPair> wallPairs;
-    std::vector<Vec3> pairHistory;  // tangential springs [m], beside pairs
-    std::vector<Vec3> wallHistory;  // beside wallPairs
-    // Beside each spring, the stiffness kt it was last evaluated with [N/m] (its energy
-    // 1/2 kt |xi|^2; Hertz-Mindlin's varies with the overlap), or Mutze's largest overlap [m].
-    std::vector<double> pairSpringStiffness;
-    std::vector<double> wallSpringStiffness;
-    std::vector<Vec3> positionsAtBuild;
-    std::vector<double> limit2;  // squared displacement limit per pebble [m^2]
-    std::vector<BodyAtBuild> bodiesAtBuild;
-    std::size_t rebuilds = 0;
-  };
-  const State& save() const { return state_; }
-  void restore(const State& saved) { state_ = saved; }
-
  private:
   struct Scratch;  // per-block buffers and the two levels' structures (NeighborList.cpp)
 
@@ -181,6 +159,15 @@ class NeighborList {
                      ThreadPool* pool);
   void gatherBlocks(std::size_t blockCount);
 
+  // The lists with their history and the rebuild bookkeeping (not the scratch buffers or timings).
+  struct State {
+    double skin = 0.0;  // [m]
+    ContactHistory lists;
+    std::vector<Vec3> positionsAtBuild;
+    std::vector<double> limit2;  // squared displacement limit per pebble [m^2]
+    std::vector<BodyAtBuild> bodiesAtBuild;
+    std::size_t rebuilds = 0;
+  };
   State state_;
   // bodyWithinLimits claims only this share of a body's limit: the rest is far more than the
   // rounding of pebble positions computed from poses.

@@ -308,13 +308,14 @@ class World final : private ForceStage {
 };
 
 // A copy of everything a World's next steps depend on (World::checkpoint, World::restore): the
-// model, the state (bodies, pebbles, forces, clock, ledger, loads, inlets, contacts, divergence),
-// the broad phase's lists and the integrator with its history. Plain data (copyable); not stage
-// times or the thread count.
+// model, the state (bodies, pebbles, forces, clock, ledger, loads, inlets, mesh-wall contacts,
+// divergence), the history the pebble and plane-wall pairs hold, and the integrator with its history.
+// Not the broad phase's lists, which restore() builds again around the history (ContactHistory.hpp:
+// the same bits follow), nor stage times or the thread count. Plain data (copyable).
 struct WorldCheckpoint {
   WorldModel model;  // its templates identify the world
   WorldState state;
-  NeighborList::State broadPhase;
+  ContactHistory contactHistory;  // held entries only
   std::shared_ptr<const Integrator> integrator;
 
   double time() const { return state.clock.time; }  // [s]

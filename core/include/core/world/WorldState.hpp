@@ -1,8 +1,10 @@
 #pragma once
 // Everything a run changes, as one value: the bodies, their pebbles, the loads on them, the clock,
-// the energy ledger, the inlets' progress, the contacts of the last force evaluation and their
-// history, and whether the run diverged. With the model (WorldModel.hpp), the broad phase's lists
-// and the integrator's history it is all the next steps depend on: a checkpoint is a copy of it.
+// the energy ledger, the inlets' progress, the contacts of the last force evaluation (mesh-wall
+// contacts with their springs), and whether the run diverged. With the model (WorldModel.hpp), the
+// history the pebble and plane-wall pairs hold (ContactHistory.hpp; kept beside the broad phase's
+// lists while the world steps) and the integrator's history it is all the next steps depend on: a
+// checkpoint (World.hpp) is a copy of those, not of the lists.
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -63,7 +65,7 @@ struct WorldState {
   double softening = 0.0;     // the field softening in use [m] (FieldSettings::softening, or automatic)
 
   // --- the last force evaluation --------------------------------------------------------------
-  ContactSolver contacts;         // pebble pairs and plane walls: records and chunk sums
+  ContactSolver contacts;         // pebble pairs and plane walls: records and chunk sums (not history)
   MeshWallContacts meshContacts;  // mesh walls: records and their springs
   // Per body, the part of force/torque that is not conservative (contact dashpots and friction,
   // global damping) [N], [N m] about the centre of mass.
