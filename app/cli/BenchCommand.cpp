@@ -17,7 +17,8 @@ nlohmann::json timeRebuilds(const World& world, long long count) {
   ThreadPool pool(world.settings().threads);
   NeighborList list;
   list.setSkin(world.neighbors().skin());
-  for (long long k = 0; k < count; ++k) list.rebuild(input, &pool);
+  ContactHistory lists = world.state().contactHistory;
+  for (long long k = 0; k < count; ++k) list.rebuild(input, lists, &pool);
   const double n = static_cast<double>(count);
   return {{"bodies", list.seconds().bodies / n},
           {"pebbles", list.seconds().pebbles / n},
@@ -48,7 +49,7 @@ int benchCommand(const std::vector<std::string>& argv) {
   // Spherocylinders by the closest points of their shafts (Meland et al., Cluster integration method, Fig. 2)
   // and their shafts' ends.
   const auto halfLength = [&](std::uint32_t i) { return p.hasCapsules() ? p.halfLength[i] : 0.0; };
-  for (const PebblePair& pair : world->neighbors().pairs()) {
+  for (const PebblePair& pair : world->state().contactHistory.pairs) {
     const double distance =
         halfLength(pair.a) == 0.0 && halfLength(pair.b) == 0.0
             ? (p.position[pair.a] - p.position[pair.b]).norm()
@@ -57,7 +58,7 @@ int benchCommand(const std::vector<std::string>& argv) {
                             .distance2);
     maxOverlap = std::max(maxOverlap, p.radius[pair.a] + p.radius[pair.b] - distance);
   }
-  for (const WallPair& wp : world->neighbors().wallPairs()) {
+  for (const WallPair& wp : world->state().contactHistory.wallPairs) {
     const double h = halfLength(wp.pebble);
     const Vec3 end = h == 0.0 ? p.position[wp.pebble]
                               : Vec3(p.position[wp.pebble] + (wp.end == 0 ? -h : h) * p.axis[wp.pebble]);
@@ -75,7 +76,7 @@ int benchCommand(const std::vector<std::string>& argv) {
                         {"steps_per_second", wall > 0.0 ? static_cast<double>(done) / wall : 0.0},
                         {"pebble_steps_per_second", wall > 0.0 ? pebbleSteps / wall : 0.0},
                         {"neighbor_rebuilds", world->neighbors().rebuildCount()},
-                        {"candidate_pairs", world->neighbors().pairs().size()},
+                        {"candidate_pairs", world->state().contactHistory.pairs.size()},
                         {"candidate_body_pairs", world->neighbors().bodyPairCount()},
                         // What one entry of the app's step-back history costs at the end [bytes].
                         {"checkpoint_bytes", world->checkpoint().memoryBytes()},

@@ -96,11 +96,17 @@ struct TestScene {
   std::vector<double> empty;
 };
 
+// A broad phase and the lists it builds (the contact history a world keeps in its state).
+struct BuiltLists {
+  NeighborList broadPhase;
+  ContactHistory history;
+};
+
 // A neighbour list with `skin` [m], built for `s`.
-inline NeighborList builtList(const TestScene& s, double skin, ThreadPool* pool = nullptr) {
-  NeighborList list;
-  list.setSkin(skin);
-  list.rebuild(s.input(), pool);
+inline BuiltLists builtList(const TestScene& s, double skin, ThreadPool* pool = nullptr) {
+  BuiltLists list;
+  list.broadPhase.setSkin(skin);
+  list.broadPhase.rebuild(s.input(), list.history, pool);
   return list;
 }
 

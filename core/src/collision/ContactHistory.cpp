@@ -1,31 +1,92 @@
 #include "core/collision/ContactHistory.hpp"
 
+#include <algorithm>
+
 namespace clumplab {
 
-ContactHistory ContactHistory::held() const {
-  ContactHistory out;
-  std::size_t pairCount = 0, wallCount = 0;  // allocated once, at their size (checkpoint memory)
-  for (std::size_t k = 0; k < pairs.size(); ++k) pairCount += held(pairSprings[k], pairStored[k]) ? 1 : 0;
-  for (std::size_t k = 0; k < wallPairs.size(); ++k) wallCount += held(wallSprings[k], wallStored[k]) ? 1 : 0;
-  out.pairs.reserve(pairCount);
-  out.pairSprings.reserve(pairCount);
-  out.pairStored.reserve(pairCount);
-  out.wallPairs.reserve(wallCount);
-  out.wallSprings.reserve(wallCount);
-  out.wallStored.reserve(wallCount);
-  for (std::size_t k = 0; k < pairs.size(); ++k) {
-    if (!held(pairSprings[k], pairStored[k])) continue;
-    out.pairs.push_back(pairs[k]);
-    out.pairSprings.push_back(pairSprings[k]);
-    out.pairStored.push_back(pairStored[k]);
+namespace {
+
+// The entries of `keys` (with `springs` and `stored` beside them) for which keep(k) holds, moved to
+// the front in order; the rest dropped. `renumber` gives each kept key its new value.
+template <class Key, class Keep, class Renumber>
+void keepEntries(std::vector<Key>& keys, std::vector<Vec3>& springs, std::vector<double>& stored, Keep keep,
+                 Renumber renumber) {
+  std::size_t kept = 0;
+  for (std::size_t k = 0; k < keys.size(); ++k) {
+    if (!keep(k)) continue;
+    keys[kept] = renumber(keys[k]);
+    springs[kept] = springs[k];
+    stored[kept] = stored[k];
+    ++kept;
   }
-  for (std::size_t k = 0; k < wallPairs.size(); ++k) {
-    if (!held(wallSprings[k], wallStored[k])) continue;
-    out.wallPairs.push_back(wallPairs[k]);
-    out.wallSprings.push_back(wallSprings[k]);
-    out.wallStored.push_back(wallStored[k]);
+  keys.resize(kept);
+  springs.resize(kept);
+  stored.resize(kept);
+}
+
+// The held entries of `keys` (with `springs` and `stored` beside them) appended to the out arrays,
+// allocated once at their size.
+template <class Key>
+void copyHeld(const std::vector<Key>& keys, const std::vector<Vec3>& springs,
+              const std::vector<double>& stored, std::vector<Key>& outKeys, std::vector<Vec3>& outSprings,
+              std::vector<double>& outStored) {
+  std::size_t count = 0;
+  for (std::size_t k = 0; k < keys.size(); ++k) count += ContactHistory::held(springs[k], stored[k]) ? 1 : 0;
+  outKeys.clear();
+  outSprings.clear();
+  outStored.clear();
+  outKeys.reserve(count);
+  outSprings.reserve(count);
+  outStored.reserve(count);
+  for (std::size_t k = 0; k < keys.size(); ++k) {
+    if (!ContactHistory::held(springs[k], stored[k])) continue;
+    outKeys.push_back(keys[k]);
+    outSprings.push_back(springs[k]);
+    outStored.push_back(stored[k]);
   }
-  return out;
+}
+
+}  // namespace
+
+ContactHistory::ContactHistory(const ContactHistory& other) {
+  copyHeld(other.pairs, other.pairSprings, other.pairStored, pairs, pairSprings, pairStored);
+  copyHeld(other.wallPairs, other.wallSprings, other.wallStored, wallPairs, wallSprings, wallStored);
+}
+
+ContactHistory& ContactHistory::operator=(const ContactHistory& other) {
+  if (this != &other) *this = ContactHistory(other);
+  return *this;
+}
+
+std::size_t ContactHistory::heldCount() const {
+  std::size_t n = 0;
+  for (std::size_t k = 0; k < pairs.size(); ++k) n += held(pairSprings[k], pairStored[k]) ? 1 : 0;
+  for (std::size_t k = 0; k < wallPairs.size(); ++k) n += held(wallSprings[k], wallStored[k]) ? 1 : 0;
+  return n;
+}
+
+void ContactHistory::forget() {
+  std::fill(pairSprings.begin(), pairSprings.end(), Vec3::Zero());
+  std::fill(wallSprings.begin(), wallSprings.end(), Vec3::Zero());
+  std::fill(pairStored.begin(), pairStored.end(), 0.0);
+  std::fill(wallStored.begin(), wallStored.end(), 0.0);
+}
+
+void ContactHistory::removePebbles(std::uint32_t first, std::uint32_t count) {
+  const std::uint32_t end = first + count;
+  const auto gone = [&](std::uint32_t p) { return p >= first && p < end; };
+  const auto renumbered = [&](std::uint32_t p) { return p >= end ? p - count : p; };
+  keepEntries(
+      pairs, pairSprings, pairStored, [&](std::size_t k) { return !gone(pairs[k].a) && !gone(pairs[k].b); },
+      // a < b and the order survive the renumbering
+      [&](const PebblePair& p) {
+        return PebblePair{renumbered(p.a), renumbered(p.b)};
+      });
+  keepEntries(
+      wallPairs, wallSprings, wallStored, [&](std::size_t k) { return !gone(wallPairs[k].pebble); },
+      [&](const WallPair& p) {
+        return WallPair{renumbered(p.pebble), p.wall, p.end};
+      });
 }
 
 std::size_t ContactHistory::memoryBytes() const {

@@ -43,7 +43,7 @@ struct ChunkSums {
 // depend on the number of threads.
 class ContactPass {
  public:
-  ContactPass(const ContactModel& model, NeighborList& neighbors, const PebbleArrays& pebbles,
+  ContactPass(const ContactModel& model, ContactHistory& history, const PebbleArrays& pebbles,
               const BodyState& bodies, const std::vector<Wall>& walls, double dt, const PeriodicBox& periodic,
               const DriftVelocities& drift)
       : model_(model),
@@ -52,12 +52,12 @@ class ContactPass {
         walls_(walls),
         periodic_(periodic),
         dt_(dt),
-        pairs_(neighbors.pairs()),
-        wallPairs_(neighbors.wallPairs()),
-        history_(neighbors.pairHistory()),
-        wallHistory_(neighbors.wallHistory()),
-        stiffness_(neighbors.pairSpringStiffness()),
-        wallStiffness_(neighbors.wallSpringStiffness()),
+        pairs_(history.pairs),
+        wallPairs_(history.wallPairs),
+        history_(history.pairSprings),
+        wallHistory_(history.wallSprings),
+        stiffness_(history.pairStored),
+        wallStiffness_(history.wallStored),
         dampingRatio_(modelDampingRatio(model)),
         // Only a tangential spring (the linear and Hertz-Mindlin laws' with friction) reads the drift
         // velocities.
@@ -265,17 +265,17 @@ class ContactPass {
 
 }  // namespace
 
-void ContactSolver::compute(const ContactModel& model, NeighborList& neighbors, const PebbleArrays& pebbles,
+void ContactSolver::compute(const ContactModel& model, ContactHistory& history, const PebbleArrays& pebbles,
                             const BodyState& bodies, const std::vector<Wall>& walls, double dt,
                             ThreadPool& pool, const PeriodicBox& periodic, const DriftVelocities& drift) {
-  const ContactPass pass(model, neighbors, pebbles, bodies, walls, dt, periodic, drift);
+  const ContactPass pass(model, history, pebbles, bodies, walls, dt, periodic, drift);
   // Chunks are pebble ranges: chunk c takes the pairs whose first pebble (the wall pairs whose pebble)
   // lies in [c, c + 1) x kChunkPebbles, found by bisection in the sorted lists. Its records and sums
   // then depend on the pairs that touch or held a spring, never on which other pairs the list holds:
   // a list rebuilt at another time (a restored checkpoint) gives the ledger the same bits.
   const std::size_t ranges = (pebbles.position.size() + kChunkPebbles - 1) / kChunkPebbles;
-  const std::vector<PebblePair>& pairs = neighbors.pairs();
-  const std::vector<WallPair>& wallPairs = neighbors.wallPairs();
+  const std::vector<PebblePair>& pairs = history.pairs;
+  const std::vector<WallPair>& wallPairs = history.wallPairs;
   const std::size_t pairChunks = pairs.empty() ? 0 : ranges;
   const std::size_t wallChunks = wallPairs.empty() ? 0 : ranges;
   pairStart_.resize(pairChunks + 1);
@@ -333,7 +333,7 @@ void ContactSolver::translatePoints(const std::vector<Vec3>& shiftOfBody) {
   }
 }
 
-double ContactSolver::elasticEnergy(const ContactModel& model, const NeighborList& neighbors,
+double ContactSolver::elasticEnergy(const ContactModel& model, const ContactHistory& history,
                                     const PebbleArrays& pebbles, const std::vector<Wall>& walls,
                                     const std::vector<Vec3>& bodyPositions, const PeriodicBox& periodic) {
   double energy = 0.0;
@@ -345,7 +345,7 @@ double ContactSolver::elasticEnergy(const ContactModel& model, const NeighborLis
     energy +=
         normalElasticEnergy(model, touch, stored) + 0.5 * (linear ? linearKt : stored) * spring.squaredNorm();
   };
-  const auto& pairs = neighbors.pairs();
+  const auto& pairs = history.pairs;
   for (std::size_t k = 0; k < pairs.size(); ++k) {
     const auto [a, b] = pairs[k];
     Vec3 pa = pebbles.position[a], pb = pebbles.position[b];
@@ -353,15 +353,15 @@ double ContactSolver::elasticEnergy(const ContactModel& model, const NeighborLis
       pb += bodyImageShift(periodic, bodyPositions[pebbles.body[a]], bodyPositions[pebbles.body[b]]);
     if (pebbles.hasCapsules()) shaftPoints(pebbles, a, b, pa, pb);
     if (touchPebbles(pa, pebbles.radius[a], pb, pebbles.radius[b], t)) {
-      add(t, neighbors.pairHistory()[k], neighbors.pairSpringStiffness()[k]);
+      add(t, history.pairSprings[k], history.pairStored[k]);
     }
   }
-  const auto& wallPairs = neighbors.wallPairs();
+  const auto& wallPairs = history.wallPairs;
   for (std::size_t k = 0; k < wallPairs.size(); ++k) {
     const std::uint32_t pebble = wallPairs[k].pebble, wall = wallPairs[k].wall;
     if (touchWall(walls[wall], wallPoint(pebbles, wallPairs[k]), pebbles.radius[pebble],
                   pebbles.position[pebble], t)) {
-      add(t, neighbors.wallHistory()[k], neighbors.wallSpringStiffness()[k]);
+      add(t, history.wallSprings[k], history.wallStored[k]);
     }
   }
   return energy;

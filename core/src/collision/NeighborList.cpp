@@ -63,10 +63,7 @@ struct NeighborList::Scratch {
   std::vector<std::uint32_t> bodyFirstGroup;
   std::vector<double> reach;       // per pebble: radius plus half shaft [m]
   std::vector<double> bodyMargin;  // per body: lower bound on the gap to every unlisted partner [m]
-  std::vector<PebblePair> oldPairs;
-  std::vector<WallPair> oldWallPairs;
-  std::vector<Vec3> oldHistory, oldWallHistory;
-  std::vector<double> oldStiffness, oldWallStiffness;
+  ContactHistory old;              // the previous lists, for their history
 };
 
 NeighborList::NeighborList() : scratch_(std::make_unique<Scratch>()) {}
@@ -82,9 +79,9 @@ bool NeighborList::needsRebuild(const std::vector<Vec3>& pebblePositions) const 
   return false;
 }
 
-void NeighborList::rebuild(const BroadPhaseInput& in, ThreadPool* pool) {
+void NeighborList::rebuild(const BroadPhaseInput& in, ContactHistory& lists, ThreadPool* pool) {
   ++state_.rebuilds;
-  startLists(in);
+  startLists(in, lists);
   if (in.pebblePosition.empty() || in.bodyPosition.empty()) return;
   std::size_t blockCount = 0;
   {
@@ -98,30 +95,25 @@ void NeighborList::rebuild(const BroadPhaseInput& in, ThreadPool* pool) {
                                 state_.skin);
   listPebblePairs(bodies, blockCount, pool);
   listWallPairs(in, bodies, blockCount, pool);
-  gatherBlocks(blockCount);
+  gatherBlocks(blockCount, lists);
 }
 
 // The previous lists (sorted) move to the scratch, to be merged into the new ones for their history.
-void NeighborList::startLists(const BroadPhaseInput& in) {
+void NeighborList::startLists(const BroadPhaseInput& in, ContactHistory& lists) {
   Scratch& s = *scratch_;
-  s.oldPairs.swap(state_.lists.pairs);
-  s.oldHistory.swap(state_.lists.pairSprings);
-  s.oldStiffness.swap(state_.lists.pairStored);
-  s.oldWallPairs.swap(state_.lists.wallPairs);
-  s.oldWallHistory.swap(state_.lists.wallSprings);
-  s.oldWallStiffness.swap(state_.lists.wallStored);
+  std::swap(s.old, lists);  // moves: every entry
   const std::vector<Vec3>& pos = in.pebblePosition;
   state_.positionsAtBuild = pos;
   const std::size_t n = pos.size();
   const std::size_t bodyCount = in.bodyPosition.size();
   state_.limit2.resize(n);
   state_.bodiesAtBuild.resize(bodyCount);
-  state_.lists.pairs.clear();
-  state_.lists.pairSprings.clear();
-  state_.lists.pairStored.clear();
-  state_.lists.wallPairs.clear();
-  state_.lists.wallSprings.clear();
-  state_.lists.wallStored.clear();
+  lists.pairs.clear();
+  lists.pairSprings.clear();
+  lists.pairStored.clear();
+  lists.wallPairs.clear();
+  lists.wallSprings.clear();
+  lists.wallStored.clear();
   bodyPairs_ = 0;
 }
 
@@ -212,7 +204,7 @@ void NeighborList::listPebblePairs(const PebblePairSearch& bodies, std::size_t b
     block.pairs.clear();
     block.history.clear();
     block.stiffness.clear();
-    auto oldPair = std::lower_bound(s.oldPairs.begin(), s.oldPairs.end(),
+    auto oldPair = std::lower_bound(s.old.pairs.begin(), s.old.pairs.end(),
                                     PebblePair{bodies.firstPebble(block.firstBody), 0}, pairLess);
     for (std::uint32_t a = block.firstBody; a < block.endBody; ++a) {
       block.raw.clear();
@@ -224,12 +216,12 @@ void NeighborList::listPebblePairs(const PebblePairSearch& bodies, std::size_t b
       }
       std::sort(block.raw.begin(), block.raw.end(), pairLess);
       for (const PebblePair& pair : block.raw) {
-        while (oldPair != s.oldPairs.end() && pairLess(*oldPair, pair)) ++oldPair;
-        const bool kept = oldPair != s.oldPairs.end() && oldPair->a == pair.a && oldPair->b == pair.b;
+        while (oldPair != s.old.pairs.end() && pairLess(*oldPair, pair)) ++oldPair;
+        const bool kept = oldPair != s.old.pairs.end() && oldPair->a == pair.a && oldPair->b == pair.b;
         block.pairs.push_back(pair);
-        const auto old = static_cast<std::size_t>(oldPair - s.oldPairs.begin());
-        block.history.push_back(kept ? s.oldHistory[old] : Vec3::Zero());
-        block.stiffness.push_back(kept ? s.oldStiffness[old] : 0.0);
+        const auto old = static_cast<std::size_t>(oldPair - s.old.pairs.begin());
+        block.history.push_back(kept ? s.old.pairSprings[old] : Vec3::Zero());
+        block.stiffness.push_back(kept ? s.old.pairStored[old] : 0.0);
       }
     }
   });
@@ -254,7 +246,7 @@ void NeighborList::listWallPairs(const BroadPhaseInput& in, const PebblePairSear
     block.wallPairs.clear();
     block.wallHistory.clear();
     block.wallStiffness.clear();
-    auto oldWall = std::lower_bound(s.oldWallPairs.begin(), s.oldWallPairs.end(),
+    auto oldWall = std::lower_bound(s.old.wallPairs.begin(), s.old.wallPairs.end(),
                                     WallPair{bodies.firstPebble(block.firstBody), 0, 0}, wallPairLess);
     for (std::uint32_t a = block.firstBody; a < block.endBody; ++a) {
       // Every unlisted partner is at least `margin` beyond touching (never less than the skin: the
@@ -283,12 +275,12 @@ void NeighborList::listWallPairs(const BroadPhaseInput& in, const PebblePairSear
           const std::uint32_t ends = capsules && in.pebbleHalfLength[i] > 0.0 ? 2 : 1;
           for (std::uint32_t e = 0; e < ends; ++e) {
             const WallPair pair{i, static_cast<std::uint32_t>(w), e};
-            while (oldWall != s.oldWallPairs.end() && wallPairLess(*oldWall, pair)) ++oldWall;
-            const bool kept = oldWall != s.oldWallPairs.end() && sameWallPair(*oldWall, pair);
+            while (oldWall != s.old.wallPairs.end() && wallPairLess(*oldWall, pair)) ++oldWall;
+            const bool kept = oldWall != s.old.wallPairs.end() && sameWallPair(*oldWall, pair);
             block.wallPairs.push_back(pair);
-            const auto old = static_cast<std::size_t>(oldWall - s.oldWallPairs.begin());
-            block.wallHistory.push_back(kept ? s.oldWallHistory[old] : Vec3::Zero());
-            block.wallStiffness.push_back(kept ? s.oldWallStiffness[old] : 0.0);
+            const auto old = static_cast<std::size_t>(oldWall - s.old.wallPairs.begin());
+            block.wallHistory.push_back(kept ? s.old.wallSprings[old] : Vec3::Zero());
+            block.wallStiffness.push_back(kept ? s.old.wallStored[old] : 0.0);
           }
         }
         limit *= kLimitSafety;
@@ -301,44 +293,31 @@ void NeighborList::listWallPairs(const BroadPhaseInput& in, const PebblePairSear
 }
 
 // The blocks' lists, concatenated in block order (the same bits for any thread count).
-void NeighborList::gatherBlocks(std::size_t blockCount) {
+void NeighborList::gatherBlocks(std::size_t blockCount, ContactHistory& lists) {
   const Scratch& s = *scratch_;
   std::size_t pairCount = 0, wallCount = 0;
   for (std::size_t k = 0; k < blockCount; ++k) {
     pairCount += s.blocks[k].pairs.size();
     wallCount += s.blocks[k].wallPairs.size();
   }
-  state_.lists.pairs.reserve(pairCount);
-  state_.lists.pairSprings.reserve(pairCount);
-  state_.lists.pairStored.reserve(pairCount);
-  state_.lists.wallPairs.reserve(wallCount);
-  state_.lists.wallSprings.reserve(wallCount);
-  state_.lists.wallStored.reserve(wallCount);
+  lists.pairs.reserve(pairCount);
+  lists.pairSprings.reserve(pairCount);
+  lists.pairStored.reserve(pairCount);
+  lists.wallPairs.reserve(wallCount);
+  lists.wallSprings.reserve(wallCount);
+  lists.wallStored.reserve(wallCount);
   for (std::size_t k = 0; k < blockCount; ++k) {
     const Scratch::Block& block = s.blocks[k];
-    state_.lists.pairs.insert(state_.lists.pairs.end(), block.pairs.begin(), block.pairs.end());
-    state_.lists.pairSprings.insert(state_.lists.pairSprings.end(), block.history.begin(),
-                                    block.history.end());
-    state_.lists.pairStored.insert(state_.lists.pairStored.end(), block.stiffness.begin(),
-                                   block.stiffness.end());
-    state_.lists.wallPairs.insert(state_.lists.wallPairs.end(), block.wallPairs.begin(),
-                                  block.wallPairs.end());
-    state_.lists.wallSprings.insert(state_.lists.wallSprings.end(), block.wallHistory.begin(),
-                                    block.wallHistory.end());
-    state_.lists.wallStored.insert(state_.lists.wallStored.end(), block.wallStiffness.begin(),
-                                   block.wallStiffness.end());
+    lists.pairs.insert(lists.pairs.end(), block.pairs.begin(), block.pairs.end());
+    lists.pairSprings.insert(lists.pairSprings.end(), block.history.begin(), block.history.end());
+    lists.pairStored.insert(lists.pairStored.end(), block.stiffness.begin(), block.stiffness.end());
+    lists.wallPairs.insert(lists.wallPairs.end(), block.wallPairs.begin(), block.wallPairs.end());
+    lists.wallSprings.insert(lists.wallSprings.end(), block.wallHistory.begin(), block.wallHistory.end());
+    lists.wallStored.insert(lists.wallStored.end(), block.wallStiffness.begin(), block.wallStiffness.end());
   }
 }
 
-void NeighborList::clearHistory() {
-  std::fill(state_.lists.pairSprings.begin(), state_.lists.pairSprings.end(), Vec3::Zero());
-  std::fill(state_.lists.wallSprings.begin(), state_.lists.wallSprings.end(), Vec3::Zero());
-  std::fill(state_.lists.pairStored.begin(), state_.lists.pairStored.end(), 0.0);
-  std::fill(state_.lists.wallStored.begin(), state_.lists.wallStored.end(), 0.0);
-}
-
-void NeighborList::restartFrom(ContactHistory history) {
-  state_.lists = std::move(history);
+void NeighborList::invalidate() {
   state_.positionsAtBuild.clear();  // no list for any pebble: needsRebuild holds
   state_.limit2.clear();
   state_.bodiesAtBuild.clear();
@@ -346,32 +325,6 @@ void NeighborList::restartFrom(ContactHistory history) {
 
 void NeighborList::removePebbles(std::uint32_t first, std::uint32_t count) {
   const std::uint32_t end = first + count;
-  const auto gone = [&](std::uint32_t p) { return p >= first && p < end; };
-  const auto renumbered = [&](std::uint32_t p) { return p >= end ? p - count : p; };
-  std::size_t kept = 0;
-  for (std::size_t k = 0; k < state_.lists.pairs.size(); ++k) {
-    const PebblePair pair = state_.lists.pairs[k];
-    if (gone(pair.a) || gone(pair.b)) continue;
-    state_.lists.pairs[kept] = {renumbered(pair.a), renumbered(pair.b)};  // a < b and the order survive
-    state_.lists.pairSprings[kept] = state_.lists.pairSprings[k];
-    state_.lists.pairStored[kept] = state_.lists.pairStored[k];
-    ++kept;
-  }
-  state_.lists.pairs.resize(kept);
-  state_.lists.pairSprings.resize(kept);
-  state_.lists.pairStored.resize(kept);
-  kept = 0;
-  for (std::size_t k = 0; k < state_.lists.wallPairs.size(); ++k) {
-    const WallPair pair = state_.lists.wallPairs[k];
-    if (gone(pair.pebble)) continue;
-    state_.lists.wallPairs[kept] = {renumbered(pair.pebble), pair.wall, pair.end};
-    state_.lists.wallSprings[kept] = state_.lists.wallSprings[k];
-    state_.lists.wallStored[kept] = state_.lists.wallStored[k];
-    ++kept;
-  }
-  state_.lists.wallPairs.resize(kept);
-  state_.lists.wallSprings.resize(kept);
-  state_.lists.wallStored.resize(kept);
   if (end <= state_.positionsAtBuild.size()) {
     state_.positionsAtBuild.erase(state_.positionsAtBuild.begin() + first,
                                   state_.positionsAtBuild.begin() + end);

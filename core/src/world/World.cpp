@@ -183,6 +183,7 @@ void World::removeBody(std::uint32_t body) {
   state_.ownContactPoints.clear();
   if (selfForced_) state_.pebbleContacts = state_.wallContacts = 0;
   neighbors_.removePebbles(first, count);
+  state_.contactHistory.removePebbles(first, count);
   integrator_->removeBody(body);
   state_.bodies.erase(body);
   lastPowersCurrent_ = false;
@@ -257,7 +258,7 @@ void World::clearDivergence() {
 }
 
 WorldCheckpoint World::checkpoint() const {
-  return {model_, state_, neighbors_.heldHistory(), integrator_->clone()};
+  return {model_, state_, integrator_->clone()};
 }
 
 std::size_t WorldCheckpoint::memoryBytes() const {
@@ -270,7 +271,7 @@ std::size_t WorldCheckpoint::memoryBytes() const {
   const PebbleArrays& p = state.pebbles;
   n += bytes(state.pebbleLocal) + bytes(state.bodyFirstPebble) + bytes(p.position) + bytes(p.radius) +
        bytes(p.body) + bytes(state.pebbleAxisLocal) + bytes(p.axis) + bytes(p.halfLength);
-  n += contactHistory.memoryBytes();
+  n += state.contactHistory.memoryBytes();
   // Chunks as a copy holds them: records, no scratch (ChunkScratch).
   for (const ContactChunk& chunk : state.contacts.chunks()) n += sizeof(chunk) + bytes(chunk.records);
   n += state.meshContacts.memoryBytes();
@@ -301,8 +302,8 @@ void World::restore(const WorldCheckpoint& c) {
   state_ = c.state;
   // The lists afresh at the restored pebbles, carrying the held history over (with the skin in use:
   // any skin lists every pair that can touch, and results do not depend on which others it lists).
-  neighbors_.restartFrom(c.contactHistory);
-  neighbors_.rebuild(broadPhaseInput(), &pool_);
+  neighbors_.invalidate();
+  neighbors_.rebuild(broadPhaseInput(), state_.contactHistory, &pool_);
   setIntegratorObject(c.integrator->clone());
   lastPowersCurrent_ = false;  // recomputed from the restored state, to the same bits
   energyWatch_.reset();

@@ -68,7 +68,7 @@ void World::setModel(const EditableModel& next) {
 }
 
 void World::clearContactHistory() {
-  neighbors_.clearHistory();
+  state_.contactHistory.forget();
   state_.meshContacts.clearHistory();
 }
 

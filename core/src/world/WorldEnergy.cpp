@@ -63,22 +63,23 @@ EnergyReport World::energy() const {
     e.peElastic = selfForced_->elasticEnergy(view());
     return e;
   }
-  // The pebbles where the poses put them now, in a copy, and a copy of the neighbour list rebuilt
-  // if they moved beyond its skin (its history carried over as in the world's own rebuilds): the
-  // report changes nothing in the world, so that asking for it never changes a trajectory.
+  // The pebbles where the poses put them now, in a copy, and the pairs listed again in a copy of the
+  // contact history if they moved beyond the skin (its history carried over as in the world's own
+  // rebuilds): the report changes nothing in the world, so that asking for it never changes a
+  // trajectory.
   PebbleArrays placed = state_.pebbles;
   placePebbles(
       state_.bodies, {state_.bodyFirstPebble, state_.pebbleLocal, state_.pebbleAxisLocal, placed}, 0,
       state_.bodies.size(), [](std::size_t) { return false; }, [](std::uint32_t) {});
   if (!neighbors_.needsRebuild(placed.position)) {
-    addPotentialEnergy(e, placed, neighbors_);
+    addPotentialEnergy(e, placed, state_.contactHistory);
     return e;
   }
-  NeighborList rebuilt;
-  rebuilt.setSkin(neighbors_.skin());
-  rebuilt.restartFrom(neighbors_.heldHistory());
-  rebuilt.rebuild(broadPhaseInputFor(placed));
-  addPotentialEnergy(e, placed, rebuilt);
+  ContactHistory relisted = state_.contactHistory;
+  NeighborList broadPhase;
+  broadPhase.setSkin(neighbors_.skin());
+  broadPhase.rebuild(broadPhaseInputFor(placed), relisted);
+  addPotentialEnergy(e, placed, relisted);
   return e;
 }
 
@@ -93,7 +94,7 @@ std::optional<EnergyReport> World::stepEnergy() {
   // since rebuilding it here would move its reference positions.
   updatePebblePositions();
   if (neighbors_.needsRebuild(state_.pebbles.position)) return std::nullopt;
-  addPotentialEnergy(e, state_.pebbles, neighbors_);
+  addPotentialEnergy(e, state_.pebbles, state_.contactHistory);
   return e;
 }
 
@@ -120,7 +121,8 @@ EnergyReport World::motionEnergy() const {
   return e;
 }
 
-void World::addPotentialEnergy(EnergyReport& e, const PebbleArrays& placed, const NeighborList& list) const {
+void World::addPotentialEnergy(EnergyReport& e, const PebbleArrays& placed,
+                               const ContactHistory& list) const {
   e.peElastic = ContactSolver::elasticEnergy(model_.contact, list, placed, model_.walls,
                                              state_.bodies.position, model_.settings.periodic);
   e.peElastic += state_.meshContacts.elasticEnergy(model_.contact, placed, model_.walls, state_.clock.time);

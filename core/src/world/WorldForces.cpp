@@ -41,7 +41,8 @@ BroadPhaseInput World::broadPhaseInputFor(const PebbleArrays& pebbles) const {
 
 void World::syncPebbles() {
   updatePebblePositions();
-  if (neighbors_.needsRebuild(state_.pebbles.position)) neighbors_.rebuild(broadPhaseInput(), &pool_);
+  if (neighbors_.needsRebuild(state_.pebbles.position))
+    neighbors_.rebuild(broadPhaseInput(), state_.contactHistory, &pool_);
 }
 
 void World::evaluate(const DriftVelocities& drift) {
@@ -86,13 +87,13 @@ void World::evaluateForces(bool advance, const DriftVelocities& drift) {
   }
   if (moved) {  // broad phase
     const StageTimer timer(stageTotal(Stage::BroadPhase));
-    neighbors_.rebuild(broadPhaseInput(), &pool_);
+    neighbors_.rebuild(broadPhaseInput(), state_.contactHistory, &pool_);
   }
   // Narrow phase and contact laws; tangential springs advance by historyStep.
   {
     const StageTimer timer(stageTotal(Stage::Contacts));
-    state_.contacts.compute(model_.contact, neighbors_, state_.pebbles, state_.bodies, model_.walls,
-                            historyStep, pool_, model_.settings.periodic, drift);
+    state_.contacts.compute(model_.contact, state_.contactHistory, state_.pebbles, state_.bodies,
+                            model_.walls, historyStep, pool_, model_.settings.periodic, drift);
     // Mesh walls, posed where they are at the evaluation (a refresh evaluates the current state).
     const double evaluationTime =
         advance ? state_.clock.time + f * model_.settings.timeStep : state_.clock.time;

@@ -47,7 +47,7 @@ void World::checkInvariants() const {
     CLUMPLAB_ASSERT(l == 0 || state_.loads[l - 1].body < state_.loads[l].body,
                     "external loads are sorted by body, one a body");
   }
-  const ContactHistory& list = neighbors_.lists();
+  const ContactHistory& list = state_.contactHistory;
   CLUMPLAB_ASSERT(list.pairSprings.size() == list.pairs.size() && list.pairStored.size() == list.pairs.size(),
                   "every listed pebble pair has a spring and its stiffness");
   CLUMPLAB_ASSERT(

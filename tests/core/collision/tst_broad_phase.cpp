@@ -42,17 +42,17 @@ class TestBroadPhase : public QObject {
     QFETCH(std::uint32_t, seed);
     TestScene s = randomScene(seed, static_cast<Boundaries>(boundaries), capsules, 60);
     for (const double skin : {0.0, 2e-4, 3e-3}) {
-      NeighborList list = builtList(s, skin);
+      BuiltLists list = builtList(s, skin);
       const auto want = bruteForcePairs(s, skin);
-      QVERIFY2(samePairs(list.pairs(), want), qPrintable(firstDifference(list.pairs(), want)));
-      QVERIFY(sameWallPairs(list.wallPairs(), bruteForceWallPairs(s, skin)));
+      QVERIFY2(samePairs(list.history.pairs, want), qPrintable(firstDifference(list.history.pairs, want)));
+      QVERIFY(sameWallPairs(list.history.wallPairs, bruteForceWallPairs(s, skin)));
       QVERIFY(!want.empty());
       // The same lists on two and three threads.
       for (int threads : {2, 3}) {
         ThreadPool pool(threads);
-        const NeighborList threaded = builtList(s, skin, &pool);
-        QVERIFY(samePairs(threaded.pairs(), list.pairs()));
-        QVERIFY(sameWallPairs(threaded.wallPairs(), list.wallPairs()));
+        const BuiltLists threaded = builtList(s, skin, &pool);
+        QVERIFY(samePairs(threaded.history.pairs, list.history.pairs));
+        QVERIFY(sameWallPairs(threaded.history.wallPairs, list.history.wallPairs));
       }
     }
   }
@@ -66,16 +66,16 @@ class TestBroadPhase : public QObject {
     QFETCH(std::uint32_t, seed);
     TestScene s = randomScene(seed, static_cast<Boundaries>(boundaries), capsules, 30);
     const double skin = 4e-4;
-    NeighborList list = builtList(s, skin);
+    BuiltLists list = builtList(s, skin);
     std::mt19937 rng(seed + 100);
     int accepted = 0;
     for (int trial = 0; trial < 200 && accepted < 12; ++trial) {
       const TestScene moved = randomlyMoved(s, skin * std::pow(2.0, -(trial % 6)), true, rng);
-      if (list.needsRebuild(moved.position)) continue;
+      if (list.broadPhase.needsRebuild(moved.position)) continue;
       ++accepted;
       // Every pair within reach (skin 0) must be listed.
       const auto touching = bruteForcePairs(moved, 0.0);
-      const auto& listed = list.pairs();
+      const auto& listed = list.history.pairs;
       for (const PebblePair& p : touching) {
         const bool found = std::binary_search(
             listed.begin(), listed.end(), p,
@@ -83,9 +83,9 @@ class TestBroadPhase : public QObject {
         QVERIFY2(found, qPrintable(QString("pebbles %1 and %2 touch but are not listed").arg(p.a).arg(p.b)));
       }
       for (const WallPair& w : bruteForceWallPairs(moved, 0.0)) {
-        QVERIFY(std::any_of(list.wallPairs().begin(), list.wallPairs().end(), [&](const WallPair& x) {
-          return x.pebble == w.pebble && x.wall == w.wall && x.end == w.end;
-        }));
+        QVERIFY(std::any_of(
+            list.history.wallPairs.begin(), list.history.wallPairs.end(),
+            [&](const WallPair& x) { return x.pebble == w.pebble && x.wall == w.wall && x.end == w.end; }));
       }
     }
     QVERIFY2(accepted >= 8, qPrintable(QString("only %1 moves stayed within the limits").arg(accepted)));
@@ -101,7 +101,7 @@ class TestBroadPhase : public QObject {
     QFETCH(std::uint32_t, seed);
     TestScene s = randomScene(seed, static_cast<Boundaries>(boundaries), capsules, 40);
     const double skin = 4e-4;
-    NeighborList list = builtList(s, skin);
+    BuiltLists list = builtList(s, skin);
     std::mt19937 rng(seed + 200);
     int vouched = 0, declined = 0;
     const auto check = [&](const TestScene& moved) {
@@ -110,13 +110,13 @@ class TestBroadPhase : public QObject {
         const std::uint32_t end = b + 1 < moved.bodyPosition.size()
                                       ? moved.bodyFirstPebble[b + 1]
                                       : static_cast<std::uint32_t>(moved.position.size());
-        if (!list.bodyWithinLimits(b, first, moved.bodyPosition[b], moved.bodyOrientation[b])) {
+        if (!list.broadPhase.bodyWithinLimits(b, first, moved.bodyPosition[b], moved.bodyOrientation[b])) {
           ++declined;
           continue;
         }
         ++vouched;
         for (std::uint32_t i = first; i < end; ++i) {
-          QVERIFY2(!list.movedTooFar(i, moved.position[i]),
+          QVERIFY2(!list.broadPhase.movedTooFar(i, moved.position[i]),
                    qPrintable(QString("body %1 vouched for, its pebble %2 moved too far").arg(b).arg(i)));
         }
       }
@@ -130,22 +130,25 @@ class TestBroadPhase : public QObject {
     // Shift body 2 by a whole (periodic) lattice vector: the body test follows it.
     const Vec3 shift(0.05, 0.0, 0.0);
     const std::uint32_t first2 = s.bodyFirstPebble[2], count2 = s.bodyFirstPebble[3] - first2;
-    list.translatePebbles(first2, count2, shift);
+    list.broadPhase.translatePebbles(first2, count2, shift);
     s.bodyPosition[2] += shift;
     s.place();
-    QVERIFY(list.bodyWithinLimits(2, first2, s.bodyPosition[2], s.bodyOrientation[2]));
+    QVERIFY(list.broadPhase.bodyWithinLimits(2, first2, s.bodyPosition[2], s.bodyOrientation[2]));
     // Remove body 1: later bodies keep their tests under their new indices and first pebbles.
     const std::uint32_t first1 = s.bodyFirstPebble[1], count1 = s.bodyFirstPebble[2] - first1;
-    list.removePebbles(first1, count1);
-    QVERIFY(list.bodyWithinLimits(1, first2 - count1, s.bodyPosition[2], s.bodyOrientation[2]));
-    QVERIFY(!list.bodyWithinLimits(1, first2, s.bodyPosition[2], s.bodyOrientation[2]));  // not that body
+    list.broadPhase.removePebbles(first1, count1);
+    list.history.removePebbles(first1, count1);
+    QVERIFY(list.broadPhase.bodyWithinLimits(1, first2 - count1, s.bodyPosition[2], s.bodyOrientation[2]));
+    QVERIFY(!list.broadPhase.bodyWithinLimits(1, first2, s.bodyPosition[2],
+                                              s.bodyOrientation[2]));  // not that body
     // Moved far: vouched for only if none of its pebbles (renumbered) moved too far.
     const Vec3 away(0.3, 0.0, 0.0);
     bool anyMoved = false;
     for (std::uint32_t i = first2; i < first2 + count2; ++i)
-      anyMoved = anyMoved || list.movedTooFar(i - count1, s.position[i] + away);
+      anyMoved = anyMoved || list.broadPhase.movedTooFar(i - count1, s.position[i] + away);
     if (anyMoved)
-      QVERIFY(!list.bodyWithinLimits(1, first2 - count1, s.bodyPosition[2] + away, s.bodyOrientation[2]));
+      QVERIFY(!list.broadPhase.bodyWithinLimits(1, first2 - count1, s.bodyPosition[2] + away,
+                                                s.bodyOrientation[2]));
   }
 
   // The Verlet guarantee as an invariant: for every unlisted pair, the two pebbles' displacement
@@ -158,19 +161,19 @@ class TestBroadPhase : public QObject {
     QFETCH(std::uint32_t, seed);
     const TestScene s = randomScene(seed, static_cast<Boundaries>(boundaries), capsules, 60);
     const double skin = 4e-4;
-    NeighborList list = builtList(s, skin);
+    BuiltLists list = builtList(s, skin);
     const std::size_t n = s.position.size();
     std::vector<double> limit(n);
     for (std::size_t i = 0; i < n; ++i) {
       double lo = 0.0, hi = 1.0;  // [m]
       for (int k = 0; k < 60; ++k) {
         const double mid = 0.5 * (lo + hi);
-        (list.movedTooFar(i, s.position[i] + Vec3(mid, 0, 0)) ? hi : lo) = mid;
+        (list.broadPhase.movedTooFar(i, s.position[i] + Vec3(mid, 0, 0)) ? hi : lo) = mid;
       }
       limit[i] = hi;
       QVERIFY2(limit[i] >= 0.499 * skin, qPrintable(QString("pebble %1: limit %2").arg(i).arg(limit[i])));
     }
-    const auto listed = list.pairs();
+    const auto listed = list.history.pairs;
     const auto less = [](const PebblePair& x, const PebblePair& y) {
       return x.a != y.a ? x.a < y.a : x.b < y.b;
     };
@@ -193,41 +196,42 @@ class TestBroadPhase : public QObject {
     QVERIFY(checked > 100);
     // The limits are not needlessly small either: some unlisted pair is within 2.5x of its bound.
     QVERIFY2(tightest < 2.5, qPrintable(QString("tightest gap / limits %1").arg(tightest)));
-    for (const WallPair& w : list.wallPairs()) QVERIFY(w.pebble < n);
+    for (const WallPair& w : list.history.wallPairs) QVERIFY(w.pebble < n);
   }
 
   // A rebuild keeps the history of the pairs that stay listed and starts new pairs at zero.
   void historyIsCarriedOver() {
     TestScene s = randomScene(7, Boundaries::BoxWalls, false, 60);
-    NeighborList list = builtList(s, 5e-4);
-    QVERIFY(!list.pairs().empty());
-    for (std::size_t k = 0; k < list.pairs().size(); ++k) {
-      list.pairHistory()[k] = Vec3(list.pairs()[k].a, list.pairs()[k].b, 1.0);
+    BuiltLists list = builtList(s, 5e-4);
+    QVERIFY(!list.history.pairs.empty());
+    for (std::size_t k = 0; k < list.history.pairs.size(); ++k) {
+      list.history.pairSprings[k] = Vec3(list.history.pairs[k].a, list.history.pairs[k].b, 1.0);
     }
-    for (std::size_t k = 0; k < list.wallPairs().size(); ++k) {
-      list.wallHistory()[k] = Vec3(list.wallPairs()[k].pebble, list.wallPairs()[k].wall, 2.0);
+    for (std::size_t k = 0; k < list.history.wallPairs.size(); ++k) {
+      list.history.wallSprings[k] =
+          Vec3(list.history.wallPairs[k].pebble, list.history.wallPairs[k].wall, 2.0);
     }
-    const auto before = list.pairs();
-    const auto wallsBefore = list.wallPairs();
+    const auto before = list.history.pairs;
+    const auto wallsBefore = list.history.wallPairs;
     // Move one body far away: its pairs go, the others stay.
     s.bodyPosition[3] += Vec3(0, 0, 5.0);
     s.place();
-    list.rebuild(s.input());
+    list.broadPhase.rebuild(s.input(), list.history);
     std::size_t kept = 0;
-    for (std::size_t k = 0; k < list.pairs().size(); ++k) {
-      const PebblePair p = list.pairs()[k];
+    for (std::size_t k = 0; k < list.history.pairs.size(); ++k) {
+      const PebblePair p = list.history.pairs[k];
       const bool wasListed = std::any_of(before.begin(), before.end(),
                                          [&](const PebblePair& q) { return q.a == p.a && q.b == p.b; });
-      QCOMPARE(list.pairHistory()[k], wasListed ? Vec3(p.a, p.b, 1.0) : Vec3::Zero());
+      QCOMPARE(list.history.pairSprings[k], wasListed ? Vec3(p.a, p.b, 1.0) : Vec3::Zero());
       kept += wasListed ? 1 : 0;
     }
     QVERIFY(kept > 0);
-    for (std::size_t k = 0; k < list.wallPairs().size(); ++k) {
-      const WallPair w = list.wallPairs()[k];
+    for (std::size_t k = 0; k < list.history.wallPairs.size(); ++k) {
+      const WallPair w = list.history.wallPairs[k];
       const bool wasListed = std::any_of(wallsBefore.begin(), wallsBefore.end(), [&](const WallPair& q) {
         return q.pebble == w.pebble && q.wall == w.wall && q.end == w.end;
       });
-      QCOMPARE(list.wallHistory()[k], wasListed ? Vec3(w.pebble, w.wall, 2.0) : Vec3::Zero());
+      QCOMPARE(list.history.wallSprings[k], wasListed ? Vec3(w.pebble, w.wall, 2.0) : Vec3::Zero());
     }
   }
 
@@ -240,9 +244,9 @@ class TestBroadPhase : public QObject {
     s.addBody(0, Vec3::Zero(), randomOrientation(rng));
     s.addBody(1, Vec3(0.02, 0, 0), randomOrientation(rng));
     s.addBody(0, Vec3(-0.01, 0.0, 0.0), randomOrientation(rng));
-    NeighborList list = builtList(s, 2e-4);
-    for (const PebblePair& p : list.pairs()) QVERIFY(s.pebbleBody[p.a] != s.pebbleBody[p.b]);
-    QVERIFY(samePairs(list.pairs(), bruteForcePairs(s, 2e-4)));
+    BuiltLists list = builtList(s, 2e-4);
+    for (const PebblePair& p : list.history.pairs) QVERIFY(s.pebbleBody[p.a] != s.pebbleBody[p.b]);
+    QVERIFY(samePairs(list.history.pairs, bruteForcePairs(s, 2e-4)));
     // Body pairs: those whose world boxes (of their pebbles' reaches) come within the skin along
     // every axis.
     std::vector<Vec3> lower(3, Vec3::Constant(1e9)), upper(3, Vec3::Constant(-1e9));
@@ -259,7 +263,7 @@ class TestBroadPhase : public QObject {
       }
     }
     QVERIFY(bodyPairs >= 2);
-    QCOMPARE(list.bodyPairCount(), bodyPairs);
+    QCOMPARE(list.broadPhase.bodyPairCount(), bodyPairs);
   }
 };
 

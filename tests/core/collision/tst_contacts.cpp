@@ -284,9 +284,9 @@ class ContactsTest : public QObject {
         const EnergyReport e = world->energy();
         worst = std::max(worst, std::abs(e.total() + e.dissipated - e0) / e0);
         double stored = 0.0;
-        const NeighborList& list = world->neighbors();
-        for (std::size_t k = 0; k < list.pairHistory().size(); ++k)
-          stored += 0.5 * list.pairSpringStiffness()[k] * list.pairHistory()[k].squaredNorm();
+        const ContactHistory& list = world->state().contactHistory;
+        for (std::size_t k = 0; k < list.pairSprings.size(); ++k)
+          stored += 0.5 * list.pairStored[k] * list.pairSprings[k].squaredNorm();
         springs = std::max(springs, stored);
       }
     }

@@ -220,8 +220,8 @@ void PeriodicContactsTest::slidingAcrossAFaceKeepsTheSpring() {
   const double shift = across.a.position.x() - middle.a.position.x();
 
   const auto springOf = [](const World& w) -> Vec3 {
-    const auto& pairs = w.neighbors().pairs();
-    for (std::size_t k = 0; k < pairs.size(); ++k) return w.neighbors().pairHistory()[k];
+    const auto& pairs = w.state().contactHistory.pairs;
+    for (std::size_t k = 0; k < pairs.size(); ++k) return w.state().contactHistory.pairSprings[k];
     return Vec3::Zero();
   };
   double springScale = 0.0, springError = 0.0, forceScale = 0.0, forceError = 0.0;
@@ -230,8 +230,8 @@ void PeriodicContactsTest::slidingAcrossAFaceKeepsTheSpring() {
     QVERIFY(open.step());
     QVERIFY(periodic.step());
     QCOMPARE(periodic.pebbleContactCount(), open.pebbleContactCount());
-    QCOMPARE(open.neighbors().pairs().size(), std::size_t(1));
-    QCOMPARE(periodic.neighbors().pairs().size(), std::size_t(1));
+    QCOMPARE(open.state().contactHistory.pairs.size(), std::size_t(1));
+    QCOMPARE(periodic.state().contactHistory.pairs.size(), std::size_t(1));
     const Vec3 so = springOf(open), sp = springOf(periodic);
     springScale = std::max(springScale, so.norm());
     springError = std::max(springError, (sp - so).norm());
@@ -277,11 +277,11 @@ void PeriodicContactsTest::wrappingNeitherTriggersNorHidesRebuilds() {
       {0, Vec3(faceX - 0.05 * skin - 2 * r - 0.3 * skin, 0, 0.02), Quat::Identity(), v, Vec3::Zero()});
   QVERIFY(world.step());
   const std::size_t built = world.neighbors().rebuildCount();
-  QCOMPARE(world.neighbors().pairs().size(), std::size_t(1));
+  QCOMPARE(world.state().contactHistory.pairs.size(), std::size_t(1));
   for (int n = 0; n < 100; ++n) QVERIFY(world.step());
   QVERIFY2(world.bodies().position[0].x() < kLower.x() + skin, "the leading ball wrapped");
   QCOMPARE(world.neighbors().rebuildCount(), built);
-  QCOMPARE(world.neighbors().pairs().size(), std::size_t(1));
+  QCOMPARE(world.state().contactHistory.pairs.size(), std::size_t(1));
   // A ball moving on across the face to meet a resting one on the other side: rebuilds happen as
   // its displacement asks, and the contact through the face is found.
   World meet(s, linearContact(1e3, 1.0, 0.0), {}, {ball});

@@ -36,9 +36,8 @@ std::uint64_t ledgerHash(const World& world, std::uint64_t h) {
 }
 
 RunFigures figures(const World& world) {
-  const ContactHistory held = world.neighbors().heldHistory();
   return {ledgerHash(world, test::stateHash(world)), 0, world.contactCount(),
-          held.pairs.size() + held.wallPairs.size() + world.state().meshContacts.history().size(),
+          world.state().contactHistory.heldCount() + world.state().meshContacts.history().size(),
           world.neighbors().rebuildCount()};
 }
 

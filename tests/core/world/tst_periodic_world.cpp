@@ -60,7 +60,7 @@ int missingTouchingPairs(const World& w) {
   const PebbleArrays& p = w.pebbles();
   const PeriodicBox& box = w.settings().periodic;
   std::set<std::pair<std::uint32_t, std::uint32_t>> listed;
-  for (const PebblePair& pair : w.neighbors().pairs()) listed.insert({pair.a, pair.b});
+  for (const PebblePair& pair : w.state().contactHistory.pairs) listed.insert({pair.a, pair.b});
   int missing = 0;
   for (std::uint32_t i = 0; i < p.position.size(); ++i) {
     for (std::uint32_t j = i + 1; j < p.position.size(); ++j) {

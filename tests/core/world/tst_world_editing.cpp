@@ -408,14 +408,14 @@ class WorldEditingTest : public QObject {
     const auto count =
         static_cast<std::uint32_t>(world->templates()[world->bodies().templateIndex[victim]]->pebbles.size());
     std::map<std::pair<std::uint32_t, std::uint32_t>, Vec3> springs;
-    const NeighborList& list = world->neighbors();
+    const ContactHistory& list = world->state().contactHistory;
     std::size_t loaded = 0;
-    for (std::size_t k = 0; k < list.pairs().size(); ++k) {
-      const auto [a, b] = list.pairs()[k];
+    for (std::size_t k = 0; k < list.pairs.size(); ++k) {
+      const auto [a, b] = list.pairs[k];
       if ((a >= first && a < first + count) || (b >= first && b < first + count)) continue;
       const auto shift = [&](std::uint32_t p) { return p >= first + count ? p - count : p; };
-      springs[{shift(a), shift(b)}] = list.pairHistory()[k];
-      loaded += list.pairHistory()[k] != Vec3::Zero() ? 1 : 0;
+      springs[{shift(a), shift(b)}] = list.pairSprings[k];
+      loaded += list.pairSprings[k] != Vec3::Zero() ? 1 : 0;
     }
     QVERIFY2(loaded >= 3,
              qPrintable(QString("the pile must have loaded tangential springs (%1)").arg(loaded)));
@@ -423,10 +423,10 @@ class WorldEditingTest : public QObject {
     const double before = balance(*world);
     world->removeBody(victim);
     std::size_t found = 0;
-    for (std::size_t k = 0; k < list.pairs().size(); ++k) {
-      const auto it = springs.find({list.pairs()[k].a, list.pairs()[k].b});
+    for (std::size_t k = 0; k < list.pairs.size(); ++k) {
+      const auto it = springs.find({list.pairs[k].a, list.pairs[k].b});
       QVERIFY(it != springs.end());
-      QCOMPARE(list.pairHistory()[k], it->second);
+      QCOMPARE(list.pairSprings[k], it->second);
       ++found;
     }
     QCOMPARE(found, springs.size());

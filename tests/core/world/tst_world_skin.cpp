@@ -69,11 +69,11 @@ class WorldSkinTest : public QObject {
     mustStep(built);
 
     QCOMPARE(joined.neighbors().skin(), resolvedSkin(0.0, {fine}));
-    QCOMPARE(joined.neighbors().pairs().size(), built.neighbors().pairs().size());
-    QVERIFY(!joined.neighbors().pairs().empty());
+    QCOMPARE(joined.state().contactHistory.pairs.size(), built.state().contactHistory.pairs.size());
+    QVERIFY(!joined.state().contactHistory.pairs.empty());
     // Pairs bounded by the pebbles, not by the pebbles of every clump around them.
     const std::size_t finePebbles = kFineBodies * fine->pebbles.size();
-    CLUMPLAB_VERIFY_LESS(static_cast<double>(joined.neighbors().pairs().size()),
+    CLUMPLAB_VERIFY_LESS(static_cast<double>(joined.state().contactHistory.pairs.size()),
                          4.0 * static_cast<double>(finePebbles));
   }
 

@@ -5,10 +5,13 @@
 // restitution_squared < 1 the pair's largest overlap (Mutze, Polyspherical grains, eq. 56, as
 // ContactLaw.hpp keeps it). Keys and values in parallel arrays, the keys sorted.
 //
-// The broad phase keeps one entry per listed pair (most of them zero: listed pairs that do not
-// touch), in the layout the contact loop reads. A checkpoint keeps only the pairs that hold
-// something (held()): the rest is what a new contact starts from, so a list rebuilt around the
-// held entries (NeighborList::restartFrom) gives later forces and energies the same bits.
+// It is part of the world's state (WorldState.hpp). While the world steps it holds one entry per pair
+// the broad phase listed (most of them zero: listed pairs that do not touch), in the layout the
+// contact loop reads, and each rebuild of the lists carries it over to the pairs listed again
+// (NeighborList::rebuild). A copy keeps only the entries that hold something (held()): the rest is
+// what a new contact starts from, so a copy is the same history, and a list rebuilt around it gives
+// later forces and energies the same bits. That makes a checkpoint's copy of the state compact; a
+// move keeps every entry.
 #include <cstdint>
 #include <vector>
 
@@ -43,14 +46,24 @@ struct ContactHistory {
   std::vector<Vec3> wallSprings;    // beside wallPairs
   std::vector<double> wallStored;
 
+  ContactHistory() = default;
+  ContactHistory(const ContactHistory& other);  // the held entries only
+  ContactHistory& operator=(const ContactHistory& other);
+  ContactHistory(ContactHistory&&) noexcept = default;
+  ContactHistory& operator=(ContactHistory&&) noexcept = default;
+  ~ContactHistory() = default;
+
   // A pair holds history when its spring or what is stored beside it is not zero. An entry that
   // holds nothing acts as no entry: a zero spring stores no energy whatever its stiffness, and a
   // largest overlap of zero is a new contact's.
   static bool held(const Vec3& spring, double stored) { return spring != Vec3::Zero() || stored != 0.0; }
+  std::size_t heldCount() const;
 
-  // The held entries only, in the same order.
-  ContactHistory held() const;
-
+  // Every entry set to zero (a new contact law: the springs' history forgotten), the keys kept.
+  void forget();
+  // Pebbles [first, first + count) are gone and those above renumbered down by `count`: their
+  // entries go, the rest keep their order and values.
+  void removePebbles(std::uint32_t first, std::uint32_t count);
   // Memory its arrays hold [bytes] (element sizes times counts).
   std::size_t memoryBytes() const;
 };

@@ -21,8 +21,8 @@
 #include "core/base/PeriodicBox.hpp"
 #include "core/base/ThreadPool.hpp"
 #include "core/clump/BodyState.hpp"
+#include "core/collision/ContactHistory.hpp"
 #include "core/collision/ContactModel.hpp"
-#include "core/collision/NeighborList.hpp"
 #include "core/walls/Walls.hpp"
 
 namespace clumplab {
@@ -97,10 +97,10 @@ struct alignas(64) ContactChunk {
 // error.
 class ContactSolver {
  public:
-  // Computes every contact force at the current state and advances tangential springs by dt with
-  // the `drift` velocities (the bodies' own when not given). `periodic`: the periodic axes (none by
-  // default).
-  void compute(const ContactModel& model, NeighborList& neighbors, const PebbleArrays& pebbles,
+  // Computes every contact force at the current state over the pairs `history` lists (the broad
+  // phase's lists) and advances their tangential springs by dt with the `drift` velocities (the
+  // bodies' own when not given). `periodic`: the periodic axes (none by default).
+  void compute(const ContactModel& model, ContactHistory& history, const PebbleArrays& pebbles,
                const BodyState& bodies, const std::vector<Wall>& walls, double dt, ThreadPool& pool,
                const PeriodicBox& periodic = {}, const DriftVelocities& drift = {});
 
@@ -120,7 +120,7 @@ class ContactSolver {
   // 1/2 kt |xi|^2 (linear), or for Hertz the integral of eq. 57 (delta = 1) or of the branch its largest
   // overlap puts the contact on (delta < 1; ContactKernels.hpp). With periodic axes, `bodyPositions`
   // (centres of mass [m]) pick the image of each pair as compute() does.
-  static double elasticEnergy(const ContactModel& model, const NeighborList& neighbors,
+  static double elasticEnergy(const ContactModel& model, const ContactHistory& history,
                               const PebbleArrays& pebbles, const std::vector<Wall>& walls,
                               const std::vector<Vec3>& bodyPositions = {}, const PeriodicBox& periodic = {});
 

@@ -11,10 +11,12 @@
 // holds it whatever its orientation, so the displacement bookkeeping of centres stays valid while it
 // turns) and has two wall pairs per wall, one per shaft end (Meland et al., Cluster integration
 // method for non-spherical granular particles: a plane wall acts on one hemisphere; both when it
-// lies flat). Each pair carries
-// its contact history (the tangential spring, or Mutze's largest overlap), carried over across rebuilds. A
-// list stays valid while every pebble stays within its own displacement limit: half its body's margin (a
-// lower bound on the gap to every unlisted partner, never below the skin), or its clearance to a wall.
+// lies flat). The lists are the keys of a ContactHistory (ContactHistory.hpp), which the caller keeps
+// (the world, in its state): each pair's history (the tangential spring, or Mutze's largest overlap) is
+// carried over to the pairs a rebuild lists again. What the broad phase keeps itself is a cache: where
+// each pebble was at the last build and how far it may go. A list stays valid while every pebble stays within
+// its own displacement limit: half its body's margin (a lower bound on the gap to every unlisted partner,
+// never below the skin), or its clearance to a wall.
 //
 // Periodic boundaries (PeriodicBox): bodies are binned by their wrapped centres and pairs are
 // measured by the minimum image. Pebble positions stay as the caller gives them (a body straddling a
@@ -86,34 +88,13 @@ class NeighborList {
     return (position - b.position).norm() + turn * b.reach <= kBodyBoundShare * b.limit;
   }
 
-  // Pairs come out sorted by (a, b) and wall pairs by (pebble, wall, end) whatever `pool` is: the
-  // same lists, to the bit, for any thread count.
-  void rebuild(const BroadPhaseInput& input, ThreadPool* pool = nullptr);
-
-  // The lists and each pair's history (ContactHistory.hpp), one entry per listed pair.
-  const ContactHistory& lists() const { return state_.lists; }
-  const std::vector<PebblePair>& pairs() const { return state_.lists.pairs; }
-  const std::vector<WallPair>& wallPairs() const { return state_.lists.wallPairs; }
-  std::vector<Vec3>& pairHistory() { return state_.lists.pairSprings; }  // tangential spring [m]
-  std::vector<Vec3>& wallHistory() { return state_.lists.wallSprings; }
-  const std::vector<Vec3>& pairHistory() const { return state_.lists.pairSprings; }
-  const std::vector<Vec3>& wallHistory() const { return state_.lists.wallSprings; }
-  // Beside each spring, the stiffness kt it was last evaluated with [N/m] (its energy 1/2 kt |xi|^2;
-  // Hertz-Mindlin's varies with the overlap). Mutze's hertz law, which keeps no spring, keeps each
-  // contact's largest overlap [m] there instead (with restitution_squared < 1; ContactLaw.hpp).
-  std::vector<double>& pairSpringStiffness() { return state_.lists.pairStored; }
-  std::vector<double>& wallSpringStiffness() { return state_.lists.wallStored; }
-  const std::vector<double>& pairSpringStiffness() const { return state_.lists.pairStored; }
-  const std::vector<double>& wallSpringStiffness() const { return state_.lists.wallStored; }
-  // The history the pairs hold (the entries that are not zero): with the world's state, all the next
-  // steps need of the broad phase (a checkpoint keeps it, not the lists).
-  ContactHistory heldHistory() const { return state_.lists.held(); }
-  // Forgets the lists and takes `history` (sorted keys, as heldHistory gives) as the previous lists:
-  // the next rebuild, which needsRebuild then asks for, lists pairs afresh and carries `history` over
-  // to the pairs it lists again, as a rebuild carries the old lists'.
-  void restartFrom(ContactHistory history);
-  // Every pair's history forgotten (springs and what beside them is zero), the lists kept.
-  void clearHistory();
+  // Lists the pairs of `input` into `lists`, whose previous keys and values are carried over to
+  // the pairs listed again (the others start at zero; the held entries of a copy are enough, as a
+  // restored checkpoint gives). Pairs come out sorted by (a, b) and wall pairs by (pebble, wall, end)
+  // whatever `pool` is: the same lists, to the bit, for any thread count.
+  void rebuild(const BroadPhaseInput& input, ContactHistory& lists, ThreadPool* pool = nullptr);
+  // Forgets where pebbles were at the last build: needsRebuild holds until the next rebuild.
+  void invalidate();
   std::size_t rebuildCount() const { return state_.rebuilds; }
   std::size_t bodyPairCount() const { return bodyPairs_; }  // candidate body pairs of the last build
 
@@ -127,9 +108,9 @@ class NeighborList {
   const Seconds& seconds() const { return seconds_; }
   void resetSeconds() { seconds_ = {}; }
 
-  // Pebbles [first, first + count) are gone and those above renumbered down by `count`: their
-  // pairs are dropped and the rest keep their order and history. The list stays valid (the
-  // displacement limits only grow when partners disappear), so no rebuild is needed.
+  // Pebbles [first, first + count) are gone and those above renumbered down by `count` (the
+  // caller's ContactHistory::removePebbles drops their pairs). The lists stay valid (the displacement
+  // limits only grow when partners disappear), so no rebuild is needed.
   void removePebbles(std::uint32_t first, std::uint32_t count);
 
   // Pebbles [first, first + count) were moved by `shift` [m] (a body wrapped into the periodic box
@@ -152,17 +133,16 @@ class NeighborList {
   struct Scratch;  // per-block buffers and the two levels' structures (NeighborList.cpp)
 
   // The steps of rebuild(), in order (NeighborList.cpp).
-  void startLists(const BroadPhaseInput& in);
+  void startLists(const BroadPhaseInput& in, ContactHistory& lists);
   std::size_t findCandidateBodies(const BroadPhaseInput& in, ThreadPool* pool);
   void listPebblePairs(const PebblePairSearch& bodies, std::size_t blockCount, ThreadPool* pool);
   void listWallPairs(const BroadPhaseInput& in, const PebblePairSearch& bodies, std::size_t blockCount,
                      ThreadPool* pool);
-  void gatherBlocks(std::size_t blockCount);
+  void gatherBlocks(std::size_t blockCount, ContactHistory& lists);
 
-  // The lists with their history and the rebuild bookkeeping (not the scratch buffers or timings).
+  // The rebuild bookkeeping (not the scratch buffers or timings).
   struct State {
     double skin = 0.0;  // [m]
-    ContactHistory lists;
     std::vector<Vec3> positionsAtBuild;
     std::vector<double> limit2;  // squared displacement limit per pebble [m^2]
     std::vector<BodyAtBuild> bodiesAtBuild;

@@ -266,7 +266,7 @@ class World final : private ForceStage {
   // positions: the watch must not change the trajectory).
   std::optional<EnergyReport> stepEnergy();
   // Elastic and field energy of pebbles placed at `placed` with contacts from `list`.
-  void addPotentialEnergy(EnergyReport& e, const PebbleArrays& placed, const NeighborList& list) const;
+  void addPotentialEnergy(EnergyReport& e, const PebbleArrays& placed, const ContactHistory& list) const;
   // Every EnergyWatch::kEveryWorldSteps steps: a sample for the watch; true on a blow-up (then
   // the divergence is set, its message still to write).
   bool energyBlewUp();
@@ -308,14 +308,13 @@ class World final : private ForceStage {
 };
 
 // A copy of everything a World's next steps depend on (World::checkpoint, World::restore): the
-// model, the state (bodies, pebbles, forces, clock, ledger, loads, inlets, mesh-wall contacts,
-// divergence), the history the pebble and plane-wall pairs hold, and the integrator with its history.
-// Not the broad phase's lists, which restore() builds again around the history (ContactHistory.hpp:
-// the same bits follow), nor stage times or the thread count. Plain data (copyable).
+// model, the state (bodies, pebbles, forces, clock, ledger, loads, inlets, contacts with their
+// history, divergence) and the integrator with its history. Not the broad phase's bookkeeping, which
+// restore() builds again around the history (ContactHistory.hpp: the same bits follow), nor stage
+// times or the thread count. Plain data (copyable).
 struct WorldCheckpoint {
   WorldModel model;  // its templates identify the world
-  WorldState state;
-  ContactHistory contactHistory;  // held entries only
+  WorldState state;  // its contact history holds only the pairs that hold something
   std::shared_ptr<const Integrator> integrator;
 
   double time() const { return state.clock.time; }  // [s]

@@ -1,16 +1,18 @@
 #pragma once
 // Everything a run changes, as one value: the bodies, their pebbles, the loads on them, the clock,
-// the energy ledger, the inlets' progress, the contacts of the last force evaluation (mesh-wall
-// contacts with their springs), and whether the run diverged. With the model (WorldModel.hpp), the
-// history the pebble and plane-wall pairs hold (ContactHistory.hpp; kept beside the broad phase's
-// lists while the world steps) and the integrator's history it is all the next steps depend on: a
-// checkpoint (World.hpp) is a copy of those, not of the lists.
+// the energy ledger, the inlets' progress, the contacts with their history, and whether the run
+// diverged. With the model (WorldModel.hpp) and the integrator's history it is all the next steps
+// depend on: a checkpoint (World.hpp) is a copy of those. The broad phase's bookkeeping (where each
+// pebble was at the last build) is a cache outside it; its lists are the keys of `contactHistory`,
+// whose copies keep only the pairs that hold something (ContactHistory.hpp), so a copy of the state
+// does not carry the pairs that merely were listed.
 #include <cstdint>
 #include <string>
 #include <vector>
 
 #include "core/base/Math.hpp"
 #include "core/clump/BodyState.hpp"
+#include "core/collision/ContactHistory.hpp"
 #include "core/collision/ContactSolver.hpp"
 #include "core/forces/ExternalLoad.hpp"
 #include "core/walls/MeshWallContacts.hpp"
@@ -64,8 +66,12 @@ struct WorldState {
   std::vector<Inlet> inlets;  // settings and progress (random state included)
   double softening = 0.0;     // the field softening in use [m] (FieldSettings::softening, or automatic)
 
+  // --- contacts ------------------------------------------------------------------------------------
+  // Pebble pairs and plane-wall pairs: the pairs the broad phase lists and what each holds (tangential
+  // springs, their stiffness, Mutze's largest overlap).
+  ContactHistory contactHistory;
   // --- the last force evaluation --------------------------------------------------------------
-  ContactSolver contacts;         // pebble pairs and plane walls: records and chunk sums (not history)
+  ContactSolver contacts;         // pebble pairs and plane walls: records and chunk sums
   MeshWallContacts meshContacts;  // mesh walls: records and their springs
   // Per body, the part of force/torque that is not conservative (contact dashpots and friction,
   // global damping) [N], [N m] about the centre of mass.
