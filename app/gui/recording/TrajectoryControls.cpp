@@ -10,7 +10,7 @@
 #include <QStatusBar>
 
 #include "gui/recording/TrajectoryDialog.hpp"
-#include "gui/window/Shortcuts.hpp"
+#include "gui/widgets/Shortcuts.hpp"
 #include "sim/SimulationLoop.hpp"
 
 namespace clumplab::gui {

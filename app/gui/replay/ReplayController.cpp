@@ -10,7 +10,7 @@
 
 #include "gui/docks/InspectorDock.hpp"
 #include "gui/replay/TimelineBar.hpp"
-#include "gui/window/Shortcuts.hpp"
+#include "gui/widgets/Shortcuts.hpp"
 
 namespace clumplab::gui {
 

@@ -11,7 +11,7 @@
 
 #include "core/world/World.hpp"
 #include "gui/view/StageTimeLines.hpp"
-#include "gui/window/Shortcuts.hpp"
+#include "gui/widgets/Shortcuts.hpp"
 #include "render/ColorMaps.hpp"
 #include "render/OverlayReach.hpp"
 

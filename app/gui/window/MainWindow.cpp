@@ -28,12 +28,12 @@
 #include "gui/recording/RecordingController.hpp"
 #include "gui/recording/TrajectoryControls.hpp"
 #include "gui/replay/ReplayController.hpp"
+#include "gui/spawn/SpawnController.hpp"
 #include "gui/view/Viewport.hpp"
 #include "gui/widgets/InletStatusLabel.hpp"
 #include "gui/widgets/RunSpeeds.hpp"
 #include "gui/window/DivergenceBanner.hpp"
 #include "gui/window/MeshNoticeBar.hpp"
-#include "gui/window/SpawnController.hpp"
 #include "gui/window/StepAdviceBar.hpp"
 #include "gui/window/WindowActions.hpp"
 #include "gui/wizard/ClumpWizard.hpp"
@@ -140,7 +140,7 @@ MainWindow::MainWindow(QWidget* parent)
   resizeDocks({energyDock_}, {260}, Qt::Vertical);
 
   trajectory_ = new TrajectoryControls(*this, *this);
-  spawn_ = new SpawnController(*this);
+  spawn_ = new SpawnController(*this, *this);
   document_ = new DocumentController(*this, *this);
   connect(document_, &DocumentController::opened, this, &MainWindow::showScene);
   connect(document_, &DocumentController::opened, meshNotice_, &QWidget::hide);  // notes of another file

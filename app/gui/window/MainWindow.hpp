@@ -23,6 +23,7 @@
 #include "gui/recording/MovieRecorder.hpp"
 #include "gui/recording/RecordingHost.hpp"
 #include "gui/replay/ReplayHost.hpp"
+#include "gui/spawn/SpawnHost.hpp"
 #include "render/ViewOptions.hpp"
 #include "sim/SimulationLoop.hpp"
 
@@ -55,7 +56,8 @@ class MainWindow : public QMainWindow,
                    public LessonHost,
                    public ReplayHost,
                    public ScriptHost,
-                   public DocumentHost {
+                   public DocumentHost,
+                   public SpawnHost {
   Q_OBJECT
  public:
   explicit MainWindow(QWidget* parent = nullptr);
@@ -94,7 +96,7 @@ class MainWindow : public QMainWindow,
   // Adds bodies as one undoable edit named `what` (SpawnCommand): each dropped at its position, or
   // shot towards `aimedAt`; with `newTemplate`, every body is of it.
   void spawnUndoable(std::vector<BodyInit> bodies, TemplatePtr newTemplate, std::optional<Vec3> aimedAt,
-                     const QString& what);
+                     const QString& what) override;
   // After a divergence: back to the last good state, half the time step, running (the banner's fix).
   void recoverWithHalfStep();
   // After a divergence: back to the last good state at the recommended step, running.
@@ -124,7 +126,7 @@ class MainWindow : public QMainWindow,
   Viewport* viewport() const override { return viewport_; }
   EnergyPlotDock* energyDock() const override { return energyDock_; }
   InspectorDock* inspectorDock() const override { return inspectorDock_; }
-  TemplateLibraryDock* templateLibrary() const { return templateLibrary_; }
+  TemplateLibraryDock* templateLibrary() const override { return templateLibrary_; }
   LessonDock* lessonDock() const override { return lessonDock_; }
   // Opens lesson `index` of the lesson panel: its scene, view, camera, speed and plot, and its text
   // beside the view. "" or the error (the running scene stays then).

@@ -10,9 +10,9 @@
 #include "gui/document/SceneSwitches.hpp"
 #include "gui/lessons/LessonController.hpp"
 #include "gui/replay/ReplayController.hpp"
+#include "gui/spawn/SpawnController.hpp"
 #include "gui/view/Viewport.hpp"
 #include "gui/window/MainWindow.hpp"
-#include "gui/window/SpawnController.hpp"
 
 // The window's side of documents: an opened scene shown (parameters, plots, the simulation thread),
 // files and templates dropped on the window; opening and saving themselves are DocumentController's

@@ -22,11 +22,11 @@
 #include "gui/lessons/LessonDock.hpp"
 #include "gui/recording/RecordingController.hpp"
 #include "gui/recording/TrajectoryControls.hpp"
+#include "gui/spawn/SpawnController.hpp"
 #include "gui/view/Viewport.hpp"
 #include "gui/widgets/RunSpeeds.hpp"
+#include "gui/widgets/Shortcuts.hpp"
 #include "gui/window/MainWindow.hpp"
-#include "gui/window/Shortcuts.hpp"
-#include "gui/window/SpawnController.hpp"
 
 namespace clumplab::gui {
 

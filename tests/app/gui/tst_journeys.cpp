@@ -27,12 +27,12 @@
 #include "gui/document/DocumentController.hpp"
 #include "gui/document/MeshRepairChoice.hpp"
 #include "gui/document/RecentFiles.hpp"
+#include "gui/spawn/SpawnController.hpp"
 #include "gui/view/GlFormat.hpp"
 #include "gui/view/Viewport.hpp"
 #include "gui/window/DivergenceBanner.hpp"
 #include "gui/window/MainWindow.hpp"
 #include "gui/window/MeshNoticeBar.hpp"
-#include "gui/window/SpawnController.hpp"
 #include "gui/window/StepAdviceBar.hpp"
 
 using namespace clumplab;

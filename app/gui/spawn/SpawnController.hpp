@@ -2,7 +2,8 @@
 // Adding and removing bodies by hand: the toolbar's template list and shot speed, a spawn at the
 // cursor (above the point under it) or a shot from the camera towards it, a template of the library
 // dropped on the view, and deleting the selected body. The simulation thread starts every body where
-// it overlaps nothing (SimulationLoop::spawn).
+// it overlaps nothing (SimulationLoop::spawn). It gets what it asks of the window (SpawnHost), not the
+// window.
 #include <QObject>
 #include <QPoint>
 #include <QString>
@@ -10,18 +11,19 @@
 
 #include "core/clump/ClumpTemplate.hpp"
 #include "core/world/BodyInit.hpp"
+#include "gui/spawn/SpawnHost.hpp"
 
 class QComboBox;
 class QDoubleSpinBox;
+class QMainWindow;
 
 namespace clumplab::gui {
-
-class MainWindow;
 
 class SpawnController : public QObject {
   Q_OBJECT
  public:
-  explicit SpawnController(MainWindow& window);
+  // `window`: the parent of its messages and the status bar its reports go to.
+  SpawnController(SpawnHost& host, QMainWindow& window);
 
   // The toolbar's widgets: the template spawned, and the speed of a shot body [m/s].
   QComboBox* templateBox() const { return templateBox_; }
@@ -50,7 +52,8 @@ class SpawnController : public QObject {
   };
   Placement placementAt(QPoint pixel, double radius, bool shoot) const;
 
-  MainWindow& window_;
+  SpawnHost& host_;
+  QMainWindow& window_;
   QComboBox* templateBox_ = nullptr;
   QDoubleSpinBox* shootSpeed_ = nullptr;
 };

@@ -1,20 +1,22 @@
-#include "gui/window/SpawnController.hpp"
+#include "gui/spawn/SpawnController.hpp"
 
 #include <QComboBox>
 #include <QCursor>
 #include <QDoubleSpinBox>
 #include <QFileInfo>
+#include <QMainWindow>
 #include <QMessageBox>
 #include <QStatusBar>
 #include <algorithm>
 
 #include "gui/docks/TemplateLibraryDock.hpp"
 #include "gui/view/Viewport.hpp"
-#include "gui/window/MainWindow.hpp"
+#include "sim/SimulationLoop.hpp"
 
 namespace clumplab::gui {
 
-SpawnController::SpawnController(MainWindow& window) : QObject(&window), window_(window) {
+SpawnController::SpawnController(SpawnHost& host, QMainWindow& window)
+    : QObject(&window), host_(host), window_(window) {
   templateBox_ = new QComboBox;
   templateBox_->setToolTip(tr("Template spawned at the cursor (S) or shot from the camera (G)"));
   templateBox_->setMinimumContentsLength(10);
@@ -26,13 +28,13 @@ SpawnController::SpawnController(MainWindow& window) : QObject(&window), window_
 }
 
 void SpawnController::spawnAtCursor(bool shoot) {
-  const Viewport& view = *window_.viewport();
+  const Viewport& view = *host_.viewport();
   const QPoint cursor = view.mapFromGlobal(QCursor::pos());
   spawnAt(view.rect().contains(cursor) ? cursor : view.rect().center(), shoot);
 }
 
 void SpawnController::spawnAt(QPoint pixel, bool shoot) {
-  const sim::SimulationFrame* f = window_.currentFrame();
+  const sim::SimulationFrame* f = host_.currentFrame();
   if (!f || templateBox_->currentIndex() < 0) return;
   const auto templateIndex = static_cast<std::uint32_t>(templateBox_->currentData().toUInt());
   if (templateIndex >= f->snapshot.templates.size()) return;
@@ -40,19 +42,19 @@ void SpawnController::spawnAt(QPoint pixel, bool shoot) {
   BodyInit body = place.body;
   body.templateIndex = templateIndex;
   const QString name = QString::fromStdString(f->snapshot.templates[templateIndex]->name);
-  window_.spawnUndoable({body}, nullptr, place.aimedAt,
-                        shoot ? tr("shoot %1").arg(name) : tr("spawn %1").arg(name));
+  host_.spawnUndoable({body}, nullptr, place.aimedAt,
+                      shoot ? tr("shoot %1").arg(name) : tr("spawn %1").arg(name));
 }
 
 void SpawnController::spawnTemplateAt(TemplatePtr clump, QPoint pixel) {
-  if (!clump || !window_.currentFrame()) return;
+  if (!clump || !host_.currentFrame()) return;
   const Placement place = placementAt(pixel, clump->boundingRadius, false);
   const QString what = tr("spawn %1").arg(QString::fromStdString(clump->name));
-  window_.spawnUndoable({place.body}, std::move(clump), std::nullopt, what);
+  host_.spawnUndoable({place.body}, std::move(clump), std::nullopt, what);
 }
 
 bool SpawnController::spawnLibraryTemplate(const QString& path, QPoint pixel) {
-  TemplateLibraryDock& library = *window_.templateLibrary();
+  TemplateLibraryDock& library = *host_.templateLibrary();
   library.refresh();  // the file may have changed since the list was drawn
   const LibraryEntry* entry = library.library().find(QFileInfo(path).absoluteFilePath());
   if (!entry || !entry->clump) {
@@ -68,7 +70,7 @@ bool SpawnController::spawnLibraryTemplate(const QString& path, QPoint pixel) {
 SpawnController::Placement SpawnController::placementAt(QPoint pixel, double radius, bool shoot) const {
   // The simulation thread moves the body to the first clear pose (ClearSpotFinder): above the pile
   // under the cursor, or on the shot's way where it is clear.
-  const Viewport& view = *window_.viewport();
+  const Viewport& view = *host_.viewport();
   const Vec3 point = view.worldPointUnder(pixel);
   Placement place;
   place.body.position = point;
@@ -83,18 +85,18 @@ SpawnController::Placement SpawnController::placementAt(QPoint pixel, double rad
 }
 
 void SpawnController::deleteSelected() {
-  Viewport& view = *window_.viewport();
+  Viewport& view = *host_.viewport();
   const int body = view.selectedBody();
   if (body < 0) return;
   view.setSelectedBody(-1);
   // The body as the frame on screen numbers it: refused if indices shifted before it arrives.
-  const sim::SimulationFrame* f = window_.currentFrame();
-  window_.simulation().removeBody(
+  const sim::SimulationFrame* f = host_.currentFrame();
+  host_.simulation().removeBody(
       {static_cast<std::uint32_t>(body), f != nullptr ? f->bodyIndexGeneration : 0});
 }
 
 void SpawnController::updateTemplateList() {
-  const sim::SimulationFrame* f = window_.currentFrame();
+  const sim::SimulationFrame* f = host_.currentFrame();
   if (!f) return;
   const QString current = templateBox_->currentText();
   templateBox_->clear();
