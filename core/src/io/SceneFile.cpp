@@ -329,11 +329,11 @@ PeriodicBox readPeriodic(const Node& node) {
 CimSettings readCim(const Node& node) {
   node.allowOnly({"buffer", "rtol", "atol", "min_step", "max_step"});
   CimSettings c;
-  c.buffer = node.positiveOr("buffer", 0.0);
-  c.relativeTolerance = node.positiveOr("rtol", c.relativeTolerance);
-  c.absoluteTolerance = node.nonNegativeOr("atol", c.absoluteTolerance);
-  c.minStep = node.nonNegativeOr("min_step", 0.0);
-  c.maxStep = node.positiveOr("max_step", c.maxStep);
+  c.buffer = readParameterOr(node, "cim.buffer", c.buffer);
+  c.relativeTolerance = readParameterOr(node, "cim.rtol", c.relativeTolerance);
+  c.absoluteTolerance = readParameterOr(node, "cim.atol", c.absoluteTolerance);
+  c.minStep = readParameterOr(node, "cim.min_step", c.minStep);
+  c.maxStep = readParameterOr(node, "cim.max_step", c.maxStep);
   return c;
 }
 

@@ -257,7 +257,7 @@ std::string sceneToJson(const Scene& scene, const std::string& targetFolder) {
     cim["rtol"] = s.cim.relativeTolerance;
     cim["atol"] = s.cim.absoluteTolerance;
     cim["min_step"] = s.cim.minStep;
-    if (std::isfinite(s.cim.maxStep)) cim["max_step"] = s.cim.maxStep;
+    if (s.cim.maxStep < CimSettings{}.maxStep) cim["max_step"] = s.cim.maxStep;
     j["cim"] = std::move(cim);
   }
   j["contact"] = contactJson(scene.contact);

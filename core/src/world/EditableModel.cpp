@@ -2,21 +2,20 @@
 
 namespace clumplab {
 
-EditableModel EditableModel::of(const WorldSettings& settings, const ContactModel& contactModel) {
-  EditableModel m;
-  m.timeStep = settings.timeStep;
-  m.integrator = settings.integrator;
-  m.eulerIterations = settings.eulerIterations;
-  m.rotorSubsteps = settings.rotorSubsteps;
-  m.gravity = settings.gravity;
-  m.linearDamping = settings.linearDamping;
-  m.angularDamping = settings.angularDamping;
-  m.gyroscopic = settings.gyroscopic;
-  m.fields = settings.fields;
-  m.cim = settings.cim;
-  m.contact = contactModel;
-  return m;
-}
+EditableModel::EditableModel() : EditableModel(WorldSettings{}, ContactModel{}) {}
+
+EditableModel::EditableModel(const WorldSettings& settings, const ContactModel& contactModel)
+    : timeStep(settings.timeStep),
+      integrator(settings.integrator),
+      eulerIterations(settings.eulerIterations),
+      rotorSubsteps(settings.rotorSubsteps),
+      gravity(settings.gravity),
+      linearDamping(settings.linearDamping),
+      angularDamping(settings.angularDamping),
+      gyroscopic(settings.gyroscopic),
+      fields(settings.fields),
+      cim(settings.cim),
+      contact(contactModel) {}
 
 void EditableModel::writeTo(WorldSettings& settings, ContactModel& contactModel) const {
   settings.timeStep = timeStep;

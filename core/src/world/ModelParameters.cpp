@@ -52,6 +52,20 @@ constexpr ModelParameter kParameters[] = {
     // 0 picks a tenth of the smallest pebble radius.
     setting("fields.softening", "softening length", "m", kNonNegative,
             [](Settings& s, Law&) -> double& { return s.fields.softening; }),
+    // The cim and rk4 integrators' settings (Meland et al., Cluster integration method): the neighbour
+    // buffer Delta (0 picks 0.6 x the smallest pebble radius), the Runge-Kutta-Fehlberg tolerances and
+    // the bounds of its step (the largest double: no maximum). Named by their scene keys, which is where
+    // they are set.
+    setting("cim.buffer", "cim buffer", "m", kNonNegative,
+            [](Settings& s, Law&) -> double& { return s.cim.buffer; }),
+    setting("cim.rtol", "cim rtol", "", kPositive,
+            [](Settings& s, Law&) -> double& { return s.cim.relativeTolerance; }),
+    setting("cim.atol", "cim atol", "", kNonNegative,
+            [](Settings& s, Law&) -> double& { return s.cim.absoluteTolerance; }),
+    setting("cim.min_step", "cim min_step", "s", kNonNegative,
+            [](Settings& s, Law&) -> double& { return s.cim.minStep; }),
+    setting("cim.max_step", "cim max_step", "s", kPositive,
+            [](Settings& s, Law&) -> double& { return s.cim.maxStep; }),
     ofLaw(Kind::Linear, "linear.stiffness", "contact stiffness", "N/m", kPositive,
           [](Settings&, Law& c) -> double& { return c.linear.stiffness; }),
     ofLaw(Kind::Linear, "linear.restitution", "restitution", "", kUnit,

@@ -22,20 +22,10 @@ void checkFields(const FieldSettings& f) {
   checkParameter("fields.softening", f.softening);
 }
 
-void checkCimSettings(const CimSettings& cim) {
-  require(std::isfinite(cim.buffer) && cim.buffer >= 0.0, "the cim buffer must be finite and >= 0 [m]");
-  require(std::isfinite(cim.relativeTolerance) && cim.relativeTolerance > 0.0,
-          "the cim rtol must be positive");
-  require(std::isfinite(cim.absoluteTolerance) && cim.absoluteTolerance >= 0.0, "the cim atol must be >= 0");
-  require(std::isfinite(cim.minStep) && cim.minStep >= 0.0, "the cim min_step must be finite and >= 0 [s]");
-  require(cim.maxStep > 0.0, "the cim max_step must be positive [s]");
-}
-
 void checkModel(const WorldSettings& settings, const ContactModel& contact) {
   validateModelParameters(settings, contact);
   require(settings.gravity.allFinite(), "gravity must be finite");
   checkFields(settings.fields);
-  checkCimSettings(settings.cim);
 }
 
 void checkPointProperties(const PointProperties& p) {

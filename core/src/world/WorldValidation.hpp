@@ -15,9 +15,8 @@ void require(bool ok, const std::string& what);
 // The model parameter at `key` (ModelParameters.hpp) against its range.
 void checkParameter(std::string_view key, double value);
 void checkFields(const FieldSettings& f);  // the parameters G and softening, and finite E and B
-void checkCimSettings(const CimSettings& cim);
 // What World::setModel and the constructor check of the settings and the contact model on their own:
-// every declared range, finite gravity and fields, cim's settings.
+// every declared range (cim's settings among them), finite gravity and fields.
 void checkModel(const WorldSettings& settings, const ContactModel& contact);
 void checkPointProperties(const PointProperties& p);
 // The field softening in use [m]: the given one, or a tenth of the smallest pebble radius.

@@ -257,7 +257,12 @@ class CimWorldContractTest : public QObject {
     fails("\"rtol\": 1e-6", "\"rtoll\": 1e-6", "cim");
     fails("\"rtol\": 1e-6", "\"rtoll\": 1e-6", "rtoll");
     fails("\"rtol\": 1e-6", "\"rtol\": -1", "cim.rtol");
-    fails("\"buffer\": 6e-4", "\"buffer\": 0", "cim.buffer");
+    fails("\"buffer\": 6e-4", "\"buffer\": -1e-4", "cim.buffer");
+    // A buffer of 0 is the automatic one, in a file as in the engine (the loader once refused it).
+    std::string automatic = scene;
+    const std::string given = "\"buffer\": 6e-4";
+    automatic.replace(automatic.find(given), given.size(), "\"buffer\": 0");
+    QCOMPARE(parseScene(automatic, "cim.json").settings.cim.buffer, 0.0);
     fails("\"min_step\": 3.3e-6", "\"min_step\": -1", "cim.min_step");
     fails("\"integrator\": \"cim\"", "\"integrator\": \"cimm\"", "rk4");
     fails("\"damping\": 0}", "\"damping\": 0, \"friction\": 0.5}", "tangential_stiffness_ratio");

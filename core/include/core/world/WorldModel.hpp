@@ -47,19 +47,24 @@ struct WorldModel {
 // panel, Python, lessons), named once. The rest (threads, skin, the 2D plane, the periodic box,
 // walls, templates) is fixed when the world is made.
 struct EditableModel {
-  double timeStep = 1e-5;  // [s]
-  IntegratorKind integrator = IntegratorKind::Leapfrog;
-  int eulerIterations = 4;               // leapfrog's iterative Euler solve (MercuryDPM rigid clumps, §2.6)
-  int rotorSubsteps = 4;                 // splitting's free-rotor sub-steps
-  Vec3 gravity = Vec3(0.0, 0.0, -9.81);  // [m/s^2]
-  double linearDamping = 0.0;            // [1/s], global
-  double angularDamping = 0.0;           // [1/s], global
-  bool gyroscopic = true;                // the omega x I omega term (off to show what it does)
-  FieldSettings fields;                  // uniform E and B, G, softening
-  CimSettings cim;                       // the cim and rk4 integrators' settings
+  double timeStep;  // [s]
+  IntegratorKind integrator;
+  int eulerIterations;    // leapfrog's iterative Euler solve (MercuryDPM rigid clumps, §2.6)
+  int rotorSubsteps;      // splitting's free-rotor sub-steps
+  Vec3 gravity;           // [m/s^2]
+  double linearDamping;   // [1/s], global
+  double angularDamping;  // [1/s], global
+  bool gyroscopic;        // the omega x I omega term (off to show what it does)
+  FieldSettings fields;   // uniform E and B, G, softening
+  CimSettings cim;        // the cim and rk4 integrators' settings
   ContactModel contact;
 
-  static EditableModel of(const WorldSettings& settings, const ContactModel& contactModel);
+  // The defaults are WorldSettings{}'s and ContactModel{}'s (written there once).
+  EditableModel();
+  EditableModel(const WorldSettings& settings, const ContactModel& contactModel);
+  static EditableModel of(const WorldSettings& settings, const ContactModel& contactModel) {
+    return {settings, contactModel};
+  }
   // Writes these fields into `settings` and `contact`, leaving the rest of the settings as they are.
   void writeTo(WorldSettings& settings, ContactModel& contactModel) const;
   bool operator==(const EditableModel& other) const = default;
