@@ -11,8 +11,8 @@
 #include "core/io/OutputCsv.hpp"
 #include "core/io/SceneWriter.hpp"
 #include "core/io/Trajectory.hpp"
+#include "core/model/ModelParameters.hpp"
 #include "core/scene/ScenePlane.hpp"
-#include "core/world/ModelParameters.hpp"
 #include "core/world/World.hpp"
 #include "shapes/SceneLoading.hpp"
 

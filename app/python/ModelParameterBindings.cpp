@@ -1,9 +1,9 @@
 // clumplab.model_parameters(): the model's bounded parameters with their declared ranges
-// (core/world/ModelParameters.hpp), the ones the loader, the engine and the Parameters panel use.
+// (core/model/ModelParameters.hpp), the ones the loader, the engine and the Parameters panel use.
 #include <pybind11/pybind11.h>
 
 #include "Bindings.hpp"
-#include "core/world/ModelParameters.hpp"
+#include "core/model/ModelParameters.hpp"
 
 namespace py = pybind11;
 

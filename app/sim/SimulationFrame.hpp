@@ -6,8 +6,8 @@
 #include <vector>
 
 #include "core/energy/Energy.hpp"
+#include "core/model/WorldModel.hpp"
 #include "core/world/Snapshot.hpp"
-#include "core/world/WorldModel.hpp"
 #include "sim/EditLog.hpp"
 #include "sim/RecentStageTimes.hpp"
 #include "sim/RunPacing.hpp"

@@ -4,7 +4,7 @@
 #include <QUndoCommand>
 #include <functional>
 
-#include "core/world/WorldModel.hpp"
+#include "core/model/WorldModel.hpp"
 
 namespace clumplab::gui {
 

@@ -13,7 +13,7 @@
 #include <cmath>
 #include <limits>
 
-#include "core/world/ModelParameters.hpp"
+#include "core/model/ModelParameters.hpp"
 #include "gui/widgets/RunSpeeds.hpp"
 #include "gui/widgets/ScientificSpinBox.hpp"
 #include "gui/widgets/WheelSafeWidgets.hpp"
@@ -33,7 +33,7 @@ ParametersDock::ParametersDock(QWidget* parent) : QDockWidget(tr("Parameters"), 
   setObjectName(QStringLiteral("parametersDock"));
   auto* content = new QWidget;
   auto* layout = new QVBoxLayout(content);
-  // The model parameters' limits are their declared ranges (core/world/ModelParameters.hpp), the
+  // The model parameters' limits are their declared ranges (core/model/ModelParameters.hpp), the
   // loader's and the engine's: nothing a file or the engine accepts is clamped by the panel.
   // Gravity and the fields are any finite number.
   constexpr double kHuge = std::numeric_limits<double>::max();

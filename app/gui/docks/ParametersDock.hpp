@@ -6,7 +6,7 @@
 #include <functional>
 #include <string_view>
 
-#include "core/world/WorldModel.hpp"
+#include "core/model/WorldModel.hpp"
 #include "gui/document/MotionChoice.hpp"
 
 class QComboBox;
@@ -47,7 +47,7 @@ class ParametersDock : public QDockWidget {
   ScientificSpinBox* addNumber(QFormLayout* form, const QString& label, const QString& unit, double min,
                                double max, bool logarithmic, const QString& what, const QString& tip,
                                Setter setter);
-  // A model parameter's field (core/world/ModelParameters.hpp): its limits are the parameter's
+  // A model parameter's field (core/model/ModelParameters.hpp): its limits are the parameter's
   // declared range, its key the box's "modelParameter" property, what it edits the parameter's field.
   ScientificSpinBox* addParameter(QFormLayout* form, const QString& label, const QString& unit,
                                   std::string_view key, bool logarithmic, const QString& what,

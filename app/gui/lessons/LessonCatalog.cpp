@@ -12,7 +12,7 @@
 #include <QSaveFile>
 #include <cmath>
 
-#include "core/world/ModelParameters.hpp"
+#include "core/model/ModelParameters.hpp"
 
 namespace clumplab::gui {
 

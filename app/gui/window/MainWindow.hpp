@@ -14,7 +14,7 @@
 #include <memory>
 #include <optional>
 
-#include "core/world/WorldModel.hpp"
+#include "core/model/WorldModel.hpp"
 #include "gui/document/Autosave.hpp"
 #include "gui/document/DocumentHost.hpp"
 #include "gui/document/MotionChoice.hpp"

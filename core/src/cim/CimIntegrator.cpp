@@ -1,6 +1,6 @@
 #include "CimIntegrator.hpp"
 
-#include "core/world/WorldModel.hpp"
+#include "core/model/WorldModel.hpp"
 
 namespace clumplab::cim {
 

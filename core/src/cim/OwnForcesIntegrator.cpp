@@ -1,7 +1,7 @@
 #include "OwnForcesIntegrator.hpp"
 
 #include "core/clump/BodyState.hpp"
-#include "core/world/WorldModel.hpp"
+#include "core/model/WorldModel.hpp"
 
 namespace clumplab::cim {
 

@@ -8,9 +8,9 @@
 #include <memory>
 #include <vector>
 
-#include "core/cim/CimSettings.hpp"
 #include "core/cim/WorldParticleModel.hpp"
 #include "core/integrate/Integrator.hpp"
+#include "core/model/CimSettings.hpp"
 
 namespace clumplab::cim {
 

@@ -1,6 +1,6 @@
 #include "Rk4Integrator.hpp"
 
-#include "core/world/WorldModel.hpp"
+#include "core/model/WorldModel.hpp"
 
 namespace clumplab::cim {
 

@@ -11,7 +11,7 @@
 #include "core/collision/ContactLaw.hpp"
 #include "core/forces/ExternalLoad.hpp"
 #include "core/integrate/StepContext.hpp"
-#include "core/world/WorldModel.hpp"
+#include "core/model/WorldModel.hpp"
 
 namespace clumplab::cim {
 

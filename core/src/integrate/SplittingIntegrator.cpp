@@ -9,7 +9,7 @@
 #include "base/BodyLoop.hpp"
 #include "core/base/ThreadPool.hpp"
 #include "core/integrate/StepContext.hpp"
-#include "core/world/WorldModel.hpp"
+#include "core/model/WorldModel.hpp"
 
 namespace clumplab {
 

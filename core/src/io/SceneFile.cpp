@@ -14,10 +14,10 @@
 #include "core/base/ResourceLimits.hpp"
 #include "core/clump/FreeRotation.hpp"
 #include "core/integrate/BlockedDofs.hpp"
+#include "core/model/ModelParameters.hpp"
 #include "core/scene/Scene.hpp"
 #include "core/scene/SceneOverlap.hpp"
 #include "core/world/Generation.hpp"
-#include "core/world/ModelParameters.hpp"
 #include "core/world/PeriodicChecks.hpp"
 
 #include "core/scene/ScenePlane.hpp"
@@ -38,7 +38,7 @@ namespace {
 constexpr double kUnitSlipRatio = 30.0;
 
 // A model parameter's value at its key in `object`, refused outside its declared range
-// (core/world/ModelParameters.hpp).
+// (core/model/ModelParameters.hpp).
 double readParameter(const Node& object, std::string_view key) {
   const ModelParameter& p = modelParameter(key);
   const Node n = object.child(p.leafKey());

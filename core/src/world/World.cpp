@@ -6,7 +6,7 @@
 
 #include "core/base/Assert.hpp"
 #include "core/integrate/BlockedDofs.hpp"
-#include "core/world/ModelParameters.hpp"
+#include "core/model/ModelParameters.hpp"
 #include "core/world/PeriodicChecks.hpp"
 
 #include "IntegratorFactory.hpp"

@@ -5,7 +5,7 @@
 #include <string>
 
 #include "core/collision/ContactLaw.hpp"
-#include "core/world/ModelParameters.hpp"
+#include "core/model/ModelParameters.hpp"
 #include "core/world/World.hpp"
 
 #include "IntegratorFactory.hpp"

@@ -1,6 +1,6 @@
 #include "WorldValidation.hpp"
 
-#include "core/world/ModelParameters.hpp"
+#include "core/model/ModelParameters.hpp"
 
 #include <cmath>
 #include <stdexcept>

@@ -1,13 +1,13 @@
 #pragma once
 // The checks World applies to what it is given (the ranges are the model parameters' declared ones,
-// core/world/ModelParameters.hpp, which the scene loader reads too): each throws
+// core/model/ModelParameters.hpp, which the scene loader reads too): each throws
 // std::invalid_argument with a message for the user.
 #include <string>
 #include <string_view>
 
 #include "core/collision/ContactModel.hpp"
 #include "core/forces/Fields.hpp"
-#include "core/world/WorldModel.hpp"
+#include "core/model/WorldModel.hpp"
 
 namespace clumplab {
 

@@ -25,8 +25,8 @@
 #include "GuiTestSupport.hpp"
 #include "TestPaths.hpp"
 #include "TestSupport.hpp"
+#include "core/model/ModelParameters.hpp"
 #include "core/scene/SphereSwitch.hpp"
-#include "core/world/ModelParameters.hpp"
 #include "gui/analysis/OrderAnalysisDialog.hpp"
 #include "gui/docks/ParametersDock.hpp"
 #include "gui/view/GlFormat.hpp"
@@ -120,7 +120,7 @@ class TestGuiParameters : public QObject {
     QCOMPARE(w.undoStack()->count(), 1);
   }
 
-  // The panel's fields take the model parameters' declared ranges (core/world/ModelParameters.hpp),
+  // The panel's fields take the model parameters' declared ranges (core/model/ModelParameters.hpp),
   // the loader's and the engine's: its smallest and largest values are accepted there, and nothing
   // either of them accepts is beyond the field (a field holds multiples of 1e-323).
   void panelLimitsAreTheDeclaredRanges() {

@@ -7,7 +7,7 @@
 
 #include "MeshWallSupport.hpp"
 #include "TestSupport.hpp"
-#include "core/walls/MeshWallContacts.hpp"
+#include "core/collision/MeshWallContacts.hpp"
 #include "core/world/Snapshot.hpp"
 
 using namespace clumplab;

@@ -1,4 +1,4 @@
-// The model's bounded parameters (core/world/ModelParameters.hpp), each at the edges of its declared
+// The model's bounded parameters (core/model/ModelParameters.hpp), each at the edges of its declared
 // range: the engine and the scene loader accept the edges and refuse the numbers just beyond them,
 // and a world at an edge is saved and loads back with the same value. The Parameters panel's limits
 // are checked against the same table in tst_gui_parameters, Python's in test_world.py.
@@ -9,8 +9,8 @@
 
 #include "core/base/Errors.hpp"
 #include "core/io/SceneWriter.hpp"
+#include "core/model/ModelParameters.hpp"
 #include "core/scene/Scene.hpp"
-#include "core/world/ModelParameters.hpp"
 #include "core/world/World.hpp"
 
 using namespace clumplab;

@@ -1,6 +1,6 @@
 #pragma once
 // The values a bounded parameter may take: an interval of the reals, each end included or not, with
-// the words that say it in an error message. Declared once per parameter (core/world/ModelParameters.hpp)
+// the words that say it in an error message. Declared once per parameter (core/model/ModelParameters.hpp)
 // and read by everything that takes the parameter.
 #include <limits>
 #include <string>

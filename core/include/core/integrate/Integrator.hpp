@@ -12,23 +12,11 @@
 
 #include "core/base/Math.hpp"
 #include "core/integrate/StepContext.hpp"
+#include "core/model/IntegratorKind.hpp"
 
 namespace clumplab {
 
 struct BodyState;
-
-// Leapfrog, Midpoint and Splitting use World's force stage; Cim and Rk4 (Meland et al.: the cluster
-// integration method and its DEM baseline) evaluate their own forces (SelfForcedIntegrator).
-enum class IntegratorKind { Leapfrog, Midpoint, Splitting, Cim, Rk4 };
-
-// Every kind, in the order of the enum.
-inline constexpr IntegratorKind kIntegratorKinds[] = {IntegratorKind::Leapfrog, IntegratorKind::Midpoint,
-                                                      IntegratorKind::Splitting, IntegratorKind::Cim,
-                                                      IntegratorKind::Rk4};
-// True for the kinds that evaluate their own forces (cim, rk4).
-inline bool evaluatesOwnForces(IntegratorKind kind) {
-  return kind == IntegratorKind::Cim || kind == IntegratorKind::Rk4;
-}
 
 // What an integrator that evaluates its own forces did in one World step, for World to book.
 struct OwnForcesStep {
@@ -49,9 +37,6 @@ struct OwnForcesStep {
   bool cancelled = false;
   std::string problem;  // why, for the divergence message
 };
-
-std::string_view integratorName(IntegratorKind kind);
-std::optional<IntegratorKind> integratorFromName(std::string_view name);
 
 // What every integrator keeps: its history of the bodies (none for some), which World edits when
 // bodies come and go and copies into checkpoints. An integrator is one of two kinds: a

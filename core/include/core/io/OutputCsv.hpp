@@ -8,7 +8,7 @@
 #include "core/io/AtomicOutputFile.hpp"
 
 #include "core/energy/Energy.hpp"
-#include "core/world/WorldModel.hpp"
+#include "core/model/WorldModel.hpp"
 
 namespace clumplab {
 

@@ -66,9 +66,9 @@
 
 #include "core/clump/MeshTemplate.hpp"
 #include "core/clump/SphereKind.hpp"
+#include "core/model/WorldModel.hpp"
 #include "core/world/BodyInit.hpp"
 #include "core/world/Inlet.hpp"
-#include "core/world/WorldModel.hpp"
 
 namespace clumplab {
 

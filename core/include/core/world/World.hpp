@@ -14,9 +14,9 @@
 #include "core/energy/Energy.hpp"
 #include "core/energy/EnergyWatch.hpp"
 #include "core/integrate/Integrator.hpp"
+#include "core/model/WorldModel.hpp"
 #include "core/world/BodyInit.hpp"
 #include "core/world/TimeSteps.hpp"
-#include "core/world/WorldModel.hpp"
 #include "core/world/WorldState.hpp"
 
 namespace clumplab {

@@ -14,8 +14,8 @@
 #include "core/clump/BodyState.hpp"
 #include "core/collision/ContactHistory.hpp"
 #include "core/collision/ContactSolver.hpp"
+#include "core/collision/MeshWallContacts.hpp"
 #include "core/forces/ExternalLoad.hpp"
-#include "core/walls/MeshWallContacts.hpp"
 #include "core/world/Inlet.hpp"
 
 namespace clumplab {

@@ -6,11 +6,11 @@
 
 #include "core/base/PeriodicBox.hpp"
 #include "core/base/PlaneConstraint.hpp"
-#include "core/cim/CimSettings.hpp"
 #include "core/clump/ClumpTemplate.hpp"
 #include "core/collision/ContactModel.hpp"
 #include "core/forces/Fields.hpp"
-#include "core/integrate/Integrator.hpp"
+#include "core/model/CimSettings.hpp"
+#include "core/model/IntegratorKind.hpp"
 #include "core/walls/Walls.hpp"
 
 namespace clumplab {

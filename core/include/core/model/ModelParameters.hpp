@@ -9,7 +9,7 @@
 
 #include "core/base/ParameterRange.hpp"
 #include "core/collision/ContactModel.hpp"
-#include "core/world/WorldModel.hpp"
+#include "core/model/WorldModel.hpp"
 
 namespace clumplab {
 

@@ -1,4 +1,4 @@
-#include "core/integrate/Integrator.hpp"
+#include "core/model/IntegratorKind.hpp"
 
 namespace clumplab {
 

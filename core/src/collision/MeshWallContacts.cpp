@@ -1,4 +1,4 @@
-#include "core/walls/MeshWallContacts.hpp"
+#include "core/collision/MeshWallContacts.hpp"
 
 #include <algorithm>
 #include <string>

@@ -13,7 +13,7 @@ struct CimSettings {
   // Per-cluster Runge-Kutta-Fehlberg 4(5) (cim only; the paper's rtol 1e-5 and atol 1e-20): the
   // relative and absolute tolerances, the minimum step dt_min [s] (steps this short are accepted
   // whatever their error estimate) and the maximum step [s] (the largest double: no maximum). Their
-  // ranges: core/world/ModelParameters.hpp ("cim.buffer", ...).
+  // ranges: core/model/ModelParameters.hpp ("cim.buffer", ...).
   double relativeTolerance = 1e-5;
   double absoluteTolerance = 1e-20;
   double minStep = 0.0;

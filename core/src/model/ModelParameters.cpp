@@ -1,5 +1,5 @@
 // The model's bounded parameters and their ranges, declared once (ModelParameters.hpp).
-#include "core/world/ModelParameters.hpp"
+#include "core/model/ModelParameters.hpp"
 
 #include <stdexcept>
 
