@@ -8,24 +8,17 @@
 #include <QSize>
 #include <functional>
 
-namespace clumplab::sim {
-class SimulationLoop;
-struct SimulationFrame;
-}  // namespace clumplab::sim
+#include "gui/view/RunViewHost.hpp"
 
 namespace clumplab::gui {
 
 class ReplayController;
-class Viewport;
 
-class RecordingHost {
+// The run, the frame on show and the view (RunViewHost), and:
+class RecordingHost : public virtual RunViewHost {
  public:
-  virtual sim::SimulationLoop& simulation() = 0;
-  // The newest simulation frame shown (null before the first).
-  virtual const sim::SimulationFrame* currentFrame() const = 0;
   // The trajectory replay (active() while one is on show).
   virtual ReplayController* replay() const = 0;
-  virtual Viewport* viewport() const = 0;
   virtual bool running() const = 0;
   virtual void setRunning(bool running) = 0;
   // The Energy panel's plot, and the Inspector's body-frame angular velocity, drawn at `size`.

@@ -9,23 +9,15 @@
 
 #include "core/clump/ClumpTemplate.hpp"
 #include "core/world/BodyInit.hpp"
-
-namespace clumplab::sim {
-class SimulationLoop;
-struct SimulationFrame;
-}  // namespace clumplab::sim
+#include "gui/view/RunViewHost.hpp"
 
 namespace clumplab::gui {
 
 class TemplateLibraryDock;
-class Viewport;
 
-class SpawnHost {
+// The run, the frame on show and the view (RunViewHost), and:
+class SpawnHost : public virtual RunViewHost {
  public:
-  virtual sim::SimulationLoop& simulation() = 0;
-  // The newest simulation frame shown (null before the first).
-  virtual const sim::SimulationFrame* currentFrame() const = 0;
-  virtual Viewport* viewport() const = 0;
   virtual TemplateLibraryDock* templateLibrary() const = 0;
   // Adds `bodies` (with `newTemplate` first, when not null) as one undoable step named `what`; a
   // shot body aims at `aimedAt`.
