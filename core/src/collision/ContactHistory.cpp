@@ -24,14 +24,21 @@ void keepEntries(std::vector<Key>& keys, std::vector<Vec3>& springs, std::vector
   stored.resize(kept);
 }
 
-// The held entries of `keys` (with `springs` and `stored` beside them) appended to the out arrays,
+// How many entries hold a spring or a stored value.
+std::size_t countHeld(const std::vector<Vec3>& springs, const std::vector<double>& stored) {
+  std::size_t count = 0;
+  for (std::size_t k = 0; k < springs.size(); ++k)
+    count += ContactHistory::held(springs[k], stored[k]) ? 1 : 0;
+  return count;
+}
+
+// The held entries of `keys` (with `springs` and `stored` beside them) copied to the out arrays,
 // allocated once at their size.
 template <class Key>
 void copyHeld(const std::vector<Key>& keys, const std::vector<Vec3>& springs,
               const std::vector<double>& stored, std::vector<Key>& outKeys, std::vector<Vec3>& outSprings,
               std::vector<double>& outStored) {
-  std::size_t count = 0;
-  for (std::size_t k = 0; k < keys.size(); ++k) count += ContactHistory::held(springs[k], stored[k]) ? 1 : 0;
+  const std::size_t count = countHeld(springs, stored);
   outKeys.clear();
   outSprings.clear();
   outStored.clear();
@@ -59,10 +66,7 @@ ContactHistory& ContactHistory::operator=(const ContactHistory& other) {
 }
 
 std::size_t ContactHistory::heldCount() const {
-  std::size_t n = 0;
-  for (std::size_t k = 0; k < pairs.size(); ++k) n += held(pairSprings[k], pairStored[k]) ? 1 : 0;
-  for (std::size_t k = 0; k < wallPairs.size(); ++k) n += held(wallSprings[k], wallStored[k]) ? 1 : 0;
-  return n;
+  return countHeld(pairSprings, pairStored) + countHeld(wallSprings, wallStored);
 }
 
 void ContactHistory::forget() {
@@ -70,6 +74,25 @@ void ContactHistory::forget() {
   std::fill(wallSprings.begin(), wallSprings.end(), Vec3::Zero());
   std::fill(pairStored.begin(), pairStored.end(), 0.0);
   std::fill(wallStored.begin(), wallStored.end(), 0.0);
+}
+
+void ContactHistory::clear() {
+  pairs.clear();
+  pairSprings.clear();
+  pairStored.clear();
+  wallPairs.clear();
+  wallSprings.clear();
+  wallStored.clear();
+}
+
+void ContactHistory::append(const ContactHistory& other) {
+  const auto appendTo = [](auto& to, const auto& from) { to.insert(to.end(), from.begin(), from.end()); };
+  appendTo(pairs, other.pairs);
+  appendTo(pairSprings, other.pairSprings);
+  appendTo(pairStored, other.pairStored);
+  appendTo(wallPairs, other.wallPairs);
+  appendTo(wallSprings, other.wallSprings);
+  appendTo(wallStored, other.wallStored);
 }
 
 void ContactHistory::removePebbles(std::uint32_t first, std::uint32_t count) {

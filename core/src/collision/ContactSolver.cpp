@@ -263,6 +263,21 @@ class ContactPass {
   const bool overlapMemory_;
 };
 
+// Per chunk c of `chunks`, the index of the first key whose first pebble is at least c x kChunkPebbles
+// (one more entry closes the last chunk). `keys` are sorted by `less`, which compares first pebbles first;
+// `smallestKeyOf(p)` is the smallest key whose first pebble is p.
+template <class Key, class Less, class SmallestKey>
+void chunkStarts(const std::vector<Key>& keys, Less less, SmallestKey smallestKeyOf, std::size_t pebbleCount,
+                 std::size_t chunks, std::vector<std::size_t>& starts) {
+  starts.resize(chunks + 1);
+  for (std::size_t c = 0; c <= chunks; ++c) {
+    const Key probe =
+        smallestKeyOf(static_cast<std::uint32_t>(std::min(c * ContactSolver::kChunkPebbles, pebbleCount)));
+    starts[c] =
+        static_cast<std::size_t>(std::lower_bound(keys.begin(), keys.end(), probe, less) - keys.begin());
+  }
+}
+
 }  // namespace
 
 void ContactSolver::compute(const ContactModel& model, ContactHistory& history, const PebbleArrays& pebbles,
@@ -273,24 +288,16 @@ void ContactSolver::compute(const ContactModel& model, ContactHistory& history, 
   // lies in [c, c + 1) x kChunkPebbles, found by bisection in the sorted lists. Its records and sums
   // then depend on the pairs that touch or held a spring, never on which other pairs the list holds:
   // a list rebuilt at another time (a restored checkpoint) gives the ledger the same bits.
-  const std::size_t ranges = (pebbles.position.size() + kChunkPebbles - 1) / kChunkPebbles;
+  const std::size_t pebbleCount = pebbles.position.size();
+  const std::size_t ranges = (pebbleCount + kChunkPebbles - 1) / kChunkPebbles;
   const std::vector<PebblePair>& pairs = history.pairs;
   const std::vector<WallPair>& wallPairs = history.wallPairs;
   const std::size_t pairChunks = pairs.empty() ? 0 : ranges;
   const std::size_t wallChunks = wallPairs.empty() ? 0 : ranges;
-  pairStart_.resize(pairChunks + 1);
-  wallStart_.resize(wallChunks + 1);
-  for (std::size_t c = 0; c <= pairChunks; ++c) {
-    const auto first = static_cast<std::uint32_t>(std::min(c * kChunkPebbles, pebbles.position.size()));
-    pairStart_[c] = static_cast<std::size_t>(
-        std::lower_bound(pairs.begin(), pairs.end(), PebblePair{first, 0}, pairLess) - pairs.begin());
-  }
-  for (std::size_t c = 0; c <= wallChunks; ++c) {
-    const auto first = static_cast<std::uint32_t>(std::min(c * kChunkPebbles, pebbles.position.size()));
-    wallStart_[c] = static_cast<std::size_t>(
-        std::lower_bound(wallPairs.begin(), wallPairs.end(), WallPair{first, 0, 0}, wallPairLess) -
-        wallPairs.begin());
-  }
+  const auto smallestPairOf = [](std::uint32_t p) { return PebblePair{p, 0}; };
+  const auto smallestWallPairOf = [](std::uint32_t p) { return WallPair{p, 0, 0}; };
+  chunkStarts(pairs, pairLess, smallestPairOf, pebbleCount, pairChunks, pairStart_);
+  chunkStarts(wallPairs, wallPairLess, smallestWallPairOf, pebbleCount, wallChunks, wallStart_);
   usedChunks_ = pairChunks + wallChunks;
   if (chunks_.size() < usedChunks_) chunks_.resize(usedChunks_);
   pool.run(usedChunks_, [&](std::size_t chunkIndex) {

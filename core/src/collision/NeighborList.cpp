@@ -48,12 +48,7 @@ struct NeighborList::Scratch {
     std::vector<PebblePair> raw;              // one body's pairs before sorting
     std::vector<std::uint32_t> found;         // scratch for partner searches
     PebblePairSearch::Scratch search;
-    std::vector<PebblePair> pairs;
-    std::vector<Vec3> history;
-    std::vector<double> stiffness;
-    std::vector<WallPair> wallPairs;
-    std::vector<Vec3> wallHistory;
-    std::vector<double> wallStiffness;
+    ContactHistory listed;  // the block's pebble pairs, then its wall pairs, with their carried history
   };
   std::vector<Block> blocks;
   BodyPairSearch bodySearch;
@@ -108,12 +103,7 @@ void NeighborList::startLists(const BroadPhaseInput& in, ContactHistory& lists) 
   const std::size_t bodyCount = in.bodyPosition.size();
   state_.limit2.resize(n);
   state_.bodiesAtBuild.resize(bodyCount);
-  lists.pairs.clear();
-  lists.pairSprings.clear();
-  lists.pairStored.clear();
-  lists.wallPairs.clear();
-  lists.wallSprings.clear();
-  lists.wallStored.clear();
+  lists.clear();
   bodyPairs_ = 0;
 }
 
@@ -201,9 +191,7 @@ void NeighborList::listPebblePairs(const PebblePairSearch& bodies, std::size_t b
   runBlocks(pool, blockCount, [&](std::size_t k) {
     Scratch::Block& block = s.blocks[k];
     block.margins.clear();
-    block.pairs.clear();
-    block.history.clear();
-    block.stiffness.clear();
+    block.listed.clear();  // the wall pairs are listed after (listWallPairs)
     auto oldPair = std::lower_bound(s.old.pairs.begin(), s.old.pairs.end(),
                                     PebblePair{bodies.firstPebble(block.firstBody), 0}, pairLess);
     for (std::uint32_t a = block.firstBody; a < block.endBody; ++a) {
@@ -218,10 +206,10 @@ void NeighborList::listPebblePairs(const PebblePairSearch& bodies, std::size_t b
       for (const PebblePair& pair : block.raw) {
         while (oldPair != s.old.pairs.end() && pairLess(*oldPair, pair)) ++oldPair;
         const bool kept = oldPair != s.old.pairs.end() && oldPair->a == pair.a && oldPair->b == pair.b;
-        block.pairs.push_back(pair);
         const auto old = static_cast<std::size_t>(oldPair - s.old.pairs.begin());
-        block.history.push_back(kept ? s.old.pairSprings[old] : Vec3::Zero());
-        block.stiffness.push_back(kept ? s.old.pairStored[old] : 0.0);
+        block.listed.pairs.push_back(pair);
+        block.listed.pairSprings.push_back(kept ? s.old.pairSprings[old] : Vec3::Zero());
+        block.listed.pairStored.push_back(kept ? s.old.pairStored[old] : 0.0);
       }
     }
   });
@@ -243,9 +231,6 @@ void NeighborList::listWallPairs(const BroadPhaseInput& in, const PebblePairSear
   const bool capsules = !in.pebbleHalfLength.empty();
   runBlocks(pool, blockCount, [&](std::size_t k) {
     Scratch::Block& block = s.blocks[k];
-    block.wallPairs.clear();
-    block.wallHistory.clear();
-    block.wallStiffness.clear();
     auto oldWall = std::lower_bound(s.old.wallPairs.begin(), s.old.wallPairs.end(),
                                     WallPair{bodies.firstPebble(block.firstBody), 0, 0}, wallPairLess);
     for (std::uint32_t a = block.firstBody; a < block.endBody; ++a) {
@@ -277,10 +262,10 @@ void NeighborList::listWallPairs(const BroadPhaseInput& in, const PebblePairSear
             const WallPair pair{i, static_cast<std::uint32_t>(w), e};
             while (oldWall != s.old.wallPairs.end() && wallPairLess(*oldWall, pair)) ++oldWall;
             const bool kept = oldWall != s.old.wallPairs.end() && sameWallPair(*oldWall, pair);
-            block.wallPairs.push_back(pair);
             const auto old = static_cast<std::size_t>(oldWall - s.old.wallPairs.begin());
-            block.wallHistory.push_back(kept ? s.old.wallSprings[old] : Vec3::Zero());
-            block.wallStiffness.push_back(kept ? s.old.wallStored[old] : 0.0);
+            block.listed.wallPairs.push_back(pair);
+            block.listed.wallSprings.push_back(kept ? s.old.wallSprings[old] : Vec3::Zero());
+            block.listed.wallStored.push_back(kept ? s.old.wallStored[old] : 0.0);
           }
         }
         limit *= kLimitSafety;
@@ -297,8 +282,8 @@ void NeighborList::gatherBlocks(std::size_t blockCount, ContactHistory& lists) {
   const Scratch& s = *scratch_;
   std::size_t pairCount = 0, wallCount = 0;
   for (std::size_t k = 0; k < blockCount; ++k) {
-    pairCount += s.blocks[k].pairs.size();
-    wallCount += s.blocks[k].wallPairs.size();
+    pairCount += s.blocks[k].listed.pairs.size();
+    wallCount += s.blocks[k].listed.wallPairs.size();
   }
   lists.pairs.reserve(pairCount);
   lists.pairSprings.reserve(pairCount);
@@ -306,15 +291,7 @@ void NeighborList::gatherBlocks(std::size_t blockCount, ContactHistory& lists) {
   lists.wallPairs.reserve(wallCount);
   lists.wallSprings.reserve(wallCount);
   lists.wallStored.reserve(wallCount);
-  for (std::size_t k = 0; k < blockCount; ++k) {
-    const Scratch::Block& block = s.blocks[k];
-    lists.pairs.insert(lists.pairs.end(), block.pairs.begin(), block.pairs.end());
-    lists.pairSprings.insert(lists.pairSprings.end(), block.history.begin(), block.history.end());
-    lists.pairStored.insert(lists.pairStored.end(), block.stiffness.begin(), block.stiffness.end());
-    lists.wallPairs.insert(lists.wallPairs.end(), block.wallPairs.begin(), block.wallPairs.end());
-    lists.wallSprings.insert(lists.wallSprings.end(), block.wallHistory.begin(), block.wallHistory.end());
-    lists.wallStored.insert(lists.wallStored.end(), block.wallStiffness.begin(), block.wallStiffness.end());
-  }
+  for (std::size_t k = 0; k < blockCount; ++k) lists.append(s.blocks[k].listed);
 }
 
 void NeighborList::invalidate() {

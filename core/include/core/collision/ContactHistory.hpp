@@ -61,6 +61,11 @@ struct ContactHistory {
 
   // Every entry set to zero (a new contact law: the springs' history forgotten), the keys kept.
   void forget();
+  // No entries (the arrays keep their capacity).
+  void clear();
+  // Every entry of `other` (held or not) after these; the keys stay sorted when other's first keys
+  // follow these' last ones.
+  void append(const ContactHistory& other);
   // Pebbles [first, first + count) are gone and those above renumbered down by `count`: their
   // entries go, the rest keep their order and values.
   void removePebbles(std::uint32_t first, std::uint32_t count);
