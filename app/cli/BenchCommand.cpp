@@ -68,8 +68,8 @@ int benchCommand(const std::vector<std::string>& argv) {
   const double pebbleSteps = static_cast<double>(world->pebbleCount()) * static_cast<double>(done);
   nlohmann::json out = {{"scene", scene.file},
                         {"steps", done},
-                        {"threads", scene.settings.threads},
-                        {"integrator", std::string(integratorName(scene.settings.integrator))},
+                        {"threads", scene.model.settings.threads},
+                        {"integrator", std::string(integratorName(scene.model.settings.integrator))},
                         {"bodies", s.size()},
                         {"pebbles", world->pebbleCount()},
                         {"wall_seconds", wall},

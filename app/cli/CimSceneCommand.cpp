@@ -60,9 +60,9 @@ int cimSceneCommand(const std::vector<std::string>& argv) {
       r.stiffness, minStep);
   scene.description = description;
   scene.duration = 0.1;
-  scene.settings.timeStep = 1e-3;
-  scene.settings.threads = 1;
-  scene.settings.cim.minStep = minStep;
+  scene.model.settings.timeStep = 1e-3;
+  scene.model.settings.threads = 1;
+  scene.model.settings.cim.minStep = minStep;
   saveScene(scene, *out);
   const nlohmann::json summary = {{"scene", *out},
                                   {"bodies", scene.bodies.size()},

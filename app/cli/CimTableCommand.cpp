@@ -68,19 +68,19 @@ double energyOf(const System& s, const cim::RigidBodySet& state) {
 
 System systemFor(const Scene& scene, double stiffness) {
   Scene copy = scene;
-  copy.contact.linear.stiffness = stiffness;
+  copy.model.contact.linear.stiffness = stiffness;
   const std::unique_ptr<World> world = buildWorld(copy);
   System s;
   s.scene = copy;
   s.particles = cim::describeWorld({world->model(), world->bodies(), world->externalLoads()});
   s.model = cim::makeParticleModel(s.particles);
   s.start = cim::bodySetOf(world->bodies());
-  s.buffer = cim::resolveBuffer(copy.settings.cim.buffer, copy.templates);
+  s.buffer = cim::resolveBuffer(copy.model.settings.cim.buffer, copy.model.templates);
   s.energy = energyOf(s, s.start);
   s.cimSettings.buffer = s.buffer;
-  s.cimSettings.rkf.relativeTolerance = copy.settings.cim.relativeTolerance;
-  s.cimSettings.rkf.absoluteTolerance = copy.settings.cim.absoluteTolerance;
-  s.cimSettings.rkf.maxStep = copy.settings.cim.maxStep;
+  s.cimSettings.rkf.relativeTolerance = copy.model.settings.cim.relativeTolerance;
+  s.cimSettings.rkf.absoluteTolerance = copy.model.settings.cim.absoluteTolerance;
+  s.cimSettings.rkf.maxStep = copy.model.settings.cim.maxStep;
   return s;
 }
 
@@ -164,9 +164,9 @@ Run runWorld(const System& sys, const RunOptions& o, IntegratorKind kind, double
   const auto perInterval = static_cast<long>(std::ceil(interval / dt * (1.0 - 1e-12)));
   run.actualStep = interval / static_cast<double>(perInterval);
   Scene scene = sys.scene;
-  scene.settings.integrator = kind;
-  scene.settings.timeStep = run.actualStep;
-  scene.settings.threads = o.pool != nullptr ? o.pool->threads() : 1;
+  scene.model.settings.integrator = kind;
+  scene.model.settings.timeStep = run.actualStep;
+  scene.model.settings.threads = o.pool != nullptr ? o.pool->threads() : 1;
   const std::unique_ptr<World> world = buildWorld(scene);
   const double e0 = world->energy().total();
   run.completed = true;
@@ -316,7 +316,7 @@ int cimTableCommand(const std::vector<std::string>& argv) {
     throw UsageError("expected the scene: clumplab-cli cim-table resources/scenes/cim-spherocylinders.json");
   }
   const Scene scene = loadScene(args.positional()[0]);
-  if (scene.contact.kind != ContactModel::Kind::Linear) {
+  if (scene.model.contact.kind != ContactModel::Kind::Linear) {
     throw InputError(scene.file, "contact.model",
                      "cim-table varies a linear spring's stiffness: use \"linear\"");
   }

@@ -28,9 +28,9 @@ int exportCommand(const std::vector<std::string>& argv) {
     run.steps = *s;
   } else if (const auto t = args.number("--time")) {
     if (*t < 0.0) throw UsageError("--time must not be negative");
-    run.steps = std::llround(*t / scene.settings.timeStep);
+    run.steps = std::llround(*t / scene.model.settings.timeStep);
   } else if (scene.duration > 0.0) {
-    run.steps = std::llround(scene.duration / scene.settings.timeStep);
+    run.steps = std::llround(scene.duration / scene.model.settings.timeStep);
   }
   run.every = args.integer("--every").value_or(100);
   if (run.every < 1) throw UsageError("--every must be at least 1");
@@ -51,7 +51,7 @@ int exportCommand(const std::vector<std::string>& argv) {
                             {"bodies", world->bodies().size()},
                             {"templates", world->templates().size()},
                             {"total_mass", mass},
-                            {"time_step", scene.settings.timeStep}};
+                            {"time_step", scene.model.settings.timeStep}};
   nlohmann::json figures = nlohmann::json::object();
   for (const auto& [name, values] : result.figures) figures[name] = values;
   summary["figures"] = figures;

@@ -60,7 +60,7 @@ int orderCommand(const std::vector<std::string>& argv) {
     throw UsageError(e.what());
   }
   if (const auto path = args.text("--series")) writeSeries(a, *path);
-  const nlohmann::json result = {{"integrator", integratorName(scene.settings.integrator)},
+  const nlohmann::json result = {{"integrator", integratorName(scene.model.settings.integrator)},
                                  {"factor", s.factor},
                                  {"time_steps", a.timeSteps},
                                  {"span", a.times.back()},

@@ -103,17 +103,17 @@ Scene loadSceneWithOverrides(const Arguments& args, const char* command) {
     if (!kind)
       throw UsageError("unknown integrator \"" + *name +
                        "\" (use leapfrog, midpoint, splitting, cim or rk4)");
-    scene.settings.integrator = *kind;
+    scene.model.settings.integrator = *kind;
   }
   if (const auto dt = args.number("--dt")) {
     const ModelParameter& step = modelParameter("time_step");
     if (!step.range.contains(*dt))
       throw UsageError("--dt " + step.range.complaint(*dt, std::string(step.unit)));
-    scene.settings.timeStep = *dt;
+    scene.model.settings.timeStep = *dt;
   }
   if (const auto threads = args.integer("--threads")) {
     if (*threads < 1 || *threads > 256) throw UsageError("--threads must lie in [1, 256]");
-    scene.settings.threads = static_cast<int>(*threads);
+    scene.model.settings.threads = static_cast<int>(*threads);
   }
   return scene;
 }
@@ -123,7 +123,7 @@ int runCommand(const std::vector<std::string>& argv) {
                               "--integrator", "--dt", "--threads", "--spheres", "--plane", "--vtk"});
   const Scene scene = loadSceneWithOverrides(args, "run");
   if (args.has("--steps") && args.has("--time")) throw UsageError("give --steps or --time, not both");
-  const double dt = scene.settings.timeStep;
+  const double dt = scene.model.settings.timeStep;
   long long steps = 1000;
   if (const auto s = args.integer("--steps")) {
     steps = *s;
@@ -142,7 +142,7 @@ int runCommand(const std::vector<std::string>& argv) {
   if (const auto p = args.text("--energy")) {
     const bool anyPoint = std::any_of(scene.bodyPoints.begin(), scene.bodyPoints.end(),
                                       [](const PointProperties& point) { return point.any(); });
-    energyOut.emplace(*p, EnergyCsvExtras::forScene(scene.settings, scene.walls, anyPoint));
+    energyOut.emplace(*p, EnergyCsvExtras::forScene(scene.model.settings, scene.model.walls, anyPoint));
   }
   if (const auto p = args.text("--states")) statesOut.emplace(*p);
 
@@ -187,7 +187,7 @@ int runCommand(const std::vector<std::string>& argv) {
       {"contacts", world->contactCount()},
       {"pebble_steps_per_second",
        wall > 0.0 ? static_cast<double>(world->pebbleCount()) * static_cast<double>(done) / wall : 0.0},
-      {"integrator", std::string(integratorName(scene.settings.integrator))},
+      {"integrator", std::string(integratorName(scene.model.settings.integrator))},
       {"time_step", dt},
       {"energy", energyJson(e)},
       {"wall_impulses", wallImpulsesJson(*world)}};

@@ -26,8 +26,8 @@ TemplateHandle templateOfScene(const std::string& text, const std::string& file)
     py::gil_scoped_release release;  // a mesh fill can take a while
     scene = parseScene(text, file, shapes::sceneLoadOptions());
   }
-  if (scene.templates.size() != 1) throw py::value_error("expected one template");
-  return {scene.templates.front()};
+  if (scene.model.templates.size() != 1) throw py::value_error("expected one template");
+  return {scene.model.templates.front()};
 }
 
 py::array_t<double> pebbleRows(const ClumpTemplate& t) {

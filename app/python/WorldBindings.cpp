@@ -28,7 +28,7 @@ constexpr double kSliceSeconds = 0.05;
 // `threads` > 0 replaces the scene's own count (as clumplab-cli's --threads).
 std::unique_ptr<PythonWorld> worldOf(Scene scene, int threads) {
   if (threads < 0 || threads > 256) throw py::value_error("threads must lie in [1, 256]");
-  if (threads > 0) scene.settings.threads = threads;
+  if (threads > 0) scene.model.settings.threads = threads;
   return std::make_unique<PythonWorld>(std::move(scene));
 }
 

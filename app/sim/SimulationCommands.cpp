@@ -30,7 +30,7 @@ void SimulationLoop::loadScene(std::shared_ptr<const Scene> scene, bool run) {
   postInterrupting([this, scene = std::move(scene), run] {
     scene_ = scene;
     ++loadGeneration_;
-    parameters_ = EditableModel::of(scene_->settings, scene_->contact);
+    parameters_ = EditableModel::of(scene_->model.settings, scene_->model.contact);
     running_ = run;
     spin_.stop();  // body indices belong to the old scene
     buildWorld();

@@ -106,7 +106,7 @@ void SimulationLoop::buildWorld() {
   dirty_ = true;
   if (!scene_) return;
   Scene scene = *scene_;
-  parameters_.writeTo(scene.settings, scene.contact);
+  parameters_.writeTo(scene.model.settings, scene.model.contact);
   try {
     world_ = clumplab::buildWorld(scene);
     world_->setStepCancel(&cancelStep_);

@@ -20,7 +20,7 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   fuzz::expectOnlyInputErrors([&] {
     const Scene scene = parseScene(fuzz::asText(data, size), fuzz::kInputName);
     std::size_t pebbles = 0;
-    for (const BodyInit& b : scene.bodies) pebbles += scene.templates[b.templateIndex]->pebbles.size();
+    for (const BodyInit& b : scene.bodies) pebbles += scene.model.templates[b.templateIndex]->pebbles.size();
     if (pebbles > 500) return;
     std::unique_ptr<World> world = buildWorld(scene);
     for (int s = 0; s < 3 && world->step(); ++s) {

@@ -226,8 +226,8 @@ class BuiltinShapesTest : public QObject {
     // The same mass properties as the example scene's template ("inertia": "pebbles", density 2500).
     const Scene scene =
         loadScene((QString(CLUMPLAB_SCENES_DIR) + QStringLiteral("/tbar-dzhanibekov.json")).toStdString());
-    QCOMPARE(scene.templates.size(), std::size_t{1});
-    const ClumpTemplate& fromScene = *scene.templates[0];
+    QCOMPARE(scene.model.templates.size(), std::size_t{1});
+    const ClumpTemplate& fromScene = *scene.model.templates[0];
     const MassProperties m = massFromPebbles(s.pebbles, std::vector<double>(s.pebbles.size(), 2500.0));
     const ClumpTemplate fromShape = makeTemplate("t-handle", s.pebbles, m, "pebbles", 2500.0);
     CLUMPLAB_COMPARE_REL(fromShape.mass, fromScene.mass, 1e-14);

@@ -52,18 +52,18 @@ class MeshTemplatesTest : public QObject {
     const Scene one =
         load(write(dir, "1.json",
                    sceneWith(R"({"density": 2000, "pebbles": [[0, 0, 0, 0.001], [0.003, 0, 0, 0.001]]})")));
-    QCOMPARE(one.templates[0]->inertiaMethod, std::string("pebbles"));
+    QCOMPARE(one.model.templates[0]->inertiaMethod, std::string("pebbles"));
     // Mode 2: pebbles, voxels of their union.
     const Scene two = load(write(
         dir, "2.json",
         sceneWith(
             R"({"density": 2000, "inertia": "voxel", "pebbles": [[0, 0, 0, 0.001], [0.001, 0, 0, 0.001]]})")));
-    QVERIFY(two.templates[0]->mass < one.templates[0]->mass);  // the overlap counted once
+    QVERIFY(two.model.templates[0]->mass < one.model.templates[0]->mass);  // the overlap counted once
     // Mode 3: mesh + regular-grid pebbles, inertia from the mesh.
     const Scene three = load(write(
         dir, "3.json",
         sceneWith(R"({"mesh": "box.stl", "scale": 0.001, "density": 2000, "fill": {"spacing": 0.002}})")));
-    const ClumpTemplate& t3 = *three.templates[0];
+    const ClumpTemplate& t3 = *three.model.templates[0];
     QCOMPARE(t3.inertiaMethod, std::string("mesh"));
     QCOMPARE(t3.pebbles.size(), std::size_t(5 * 10 * 15));
     CLUMPLAB_COMPARE_REL(t3.mass, mass, 1e-12);
@@ -75,7 +75,7 @@ class MeshTemplatesTest : public QObject {
     const Scene four = load(
         write(dir, "4.json",
               sceneWith(R"({"mesh": "box.stl", "scale": 0.001, "density": 2000, "pebbles": "rod.xyzr"})")));
-    const ClumpTemplate& t4 = *four.templates[0];
+    const ClumpTemplate& t4 = *four.model.templates[0];
     QCOMPARE(t4.pebbles.size(), std::size_t(3));
     CLUMPLAB_COMPARE_REL(t4.pebbles[0].radius, 0.005, 1e-12);
     CLUMPLAB_COMPARE_REL(t4.mass, mass, 1e-12);
@@ -151,7 +151,7 @@ class MeshTemplatesTest : public QObject {
     write(dir, "m/Inertia/PD.txt", "1,0,0\n0,1,0\n0,0,1\n");
     // MClump's mass and tensor are per unit density: a density given in the scene multiplies them.
     const Scene s = load(write(dir, "s.json", sceneWith(R"({"file": "m", "density": 2500})")));
-    const ClumpTemplate& t = *s.templates[0];
+    const ClumpTemplate& t = *s.model.templates[0];
     CLUMPLAB_COMPARE_REL(t.mass, 2500 * 8e-9, 1e-12);
     CLUMPLAB_COMPARE_REL(t.principalMoments[2], 2500 * 1.3e-14, 1e-12);
     QCOMPARE(t.inertiaMethod, std::string("given"));
@@ -161,14 +161,14 @@ class MeshTemplatesTest : public QObject {
     QTemporaryDir dir;
     const Scene s =
         load(write(dir, "s.json", sceneWith(R"({"shape": "wingnut", "size": 0.02, "density": 1200})")));
-    const ClumpTemplate& t = *s.templates[0];
+    const ClumpTemplate& t = *s.model.templates[0];
     QVERIFY(t.pebbles.size() > 50);
     QCOMPARE(t.sourceMesh, std::string("built-in:wingnut"));
     QVERIFY(t.metrics->meshDzhanibekovMargin > 0.2 && t.metrics->meshDzhanibekovMargin < 0.8);
     // A fill of the built-in mesh instead of its own clump.
     const Scene f = load(
         write(dir, "f.json", sceneWith(R"({"shape": "tetrapod", "density": 1200, "fill": {"count": 500}})")));
-    CLUMPLAB_COMPARE_REL(static_cast<double>(f.templates[0]->pebbles.size()), 500.0, 0.05);
+    CLUMPLAB_COMPARE_REL(static_cast<double>(f.model.templates[0]->pebbles.size()), 500.0, 0.05);
   }
 
   void everyExampleSceneLoadsAndRuns() {
@@ -178,7 +178,7 @@ class MeshTemplatesTest : public QObject {
       const Scene scene = load(QString(CLUMPLAB_SCENES_DIR) + "/" + f);
       auto world = buildWorld(scene);
       for (int n = 0; n < 20; ++n) QVERIFY2(world->step(), qPrintable(f));
-      for (const TemplatePtr& t : scene.templates) withMeshes += t->mesh != nullptr;
+      for (const TemplatePtr& t : scene.model.templates) withMeshes += t->mesh != nullptr;
     }
     QVERIFY(withMeshes >= 2);
   }
@@ -194,7 +194,7 @@ class MeshTemplatesTest : public QObject {
     QFETCH(QString, file);
     const Scene scene = load(QString(CLUMPLAB_SCENES_DIR) + "/" + file);
     auto world = buildWorld(scene);
-    const ClumpTemplate& t = *scene.templates[0];
+    const ClumpTemplate& t = *scene.model.templates[0];
     const double margin =
         t.metrics ? t.metrics->meshDzhanibekovMargin : dzhanibekovMargin(t.principalMoments);
     QVERIFY(margin > 0.3 && margin < 0.9);

@@ -83,7 +83,7 @@ class PillBottleTest : public QObject {
     const double moveAt = bottle.mesh->motion.times.front();  // the bottle rests until its first key
     const InletSettings& inlet = world->inlets()[0].settings();
     const std::uint64_t count = inlet.maxCount;
-    const double dt = scene.settings.timeStep;
+    const double dt = scene.model.settings.timeStep;
     const auto steps = static_cast<long>(std::lround(scene.duration / dt));
     const auto stepsBeforeMove = static_cast<long>(std::lround(moveAt / dt));
 

@@ -49,7 +49,7 @@ OrderAnalysisDialog::OrderAnalysisDialog(std::shared_ptr<const Scene> scene, QWi
   integrator_ = new QComboBox;
   for (IntegratorKind k : {IntegratorKind::Leapfrog, IntegratorKind::Midpoint, IntegratorKind::Splitting})
     integrator_->addItem(QString::fromLatin1(integratorName(k).data()), static_cast<int>(k));
-  integrator_->setCurrentIndex(integrator_->findData(static_cast<int>(scene_->settings.integrator)));
+  integrator_->setCurrentIndex(integrator_->findData(static_cast<int>(scene_->model.settings.integrator)));
   left->addRow(tr("Integrator"), integrator_);
   runs_ = new QSpinBox;
   runs_->setRange(3, 8);
@@ -61,11 +61,12 @@ OrderAnalysisDialog::OrderAnalysisDialog(std::shared_ptr<const Scene> scene, QWi
   factor_->setPrefix(QStringLiteral("×"));
   left->addRow(tr("Steps multiplied by"), factor_);
   timeStep_ = new ScientificSpinBox(QStringLiteral("s"), 1e-12, 1.0, true);
-  timeStep_->setValue(scene_->settings.timeStep);
+  timeStep_->setValue(scene_->model.settings.timeStep);
   left->addRow(tr("Time step of the first run"), timeStep_);
   span_ = new ScientificSpinBox(QStringLiteral("s"), 1e-9, 1e6, true);
-  span_->setValue(scene_->duration > 0.0 ? std::min(scene_->duration, 2000.0 * scene_->settings.timeStep)
-                                         : 1000.0 * scene_->settings.timeStep);
+  span_->setValue(scene_->duration > 0.0
+                      ? std::min(scene_->duration, 2000.0 * scene_->model.settings.timeStep)
+                      : 1000.0 * scene_->model.settings.timeStep);
   right->addRow(tr("Span"), span_);
   samples_ = new QSpinBox;
   samples_->setRange(2, 100000);
@@ -151,8 +152,8 @@ OrderSettings OrderAnalysisDialog::settings() const {
 
 void OrderAnalysisDialog::run() {
   auto scene = std::make_shared<Scene>(*scene_);
-  scene->settings.integrator = static_cast<IntegratorKind>(integrator_->currentData().toInt());
-  scene->settings.threads = 1;  // the live simulation keeps the other cores
+  scene->model.settings.integrator = static_cast<IntegratorKind>(integrator_->currentData().toInt());
+  scene->model.settings.threads = 1;  // the live simulation keeps the other cores
   const OrderSettings s = settings();
   orders_->setText(tr("Running %1 runs…").arg(s.runs));
   job_->start([this, scene, s](const WorkProgress& progress) -> std::function<void()> {

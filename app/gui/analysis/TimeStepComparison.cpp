@@ -53,8 +53,8 @@ void TimeStepComparison::run(std::shared_ptr<const Scene> scene, std::vector<dou
   std::vector<double> initial;
   for (double dt : timeSteps) {
     Scene variant = *scene;
-    variant.settings.timeStep = dt;
-    variant.settings.threads = 1;  // the live scene keeps the machine's other cores
+    variant.model.settings.timeStep = dt;
+    variant.model.settings.threads = 1;  // the live scene keeps the machine's other cores
     worlds.push_back(buildWorld(variant));
     initial.push_back(worlds.back()->energy().total());
   }

@@ -103,22 +103,22 @@ std::shared_ptr<const Scene> sceneFromMesh(const std::string& meshPath, int pebb
   const double g = 9.81;
   const double impactSpeed = std::sqrt(2.0 * g * dropHeight);
   const double overlap = 0.1 * clump->minPebbleRadius;
-  scene->contact.kind = ContactModel::Kind::Linear;
-  scene->contact.linear.stiffness = clump->mass * impactSpeed * impactSpeed / (overlap * overlap);
-  scene->contact.linear.restitution = 0.5;
-  scene->contact.linear.friction = 0.5;
-  scene->settings.gravity = Vec3(0.0, 0.0, -g);
-  scene->settings.integrator = IntegratorKind::Splitting;
-  scene->walls.push_back(Wall::plane(Vec3::Zero(), Vec3::UnitZ()));
-  scene->templates.push_back(clump);
+  scene->model.contact.kind = ContactModel::Kind::Linear;
+  scene->model.contact.linear.stiffness = clump->mass * impactSpeed * impactSpeed / (overlap * overlap);
+  scene->model.contact.linear.restitution = 0.5;
+  scene->model.contact.linear.friction = 0.5;
+  scene->model.settings.gravity = Vec3(0.0, 0.0, -g);
+  scene->model.settings.integrator = IntegratorKind::Splitting;
+  scene->model.walls.push_back(Wall::plane(Vec3::Zero(), Vec3::UnitZ()));
+  scene->model.templates.push_back(clump);
   BodyInit body;
   body.position = Vec3(0.0, 0.0, clump->boundingRadius + dropHeight);
   body.orientation = Quat(Eigen::AngleAxisd(0.4, Vec3(1.0, 0.6, 0.2).normalized()));
   body.angularVelocity = Vec3(0.3, -0.2, 1.0) * std::sqrt(g / size);
   scene->bodies.push_back(body);
   // The recommended step of this template and stiffness (a tenth of a contact's duration or less).
-  World probe(scene->settings, scene->contact, {}, scene->templates);
-  scene->settings.timeStep = probe.recommendedTimeStep();
+  World probe(scene->model.settings, scene->model.contact, {}, scene->model.templates);
+  scene->model.settings.timeStep = probe.recommendedTimeStep();
   scene->duration = 4.0 * std::sqrt(2.0 * dropHeight / g);
   return scene;
 }

@@ -88,7 +88,8 @@ void SceneSwitches::showChecks() {
   for (std::size_t k = 0; k < motionActions_.size(); ++k)
     motionActions_[k]->setChecked(kMotionChoices[k] == choice);
   // With no override the scene on screen moves as its file says (opening a file drops the override).
-  if (!o.plane && document_.scene()) sceneFileMotion_ = describeMotion(document_.scene()->settings.plane);
+  if (!o.plane && document_.scene())
+    sceneFileMotion_ = describeMotion(document_.scene()->model.settings.plane);
   if (!motionActions_.empty())
     motionActions_.front()->setText(tr("As the scene file says (%1)").arg(sceneFileMotion_));
   parameters_.showMotion(choice, sceneFileMotion_);

@@ -24,9 +24,9 @@ ReplayDocument::ReplayDocument(const std::string& path) : path_(path), trajector
   scene_ = embeddedScene(trajectory_.sceneJson, path);
   // Frames name templates by the file's index; the scene lists them by key.
   for (const std::string& key : trajectory_.templateKeys) {
-    const auto it = std::find_if(scene_.templates.begin(), scene_.templates.end(),
+    const auto it = std::find_if(scene_.model.templates.begin(), scene_.model.templates.end(),
                                  [&](const TemplatePtr& t) { return t->name == key; });
-    if (it == scene_.templates.end())
+    if (it == scene_.model.templates.end())
       throw InputError(path, "templates", "the embedded scene has no template '" + key + "'");
     templates_.push_back(*it);
   }
@@ -62,13 +62,13 @@ std::size_t ReplayDocument::pebbles(std::size_t k) const {
 void ReplayDocument::snapshot(std::size_t k, Snapshot& out) const {
   const TrajectoryFrame& f = trajectory_.frames[k];
   out.templates = templates_;
-  out.walls = scene_.walls;
-  out.periodic = scene_.settings.periodic;
+  out.walls = scene_.model.walls;
+  out.periodic = scene_.model.settings.periodic;
   out.bodies = f.bodies;  // the file's doubles, as they are
   out.contactPoints.clear();
   out.time = f.time;
   out.steps = f.step;
-  out.timeStep = scene_.settings.timeStep;
+  out.timeStep = scene_.model.settings.timeStep;
   out.pebbles = pebbles(k);
   out.contacts = 0;
   out.stageSeconds = {};
@@ -76,7 +76,7 @@ void ReplayDocument::snapshot(std::size_t k, Snapshot& out) const {
   out.broadPhasePebbleSeconds = 0.0;
   EnergyReport e;
   e.time = f.time;
-  const Vec3 g = scene_.settings.gravity;
+  const Vec3 g = scene_.model.settings.gravity;
   for (std::size_t b = 0; b < f.bodies.size(); ++b) {
     const ClumpTemplate& t = *templates_[f.bodies.templateIndex[b]];
     const Vec3& x = f.bodies.position[b];

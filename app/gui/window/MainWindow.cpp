@@ -397,7 +397,8 @@ ClumpWizard* MainWindow::openClumpWizard() {
 OrderAnalysisDialog* MainWindow::openOrderAnalysis() {
   if (!document_->scene()) return nullptr;
   auto scene = std::make_shared<Scene>(*document_->scene());
-  parameters_.writeTo(scene->settings, scene->contact);  // the parameters as edited, not as loaded
+  parameters_.writeTo(scene->model.settings,
+                      scene->model.contact);  // the parameters as edited, not as loaded
   auto* dialog = new OrderAnalysisDialog(scene, this);
   dialog->setAttribute(Qt::WA_DeleteOnClose);
   dialog->setWindowTitle(tr("Integrator order analysis — %1").arg(document_->displayName()));

@@ -61,7 +61,7 @@ MotionChoice MainWindow::motion() const {
 
 void MainWindow::showScene(std::shared_ptr<const Scene> scene, const QString& path) {
   replay_->leave();  // a scene opened from a replay replaces the live one
-  parameters_ = EditableModel::of(scene->settings, scene->contact);
+  parameters_ = EditableModel::of(scene->model.settings, scene->model.contact);
   parametersDock_->setParameters(parameters_);
   undo_.clear();
   energyDock_->clear();
@@ -77,7 +77,7 @@ void MainWindow::showScene(std::shared_ptr<const Scene> scene, const QString& pa
 void MainWindow::lookAlongScenePlane(const Scene& scene) {
   // The 2D mode (Mutze, Polyspherical grains, §1 (i)): look along the plane's normal, at its front; the
   // view's fit on the scene's first frame keeps this direction.
-  if (scene.settings.plane.enabled) viewport_->camera().lookAlong(-scene.settings.plane.normal);
+  if (scene.model.settings.plane.enabled) viewport_->camera().lookAlong(-scene.model.settings.plane.normal);
 }
 
 void MainWindow::dragEnterEvent(QDragEnterEvent* event) {

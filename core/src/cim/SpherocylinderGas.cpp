@@ -50,7 +50,7 @@ SpherocylinderGasResult makeSpherocylinderGas(const SpherocylinderGasRequest& r)
   result.volumeFraction = static_cast<double>(r.count) * rod->volume / std::pow(r.boxLength, 3);
 
   Scene& scene = result.scene;
-  WorldSettings& s = scene.settings;
+  WorldSettings& s = scene.model.settings;
   s.timeStep = r.rescaleInterval;
   s.gravity = Vec3::Zero();
   s.integrator = IntegratorKind::Cim;
@@ -59,12 +59,12 @@ SpherocylinderGasResult makeSpherocylinderGas(const SpherocylinderGasRequest& r)
   s.periodic.length = Vec3::Constant(r.boxLength);
   s.periodic.periodic = {true, true, true};
   s.cim.buffer = r.buffer;
-  scene.contact.kind = ContactModel::Kind::Linear;
-  scene.contact.linear.stiffness = r.stiffness;
-  scene.contact.linear.dampingFromRestitution = false;
-  scene.contact.linear.damping = 0.0;
-  scene.contact.linear.friction = 0.0;
-  scene.templates = {rod};
+  scene.model.contact.kind = ContactModel::Kind::Linear;
+  scene.model.contact.linear.stiffness = r.stiffness;
+  scene.model.contact.linear.dampingFromRestitution = false;
+  scene.model.contact.linear.damping = 0.0;
+  scene.model.contact.linear.friction = 0.0;
+  scene.model.templates = {rod};
 
   // Random sequential placement without overlaps (minimum image), uniform orientations.
   SplitMix64 rng(r.seed);

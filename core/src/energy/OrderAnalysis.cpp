@@ -64,7 +64,7 @@ OrderAnalysis analyzeOrder(const Scene& scene, const OrderSettings& s, const Wor
     throw std::invalid_argument("runs: expected 3 to 8 (two distances are compared)");
   if (s.factor < 2 || s.factor > 10) throw std::invalid_argument("factor: expected 2 to 10");
   if (s.samples < 2 || s.samples > 100000) throw std::invalid_argument("samples: expected 2 to 100000");
-  const double dt0 = s.timeStep > 0.0 ? s.timeStep : scene.settings.timeStep;
+  const double dt0 = s.timeStep > 0.0 ? s.timeStep : scene.model.settings.timeStep;
   const double span = s.duration > 0.0 ? s.duration : scene.duration;
   if (!(dt0 > 0.0) || !std::isfinite(dt0)) throw std::invalid_argument("time step: must be positive");
   if (!(span > 0.0) || !std::isfinite(span))
@@ -90,8 +90,8 @@ OrderAnalysis analyzeOrder(const Scene& scene, const OrderSettings& s, const Wor
   double stepsDone = 0.0;
   for (int run = 0; run < s.runs; ++run) {
     Scene variant = scene;
-    variant.settings.timeStep = dt0 / std::pow(static_cast<double>(s.factor), run);
-    a.timeSteps.push_back(variant.settings.timeStep);
+    variant.model.settings.timeStep = dt0 / std::pow(static_cast<double>(s.factor), run);
+    a.timeSteps.push_back(variant.model.settings.timeStep);
     auto world = buildWorld(variant);
     if (reach.empty()) {
       for (std::size_t i = 0; i < world->bodies().size(); ++i)
@@ -108,7 +108,7 @@ OrderAnalysis analyzeOrder(const Scene& scene, const OrderSettings& s, const Wor
         for (long n = 0; n < stepsPerSample; ++n) {
           if (!world->step()) {
             std::ostringstream why;
-            why << "the run at dt = " << variant.settings.timeStep
+            why << "the run at dt = " << variant.model.settings.timeStep
                 << " s diverged: " << world->divergence().message;
             throw std::runtime_error(why.str());
           }

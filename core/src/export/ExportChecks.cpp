@@ -9,7 +9,7 @@
 namespace clumplab::exporting {
 
 void refuseCommonUnsupported(const Scene& scene, const World& world, const std::string& engine) {
-  const WorldSettings& s = scene.settings;
+  const WorldSettings& s = scene.model.settings;
   if (s.fields.electric != Vec3::Zero() || s.fields.magnetic != Vec3::Zero())
     refuse(scene, "fields", engine, "uniform electric and magnetic fields have no counterpart there");
   for (std::size_t b = 0; b < scene.bodies.size(); ++b) {
@@ -34,8 +34,8 @@ void refuseCommonUnsupported(const Scene& scene, const World& world, const std::
       refuse(scene, "bodies[" + std::to_string(b) + "].blocked", engine,
              "blocked degrees of freedom (a body held on some axes) are not mapped");
   }
-  for (std::size_t w = 0; w < scene.walls.size(); ++w) {
-    if (scene.walls[w].kind == Wall::Kind::Membrane)
+  for (std::size_t w = 0; w < scene.model.walls.size(); ++w) {
+    if (scene.model.walls[w].kind == Wall::Kind::Membrane)
       refuse(scene, "walls[" + std::to_string(w) + "]", engine,
              "membranes (size-selective planes) are not mapped");
   }

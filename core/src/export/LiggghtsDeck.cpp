@@ -86,8 +86,8 @@ ExportResult exportLiggghts(const Scene& scene, const World& world, const std::s
 
   // Walls: axis-aligned planes only (LIGGGHTS primitives), two-sided there, one-sided here.
   std::vector<std::string> wallLines;
-  for (std::size_t w = 0; w < scene.walls.size(); ++w) {
-    const Wall& wall = scene.walls[w];
+  for (std::size_t w = 0; w < scene.model.walls.size(); ++w) {
+    const Wall& wall = scene.model.walls[w];
     const std::string path = "walls[" + std::to_string(w) + "]";
     if (wall.kind == Wall::Kind::Mesh) continue;  // LiggghtsMeshWalls.hpp
     if (wall.kind == Wall::Kind::SphereCavity)
@@ -104,7 +104,7 @@ ExportResult exportLiggghts(const Scene& scene, const World& world, const std::s
   }
 
   // The contact law.
-  const ContactModel& c = scene.contact;
+  const ContactModel& c = scene.model.contact;
   std::vector<std::string> material;
   double deckYoung = 0.0;  // the deck's youngsModulus [Pa] (0: the linear law has none)
   std::string model;       // the model and tangential keywords
@@ -204,13 +204,13 @@ ExportResult exportLiggghts(const Scene& scene, const World& world, const std::s
           " m/s) becomes Coulomb friction with a Mindlin tangential spring (tangential history)");
     }
   }
-  if (scene.settings.integrator != IntegratorKind::Leapfrog) {
+  if (scene.model.settings.integrator != IntegratorKind::Leapfrog) {
     result.warnings.push_back(
         "integrator: LIGGGHTS integrates clumps with fix multisphere (velocity Verlet), not " +
-        std::string(integratorName(scene.settings.integrator)));
+        std::string(integratorName(scene.model.settings.integrator)));
   }
 
-  const double duration = static_cast<double>(run.steps) * scene.settings.timeStep;
+  const double duration = static_cast<double>(run.steps) * scene.model.settings.timeStep;
   const exporting::LiggghtsMeshWalls meshWalls =
       exporting::mapLiggghtsMeshWalls(scene, model, settings, duration);
   std::vector<std::uint32_t> used;
@@ -241,14 +241,14 @@ ExportResult exportLiggghts(const Scene& scene, const World& world, const std::s
     smallest = std::min(smallest, t->minPebbleRadius);
   }
   Box3 domain =
-      wallDrawingDomain(placedPebbles(bodies, world.templates()).position, 2.0 * reach, scene.walls);
+      wallDrawingDomain(placedPebbles(bodies, world.templates()).position, 2.0 * reach, scene.model.walls);
   for (const Box3& extra : std::array<Box3, 2>{meshWalls.sweep, inlets.regions}) {
     if (extra.isEmpty()) continue;
     const Vec3 margin = Vec3::Constant(2.0 * reach + 1e-3 * extra.sizes().maxCoeff());
     domain.extend(extra.min() - margin);
     domain.extend(extra.max() + margin);
   }
-  const PeriodicBox& periodic = scene.settings.periodic;
+  const PeriodicBox& periodic = scene.model.settings.periodic;
   std::string boundary;
   for (int a = 0; a < 3; ++a) {
     if (periodic.periodic[a]) {
@@ -257,7 +257,7 @@ ExportResult exportLiggghts(const Scene& scene, const World& world, const std::s
     }
     boundary += periodic.periodic[a] ? (a ? " p" : "p") : (a ? " m" : "m");
   }
-  const double skin = scene.settings.skin > 0.0 ? scene.settings.skin : 0.4 * smallest;
+  const double skin = scene.model.settings.skin > 0.0 ? scene.model.settings.skin : 0.4 * smallest;
 
   const fs::path dir(folder);
   exporting::makeFolder(dir / "templates");
@@ -278,8 +278,8 @@ ExportResult exportLiggghts(const Scene& scene, const World& world, const std::s
   if (deckYoung > 0.0 && deckYoung < 5e6) out << "soft_particles yes\n";
   for (const std::string& line : material) out << line << "\n";
   out << "pair_style gran model " << model << settings << "\npair_coeff * *\n\ntimestep "
-      << exporting::number(scene.settings.timeStep) << "\n";
-  const Vec3 g = scene.settings.gravity;
+      << exporting::number(scene.model.settings.timeStep) << "\n";
+  const Vec3 g = scene.model.settings.gravity;
   if (g.norm() > 0.0)
     out << "fix gravity all gravity " << exporting::number(g.norm()) << " vector "
         << exporting::vec(g / g.norm()) << "\n";

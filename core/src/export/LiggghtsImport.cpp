@@ -151,7 +151,7 @@ struct Pose {
 void matchSceneBodies(const Scene& scene, const std::vector<Pose>& poses, const std::string& bodyFile,
                       const std::vector<std::string>& keys, std::map<long long, std::uint32_t>& indexOf,
                       std::vector<std::uint32_t>& templateOfIndex, double& largestOffset) {
-  const PeriodicBox& periodic = scene.settings.periodic;
+  const PeriodicBox& periodic = scene.model.settings.periodic;
   const std::size_t n = scene.bodies.size();
   std::map<long long, const Pose*> byId;
   for (const Pose& p : poses) byId[p.id] = &p;
@@ -163,7 +163,7 @@ void matchSceneBodies(const Scene& scene, const std::vector<Pose>& poses, const 
     const auto at = byId.find(static_cast<long long>(b) + 1);
     const std::uint32_t t = scene.bodies[b].templateIndex;
     inOrder = at != byId.end() && at->second->templateIndex == t &&
-              offset(*at->second, b) <= scene.templates[t]->boundingRadius;
+              offset(*at->second, b) <= scene.model.templates[t]->boundingRadius;
   }
   std::vector<std::size_t> chosen(n);
   if (inOrder) {
@@ -202,7 +202,7 @@ EngineImportSummary importLiggghtsRun(const std::string& folderName, const std::
   const fs::path folder(folderName);
   const Manifest manifest = readManifest(folder);
   const Scene scene = loadScene(manifest.common.scene, options);
-  const std::vector<std::string> keys = templateKeys(scene.templates);
+  const std::vector<std::string> keys = templateKeys(scene.model.templates);
   const std::string& manifestFile = manifest.common.file;
   std::map<long long, std::uint32_t> templateOfType;
   for (const auto& [type, key] : manifest.types) {
@@ -211,9 +211,9 @@ EngineImportSummary importLiggghtsRun(const std::string& folderName, const std::
       throw InputError(manifestFile, "types", "template \"" + key + "\" is not in " + manifest.common.scene);
     templateOfType[type] = static_cast<std::uint32_t>(at - keys.begin());
   }
-  const PeriodicBox& periodic = scene.settings.periodic;
+  const PeriodicBox& periodic = scene.model.settings.periodic;
   std::vector<Vec3> templateMean;  // each template's pebble centres' mean, body frame [m]
-  for (const TemplatePtr& t : scene.templates) {
+  for (const TemplatePtr& t : scene.model.templates) {
     Vec3 sum = Vec3::Zero();
     for (const Pebble& p : t->pebbles) sum += p.center;
     templateMean.push_back(sum / static_cast<double>(std::max<std::size_t>(t->pebbles.size(), 1)));
@@ -254,7 +254,7 @@ EngineImportSummary importLiggghtsRun(const std::string& folderName, const std::
         throw InputError(bodyFile, where,
                          "clump type " + std::to_string(b.type) + " is none the export wrote (" +
                              manifestFile + ", types)");
-      const ClumpTemplate& t = *scene.templates[type->second];
+      const ClumpTemplate& t = *scene.model.templates[type->second];
       const auto own = pebbles.find(b.id);
       const std::size_t count = own == pebbles.end() ? 0 : own->second.size();
       if (count != t.pebbles.size()) {

@@ -47,7 +47,7 @@ LiggghtsInlets mapLiggghtsInlets(const Scene& scene, const World& world,
                                  const std::function<std::string(std::uint32_t)>& templateFix,
                                  const std::function<long long()>& nextSeed) {
   LiggghtsInlets out;
-  const double dt = scene.settings.timeStep;
+  const double dt = scene.model.settings.timeStep;
   for (std::size_t i = 0; i < scene.inlets.size(); ++i) {
     const InletSettings& s = scene.inlets[i].settings();
     const std::string path = "inlets[" + std::to_string(i) + "]";

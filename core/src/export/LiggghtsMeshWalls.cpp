@@ -13,11 +13,11 @@ LiggghtsMeshWalls mapLiggghtsMeshWalls(const Scene& scene, const std::string& mo
   const std::string engine = "LIGGGHTS";
   LiggghtsMeshWalls out;
   std::string ids;
-  for (std::size_t w = 0; w < scene.walls.size(); ++w) {
-    if (scene.walls[w].kind != Wall::Kind::Mesh) continue;
+  for (std::size_t w = 0; w < scene.model.walls.size(); ++w) {
+    if (scene.model.walls[w].kind != Wall::Kind::Mesh) continue;
     const std::string path = "walls[" + std::to_string(w) + "]";
     refuseInterpolatedMotion(scene, w, engine);
-    const MeshWall& wall = *scene.walls[w].mesh;
+    const MeshWall& wall = *scene.model.walls[w].mesh;
     const std::string id = "mesh" + std::to_string(w);
     out.walls.push_back(w);
     ids += " " + id;
@@ -64,7 +64,7 @@ std::vector<std::string> writeMeshWallFiles(const Scene& scene, const std::vecto
   if (!walls.empty()) makeFolder(folder / "meshes");
   for (std::size_t w : walls) {
     const std::string name = meshWallFileName(w);
-    writeAsciiStl(meshAtStart(*scene.walls[w].mesh), "wall" + std::to_string(w), folder / name);
+    writeAsciiStl(meshAtStart(*scene.model.walls[w].mesh), "wall" + std::to_string(w), folder / name);
     files.push_back(name);
   }
   return files;

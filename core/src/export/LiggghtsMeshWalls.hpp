@@ -19,7 +19,7 @@
 namespace clumplab::exporting {
 
 struct LiggghtsMeshWalls {
-  std::vector<std::size_t> walls;         // indices of the mesh walls in scene.walls
+  std::vector<std::size_t> walls;         // indices of the mesh walls in scene.model.walls
   std::vector<std::string> surfaceLines;  // fix mesh/surface, then the wall/gran fix
   std::vector<std::string> motionLines;   // fix move/mesh (issued at the deck's time 0)
   Box3 sweep;                             // where the meshes' vertices go during the run [m]

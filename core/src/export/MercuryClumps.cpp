@@ -83,10 +83,10 @@ ExportResult exportMercury(const Scene& scene, const World& world, const std::st
       << "# xyzXYZ\": body B's blocked degrees of freedom (translations along, rotations about world "
          "axes).\n";
   if (!scene.description.empty()) out << "description " << scene.description << "\n";
-  out << "time_step " << exporting::number(scene.settings.timeStep) << "\n"
-      << "integrator " << integratorName(scene.settings.integrator) << "\n"
-      << "gravity " << exporting::vec(scene.settings.gravity) << "\n";
-  const ContactModel& c = scene.contact;
+  out << "time_step " << exporting::number(scene.model.settings.timeStep) << "\n"
+      << "integrator " << integratorName(scene.model.settings.integrator) << "\n"
+      << "gravity " << exporting::vec(scene.model.settings.gravity) << "\n";
+  const ContactModel& c = scene.model.contact;
   if (c.kind == ContactModel::Kind::Linear) {
     const LinearContactParameters& p = c.linear;
     out << "contact linear stiffness " << exporting::number(p.stiffness);
@@ -116,7 +116,7 @@ ExportResult exportMercury(const Scene& scene, const World& world, const std::st
         << exporting::number(p.regularizingVelocity)
         << "   (Mutze, Mutze, Polyspherical grains, eq. 52-57)\n";
   }
-  const PeriodicBox& periodic = scene.settings.periodic;
+  const PeriodicBox& periodic = scene.model.settings.periodic;
   if (periodic.any()) {
     out << "periodic min " << exporting::vec(periodic.lower) << " max "
         << exporting::vec(periodic.lower + periodic.length) << " axes";
@@ -125,8 +125,8 @@ ExportResult exportMercury(const Scene& scene, const World& world, const std::st
     }
     out << "\n";
   }
-  for (std::size_t w = 0; w < scene.walls.size(); ++w) {
-    const Wall& wall = scene.walls[w];
+  for (std::size_t w = 0; w < scene.model.walls.size(); ++w) {
+    const Wall& wall = scene.model.walls[w];
     if (wall.kind == Wall::Kind::SphereCavity) {
       out << "wall " << w << " sphere_cavity center " << exporting::vec(wall.point) << " radius "
           << exporting::number(wall.radius) << "\n";

@@ -18,7 +18,7 @@ std::string quat(const Quat& q) {
 }  // namespace
 
 std::string describeMeshWall(const Scene& scene, std::size_t w) {
-  const MeshWall& wall = *scene.walls[w].mesh;
+  const MeshWall& wall = *scene.model.walls[w].mesh;
   const WallPose pose = wall.poseAt(0.0);
   const WallMotion& m = wall.motion;
   const std::string head = "wall " + std::to_string(w);

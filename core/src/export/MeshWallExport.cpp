@@ -36,7 +36,7 @@ std::string meshWallFileName(std::size_t wallIndex) {
 }
 
 void refuseInterpolatedMotion(const Scene& scene, std::size_t wallIndex, const std::string& engine) {
-  const MeshWall& wall = *scene.walls[wallIndex].mesh;
+  const MeshWall& wall = *scene.model.walls[wallIndex].mesh;
   if (wall.motion.kind != WallMotion::Kind::Interpolated) return;
   refuse(scene, "walls[" + std::to_string(wallIndex) + "].motion", engine,
          "keyframed (interpolated) motion, linear in position and slerp in orientation between " +

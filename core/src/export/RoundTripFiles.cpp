@@ -23,7 +23,7 @@ void writeRoundTripFiles(const Scene& scene, const World& world, const std::file
   manifest["format"] = format;
   manifest["scene"] = kRoundTripScene;
   manifest["source"] = scene.file;
-  manifest["time_step"] = scene.settings.timeStep;
+  manifest["time_step"] = scene.model.settings.timeStep;
   manifest["steps"] = run.steps;
   manifest["every"] = run.every;
   manifest["bodies"] = world.bodies().size();
@@ -67,7 +67,7 @@ std::string folderOf(const std::string& path) {
 }  // namespace
 
 ImportedTrajectory::ImportedTrajectory(const Scene& scene, const std::string& path)
-    : writer_(path, sceneToJson(scene, folderOf(path)), templateKeys(scene.templates)) {}
+    : writer_(path, sceneToJson(scene, folderOf(path)), templateKeys(scene.model.templates)) {}
 
 ImportedTrajectory::~ImportedTrajectory() {
   if (!finished_) writer_.abandon();

@@ -15,10 +15,10 @@ std::string tuple3(const Vec3& v) {
 
 std::string yadeMeshWalls(const Scene& scene) {
   std::string out = "MESHES = [\n";
-  for (std::size_t w = 0; w < scene.walls.size(); ++w) {
-    if (scene.walls[w].kind != Wall::Kind::Mesh) continue;
+  for (std::size_t w = 0; w < scene.model.walls.size(); ++w) {
+    if (scene.model.walls[w].kind != Wall::Kind::Mesh) continue;
     refuseInterpolatedMotion(scene, w, "Yade");
-    const MeshWall& wall = *scene.walls[w].mesh;
+    const MeshWall& wall = *scene.model.walls[w].mesh;
     const WallMotion& m = wall.motion;
     Vec3 v = Vec3::Zero(), omega = Vec3::Zero(), c = Vec3::Zero();
     if (m.kind == WallMotion::Kind::Velocity) {

@@ -48,17 +48,17 @@ ExportResult exportYade(const Scene& scene, const World& world, const std::strin
                         const ExportRun& run) {
   const std::string engine = "Yade";
   exporting::refuseCommonUnsupported(scene, world, engine);
-  if (scene.contact.kind == ContactModel::Kind::Hertz)
+  if (scene.model.contact.kind == ContactModel::Kind::Hertz)
     exporting::refuse(
         scene, "contact.model", engine,
         "Mutze's Hertz law (hysteresis, regularised friction) is not mapped to Yade's Hertz-Mindlin; "
         "use a linear contact or the LIGGGHTS export");
-  if (scene.contact.kind == ContactModel::Kind::HertzMindlin)
+  if (scene.model.contact.kind == ContactModel::Kind::HertzMindlin)
     exporting::refuse(scene, "contact.model", engine,
                       "hertz-mindlin is not mapped to Yade's MindlinPhys yet (its damping from the "
                       "restitution differs from LIGGGHTS's); use the LIGGGHTS export, which takes the "
                       "material card as it is");
-  if (scene.settings.periodic.any())
+  if (scene.model.settings.periodic.any())
     exporting::refuse(scene, "periodic", engine, "periodic cells are not mapped to Yade's O.periodic yet");
   if (!scene.inlets.empty())
     exporting::refuse(
@@ -67,11 +67,11 @@ ExportResult exportYade(const Scene& scene, const World& world, const std::strin
         "spheres only (use the LIGGGHTS export, whose fix insert/rate/region inserts clumps)");
   ExportResult result;
   const BodyState& bodies = world.bodies();
-  const LinearContactParameters& p = scene.contact.linear;
+  const LinearContactParameters& p = scene.model.contact.linear;
 
   std::vector<std::string> walls;
-  for (std::size_t w = 0; w < scene.walls.size(); ++w) {
-    const Wall& wall = scene.walls[w];
+  for (std::size_t w = 0; w < scene.model.walls.size(); ++w) {
+    const Wall& wall = scene.model.walls[w];
     const std::string path = "walls[" + std::to_string(w) + "]";
     if (wall.kind == Wall::Kind::Mesh) continue;  // YadeMeshWalls.hpp
     if (wall.kind == Wall::Kind::SphereCavity)
@@ -90,8 +90,8 @@ ExportResult exportYade(const Scene& scene, const World& world, const std::strin
   }
 
   const std::string meshes = exporting::yadeMeshWalls(scene);
-  for (std::size_t w = 0; w < scene.walls.size(); ++w) {
-    if (scene.walls[w].kind != Wall::Kind::Mesh) continue;
+  for (std::size_t w = 0; w < scene.model.walls.size(); ++w) {
+    if (scene.model.walls[w].kind != Wall::Kind::Mesh) continue;
     result.warnings.push_back(
         "walls[" + std::to_string(w) +
         "]: Yade's facets each push a sphere that touches them (Ig2_Facet_Sphere_ScGeom), so a pebble on an "
@@ -127,10 +127,10 @@ ExportResult exportYade(const Scene& scene, const World& world, const std::strin
         "contact.limit_damping: Yade's ViscEl law never lets the normal force pull "
         "(as \"limit_damping\": true); this scene lets the dashpot attract at the end of a contact");
   }
-  if (scene.settings.integrator != IntegratorKind::Leapfrog) {
+  if (scene.model.settings.integrator != IntegratorKind::Leapfrog) {
     result.warnings.push_back(
         "integrator: Yade integrates with NewtonIntegrator (leap-frog, exactAsphericalRot), not " +
-        std::string(integratorName(scene.settings.integrator)));
+        std::string(integratorName(scene.model.settings.integrator)));
   }
 
   const fs::path dir(folder);
@@ -145,8 +145,8 @@ ExportResult exportYade(const Scene& scene, const World& world, const std::strin
   out << "import math, os\nfrom yade import utils\n\n"
       << "STEPS = int(os.environ.get('STEPS', '" << run.steps << "'))\nEVERY = int(os.environ.get('EVERY', '"
       << run.every << "'))\n"
-      << "DT = " << exporting::number(scene.settings.timeStep)
-      << "\nGRAVITY = " << tuple3(scene.settings.gravity) << "\n"
+      << "DT = " << exporting::number(scene.model.settings.timeStep)
+      << "\nGRAVITY = " << tuple3(scene.model.settings.gravity) << "\n"
       << "KN, KS = " << exporting::number(p.stiffness) << ", "
       << exporting::number(p.tangentialStiffnessRatio * p.stiffness) << "\n"
       << "CN_PEBBLE, CN_WALL = " << exporting::number(cnPebbleMaterial) << ", "

@@ -180,7 +180,7 @@ BodyInit readBody(const Node& node, const std::map<std::string, std::uint32_t>& 
 void checkResourceLimits(const Node& where, const Scene& scene, std::size_t added = 0,
                          const ClumpTemplate* model = nullptr) {
   std::size_t pebbles = 0;
-  for (const BodyInit& b : scene.bodies) pebbles += scene.templates[b.templateIndex]->pebbles.size();
+  for (const BodyInit& b : scene.bodies) pebbles += scene.model.templates[b.templateIndex]->pebbles.size();
   if (model != nullptr) pebbles += added * model->pebbles.size();
   const std::size_t bodies = scene.bodies.size() + added;
   const ResourceLimits& limits = resourceLimits();
@@ -209,7 +209,7 @@ void readGenerate(const Node& node, const std::map<std::string, std::uint32_t>& 
   const long long count = node.child("count").integer();
   if (count < 0) node.child("count").fail("count must not be negative");
   checkResourceLimits(node.child("count"), scene, static_cast<std::size_t>(count),
-                      scene.templates[r.templateIndex].get());
+                      scene.model.templates[r.templateIndex].get());
   r.count = static_cast<std::size_t>(count);
   const Node region = node.child("region");
   region.allowOnly({"min", "max"});
@@ -230,11 +230,11 @@ void readGenerate(const Node& node, const std::map<std::string, std::uint32_t>& 
   if (node.has("angular_velocity")) r.angularVelocity = node.child("angular_velocity").vec3();
   r.randomSpeed = node.nonNegativeOr("random_speed", 0.0);
   r.randomSpin = node.nonNegativeOr("random_spin", 0.0);
-  r.plane = scene.settings.plane;
-  r.periodic = scene.settings.periodic;
+  r.plane = scene.model.settings.plane;
+  r.periodic = scene.model.settings.periodic;
   const std::size_t first = scene.bodies.size();
-  const GenerationResult result = generateBodies(r, scene.templates, scene.bodies, scene.walls);
-  const ClumpTemplate& model = *scene.templates[r.templateIndex];
+  const GenerationResult result = generateBodies(r, scene.model.templates, scene.bodies, scene.model.walls);
+  const ClumpTemplate& model = *scene.model.templates[r.templateIndex];
   const PointProperties point = readPointProperties(node, model.rotationFromInput, model.point);
   scene.bodyPoints.resize(first, PointProperties{});
   scene.bodyPoints.resize(scene.bodies.size(), point);
@@ -343,7 +343,7 @@ namespace {
 // The settings: time step, integrator, gravity, damping, fields, plane, periodic box, cim.
 void readSettings(const Node& node, Scene& scene) {
   if (node.has("description")) scene.description = node.child("description").string();
-  scene.settings.timeStep = readParameter(node, "time_step");
+  scene.model.settings.timeStep = readParameter(node, "time_step");
   if (node.has("duration")) scene.duration = node.child("duration").positive();
   if (node.has("time")) scene.startTime = node.child("time").nonNegative();
   if (node.has("integrator")) {
@@ -352,38 +352,38 @@ void readSettings(const Node& node, Scene& scene) {
     if (!kind) {
       in.fail("unknown integrator \"" + in.string() + "\" (use leapfrog, midpoint, splitting, cim or rk4)");
     }
-    scene.settings.integrator = *kind;
+    scene.model.settings.integrator = *kind;
   }
-  scene.settings.eulerIterations =
-      static_cast<int>(readParameterOr(node, "euler_iterations", scene.settings.eulerIterations));
-  if (node.has("gravity")) scene.settings.gravity = node.child("gravity").vec3();
-  scene.settings.skin = readParameterOr(node, "skin", scene.settings.skin);
-  if (node.has("gyroscopic")) scene.settings.gyroscopic = node.child("gyroscopic").boolean();
-  scene.settings.rotorSubsteps =
-      static_cast<int>(readParameterOr(node, "rotor_substeps", scene.settings.rotorSubsteps));
+  scene.model.settings.eulerIterations =
+      static_cast<int>(readParameterOr(node, "euler_iterations", scene.model.settings.eulerIterations));
+  if (node.has("gravity")) scene.model.settings.gravity = node.child("gravity").vec3();
+  scene.model.settings.skin = readParameterOr(node, "skin", scene.model.settings.skin);
+  if (node.has("gyroscopic")) scene.model.settings.gyroscopic = node.child("gyroscopic").boolean();
+  scene.model.settings.rotorSubsteps =
+      static_cast<int>(readParameterOr(node, "rotor_substeps", scene.model.settings.rotorSubsteps));
   if (node.has("damping")) {
     const Node damping = node.child("damping");
     damping.allowOnly({"linear", "angular"});
-    scene.settings.linearDamping = readParameterOr(damping, "damping.linear", 0.0);
-    scene.settings.angularDamping = readParameterOr(damping, "damping.angular", 0.0);
+    scene.model.settings.linearDamping = readParameterOr(damping, "damping.linear", 0.0);
+    scene.model.settings.angularDamping = readParameterOr(damping, "damping.angular", 0.0);
   }
-  if (node.has("fields")) readFields(node.child("fields"), scene.settings.fields);
+  if (node.has("fields")) readFields(node.child("fields"), scene.model.settings.fields);
   if (node.has("gravitation")) {
     const Node g = node.child("gravitation");
     g.allowOnly({"G"});
-    scene.settings.fields.gravitationalConstant = readParameter(g, "gravitation.G");
+    scene.model.settings.fields.gravitationalConstant = readParameter(g, "gravitation.G");
   }
-  if (node.has("plane")) scene.settings.plane = readPlane(node.child("plane"));
-  if (node.has("periodic")) scene.settings.periodic = readPeriodic(node.child("periodic"));
-  if (node.has("cim")) scene.settings.cim = readCim(node.child("cim"));
+  if (node.has("plane")) scene.model.settings.plane = readPlane(node.child("plane"));
+  if (node.has("periodic")) scene.model.settings.periodic = readPeriodic(node.child("periodic"));
+  if (node.has("cim")) scene.model.settings.cim = readCim(node.child("cim"));
 }
 
 // The contact law, and what the cim and rk4 integrators cannot do with it.
 void readContactLaw(const Node& node, Scene& scene) {
-  scene.contact = readContact(node.child("contact"));
-  if (evaluatesOwnForces(scene.settings.integrator)) {
+  scene.model.contact = readContact(node.child("contact"));
+  if (evaluatesOwnForces(scene.model.settings.integrator)) {
     try {  // what cim and rk4 cannot do, named at the integrator key
-      requireOwnForcesSupport(scene.settings.integrator, scene.settings, scene.contact);
+      requireOwnForcesSupport(scene.model.settings.integrator, scene.model.settings, scene.model.contact);
     } catch (const std::invalid_argument& e) {
       node.child("integrator").fail(e.what());
     }
@@ -391,15 +391,15 @@ void readContactLaw(const Node& node, Scene& scene) {
 }
 
 void readSceneWalls(const Node& node, const SceneLoadOptions& options, Scene& scene) {
-  if (node.has("walls")) readWalls(node.child("walls"), scene.walls, options.wallMeshes);
+  if (node.has("walls")) readWalls(node.child("walls"), scene.model.walls, options.wallMeshes);
   if (const std::string p =
-          meshWallProblem(scene.walls, false, evaluatesOwnForces(scene.settings.integrator));
+          meshWallProblem(scene.model.walls, false, evaluatesOwnForces(scene.model.settings.integrator));
       !p.empty()) {
     node.child("walls").fail(p);
   }
 }
 
-// The templates, each with its index in scene.templates by name, checked against the mesh walls.
+// The templates, each with its index in scene.model.templates by name, checked against the mesh walls.
 std::map<std::string, std::uint32_t> readTemplates(const Node& node, const SceneLoadOptions& options,
                                                    Scene& scene) {
   const Node templates = node.child("templates");
@@ -412,15 +412,17 @@ std::map<std::string, std::uint32_t> readTemplates(const Node& node, const Scene
   if (templates.json().empty() && !emptyOnPurpose) templates.fail("define at least one template");
   std::map<std::string, std::uint32_t> names;
   for (const auto& [name, unused] : templates.json().items()) {
-    names[name] = static_cast<std::uint32_t>(scene.templates.size());
+    names[name] = static_cast<std::uint32_t>(scene.model.templates.size());
     TemplateSource source;
-    scene.templates.push_back(readTemplate(name, templates.child(name), options, source));
+    scene.model.templates.push_back(readTemplate(name, templates.child(name), options, source));
     scene.templateSources.push_back(std::move(source));
   }
-  const bool capsules = std::any_of(scene.templates.begin(), scene.templates.end(), [](const TemplatePtr& t) {
-    return std::any_of(t->pebbles.begin(), t->pebbles.end(), [](const Pebble& p) { return !p.isSphere(); });
-  });
-  if (const std::string p = meshWallProblem(scene.walls, capsules, false); !p.empty())
+  const bool capsules =
+      std::any_of(scene.model.templates.begin(), scene.model.templates.end(), [](const TemplatePtr& t) {
+        return std::any_of(t->pebbles.begin(), t->pebbles.end(),
+                           [](const Pebble& p) { return !p.isSphere(); });
+      });
+  if (const std::string p = meshWallProblem(scene.model.walls, capsules, false); !p.empty())
     node.child("walls").fail(p);
   return names;
 }
@@ -450,8 +452,8 @@ void checkPeriodicBox(const Node& node, const Scene& scene) {
   // it (PeriodicChecks.hpp); checked before any body is placed.
   if (node.has("periodic")) {
     const std::string problem =
-        periodicProblem(scene.settings.periodic, scene.templates, scene.walls, PlaneConstraint{},
-                        resolvedSkin(scene.settings.skin, scene.templates));
+        periodicProblem(scene.model.settings.periodic, scene.model.templates, scene.model.walls,
+                        PlaneConstraint{}, resolvedSkin(scene.model.settings.skin, scene.model.templates));
     if (!problem.empty()) node.child("periodic").fail(problem);
   }
 }
@@ -464,7 +466,7 @@ void readBodies(const Node& node, const std::map<std::string, std::uint32_t>& na
     for (std::size_t i = 0; i < bodies.arraySize(); ++i) {
       PointProperties point;
       scene.bodies.push_back(
-          readBody(bodies.element(i), names, scene.templates, point, scene.settings.integrator));
+          readBody(bodies.element(i), names, scene.model.templates, point, scene.model.settings.integrator));
       scene.bodyPoints.push_back(point);
     }
     checkResourceLimits(bodies, scene);
@@ -497,8 +499,8 @@ void confineToScenePlane(const Node& node, const SceneLoadOptions& options, Scen
   if (options.plane) {
     // The user's 2D switch: a periodic axis across the plane has nothing to wrap in 2D; drop it.
     const int normalAxis = options.plane->enabled ? options.plane->axis() : -1;
-    if (normalAxis >= 0 && scene.settings.periodic.periodic[static_cast<std::size_t>(normalAxis)]) {
-      scene.settings.periodic.periodic[static_cast<std::size_t>(normalAxis)] = false;
+    if (normalAxis >= 0 && scene.model.settings.periodic.periodic[static_cast<std::size_t>(normalAxis)]) {
+      scene.model.settings.periodic.periodic[static_cast<std::size_t>(normalAxis)] = false;
       scene.notes.push_back(std::string("In 2D, the scene's periodic ") + "xyz"[normalAxis] +
                             " axis (across the plane) is no longer periodic.");
     }
@@ -507,10 +509,11 @@ void confineToScenePlane(const Node& node, const SceneLoadOptions& options, Scen
       scene.notes.push_back(
           "In 2D, the scene's bodies were moved into the plane; they may overlap at first.");
     }
-  } else if (scene.settings.plane.enabled) {
-    confineToPlane(scene, scene.settings.plane);
+  } else if (scene.model.settings.plane.enabled) {
+    confineToPlane(scene, scene.model.settings.plane);
   }
-  if (const std::string problem = periodicPlaneProblem(scene.settings.periodic, scene.settings.plane);
+  if (const std::string problem =
+          periodicPlaneProblem(scene.model.settings.periodic, scene.model.settings.plane);
       !problem.empty()) {
     node.child(node.has("plane") ? "plane" : "periodic").fail(problem);
   }
@@ -537,7 +540,7 @@ void readSceneInlets(const Node& node, const std::map<std::string, std::uint32_t
       const ClumpTemplate* largest = nullptr;
       double lightest = std::numeric_limits<double>::infinity();
       for (const std::uint32_t t : in.templates) {
-        const ClumpTemplate* c = scene.templates[t].get();
+        const ClumpTemplate* c = scene.model.templates[t].get();
         if (largest == nullptr || c->pebbles.size() > largest->pebbles.size()) largest = c;
         lightest = std::min(lightest, c->mass);
       }
@@ -553,11 +556,11 @@ void readSceneInlets(const Node& node, const std::map<std::string, std::uint32_t
 
 // What the bodies and inlets ask of the integrator and of the 2D mode; a scene with something in it.
 void checkBodiesAgainstSettings(const Node& node, const Scene& scene) {
-  if (evaluatesOwnForces(scene.settings.integrator)) {
+  if (evaluatesOwnForces(scene.model.settings.integrator)) {
     for (const Inlet& inlet : scene.inlets) {
       for (const std::uint32_t t : inlet.settings().templates) {
         try {
-          requireOwnForcesSupport(scene.settings.integrator, scene.templates[t]->point);
+          requireOwnForcesSupport(scene.model.settings.integrator, scene.model.templates[t]->point);
         } catch (const std::invalid_argument& e) {
           node.child("integrator").fail(e.what());
         }
@@ -565,14 +568,14 @@ void checkBodiesAgainstSettings(const Node& node, const Scene& scene) {
     }
     for (std::size_t b = 0; b < scene.bodies.size(); ++b) {
       try {
-        requireOwnForcesSupport(scene.settings.integrator, scene.pointOf(b));
+        requireOwnForcesSupport(scene.model.settings.integrator, scene.pointOf(b));
       } catch (const std::invalid_argument& e) {
         node.child("integrator").fail(e.what());
       }
     }
   }
   // Blocked rotations and the 2D mode (which turns bodies about its normal only) exclude each other.
-  if (scene.settings.plane.enabled && node.has("bodies")) {
+  if (scene.model.settings.plane.enabled && node.has("bodies")) {
     for (std::size_t i = 0; i < node.child("bodies").arraySize(); ++i) {
       if (scene.bodies[i].blocked & blocked_dofs::kRotations) {
         node.child("bodies").element(i).child("blocked").fail(
@@ -632,7 +635,7 @@ ContactModel contactFromJson(const std::string& text, const std::string& file) {
 }
 
 std::unique_ptr<World> buildWorld(const Scene& scene) {
-  auto world = std::make_unique<World>(scene.settings, scene.contact, scene.walls, scene.templates);
+  auto world = std::make_unique<World>(scene.model);
   for (std::size_t b = 0; b < scene.bodies.size(); ++b) world->addBody(scene.bodies[b], scene.pointOf(b));
   for (const Inlet& inlet : scene.inlets) world->addInlet(inlet);
   world->setTime(scene.startTime);

@@ -72,7 +72,7 @@ void readTemplates(const Node& node, const std::map<std::string, std::uint32_t>&
     if (!seen.insert(key).second) name.fail("template \"" + key + "\" named twice");
     s.templates.push_back(it->second);
     // A mass fraction f of template mass m is a count weight f / m.
-    s.weights.push_back(fraction > 0.0 ? fraction / scene.templates[it->second]->mass : weight);
+    s.weights.push_back(fraction > 0.0 ? fraction / scene.model.templates[it->second]->mass : weight);
     if (fraction > 0.0) s.massFractions.push_back(fraction);
   }
   if (fractions != 0 && fractions != static_cast<int>(n))
@@ -160,7 +160,7 @@ void readInlets(const Node& node, const std::map<std::string, std::uint32_t>& na
       s.maxCount = static_cast<std::uint64_t>(n);
     }
     double lightest = std::numeric_limits<double>::infinity();
-    for (const std::uint32_t t : s.templates) lightest = std::min(lightest, scene.templates[t]->mass);
+    for (const std::uint32_t t : s.templates) lightest = std::min(lightest, scene.model.templates[t]->mass);
     if (s.maxMass < lightest) {
       char text[200];
       std::snprintf(text, sizeof text,

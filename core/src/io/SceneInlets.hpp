@@ -12,7 +12,7 @@
 namespace clumplab::scene_detail {
 
 // Appends the inlets `node` (an array) defines to scene.inlets; `names` maps template keys to
-// indices. Needs scene.templates and scene.settings (the 2D plane) to be read already.
+// indices. Needs scene.model.templates and scene.model.settings (the 2D plane) to be read already.
 void readInlets(const json_reader::Node& node, const std::map<std::string, std::uint32_t>& names,
                 Scene& scene);
 

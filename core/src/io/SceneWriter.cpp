@@ -204,14 +204,12 @@ Scene sceneFromWorld(const World& world, const Scene& loadedFrom) {
   scene.description = loadedFrom.description;
   scene.duration = loadedFrom.duration;
   scene.startTime = world.time();
-  scene.settings = world.settings();
-  scene.contact = world.contactModel();
-  scene.walls = world.walls();
-  scene.templates = world.templates();
-  for (const TemplatePtr& t : scene.templates) {
+  scene.model = world.model();
+  for (const TemplatePtr& t : scene.model.templates) {
     TemplateSource source;
-    for (std::size_t i = 0; i < loadedFrom.templates.size() && i < loadedFrom.templateSources.size(); ++i) {
-      if (loadedFrom.templates[i] == t) {
+    for (std::size_t i = 0; i < loadedFrom.model.templates.size() && i < loadedFrom.templateSources.size();
+         ++i) {
+      if (loadedFrom.model.templates[i] == t) {
         source = loadedFrom.templateSources[i];
         break;
       }
@@ -236,7 +234,7 @@ std::string contactToJson(const ContactModel& contact) {
 }
 
 std::string sceneToJson(const Scene& scene, const std::string& targetFolder) {
-  const WorldSettings& s = scene.settings;
+  const WorldSettings& s = scene.model.settings;
   OrderedJson j;
   j["format"] = "clumplab-scene/1";
   if (!scene.description.empty()) j["description"] = scene.description;
@@ -260,16 +258,16 @@ std::string sceneToJson(const Scene& scene, const std::string& targetFolder) {
     if (s.cim.maxStep < CimSettings{}.maxStep) cim["max_step"] = s.cim.maxStep;
     j["cim"] = std::move(cim);
   }
-  j["contact"] = contactJson(scene.contact);
-  j["walls"] = wallsJson(scene.walls, targetFolder);
-  const std::vector<std::string> names = templateKeys(scene.templates);
+  j["contact"] = contactJson(scene.model.contact);
+  j["walls"] = wallsJson(scene.model.walls, targetFolder);
+  const std::vector<std::string> names = templateKeys(scene.model.templates);
   // Sorted by name, the order the loader gives them: a reloaded scene saves to the same text.
   std::map<std::string, std::size_t> byName;
   for (std::size_t i = 0; i < names.size(); ++i) byName[names[i]] = i;
   OrderedJson templates = OrderedJson::object();
   for (const auto& [name, i] : byName) {
     const TemplateSource* source = i < scene.templateSources.size() ? &scene.templateSources[i] : nullptr;
-    templates[name] = templateJson(*scene.templates[i], source, targetFolder);
+    templates[name] = templateJson(*scene.model.templates[i], source, targetFolder);
   }
   j["templates"] = std::move(templates);
   OrderedJson bodies = OrderedJson::array();
@@ -282,7 +280,7 @@ std::string sceneToJson(const Scene& scene, const std::string& targetFolder) {
                         {"velocity", vec(b.velocity)},
                         {"angular_velocity", vec(b.angularVelocity)}};
     if (b.blocked != 0) body["blocked"] = blockedDofsText(b.blocked);
-    scene_detail::writePointProperties(scene.pointOf(i), scene.templates[b.templateIndex]->point, body);
+    scene_detail::writePointProperties(scene.pointOf(i), scene.model.templates[b.templateIndex]->point, body);
     bodies.push_back(std::move(body));
   }
   j["bodies"] = std::move(bodies);

@@ -39,17 +39,17 @@ void wallOverlap(const ScenePebble& s, const std::vector<Wall>& walls, InitialOv
 // test of their bounding spheres; O(N^2) in bodies, fine for the scenes a switch reports on.
 void worstPeriodicOverlap(const Scene& scene, const std::vector<ScenePebble>& pebbles,
                           InitialOverlap& worst) {
-  const PeriodicBox& box = scene.settings.periodic;
+  const PeriodicBox& box = scene.model.settings.periodic;
   std::vector<std::size_t> first(scene.bodies.size() + 1, 0);
   for (const ScenePebble& p : pebbles) ++first[p.body + 1];
   for (std::size_t b = 0; b < scene.bodies.size(); ++b) first[b + 1] += first[b];
   for (std::size_t i = 0; i < scene.bodies.size(); ++i) {
     const BodyInit& a = scene.bodies[i];
-    const double ra = scene.templates[a.templateIndex]->boundingRadius;
+    const double ra = scene.model.templates[a.templateIndex]->boundingRadius;
     for (std::size_t j = i + 1; j < scene.bodies.size(); ++j) {
       const BodyInit& b = scene.bodies[j];
       const Vec3 shift = box.imageShift(b.position - a.position);
-      const double reach = ra + scene.templates[b.templateIndex]->boundingRadius;
+      const double reach = ra + scene.model.templates[b.templateIndex]->boundingRadius;
       if ((b.position + shift - a.position).squaredNorm() >= reach * reach) continue;
       for (std::size_t p = first[i]; p < first[i + 1]; ++p) {
         for (std::size_t q = first[j]; q < first[j + 1]; ++q) {
@@ -70,13 +70,13 @@ InitialOverlap worstInitialOverlapOf(const Scene& scene) {
   for (std::size_t b = 0; b < scene.bodies.size(); ++b) {
     const BodyInit& body = scene.bodies[b];
     const Mat3 rotation = body.orientation.toRotationMatrix();
-    for (const Pebble& p : scene.templates[body.templateIndex]->pebbles)
+    for (const Pebble& p : scene.model.templates[body.templateIndex]->pebbles)
       pebbles.push_back({placePebble(p, body.position, rotation), b});
   }
   InitialOverlap worst;
-  if (scene.settings.periodic.any()) {
+  if (scene.model.settings.periodic.any()) {
     worstPeriodicOverlap(scene, pebbles, worst);
-    for (const ScenePebble& p : pebbles) wallOverlap(p, scene.walls, worst);
+    for (const ScenePebble& p : pebbles) wallOverlap(p, scene.model.walls, worst);
     return worst;
   }
   // Sort and sweep along x: only pebbles whose x extents meet are compared.
@@ -85,7 +85,7 @@ InitialOverlap worstInitialOverlapOf(const Scene& scene) {
             [&](const ScenePebble& a, const ScenePebble& b) { return lowestX(a) < lowestX(b); });
   for (std::size_t a = 0; a < pebbles.size(); ++a) {
     const ScenePebble& p = pebbles[a];
-    wallOverlap(p, scene.walls, worst);
+    wallOverlap(p, scene.model.walls, worst);
     const double highestX = p.placed.center.x() + p.placed.reach();
     for (std::size_t b = a + 1; b < pebbles.size(); ++b) {
       const ScenePebble& q = pebbles[b];

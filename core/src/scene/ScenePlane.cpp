@@ -6,7 +6,7 @@
 namespace clumplab {
 
 void confineToPlane(Scene& scene, const PlaneConstraint& plane) {
-  scene.settings.plane = plane;
+  scene.model.settings.plane = plane;
   if (!plane.enabled) return;
   for (BodyInit& b : scene.bodies) plane.confine(b.position, b.velocity, b.angularVelocity);
 }

@@ -42,8 +42,9 @@ ClumpTemplate sphereTemplate(const ClumpTemplate& clump, SphereKind kind) {
 }
 
 void switchToSpheres(Scene& scene, SphereKind kind) {
-  for (TemplatePtr& t : scene.templates) t = std::make_shared<const ClumpTemplate>(sphereTemplate(*t, kind));
-  scene.templateSources.assign(scene.templates.size(), TemplateSource{});
+  for (TemplatePtr& t : scene.model.templates)
+    t = std::make_shared<const ClumpTemplate>(sphereTemplate(*t, kind));
+  scene.templateSources.assign(scene.model.templates.size(), TemplateSource{});
   scene.description = "The clumps of this scene as " +
                       std::string(kind == SphereKind::Bounding ? "bounding" : "volume-equivalent") +
                       " spheres. " + scene.description;

@@ -17,9 +17,10 @@ namespace clumplab {
 
 World::World(const WorldSettings& settings, const ContactModel& contact, std::vector<Wall> walls,
              std::vector<TemplatePtr> templates)
-    : model_{settings, contact, std::move(walls), std::move(templates)},
-      pool_(std::max(1, settings.threads)) {
-  setIntegratorObject(makeIntegrator(settings.integrator, settings.eulerIterations));
+    : World(WorldModel{settings, contact, std::move(walls), std::move(templates)}) {}
+
+World::World(WorldModel model) : model_(std::move(model)), pool_(std::max(1, model_.settings.threads)) {
+  setIntegratorObject(makeIntegrator(model_.settings.integrator, model_.settings.eulerIterations));
   checkModel(model_.settings, model_.contact);
   if (model_.settings.plane.enabled) {
     const Vec3 n = model_.settings.plane.normal;

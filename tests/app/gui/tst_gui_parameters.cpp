@@ -174,7 +174,7 @@ class TestGuiParameters : public QObject {
     QVERIFY(waitForFrame(w, [](const SimulationFrame& f) { return f.parameters.timeStep == 1e-15; }));
     const QString saved = dir.filePath(QStringLiteral("saved.json"));
     QCOMPARE(w.saveSceneTo(saved), QString());
-    QCOMPARE(loadScene(saved.toStdString()).settings.timeStep, 1e-15);
+    QCOMPARE(loadScene(saved.toStdString()).model.settings.timeStep, 1e-15);
   }
 
   // Nothing in the Parameters panel is cut off, on any contact model's page, at the window's size
@@ -381,8 +381,8 @@ class TestGuiParameters : public QObject {
     const QString saved = dir.filePath(QStringLiteral("saved.json"));
     QCOMPARE(w.saveSceneTo(saved), QString());
     const Scene back = loadScene(saved.toStdString());
-    QCOMPARE(back.settings.fields.electric, Vec3(250.0, 0, 0));
-    QVERIFY(back.settings.plane.enabled);  // a 2D scene saves as one
+    QCOMPARE(back.model.settings.fields.electric, Vec3(250.0, 0, 0));
+    QVERIFY(back.model.settings.plane.enabled);  // a 2D scene saves as one
 
     QCOMPARE(w.setMotion(MotionChoice::AsSceneFile), QString());
     QVERIFY(waitForFrame(w, [](const SimulationFrame& f) { return f.snapshot.bodies.size() == 100; }));

@@ -97,11 +97,11 @@ class MeshDropsAtRestTest : public QObject {
       QFAIL(e.what());
     }
     qInfo("%s: %zu pebbles, step %.3g s: at rest from %.2f s (kinetic energy %.2g J at %.1f s, drift %.2g m)",
-          qPrintable(QFileInfo(mesh).fileName()), scene->templates.front()->pebbles.size(),
-          scene->settings.timeStep, rest.time, rest.kinetic, watch, rest.drift);
+          qPrintable(QFileInfo(mesh).fileName()), scene->model.templates.front()->pebbles.size(),
+          scene->model.settings.timeStep, rest.time, rest.kinetic, watch, rest.drift);
     QVERIFY2(rest.time >= 0.0, "not at rest at the end");
     QVERIFY(rest.time <= restBy);
-    QVERIFY(rest.drift < 1e-3 * scene->templates.front()->boundingRadius);
+    QVERIFY(rest.drift < 1e-3 * scene->model.templates.front()->boundingRadius);
   }
 };
 

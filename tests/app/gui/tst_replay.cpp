@@ -490,7 +490,7 @@ class TestReplay : public QObject {
       const Scene scene = parseScene(kPile, "pile.json");
       auto world = buildWorld(scene);
       Scene boxed = scene;
-      boxed.walls = Wall::box(Vec3(-0.02, -0.02, 0.0), Vec3(0.02, 0.02, 0.08));
+      boxed.model.walls = Wall::box(Vec3(-0.02, -0.02, 0.0), Vec3(0.02, 0.02, 0.08));
       boxed.bodies.clear();  // the scene as it starts: bodies come later (from inlets)
       boxed.bodyPoints.clear();
       TrajectoryWriter writer(path.toStdString(), sceneToJson(boxed, "."), templateKeys(world->templates()));

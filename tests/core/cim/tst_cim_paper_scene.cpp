@@ -22,26 +22,26 @@ class CimPaperSceneTest : public QObject {
   void theCommittedSceneIsThePapers() {
     const Scene scene = loadScene(std::string(CLUMPLAB_SCENES_DIR) + "/cim-spherocylinders.json");
     QCOMPARE(scene.bodies.size(), std::size_t(746));
-    QCOMPARE(scene.templates.size(), std::size_t(1));
-    const ClumpTemplate& rod = *scene.templates.front();
+    QCOMPARE(scene.model.templates.size(), std::size_t(1));
+    const ClumpTemplate& rod = *scene.model.templates.front();
     QVERIFY(isSpherocylinder(rod));
     QCOMPARE(rod.pebbles.front().radius, 1e-3);
     QCOMPARE(2.0 * rod.pebbles.front().halfLength, 4e-3);
     CLUMPLAB_COMPARE_REL(rod.mass, spherocylinderMass(1e-3, 4e-3, 2700.0).mass, 1e-15);
-    const PeriodicBox& box = scene.settings.periodic;
+    const PeriodicBox& box = scene.model.settings.periodic;
     QVERIFY(box.periodic[0] && box.periodic[1] && box.periodic[2]);
     QCOMPARE(box.length, Vec3::Constant(0.05));
-    QVERIFY(scene.walls.empty());
-    QCOMPARE(scene.settings.gravity, Vec3::Zero());
-    QCOMPARE(scene.settings.integrator, IntegratorKind::Cim);
-    QCOMPARE(scene.settings.cim.buffer, 6e-4);
-    QCOMPARE(scene.settings.cim.relativeTolerance, 1e-5);
-    QCOMPARE(scene.settings.cim.absoluteTolerance, 1e-20);
+    QVERIFY(scene.model.walls.empty());
+    QCOMPARE(scene.model.settings.gravity, Vec3::Zero());
+    QCOMPARE(scene.model.settings.integrator, IntegratorKind::Cim);
+    QCOMPARE(scene.model.settings.cim.buffer, 6e-4);
+    QCOMPARE(scene.model.settings.cim.relativeTolerance, 1e-5);
+    QCOMPARE(scene.model.settings.cim.absoluteTolerance, 1e-20);
     // A linear repulsive spring only: no dashpot, no friction.
-    QCOMPARE(scene.contact.kind, ContactModel::Kind::Linear);
-    QVERIFY(!scene.contact.linear.dampingFromRestitution);
-    QCOMPARE(scene.contact.linear.damping, 0.0);
-    QCOMPARE(scene.contact.linear.friction, 0.0);
+    QCOMPARE(scene.model.contact.kind, ContactModel::Kind::Linear);
+    QVERIFY(!scene.model.contact.linear.dampingFromRestitution);
+    QCOMPARE(scene.model.contact.linear.damping, 0.0);
+    QCOMPARE(scene.model.contact.linear.friction, 0.0);
 
     const double fraction = 746.0 * rod.volume / std::pow(0.05, 3);
     qInfo("volume fraction %.6f", fraction);
@@ -91,7 +91,7 @@ class CimPaperSceneTest : public QObject {
                    a.angularVelocity == b.angularVelocity && a.orientation.coeffs() == b.orientation.coeffs(),
                qPrintable(QString("body %1 differs").arg(i)));
     }
-    QCOMPARE(file.contact.linear.stiffness, 1e5);
+    QCOMPARE(file.model.contact.linear.stiffness, 1e5);
   }
 
   // The generator on a small box: the same bits for the same seed, and equipartition reached from

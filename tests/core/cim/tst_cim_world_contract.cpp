@@ -220,27 +220,27 @@ class CimWorldContractTest : public QObject {
       "templates": {"rod": {"shape": "spherocylinder", "radius": 1e-3, "length": 4e-3, "density": 2700}},
       "bodies": [{"template": "rod", "position": [0.01, 0.01, 0.01], "velocity": [0.4, 0, 0]}]})";
     const Scene a = parseScene(scene, "cim.json");
-    QCOMPARE(a.settings.integrator, IntegratorKind::Cim);
-    QCOMPARE(a.settings.cim.buffer, 6e-4);
-    QCOMPARE(a.settings.cim.relativeTolerance, 1e-6);
-    QCOMPARE(a.settings.cim.absoluteTolerance, 1e-18);
-    QCOMPARE(a.settings.cim.minStep, 3.3e-6);
-    QCOMPARE(a.settings.cim.maxStep, 1e-4);
+    QCOMPARE(a.model.settings.integrator, IntegratorKind::Cim);
+    QCOMPARE(a.model.settings.cim.buffer, 6e-4);
+    QCOMPARE(a.model.settings.cim.relativeTolerance, 1e-6);
+    QCOMPARE(a.model.settings.cim.absoluteTolerance, 1e-18);
+    QCOMPARE(a.model.settings.cim.minStep, 3.3e-6);
+    QCOMPARE(a.model.settings.cim.maxStep, 1e-4);
     auto world = buildWorld(a);
     QVERIFY(runSteps(*world, 3));
     const Scene b = parseScene(sceneToJson(sceneFromWorld(*world, a), "."), "saved.json");
-    QVERIFY(b.settings.cim == a.settings.cim);
-    QCOMPARE(b.settings.integrator, IntegratorKind::Cim);
-    QVERIFY(b.settings.periodic == a.settings.periodic);
+    QVERIFY(b.model.settings.cim == a.model.settings.cim);
+    QCOMPARE(b.model.settings.integrator, IntegratorKind::Cim);
+    QVERIFY(b.model.settings.periodic == a.model.settings.periodic);
     // Defaults: an rk4 scene without the block writes the defaults, which read back the same.
     std::string rk4 = scene;
     rk4.replace(rk4.find("\"cim\", \"gravity\""), 5, "\"rk4\"");
     rk4.replace(rk4.find("\"cim\": {"), rk4.find("\"contact\"") - rk4.find("\"cim\": {"), "");
     const Scene c = parseScene(rk4, "rk4.json");
-    QCOMPARE(c.settings.integrator, IntegratorKind::Rk4);
-    QVERIFY(c.settings.cim == CimSettings{});
+    QCOMPARE(c.model.settings.integrator, IntegratorKind::Rk4);
+    QVERIFY(c.model.settings.cim == CimSettings{});
     const Scene d = parseScene(sceneToJson(c, "."), "saved.json");
-    QVERIFY(d.settings.cim == CimSettings{});
+    QVERIFY(d.model.settings.cim == CimSettings{});
 
     const auto fails = [&](const std::string& from, const std::string& to, const QString& expected) {
       std::string text = scene;
@@ -262,7 +262,7 @@ class CimWorldContractTest : public QObject {
     std::string automatic = scene;
     const std::string given = "\"buffer\": 6e-4";
     automatic.replace(automatic.find(given), given.size(), "\"buffer\": 0");
-    QCOMPARE(parseScene(automatic, "cim.json").settings.cim.buffer, 0.0);
+    QCOMPARE(parseScene(automatic, "cim.json").model.settings.cim.buffer, 0.0);
     fails("\"min_step\": 3.3e-6", "\"min_step\": -1", "cim.min_step");
     fails("\"integrator\": \"cim\"", "\"integrator\": \"cimm\"", "rk4");
     fails("\"damping\": 0}", "\"damping\": 0, \"friction\": 0.5}", "tangential_stiffness_ratio");

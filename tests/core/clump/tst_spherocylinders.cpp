@@ -320,14 +320,14 @@ void SpherocylindersTest::initialOverlapOfShafts() {
   // What the 2D and spheres switches report: end to end along x, the caps overlap by 0.2 r (the
   // centres are 2.4 shaft-halves apart, far beyond twice the radius); a floor cuts one end by 0.5 r.
   Scene scene;
-  scene.templates = {capsule()};
-  const Quat alongX = shaftAlong(*scene.templates[0], Vec3::UnitX());
+  scene.model.templates = {capsule()};
+  const Quat alongX = shaftAlong(*scene.model.templates[0], Vec3::UnitX());
   const double gap = kShaft + 2.0 * kRadius - 0.2 * kRadius;
   scene.bodies = {{0, Vec3(0, 0, 0.01), alongX, Vec3::Zero(), Vec3::Zero()},
                   {0, Vec3(gap, 0, 0.01), alongX, Vec3::Zero(), Vec3::Zero()}};
   CLUMPLAB_COMPARE_REL(worstInitialOverlap(scene), 0.2, 1e-9);
-  scene.walls = {Wall::plane(Vec3::Zero(), Vec3::UnitZ())};
-  const Quat tilted = shaftAlong(*scene.templates[0], Vec3(1, 0, -1));
+  scene.model.walls = {Wall::plane(Vec3::Zero(), Vec3::UnitZ())};
+  const Quat tilted = shaftAlong(*scene.model.templates[0], Vec3(1, 0, -1));
   scene.bodies.push_back(
       {0, Vec3(0.05, 0, 0.5 * kShaft / std::sqrt(2.0) + 0.5 * kRadius), tilted, Vec3::Zero(), Vec3::Zero()});
   CLUMPLAB_COMPARE_REL(worstInitialOverlap(scene), 0.5, 1e-9);

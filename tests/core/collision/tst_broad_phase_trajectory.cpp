@@ -27,7 +27,7 @@ std::uint64_t runPile(double skin, int threads) {
            R"({ "template": "dumbbell", "count": 3, "region": { "min": [-0.01, -0.01, 0.055], "max": [0.01, 0.01, 0.07] },
                     "random_orientation": true, "seed": 8 })"});
   Scene scene = parseScene(text, "pile.json");
-  scene.settings.threads = threads;
+  scene.model.settings.threads = threads;
   auto world = buildWorld(scene);
   for (int n = 0; n < 12000; ++n) test::mustStep(*world);
   if (world->divergence().happened) qFatal("%s", world->divergence().message.c_str());
@@ -71,7 +71,7 @@ class TestBroadPhaseTrajectory : public QObject {
     QFETCH(int, pebbleContacts);
     QFETCH(int, wallContacts);
     Scene scene = loadScene(std::string(CLUMPLAB_SCENES_DIR) + "/" + file.toStdString());
-    scene.settings.threads = 2;
+    scene.model.settings.threads = 2;
     auto world = buildWorld(scene);
     for (int k = 0; k < steps; ++k) QVERIFY(world->step());
     const EnergyReport e = world->energy();

@@ -119,8 +119,8 @@ class TestSceneExport : public QObject {
     const Scene original = parseScene(text, "scene.json");
     const std::string again = templateFileScene(folder);
     const Scene read = parseScene(again, folder + "/again.json");
-    const ClumpTemplate& a = *original.templates[original.templates[0]->name == "ell" ? 0 : 1];
-    const ClumpTemplate& b = *read.templates[0];
+    const ClumpTemplate& a = *original.model.templates[original.model.templates[0]->name == "ell" ? 0 : 1];
+    const ClumpTemplate& b = *read.model.templates[0];
     CLUMPLAB_COMPARE_REL(b.mass, a.mass, 1e-15);
     for (int k = 0; k < 3; ++k) CLUMPLAB_COMPARE_REL(b.principalMoments[k], a.principalMoments[k], 1e-14);
     QCOMPARE(b.pebbles.size(), a.pebbles.size());
@@ -224,7 +224,7 @@ class TestSceneExport : public QObject {
                                                "0.75 tpl[12] 0.25")));
     const Scene scene = parseWithMeshes(text);
     double ell = 0.0, dot = 0.0;
-    for (const TemplatePtr& t : scene.templates) (t->name == "ell" ? ell : dot) = t->mass;
+    for (const TemplatePtr& t : scene.model.templates) (t->name == "ell" ? ell : dot) = t->mass;
     const double mean = 0.75 * ell + 0.25 * dot;
     const long long count = static_cast<long long>(std::floor(0.005 / mean));
     const long long every = std::llround(mean / (0.01 * 1e-5));

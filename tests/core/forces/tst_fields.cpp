@@ -216,8 +216,8 @@ class FieldsTest : public QObject {
                   "electric_dipole": [1e-9, 0, 0], "magnetic_dipole": [0, 0.1, 0], "point_mass": true},
                  {"template": "ball", "position": [0.1, 0, 0]}]})";
     const Scene scene = parseScene(text, "fields.json");
-    QCOMPARE(scene.settings.fields.electric, Vec3(1, 2, 3));
-    QCOMPARE(scene.settings.fields.gravitationalConstant, 0.01);
+    QCOMPARE(scene.model.settings.fields.electric, Vec3(1, 2, 3));
+    QCOMPARE(scene.model.settings.fields.gravitationalConstant, 0.01);
     QCOMPARE(scene.pointOf(0).charge, 1e-6);
     QVERIFY(scene.pointOf(0).pointMass);
     QVERIFY(!scene.pointOf(1).any());
@@ -225,10 +225,10 @@ class FieldsTest : public QObject {
     for (int k = 0; k < 10; ++k) QVERIFY(world->step());
     const std::string saved = sceneToJson(sceneFromWorld(*world, scene), ".");
     const Scene again = parseScene(saved, "saved.json");
-    QCOMPARE(again.settings.fields.electric, scene.settings.fields.electric);
-    QCOMPARE(again.settings.fields.magnetic, scene.settings.fields.magnetic);
-    QCOMPARE(again.settings.fields.softening, 0.002);
-    QCOMPARE(again.settings.fields.gravitationalConstant, 0.01);
+    QCOMPARE(again.model.settings.fields.electric, scene.model.settings.fields.electric);
+    QCOMPARE(again.model.settings.fields.magnetic, scene.model.settings.fields.magnetic);
+    QCOMPARE(again.model.settings.fields.softening, 0.002);
+    QCOMPARE(again.model.settings.fields.gravitationalConstant, 0.01);
     QVERIFY(again.pointOf(0) == world->bodies().point[0]);
     QVERIFY(!again.pointOf(1).any());
     QCOMPARE(sceneToJson(sceneFromWorld(*buildWorld(again), again), "."), saved);
@@ -246,7 +246,7 @@ class FieldsTest : public QObject {
       "generate": [{"template": "rod", "count": 3, "region": {"min": [0, 0.2, 0], "max": [0.3, 0.3, 0.1]},
                     "electric_dipole": [0, 0, 1e-9], "seed": 2}]})";
     const Scene scene = parseScene(text, "defaults.json");
-    const ClumpTemplate& rod = *scene.templates[0];
+    const ClumpTemplate& rod = *scene.model.templates[0];
     QCOMPARE(rod.point.charge, 2e-6);
     // The rod lies along x as written; its principal axis 1 (smallest moment) is that axis.
     QCOMPARE(std::abs((rod.rotationFromInput.conjugate() * rod.point.magneticDipole).x()), 0.1);
@@ -261,7 +261,7 @@ class FieldsTest : public QObject {
     auto world = buildWorld(scene);
     const std::string saved = sceneToJson(sceneFromWorld(*world, scene), ".");
     const Scene again = parseScene(saved, "saved.json");
-    QCOMPARE(again.templates[0]->point.charge, 2e-6);
+    QCOMPARE(again.model.templates[0]->point.charge, 2e-6);
     for (std::size_t b = 0; b < 5; ++b) QVERIFY(again.pointOf(b) == scene.pointOf(b));
     QCOMPARE(sceneToJson(sceneFromWorld(*buildWorld(again), again), "."), saved);
     // A body added later without properties carries its template's (library spawns, the wizard).
@@ -271,7 +271,7 @@ class FieldsTest : public QObject {
     // Template files too.
     const ClumpTemplate fromFile = parseTemplateFile(templateToJson(rod), "rod.json");
     QVERIFY(fromFile.point == rod.point);
-    QVERIFY(!parseTemplateFile(templateToJson(*scene.templates[0]), "rod.json").point.pointMass);
+    QVERIFY(!parseTemplateFile(templateToJson(*scene.model.templates[0]), "rod.json").point.pointMass);
     // Spheres keep them (they sit at the centre of mass).
     SceneLoadOptions spheres;
     spheres.spheres = SphereKind::Bounding;

@@ -126,7 +126,7 @@ class IntegratorOrderTest : public QObject {
     // step: many impacts).
     QFETCH(IntegratorKind, kind);
     Scene scene = loadScene(std::string(CLUMPLAB_SCENES_DIR) + "/order-two-tbars.json");
-    scene.settings.integrator = kind;
+    scene.model.settings.integrator = kind;
     std::vector<double> reported;
     WorkProgress progress;
     progress.callback = [&](double f, std::string_view) { reported.push_back(f); };
@@ -150,7 +150,7 @@ class IntegratorOrderTest : public QObject {
     // splitting give 1.8 to 2.8 per doubling there over these impacts: not asserted.
     if (kind != IntegratorKind::Midpoint) return;
     Scene grains = loadScene(std::string(CLUMPLAB_SCENES_DIR) + "/ten-grains-cavity.json");
-    grains.settings.integrator = kind;
+    grains.model.settings.integrator = kind;
     OrderSettings s;
     s.timeStep = 4e-6;
     s.duration = 0.004;
@@ -198,7 +198,7 @@ class IntegratorOrderTest : public QObject {
     QFETCH(IntegratorKind, kind);
     QFETCH(QString, scene);
     Scene parsed = parseScene(scene.toStdString(), "order-test.json");
-    parsed.settings.integrator = kind;
+    parsed.model.settings.integrator = kind;
     OrderSettings settings;
     settings.runs = 5;
     const OrderAnalysis a = analyzeOrder(parsed, settings);

@@ -124,17 +124,17 @@ class PlaneModeTest : public QObject {
       "templates": {"ball": {"density": 1000, "inertia": "pebbles", "pebbles": [[0, 0, 0, 0.002], [0.002, 0, 0, 0.002]]}},
       "bodies": [{"template": "ball", "position": [0, 0.005, 0.01], "angular_velocity": [1, 2, 3]}]})";
     const Scene scene = parseScene(text, "plane.json");
-    QVERIFY(scene.settings.plane.enabled);
-    QCOMPARE(scene.settings.plane.normal, Vec3(0, 1, 0));
+    QVERIFY(scene.model.settings.plane.enabled);
+    QCOMPARE(scene.model.settings.plane.normal, Vec3(0, 1, 0));
     auto world = buildWorld(scene);
     QCOMPARE(world->bodies().position[0].y(), 0.0015);
     QCOMPARE(world->bodies().angularVelocity[0], Vec3(0, 2, 0));
     for (int k = 0; k < 100; ++k) QVERIFY(world->step());
     const std::string saved = sceneToJson(sceneFromWorld(*world, scene), ".");
     const Scene again = parseScene(saved, "saved.json");
-    QVERIFY(again.settings.plane.enabled);
-    QCOMPARE(again.settings.plane.normal, Vec3(0, 1, 0));
-    QCOMPARE(again.settings.plane.offset, 0.0015);
+    QVERIFY(again.model.settings.plane.enabled);
+    QCOMPARE(again.model.settings.plane.normal, Vec3(0, 1, 0));
+    QCOMPARE(again.model.settings.plane.offset, 0.0015);
     QCOMPARE(sceneToJson(sceneFromWorld(*buildWorld(again), again), "."), saved);
   }
 
@@ -167,7 +167,7 @@ class PlaneModeTest : public QObject {
     SceneLoadOptions options;
     options.plane = plane;
     const Scene twoD = parseScene(withCount(40), "tbars.json", options);
-    QVERIFY(twoD.settings.plane.enabled);
+    QVERIFY(twoD.model.settings.plane.enabled);
     QCOMPARE(twoD.bodies.size(), std::size_t(41));  // forty T-bars fit in a 4 cm x 7 cm slice
     for (const BodyInit& b : twoD.bodies) {
       QCOMPARE(b.position.y(), plane.offset);
@@ -201,7 +201,7 @@ class PlaneModeTest : public QObject {
     SceneLoadOptions threeDOptions;
     threeDOptions.plane = PlaneConstraint{};
     const Scene back = parseScene(written2D, "tbars.json", threeDOptions);
-    QVERIFY(!back.settings.plane.enabled);
+    QVERIFY(!back.model.settings.plane.enabled);
     QCOMPARE(back.bodies[0].position, Vec3(0, 0.004, 0.09));
     QVERIFY(back.bodies[1].position.y() != 0.001);
   }

@@ -26,8 +26,8 @@ class SceneFileTest : public QObject {
   void goodSceneLoads() {
     const Scene s = parseScene(kGood, "good.json");
     QCOMPARE(s.bodies.size(), std::size_t(1));
-    QCOMPARE(s.walls.size(), std::size_t(1));
-    QCOMPARE(s.templates[0]->pebbles.size(), std::size_t(3));
+    QCOMPARE(s.model.walls.size(), std::size_t(1));
+    QCOMPARE(s.model.templates[0]->pebbles.size(), std::size_t(3));
   }
 
   void badInput_data() {
@@ -208,7 +208,7 @@ class SceneFileTest : public QObject {
     const Scene s = parseScene(replaced("\"orientation\": [1, 0, 0, 0]",
                                         "\"orientation\": [0.7071067811865476, 0.7071067811865476, 0, 0]"),
                                "q.json");
-    const ClumpTemplate& t = *s.templates[0];
+    const ClumpTemplate& t = *s.model.templates[0];
     const BodyInit& b = s.bodies[0];
     const Quat user(Eigen::AngleAxisd(M_PI / 2, Vec3::UnitX()));
     for (std::size_t i = 0; i < t.pebbles.size(); ++i) {
@@ -246,10 +246,10 @@ class SceneFileTest : public QObject {
 
   void templateFileRoundTrip() {
     const Scene s = parseScene(kGood, "good.json");
-    const ClumpTemplate back = parseTemplateFile(templateToJson(*s.templates[0]), "t.json");
-    QCOMPARE(back.pebbles.size(), s.templates[0]->pebbles.size());
-    CLUMPLAB_COMPARE_REL(back.mass, s.templates[0]->mass, 1e-15);
-    QVERIFY((back.principalMoments - s.templates[0]->principalMoments).norm() <
+    const ClumpTemplate back = parseTemplateFile(templateToJson(*s.model.templates[0]), "t.json");
+    QCOMPARE(back.pebbles.size(), s.model.templates[0]->pebbles.size());
+    CLUMPLAB_COMPARE_REL(back.mass, s.model.templates[0]->mass, 1e-15);
+    QVERIFY((back.principalMoments - s.model.templates[0]->principalMoments).norm() <
             1e-15 * back.principalMoments.norm() * 10);
   }
 
@@ -262,9 +262,9 @@ class SceneFileTest : public QObject {
                           kPrincipal));
     const Scene s = parseScene(text, "p.json");
     QCOMPARE(s.startTime, 2.5);
-    QCOMPARE(s.settings.linearDamping, 0.3);
-    QCOMPARE(s.settings.angularDamping, 0.7);
-    const ClumpTemplate& t = *s.templates[0];
+    QCOMPARE(s.model.settings.linearDamping, 0.3);
+    QCOMPARE(s.model.settings.angularDamping, 0.7);
+    const ClumpTemplate& t = *s.model.templates[0];
     QCOMPARE(t.principalMoments, Vec3(1e-8, 2e-8, 2.5e-8));
     QCOMPARE(t.pebbles[0].center, Vec3(0, 0, -0.001));
     QCOMPARE(t.boundingRadius, 0.002);
@@ -276,7 +276,7 @@ class SceneFileTest : public QObject {
     // Damping is optional inside "damping"; the scene's clock defaults to 0.
     const Scene plain =
         parseScene(replaced("\"time_step\": 1e-5", "\"time_step\": 1e-5, \"damping\": {}"), "d.json");
-    QCOMPARE(plain.settings.linearDamping, 0.0);
+    QCOMPARE(plain.model.settings.linearDamping, 0.0);
     QCOMPARE(plain.startTime, 0.0);
   }
 
@@ -290,8 +290,8 @@ class SceneFileTest : public QObject {
     const HertzContactParameters defaults;
     HertzContactParameters expected = defaults;
     expected.young = 2e7;
-    QVERIFY(scene.contact.kind == ContactModel::Kind::Hertz);
-    QVERIFY(scene.contact.hertz == expected);
+    QVERIFY(scene.model.contact.kind == ContactModel::Kind::Hertz);
+    QVERIFY(scene.model.contact.hertz == expected);
     QCOMPARE(defaults.poisson, 0.3);
   }
 
@@ -310,11 +310,11 @@ class SceneFileTest : public QObject {
     const std::string empty = R"({"format": "clumplab-scene/1", "time_step": 1e-4,
       "contact": {"model": "linear", "stiffness": 1e3, "restitution": 0.5}, "templates": {}, "bodies": []})";
     const Scene s = parseScene(empty, "empty.json");
-    QVERIFY(s.templates.empty());
+    QVERIFY(s.model.templates.empty());
     auto world = buildWorld(s);
     QVERIFY(world->step());
     const Scene again = parseScene(sceneToJson(sceneFromWorld(*world, s), "."), "saved.json");
-    QVERIFY(again.templates.empty() && again.bodies.empty());
+    QVERIFY(again.model.templates.empty() && again.bodies.empty());
     QCOMPARE(again.startTime, world->time());
     const std::string generating = replaced(R"("bodies": [])", R"("bodies": [], "generate": [{"template": "a",
       "count": 1, "region": {"min": [0, 0, 0], "max": [1, 1, 1]}}])",

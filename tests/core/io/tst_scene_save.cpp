@@ -194,7 +194,7 @@ class SceneSaveTest : public QObject {
     QVERIFY(dir.isValid());
     const std::string original = writeFile(dir.filePath("a/scene.json"), richScene(contact.toStdString()));
     const Scene scene = loadScene(original);
-    QVERIFY(scene.templates.size() > 5);  // scaled copies
+    QVERIFY(scene.model.templates.size() > 5);  // scaled copies
     auto world = buildWorld(scene);
     for (int n = 0; n < 500; ++n) QVERIFY2(world->step(), world->divergence().message.c_str());
     world->editModel([&](EditableModel& m) { m.gravity = Vec3(0, 0.5, -5); });
@@ -216,7 +216,7 @@ class SceneSaveTest : public QObject {
     const Scene back = loadScene(saved);
     QCOMPARE(back.description, scene.description);
     QCOMPARE(back.duration, scene.duration);
-    QCOMPARE(back.walls.size(), scene.walls.size());
+    QCOMPARE(back.model.walls.size(), scene.model.walls.size());
     const std::string text = readFile(saved);
     QVERIFY2(text.find("\"type\": \"box\"") != std::string::npos, "the box is written as a box");
     QVERIFY(text.find("\"generate\"") == std::string::npos);
@@ -244,7 +244,7 @@ class SceneSaveTest : public QObject {
                       "random_orientation": true, "scale": [0.8, 1.2], "seed": 3 } ] })";
     const std::string original = writeFile(dir.filePath("scene.json"), text);
     const Scene scene = loadScene(original);
-    QCOMPARE(scene.templates[1]->inertiaMethod, std::string("spherocylinder"));
+    QCOMPARE(scene.model.templates[1]->inertiaMethod, std::string("spherocylinder"));
     auto world = buildWorld(scene);
     for (int n = 0; n < 15000; ++n) QVERIFY2(world->step(), world->divergence().message.c_str());
     QVERIFY(world->contactCount() > 0);
@@ -258,7 +258,7 @@ class SceneSaveTest : public QObject {
     const Scene upright =
         parseScene(replaced("\"orientation\": [0.9, 0.1, -0.3, 0.2]", "\"orientation\": [1, 0, 0, 0]", text),
                    "upright.json");
-    const ClumpTemplate& rod = *upright.templates[upright.bodies[0].templateIndex];
+    const ClumpTemplate& rod = *upright.model.templates[upright.bodies[0].templateIndex];
     QVERIFY((upright.bodies[0].orientation * rod.pebbles.front().axis - Vec3::UnitZ()).norm() < 1e-15);
   }
 
@@ -274,7 +274,7 @@ class SceneSaveTest : public QObject {
     SceneLoadOptions options;
     options.meshTemplates = meshes.builder();
     const Scene scene = loadScene(original, options);
-    QVERIFY(scene.templates.size() > 3);
+    QVERIFY(scene.model.templates.size() > 3);
     auto world = buildWorld(scene);
     for (int n = 0; n < 50; ++n) QVERIFY(world->step());
 
@@ -285,7 +285,7 @@ class SceneSaveTest : public QObject {
 
     const Scene plain = loadScene(saved);  // no mesh builder: physics only
     compareWorlds(*world, *buildWorld(plain));
-    for (const TemplatePtr& t : plain.templates) {
+    for (const TemplatePtr& t : plain.model.templates) {
       QCOMPARE(t->sourceMesh, std::string(t->name == "nut" ? "built-in:wingnut" : "gear.stl"));
       QVERIFY(t->mesh == nullptr);
     }
@@ -317,10 +317,11 @@ class SceneSaveTest : public QObject {
     saveScene(sceneFromWorld(*reloaded, drawn), again);
     QVERIFY(readFile(again).find("\"mesh\": \"../a/meshes/gear.stl\"") != std::string::npos);
     const Scene third = loadScene(again, options);
-    QCOMPARE(third.templates.size(), drawn.templates.size());
-    for (std::size_t i = 0; i < third.templates.size(); ++i) {
-      QCOMPARE(third.templates[i]->name, drawn.templates[i]->name);
-      QCOMPARE(third.templates[i]->mesh->vertices.back(), drawn.templates[i]->mesh->vertices.back());
+    QCOMPARE(third.model.templates.size(), drawn.model.templates.size());
+    for (std::size_t i = 0; i < third.model.templates.size(); ++i) {
+      QCOMPARE(third.model.templates[i]->name, drawn.model.templates[i]->name);
+      QCOMPARE(third.model.templates[i]->mesh->vertices.back(),
+               drawn.model.templates[i]->mesh->vertices.back());
     }
 
     // A mesh that no longer builds the saved clump is an error that says what to do.

@@ -87,9 +87,9 @@ class TestTrajectory : public QObject {
     const Scene embedded = parseScene(t.sceneJson, path);
     QCOMPARE(t.templateKeys.size(), world->templates().size());
     for (std::size_t i = 0; i < t.templateKeys.size(); ++i) {
-      const auto it = std::find_if(embedded.templates.begin(), embedded.templates.end(),
+      const auto it = std::find_if(embedded.model.templates.begin(), embedded.model.templates.end(),
                                    [&](const TemplatePtr& p) { return p->name == t.templateKeys[i]; });
-      QVERIFY2(it != embedded.templates.end(), t.templateKeys[i].c_str());
+      QVERIFY2(it != embedded.model.templates.end(), t.templateKeys[i].c_str());
       QCOMPARE((*it)->mass, world->templates()[i]->mass);
       QVERIFY((*it)->principalMoments == world->templates()[i]->principalMoments);
     }

@@ -20,7 +20,7 @@ std::string scenePath(const char* name) {
 
 // Largest |E(t) - E(0)| over the first `duration` seconds, and the final deviation.
 std::pair<double, double> energyDeviation(Scene scene, double dt, double duration) {
-  scene.settings.timeStep = dt;
+  scene.model.settings.timeStep = dt;
   auto world = buildWorld(scene);
   const double e0 = world->energy().total();
   double worst = 0.0;
@@ -57,7 +57,7 @@ class ExampleScenesTest : public QObject {
     // resources/scenes/tbar-bulk.json is ClumpLab's copy of the shared benchmark scene.
     const Scene scene = loadScene(scenePath("tbar-bulk.json"));
     QCOMPARE(scene.bodies.size(), std::size_t(1000));
-    QCOMPARE(scene.templates[0]->pebbles.size(), std::size_t(10));
+    QCOMPARE(scene.model.templates[0]->pebbles.size(), std::size_t(10));
   }
 
   void equipartitionInAnElasticBox() {
@@ -68,7 +68,7 @@ class ExampleScenesTest : public QObject {
     scene.duration = sizedForBuild(scene.duration, 30.0);
     auto world = buildWorld(scene);
     double rot = 0.0, trans = 0.0;
-    const double dt = scene.settings.timeStep;
+    const double dt = scene.model.settings.timeStep;
     while (world->time() < scene.duration) {
       test::mustStep(*world);
       if (world->time() > 2.0) {  // after the first collisions have mixed the energy
@@ -89,7 +89,7 @@ class ExampleScenesTest : public QObject {
     Scene scene = loadScene(scenePath("stable-unstable-axes.json"));
     auto world = buildWorld(scene);
     QCOMPARE(world->bodies().size(), std::size_t(3));
-    const Vec3 I = scene.templates[0]->principalMoments;
+    const Vec3 I = scene.model.templates[0]->principalMoments;
     const double predicted = predictFlips(I, world->bodies().bodyAngularVelocity(1)).halfPeriod;
     const double approximate = smallPerturbationHalfPeriod(I, 10.0, 0.01);
     FlipCounter flips;
@@ -145,7 +145,7 @@ class ExampleScenesTest : public QObject {
   void selfRightingBodyEndsUpright() {
     // Laid on its side, the roly-poly rocks back until its head points up (within 3 degrees).
     Scene scene = loadScene(scenePath("self-righting.json"));
-    const ClumpTemplate& t = *scene.templates[0];
+    const ClumpTemplate& t = *scene.model.templates[0];
     // The centre of mass lies below the hull's centre: the condition for righting itself.
     QVERIFY(t.centerOfMassInInput.z() < -0.005);
     auto world = buildWorld(scene);
@@ -165,7 +165,7 @@ class ExampleScenesTest : public QObject {
     const Scene scene = loadScene(scenePath("ten-grains-cavity.json"));
     double scale = 0.0;  // the potential energy of the fall to the cavity wall
     for (const BodyInit& b : scene.bodies)
-      scale += scene.templates[b.templateIndex]->mass * scene.settings.gravity.norm() * 0.0442;
+      scale += scene.model.templates[b.templateIndex]->mass * scene.model.settings.gravity.norm() * 0.0442;
     const auto [coarse, coarseFinal] = energyDeviation(scene, 2e-6, 0.0035);
     const auto [fine, fineFinal] = energyDeviation(scene, 1e-6, 0.0035);
     qInfo("first impacts: max |dE|/E_fall = %.3g (dt 2e-6), %.3g (dt 1e-6), ratio %.2f", coarse / scale,

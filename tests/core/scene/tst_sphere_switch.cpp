@@ -30,7 +30,7 @@ class SphereSwitchTest : public QObject {
  private slots:
   void sphereTemplatesKeepTheMass() {
     const Scene clumps = loadScene(scenePath("bulk-tbars.json"));
-    const ClumpTemplate& tbar = *clumps.templates[0];
+    const ClumpTemplate& tbar = *clumps.model.templates[0];
     for (SphereKind kind : {SphereKind::Bounding, SphereKind::VolumeEquivalent}) {
       const ClumpTemplate ball = sphereTemplate(tbar, kind);
       QCOMPARE(ball.pebbles.size(), std::size_t(1));
@@ -65,12 +65,12 @@ class SphereSwitchTest : public QObject {
       text.replace(text.find("\"count\": 100"), 12, "\"count\": " + std::to_string(c.bodies));
       const Scene spheres = parseScene(text, c.scene, options);
       QCOMPARE(spheres.bodies.size(), c.bodies);
-      for (const TemplatePtr& t : spheres.templates) QCOMPARE(t->pebbles.size(), std::size_t(1));
+      for (const TemplatePtr& t : spheres.model.templates) QCOMPARE(t->pebbles.size(), std::size_t(1));
       QCOMPARE(worstInitialOverlap(spheres), 0.0);
       auto world = buildWorld(spheres);
       while (world->time() < 0.3) QVERIFY2(world->step(), world->divergence().message.c_str());
       qInfo("%s as %s spheres: radius %.3g mm", c.scene, sphereKindName(c.kind).data(),
-            1e3 * spheres.templates[0]->boundingRadius);
+            1e3 * spheres.model.templates[0]->boundingRadius);
     }
     SceneLoadOptions bounding;
     bounding.spheres = SphereKind::Bounding;
@@ -86,7 +86,7 @@ class SphereSwitchTest : public QObject {
       "templates": { TBAR },
       "bodies": [ { "template": "tbar", "position": [0, 0, 0] }, { "template": "tbar", "position": [0.0065, 0, 0] } ] })");
     const Scene clumps = parseScene(text, "two.json");
-    const double r = clumps.templates[0]->boundingRadius;
+    const double r = clumps.model.templates[0]->boundingRadius;
     QVERIFY(2.0 * r > 0.0065);                   // their bounding spheres overlap,
     QCOMPARE(worstInitialOverlap(clumps), 0.0);  // their pebbles do not
     SceneLoadOptions options;
@@ -99,13 +99,13 @@ class SphereSwitchTest : public QObject {
 
   void sceneKey() {
     const Scene s = loadScene(scenePath("stable-unstable-axes.json"));
-    QCOMPARE(s.templates[0]->pebbles.size(), std::size_t(10));
+    QCOMPARE(s.model.templates[0]->pebbles.size(), std::size_t(10));
     std::string text = R"({ "format": "clumplab-scene/1", "spheres": "volume", "time_step": 1e-4,
       "contact": { "model": "linear", "stiffness": 1e3, "restitution": 0.5 },
       "templates": { "pair": { "density": 1000, "pebbles": [[0, 0, 0, 0.01], [0.01, 0, 0, 0.01]] } },
       "bodies": [ { "template": "pair", "position": [0, 0, 0] } ] })";
     const Scene sphere = parseScene(text, "s.json");
-    QCOMPARE(sphere.templates[0]->pebbles.size(), std::size_t(1));
+    QCOMPARE(sphere.model.templates[0]->pebbles.size(), std::size_t(1));
     QVERIFY(sphere.description.find("volume-equivalent") != std::string::npos);
     text.replace(text.find("\"volume\""), 8, "\"cubes\"");
     try {

@@ -67,8 +67,8 @@ class MeshWallScenesTest : public QObject {
  private slots:
   void keysLoad() {
     const Scene s = parseScene(scene(kVelocityWall, R"(, "blocked": "zXY")"), kFile, withReader());
-    QCOMPARE(s.walls.size(), std::size_t(1));
-    const Wall& w = s.walls[0];
+    QCOMPARE(s.model.walls.size(), std::size_t(1));
+    const Wall& w = s.model.walls[0];
     QVERIFY(w.kind == Wall::Kind::Mesh);
     QCOMPARE(w.mesh->file, std::string("/tmp/clumplab-tests/meshes/floor.stl"));
     QCOMPARE(w.mesh->scale, 0.001);
@@ -97,7 +97,7 @@ class MeshWallScenesTest : public QObject {
     QVERIFY2(QString::fromStdString(text).contains(R"("file": "meshes/floor.stl")"), text.c_str());
     const Scene second = parseScene(text, kFile, withReader());
     QCOMPARE(sceneToJson(second, "/tmp/clumplab-tests"), text);
-    const MeshWall &m1 = *first.walls[0].mesh, &m2 = *second.walls[0].mesh;
+    const MeshWall &m1 = *first.model.walls[0].mesh, &m2 = *second.model.walls[0].mesh;
     QVERIFY(m1.motion.kind == m2.motion.kind && m1.scale == m2.scale && m1.file == m2.file);
     for (const double t : {0.0, 0.004, 0.02, 0.5}) {
       const WallPose p1 = m1.poseAt(t), p2 = m2.poseAt(t);

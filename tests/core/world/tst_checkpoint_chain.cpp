@@ -84,8 +84,8 @@ Scene periodicPile() {
 
 Scene tbarPile(const ContactModel& contact, const char* integrator) {
   Scene scene = parseScene(test::tbarPileJson({.skin = 1.5e-3, .count = 120, .top = 0.05}), "pile.json");
-  scene.contact = contact;
-  scene.settings.integrator = *integratorFromName(integrator);
+  scene.model.contact = contact;
+  scene.model.settings.integrator = *integratorFromName(integrator);
   return scene;
 }
 
@@ -120,7 +120,7 @@ ContactModel mutzeHertz() {
 // handed from face to face (MeshWallContacts.hpp).
 Scene meshFloorPile() {
   Scene scene = tbarPile(linear(), "leapfrog");
-  scene.walls.push_back(test::meshWall(test::fold(0.02, 0.02, 0.08)));
+  scene.model.walls.push_back(test::meshWall(test::fold(0.02, 0.02, 0.08)));
   return scene;
 }
 

@@ -98,7 +98,7 @@ class CheckpointMemoryTest : public QObject {
     pile.count = 60;
     pile.top = 0.03;
     Scene scene = parseScene(tbarPileJson(pile), "pile.json");
-    scene.settings.integrator = kind;
+    scene.model.settings.integrator = kind;
     auto world = buildWorld(scene);
     for (int n = 0; n < 3000; ++n) mustStep(*world);
     QVERIFY(world->contactCount() > 0);

@@ -22,8 +22,8 @@ const std::string kPile = test::tbarPileJson({.description = "determinism",
 
 std::uint64_t runPile(int threads, int steps, IntegratorKind kind = IntegratorKind::Leapfrog) {
   Scene scene = parseScene(kPile, "pile.json");
-  scene.settings.threads = threads;
-  scene.settings.integrator = kind;
+  scene.model.settings.threads = threads;
+  scene.model.settings.integrator = kind;
   auto world = buildWorld(scene);
   for (int n = 0; n < steps; ++n) test::mustStep(*world);
   if (world->contactCount() == 0) qFatal("the pile must have contacts for this test to mean anything");

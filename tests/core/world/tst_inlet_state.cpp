@@ -115,10 +115,10 @@ class TestInletState : public QObject {
     QCOMPARE(in.region.kind, InletRegion::Kind::Cylinder);
     QCOMPARE(in.region.axis, Vec3(0, 0, 1));
     // Mass fractions become count weights f / m: the T-bar's mass share over many bodies is 0.7.
-    CLUMPLAB_COMPARE_REL(
-        in.weights[0] / in.weights[1],
-        (0.7 / scene.templates[in.templates[0]]->mass) / (0.3 / scene.templates[in.templates[1]]->mass),
-        1e-15);
+    CLUMPLAB_COMPARE_REL(in.weights[0] / in.weights[1],
+                         (0.7 / scene.model.templates[in.templates[0]]->mass) /
+                             (0.3 / scene.model.templates[in.templates[1]]->mass),
+                         1e-15);
     auto world = buildWorld(scene);
     for (int k = 0; k < 15000; ++k) QVERIFY(world->step());
     QVERIFY(world->inlets()[0].progress().insertedCount > 3);

@@ -109,11 +109,11 @@ class ModelParametersTest : public QObject {
       } catch (const InputError& e) {
         QFAIL(e.what());
       }
-      QCOMPARE(p.value(scene.settings, scene.contact), edge);
+      QCOMPARE(p.value(scene.model.settings, scene.model.contact), edge);
       const std::unique_ptr<World> world = buildWorld(scene);
       QCOMPARE(p.value(world->settings(), world->contactModel()), edge);
       const Scene back = parseScene(sceneToJson(sceneFromWorld(*world, scene), "."), "saved.json");
-      QCOMPARE(p.value(back.settings, back.contact), edge);
+      QCOMPARE(p.value(back.model.settings, back.model.contact), edge);
     }
     const Scene good = parseScene(text, "good.json");
     std::vector<double> beyond{below(p)};
@@ -130,8 +130,8 @@ class ModelParametersTest : public QObject {
                  message.c_str());
       }
       // ... and the engine refuses it with the parameter's name.
-      WorldSettings settings = good.settings;
-      ContactModel contact = good.contact;
+      WorldSettings settings = good.model.settings;
+      ContactModel contact = good.model.contact;
       p.assign(settings, contact, bad);
       try {
         validateModelParameters(settings, contact);

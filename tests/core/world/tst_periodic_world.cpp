@@ -44,7 +44,7 @@ std::unique_ptr<World> gasWorld(int threads, const std::string& integrator = "le
     text.replace(text.find(from), from.size(), R"("restitution": 1, "friction": 0)");
   }
   Scene scene = parseScene(text, "gas.json");
-  scene.settings.threads = threads;
+  scene.model.settings.threads = threads;
   return buildWorld(scene);
 }
 
@@ -239,9 +239,9 @@ void PeriodicWorldTest::generationAvoidsOverlapsThroughTheFaces() {
   const GenerationResult g = generateBodies(r, templates, bodies, {});
   QCOMPARE(g.placed, r.count);
   Scene scene;
-  scene.templates = templates;
+  scene.model.templates = templates;
   scene.bodies = bodies;
-  scene.settings.periodic = r.periodic;
+  scene.model.settings.periodic = r.periodic;
   QCOMPARE(worstInitialOverlap(scene), 0.0);
   // Close pairs through the faces exist (so the test means something), and, measured without the
   // minimum image, the same placement would overlap somewhere nowhere; the periodic check is needed.
@@ -312,7 +312,7 @@ void PeriodicWorldTest::savedPeriodicWorldLoadsBack() {
   const std::string saved = dir.filePath("saved.json").toStdString();
   saveScene(sceneFromWorld(*world, scene), saved);
   const Scene back = loadScene(saved);
-  QVERIFY(back.settings.periodic == world->settings().periodic);
+  QVERIFY(back.model.settings.periodic == world->settings().periodic);
   auto reloaded = buildWorld(back);
   QVERIFY(reloaded->settings().periodic == world->settings().periodic);
   QCOMPARE(reloaded->bodies().size(), world->bodies().size());
@@ -347,7 +347,7 @@ void PeriodicWorldTest::shortBoxesAreRefused() {
   }
   // The world itself refuses it too (code that builds worlds without files).
   Scene scene = parseScene(kShortBox, "ok.json");
-  scene.settings.periodic.length.y() = 0.018;
+  scene.model.settings.periodic.length.y() = 0.018;
   try {
     buildWorld(scene);
     QFAIL("the world accepted a short box");
@@ -429,8 +429,8 @@ void PeriodicWorldTest::planeSwitchDropsTheAxisAcrossIt() {
   SceneLoadOptions options;
   options.plane = PlaneConstraint{true, Vec3::UnitZ(), 0.0};
   const Scene scene = parseScene(gasScene(), "gas.json", options);
-  QVERIFY(scene.settings.periodic.periodic[0] && scene.settings.periodic.periodic[1]);
-  QVERIFY(!scene.settings.periodic.periodic[2]);
+  QVERIFY(scene.model.settings.periodic.periodic[0] && scene.model.settings.periodic.periodic[1]);
+  QVERIFY(!scene.model.settings.periodic.periodic[2]);
   bool noted = false;
   for (const std::string& n : scene.notes) noted = noted || n.find("periodic z axis") != std::string::npos;
   QVERIFY(noted);

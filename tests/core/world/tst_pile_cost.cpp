@@ -38,7 +38,7 @@ class PileCostTest : public QObject {
     QFETCH(QString, contact);
     const Scene scene = parseScene(sceneWith(contact.toStdString()), "pile.json");
     const std::unique_ptr<World> world = buildWorld(scene);
-    const PileCost cost = estimatePileCost(*scene.templates.at(0), scene.contact, 250);
+    const PileCost cost = estimatePileCost(*scene.model.templates.at(0), scene.model.contact, 250);
     QCOMPARE(cost.timeStep, world->recommendedTimeStep());
     QCOMPARE(cost.criticalStep, world->criticalTimeStep());
     QVERIFY(cost.timeStep > 0.0 && cost.timeStep <= cost.criticalStep);
@@ -52,9 +52,9 @@ class PileCostTest : public QObject {
   void aTemplateFileKeepsIt() {
     const Scene scene =
         parseScene(sceneWith(R"({"model": "linear", "stiffness": 1e6, "restitution": 0.5})"), "pile.json");
-    ClumpTemplate t = *scene.templates.at(0);
+    ClumpTemplate t = *scene.model.templates.at(0);
     t.metrics = ClumpMetrics{};
-    t.metrics->pileCost = estimatePileCost(t, scene.contact);
+    t.metrics->pileCost = estimatePileCost(t, scene.model.contact);
     const ClumpTemplate back = parseTemplateFile(templateToJson(t), "t.json");
     QVERIFY(back.metrics && back.metrics->pileCost);
     const PileCost& a = *t.metrics->pileCost;
@@ -85,9 +85,9 @@ class PileCostTest : public QObject {
     const Scene scene =
         parseScene(sceneWith(R"({"model": "linear", "stiffness": 1e4, "restitution": 0.5})"), "pile.json");
     QVERIFY_THROWS_EXCEPTION(std::invalid_argument,
-                             estimatePileCost(*scene.templates.at(0), scene.contact, 0));
+                             estimatePileCost(*scene.model.templates.at(0), scene.model.contact, 0));
     ClumpTemplate empty;
-    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, estimatePileCost(empty, scene.contact));
+    QVERIFY_THROWS_EXCEPTION(std::invalid_argument, estimatePileCost(empty, scene.model.contact));
   }
 };
 

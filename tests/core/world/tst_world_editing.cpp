@@ -28,8 +28,8 @@ const std::string kPile = withTbar(R"({
 
 std::unique_ptr<World> pile(IntegratorKind kind) {
   Scene scene = parseScene(kPile, "pile.json");
-  scene.settings.integrator = kind;
-  scene.settings.threads = 2;  // the force loops on a pool (the results do not depend on it)
+  scene.model.settings.integrator = kind;
+  scene.model.settings.threads = 2;  // the force loops on a pool (the results do not depend on it)
   return buildWorld(scene);
 }
 

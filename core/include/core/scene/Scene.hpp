@@ -89,11 +89,10 @@ struct Scene {
   std::string description;
   double duration = 0.0;   // suggested run length [s] (0: none given)
   double startTime = 0.0;  // "time": the clock at the start [s] (a saved scene continues there)
-  WorldSettings settings;
-  ContactModel contact;
-  std::vector<Wall> walls;
-  std::vector<TemplatePtr> templates;  // generated scaled copies are appended
-  // Parallel to `templates` (programs that make templates in code may leave it shorter).
+  // Settings, contact model, walls and templates (generated scaled copies are appended to
+  // model.templates): what buildWorld hands the world.
+  WorldModel model;
+  // Parallel to `model.templates` (programs that make templates in code may leave it shorter).
   std::vector<TemplateSource> templateSources;
   std::vector<BodyInit> bodies;  // explicit bodies, then generated ones
   // Parallel to `bodies`: their charges, dipoles and point-mass flags (Fields.hpp). May be shorter
@@ -104,7 +103,7 @@ struct Scene {
   std::vector<std::string> notes;
 
   PointProperties pointOf(std::size_t body) const {
-    return body < bodyPoints.size() ? bodyPoints[body] : templates[bodies[body].templateIndex]->point;
+    return body < bodyPoints.size() ? bodyPoints[body] : model.templates[bodies[body].templateIndex]->point;
   }
 };
 

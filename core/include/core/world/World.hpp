@@ -31,6 +31,8 @@ struct WorldCheckpoint;
 // evaluates its forces mid-step.
 class World final : private ForceStage {
  public:
+  // Bad settings throw std::invalid_argument naming the setting.
+  explicit World(WorldModel model);
   World(const WorldSettings& settings, const ContactModel& contact, std::vector<Wall> walls,
         std::vector<TemplatePtr> templates);
   ~World();
