@@ -4,8 +4,8 @@
 #include <iostream>
 
 #include "Commands.hpp"
-#include "core/cim/SpherocylinderGas.hpp"
 #include "core/io/SceneWriter.hpp"
+#include "core/studies/SpherocylinderGas.hpp"
 
 namespace clumplab::cli {
 

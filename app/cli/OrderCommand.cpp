@@ -1,5 +1,5 @@
 // clumplab-cli order: the integrator order analysis of Mutze, Polyspherical grains, §1 (viii), (ix)
-// (core/energy/OrderAnalysis.hpp).
+// (core/studies/OrderAnalysis.hpp).
 #include <cmath>
 #include <fstream>
 #include <iostream>
@@ -7,8 +7,8 @@
 
 #include "Commands.hpp"
 #include "core/base/Errors.hpp"
-#include "core/energy/OrderAnalysis.hpp"
 #include "core/io/AtomicOutputFile.hpp"
+#include "core/studies/OrderAnalysis.hpp"
 
 namespace clumplab::cli {
 

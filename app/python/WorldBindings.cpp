@@ -91,10 +91,11 @@ void setRows(PythonWorld& w, const py::handle& value, std::size_t columns, const
   w.world().stateChanged();
 }
 
-}  // namespace
+using WorldClass = py::class_<PythonWorld>;
 
-void bindWorld(py::module_& m) {
-  py::class_<PythonWorld>(m, "World", "A world of rigid clumps, loaded from a scene (clumplab.load)")
+// Making a world (from keys, a scene's text, a file) and saving it.
+void bindWorldFiles(WorldClass& world) {
+  world
       .def(py::init([](int threads, const py::kwargs& keys) {
              // A scene file's keys (docs/formats.md) as keyword arguments; no templates and no bodies
              // unless given (World.add_body brings them).
@@ -122,6 +123,16 @@ void bindWorld(py::module_& m) {
             return worldOf(loadScene(path, shapes::sceneLoadOptions()), threads);
           },
           py::arg("path"), py::arg("threads") = 0)
+      .def("save", &PythonWorld::save, py::arg("path"), "Writes the world as it is now as a scene file")
+      .def(
+          "_scene_json", [](const PythonWorld& w, const std::string& folder) { return w.sceneJson(folder); },
+          py::arg("folder"))
+      .def_property_readonly("file", [](const PythonWorld& w) { return w.scene().file; });
+}
+
+// Stepping, the clock and the model a script may change between steps.
+void bindWorldClockAndModel(WorldClass& world) {
+  world
       .def("step", &stepWorld, py::arg("n") = 1,
            "Takes n steps (the GIL released; Ctrl+C stops between steps); returns the steps taken. "
            "Raises DivergenceError if the world blows up (the steps before it stay taken).")
@@ -165,12 +176,15 @@ void bindWorld(py::module_& m) {
           "threads", [](const PythonWorld& w) { return w.world().settings().threads; },
           "Force-loop threads (results do not depend on them; load(..., threads=N))")
       .def("_contact_json", [](const PythonWorld& w) { return contactToJson(w.world().contactModel()); })
-      .def("_set_contact_json",
-           [](PythonWorld& w, const std::string& text) {
-             w.world().editModel(
-                 [&](EditableModel& model) { model.contact = contactFromJson(text, "<contact>"); });
-           })
-      .def("__len__", [](const PythonWorld& w) { return w.world().bodies().size(); })
+      .def("_set_contact_json", [](PythonWorld& w, const std::string& text) {
+        w.world().editModel(
+            [&](EditableModel& model) { model.contact = contactFromJson(text, "<contact>"); });
+      });
+}
+
+// The bodies as NumPy arrays (read and written), their templates and pebbles, energy, adding and removing.
+void bindWorldBodies(WorldClass& world) {
+  world.def("__len__", [](const PythonWorld& w) { return w.world().bodies().size(); })
       .def_property_readonly("body_count", [](const PythonWorld& w) { return w.world().bodies().size(); })
       .def_property_readonly("pebble_count", [](const PythonWorld& w) { return w.world().pebbleCount(); })
       .def_property_readonly("contact_count", [](const PythonWorld& w) { return w.world().contactCount(); })
@@ -254,12 +268,16 @@ void bindWorld(py::module_& m) {
           "it was written, w x y z); returns its index")
       .def(
           "remove_body", [](PythonWorld& w, long long body) { w.world().removeBody(bodyIndex(w, body)); },
-          py::arg("body"))
-      .def("save", &PythonWorld::save, py::arg("path"), "Writes the world as it is now as a scene file")
-      .def(
-          "_scene_json", [](const PythonWorld& w, const std::string& folder) { return w.sceneJson(folder); },
-          py::arg("folder"))
-      .def_property_readonly("file", [](const PythonWorld& w) { return w.scene().file; });
+          py::arg("body"));
+}
+
+}  // namespace
+
+void bindWorld(py::module_& m) {
+  WorldClass world(m, "World", "A world of rigid clumps, loaded from a scene (clumplab.load)");
+  bindWorldFiles(world);
+  bindWorldClockAndModel(world);
+  bindWorldBodies(world);
 }
 
 }  // namespace clumplab::python

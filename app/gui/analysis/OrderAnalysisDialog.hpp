@@ -1,6 +1,6 @@
 #pragma once
 // The integrator order analysis in the app (Mutze, Polyspherical grains, §1 (viii), (ix);
-// core/energy/OrderAnalysis.hpp): the loaded scene with the current parameters, run several times over the
+// core/studies/OrderAnalysis.hpp): the loaded scene with the current parameters, run several times over the
 // same span with the steps multiplied by a factor, off the GUI thread with progress and Cancel. Two plots on
 // log scales: the distance between synchronous configurations of successive runs, and each run's energy
 // deviation; the orders fitted over the chosen window, refitted at once when the window moves.
@@ -8,8 +8,8 @@
 #include <QStringList>
 #include <memory>
 
-#include "core/energy/OrderAnalysis.hpp"
 #include "core/scene/Scene.hpp"
+#include "core/studies/OrderAnalysis.hpp"
 
 class QComboBox;
 class QDoubleSpinBox;

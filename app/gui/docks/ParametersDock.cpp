@@ -27,6 +27,18 @@ QGroupBox* group(const QString& title, QFormLayout*& form) {
   form->setFieldGrowthPolicy(QFormLayout::ExpandingFieldsGrow);
   return box;
 }
+
+// A small grey note under a row, wrapping.
+QLabel* hintLabel(const QString& text) {
+  auto* label = new QLabel(text);
+  label->setWordWrap(true);
+  label->setStyleSheet(QStringLiteral("color: palette(mid); font-size: small;"));
+  return label;
+}
+
+// Gravity and the fields take any finite number.
+constexpr double kHuge = std::numeric_limits<double>::max();
+constexpr const char* kAxes[] = {"x", "y", "z"};
 }  // namespace
 
 ParametersDock::ParametersDock(QWidget* parent) : QDockWidget(tr("Parameters"), parent) {
@@ -35,16 +47,29 @@ ParametersDock::ParametersDock(QWidget* parent) : QDockWidget(tr("Parameters"), 
   auto* layout = new QVBoxLayout(content);
   // The model parameters' limits are their declared ranges (core/model/ModelParameters.hpp), the
   // loader's and the engine's: nothing a file or the engine accepts is clamped by the panel.
-  // Gravity and the fields are any finite number.
-  constexpr double kHuge = std::numeric_limits<double>::max();
+  addTimeIntegration(*layout);
+  addGravity(*layout);
+  addMotionAndFields(*layout);
+  addContact(*layout);
+  addGlobalDamping(*layout);
+  layout->addStretch(1);
 
+  content->setMinimumWidth(300);
+  auto* scroll = new QScrollArea;
+  scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
+  scroll->setWidget(content);
+  scroll->setWidgetResizable(true);
+  scroll->setFrameShape(QFrame::NoFrame);
+  setWidget(scroll);
+  setParameters(shown_);
+}
+
+void ParametersDock::addTimeIntegration(QVBoxLayout& layout) {
   QFormLayout* form = nullptr;
-  layout->addWidget(group(tr("Time integration"), form));
+  layout.addWidget(group(tr("Time integration"), form));
   timeStep_ = addParameter(form, tr("Time step"), QStringLiteral("s"), "time_step", true, tr("time step"),
                            tr("Δt of every step. Too large for the contact stiffness and the run diverges."));
-  timeStepHint_ = new QLabel;
-  timeStepHint_->setWordWrap(true);
-  timeStepHint_->setStyleSheet(QStringLiteral("color: palette(mid); font-size: small;"));
+  timeStepHint_ = hintLabel(QString());
   form->addRow(QString(), timeStepHint_);
   runSpeed_ = new WheelSafeComboBox;
   fillRunSpeeds(*runSpeed_);
@@ -92,18 +117,23 @@ ParametersDock::ParametersDock(QWidget* parent) : QDockWidget(tr("Parameters"), 
   form->addRow(tr("Euler iterations"), eulerIterations_);
   connect(eulerIterations_, &QSpinBox::valueChanged, this,
           [this](int n) { edit(tr("Euler iterations"), [n](EditableModel& p) { p.eulerIterations = n; }); });
+}
 
-  layout->addWidget(group(tr("Gravity"), form));
-  const char* axes[] = {"x", "y", "z"};
+void ParametersDock::addGravity(QVBoxLayout& layout) {
+  QFormLayout* form = nullptr;
+  layout.addWidget(group(tr("Gravity"), form));
   for (int a = 0; a < 3; ++a) {
     gravity_[a] =
-        addNumber(form, QStringLiteral("g%1").arg(QLatin1String(axes[a])), QStringLiteral("m/s²"), -kHuge,
-                  kHuge, false, tr("gravity %1").arg(QLatin1String(axes[a])), tr("Acceleration of gravity"),
+        addNumber(form, QStringLiteral("g%1").arg(QLatin1String(kAxes[a])), QStringLiteral("m/s²"), -kHuge,
+                  kHuge, false, tr("gravity %1").arg(QLatin1String(kAxes[a])), tr("Acceleration of gravity"),
                   [a](EditableModel& p, double v) { p.gravity[a] = v; });
   }
+}
 
-  // PaLa's 2D / 3D switch and fields (Mutze, Polyspherical grains, §1 (i), (v), (vi)).
-  layout->addWidget(group(tr("Motion and fields"), form));
+// PaLa's 2D / 3D switch and fields (Mutze, Polyspherical grains, §1 (i), (v), (vi)).
+void ParametersDock::addMotionAndFields(QVBoxLayout& layout) {
+  QFormLayout* form = nullptr;
+  layout.addWidget(group(tr("Motion and fields"), form));
   motion_ = new WheelSafeComboBox;
   motion_->setObjectName(QStringLiteral("motion"));
   for (const MotionChoice choice : kMotionChoices)
@@ -116,14 +146,14 @@ ParametersDock::ParametersDock(QWidget* parent) : QDockWidget(tr("Parameters"), 
     emit motionChosen(static_cast<MotionChoice>(motion_->itemData(index).toInt()));
   });
   for (int a = 0; a < 3; ++a) {
-    electric_[a] = addNumber(form, QStringLiteral("E%1").arg(QLatin1String(axes[a])), QStringLiteral("V/m"),
-                             -kHuge, kHuge, false, tr("electric field %1").arg(QLatin1String(axes[a])),
+    electric_[a] = addNumber(form, QStringLiteral("E%1").arg(QLatin1String(kAxes[a])), QStringLiteral("V/m"),
+                             -kHuge, kHuge, false, tr("electric field %1").arg(QLatin1String(kAxes[a])),
                              tr("Uniform electric field: force qE and torque p×E on charged bodies"),
                              [a](EditableModel& p, double v) { p.fields.electric[a] = v; });
   }
   for (int a = 0; a < 3; ++a) {
-    magnetic_[a] = addNumber(form, QStringLiteral("B%1").arg(QLatin1String(axes[a])), QStringLiteral("T"),
-                             -kHuge, kHuge, false, tr("magnetic field %1").arg(QLatin1String(axes[a])),
+    magnetic_[a] = addNumber(form, QStringLiteral("B%1").arg(QLatin1String(kAxes[a])), QStringLiteral("T"),
+                             -kHuge, kHuge, false, tr("magnetic field %1").arg(QLatin1String(kAxes[a])),
                              tr("Uniform magnetic field: Lorentz force qv×B and torque m×B"),
                              [a](EditableModel& p, double v) { p.fields.magnetic[a] = v; });
   }
@@ -134,8 +164,11 @@ ParametersDock::ParametersDock(QWidget* parent) : QDockWidget(tr("Parameters"), 
       addParameter(form, tr("Softening ε"), QStringLiteral("m"), "fields.softening", true, tr("softening"),
                    tr("Softening length of every pairwise point interaction; 0 picks a tenth of the "
                       "smallest pebble radius"));
+}
 
-  layout->addWidget(group(tr("Contact"), form));
+void ParametersDock::addContact(QVBoxLayout& layout) {
+  QFormLayout* form = nullptr;
+  layout.addWidget(group(tr("Contact"), form));
   model_ = new WheelSafeComboBox;
   model_->setObjectName(QStringLiteral("contact model"));
   // One page per item, in this order (modelPages_).
@@ -159,8 +192,14 @@ ParametersDock::ParametersDock(QWidget* parent) : QDockWidget(tr("Parameters"), 
   modelPages_ = new QStackedWidget;
   form->addRow(modelPages_);
 
-  auto* linearPage = new QWidget;
-  auto* linearForm = new QFormLayout(linearPage);
+  modelPages_->addWidget(linearPage());
+  modelPages_->addWidget(hertzPage());
+  modelPages_->addWidget(mindlinPage());
+}
+
+QWidget* ParametersDock::linearPage() {
+  auto* page = new QWidget;
+  auto* linearForm = new QFormLayout(page);
   linearForm->setContentsMargins(0, 0, 0, 0);
   stiffness_ = addParameter(linearForm, tr("Stiffness kn"), QStringLiteral("N/m"), "linear.stiffness", true,
                             tr("stiffness"), tr("Normal spring stiffness"));
@@ -176,11 +215,9 @@ ParametersDock::ParametersDock(QWidget* parent) : QDockWidget(tr("Parameters"), 
       tr("Normal coefficient of restitution. The dashpot is derived per pair from the two bodies' masses "
          "(a body's own at a wall): exact for an impact through one contact."));
   // Parallel contacts share the body's mass, and each dashpot is sized for all of it.
-  auto* restitutionHint = new QLabel(
+  QLabel* restitutionHint = hintLabel(
       tr("Bounces are lower when a body lands on several pebbles at once (a flat dumbbell: 0.37 for 0.5)."));
   restitutionHint->setObjectName(QStringLiteral("restitution hint"));
-  restitutionHint->setWordWrap(true);
-  restitutionHint->setStyleSheet(QStringLiteral("color: palette(mid); font-size: small;"));
   // Across the whole row (a wrapped label in the field column is given too little height).
   restitutionHint->setSizePolicy(QSizePolicy::Preferred, QSizePolicy::Minimum);
   linearForm->addRow(restitutionHint);
@@ -199,10 +236,12 @@ ParametersDock::ParametersDock(QWidget* parent) : QDockWidget(tr("Parameters"), 
   connect(limitDamping_, &QCheckBox::toggled, this, [this](bool on) {
     edit(tr("damping clamp"), [on](EditableModel& p) { p.contact.linear.limitDamping = on; });
   });
-  modelPages_->addWidget(linearPage);
+  return page;
+}
 
-  auto* hertzPage = new QWidget;
-  auto* hertzForm = new QFormLayout(hertzPage);
+QWidget* ParametersDock::hertzPage() {
+  auto* page = new QWidget;
+  auto* hertzForm = new QFormLayout(page);
   hertzForm->setContentsMargins(0, 0, 0, 0);
   young_ = addParameter(hertzForm, tr("Young's modulus E"), QStringLiteral("Pa"), "hertz.young", true,
                         tr("Young's modulus"), tr("Elastic modulus of the pebbles"));
@@ -216,10 +255,12 @@ ParametersDock::ParametersDock(QWidget* parent) : QDockWidget(tr("Parameters"), 
   regularizingVelocity_ = addParameter(hertzForm, tr("Regularising velocity ν"), QStringLiteral("m/s"),
                                        "hertz.regularizing_velocity", true, tr("regularising velocity"),
                                        tr("Velocity scale of the friction regularisation"));
-  modelPages_->addWidget(hertzPage);
+  return page;
+}
 
-  auto* mindlinPage = new QWidget;
-  auto* mindlinForm = new QFormLayout(mindlinPage);
+QWidget* ParametersDock::mindlinPage() {
+  auto* page = new QWidget;
+  auto* mindlinForm = new QFormLayout(page);
   mindlinForm->setContentsMargins(0, 0, 0, 0);
   mindlinYoung_ = addParameter(
       mindlinForm, tr("Young's modulus E"), QStringLiteral("Pa"), "hertz-mindlin.youngs_modulus", true,
@@ -235,25 +276,18 @@ ParametersDock::ParametersDock(QWidget* parent) : QDockWidget(tr("Parameters"), 
   mindlinFriction_ =
       addParameter(mindlinForm, tr("Friction μ"), QString(), "hertz-mindlin.friction", false,
                    tr("hertz-mindlin friction"), tr("Coulomb friction, with Mindlin's tangential spring"));
-  modelPages_->addWidget(mindlinPage);
+  return page;
+}
 
-  layout->addWidget(group(tr("Global damping"), form));
+void ParametersDock::addGlobalDamping(QVBoxLayout& layout) {
+  QFormLayout* form = nullptr;
+  layout.addWidget(group(tr("Global damping"), form));
   linearDamping_ =
       addParameter(form, tr("Linear"), QStringLiteral("1/s"), "damping.linear", false, tr("linear damping"),
                    tr("Force −γ m v on every body; its work counts as dissipated"));
   angularDamping_ =
       addParameter(form, tr("Angular"), QStringLiteral("1/s"), "damping.angular", false,
                    tr("angular damping"), tr("Torque −γ I ω on every body; its work counts as dissipated"));
-  layout->addStretch(1);
-
-  content->setMinimumWidth(300);
-  auto* scroll = new QScrollArea;
-  scroll->setHorizontalScrollBarPolicy(Qt::ScrollBarAlwaysOff);
-  scroll->setWidget(content);
-  scroll->setWidgetResizable(true);
-  scroll->setFrameShape(QFrame::NoFrame);
-  setWidget(scroll);
-  setParameters(shown_);
 }
 
 ScientificSpinBox* ParametersDock::addNumber(QFormLayout* form, const QString& label, const QString& unit,

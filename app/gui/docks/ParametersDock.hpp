@@ -15,6 +15,7 @@ class QStackedWidget;
 class QCheckBox;
 class QFormLayout;
 class QLabel;
+class QVBoxLayout;
 
 namespace clumplab::gui {
 
@@ -43,6 +44,15 @@ class ParametersDock : public QDockWidget {
   void motionChosen(clumplab::gui::MotionChoice choice);
 
  private:
+  // The panel's groups, top to bottom, and the contact model's pages (in modelPages_ order).
+  void addTimeIntegration(QVBoxLayout& layout);
+  void addGravity(QVBoxLayout& layout);
+  void addMotionAndFields(QVBoxLayout& layout);
+  void addContact(QVBoxLayout& layout);
+  QWidget* linearPage();
+  QWidget* hertzPage();
+  QWidget* mindlinPage();
+  void addGlobalDamping(QVBoxLayout& layout);
   using Setter = std::function<void(EditableModel&, double)>;
   ScientificSpinBox* addNumber(QFormLayout* form, const QString& label, const QString& unit, double min,
                                double max, bool logarithmic, const QString& what, const QString& tip,

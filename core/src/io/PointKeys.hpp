@@ -8,7 +8,7 @@
 #include <vector>
 
 #include "JsonReader.hpp"
-#include "core/forces/Fields.hpp"
+#include "core/clump/PointProperties.hpp"
 
 namespace clumplab::scene_detail {
 

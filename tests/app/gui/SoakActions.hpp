@@ -176,8 +176,9 @@ class SoakActions {
                 .arg(f ? f->snapshot.bodies.size() : 0)
                 .arg(f ? f->snapshot.time : 0.0);
     if (verbose) {
-      std::printf("%s heap %.1f MiB, RSS %.1f MiB\n", qPrintable(log_.back()), clumplab::test::heapInUseMiB(),
-                  clumplab::test::residentMiB());
+      std::printf("%s heap %.1f MiB, RSS %.1f MiB, peak RSS so far %.1f MiB\n", qPrintable(log_.back()),
+                  clumplab::test::heapInUseMiB(), clumplab::test::residentMiB(),
+                  clumplab::test::peakResidentMiB());
       std::fflush(stdout);
     }
     if (log_.size() > 40) log_.removeFirst();

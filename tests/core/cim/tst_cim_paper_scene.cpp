@@ -9,9 +9,9 @@
 
 #include "TestPaths.hpp"
 #include "TestSupport.hpp"
-#include "core/cim/SpherocylinderGas.hpp"
 #include "core/clump/Spherocylinder.hpp"
 #include "core/scene/Scene.hpp"
+#include "core/studies/SpherocylinderGas.hpp"
 
 using namespace clumplab;
 using namespace clumplab::test;

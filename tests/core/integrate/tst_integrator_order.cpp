@@ -5,8 +5,8 @@
 
 #include "TestPaths.hpp"
 #include "TestSupport.hpp"
-#include "core/energy/OrderAnalysis.hpp"
 #include "core/scene/Scene.hpp"
+#include "core/studies/OrderAnalysis.hpp"
 
 using namespace clumplab;
 using namespace clumplab::test;

@@ -26,6 +26,7 @@
 #include "core/walls/Walls.hpp"
 
 namespace clumplab {
+struct BodyState;
 struct WorldView;  // StepContext.hpp
 }  // namespace clumplab
 

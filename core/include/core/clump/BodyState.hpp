@@ -4,7 +4,7 @@
 #include <vector>
 
 #include "core/base/Math.hpp"
-#include "core/forces/Fields.hpp"
+#include "core/clump/PointProperties.hpp"
 
 namespace clumplab {
 

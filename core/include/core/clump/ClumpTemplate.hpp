@@ -7,8 +7,8 @@
 
 #include "core/clump/MassProperties.hpp"
 #include "core/clump/Pebble.hpp"
+#include "core/clump/PointProperties.hpp"
 #include "core/clump/TriangleMesh.hpp"
-#include "core/forces/Fields.hpp"
 
 namespace clumplab {
 

@@ -6,6 +6,7 @@
 
 #include "core/base/Math.hpp"
 #include "core/base/PeriodicBox.hpp"
+#include "core/clump/PointProperties.hpp"
 
 namespace clumplab {
 
@@ -27,20 +28,6 @@ struct FieldSettings {
     return electric == o.electric && magnetic == o.magnetic &&
            gravitationalConstant == o.gravitationalConstant && softening == o.softening;
   }
-};
-
-// A body's point properties, located at its centre of mass. Dipoles are stored in the body
-// (principal) frame and turn with the body.
-struct PointProperties {
-  double charge = 0.0;                 // q [C]
-  Vec3 electricDipole = Vec3::Zero();  // p [C m], body frame
-  Vec3 magneticDipole = Vec3::Zero();  // m [A m^2], body frame
-  bool pointMass = false;              // attracts other point masses with G m1 m2 / r^2
-
-  bool any() const {
-    return charge != 0.0 || pointMass || electricDipole != Vec3::Zero() || magneticDipole != Vec3::Zero();
-  }
-  bool operator==(const PointProperties&) const = default;
 };
 
 struct BodyState;

@@ -1,4 +1,4 @@
-#include "core/energy/OrderAnalysis.hpp"
+#include "core/studies/OrderAnalysis.hpp"
 
 #include <cmath>
 #include <sstream>

@@ -1,4 +1,4 @@
-#include "core/cim/SpherocylinderGas.hpp"
+#include "core/studies/SpherocylinderGas.hpp"
 
 #include <cmath>
 #include <deque>
