@@ -182,12 +182,10 @@ void bindWorldClockAndModel(WorldClass& world) {
       });
 }
 
-// The bodies as NumPy arrays (read and written), their templates and pebbles, energy, adding and removing.
-void bindWorldBodies(WorldClass& world) {
-  world.def("__len__", [](const PythonWorld& w) { return w.world().bodies().size(); })
-      .def_property_readonly("body_count", [](const PythonWorld& w) { return w.world().bodies().size(); })
-      .def_property_readonly("pebble_count", [](const PythonWorld& w) { return w.world().pebbleCount(); })
-      .def_property_readonly("contact_count", [](const PythonWorld& w) { return w.world().contactCount(); })
+// The bodies: counts, templates and pebbles, energy, adding and removing.
+// The bodies' arrays as NumPy arrays: poses and velocities read and written, masses and moments read.
+void bindWorldBodyArrays(WorldClass& world) {
+  world
       .def_property(
           "positions", [](const PythonWorld& w) { return vectorRows(w.world().bodies().position); },
           [](PythonWorld& w, const py::handle& v) {
@@ -230,12 +228,17 @@ void bindWorldBodies(WorldClass& world) {
                              })
       .def_property_readonly("principal_moments",
                              [](const PythonWorld& w) { return vectorRows(w.world().bodies().moments); })
-      .def_property_readonly("template_indices",
-                             [](const PythonWorld& w) {
-                               const std::vector<std::uint32_t>& t = w.world().bodies().templateIndex;
-                               return py::array_t<std::uint32_t>(static_cast<py::ssize_t>(t.size()),
-                                                                 t.data());
-                             })
+      .def_property_readonly("template_indices", [](const PythonWorld& w) {
+        const std::vector<std::uint32_t>& t = w.world().bodies().templateIndex;
+        return py::array_t<std::uint32_t>(static_cast<py::ssize_t>(t.size()), t.data());
+      });
+}
+
+void bindWorldBodies(WorldClass& world) {
+  world.def("__len__", [](const PythonWorld& w) { return w.world().bodies().size(); })
+      .def_property_readonly("body_count", [](const PythonWorld& w) { return w.world().bodies().size(); })
+      .def_property_readonly("pebble_count", [](const PythonWorld& w) { return w.world().pebbleCount(); })
+      .def_property_readonly("contact_count", [](const PythonWorld& w) { return w.world().contactCount(); })
       .def_property_readonly("templates",
                              [](const PythonWorld& w) {
                                std::vector<TemplateHandle> out;
@@ -277,6 +280,7 @@ void bindWorld(py::module_& m) {
   WorldClass world(m, "World", "A world of rigid clumps, loaded from a scene (clumplab.load)");
   bindWorldFiles(world);
   bindWorldClockAndModel(world);
+  bindWorldBodyArrays(world);
   bindWorldBodies(world);
 }
 

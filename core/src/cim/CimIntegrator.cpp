@@ -4,36 +4,38 @@
 
 namespace clumplab::cim {
 
-OwnForcesStep CimIntegrator::advance(const StepContext& step, double dt, bool edited) {
+OwnForcesStep CimIntegrator::advance(const StepContext& step, OwnForcesHistory& history, double dt,
+                                     bool edited) {
+  OwnForcesWork& w = history.work();
   OwnForcesStep out;
   out.wallImpulse.assign(step.model.walls.size(), Vec3::Zero());
-  if (synchronize(step.view(), edited) || !integration_) {
+  if (synchronize(w, step.view(), edited) || !w.integration) {
     ClusterStepSettings s;
-    s.buffer = buffer_;
-    s.rkf.relativeTolerance = settings_.relativeTolerance;
-    s.rkf.absoluteTolerance = settings_.absoluteTolerance;
-    s.rkf.minStep = settings_.minStep;
-    s.rkf.maxStep = settings_.maxStep;
-    s.tally = tally_;
-    integration_.emplace(model_, s);
+    s.buffer = w.buffer;
+    s.rkf.relativeTolerance = w.settings.relativeTolerance;
+    s.rkf.absoluteTolerance = w.settings.absoluteTolerance;
+    s.rkf.minStep = w.settings.minStep;
+    s.rkf.maxStep = w.settings.maxStep;
+    s.tally = w.tally;
+    w.integration.emplace(w.model, s);
   }
   // A step that may be cancelled (the app's, World::setStepCancel) starts from a copy of what it
-  // changes, put back if it is: the world and this integrator are then as before the step.
+  // changes, put back if it is: the world and its history are then as before the step.
   struct Before {
     ClusterIntegration::Carried carried;
     RigidBodySet state;
     ContactMemory memory;
   };
   std::optional<Before> before;
-  if (step.cancel != nullptr) before = Before{integration_->carried(), state_, memory_};
+  if (step.cancel != nullptr) before = Before{w.integration->carried(), w.state, w.memory};
   try {
-    if (model_.box.any()) out.wrapShift.assign(state_.size(), Vec3::Zero());
-    const IntervalReport r = integration_->advance(
-        state_, dt, &step.pool, out.wrapShift.empty() ? nullptr : &out.wrapShift, step.cancel, &memory_);
+    if (w.model.box.any()) out.wrapShift.assign(w.state.size(), Vec3::Zero());
+    const IntervalReport r = w.integration->advance(
+        w.state, dt, &step.pool, out.wrapShift.empty() ? nullptr : &out.wrapShift, step.cancel, &w.memory);
     if (r.cancelled) {  // only with a flag, so `before` holds the copy
-      integration_->restore(std::move(before->carried));
-      state_ = std::move(before->state);
-      memory_ = std::move(before->memory);
+      w.integration->restore(std::move(before->carried));
+      w.state = std::move(before->state);
+      w.memory = std::move(before->memory);
       OwnForcesStep cancelled;
       cancelled.ok = false;
       cancelled.cancelled = true;
@@ -42,8 +44,8 @@ OwnForcesStep CimIntegrator::advance(const StepContext& step, double dt, bool ed
     }
     out.dissipated = r.tally.dissipated;
     out.externalWork = r.tally.externalWork;
-    for (std::size_t w = 0; w < r.tally.wallImpulse.size() && w < out.wallImpulse.size(); ++w) {
-      out.wallImpulse[w] = r.tally.wallImpulse[w];
+    for (std::size_t i = 0; i < r.tally.wallImpulse.size() && i < out.wallImpulse.size(); ++i) {
+      out.wallImpulse[i] = r.tally.wallImpulse[i];
     }
     out.ok = r.ok;
     out.problem = r.problem;
@@ -51,8 +53,8 @@ OwnForcesStep CimIntegrator::advance(const StepContext& step, double dt, bool ed
     out.ok = false;
     out.problem = e.what();
   }
-  const ClusterStepReport* list = integration_->list();
-  publish(step.bodies, list != nullptr ? &list->neighbors : nullptr, out);
+  const ClusterStepReport* list = w.integration->list();
+  publish(w, step.bodies, list != nullptr ? &list->neighbors : nullptr, out);
   return out;
 }
 

@@ -15,11 +15,7 @@ namespace clumplab::cim {
 
 class CimIntegrator final : public OwnForcesIntegrator {
  public:
-  OwnForcesStep advance(const StepContext& step, double dt, bool edited) override;
-  std::unique_ptr<Integrator> clone() const override { return std::make_unique<CimIntegrator>(*this); }
-
- private:
-  std::optional<ClusterIntegration> integration_;
+  OwnForcesStep advance(const StepContext& step, OwnForcesHistory& history, double dt, bool edited) override;
 };
 
 }  // namespace clumplab::cim

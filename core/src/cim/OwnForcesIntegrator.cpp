@@ -21,51 +21,56 @@ bool needsTally(const WorldParticles& w) {
          !w.loadForce.empty() || !w.walls.empty();
 }
 
-bool OwnForcesIntegrator::matches(const BodyState& b) const {
-  const std::size_t n = state_.size();
-  if (b.size() != n || writtenAngularVelocity_.size() != n) return false;
+namespace {
+// Whether `b` is what `work` last wrote into the world (nothing edited it since).
+bool matches(const OwnForcesWork& work, const BodyState& b) {
+  const RigidBodySet& state = work.state;
+  const std::size_t n = state.size();
+  if (b.size() != n || work.writtenAngularVelocity.size() != n) return false;
   for (std::size_t i = 0; i < n; ++i) {
-    if (b.position[i] != state_.position[i] || b.velocity[i] != state_.velocity[i] ||
-        b.orientation[i].coeffs() != state_.orientation[i].coeffs() ||
-        b.angularVelocity[i] != writtenAngularVelocity_[i]) {
+    if (b.position[i] != state.position[i] || b.velocity[i] != state.velocity[i] ||
+        b.orientation[i].coeffs() != state.orientation[i].coeffs() ||
+        b.angularVelocity[i] != work.writtenAngularVelocity[i]) {
       return false;
     }
   }
   return true;
 }
+}  // namespace
 
-bool OwnForcesIntegrator::synchronize(const WorldView& world, bool edited) {
+bool OwnForcesIntegrator::synchronize(OwnForcesWork& w, const WorldView& world, bool edited) {
   bool rebuilt = false;
   const BodyState& bodies = world.bodies;
-  if (stale_ || edited || !particles_ || particles_->templateOf.size() != bodies.size() ||
-      !(world.model.settings.cim == settings_)) {
-    particles_ = describeWorld(world);
-    model_ = makeParticleModel(particles_);
-    settings_ = world.model.settings.cim;
-    buffer_ = resolveBuffer(settings_.buffer, particles_->templates);
-    tally_ = needsTally(*particles_);
+  if (w.stale || edited || !w.particles || w.particles->templateOf.size() != bodies.size() ||
+      !(world.model.settings.cim == w.settings)) {
+    w.particles = describeWorld(world);
+    w.model = makeParticleModel(w.particles);
+    w.settings = world.model.settings.cim;
+    w.buffer = resolveBuffer(w.settings.buffer, w.particles->templates);
+    w.tally = needsTally(*w.particles);
     rebuilt = true;
   }
-  if (stale_ || !matches(bodies)) {
-    state_ = bodySetOf(bodies);
+  if (w.stale || !matches(w, bodies)) {
+    w.state = bodySetOf(bodies);
     rebuilt = true;
   }
   // Bodies added since (an inlet, a spawn) start without contacts; the others keep theirs. A law without
   // memory forgets it (a law with memory chosen again later starts afresh).
-  if (!model_.keepsMemory()) memory_.of.clear();
-  memory_.of.resize(bodies.size());
-  stale_ = false;
+  if (!w.model.keepsMemory()) w.memory.of.clear();
+  w.memory.of.resize(bodies.size());
+  w.stale = false;
   return rebuilt;
 }
 
-void OwnForcesIntegrator::publish(BodyState& b, const NeighborCsr* neighbors, OwnForcesStep& out) {
-  b.position = state_.position;
-  b.velocity = state_.velocity;
-  b.orientation = state_.orientation;
-  for (std::size_t i = 0; i < state_.size(); ++i) b.angularVelocity[i] = state_.angularVelocity(i);
-  writtenAngularVelocity_ = b.angularVelocity;
+void OwnForcesIntegrator::publish(OwnForcesWork& w, BodyState& b, const NeighborCsr* neighbors,
+                                  OwnForcesStep& out) {
+  b.position = w.state.position;
+  b.velocity = w.state.velocity;
+  b.orientation = w.state.orientation;
+  for (std::size_t i = 0; i < w.state.size(); ++i) b.angularVelocity[i] = w.state.angularVelocity(i);
+  w.writtenAngularVelocity = b.angularVelocity;
   if (neighbors == nullptr) return;
-  ContactSummary summary = summarizeContacts(*particles_, *neighbors, state_, &memory_);
+  ContactSummary summary = summarizeContacts(*w.particles, *neighbors, w.state, &w.memory);
   out.pebbleContacts = summary.pebbleContacts;
   out.wallContacts = summary.wallContacts;
   out.worstOverlapRatio = summary.worstOverlapRatio;
@@ -73,9 +78,12 @@ void OwnForcesIntegrator::publish(BodyState& b, const NeighborCsr* neighbors, Ow
   out.contactPoints = std::move(summary.points);
 }
 
-double OwnForcesIntegrator::elasticEnergy(const WorldView& world) const {
+double OwnForcesIntegrator::elasticEnergy(const WorldView& world, const OwnForcesHistory& history) const {
   const std::shared_ptr<const WorldParticles> particles = describeWorld(world);
-  return summarizeContacts(*particles, makeParticleModel(particles), bodySetOf(world.bodies), &memory_)
+  const OwnForcesWork* w = history.work();
+  const ContactMemory none;
+  return summarizeContacts(*particles, makeParticleModel(particles), bodySetOf(world.bodies),
+                           w != nullptr ? &w->memory : &none)
       .elasticEnergy;
 }
 

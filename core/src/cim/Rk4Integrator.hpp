@@ -12,11 +12,7 @@ namespace clumplab::cim {
 
 class Rk4Integrator final : public OwnForcesIntegrator {
  public:
-  OwnForcesStep advance(const StepContext& step, double dt, bool edited) override;
-  std::unique_ptr<Integrator> clone() const override { return std::make_unique<Rk4Integrator>(*this); }
-
- private:
-  std::optional<Rk4Baseline> baseline_;
+  OwnForcesStep advance(const StepContext& step, OwnForcesHistory& history, double dt, bool edited) override;
 };
 
 }  // namespace clumplab::cim

@@ -42,12 +42,8 @@ std::string tuple3(const Vec3& v) {
   return s;
 }
 
-}  // namespace
-
-ExportResult exportYade(const Scene& scene, const World& world, const std::string& folder,
-                        const ExportRun& run) {
-  const std::string engine = "Yade";
-  exporting::refuseCommonUnsupported(scene, world, engine);
+// What the export does not map, refused with the reason.
+void refuseUnmapped(const Scene& scene, const std::string& engine) {
   if (scene.model.contact.kind == ContactModel::Kind::Hertz)
     exporting::refuse(
         scene, "contact.model", engine,
@@ -65,10 +61,11 @@ ExportResult exportYade(const Scene& scene, const World& world, const std::strin
         scene, "inlets", engine,
         "Yade has no clump inlet: its SpheresFactory (BoxFactory, CircularFactory) inserts single "
         "spheres only (use the LIGGGHTS export, whose fix insert/rate/region inserts clumps)");
-  ExportResult result;
-  const BodyState& bodies = world.bodies();
-  const LinearContactParameters& p = scene.model.contact.linear;
+}
 
+// Plane walls as (position, axis, sense) tuples (utils.wall); mesh walls are mapped apart
+// (YadeMeshWalls.hpp).
+std::vector<std::string> wallTuples(const Scene& scene, const std::string& engine) {
   std::vector<std::string> walls;
   for (std::size_t w = 0; w < scene.model.walls.size(); ++w) {
     const Wall& wall = scene.model.walls[w];
@@ -88,16 +85,18 @@ ExportResult exportYade(const Scene& scene, const World& world, const std::strin
     line += wall.normal[axis] > 0.0 ? ", 1)" : ", -1)";
     walls.push_back(line);
   }
+  return walls;
+}
 
-  const std::string meshes = exporting::yadeMeshWalls(scene);
-  for (std::size_t w = 0; w < scene.model.walls.size(); ++w) {
-    if (scene.model.walls[w].kind != Wall::Kind::Mesh) continue;
-    result.warnings.push_back(
-        "walls[" + std::to_string(w) +
-        "]: Yade's facets each push a sphere that touches them (Ig2_Facet_Sphere_ScGeom), so a pebble on an "
-        "edge or vertex shared by several triangles gets a contact from each (on a flat floor, twice the "
-        "force across a diagonal); ClumpLab gives one contact per surface region (MeshWall.hpp)");
-  }
+// The normal dashpots of the two materials: Yade puts the two materials of a contact in series
+// (1/c = 1/c1 + 1/c2), so pebbles get 2 c_pair and walls what makes c_wall.
+struct YadeDashpots {
+  double pebbleMaterial = 0.0;  // [N s/m]
+  double wallMaterial = 0.0;    // [N s/m]
+};
+
+YadeDashpots normalDashpots(const LinearContactParameters& p, const BodyState& bodies,
+                            std::vector<std::string>& warnings) {
   double massSum = 0.0, massMin = 0.0, massMax = 0.0;
   for (std::size_t b = 0; b < bodies.size(); ++b) {
     massSum += bodies.mass[b];
@@ -112,52 +111,22 @@ ExportResult exportYade(const Scene& scene, const World& world, const std::strin
     cnPair = 2.0 * gamma * std::sqrt(0.5 * massMean * p.stiffness);
     cnWall = 2.0 * gamma * std::sqrt(massMean * p.stiffness);
     if (massMax > massMin * (1.0 + 1e-12)) {
-      result.warnings.push_back(
+      warnings.push_back(
           "contact.restitution: Yade's ViscEl dashpots are fixed per material; they give "
           "ClumpLab's 2 gamma sqrt(m_eff k) for bodies of the mean mass " +
           exporting::number(massMean) + " kg only (masses range " + exporting::number(massMin) + " to " +
           exporting::number(massMax) + " kg)");
     }
   }
-  // Per material: series combination 1/c = 1/c1 + 1/c2; pebbles get 2 c_pair, walls what makes c_wall.
-  const double cnPebbleMaterial = 2.0 * cnPair;
-  const double cnWallMaterial = cnPair > 0.0 ? cnWall * cnPebbleMaterial / (cnPebbleMaterial - cnWall) : 0.0;
-  if (!p.limitDamping) {
-    result.warnings.push_back(
-        "contact.limit_damping: Yade's ViscEl law never lets the normal force pull "
-        "(as \"limit_damping\": true); this scene lets the dashpot attract at the end of a contact");
-  }
-  if (scene.model.settings.integrator != IntegratorKind::Leapfrog) {
-    result.warnings.push_back(
-        "integrator: Yade integrates with NewtonIntegrator (leap-frog, exactAsphericalRot), not " +
-        std::string(integratorName(scene.model.settings.integrator)));
-  }
+  const double pebbleMaterial = 2.0 * cnPair;
+  return {pebbleMaterial, cnPair > 0.0 ? cnWall * pebbleMaterial / (pebbleMaterial - cnWall) : 0.0};
+}
 
-  const fs::path dir(folder);
-  exporting::makeFolder(dir);
-  AtomicOutputFile outFile = exporting::openOutput(dir / "clumplab_yade.py");
-  std::ofstream& out = outFile.stream();
-  out << "# Yade 2023 script written by clumplab-cli export from " << scene.file << "\n"
-      << "# Run in this folder: yade -n -x clumplab_yade.py   (threads: yade -j 4 -n -x ...)\n"
-      << "# Writes yade_bodies.csv: time,body,x,y,z,qw,qx,qy,qz,vx,vy,vz,wx,wy,wz every EVERY steps\n"
-      << "# (x: the clump node = ClumpLab's centre of mass; q: ClumpLab's principal frame -> world).\n";
-  for (const std::string& w : result.warnings) out << "# APPROXIMATION " << w << "\n";
-  out << "import math, os\nfrom yade import utils\n\n"
-      << "STEPS = int(os.environ.get('STEPS', '" << run.steps << "'))\nEVERY = int(os.environ.get('EVERY', '"
-      << run.every << "'))\n"
-      << "DT = " << exporting::number(scene.model.settings.timeStep)
-      << "\nGRAVITY = " << tuple3(scene.model.settings.gravity) << "\n"
-      << "KN, KS = " << exporting::number(p.stiffness) << ", "
-      << exporting::number(p.tangentialStiffnessRatio * p.stiffness) << "\n"
-      << "CN_PEBBLE, CN_WALL = " << exporting::number(cnPebbleMaterial) << ", "
-      << exporting::number(cnWallMaterial) << "   # per material (Yade puts two in series)\n"
-      << "CS = " << exporting::number(p.tangentialDamping) << "\nFRICTION = " << exporting::number(p.friction)
-      << "\n"
-      << "pebbleMat = O.materials.append(ViscElMat(kn=2 * KN, ks=2 * KS, cn=CN_PEBBLE, cs=2 * CS, "
-         "frictionAngle=math.atan(FRICTION), density=1000, label='pebbles'))\n"
-      << "wallMat = O.materials.append(ViscElMat(kn=2 * KN, ks=2 * KS, cn=CN_WALL, cs=2 * CS, "
-         "frictionAngle=math.atan(FRICTION), density=1000, label='walls'))\n\n"
-      << "# Templates in the principal frame: name, mass [kg], principal moments [kg m^2], pebbles (x, y, z, "
+// The templates, the bodies and the plane walls as the script's data.
+void writeData(std::ostream& out, const World& world, const std::vector<std::string>& walls,
+               const std::string& meshes) {
+  const BodyState& bodies = world.bodies();
+  out << "# Templates in the principal frame: name, mass [kg], principal moments [kg m^2], pebbles (x, y, z, "
          "r) [m]\n"
       << "TEMPLATES = [\n";
   for (const TemplatePtr& t : world.templates()) {
@@ -184,7 +153,11 @@ ExportResult exportYade(const Scene& scene, const World& world, const std::strin
   for (const std::string& w : walls) out << w << ", ";
   out << "]\n# Mesh walls: (wall, triangles at time 0 [m], linear velocity, angular velocity, axis point)\n"
       << meshes << "\n";
-  out << R"PY(def rotate(q, v):
+}
+
+// The script after its data: clumps made of the templates, walls, mesh walls with their motion, the
+// engines, and the run writing yade_bodies.csv.
+constexpr const char* kYadeProgram = R"PY(def rotate(q, v):
     w, x, y, z = q
     return Quaternion(w, x, y, z) * Vector3(*v)
 
@@ -285,6 +258,66 @@ while done < STEPS:
 out.close()
 print('clumplab: ran %d steps to t = %.17g s' % (done, O.time))
 )PY";
+
+}  // namespace
+
+ExportResult exportYade(const Scene& scene, const World& world, const std::string& folder,
+                        const ExportRun& run) {
+  const std::string engine = "Yade";
+  exporting::refuseCommonUnsupported(scene, world, engine);
+  refuseUnmapped(scene, engine);
+  ExportResult result;
+  const BodyState& bodies = world.bodies();
+  const LinearContactParameters& p = scene.model.contact.linear;
+
+  const std::vector<std::string> walls = wallTuples(scene, engine);
+  const std::string meshes = exporting::yadeMeshWalls(scene);
+  for (std::size_t w = 0; w < scene.model.walls.size(); ++w) {
+    if (scene.model.walls[w].kind != Wall::Kind::Mesh) continue;
+    result.warnings.push_back(
+        "walls[" + std::to_string(w) +
+        "]: Yade's facets each push a sphere that touches them (Ig2_Facet_Sphere_ScGeom), so a pebble on an "
+        "edge or vertex shared by several triangles gets a contact from each (on a flat floor, twice the "
+        "force across a diagonal); ClumpLab gives one contact per surface region (MeshWall.hpp)");
+  }
+  const YadeDashpots dashpots = normalDashpots(p, bodies, result.warnings);
+  if (!p.limitDamping) {
+    result.warnings.push_back(
+        "contact.limit_damping: Yade's ViscEl law never lets the normal force pull "
+        "(as \"limit_damping\": true); this scene lets the dashpot attract at the end of a contact");
+  }
+  if (scene.model.settings.integrator != IntegratorKind::Leapfrog) {
+    result.warnings.push_back(
+        "integrator: Yade integrates with NewtonIntegrator (leap-frog, exactAsphericalRot), not " +
+        std::string(integratorName(scene.model.settings.integrator)));
+  }
+
+  const fs::path dir(folder);
+  exporting::makeFolder(dir);
+  AtomicOutputFile outFile = exporting::openOutput(dir / "clumplab_yade.py");
+  std::ofstream& out = outFile.stream();
+  out << "# Yade 2023 script written by clumplab-cli export from " << scene.file << "\n"
+      << "# Run in this folder: yade -n -x clumplab_yade.py   (threads: yade -j 4 -n -x ...)\n"
+      << "# Writes yade_bodies.csv: time,body,x,y,z,qw,qx,qy,qz,vx,vy,vz,wx,wy,wz every EVERY steps\n"
+      << "# (x: the clump node = ClumpLab's centre of mass; q: ClumpLab's principal frame -> world).\n";
+  for (const std::string& w : result.warnings) out << "# APPROXIMATION " << w << "\n";
+  out << "import math, os\nfrom yade import utils\n\n"
+      << "STEPS = int(os.environ.get('STEPS', '" << run.steps << "'))\nEVERY = int(os.environ.get('EVERY', '"
+      << run.every << "'))\n"
+      << "DT = " << exporting::number(scene.model.settings.timeStep)
+      << "\nGRAVITY = " << tuple3(scene.model.settings.gravity) << "\n"
+      << "KN, KS = " << exporting::number(p.stiffness) << ", "
+      << exporting::number(p.tangentialStiffnessRatio * p.stiffness) << "\n"
+      << "CN_PEBBLE, CN_WALL = " << exporting::number(dashpots.pebbleMaterial) << ", "
+      << exporting::number(dashpots.wallMaterial) << "   # per material (Yade puts two in series)\n"
+      << "CS = " << exporting::number(p.tangentialDamping) << "\nFRICTION = " << exporting::number(p.friction)
+      << "\n"
+      << "pebbleMat = O.materials.append(ViscElMat(kn=2 * KN, ks=2 * KS, cn=CN_PEBBLE, cs=2 * CS, "
+         "frictionAngle=math.atan(FRICTION), density=1000, label='pebbles'))\n"
+      << "wallMat = O.materials.append(ViscElMat(kn=2 * KN, ks=2 * KS, cn=CN_WALL, cs=2 * CS, "
+         "frictionAngle=math.atan(FRICTION), density=1000, label='walls'))\n\n";
+  writeData(out, world, walls, meshes);
+  out << kYadeProgram;
   outFile.commit();
   result.files.push_back("clumplab_yade.py");
   json_writer::OrderedJson extra;

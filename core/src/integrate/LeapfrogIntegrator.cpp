@@ -59,35 +59,30 @@ void LeapfrogIntegrator::eulerKicks(const Vec3* omega0, const Vec3* torqueBody, 
   }
 }
 
-void LeapfrogIntegrator::addBody(const BodyState& bodies) {
-  if (!omegaBodyValid_ || omegaBody_.size() + 1 != bodies.size()) return reset();
-  const std::size_t b = bodies.size() - 1;
-  omegaBody_.push_back(bodies.orientation[b].conjugate() * bodies.angularVelocity[b]);
-}
-
-void LeapfrogIntegrator::step(const StepContext& step, ForceStage& forces) {
+void LeapfrogIntegrator::step(const StepContext& step, ForceStageHistory& history, ForceStage& forces) {
   BodyState& s = step.bodies;
-  const VelocityKicks kickVelocity(forces);  // v += h F / m, Boris-rotated where a charge meets B
+  std::vector<Vec3>& omegaBody = history.omegaBody;  // body-frame angular velocity after the last kick
+  const VelocityKicks kickVelocity(forces);          // v += h F / m, Boris-rotated where a charge meets B
   const double dt = step.model.settings.timeStep;
   const double h = 0.5 * dt;
   const bool gyro = step.model.settings.gyroscopic;
   const std::size_t n = s.size();
   if (step.model.settings.plane.enabled) {  // 2D: rotation about the fixed normal
     planarKickDriftKick(step, forces, drifted_);
-    omegaBodyValid_ = false;
+    omegaBody.clear();
     return;
   }
   forces.refreshIfStale();
   // The body-frame angular velocity of the previous step's last kick is still valid unless the state
-  // was edited (reset()) or bodies were added.
-  const bool cached = omegaBodyValid_ && omegaBody_.size() == n;
-  omegaBody_.resize(n);
+  // was edited (the history forgotten) or bodies were added out of step with it.
+  const bool cached = omegaBody.size() == n;
+  omegaBody.resize(n);
   drifted_.resize(n);
   // Batches of bodies go through each stage together, so the long dependency chains of different
   // bodies overlap. Bodies are independent: chunks may run on any thread.
   const auto kick = [&](std::size_t begin, std::size_t end, Vec3* torqueBody, Vec3* predicted) {
-    eulerKicks(&omegaBody_[begin], torqueBody, &s.moments[begin], h, iterations_, gyro, end - begin,
-               &omegaBody_[begin], predicted);
+    eulerKicks(&omegaBody[begin], torqueBody, &s.moments[begin], h, iterations_, gyro, end - begin,
+               &omegaBody[begin], predicted);
   };
   // Kick (half) and drift; the bodies keep the predicted end-of-step velocities for the force
   // evaluation, drifted_ the drifted ones (VelocityPredictor.hpp).
@@ -98,7 +93,7 @@ void LeapfrogIntegrator::step(const StepContext& step, ForceStage& forces) {
       kickVelocity(s, b, h);
       if (s.blocked[b] != 0) confineBlockedVelocity(s, b);
       const Quat q = s.orientation[b].conjugate();
-      if (!cached) omegaBody_[b] = q * s.angularVelocity[b];
+      if (!cached) omegaBody[b] = q * s.angularVelocity[b];
       torqueBody[b - begin] = q * s.torque[b];
       s.position[b] += dt * s.velocity[b];
       drifted_.linear[b] = s.velocity[b];
@@ -109,14 +104,14 @@ void LeapfrogIntegrator::step(const StepContext& step, ForceStage& forces) {
       if (hasBlockedRotation(s, b)) {  // frozen, or turning about its free world axes (BlockedMotion.hpp)
         s.angularVelocity[b] = blockedSpinKick(s, b, s.angularVelocity[b], h);
         blockedSpinDrift(s, b, dt, gyro);
-        omegaBody_[b] = s.orientation[b].conjugate() * s.angularVelocity[b];
+        omegaBody[b] = s.orientation[b].conjugate() * s.angularVelocity[b];
         drifted_.angular[b] = s.angularVelocity[b];
         s.angularVelocity[b] = blockedSpinKick(s, b, s.angularVelocity[b], h);
         continue;
       }
       // Rotation by the body-frame rotation vector w dt (exact exponential), then renormalised.
-      s.orientation[b] = renormalized(s.orientation[b] * rotationFromVector(dt * omegaBody_[b]));
-      drifted_.angular[b] = s.orientation[b] * omegaBody_[b];
+      s.orientation[b] = renormalized(s.orientation[b] * rotationFromVector(dt * omegaBody[b]));
+      drifted_.angular[b] = s.orientation[b] * omegaBody[b];
       s.angularVelocity[b] = s.orientation[b] * predictedBody[b - begin];
     }
   });
@@ -132,15 +127,14 @@ void LeapfrogIntegrator::step(const StepContext& step, ForceStage& forces) {
     kick(begin, end, torqueBody.data(), nullptr);
     for (std::size_t b = begin; b < end; ++b) {
       if (hasBlockedRotation(s, b)) {
-        omegaBody_[b] = s.orientation[b].conjugate() * blockedSpinKick(s, b, s.angularVelocity[b], h);
+        omegaBody[b] = s.orientation[b].conjugate() * blockedSpinKick(s, b, s.angularVelocity[b], h);
       }
     }
     for (std::size_t b = begin; b < end; ++b) {
-      s.angularVelocity[b] = s.orientation[b] * omegaBody_[b];
+      s.angularVelocity[b] = s.orientation[b] * omegaBody[b];
       if (hasBlockedRotation(s, b)) confineBlockedSpin(s, b);
     }
   });
-  omegaBodyValid_ = true;
 }
 
 }  // namespace clumplab

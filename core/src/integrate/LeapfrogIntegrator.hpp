@@ -15,19 +15,9 @@ namespace clumplab {
 class LeapfrogIntegrator final : public ForceStageIntegrator {
  public:
   explicit LeapfrogIntegrator(int eulerIterations) : iterations_(eulerIterations) {}
-  void step(const StepContext& step, ForceStage& forces) override;
+  void step(const StepContext& step, ForceStageHistory& history, ForceStage& forces) override;
   double forceTimeFraction() const override { return 1.0; }  // forces at t + dt
   bool kicksLorentzForce() const override { return true; }
-  void reset() override { omegaBodyValid_ = false; }
-  void removeBody(std::size_t index) override {
-    if (index < omegaBody_.size()) omegaBody_.erase(omegaBody_.begin() + static_cast<std::ptrdiff_t>(index));
-  }
-  // The new body's body-frame angular velocity joins the others' (kept as they are).
-  void addBody(const BodyState& bodies) override;
-  std::unique_ptr<Integrator> clone() const override { return std::make_unique<LeapfrogIntegrator>(*this); }
-  std::size_t memoryBytes(std::size_t /*bodies*/) const override {
-    return sizeof(*this) + omegaBody_.size() * sizeof(Vec3);
-  }
 
   // Half-kicks of Euler's equations in the principal frame, I w' = M - w x I w (eq. 27 with a
   // diagonal tensor), solved by the fixed-point iteration of MercuryDPM rigid clumps, §2.6 over the interval
@@ -43,8 +33,6 @@ class LeapfrogIntegrator final : public ForceStageIntegrator {
 
  private:
   int iterations_;
-  std::vector<Vec3> omegaBody_;  // body-frame angular velocity after the last kick
-  bool omegaBodyValid_ = false;
   VelocityCopy drifted_;  // scratch of each step (VelocityPredictor.hpp)
 };
 

@@ -42,14 +42,10 @@ void MidpointIntegrator::freeMotion(BodyState& s, std::size_t b, double tau, boo
   s.angularVelocity[b] = applyInverseInertia(qNew, s.moments[b], angularMomentum);
 }
 
-void MidpointIntegrator::addBody(const BodyState& bodies) {
-  if (acceleration_.size() + 1 != bodies.size()) return reset();  // no history yet, or out of step
-  acceleration_.push_back(Vec3::Zero());
-  angularAcceleration_.push_back(Vec3::Zero());
-}
-
-void MidpointIntegrator::step(const StepContext& step, ForceStage& forces) {
+void MidpointIntegrator::step(const StepContext& step, ForceStageHistory& history, ForceStage& forces) {
   BodyState& s = step.bodies;
+  std::vector<Vec3>& acceleration = history.acceleration;                // alpha_k [m/s^2]
+  std::vector<Vec3>& angularAcceleration = history.angularAcceleration;  // beta_k [rad/s^2]
   const double tau = 0.5 * step.model.settings.timeStep;
   const bool gyro = step.model.settings.gyroscopic;
   const std::size_t n = s.size();
@@ -65,17 +61,17 @@ void MidpointIntegrator::step(const StepContext& step, ForceStage& forces) {
       freeMotion(s, b, tau, gyro);
     }
   };
-  if (acceleration_.size() != n) {  // alpha = beta = 0 in the initial state (§7)
-    acceleration_.assign(n, Vec3::Zero());
-    angularAcceleration_.assign(n, Vec3::Zero());
+  if (acceleration.size() != n) {  // alpha = beta = 0 in the initial state (§7)
+    acceleration.assign(n, Vec3::Zero());
+    angularAcceleration.assign(n, Vec3::Zero());
   }
   // Between this evaluation and the last the bodies moved with v_n (the second drift of the last
   // step, the first of this): the tangential springs advance with those (DriftVelocities).
   start_.take(s);
   forEachBody(step.pool, n, [&](std::size_t b) {
-    drift(b);                                 // eq. 65
-    s.velocity[b] += tau * acceleration_[b];  // eq. 66
-    s.angularVelocity[b] += tau * angularAcceleration_[b];
+    drift(b);                                // eq. 65
+    s.velocity[b] += tau * acceleration[b];  // eq. 66
+    s.angularVelocity[b] += tau * angularAcceleration[b];
   });
   forces.evaluate(start_.drift());  // eq. 67
   forEachBody(step.pool, n, [&](std::size_t b) {
@@ -84,10 +80,10 @@ void MidpointIntegrator::step(const StepContext& step, ForceStage& forces) {
     Vec3 beta = plane.enabled ? Vec3(s.torque[b] / normalInertia(s, b, plane.normal))
                               : applyInverseInertia(s.orientation[b], s.moments[b], s.torque[b]);
     if (hasBlockedRotation(s, b)) beta = blockedSpinKick(s, b, Vec3::Zero(), 1.0);  // I_F^-1 T_F
-    s.velocity[b] += tau * (2.0 * alpha - acceleration_[b]);                        // eq. 68
-    s.angularVelocity[b] += tau * (2.0 * beta - angularAcceleration_[b]);
-    acceleration_[b] = alpha;
-    angularAcceleration_[b] = beta;
+    s.velocity[b] += tau * (2.0 * alpha - acceleration[b]);                         // eq. 68
+    s.angularVelocity[b] += tau * (2.0 * beta - angularAcceleration[b]);
+    acceleration[b] = alpha;
+    angularAcceleration[b] = beta;
     drift(b);  // eq. 69
   });
 }

@@ -45,7 +45,8 @@ void SplittingIntegrator::freeRotor(Quat& q, Vec3& pi, const Vec3& moments, doub
   q = renormalized(q);
 }
 
-void SplittingIntegrator::step(const StepContext& step, ForceStage& forces) {
+void SplittingIntegrator::step(const StepContext& step, ForceStageHistory& /*history: none*/,
+                               ForceStage& forces) {
   BodyState& s = step.bodies;
   const VelocityKicks kickVelocity(forces);  // v += h F / m, Boris-rotated where a charge meets B
   const double dt = step.model.settings.timeStep;

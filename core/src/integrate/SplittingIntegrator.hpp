@@ -13,11 +13,9 @@ namespace clumplab {
 // are taken at predicted end-of-step velocities (VelocityPredictor.hpp).
 class SplittingIntegrator final : public ForceStageIntegrator {
  public:
-  void step(const StepContext& step, ForceStage& forces) override;
+  void step(const StepContext& step, ForceStageHistory& history, ForceStage& forces) override;
   double forceTimeFraction() const override { return 1.0; }  // forces at t + dt
   bool kicksLorentzForce() const override { return true; }
-  std::unique_ptr<Integrator> clone() const override { return std::make_unique<SplittingIntegrator>(*this); }
-  std::size_t memoryBytes(std::size_t /*bodies*/) const override { return sizeof(*this); }  // no history
   // Free rotor for h in `substeps` NO_SQUISH sequences: q and the body-frame angular momentum pi
   // are updated in place.
   static void freeRotor(Quat& q, Vec3& pi, const Vec3& moments, double h, int substeps);

@@ -3,6 +3,7 @@
 #include <memory>
 
 #include "core/integrate/Integrator.hpp"
+#include "core/model/IntegratorKind.hpp"
 
 namespace clumplab {
 

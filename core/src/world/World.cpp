@@ -5,6 +5,7 @@
 #include <string>
 
 #include "core/base/Assert.hpp"
+#include "core/cim/SelfForcedIntegrator.hpp"
 #include "core/integrate/BlockedDofs.hpp"
 #include "core/model/ModelParameters.hpp"
 #include "core/world/PeriodicChecks.hpp"
@@ -47,7 +48,7 @@ World::~World() = default;
 void World::setIntegratorObject(std::unique_ptr<Integrator> integrator) {
   integrator_ = std::move(integrator);
   forceStage_ = dynamic_cast<ForceStageIntegrator*>(integrator_.get());
-  selfForced_ = dynamic_cast<SelfForcedIntegrator*>(integrator_.get());
+  selfForced_ = dynamic_cast<cim::SelfForcedIntegrator*>(integrator_.get());
   CLUMPLAB_ASSERT((forceStage_ == nullptr) != (selfForced_ == nullptr),
                   "an integrator is of exactly one kind");
 }
@@ -140,7 +141,7 @@ std::uint32_t World::addBody(const BodyInit& init, const std::optional<PointProp
     }
   }
   bodiesChanged();
-  integrator_->addBody(state_.bodies);  // the others keep their history
+  state_.integratorHistory.addBody(state_.bodies);  // the others keep their history
   return index;
 }
 
@@ -157,7 +158,7 @@ void World::requireBlockedSupport(std::uint8_t blocked) const {
 
 void World::stateChanged() {
   bodiesChanged();
-  integrator_->reset();
+  state_.integratorHistory.forget();
 }
 
 void World::bodiesChanged() {
@@ -185,7 +186,7 @@ void World::removeBody(std::uint32_t body) {
   if (selfForced_) state_.pebbleContacts = state_.wallContacts = 0;
   neighbors_.removePebbles(first, count);
   state_.contactHistory.removePebbles(first, count);
-  integrator_->removeBody(body);
+  state_.integratorHistory.removeBody(body);
   state_.bodies.erase(body);
   lastPowersCurrent_ = false;
   energyWatch_.reset();  // its energy leaves without being booked
@@ -259,7 +260,7 @@ void World::clearDivergence() {
 }
 
 WorldCheckpoint World::checkpoint() const {
-  return {model_, state_, integrator_->clone()};
+  return {model_, state_};
 }
 
 std::size_t WorldCheckpoint::memoryBytes() const {
@@ -284,7 +285,7 @@ std::size_t WorldCheckpoint::memoryBytes() const {
     const InletSettings& s = inlet.settings();
     n += bytes(s.templates) + bytes(s.weights) + bytes(s.massFractions);
   }
-  if (integrator) n += integrator->memoryBytes(b.position.size());
+  n += state.integratorHistory.memoryBytes(b.position.size());
   return n;
 }
 
@@ -293,8 +294,7 @@ void World::restore(const WorldCheckpoint& c) {
   const std::vector<TemplatePtr>& saved = c.model.templates;
   const bool sameTemplates = saved.size() <= model_.templates.size() &&
                              std::equal(saved.begin(), saved.end(), model_.templates.begin());
-  require(c.integrator != nullptr && sameTemplates,
-          "the checkpoint was made by another world (its templates differ)");
+  require(sameTemplates, "the checkpoint was made by another world (its templates differ)");
   const int threads = model_.settings.threads;  // the pool stays as it is; results do not depend on it
   std::vector<TemplatePtr> templates = std::move(model_.templates);
   model_ = c.model;
@@ -305,7 +305,7 @@ void World::restore(const WorldCheckpoint& c) {
   // any skin lists every pair that can touch, and results do not depend on which others it lists).
   neighbors_.invalidate();
   neighbors_.rebuild(broadPhaseInput(), state_.contactHistory, &pool_);
-  setIntegratorObject(c.integrator->clone());
+  setIntegratorObject(makeIntegrator(model_.settings.integrator, model_.settings.eulerIterations));
   lastPowersCurrent_ = false;  // recomputed from the restored state, to the same bits
   energyWatch_.reset();
   if constexpr (kAssertions) checkInvariants();

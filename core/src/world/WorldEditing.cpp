@@ -54,7 +54,10 @@ void World::setModel(const EditableModel& next) {
   const bool spell = ownForces != evaluatesOwnForces(now.integrator);
   if (keptBefore != keptAfter || ((keptBefore || keptAfter) && spell)) clearContactHistory();
   // A new integrator starts without history (integrator history does not depend on the step).
-  if (newIntegrator) setIntegratorObject(makeIntegrator(next.integrator, next.eulerIterations));
+  if (newIntegrator) {
+    setIntegratorObject(makeIntegrator(next.integrator, next.eulerIterations));
+    state_.integratorHistory = IntegratorHistory{};
+  }
   model_.settings = settings;
   model_.contact = contact;
   if (!(next.fields == now.fields))

@@ -4,6 +4,7 @@
 #include <limits>
 #include <vector>
 
+#include "core/cim/SelfForcedIntegrator.hpp"
 #include "core/world/World.hpp"
 
 #include "PebblePlacement.hpp"
@@ -60,7 +61,7 @@ double World::recommendedTimeStep() const {
 EnergyReport World::energy() const {
   EnergyReport e = motionEnergy();
   if (selfForced_) {  // cim, rk4: contacts of their own (no fields with them)
-    e.peElastic = selfForced_->elasticEnergy(view());
+    e.peElastic = selfForced_->elasticEnergy(view(), state_.integratorHistory.ownForces);
     return e;
   }
   // The pebbles where the poses put them now, in a copy, and the pairs listed again in a copy of the
@@ -86,7 +87,7 @@ EnergyReport World::energy() const {
 std::optional<EnergyReport> World::stepEnergy() {
   EnergyReport e = motionEnergy();
   if (selfForced_) {
-    e.peElastic = selfForced_->elasticEnergy(view());
+    e.peElastic = selfForced_->elasticEnergy(view(), state_.integratorHistory.ownForces);
     return e;
   }
   // Within a step the pebbles are placed in the world's own arrays, as the next force evaluation

@@ -9,6 +9,7 @@
 #include <string>
 
 #include "core/base/Assert.hpp"
+#include "core/cim/SelfForcedIntegrator.hpp"
 #include "core/collision/ContactLaw.hpp"
 #include "core/world/World.hpp"
 
@@ -60,7 +61,8 @@ bool World::stepOwnForces() {
     for (std::size_t b = 0; b < state_.bodies.size(); ++b)
       state_.bodies.force[b] = state_.bodies.torque[b] = Vec3::Zero();
   }
-  OwnForcesStep r = selfForced_->advance(stepContext(), model_.settings.timeStep, !state_.forcesCurrent);
+  cim::OwnForcesStep r = selfForced_->advance(stepContext(), state_.integratorHistory.ownForces,
+                                              model_.settings.timeStep, !state_.forcesCurrent);
   state_.forcesCurrent = true;    // until an edit: the integrator's model of the world is current
   if (r.cancelled) return false;  // stepCancel(): the world is as before the step, no divergence
   lastPowersCurrent_ = false;

@@ -4,7 +4,7 @@
 // setters).
 #include "core/collision/ContactModel.hpp"
 #include "core/forces/Fields.hpp"
-#include "core/integrate/Integrator.hpp"
+#include "core/model/IntegratorKind.hpp"
 
 namespace clumplab {
 

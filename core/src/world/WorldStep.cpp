@@ -24,9 +24,10 @@ bool World::step() {
   {
     const StageTimer wholeStep(stageTotal(Stage::Integrate));
     const double f = forceStage_->forceTimeFraction();  // where in the step the forces are evaluated
-    bookCarriedWork(f);                       // the last evaluation's forces over their share of this step
-    keepStepStartVelocities(f);               // for integrators that evaluate forces before the step's end
-    forceStage_->step(stepContext(), *this);  // kicks and drifts around one force evaluation (evaluate)
+    bookCarriedWork(f);          // the last evaluation's forces over their share of this step
+    keepStepStartVelocities(f);  // for integrators that evaluate forces before the step's end
+    forceStage_->step(stepContext(), state_.integratorHistory.forceStage,
+                      *this);  // kicks and drifts around one force evaluation (evaluate)
     {
       const StageTimer reduce(stageTotal(Stage::Reduce));
       wrapIntoBox();   // periodic axes: centres of mass back into the primary box

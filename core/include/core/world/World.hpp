@@ -22,6 +22,9 @@
 namespace clumplab {
 
 class TimeStepEstimate;  // TimeStepEstimate.hpp, private
+namespace cim {
+class SelfForcedIntegrator;  // cim/SelfForcedIntegrator.hpp
+}  // namespace cim
 
 enum class Stage { Pebbles, BroadPhase, Contacts, Reduce, Integrate, Count };
 
@@ -293,7 +296,7 @@ class World final : private ForceStage {
   std::unique_ptr<Integrator> integrator_;
   // integrator_ as the one of its two kinds it is (the other null): set by setIntegratorObject.
   ForceStageIntegrator* forceStage_ = nullptr;
-  SelfForcedIntegrator* selfForced_ = nullptr;
+  cim::SelfForcedIntegrator* selfForced_ = nullptr;
   // Scratch and caches, not state: the velocities at the start of the step (for integrators that
   // evaluate forces before its end), per-chunk powers, and powers() at the end of the last step.
   std::vector<Vec3> stepStartVelocity_;
@@ -310,20 +313,19 @@ class World final : private ForceStage {
 };
 
 // A copy of everything a World's next steps depend on (World::checkpoint, World::restore): the
-// model, the state (bodies, pebbles, forces, clock, ledger, loads, inlets, contacts with their
-// history, divergence) and the integrator with its history. Not the broad phase's bookkeeping, which
-// restore() builds again around the history (ContactHistory.hpp: the same bits follow), nor stage
-// times or the thread count. Plain data (copyable).
+// model and the state (bodies, pebbles, forces, clock, ledger, loads, inlets, contacts with their
+// history, the integrator's history, divergence). Not the broad phase's bookkeeping, which restore()
+// builds again around the history (ContactHistory.hpp: the same bits follow), nor stage times or the
+// thread count. Plain data (copyable).
 struct WorldCheckpoint {
   WorldModel model;  // its templates identify the world
   WorldState state;  // its contact history holds only the pairs that hold something
-  std::shared_ptr<const Integrator> integrator;
 
   double time() const { return state.clock.time; }  // [s]
   std::uint64_t stepCount() const { return state.clock.steps; }
   std::size_t bodyCount() const { return state.bodies.size(); }
   // Memory the checkpoint holds [bytes]: its arrays (element sizes times counts, which is what a
-  // copy allocates), the contact records of both kinds and the integrator's (Integrator::memoryBytes).
+  // copy allocates), the contact records of both kinds and the integrator's history.
   // For bounding a history of them.
   std::size_t memoryBytes() const;
 };

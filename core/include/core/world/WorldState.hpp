@@ -11,11 +11,13 @@
 #include <vector>
 
 #include "core/base/Math.hpp"
+#include "core/cim/OwnForcesHistory.hpp"
 #include "core/clump/BodyState.hpp"
 #include "core/collision/ContactHistory.hpp"
 #include "core/collision/ContactSolver.hpp"
 #include "core/collision/MeshWallContacts.hpp"
 #include "core/forces/ExternalLoad.hpp"
+#include "core/integrate/ForceStageHistory.hpp"
 #include "core/world/Inlet.hpp"
 
 namespace clumplab {
@@ -48,6 +50,32 @@ struct EnergyLedger {
   double inserted = 0.0;      // kinetic and potential energy the inlets' bodies brought in
 };
 
+// What the integrator in use carries from one step to the next (Integrator.hpp): it fills its part.
+struct IntegratorHistory {
+  ForceStageHistory forceStage;     // leapfrog and midpoint
+  cim::OwnForcesHistory ownForces;  // cim and rk4
+
+  // The state was edited from outside.
+  void forget() {
+    forceStage.forget();
+    ownForces.forget();
+  }
+  // Body `index` was removed and those above renumbered down by one.
+  void removeBody(std::size_t index) {
+    forceStage.removeBody(index);
+    ownForces.removeBody(index);
+  }
+  // A body was appended to `bodies`: the others keep their history (cim and rk4 take the bodies
+  // from the world again).
+  void addBody(const BodyState& bodies) {
+    forceStage.addBody(bodies);
+    ownForces.forget();
+  }
+  std::size_t memoryBytes(std::size_t bodies) const {
+    return forceStage.memoryBytes() + ownForces.memoryBytes(bodies);
+  }
+};
+
 struct WorldState {
   BodyState bodies;
   // Flat pebble data: the template-local centres and shaft axes (empty without spherocylinders),
@@ -65,6 +93,7 @@ struct WorldState {
   EnergyLedger ledger;
   std::vector<Inlet> inlets;  // settings and progress (random state included)
   double softening = 0.0;     // the field softening in use [m] (FieldSettings::softening, or automatic)
+  IntegratorHistory integratorHistory;
 
   // --- contacts ------------------------------------------------------------------------------------
   // Pebble pairs and plane-wall pairs: the pairs the broad phase lists and what each holds (tangential
