@@ -6,10 +6,7 @@
 // dissipative forces and loads and the wall impulses are integrated with each cluster
 // (ClusterStepSettings::tally). Clusters run on the World's thread pool; the result does not depend
 // on the number of threads.
-#include <optional>
-
 #include "OwnForcesIntegrator.hpp"
-#include "core/cim/ClusterIntegration.hpp"
 
 namespace clumplab::cim {
 

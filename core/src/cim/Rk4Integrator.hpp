@@ -3,10 +3,7 @@
 // fourth-order Runge-Kutta at the constant World step over all bodies together (Rk4Baseline), forces from a
 // Verlet list with the buffer Delta. The work of dissipative forces and loads and the wall impulses are
 // integrated with the bodies (Rk4Baseline's tally).
-#include <optional>
-
 #include "OwnForcesIntegrator.hpp"
-#include "core/cim/Rk4Baseline.hpp"
 
 namespace clumplab::cim {
 

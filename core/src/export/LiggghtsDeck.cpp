@@ -78,19 +78,19 @@ const std::string kEngine = "LIGGGHTS";
 // Walls: axis-aligned planes only (LIGGGHTS primitives), two-sided there, one-sided here. Mesh walls
 // are mapped apart (LiggghtsMeshWalls.hpp).
 std::vector<std::string> wallPrimitives(const Scene& scene) {
-  const std::string& engine = kEngine;
   std::vector<std::string> wallLines;
   for (std::size_t w = 0; w < scene.model.walls.size(); ++w) {
     const Wall& wall = scene.model.walls[w];
     const std::string path = "walls[" + std::to_string(w) + "]";
     if (wall.kind == Wall::Kind::Mesh) continue;  // LiggghtsMeshWalls.hpp
     if (wall.kind == Wall::Kind::SphereCavity)
-      exporting::refuse(scene, path, engine,
+      exporting::refuse(scene, path, kEngine,
                         "a spherical cavity has no wall/gran primitive (only planes and cylinders)");
-    if (wall.kind != Wall::Kind::Plane) exporting::refuse(scene, path, engine, "only plane walls are mapped");
+    if (wall.kind != Wall::Kind::Plane)
+      exporting::refuse(scene, path, kEngine, "only plane walls are mapped");
     const int axis = exporting::axisOf(wall.normal);
     if (axis < 0)
-      exporting::refuse(scene, path, engine,
+      exporting::refuse(scene, path, kEngine,
                         "only planes normal to x, y or z map to wall/gran primitives; this one's normal is " +
                             exporting::vec(wall.normal));
     const char* names[3] = {"xplane", "yplane", "zplane"};
@@ -229,7 +229,6 @@ DeckContact deckContact(const Scene& scene, const World& world, std::vector<std:
 
 // The templates of the bodies and of the inlets, in index order: each one a multisphere template.
 std::vector<std::uint32_t> templatesInDeck(const Scene& scene, const World& world) {
-  const std::string& engine = kEngine;
   const BodyState& bodies = world.bodies();
   std::vector<std::uint32_t> used;
   for (std::uint32_t t : bodies.templateIndex) used.push_back(t);
@@ -238,7 +237,7 @@ std::vector<std::uint32_t> templatesInDeck(const Scene& scene, const World& worl
   used.erase(std::unique(used.begin(), used.end()), used.end());
   for (std::uint32_t t : used) {
     if (world.templates()[t]->pebbles.size() < 2)
-      exporting::refuse(scene, "templates." + world.templates()[t]->name, engine,
+      exporting::refuse(scene, "templates." + world.templates()[t]->name, kEngine,
                         "a one-pebble template: LIGGGHTS-PUBLIC's particletemplate/multisphere takes two "
                         "spheres or more (\"illegal number of spheres\"), and single spheres would need "
                         "an integrator of their own");
@@ -421,12 +420,11 @@ void writeRun(std::ostream& out, const Scene& scene, const ExportRun& run, std::
 
 ExportResult exportLiggghts(const Scene& scene, const World& world, const std::string& folder,
                             const ExportRun& run) {
-  const std::string& engine = kEngine;
-  exporting::refuseCommonUnsupported(scene, world, engine);
+  exporting::refuseCommonUnsupported(scene, world, kEngine);
   ExportResult result;
   const BodyState& bodies = world.bodies();
   if (bodies.size() == 0 && scene.inlets.empty())
-    exporting::refuse(scene, "bodies", engine, "a deck without bodies or inlets has nothing to insert");
+    exporting::refuse(scene, "bodies", kEngine, "a deck without bodies or inlets has nothing to insert");
 
   // Walls: axis-aligned planes only (LIGGGHTS primitives), two-sided there, one-sided here.
   const std::vector<std::string> wallLines = wallPrimitives(scene);
