@@ -14,7 +14,7 @@ namespace {
 // keeps, built afresh `count` times), by level: the broad phase alone, without the steps around it.
 nlohmann::json timeRebuilds(const World& world, long long count) {
   const BroadPhaseInput input = world.broadPhaseInput();
-  ThreadPool pool(world.settings().threads);
+  ThreadPool pool(world.model().settings.threads);
   NeighborList list;
   list.setSkin(world.neighbors().skin());
   ContactHistory lists = world.state().contactHistory;
@@ -45,7 +45,7 @@ int benchCommand(const std::vector<std::string>& argv) {
   for (const Vec3& x : s.position) meanHeight += x.z();
   meanHeight /= static_cast<double>(std::max<std::size_t>(1, s.size()));
   double maxOverlap = 0.0;
-  const PebbleArrays& p = world->pebbles();
+  const PebbleArrays& p = world->state().pebbles;
   // Spherocylinders by the closest points of their shafts (Meland et al., Cluster integration method, Fig. 2)
   // and their shafts' ends.
   const auto halfLength = [&](std::uint32_t i) { return p.hasCapsules() ? p.halfLength[i] : 0.0; };
@@ -62,7 +62,7 @@ int benchCommand(const std::vector<std::string>& argv) {
     const double h = halfLength(wp.pebble);
     const Vec3 end = h == 0.0 ? p.position[wp.pebble]
                               : Vec3(p.position[wp.pebble] + (wp.end == 0 ? -h : h) * p.axis[wp.pebble]);
-    maxOverlap = std::max(maxOverlap, p.radius[wp.pebble] - world->walls()[wp.wall].clearance(end));
+    maxOverlap = std::max(maxOverlap, p.radius[wp.pebble] - world->model().walls[wp.wall].clearance(end));
   }
   const auto& stages = world->stageSeconds();
   const double pebbleSteps = static_cast<double>(world->pebbleCount()) * static_cast<double>(done);
@@ -92,18 +92,18 @@ int benchCommand(const std::vector<std::string>& argv) {
                          {{"time", world->time()},
                           {"kinetic_energy", e.keTranslational + e.keRotational},
                           {"contacts", world->contactCount()},
-                          {"pebble_contacts", world->pebbleContactCount()},
-                          {"wall_contacts", world->wallContactCount()},
+                          {"pebble_contacts", world->state().pebbleContacts},
+                          {"wall_contacts", world->state().wallContacts},
                           {"mean_height", meanHeight},
                           {"max_overlap", maxOverlap}}}};
   if (const long long rebuilds = args.integer("--rebuilds").value_or(0); rebuilds > 0) {
     out["rebuild_seconds"] = timeRebuilds(*world, rebuilds);
   }
-  if (world->divergence().happened) out["diverged"] = world->divergence().message;
+  if (world->state().divergence.happened) out["diverged"] = world->state().divergence.message;
   std::cout << out.dump() << std::endl;
-  if (!world->divergence().happened) return 0;
+  if (!world->state().divergence.happened) return 0;
   // As `run`: the explanation on stderr too, naming the scene (the figures above stop at it).
-  std::fprintf(stderr, "%s: %s\n", scene.file.c_str(), world->divergence().message.c_str());
+  std::fprintf(stderr, "%s: %s\n", scene.file.c_str(), world->state().divergence.message.c_str());
   return 3;
 }
 

@@ -72,7 +72,7 @@ System systemFor(const Scene& scene, double stiffness) {
   const std::unique_ptr<World> world = buildWorld(copy);
   System s;
   s.scene = copy;
-  s.particles = cim::describeWorld({world->model(), world->bodies(), world->externalLoads()});
+  s.particles = cim::describeWorld({world->model(), world->bodies(), world->state().loads});
   s.model = cim::makeParticleModel(s.particles);
   s.start = cim::bodySetOf(world->bodies());
   s.buffer = cim::resolveBuffer(copy.model.settings.cim.buffer, copy.model.templates);

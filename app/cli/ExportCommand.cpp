@@ -49,7 +49,7 @@ int exportCommand(const std::vector<std::string>& argv) {
                             {"files", result.files},
                             {"warnings", result.warnings},
                             {"bodies", world->bodies().size()},
-                            {"templates", world->templates().size()},
+                            {"templates", world->model().templates.size()},
                             {"total_mass", mass},
                             {"time_step", scene.model.settings.timeStep}};
   nlohmann::json figures = nlohmann::json::object();

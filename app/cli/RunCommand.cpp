@@ -41,14 +41,14 @@ nlohmann::json energyJson(const EnergyReport& e) {
 // bodies transferred to it [N s].
 nlohmann::json wallImpulsesJson(const World& world) {
   nlohmann::json out = nlohmann::json::array();
-  for (std::size_t w = 0; w < world.walls().size(); ++w) {
-    const Wall::Kind kind = world.walls()[w].kind;
+  for (std::size_t w = 0; w < world.model().walls.size(); ++w) {
+    const Wall::Kind kind = world.model().walls[w].kind;
     out.push_back({{"wall", w},
                    {"type", kind == Wall::Kind::Plane      ? "plane"
                             : kind == Wall::Kind::Membrane ? "membrane"
                             : kind == Wall::Kind::Mesh     ? "mesh"
                                                            : "sphere"},
-                   {"impulse", vectorJson(world.wallImpulses()[w])}});
+                   {"impulse", vectorJson(world.state().wallImpulse[w])}});
   }
   return out;
 }
@@ -56,8 +56,8 @@ nlohmann::json wallImpulsesJson(const World& world) {
 // Per inlet (Inlet.hpp): where it stands, what it inserted, and when it finished (null: not yet).
 nlohmann::json inletsJson(const World& world) {
   nlohmann::json out = nlohmann::json::array();
-  for (std::size_t i = 0; i < world.inlets().size(); ++i) {
-    const Inlet& inlet = world.inlets()[i];
+  for (std::size_t i = 0; i < world.state().inlets.size(); ++i) {
+    const Inlet& inlet = world.state().inlets[i];
     const InletProgress& p = inlet.progress();
     const auto timeOrNull = [](double t) {
       return std::isnan(t) ? nlohmann::json(nullptr) : nlohmann::json(t);
@@ -152,14 +152,14 @@ int runCommand(const std::vector<std::string>& argv) {
   if (const auto p = args.text("--trajectory")) {
     const std::string folder = std::filesystem::path(*p).parent_path().string();
     trajectoryOut.emplace(*p, sceneToJson(sceneFromWorld(*world, scene), folder.empty() ? "." : folder),
-                          templateKeys(world->templates()));
+                          templateKeys(world->model().templates));
   }
   // ParaView output (pebbles, bodies, walls per output step and a .pvd index).
   std::optional<VtkSeriesWriter> vtkOut;
   if (const auto dir = args.text("--vtk")) vtkOut.emplace(*dir);
   const auto output = [&] {
     if (vtkOut) vtkOut->write(*world);
-    if (energyOut) energyOut->write(world->energy(), world->wallImpulses());
+    if (energyOut) energyOut->write(world->energy(), world->state().wallImpulse);
     if (statesOut) statesOut->write(world->time(), world->bodies());
     if (trajectoryOut) trajectoryOut->append(world->time(), world->stepCount(), world->bodies());
   };
@@ -195,11 +195,11 @@ int runCommand(const std::vector<std::string>& argv) {
     summary["vtk"] = {{"folder", vtkOut->folder()},
                       {"steps", vtkOut->stepsWritten()},
                       {"index", (std::filesystem::path(vtkOut->folder()) / "clumplab.pvd").string()}};
-  if (!world->inlets().empty()) summary["inlets"] = inletsJson(*world);
+  if (!world->state().inlets.empty()) summary["inlets"] = inletsJson(*world);
   if (!ok) {
-    summary["diverged"] = world->divergence().message;
+    summary["diverged"] = world->state().divergence.message;
     std::cout << summary.dump() << std::endl;
-    std::fprintf(stderr, "%s: %s\n", scene.file.c_str(), world->divergence().message.c_str());
+    std::fprintf(stderr, "%s: %s\n", scene.file.c_str(), world->state().divergence.message.c_str());
     return 3;
   }
   std::cout << summary.dump() << std::endl;

@@ -13,7 +13,7 @@ namespace clumplab::python {
 // What one slice of steps did.
 struct StepSlice {
   long long steps = 0;    // steps taken
-  bool diverged = false;  // the world stopped at a divergence (World::divergence())
+  bool diverged = false;  // the world stopped at a divergence (WorldState::divergence)
 };
 
 class PythonWorld {

@@ -43,7 +43,7 @@ long long stepWorld(PythonWorld& w, long long steps) {
     }
     done += slice.steps;
     if (slice.diverged) {
-      raisePython(divergenceErrorType(), w.scene().file + ": " + w.world().divergence().message);
+      raisePython(divergenceErrorType(), w.scene().file + ": " + w.world().state().divergence.message);
     }
     if (PyErr_CheckSignals() != 0) throw py::error_already_set();  // Ctrl+C: KeyboardInterrupt
   }
@@ -145,7 +145,7 @@ void bindWorldClockAndModel(WorldClass& world) {
           "Simulated time [s]")
       .def_property_readonly("step_count", [](const PythonWorld& w) { return w.world().stepCount(); })
       .def_property(
-          "time_step", [](const PythonWorld& w) { return w.world().settings().timeStep; },
+          "time_step", [](const PythonWorld& w) { return w.world().model().settings.timeStep; },
           [](PythonWorld& w, double dt) {
             w.world().editModel([&](EditableModel& model) { model.timeStep = dt; });
           },
@@ -157,14 +157,16 @@ void bindWorldClockAndModel(WorldClass& world) {
           "recommended_time_step", [](const PythonWorld& w) { return w.world().recommendedTimeStep(); },
           "A time step that resolves a contact in about ten steps [s]")
       .def_property(
-          "gravity", [](const PythonWorld& w) { return vector3(w.world().settings().gravity); },
+          "gravity", [](const PythonWorld& w) { return vector3(w.world().model().settings.gravity); },
           [](PythonWorld& w, const py::handle& g) {
             w.world().editModel([&](EditableModel& model) { model.gravity = checkedVector3(g, "gravity"); });
           },
           "Gravity [m/s^2], a 3-vector")
       .def_property(
           "integrator",
-          [](const PythonWorld& w) { return std::string(integratorName(w.world().settings().integrator)); },
+          [](const PythonWorld& w) {
+            return std::string(integratorName(w.world().model().settings.integrator));
+          },
           [](PythonWorld& w, const std::string& name) {
             const auto kind = integratorFromName(name);
             if (!kind)
@@ -173,9 +175,9 @@ void bindWorldClockAndModel(WorldClass& world) {
             w.world().editModel([&](EditableModel& model) { model.integrator = *kind; });
           })
       .def_property_readonly(
-          "threads", [](const PythonWorld& w) { return w.world().settings().threads; },
+          "threads", [](const PythonWorld& w) { return w.world().model().settings.threads; },
           "Force-loop threads (results do not depend on them; load(..., threads=N))")
-      .def("_contact_json", [](const PythonWorld& w) { return contactToJson(w.world().contactModel()); })
+      .def("_contact_json", [](const PythonWorld& w) { return contactToJson(w.world().model().contact); })
       .def("_set_contact_json", [](PythonWorld& w, const std::string& text) {
         w.world().editModel(
             [&](EditableModel& model) { model.contact = contactFromJson(text, "<contact>"); });
@@ -242,13 +244,13 @@ void bindWorldBodies(WorldClass& world) {
       .def_property_readonly("templates",
                              [](const PythonWorld& w) {
                                std::vector<TemplateHandle> out;
-                               for (const TemplatePtr& t : w.world().templates()) out.push_back({t});
+                               for (const TemplatePtr& t : w.world().model().templates) out.push_back({t});
                                return out;
                              })
       .def_property_readonly(
           "pebbles",
           [](const PythonWorld& w) {
-            const PebbleArrays p = placedPebbles(w.world().bodies(), w.world().templates());
+            const PebbleArrays p = placedPebbles(w.world().bodies(), w.world().model().templates);
             return sphereRows(p.position, p.radius);
           },
           "Every pebble placed where its body is now: x, y, z, r [m], M x 4, body by body")

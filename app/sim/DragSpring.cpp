@@ -12,9 +12,10 @@ void DragSpring::pull(World& world) const {
   const Vec3 pointVelocity = b.velocity[body] + b.angularVelocity[body].cross(arm);
   const double w = kAngularFrequency;
   // Across a periodic face the cursor pulls towards the image of the target nearest the body.
-  const Vec3 toTarget = world.settings().periodic.minimumImage(target - point);
+  const Vec3 toTarget = world.model().settings.periodic.minimumImage(target - point);
   Vec3 force = b.mass[body] * (w * w * toTarget - 2.0 * w * pointVelocity);
-  const double cap = kForceCapInWeights * b.mass[body] * std::max(9.81, world.settings().gravity.norm());
+  const double cap =
+      kForceCapInWeights * b.mass[body] * std::max(9.81, world.model().settings.gravity.norm());
   if (force.norm() > cap) force *= cap / force.norm();
   world.setExternalForce(body, force, point);
 }

@@ -122,7 +122,7 @@ void SimulationLoop::spawn(std::vector<BodyInit> bodies, TemplatePtr newTemplate
         if (!world_ || diverged()) return;
         const double safeBefore = world_->recommendedTimeStep();
         // A redo of the same spawn finds its template in the world already.
-        const auto& known = world_->templates();
+        const auto& known = world_->model().templates;
         if (const auto same = std::find(known.begin(), known.end(), newTemplate);
             newTemplate && same != known.end()) {
           for (BodyInit& b : bodies) b.templateIndex = static_cast<std::uint32_t>(same - known.begin());
@@ -143,8 +143,8 @@ void SimulationLoop::spawn(std::vector<BodyInit> bodies, TemplatePtr newTemplate
         const std::size_t first = world_->bodies().size();
         ClearSpotFinder spots = clearSpots();
         for (BodyInit body : bodies) {
-          if (body.templateIndex >= world_->templates().size()) continue;
-          const ClumpTemplate& shape = *world_->templates()[body.templateIndex];
+          if (body.templateIndex >= world_->model().templates.size()) continue;
+          const ClumpTemplate& shape = *world_->model().templates[body.templateIndex];
           body.orientation.normalize();
           std::optional<Vec3> start;
           if (aimedAt) start = spots.shotStart(body.position, *aimedAt, shape, body.orientation);
@@ -158,7 +158,7 @@ void SimulationLoop::spawn(std::vector<BodyInit> bodies, TemplatePtr newTemplate
           spots.add({body.position, body.orientation, &shape});
         }
         if (noRoom > 0) {
-          const std::string& name = world_->templates()[bodies.front().templateIndex]->name;
+          const std::string& name = world_->model().templates[bodies.front().templateIndex]->name;
           notify(noRoom == bodies.size()
                      ? "No room for " + name + " there: every pose near it overlaps a body or a wall"
                      : std::to_string(noRoom) + " of " + std::to_string(bodies.size()) + " copies of " +
@@ -340,16 +340,16 @@ void SimulationLoop::stopTrajectory() {
 ClearSpotFinder SimulationLoop::clearSpots() const {
   // Against the bodies' poses now and the mesh walls where their motion has them now.
   double reach = 0.0;
-  for (const TemplatePtr& t : world_->templates()) reach = std::max(reach, t->boundingRadius);
+  for (const TemplatePtr& t : world_->model().templates) reach = std::max(reach, t->boundingRadius);
   std::vector<PlacedBody> placed;
   const BodyState& b = world_->bodies();
   placed.reserve(b.size());
   for (std::size_t i = 0; i < b.size(); ++i)
-    placed.push_back({b.position[i], b.orientation[i], world_->templates()[b.templateIndex[i]].get()});
-  const Vec3 gravity = world_->settings().gravity;
+    placed.push_back({b.position[i], b.orientation[i], world_->model().templates[b.templateIndex[i]].get()});
+  const Vec3 gravity = world_->model().settings.gravity;
   const Vec3 up = gravity.norm() > 0.0 ? Vec3(-gravity.normalized()) : Vec3::UnitZ();
-  return ClearSpotFinder(placed, world_->walls(), world_->time(), world_->settings().periodic, up, reach,
-                         world_->settings().plane);
+  return ClearSpotFinder(placed, world_->model().walls, world_->time(), world_->model().settings.periodic, up,
+                         reach, world_->model().settings.plane);
 }
 
 void SimulationLoop::eraseBody(std::uint32_t index) {
@@ -362,7 +362,7 @@ void SimulationLoop::adviseOnStep(double safeBefore) {
   // Advised when the edit made the step unsafe (it was within the safe step before), or halved the
   // safe step under a step the user had already put above it.
   const double safe = world_->recommendedTimeStep();
-  const double dt = world_->settings().timeStep;
+  const double dt = world_->model().settings.timeStep;
   if (!(safe > 0.0) || !(safe < dt) || !(safe < safeBefore)) return;
   if (!(dt <= safeBefore) && !(safe < 0.5 * safeBefore)) return;
   advisedTimeStep_ = safe;

@@ -56,7 +56,7 @@ struct EnergySample {
   std::uint64_t sceneGeneration = 0;
   std::uint64_t steps = 0;
   EnergyReport energy;
-  std::vector<Vec3> wallImpulses;  // World::wallImpulses: per wall, accumulated [N s]
+  std::vector<Vec3> wallImpulses;  // WorldState::wallImpulse: per wall, accumulated [N s]
   // Time integrals of the rotational and translational kinetic energy since the world was built or
   // restored [J s], summed every kKineticIntegralEverySteps steps (MercuryDPM rigid clumps, §4.1's
   // time averages, far denser than the frames' samples).

@@ -6,6 +6,7 @@
 #include <exception>
 #include <limits>
 
+#include "core/base/VectorState.hpp"
 #include "core/world/Placement.hpp"
 
 // The simulation thread itself: building the world, taking the GUI's commands between steps,
@@ -173,7 +174,8 @@ bool SimulationLoop::stepOnce() {
     // The kinetic energy's time integrals are summed as densely as the World's energy watch samples
     // (a blow-up is a divergence the World reports, core/energy/EnergyWatch.hpp).
     if (world_->stepCount() % kKineticIntegralEverySteps == 0) {
-      integrateKinetic(world_->motionEnergy(), kKineticIntegralEverySteps * world_->settings().timeStep);
+      integrateKinetic(world_->motionEnergy(),
+                       kKineticIntegralEverySteps * world_->model().settings.timeStep);
     }
     return true;
   }
@@ -202,7 +204,7 @@ void SimulationLoop::advance() {
     return;
   }
   if (!running_) return;
-  const double dt = world_->settings().timeStep;
+  const double dt = world_->model().settings.timeStep;
   double target = std::numeric_limits<double>::infinity();
   if (runUntil_) {
     target = *runUntil_;
@@ -257,9 +259,9 @@ void SimulationLoop::publish() {
   f.commandsApplied = commandsApplied_;
   f.sceneFile = scene_ ? scene_->file : std::string();
   f.diverged = diverged();
-  f.problem = !f.diverged                     ? errorMessage_
-              : world_->divergence().happened ? world_->divergence().message
-                                              : energyDivergence_;
+  f.problem = !f.diverged                           ? errorMessage_
+              : world_->state().divergence.happened ? world_->state().divergence.message
+                                                    : energyDivergence_;
   f.stepAdvised = advisedTimeStep_ > 0.0;
   f.advisedTimeStep = advisedTimeStep_;
   f.notice = notice_;
@@ -268,7 +270,7 @@ void SimulationLoop::publish() {
   f.cause = DivergenceCause::Unknown;
   f.causeSpawn = 0;
   if (f.diverged) {
-    f.cause = edits_.cause(world_->time(), world_->settings().timeStep > world_->recommendedTimeStep(),
+    f.cause = edits_.cause(world_->time(), world_->model().settings.timeStep > world_->recommendedTimeStep(),
                            f.causeSpawn);
     f.problem += causeSentence(f.cause);
   }
@@ -289,8 +291,8 @@ void SimulationLoop::publish() {
     f.criticalTimeStep = steps.critical;
     f.recommendedTimeStep = steps.recommended;
     if (world_->stepCount() < kineticIntegralSteps_) integrateKinetic(energy, 0.0);  // restarts them
-    sample = {sceneGeneration_,       world_->stepCount(),        energy,
-              world_->wallImpulses(), rotationalKineticIntegral_, translationalKineticIntegral_};
+    sample = {sceneGeneration_,           world_->stepCount(),          energy, world_->state().wallImpulse,
+              rotationalKineticIntegral_, translationalKineticIntegral_};
   } else {
     f.snapshot = Snapshot{};
     stageTimes_.restart();
@@ -317,6 +319,7 @@ void SimulationLoop::run() {
       std::unique_lock lock(mutex_);
       if (stop_) break;
     }
+    clearUpperVectorState();  // made by the GUI thread, whose AVX state would slow every step
     // What a command that would not wait shows at once, before a step (perhaps a long one, taken
     // again) runs on.
     if (applyCommands() && world_) publish();

@@ -143,7 +143,9 @@ class SimulationLoop {
   // Ends the recording; `problem` "" for a clean end (a failure to finish the file replaces it).
   void finishTrajectory(const std::string& problem);
   void integrateKinetic(const EnergyReport& energy, double span);
-  bool diverged() const { return world_ && (world_->divergence().happened || !energyDivergence_.empty()); }
+  bool diverged() const {
+    return world_ && (world_->state().divergence.happened || !energyDivergence_.empty());
+  }
   // The world's bodies and walls as a ClearSpotFinder (built once for all the bodies of a spawn).
   ClearSpotFinder clearSpots() const;
   // Deletes body `index` now (with the spin watch and the edit log); the caller bumps the

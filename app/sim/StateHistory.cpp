@@ -25,7 +25,7 @@ void StateHistory::afterStep(const World& world) {
   const std::uint64_t step = world.stepCount();
   if (!states_.empty()) {
     const std::uint64_t newest = states_.back().checkpoint.stepCount();
-    if (step > newest && step - newest < intervalSteps(world.settings().timeStep)) return;
+    if (step > newest && step - newest < intervalSteps(world.model().settings.timeStep)) return;
   }
   push(world.checkpoint());
 }

@@ -25,8 +25,8 @@ TrajectoryRecording::TrajectoryRecording(const TrajectoryPlan& plan, const World
                                          const Scene& loadedFrom)
     : plan_(checked(plan)),
       writer_(plan.path, sceneToJson(sceneFromWorld(world, loadedFrom), folderOf(plan.path)),
-              templateKeys(world.templates())),
-      templates_(world.templates().size()),
+              templateKeys(world.model().templates)),
+      templates_(world.model().templates.size()),
       startTime_(world.time()),
       lastTime_(world.time()),
       startStep_(world.stepCount()) {
@@ -46,7 +46,7 @@ void TrajectoryRecording::afterStep(const World& world) {
   }
   // Frame k is due at start + k x interval; a frame lands on the first step that reaches it (to
   // half a step), and an interval shorter than the step records every step.
-  const double half = 0.5 * world.settings().timeStep;
+  const double half = 0.5 * world.model().settings.timeStep;
   const double due = startTime_ + static_cast<double>(framesDue_ + 1) * plan_.everySeconds;
   if (world.time() + half < due) return;
   append(world);

@@ -8,6 +8,8 @@
 #include <queue>
 #include <stdexcept>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "SolidVoxels.hpp"
 #include "SphereRefine.hpp"
@@ -159,10 +161,7 @@ void refine(const MeshSolid& solid, const SolidVoxels& grid, const SphereFitSett
   result.pebbles = std::move(found);
 }
 
-}  // namespace
-
-SphereFitResult fitSpheres(const MeshSolid& solid, const SphereFitSettings& settings,
-                           const WorkProgress& progress) {
+void checkSettings(const SphereFitSettings& settings) {
   if (!(settings.targetDice >= 0.0 && settings.targetDice <= 1.0))
     throw std::invalid_argument("the target Dice coefficient must lie in [0, 1]");
   if (settings.maxCount < 1 || settings.maxCount > 60000)
@@ -170,59 +169,76 @@ SphereFitResult fitSpheres(const MeshSolid& solid, const SphereFitSettings& sett
   if (!(settings.minRadius >= 0.0)) throw std::invalid_argument("the smallest radius must not be negative");
   if (settings.voxelsPerSide < 0 || settings.voxelsPerSide > 1024)
     throw std::invalid_argument("the working grid must have at most 1024 voxels per side");
-  Vec3 lower, upper;
-  solid.bounds(lower, upper);
-  const double extent = (upper - lower).maxCoeff();
-  if (!(extent > 0.0)) throw std::invalid_argument("the solid has no extent");
-  SphereFitResult result;
-  result.solidSize = extent;
-  result.maxProtrusion = settings.maxProtrusion < 0.0 ? 0.02 * extent : settings.maxProtrusion;
-  if (result.maxProtrusion > extent) {
+}
+
+// The largest protrusion allowed [m]: the one asked for, or 2% of the solid's size.
+double protrusionBound(const SphereFitSettings& settings, double extent) {
+  const double p = settings.maxProtrusion < 0.0 ? 0.02 * extent : settings.maxProtrusion;
+  if (p > extent) {
     char text[256];
     std::snprintf(
         text, sizeof text,
         "the largest protrusion allowed, %.3g m, is more than the solid's size (%.3g m across): give it "
         "in metres after the scale",
-        result.maxProtrusion, extent);
+        p, extent);
     throw std::invalid_argument(text);
   }
-  const double p = result.maxProtrusion;
-  // The working grid: voxels of side `size` reaching a protrusion and two voxels beyond the solid,
-  // shifted by the seed's fraction of a voxel; with each inside voxel's squared depth.
-  const auto voxelize = [&](double size, const WorkProgress& part) {
-    const Vec3 pad = Vec3::Constant(p + 2.0 * size);
+  return p;
+}
+
+// The working grid: voxels reaching a protrusion and two voxels beyond the solid, shifted by the
+// seed's fraction of a voxel, with each inside voxel's squared depth [voxels^2].
+struct WorkingGrid {
+  std::unique_ptr<const SolidVoxels> voxels;
+  std::vector<double> squaredDepth;
+};
+
+WorkingGrid workingGrid(const MeshSolid& solid, const SphereFitSettings& settings, double protrusion,
+                        SphereFitResult& result, const WorkProgress& progress) {
+  Vec3 lower, upper;
+  solid.bounds(lower, upper);
+  const double extent = (upper - lower).maxCoeff();
+  const auto voxelize = [&](double size) {
+    const Vec3 pad = Vec3::Constant(protrusion + 2.0 * size);
     Vec3 shift = Vec3::Zero();
     if (settings.seed != 0)
       for (int a = 0; a < 3; ++a) shift[a] = (seededFraction(settings.seed, a) - 0.5) * size;
-    return std::make_unique<const SolidVoxels>(solid, lower - pad + shift, upper + pad + shift, size, part);
+    WorkingGrid g;
+    g.voxels = std::make_unique<const SolidVoxels>(solid, lower - pad + shift, upper + pad + shift, size,
+                                                   progress.part(0.0, 0.2));
+    g.squaredDepth = g.voxels->squaredDepth();
+    return g;
   };
   result.voxelsPerSide = settings.voxelsPerSide > 0 ? settings.voxelsPerSide : kDefaultVoxelsPerSide;
   double h = extent / result.voxelsPerSide;
-  std::unique_ptr<const SolidVoxels> voxels = voxelize(h, progress.part(0.0, 0.2));
-  std::vector<double> d2 = voxels->squaredDepth();
+  WorkingGrid g = voxelize(h);
   if (settings.voxelsPerSide == 0) {
     // A thin solid (a plate, a bracket's legs) gets voxels fine enough for its thickness: at least
     // kVoxelsPerThickness across its thickest part (twice its largest inscribed radius), up to
     // kMostVoxelsPerSide along its largest extent.
-    const double thickness = 2.0 * std::sqrt(*std::max_element(d2.begin(), d2.end())) * h;
+    const double thickness =
+        2.0 * std::sqrt(*std::max_element(g.squaredDepth.begin(), g.squaredDepth.end())) * h;
     if (thickness > 0.0 && thickness / h < kVoxelsPerThickness) {
       h = std::max(thickness / kVoxelsPerThickness, extent / kMostVoxelsPerSide);
       result.voxelsPerSide = static_cast<int>(std::ceil(extent / h));
-      voxels = voxelize(h, progress.part(0.0, 0.2));
-      d2 = voxels->squaredDepth();
+      g = voxelize(h);
     }
   }
   result.voxelSize = h;
-  const SolidVoxels& grid = *voxels;
-  const auto inside = static_cast<std::int64_t>(grid.insideCount());
-  if (inside == 0) throw std::invalid_argument("nothing of the solid is inside at the working resolution");
+  if (g.voxels->insideCount() == 0)
+    throw std::invalid_argument("nothing of the solid is inside at the working resolution");
+  return g;
+}
 
-  // Candidate centres: inside voxels on a ridge of the distance to the outside (no larger than both
-  // neighbours along some axis), each at its exact distance to the surface.
-  progress.report(0.3, "medial ridges");
+// Candidate centres: inside voxels on a ridge of the distance to the outside (no larger than both
+// neighbours along some axis), the deepest first, each kept unless a kept one lies within a quarter
+// of its depth (balls whose centres differ by that cover nearly the same voxels). A grid of kept
+// centres, cells of kThinCell voxels, answers the question.
+std::vector<Vec3> medialCentres(const WorkingGrid& working) {
+  const SolidVoxels& grid = *working.voxels;
   const auto depth = [&](int i, int j, int k) {
     if (i < 0 || j < 0 || k < 0 || i >= grid.nx() || j >= grid.ny() || k >= grid.nz()) return 0.0;
-    return d2[grid.index(i, j, k)];
+    return working.squaredDepth[grid.index(i, j, k)];
   };
   struct Ridge {
     double depth2;  // [voxels^2]
@@ -240,9 +256,6 @@ SphereFitResult fitSpheres(const MeshSolid& solid, const SphereFitSettings& sett
                            (here >= depth(i, j, k - 1) && here > depth(i, j, k + 1));
         if (ridge) ridges.push_back({here, i, j, k});
       }
-  // Thinned: the deepest first, each kept unless a kept one lies within a quarter of its depth (balls
-  // whose centres differ by that cover nearly the same voxels). A grid of kept centres, cells of
-  // kThinCell voxels, answers the question.
   std::stable_sort(ridges.begin(), ridges.end(),
                    [](const Ridge& a, const Ridge& b) { return a.depth2 > b.depth2; });
   constexpr int kThinCell = 4;
@@ -271,149 +284,204 @@ SphereFitResult fitSpheres(const MeshSolid& solid, const SphereFitSettings& sett
     keptVoxels.emplace_back(r.i, r.j, r.k);
     centers.push_back(grid.center(r.i, r.j, r.k));
   }
-  std::vector<double> distance(centers.size());
-  {
-    ThreadPool pool(ThreadPool::machineThreads());
-    constexpr std::size_t kChunk = 512;
-    pool.run((centers.size() + kChunk - 1) / kChunk, [&](std::size_t c) {
-      if (progress.cancelled()) return;
-      for (std::size_t n = c * kChunk; n < std::min(centers.size(), (c + 1) * kChunk); ++n)
-        distance[n] = std::max(0.0, solid.signedDistance(centers[n]));
-    });
-  }
-  progress.report(0.4, "candidate spheres");
-  // Radii: the distance to the surface (inscribed) and that plus a quarter, half, three quarters and all
-  // the protrusion allowed.
-  const int radiusSteps = p > 0.0 ? 5 : 1;
+  return centers;
+}
+
+// f(n) for n in 0 .. count - 1, in chunks of `chunk` on the machine's threads; stops early once
+// `progress` is cancelled.
+template <class F>
+std::vector<double> valuesInParallel(std::size_t count, std::size_t chunk, const WorkProgress& progress,
+                                     F&& f) {
+  std::vector<double> values(count);
+  ThreadPool pool(ThreadPool::machineThreads());
+  pool.run((count + chunk - 1) / chunk, [&](std::size_t c) {
+    if (progress.cancelled()) return;
+    for (std::size_t n = c * chunk; n < std::min(count, (c + 1) * chunk); ++n) values[n] = f(n);
+  });
+  return values;
+}
+
+// Balls about the centres: radii the distance to the surface (inscribed) and that plus a quarter,
+// half, three quarters and all of the protrusion allowed, none below the smallest radius or half a
+// voxel.
+std::vector<Candidate> candidateBalls(const MeshSolid& solid, const std::vector<Vec3>& centers,
+                                      double protrusion, double minRadius, double voxelSize,
+                                      const WorkProgress& progress) {
+  const std::vector<double> distance = valuesInParallel(centers.size(), 512, progress, [&](std::size_t n) {
+    return std::max(0.0, solid.signedDistance(centers[n]));
+  });
+  const int radiusSteps = protrusion > 0.0 ? 5 : 1;
   std::vector<Candidate> candidates;
   candidates.reserve(centers.size() * radiusSteps);
   for (std::size_t n = 0; n < centers.size(); ++n) {
     if (!(distance[n] > 0.0)) continue;
     for (int s = 0; s < radiusSteps; ++s) {
-      const double r = distance[n] + (radiusSteps > 1 ? p * s / (radiusSteps - 1) : 0.0);
-      if (r >= settings.minRadius && r >= 0.5 * h) candidates.push_back({centers[n], r});
+      const double r = distance[n] + (radiusSteps > 1 ? protrusion * s / (radiusSteps - 1) : 0.0);
+      if (r >= minRadius && r >= 0.5 * voxelSize) candidates.push_back({centers[n], r});
     }
   }
-  result.candidates = centers.size();
-  if (candidates.empty()) {
-    result.stopReason = "smallest radius";
-    return result;
+  return candidates;
+}
+
+// Greedy selection. The Dice coefficient 2 TP / (2 TP + FN + FP) (TP inside voxels covered, FN inside
+// voxels not covered, FP outside voxels covered) rises as the symmetric difference FN + FP falls: a
+// ball adding a inside and b outside voxels scores a - w b. With w = 1 the first balls, which see
+// much to gain, take the largest protrusion allowed and keep its cost for good; a later ball can
+// fill a gap, but nothing takes a protrusion back. w = kOutsideWeight (3) makes the choice look
+// ahead: measured on the wing nut and the T-handle at 2% protrusion, Dice at 100 spheres 0.949 and
+// 0.963 with w = 1, 0.966 and 0.989 with w = 3 or 4, the union's volume within 1% of the solid's
+// instead of 7-9% above it. Scores mostly fall as the cover grows (not exactly: b falls too): a lazy
+// queue, each popped score evaluated afresh and taken when it still leads.
+class GreedyCover {
+ public:
+  GreedyCover(const SolidVoxels& grid, std::vector<Candidate> candidates, const SphereFitSettings& settings,
+              const WorkProgress& progress)
+      : grid_(grid),
+        candidates_(std::move(candidates)),
+        settings_(settings),
+        progress_(progress),
+        cover_(grid.count(), 0),
+        inside_(static_cast<std::int64_t>(grid.insideCount())) {
+    const std::vector<double> scores = valuesInParallel(
+        candidates_.size(), 256, progress, [&](std::size_t n) { return scoreOf(gainOf(candidates_[n])); });
+    progress.throwIfCancelled();
+    for (std::uint32_t n = 0; n < candidates_.size(); ++n) queue_.push({scores[n], n});
   }
 
-  // Greedy selection. The Dice coefficient 2 TP / (2 TP + FN + FP) (TP inside voxels covered, FN inside
-  // voxels not covered, FP outside voxels covered) rises as the symmetric difference FN + FP falls: a
-  // ball adding a inside and b outside voxels scores a - w b. With w = 1 the first balls, which see
-  // much to gain, take the largest protrusion allowed and keep its cost for good; a later ball can
-  // fill a gap, but nothing takes a protrusion back. w = kOutsideWeight (3) makes the choice look
-  // ahead: measured on the wing nut and the T-handle at 2% protrusion, Dice at 100 spheres 0.949 and
-  // 0.963 with w = 1, 0.966 and 0.989 with w = 3 or 4, the union's volume within 1% of the solid's
-  // instead of 7-9% above it. Scores mostly fall as the cover grows (not exactly: b falls too): a lazy
-  // queue, each popped score evaluated afresh and taken when it still leads.
-  std::vector<std::uint16_t> cover(grid.count(), 0);
-  std::int64_t tp = 0, fp = 0;
-  const auto gainOf = [&](const Candidate& c) {
+  // The working grid's Dice coefficient of the spheres taken.
+  double dice() const { return 2.0 * static_cast<double>(tp_) / static_cast<double>(inside_ + tp_ + fp_); }
+
+  // Adds spheres to `result` until the working grid's Dice reaches `target` (0: none) or a limit
+  // stops it (result.stopReason says which).
+  void select(double target, SphereFitResult& result) {
+    while (true) {
+      if (target > 0.0 && dice() >= target) {
+        result.stopReason = "target Dice";
+        return;
+      }
+      if (static_cast<int>(result.pebbles.size()) >= settings_.maxCount) {
+        result.stopReason = "largest count";
+        return;
+      }
+      if (!takeBest(result)) {
+        result.stopReason = "no gain";
+        return;
+      }
+      if (result.pebbles.size() % 16 == 0) reportProgress(target, result.pebbles.size());
+    }
+  }
+
+ private:
+  using Entry = std::pair<double, std::uint32_t>;  // score, candidate (ties: the lower index first)
+  struct Later {
+    bool operator()(const Entry& x, const Entry& y) const {
+      return x.first < y.first || (x.first == y.first && x.second > y.second);
+    }
+  };
+
+  Gain gainOf(const Candidate& c) const {
     Gain g;
-    grid.forBallVoxels(c.center, c.radius, [&](std::size_t v) {
-      if (cover[v] != 0) return;
-      if (grid.inside(v)) {
+    grid_.forBallVoxels(c.center, c.radius, [&](std::size_t v) {
+      if (cover_[v] != 0) return;
+      if (grid_.inside(v)) {
         ++g.inside;
       } else {
         ++g.outside;
       }
     });
     return g;
-  };
-  const auto scoreOf = [&](const Gain& g) {
-    return static_cast<double>(g.inside) - kOutsideWeight * static_cast<double>(g.outside);
-  };
-  using Entry = std::pair<double, std::uint32_t>;  // score, candidate (ties: the lower index first)
-  const auto later = [](const Entry& x, const Entry& y) {
-    return x.first < y.first || (x.first == y.first && x.second > y.second);
-  };
-  std::priority_queue<Entry, std::vector<Entry>, decltype(later)> queue(later);
-  {
-    std::vector<double> scores(candidates.size());
-    ThreadPool pool(ThreadPool::machineThreads());
-    constexpr std::size_t kChunk = 256;
-    pool.run((candidates.size() + kChunk - 1) / kChunk, [&](std::size_t c) {
-      if (progress.cancelled()) return;
-      for (std::size_t n = c * kChunk; n < std::min(candidates.size(), (c + 1) * kChunk); ++n)
-        scores[n] = scoreOf(gainOf(candidates[n]));
-    });
-    progress.throwIfCancelled();
-    for (std::uint32_t n = 0; n < candidates.size(); ++n) queue.push({scores[n], n});
   }
-  progress.report(0.5, "choosing spheres");
-  const auto dice = [&] { return 2.0 * static_cast<double>(tp) / static_cast<double>(inside + tp + fp); };
-  // A count asked for (no Dice target) is met while any ball still covers something inside: past the
-  // last gain, the best of those that do.
-  const bool countAsked = !(settings.targetDice > 0.0);
-  // Adds spheres until the working grid's Dice reaches `target` (0: none) or a limit stops it.
-  const auto select = [&](double target) {
-    while (true) {
-      if (target > 0.0 && dice() >= target) {
-        result.stopReason = "target Dice";
-        return;
+  static double scoreOf(const Gain& g) {
+    return static_cast<double>(g.inside) - kOutsideWeight * static_cast<double>(g.outside);
+  }
+
+  // Takes the candidate that leads once its score is fresh; false when none covers anything inside
+  // (or, with a Dice target, none scores above 0). A count asked for (no Dice target) is met while
+  // any ball still covers something inside: past the last gain, the best of those that do.
+  bool takeBest(SphereFitResult& result) {
+    const bool countAsked = !(settings_.targetDice > 0.0);
+    while (!queue_.empty()) {
+      const Entry top = queue_.top();
+      queue_.pop();
+      const Gain g = gainOf(candidates_[top.second]);
+      const double score = scoreOf(g);
+      if (!queue_.empty() && score < queue_.top().first) {
+        queue_.push({score, top.second});
+        continue;
       }
-      if (static_cast<int>(result.pebbles.size()) >= settings.maxCount) {
-        result.stopReason = "largest count";
-        return;
+      if (g.inside == 0 || (!(score > 0.0) && !countAsked)) {
+        queue_.push({score, top.second});
+        return false;
       }
-      bool taken = false;
-      while (!queue.empty()) {
-        const Entry top = queue.top();
-        queue.pop();
-        const Gain g = gainOf(candidates[top.second]);
-        const double score = scoreOf(g);
-        if (!queue.empty() && score < queue.top().first) {
-          queue.push({score, top.second});
-          continue;
+      const Candidate& c = candidates_[top.second];
+      grid_.forBallVoxels(c.center, c.radius, [&](std::size_t v) {
+        if (cover_[v]++ != 0) return;
+        if (grid_.inside(v)) {
+          ++tp_;
+        } else {
+          ++fp_;
         }
-        if (g.inside == 0 || (!(score > 0.0) && !countAsked)) {
-          queue.push({score, top.second});
-          break;
-        }
-        grid.forBallVoxels(candidates[top.second].center, candidates[top.second].radius, [&](std::size_t v) {
-          if (cover[v]++ != 0) return;
-          if (grid.inside(v)) {
-            ++tp;
-          } else {
-            ++fp;
-          }
-        });
-        result.pebbles.push_back({candidates[top.second].center, candidates[top.second].radius});
-        result.curve.push_back({static_cast<int>(result.pebbles.size()), dice(),
-                                static_cast<double>(tp + fp) / static_cast<double>(inside)});
-        taken = true;
-        break;
-      }
-      if (!taken) {
-        result.stopReason = "no gain";
-        return;
-      }
-      if (result.pebbles.size() % 16 == 0) {
-        progress.throwIfCancelled();
-        const double done = target > 0.0 ? std::clamp(dice() / target, 0.0, 1.0)
-                                         : static_cast<double>(result.pebbles.size()) /
-                                               static_cast<double>(settings.maxCount);
-        progress.report(0.5 + 0.2 * std::max(done, static_cast<double>(result.pebbles.size()) /
-                                                       static_cast<double>(settings.maxCount)),
-                        "choosing spheres");
-      }
+      });
+      result.pebbles.push_back({c.center, c.radius});
+      result.curve.push_back({static_cast<int>(result.pebbles.size()), dice(),
+                              static_cast<double>(tp_ + fp_) / static_cast<double>(inside_)});
+      return true;
     }
-  };
-  select(settings.targetDice);
+    return false;
+  }
+
+  void reportProgress(double target, std::size_t taken) const {
+    progress_.throwIfCancelled();
+    const double share = static_cast<double>(taken) / static_cast<double>(settings_.maxCount);
+    const double done = target > 0.0 ? std::clamp(dice() / target, 0.0, 1.0) : share;
+    progress_.report(0.5 + 0.2 * std::max(done, share), "choosing spheres");
+  }
+
+  const SolidVoxels& grid_;
+  std::vector<Candidate> candidates_;
+  const SphereFitSettings& settings_;
+  const WorkProgress& progress_;
+  std::vector<std::uint16_t> cover_;
+  std::int64_t inside_ = 0, tp_ = 0, fp_ = 0;
+  std::priority_queue<Entry, std::vector<Entry>, Later> queue_;
+};
+
+}  // namespace
+
+SphereFitResult fitSpheres(const MeshSolid& solid, const SphereFitSettings& settings,
+                           const WorkProgress& progress) {
+  checkSettings(settings);
+  Vec3 lower, upper;
+  solid.bounds(lower, upper);
+  const double extent = (upper - lower).maxCoeff();
+  if (!(extent > 0.0)) throw std::invalid_argument("the solid has no extent");
+  SphereFitResult result;
+  result.solidSize = extent;
+  result.maxProtrusion = protrusionBound(settings, extent);
+  const WorkingGrid working = workingGrid(solid, settings, result.maxProtrusion, result, progress);
+  progress.report(0.3, "medial ridges");
+  const std::vector<Vec3> centers = medialCentres(working);
+  std::vector<Candidate> candidates =
+      candidateBalls(solid, centers, result.maxProtrusion, settings.minRadius, result.voxelSize, progress);
+  progress.report(0.4, "candidate spheres");
+  result.candidates = centers.size();
+  if (candidates.empty()) {
+    result.stopReason = "smallest radius";
+    return result;
+  }
+  GreedyCover cover(*working.voxels, std::move(candidates), settings, progress);
+  progress.report(0.5, "choosing spheres");
+  cover.select(settings.targetDice, result);
   // The working grid's Dice is within a few 1e-3 of the solid's: where it reached the target, the
   // spheres are measured exactly (SolidOverlap.hpp) and, while short of it, more are added for the
   // difference.
   for (int round = 0; round < 8 && result.stopReason == "target Dice"; ++round) {
-    const PebbleUnion spheres(result.pebbles);
-    const double measured = overlapWithMesh(solid, spheres, progress.silent()).dice();
+    const double measured = overlapWithMesh(solid, PebbleUnion(result.pebbles), progress.silent()).dice();
     result.measuredDice = measured;
     if (measured >= settings.targetDice) break;
-    select(dice() + (settings.targetDice - measured) + 1e-3);
+    cover.select(cover.dice() + (settings.targetDice - measured) + 1e-3, result);
   }
-  if (settings.refine) refine(solid, grid, settings, result, progress);
+  if (settings.refine) refine(solid, *working.voxels, settings, result, progress);
   progress.report(0.97, "balancing the volume");
   balanceVolume(solid, result, settings.targetDice, progress);
   progress.report(1.0, "spheres chosen");

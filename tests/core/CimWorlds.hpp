@@ -143,7 +143,8 @@ inline double positionDifference(const World& a, const World& b) {
   double worst = 0.0;
   for (std::size_t i = 0; i < a.bodies().size(); ++i) {
     worst = std::max(
-        worst, a.settings().periodic.minimumImage(a.bodies().position[i] - b.bodies().position[i]).norm());
+        worst,
+        a.model().settings.periodic.minimumImage(a.bodies().position[i] - b.bodies().position[i]).norm());
   }
   return worst;
 }
@@ -152,7 +153,7 @@ inline double positionDifference(const World& a, const World& b) {
 inline bool runSteps(World& world, long steps) {
   for (long n = 0; n < steps; ++n) {
     if (!world.step()) {
-      qWarning("%s", world.divergence().message.c_str());
+      qWarning("%s", world.state().divergence.message.c_str());
       return false;
     }
   }

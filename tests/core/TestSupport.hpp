@@ -140,7 +140,8 @@ inline bool sameBits(const SnapshotBodies& a, const SnapshotBodies& b) {
 inline void mustStep(World& world) {
   if (!world.step()) {
     qFatal("the world stopped at t = %.9g s: %s", world.time(),
-           world.divergence().happened ? world.divergence().message.c_str() : "the step was cancelled");
+           world.state().divergence.happened ? world.state().divergence.message.c_str()
+                                             : "the step was cancelled");
   }
 }
 

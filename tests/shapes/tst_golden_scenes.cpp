@@ -29,8 +29,8 @@ SceneRun runScene(const std::string& file, int steps) {
     contacts = std::max(contacts, world->contactCount());
   }
   std::uint64_t h = test::stateHash(*world);
-  for (const double v : {world->time(), world->dissipatedEnergy(), world->externalWork(), world->wallWork(),
-                         world->insertedEnergy()})
+  for (const double v : {world->time(), world->state().ledger.dissipated, world->state().ledger.externalWork,
+                         world->state().ledger.wallWork, world->state().ledger.inserted})
     h = test::mixBits(h, v);
   const EnergyReport e = world->energy();
   for (const double v : {e.keTranslational, e.keRotational, e.peGravity, e.peElastic, e.peFields})

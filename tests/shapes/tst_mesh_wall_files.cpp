@@ -86,7 +86,7 @@ class MeshWallFilesTest : public QObject {
     double worstRadius = 0.0, worstBalance = 0.0, worstImpellerMove = 0.0;
     const int steps = 20000;  // 1 s
     for (int k = 0; k < steps; ++k) {
-      QVERIFY2(world->step(), world->divergence().message.c_str());
+      QVERIFY2(world->step(), world->state().divergence.message.c_str());
       if (k % 100 != 99) continue;
       const BodyState& s = world->bodies();
       for (std::size_t b = 0; b < s.size(); ++b) {

@@ -33,7 +33,7 @@ class PilesAtRestTest : public QObject {
       QFAIL(e.what());
     }
     const double settle = test::kReducedCases ? 1.5 : 2.5, after = test::kReducedCases ? 0.5 : 2.0;
-    while (poured->time() < settle) QVERIFY2(poured->step(), poured->divergence().message.c_str());
+    while (poured->time() < settle) QVERIFY2(poured->step(), poured->state().divergence.message.c_str());
     std::unique_ptr<World> reopened;
     try {
       reopened = buildWorld(parseScene(sceneToJson(sceneFromWorld(*poured, scene), "."), "settled.json"));
@@ -43,7 +43,7 @@ class PilesAtRestTest : public QObject {
     const double start = reopened->time();
     QCOMPARE(start, poured->time());
     while (reopened->time() < start + after)
-      QVERIFY2(reopened->step(), reopened->divergence().message.c_str());
+      QVERIFY2(reopened->step(), reopened->state().divergence.message.c_str());
     // And the watch still sees a real blow-up there: the pile at ten times its critical step, above
     // the limit of a single contact (the estimate's faces pressed from both sides are 2-5 times below
     // the steps where the pile only jitters, core.tst_step_estimate).
@@ -69,18 +69,18 @@ class PilesAtRestTest : public QObject {
     } catch (const std::exception& e) {
       QFAIL(e.what());
     }
-    const double dt = world->settings().timeStep;
-    const ContactModel linear = world->contactModel();
+    const double dt = world->model().settings.timeStep;
+    const ContactModel linear = world->model().contact;
     ContactModel hertzMindlin;  // the Parameters panel's card
     hertzMindlin.kind = ContactModel::Kind::HertzMindlin;
     const auto runTo = [&](double t) {
-      while (world->time() < t - 0.5 * world->settings().timeStep) {
+      while (world->time() < t - 0.5 * world->model().settings.timeStep) {
         if (!world->step()) return false;
       }
       return true;
     };
     const double poured = 2.5;
-    QVERIFY2(runTo(poured), world->divergence().message.c_str());
+    QVERIFY2(runTo(poured), world->state().divergence.message.c_str());
     std::optional<std::uint32_t> dropped;
     double t = poured;
     while (t < poured + length) {
@@ -115,13 +115,13 @@ class PilesAtRestTest : public QObject {
       };
       for (const Edit& e : cycle) {
         if (t + e.at >= poured + length) break;
-        QVERIFY2(runTo(t + e.at),
-                 qPrintable(
-                     QString("at t = %1 s: %2").arg(world->time()).arg(world->divergence().message.c_str())));
+        QVERIFY2(runTo(t + e.at), qPrintable(QString("at t = %1 s: %2")
+                                                 .arg(world->time())
+                                                 .arg(world->state().divergence.message.c_str())));
         e.apply();
       }
       t += 10.0;
-      QVERIFY2(runTo(std::min(t, poured + length)), world->divergence().message.c_str());
+      QVERIFY2(runTo(std::min(t, poured + length)), world->state().divergence.message.c_str());
     }
     qInfo("%.0f simulated seconds after the pour with edits, no alarm", world->time() - poured);
   }

@@ -74,14 +74,14 @@ class PillBottleTest : public QObject {
     scene.inlets[0] = Inlet(sized);
     auto world = buildWorld(scene);
     QCOMPARE(world->bodies().size(), std::size_t(0));
-    QCOMPARE(world->inlets().size(), std::size_t(1));
-    const auto bottleIt = std::find_if(world->walls().begin(), world->walls().end(),
+    QCOMPARE(world->state().inlets.size(), std::size_t(1));
+    const auto bottleIt = std::find_if(world->model().walls.begin(), world->model().walls.end(),
                                        [](const Wall& w) { return w.kind == Wall::Kind::Mesh; });
-    QVERIFY(bottleIt != world->walls().end());
+    QVERIFY(bottleIt != world->model().walls.end());
     const Wall& bottle = *bottleIt;
     QCOMPARE(bottle.mesh->motion.kind, WallMotion::Kind::Interpolated);
     const double moveAt = bottle.mesh->motion.times.front();  // the bottle rests until its first key
-    const InletSettings& inlet = world->inlets()[0].settings();
+    const InletSettings& inlet = world->state().inlets[0].settings();
     const std::uint64_t count = inlet.maxCount;
     const double dt = scene.model.settings.timeStep;
     const auto steps = static_cast<long>(std::lround(scene.duration / dt));
@@ -93,12 +93,12 @@ class PillBottleTest : public QObject {
     double lowestBeforeMove = std::numeric_limits<double>::infinity(), highestBeforeMove = 0.0;
     double pebbleRadius = 0.0;
     for (long k = 1; k <= steps; ++k) {
-      QVERIFY2(world->step(), world->divergence().message.c_str());
+      QVERIFY2(world->step(), world->state().divergence.message.c_str());
       if (k % 100 != 0 && k != stepsBeforeMove) continue;
       const double t = world->time();
       const BodyState& s = world->bodies();
       for (std::size_t b = 0; b < s.size(); ++b) {
-        for (const Pebble& p : world->templates()[s.templateIndex[b]]->pebbles) {
+        for (const Pebble& p : world->model().templates[s.templateIndex[b]]->pebbles) {
           pebbleRadius = std::max(pebbleRadius, p.radius);
           const Vec3 x = s.position[b] + s.orientation[b] * p.center;
           nearestGlass = std::min(nearestGlass, bottle.clearance(x, t));
@@ -115,7 +115,7 @@ class PillBottleTest : public QObject {
       if (k == stepsBeforeMove) {
         // Filled before the bottle moves: the inlet is done with its count, their mass within one
         // capsule of count x the capsule's mass (one template, so exactly that).
-        const InletProgress& progress = world->inlets()[0].progress();
+        const InletProgress& progress = world->state().inlets[0].progress();
         qInfo("t = %.3g s: inlet %s at t = %.4g s with %llu capsules, %.4g g", t,
               inletStateName(progress.state), progress.finishedAt,
               static_cast<unsigned long long>(progress.insertedCount), progress.insertedMass * 1e3);
@@ -123,7 +123,7 @@ class PillBottleTest : public QObject {
         QVERIFY(progress.finishedAt < moveAt);
         QCOMPARE(progress.insertedCount, count);
         QCOMPARE(s.size(), std::size_t(count));
-        const double capsuleMass = world->templates()[0]->mass;
+        const double capsuleMass = world->model().templates[0]->mass;
         QVERIFY(std::abs(progress.insertedMass - static_cast<double>(count) * capsuleMass) < capsuleMass);
       }
     }

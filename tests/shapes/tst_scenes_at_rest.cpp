@@ -32,10 +32,10 @@ std::unique_ptr<World> loadExample(const std::string& file) {
 // after every step), and, sampled (sample()), the largest potential energy, the kinetic energy and
 // since when it has stayed below 1e-6 of that potential energy (-1: not at rest).
 struct RestWatch {
-  explicit RestWatch(const World& world) : dissipated(world.dissipatedEnergy()) {}
+  explicit RestWatch(const World& world) : dissipated(world.state().ledger.dissipated) {}
   void stepped(const World& world) {
-    worstDecrease = std::max(worstDecrease, dissipated - world.dissipatedEnergy());
-    dissipated = world.dissipatedEnergy();
+    worstDecrease = std::max(worstDecrease, dissipated - world.state().ledger.dissipated);
+    dissipated = world.state().ledger.dissipated;
   }
   void sample(const World& world) {
     const EnergyReport e = world.energy();
@@ -108,10 +108,10 @@ class ScenesAtRestTest : public QObject {
     if (test::kReducedCases) steps = std::max(1, steps / 5);  // the sanitizer builds
     const bool toRest = restBy > 0.0 && (fullRun() || restInCi);
     const double until = toRest ? restBy + 0.5 : (fullRun() ? 0.0 : -1.0);
-    const int check = std::max(1, static_cast<int>(std::lround(0.01 / world->settings().timeStep)));
+    const int check = std::max(1, static_cast<int>(std::lround(0.01 / world->model().settings.timeStep)));
     RestWatch watch(*world);
     for (int n = 0; n < steps || world->time() < until; ++n) {
-      QVERIFY2(world->step(), world->divergence().message.c_str());
+      QVERIFY2(world->step(), world->state().divergence.message.c_str());
       watch.stepped(*world);
       if (n % check == check - 1) watch.sample(*world);
     }
@@ -156,10 +156,10 @@ class ScenesAtRestTest : public QObject {
     mutze.hertz.restitutionSquared = 0.25;
     mutze.hertz.friction = 0.0;
     world->editModel([&](EditableModel& m) { m.contact = mutze; });
-    QVERIFY(world->settings().timeStep <= world->timeSteps().recommended);
+    QVERIFY(world->model().settings.timeStep <= world->timeSteps().recommended);
     RestWatch watch(*world);
     for (int n = 0; world->time() < 4.5; ++n) {
-      QVERIFY2(world->step(), world->divergence().message.c_str());
+      QVERIFY2(world->step(), world->state().divergence.message.c_str());
       watch.stepped(*world);
       if (n % 500 == 499) watch.sample(*world);
     }

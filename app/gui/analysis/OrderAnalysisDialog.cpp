@@ -36,7 +36,7 @@ OrderAnalysisDialog::OrderAnalysisDialog(std::shared_ptr<const Scene> scene, QWi
   auto* layout = new QVBoxLayout(this);
   auto* intro = new QLabel(
       tr("The scene is run several times over the same span, the number of steps multiplied by a factor from "
-         "one run to the next (Mutze, Mutze, Polyspherical grains, §1 viii, ix). For an integrator of order "
+         "one run to the next (Mutze, Polyspherical grains, §1 viii, ix). For an integrator of order "
          "p the distance between "
          "synchronous configurations of successive runs, and the deviation of the conserved energy, fall by "
          "factor^p; p is fitted over the window."));

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <sstream>
 
+#include "core/base/VectorState.hpp"
 #include "core/world/World.hpp"
 
 namespace clumplab::gui {
@@ -31,6 +32,7 @@ void TimeStepComparison::start(std::shared_ptr<const Scene> scene, std::vector<d
   running_ = true;
   thread_ =
       std::thread([this, scene = std::move(scene), timeSteps = std::move(timeSteps), duration, samples] {
+        clearUpperVectorState();  // the GUI thread's AVX state would slow the runs (VectorState.hpp)
         run(scene, timeSteps, duration, samples);
         running_ = false;
       });
@@ -72,7 +74,7 @@ void TimeStepComparison::run(std::shared_ptr<const Scene> scene, std::vector<dou
       while (w.stepCount() < target && !stop_) {
         if (!w.step()) {
           std::ostringstream why;
-          why << "dt = " << timeSteps[v] << " s: " << w.divergence().message;
+          why << "dt = " << timeSteps[v] << " s: " << w.state().divergence.message;
           const std::lock_guard lock(mutex_);
           problem_ = why.str();
           return;

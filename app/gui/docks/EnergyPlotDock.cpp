@@ -171,7 +171,8 @@ void EnergyPlotDock::append(const sim::EnergySample& sample) {
   energy_->append(e.time, {e.keTranslational, e.keRotational, e.peGravity, e.peElastic, e.peFields, total,
                            e.dissipated, total + e.dissipated});
   // What is conserved: total + dissipated, less the work the user's drags and moving mesh walls did
-  // (World::externalWork, World::wallWork) and the energy inlets brought in (World::insertedEnergy).
+  // (EnergyLedger::externalWork, EnergyLedger::wallWork) and the energy inlets brought in
+  // (EnergyLedger::inserted).
   const double conserved = e.balance();
   if (!haveInitial_) {
     initialConserved_ = conserved;

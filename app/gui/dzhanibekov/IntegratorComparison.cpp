@@ -4,6 +4,7 @@
 #include <chrono>
 #include <memory>
 
+#include "core/base/VectorState.hpp"
 #include "core/world/World.hpp"
 #include "gui/dzhanibekov/Polhode.hpp"
 
@@ -37,6 +38,7 @@ void IntegratorComparison::start(const ComparisonSetup& setup) {
   stop_ = false;
   running_ = true;
   thread_ = std::thread([this, setup] {
+    clearUpperVectorState();  // the GUI thread's AVX state, inherited, would slow the runs (VectorState.hpp)
     run(setup);
     running_ = false;
   });
@@ -107,7 +109,8 @@ void IntegratorComparison::run(ComparisonSetup setup) {
       while (worlds[v]->stepCount() < until) {
         if (!worlds[v]->step()) {
           const std::lock_guard lock(mutex_);
-          problem_ = std::string(integratorName(kIntegrators[v])) + ": " + worlds[v]->divergence().message;
+          problem_ =
+              std::string(integratorName(kIntegrators[v])) + ": " + worlds[v]->state().divergence.message;
           stop_ = true;
           break;
         }

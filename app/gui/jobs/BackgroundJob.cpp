@@ -4,6 +4,8 @@
 #include <chrono>
 #include <exception>
 
+#include "core/base/VectorState.hpp"
+
 namespace clumplab::gui {
 
 namespace {
@@ -54,6 +56,7 @@ void BackgroundJob::launch() {
   emit progress(0.0, QString());
 
   QThread* thread = QThread::create([this, work = std::move(work), generation, flag = cancelFlag_] {
+    clearUpperVectorState();  // the GUI thread's AVX state, inherited, would slow the work (VectorState.hpp)
     WorkProgress progress;
     progress.cancel = flag.get();
     auto last = std::chrono::steady_clock::now() - kProgressInterval;

@@ -60,7 +60,18 @@ MainWindow::MainWindow(QWidget* parent)
       Autosave::defaultIntervalSeconds());
   setAcceptDrops(true);
   setDockNestingEnabled(true);
+  createCentralArea();
+  createDocks();
+  createControllers();
+  connectPanelsAndView();
+  restoreSettings();
+  loop_->setSpeed(speed_, asFast_);
+  timer_.setTimerType(Qt::PreciseTimer);
+  connect(&timer_, &QTimer::timeout, this, &MainWindow::tick);
+  timer_.start(16);
+}
 
+void MainWindow::createCentralArea() {
   auto* central = new QWidget;
   auto* layout = new QVBoxLayout(central);
   layout->setContentsMargins(0, 0, 0, 0);
@@ -85,7 +96,9 @@ MainWindow::MainWindow(QWidget* parent)
   viewport_ = new Viewport;
   layout->addWidget(viewport_, 1);
   setCentralWidget(central);
+}
 
+void MainWindow::createDocks() {
   parametersDock_ = new ParametersDock(this);
   addDockWidget(Qt::LeftDockWidgetArea, parametersDock_);
   inspectorDock_ = new InspectorDock(this);
@@ -109,6 +122,13 @@ MainWindow::MainWindow(QWidget* parent)
     const QString error = openClumpWizard()->loadTemplateFile(path);
     if (!error.isEmpty()) QMessageBox::warning(this, tr("Refine in the clump wizard"), error);
   });
+  createDzhanibekovDock();
+  resizeDocks({parametersDock_, inspectorDock_}, {340, 380}, Qt::Horizontal);
+  resizeDocks({inspectorDock_, templateLibrary_}, {330, 270}, Qt::Vertical);
+  resizeDocks({energyDock_}, {260}, Qt::Vertical);
+}
+
+void MainWindow::createDzhanibekovDock() {
   dzhanibekovDock_ = new DzhanibekovDock([this] { return loop_.get(); }, this);
   addDockWidget(Qt::BottomDockWidgetArea, dzhanibekovDock_);
   tabifyDockWidget(energyDock_, dzhanibekovDock_);
@@ -135,10 +155,9 @@ MainWindow::MainWindow(QWidget* parent)
     p.gyroscopic = on;
     onParametersEdited(p, on ? tr("gyroscopic term on") : tr("gyroscopic term off"));
   });
-  resizeDocks({parametersDock_, inspectorDock_}, {340, 380}, Qt::Horizontal);
-  resizeDocks({inspectorDock_, templateLibrary_}, {330, 270}, Qt::Vertical);
-  resizeDocks({energyDock_}, {260}, Qt::Vertical);
+}
 
+void MainWindow::createControllers() {
   trajectory_ = new TrajectoryControls(*this, *this);
   spawn_ = new SpawnController(*this, *this);
   document_ = new DocumentController(*this, *this);
@@ -161,6 +180,9 @@ MainWindow::MainWindow(QWidget* parent)
   statusBar()->addPermanentWidget(inletStatus_);
 
   replay_ = new ReplayController(*this, *this);  // after the view's handlers above
+}
+
+void MainWindow::connectPanelsAndView() {
   connect(parametersDock_, &ParametersDock::edited, this, &MainWindow::onParametersEdited);
   connect(parametersDock_, &ParametersDock::runSpeedChosen, this, &MainWindow::setSpeed);
   connect(parametersDock_, &ParametersDock::motionChosen, this,
@@ -179,12 +201,6 @@ MainWindow::MainWindow(QWidget* parent)
         QMessageBox::critical(this, tr("OpenGL"), tr("The 3D view cannot be drawn:\n%1").arg(message));
       },
       Qt::QueuedConnection);
-
-  restoreSettings();
-  loop_->setSpeed(speed_, asFast_);
-  timer_.setTimerType(Qt::PreciseTimer);
-  connect(&timer_, &QTimer::timeout, this, &MainWindow::tick);
-  timer_.start(16);
 }
 
 MainWindow::~MainWindow() {

@@ -185,6 +185,13 @@ class MainWindow : public QMainWindow,
   void dropEvent(QDropEvent* event) override;
 
  private:
+  // The constructor's parts, in order: the bars over the 3D view and the view; the docks; the
+  // controllers, the menus and the status bar; the signals between the panels and the view.
+  void createCentralArea();
+  void createDocks();
+  void createDzhanibekovDock();
+  void createControllers();
+  void connectPanelsAndView();
   void restoreSettings();
   void saveSettings() const;
   // A document opened (DocumentController::opened): parameters, plots and the thread follow it.

@@ -170,6 +170,18 @@ void WindowActions::createToolBar() {
 }
 
 void WindowActions::createMenus() {
+  liveActions_ = {
+      playAction_,       stepAction_, stepBackAction_, resetAction_, w_.trajectoryControls()->action(),
+      clumpWizardAction_};
+  addFileMenu();
+  addEditMenu();
+  addSimulationMenu();
+  addViewMenu();
+  addLessonsMenu();
+  addHelpMenu();
+}
+
+void WindowActions::addFileMenu() {
   QMenu* file = w_.menuBar()->addMenu(tr("&File"));
   QAction* open = file->addAction(tr("&Open…"), this, [this] { w_.document()->openDialog(); });
   open->setShortcut(QKeySequence::Open);
@@ -198,7 +210,9 @@ void WindowActions::createMenus() {
   file->addSeparator();
   QAction* quit = file->addAction(tr("&Quit"), &w_, &QWidget::close);
   quit->setShortcut(QKeySequence::Quit);
+}
 
+void WindowActions::addEditMenu() {
   QMenu* edit = w_.menuBar()->addMenu(tr("&Edit"));
   QAction* undo = w_.undoStack()->createUndoAction(this, tr("&Undo"));
   undo->setShortcut(QKeySequence::Undo);
@@ -215,7 +229,10 @@ void WindowActions::createMenus() {
   QAction* shoot = edit->addAction(tr("Sh&oot towards cursor"), this,
                                    [this] { w_.spawnController()->spawnAtCursor(true); });
   shoot->setShortcut(keys::shoot);
+  liveActions_ << del << spawn << shoot;
+}
 
+void WindowActions::addSimulationMenu() {
   QMenu* sim = w_.menuBar()->addMenu(tr("&Simulation"));
   sim->addAction(playAction_);
   sim->addAction(stepBackAction_);
@@ -229,18 +246,10 @@ void WindowActions::createMenus() {
   sim->addSeparator();
   w_.sceneSwitches()->addMenus(sim);  // PaLa's clumps-as-spheres and 2D / 3D switches
   sim->addAction(tr("Integrator &order analysis…"), this, [this] { w_.openOrderAnalysis(); });
-  liveActions_ = {playAction_,
-                  stepAction_,
-                  stepBackAction_,
-                  resetAction_,
-                  del,
-                  spawn,
-                  shoot,
-                  faster,
-                  slower,
-                  w_.trajectoryControls()->action(),
-                  clumpWizardAction_};
+  liveActions_ << faster << slower;
+}
 
+void WindowActions::addViewMenu() {
   QMenu* view = w_.menuBar()->addMenu(tr("&View"));
   view->addAction(pebblesAction_);
   view->addAction(wireframeAction_);
@@ -287,9 +296,10 @@ void WindowActions::createMenus() {
   view->addAction(w_.energyDock()->toggleViewAction());
   view->addAction(w_.templateLibrary()->toggleViewAction());
   view->addAction(w_.dzhanibekovDock()->toggleViewAction());
-
   view->addAction(w_.lessonDock()->toggleViewAction());
+}
 
+void WindowActions::addLessonsMenu() {
   QMenu* lessons = w_.menuBar()->addMenu(tr("&Lessons"));
   for (std::size_t i = 0; i < w_.lessonDock()->lessons().size(); ++i) {
     const Lesson& l = w_.lessonDock()->lessons()[i];
@@ -302,7 +312,9 @@ void WindowActions::createMenus() {
     w_.lessonDock()->show();
     w_.lessonDock()->raise();
   });
+}
 
+void WindowActions::addHelpMenu() {
   QMenu* help = w_.menuBar()->addMenu(tr("&Help"));
   help->addAction(helpAction_);
   help->addAction(tr("&About ClumpLab"), this, [this] {

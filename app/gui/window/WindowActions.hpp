@@ -41,6 +41,14 @@ class WindowActions : public QObject {
 
  private:
   void createActions();
+  // createMenus()'s parts, menu by menu; each adds its actions that act on the live scene to
+  // liveActions_.
+  void addFileMenu();
+  void addEditMenu();
+  void addSimulationMenu();
+  void addViewMenu();
+  void addLessonsMenu();
+  void addHelpMenu();
 
   MainWindow& w_;
   QAction* playAction_ = nullptr;

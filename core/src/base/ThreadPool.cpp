@@ -9,6 +9,8 @@
 #include <thread>
 #include <vector>
 
+#include "core/base/VectorState.hpp"
+
 #if defined(__x86_64__) || defined(__i386__)
 #include <immintrin.h>
 #define CLUMPLAB_PAUSE() _mm_pause()
@@ -84,6 +86,7 @@ class Workers {
 
  private:
   void drain(std::uint64_t generation, const std::function<void(std::size_t)>& task) {
+    clearUpperVectorState();
     const std::uint64_t tag = generation & kGenerationMask;
     std::uint64_t v = next_.load(std::memory_order_relaxed);
     for (;;) {
@@ -150,6 +153,7 @@ void ThreadPool::run(std::size_t count, const std::function<void(std::size_t)>& 
         static_cast<int>(std::min<std::size_t>(static_cast<std::size_t>(threads_ - 1), count - 1));
     if (Workers::instance().run(count, helpers, task)) return;
   }
+  clearUpperVectorState();
   for (std::size_t i = 0; i < count; ++i) task(i);
 }
 

@@ -4,6 +4,7 @@
 #include <optional>
 #include <stdexcept>
 #include <utility>
+#include "core/base/MemoryBytes.hpp"
 
 namespace clumplab::cim {
 
@@ -11,6 +12,10 @@ namespace {
 // More cluster lists than this in one interval means a lifetime absurdly short for it.
 constexpr std::size_t kMaxListsPerInterval = 10'000'000;
 }  // namespace
+
+std::size_t ClusterIntegration::memoryBytes() const {
+  return stepper_.memoryBytes() + (list_ ? list_->memoryBytes() : 0) + elementBytes(nextSteps_);
+}
 
 ClusterIntegration::ClusterIntegration(ParticleModel model, ClusterStepSettings settings)
     : stepper_(std::move(model), std::move(settings)) {}

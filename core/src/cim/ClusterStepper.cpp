@@ -5,6 +5,7 @@
 #include <stdexcept>
 #include <utility>
 
+#include "core/base/MemoryBytes.hpp"
 #include "core/cim/ClusterLifetime.hpp"
 
 namespace clumplab::cim {
@@ -14,6 +15,12 @@ namespace {
 // share of its interval.
 constexpr double kBoundResolution = 1e-3;
 }  // namespace
+
+std::size_t ClusterStepReport::memoryBytes() const {
+  return neighbors.memoryBytes() + clusters.memoryBytes() + elementBytes(localIndex) + elementBytes(speeds) +
+         elementBytes(startPosition) + elementBytes(startOrientation) + elementBytes(clusterStats) +
+         elementBytes(tally.wallImpulse);
+}
 
 void TallyIntegral::add(const TallyIntegral& other) {
   dissipated += other.dissipated;
@@ -211,19 +218,20 @@ ClusterPass ClusterStepper::integrateAll(const ClusterStepReport& report, double
                                          RigidBodySet& state, ThreadPool* pool,
                                          std::span<double> initialSteps, ContactMemory* memory) {
   const std::size_t clusters = report.clusters.count();
-  runs_.resize(clusters);
+  PassWork& work = *work_;
+  work.runs.resize(clusters);
   const bool bounded = settings_.boundDisplacements && report.displacementLimit > 0.0;
   if (memory != nullptr && !model_.keepsMemory()) memory = nullptr;
   if (memory != nullptr) memory->of.resize(model_.size());  // before the clusters share it
   if (bounded) {
-    passStart_ = state;
-    passStartSteps_.assign(initialSteps.begin(), initialSteps.end());
-    if (memory != nullptr) passStartMemory_ = *memory;
+    work.start = state;
+    work.startSteps.assign(initialSteps.begin(), initialSteps.end());
+    if (memory != nullptr) work.startMemory = *memory;
   }
   // Clusters c = k, k + K, k + 2K, ... form chunk k (one workspace each): the expensive clusters
   // spread over the chunks, and no result depends on the chunk a cluster is in.
   const std::size_t chunks = pool != nullptr && pool->threads() > 1 ? std::min<std::size_t>(clusters, 64) : 1;
-  if (work_.size() < chunks) work_.resize(chunks);
+  if (work.chunks.size() < chunks) work.chunks.resize(chunks);
   std::vector<std::uint8_t> todo(clusters, 1);
   double h = duration;
   double limit = bounded ? (1.0 + kLimitRoundOff) * report.displacementLimit : 0.0;
@@ -231,9 +239,9 @@ ClusterPass ClusterStepper::integrateAll(const ClusterStepReport& report, double
     for (std::size_t c = k; c < clusters; c += chunks) {
       if (todo[c] == 0) continue;
       const double h0 = c < initialSteps.size() ? initialSteps[c] : 0.0;
-      runs_[c] = integrateCluster(report, c, elapsed, h, state, work_[k], h0, limit, memory);
+      work.runs[c] = integrateCluster(report, c, elapsed, h, state, work.chunks[k], h0, limit, memory);
       if (c < initialSteps.size() && report.clusters.isFree[c] == 0)
-        initialSteps[c] = runs_[c].stats.nextStep;
+        initialSteps[c] = work.runs[c].stats.nextStep;
     }
   };
   const auto integrate = [&] {
@@ -252,31 +260,31 @@ ClusterPass ClusterStepper::integrateAll(const ClusterStepReport& report, double
   // next list has the last word: ClusterIntegration::missedContact).
   double earliest = h;
   for (std::size_t c = 0; c < clusters; ++c) {
-    if (runs_[c].stats.bounded) earliest = std::min(earliest, runs_[c].stats.reached);
+    if (work.runs[c].stats.bounded) earliest = std::min(earliest, work.runs[c].stats.reached);
   }
   if (earliest < h) {
     h = earliest;
     limit = 0.0;
     for (std::size_t c = 0; c < clusters; ++c) {
-      const RkfStats& s = runs_[c].stats;
+      const RkfStats& s = work.runs[c].stats;
       todo[c] = s.bounded && s.reached == h ? 0 : 1;
       if (todo[c] == 0) continue;
       ++pass.retakes;
       for (const std::uint32_t i : report.clusters.membersOf(c)) {
-        state.position[i] = passStart_.position[i];
-        state.velocity[i] = passStart_.velocity[i];
-        state.orientation[i] = passStart_.orientation[i];
-        state.bodyAngularVelocity[i] = passStart_.bodyAngularVelocity[i];
-        if (memory != nullptr) memory->of[i] = passStartMemory_.of[i];
+        state.position[i] = work.start.position[i];
+        state.velocity[i] = work.start.velocity[i];
+        state.orientation[i] = work.start.orientation[i];
+        state.bodyAngularVelocity[i] = work.start.bodyAngularVelocity[i];
+        if (memory != nullptr) memory->of[i] = work.startMemory.of[i];
       }
-      if (c < initialSteps.size()) initialSteps[c] = passStartSteps_[c];
+      if (c < initialSteps.size()) initialSteps[c] = work.startSteps[c];
     }
     integrate();
   }
   pass.duration = h;
   if (settings_.tally) pass.tally.wallImpulse.assign(model_.wallCount, Vec3::Zero());
   for (std::size_t c = 0; c < clusters; ++c) {  // in cluster order: the sums do not depend on threads
-    const ClusterRun& run = runs_[c];
+    const ClusterRun& run = work.runs[c];
     pass.total.add(run.stats);
     pass.forceCalls.add(run.calls);
     pass.freeRotationEvaluations += run.freeRotationEvaluations;
@@ -297,7 +305,7 @@ ClusterStepReport ClusterStepper::step(RigidBodySet& state, double maxDuration, 
   const ClusterPass pass = integrateAll(report, 0.0, report.duration, state, nullptr, {}, memory);
   report.duration = pass.duration;
   report.clusterStats.resize(report.clusters.count());
-  for (std::size_t c = 0; c < report.clusters.count(); ++c) report.clusterStats[c] = runs_[c].stats;
+  for (std::size_t c = 0; c < report.clusters.count(); ++c) report.clusterStats[c] = work_->runs[c].stats;
   report.total = pass.total;
   report.forceCalls = pass.forceCalls;
   report.freeRotationEvaluations = pass.freeRotationEvaluations;

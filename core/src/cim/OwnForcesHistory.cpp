@@ -1,6 +1,7 @@
 #include "core/cim/OwnForcesHistory.hpp"
 
 #include "OwnForcesWork.hpp"
+#include "core/base/MemoryBytes.hpp"
 
 namespace clumplab::cim {
 
@@ -27,9 +28,13 @@ void OwnForcesHistory::removeBody(std::size_t index) {
   work_->memory.removeParticle(index);
 }
 
-std::size_t OwnForcesHistory::memoryBytes(std::size_t bodies) const {
-  constexpr std::size_t kObjectBytes = 1024;
-  return work_ ? kObjectBytes + 4 * bodies * sizeof(Vec3) : 0;
+std::size_t OwnForcesHistory::memoryBytes() const {
+  if (!work_) return 0;
+  const OwnForcesWork& w = *work_;
+  // The world's description is shared by the copies made since it was taken: each counts it all.
+  return sizeof(OwnForcesWork) + (w.particles ? w.particles->memoryBytes() : 0) + w.model.memoryBytes() +
+         w.state.memoryBytes() + w.memory.memoryBytes() + elementBytes(w.writtenAngularVelocity) +
+         (w.integration ? w.integration->memoryBytes() : 0) + (w.baseline ? w.baseline->memoryBytes() : 0);
 }
 
 OwnForcesWork& OwnForcesHistory::work() {

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "core/base/MemoryBytes.hpp"
 #include "core/cim/ClusterLifetime.hpp"
 
 namespace clumplab::cim {
@@ -14,6 +15,17 @@ void ContactMemory::removeParticle(std::size_t index) {
       if (e.partner < kWallPartner && e.partner > index) --e.partner;
     }
   }
+}
+
+std::size_t ContactMemory::memoryBytes() const {
+  std::size_t n = elementBytes(of);
+  for (const std::vector<ContactMemoryEntry>& entries : of) n += elementBytes(entries);
+  return n;
+}
+
+std::size_t ParticleModel::memoryBytes() const {
+  constexpr std::size_t kCallbacks = 12, kCellBytes = 32;  // a small capture on the heap
+  return elementBytes(inertia) + elementBytes(reach) + elementBytes(driven) + kCallbacks * kCellBytes;
 }
 
 ForceCallCounts listForces(const ParticleModel& model, const NeighborCsr& neighbors,

@@ -2,6 +2,7 @@
 
 #include <stdexcept>
 #include <utility>
+#include "core/base/MemoryBytes.hpp"
 
 namespace clumplab::cim {
 
@@ -10,6 +11,11 @@ Rk4Baseline::Rk4Baseline(ParticleModel model, double buffer, bool tally)
   if (!(buffer_ > 0.0)) throw std::invalid_argument("Rk4Baseline: the buffer must be positive");
   identity_.reserve(model_.size());
   for (std::size_t i = 0; i < model_.size(); ++i) identity_.push_back(static_cast<std::uint32_t>(i));
+}
+
+std::size_t Rk4Baseline::memoryBytes() const {
+  return model_.memoryBytes() + neighbors_.memoryBytes() + elementBytes(positionAtBuild_) +
+         elementBytes(orientationAtBuild_) + elementBytes(identity_) + elementBytes(tally_.wallImpulse);
 }
 
 bool Rk4Baseline::needsRebuild(const RigidBodySet& state, double dt) const {
@@ -35,41 +41,45 @@ void Rk4Baseline::step(RigidBodySet& state, double dt, std::vector<Vec3>* wrapSh
     ++stats_.rebuilds;
   }
   // The force callback is bound for this step only (so copies of this object stay independent).
+  StepWork& work = *work_;
   if (integrateTally_) {
     const std::size_t walls = model_.wallCount;
-    ode_.reset(
+    work.ode.reset(
         model_.inertia, model_.gravity,
         [this, walls, memory](const RigidBodySet& s, std::vector<Vec3>& forces, std::vector<Vec3>& torques,
                               std::span<double> rates) {
-          wallForces_.assign(walls, Vec3::Zero());
+          std::vector<Vec3>& wallForces = work_->wallForces;
+          wallForces.assign(walls, Vec3::Zero());
           ForceTally tally;
-          tally.wallForces = wallForces_;
+          tally.wallForces = wallForces;
           stats_.forceCalls.add(
               listForces(model_, neighbors_, identity_, identity_, s, forces, torques, &tally, memory));
-          writeTallyRates(tally, wallForces_, rates);
+          writeTallyRates(tally, wallForces, rates);
         },
         tallyComponentCount(walls));
   } else {
-    ode_.reset(model_.inertia, model_.gravity,
-               [this, memory](const RigidBodySet& s, std::vector<Vec3>& forces, std::vector<Vec3>& torques) {
-                 stats_.forceCalls.add(listForces(model_, neighbors_, identity_, identity_, s, forces,
-                                                  torques, nullptr, memory));
-               });
+    work.ode.reset(
+        model_.inertia, model_.gravity,
+        [this, memory](const RigidBodySet& s, std::vector<Vec3>& forces, std::vector<Vec3>& torques) {
+          stats_.forceCalls.add(
+              listForces(model_, neighbors_, identity_, identity_, s, forces, torques, nullptr, memory));
+        });
   }
-  packAll(state, y_);
-  const Eigen::Index bodiesSize = y_.size();
-  y_.conservativeResize(ode_.stateSize());
-  y_.tail(y_.size() - bodiesSize).setZero();
-  rk4Step(ode_, 0.0, dt, y_, work_);
-  ode_.project(y_);
-  unpackBodies(y_, identity_, state);
+  OdeState& y = work.y;
+  packAll(state, y);
+  const Eigen::Index bodiesSize = y.size();
+  y.conservativeResize(work.ode.stateSize());
+  y.tail(y.size() - bodiesSize).setZero();
+  rk4Step(work.ode, 0.0, dt, y, work.rk);
+  work.ode.project(y);
+  unpackBodies(y, identity_, state);
   // The step's forces read the memory as it was at its start; its end takes the contacts' overlaps in.
   const double lost =
       memory != nullptr ? commitContacts(model_, neighbors_, identity_, identity_, state, *memory) : 0.0;
   if (integrateTally_) {
     tally_ = TallyIntegral{};
-    readTallyIntegral(std::span<const double>(y_.data() + bodiesSize, y_.size() - bodiesSize),
-                      model_.wallCount, tally_);
+    readTallyIntegral(std::span<const double>(y.data() + bodiesSize, y.size() - bodiesSize), model_.wallCount,
+                      tally_);
     tally_.dissipated += lost;
   }
   wrapPositions(model_.box, state, wrapShifts);

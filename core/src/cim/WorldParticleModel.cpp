@@ -5,6 +5,7 @@
 #include <limits>
 #include <utility>
 
+#include "core/base/MemoryBytes.hpp"
 #include "core/cim/ClusterLifetime.hpp"
 #include "core/clump/BodyState.hpp"
 #include "core/clump/PlacedPebble.hpp"
@@ -233,6 +234,12 @@ BodyForce bodyForce(const WorldParticles& w, std::uint32_t i, const ParticleStat
 }
 
 }  // namespace
+
+std::size_t WorldParticles::memoryBytes() const {
+  return elementBytes(templates) + elementBytes(templateOf) + elementBytes(mass) + elementBytes(moments) +
+         elementBytes(reach) + elementBytes(centredPebble) + elementBytes(walls) + elementBytes(loadOf) +
+         elementBytes(loadForce) + elementBytes(loadPoint);
+}
 
 std::shared_ptr<const WorldParticles> describeWorld(const WorldView& world) {
   auto w = std::make_shared<WorldParticles>();

@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "core/base/MemoryBytes.hpp"
+
 namespace clumplab {
 
 namespace {
@@ -113,9 +115,8 @@ void ContactHistory::removePebbles(std::uint32_t first, std::uint32_t count) {
 }
 
 std::size_t ContactHistory::memoryBytes() const {
-  const auto bytes = [](const auto& v) { return v.size() * sizeof(v[0]); };
-  return bytes(pairs) + bytes(pairSprings) + bytes(pairStored) + bytes(wallPairs) + bytes(wallSprings) +
-         bytes(wallStored);
+  return elementBytes(pairs) + elementBytes(pairSprings) + elementBytes(pairStored) +
+         elementBytes(wallPairs) + elementBytes(wallSprings) + elementBytes(wallStored);
 }
 
 }  // namespace clumplab

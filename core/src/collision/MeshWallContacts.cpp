@@ -37,7 +37,7 @@ std::vector<PosedWall> posedWalls(const std::vector<Wall>& walls, double time) {
 
 // One contact of a pebble with a mesh wall, in the world.
 struct FoundContact {
-  std::uint32_t wall = 0;  // index into World::walls()
+  std::uint32_t wall = 0;  // index into WorldModel::walls
   std::uint32_t feature = 0;
   Vec3 normal = Vec3::UnitZ();
   double distance = 0.0;

@@ -26,125 +26,132 @@ double PebblePairSearch::collect(std::uint32_t a, std::uint32_t b, std::vector<P
 }
 
 template <bool kPeriodic>
-double PebblePairSearch::collectIn(std::uint32_t a, std::uint32_t b, std::vector<PebblePair>& out,
-                                   Scratch& scratch) const {
+PebblePairSearch::BodyPair PebblePairSearch::pairOf(std::uint32_t a, std::uint32_t b) const {
   const TemplateGrid& ga = grids_[in_.bodyTemplate[a]];
   const TemplateGrid& gb = grids_[in_.bodyTemplate[b]];
-  // x: the body whose pebbles search; y: the one searched (the coarser pebbles, or the more of them).
-  const bool aSearches =
+  BodyPair pair;
+  pair.aSearches =
       ga.maxReach() < gb.maxReach() || (ga.maxReach() == gb.maxReach() && ga.size() <= gb.size());
-  const std::uint32_t x = aSearches ? a : b, y = aSearches ? b : a;
-  const TemplateGrid& gy = aSearches ? gb : ga;
-  const double maxReachX = aSearches ? ga.maxReach() : gb.maxReach(), maxReachY = gy.maxReach();
+  pair.x = pair.aSearches ? a : b;
+  pair.y = pair.aSearches ? b : a;
+  pair.maxReachX = pair.aSearches ? ga.maxReach() : gb.maxReach();
+  pair.maxReachY = pair.aSearches ? gb.maxReach() : ga.maxReach();
+  // Each box's image nearest the other's (pebbles lie within their own body's box).
+  pair.shift = Vec3::Zero();
+  if constexpr (kPeriodic) {
+    pair.shift = in_.periodic.imageShift(0.5 * (boxes_.bodyLower[pair.y] + boxes_.bodyUpper[pair.y]) -
+                                         0.5 * (boxes_.bodyLower[pair.x] + boxes_.bodyUpper[pair.x]));
+  }
+  pair.lowerY = boxes_.bodyLower[pair.y] + pair.shift;
+  pair.upperY = boxes_.bodyUpper[pair.y] + pair.shift;
+  pair.lowerX = boxes_.bodyLower[pair.x] - pair.shift;
+  pair.upperX = boxes_.bodyUpper[pair.x] - pair.shift;
+  pair.pad = kAbsolutePad * (pair.lowerX.cwiseAbs().maxCoeff() + pair.upperX.cwiseAbs().maxCoeff() +
+                             pair.lowerY.cwiseAbs().maxCoeff() + pair.upperY.cwiseAbs().maxCoeff());
+  return pair;
+}
+
+// Pebbles of each body farther from the other's box than their reach plus the skin have no partner
+// there (the box holds every pebble's reach); their distance to it bounds the gap of all their
+// pairs. Groups of pebbles are tested first: a group whose box is the skin or more from the other's
+// box is skipped whole, that distance bounding its pairs' gaps. The pebbles kept are gathered with
+// their data for the pair tests, branch-free (whether a pebble is kept is as good as random): each
+// is written and the count advanced by the test. Pebbles' gaps are bounded with the body's largest
+// reach, so that a pair of bodies takes a square root or two, not one per pebble.
+double PebblePairSearch::nearPebbles(std::uint32_t body, const Vec3& lower, const Vec3& upper,
+                                     double maxReach, double pad, std::vector<Near>& kept) const {
+  constexpr double inf = std::numeric_limits<double>::infinity();
   const Vec3* pos = in_.pebblePosition.data();
   const double* reach = reach_.data();
   const double skin = skin_;
-  const PeriodicBox& box = in_.periodic;
-  // Each box's image nearest the other's (pebbles lie within their own body's box).
-  Vec3 shift = Vec3::Zero();
-  if constexpr (kPeriodic) {
-    shift = box.imageShift(0.5 * (boxes_.bodyLower[y] + boxes_.bodyUpper[y]) -
-                           0.5 * (boxes_.bodyLower[x] + boxes_.bodyUpper[x]));
-  }
-  const Vec3 lowerY = boxes_.bodyLower[y] + shift, upperY = boxes_.bodyUpper[y] + shift;
-  const Vec3 lowerX = boxes_.bodyLower[x] - shift, upperX = boxes_.bodyUpper[x] - shift;
-  const double pad = kAbsolutePad * (lowerX.cwiseAbs().maxCoeff() + upperX.cwiseAbs().maxCoeff() +
-                                     lowerY.cwiseAbs().maxCoeff() + upperY.cwiseAbs().maxCoeff());
-  const double inf = std::numeric_limits<double>::infinity();
-  double margin = inf;
-
-  // Pebbles of each body farther from the other's box than their reach plus the skin have no
-  // partner there (the box holds every pebble's reach); their distance to it bounds the gap of all
-  // their pairs. Groups of pebbles are tested first: a group whose box is the skin or more from the
-  // other's box is skipped whole, that distance bounding its pairs' gaps. The pebbles kept are
-  // gathered with their data for the pair tests, branch-free (whether a pebble is kept is as good as
-  // random): each is written and the count advanced by the test. Pebbles' gaps are bounded with the
-  // body's largest reach, so that a pair of bodies takes a square root or two, not one per pebble.
   const double groupRange = skin * (1.0 + kRelativePad) + pad;
-  const auto near = [&](std::uint32_t body, const Vec3& lower, const Vec3& upper, double maxReach,
-                        std::vector<Near>& kept) {
-    const TemplateGrid& grid = grids_[in_.bodyTemplate[body]];
-    const std::uint32_t first = firstPebble(body);
-    kept.resize(endPebble(body) - first);
-    Near* into = kept.data();
-    std::size_t count = 0;
-    double nearest2 = inf;   // [m^2] squared distance to the box of the nearest filtered pebble
-    double groupGap2 = inf;  // [m^2] squared box distance of the nearest skipped group
-    const double lx = lower.x(), ly = lower.y(), lz = lower.z(), ux = upper.x(), uy = upper.y(),
-                 uz = upper.z();
-    const std::uint32_t firstGroup = boxes_.bodyFirstGroup[body];
-    const std::uint32_t* members = grid.groupPebble().data();
-    const std::uint32_t* groupStart = grid.groupStart().data();
-    for (std::uint32_t g = 0, groups = static_cast<std::uint32_t>(grid.groupCount()); g < groups; ++g) {
-      const Vec3& gl = boxes_.groupLower[firstGroup + g];
-      const Vec3& gu = boxes_.groupUpper[firstGroup + g];
-      const double sx = std::max(std::max(lx - gu.x(), gl.x() - ux), 0.0);
-      const double sy = std::max(std::max(ly - gu.y(), gl.y() - uy), 0.0);
-      const double sz = std::max(std::max(lz - gu.z(), gl.z() - uz), 0.0);
-      const double g2 = sx * sx + sy * sy + sz * sz;
-      if (g2 >= groupRange * groupRange) {
-        groupGap2 = std::min(groupGap2, g2);
-        continue;
-      }
-      for (std::uint32_t m = groupStart[g]; m < groupStart[g + 1]; ++m) {
-        const std::uint32_t i = first + members[m];
-        const double px = pos[i].x(), py = pos[i].y(), pz = pos[i].z();
-        const double ex = std::max(std::max(lx - px, px - ux), 0.0);
-        const double ey = std::max(std::max(ly - py, py - uy), 0.0);
-        const double ez = std::max(std::max(lz - pz, pz - uz), 0.0);
-        const double d2 = ex * ex + ey * ey + ez * ez;
-        const double range = (reach[i] + skin) * (1.0 + kRelativePad) + pad;
-        const bool inside = d2 < range * range;
-        into[count] = {pos[i], reach[i], i};
-        count += inside ? 1 : 0;
-        nearest2 = std::min(nearest2, inside ? inf : d2);
-      }
+  const TemplateGrid& grid = grids_[in_.bodyTemplate[body]];
+  const std::uint32_t first = firstPebble(body);
+  kept.resize(endPebble(body) - first);
+  Near* into = kept.data();
+  std::size_t count = 0;
+  double nearest2 = inf;   // [m^2] squared distance to the box of the nearest filtered pebble
+  double groupGap2 = inf;  // [m^2] squared box distance of the nearest skipped group
+  const double lx = lower.x(), ly = lower.y(), lz = lower.z(), ux = upper.x(), uy = upper.y(), uz = upper.z();
+  const std::uint32_t firstGroup = boxes_.bodyFirstGroup[body];
+  const std::uint32_t* members = grid.groupPebble().data();
+  const std::uint32_t* groupStart = grid.groupStart().data();
+  for (std::uint32_t g = 0, groups = static_cast<std::uint32_t>(grid.groupCount()); g < groups; ++g) {
+    const Vec3& gl = boxes_.groupLower[firstGroup + g];
+    const Vec3& gu = boxes_.groupUpper[firstGroup + g];
+    const double sx = std::max(std::max(lx - gu.x(), gl.x() - ux), 0.0);
+    const double sy = std::max(std::max(ly - gu.y(), gl.y() - uy), 0.0);
+    const double sz = std::max(std::max(lz - gu.z(), gl.z() - uz), 0.0);
+    const double g2 = sx * sx + sy * sy + sz * sz;
+    if (g2 >= groupRange * groupRange) {
+      groupGap2 = std::min(groupGap2, g2);
+      continue;
     }
-    kept.resize(count);
-    if (groupGap2 < inf) margin = std::min(margin, std::sqrt(groupGap2));
-    if (nearest2 < inf) margin = std::min(margin, std::sqrt(nearest2) - maxReach);
-  };
-  near(x, lowerY, upperY, maxReachX, scratch.nearX);
-  if (scratch.nearX.empty()) return margin;
-  near(y, lowerX, upperX, maxReachY, scratch.nearY);
-  if (scratch.nearY.empty()) return margin;
-
-  // Pairs come out as (pebble of a, pebble of b); a's pebbles precede b's.
-  const auto emit = [&](std::uint32_t i, std::uint32_t j) {
-    out.push_back(aSearches ? PebblePair{i, j} : PebblePair{j, i});
-  };
-  double unlisted2 = inf;  // squared centre distance of the nearest tested pair left unlisted [m^2]
-  if (scratch.nearX.size() * scratch.nearY.size() <= kDirectPairs) {
-    // Few pairs left: each one (pairs with a filtered pebble are bounded above), written branch-free
-    // as above.
-    const std::size_t start = out.size();
-    out.resize(start + scratch.nearX.size() * scratch.nearY.size());
-    PebblePair* next = out.data() + start;
-    for (const Near& p : scratch.nearX) {
-      for (const Near& q : scratch.nearY) {
-        Vec3 d = q.position - p.position;
-        if constexpr (kPeriodic) d = box.minimumImage(d);
-        const double d2 = d.squaredNorm();
-        // Summed in pebble order (a's first): the same range, to the bit, as a test of pair (a, b).
-        const double range = (aSearches ? p.reach + q.reach : q.reach + p.reach) + skin;
-        const bool listed = d2 < range * range;
-        *next = aSearches ? PebblePair{p.index, q.index} : PebblePair{q.index, p.index};
-        next += listed ? 1 : 0;
-        unlisted2 = std::min(unlisted2, listed ? inf : d2);
-      }
+    for (std::uint32_t m = groupStart[g]; m < groupStart[g + 1]; ++m) {
+      const std::uint32_t i = first + members[m];
+      const double px = pos[i].x(), py = pos[i].y(), pz = pos[i].z();
+      const double ex = std::max(std::max(lx - px, px - ux), 0.0);
+      const double ey = std::max(std::max(ly - py, py - uy), 0.0);
+      const double ez = std::max(std::max(lz - pz, pz - uz), 0.0);
+      const double d2 = ex * ex + ey * ey + ez * ez;
+      const double range = (reach[i] + skin) * (1.0 + kRelativePad) + pad;
+      const bool inside = d2 < range * range;
+      into[count] = {pos[i], reach[i], i};
+      count += inside ? 1 : 0;
+      nearest2 = std::min(nearest2, inside ? inf : d2);
     }
-    out.resize(static_cast<std::size_t>(next - out.data()));
-    return std::min(margin, std::sqrt(unlisted2) - maxReachX - maxReachY);
   }
+  kept.resize(count);
+  double bound = inf;
+  if (groupGap2 < inf) bound = std::min(bound, std::sqrt(groupGap2));
+  if (nearest2 < inf) bound = std::min(bound, std::sqrt(nearest2) - maxReach);
+  return bound;
+}
 
-  // Many: x's remaining pebbles, taken into y's frame, search y's template grid.
-  const Mat3 toY = in_.bodyOrientation[y].toRotationMatrix().transpose();
-  const Vec3 centreY = in_.bodyPosition[y] + shift;
-  const std::uint32_t firstY = firstPebble(y);
-  double outside = inf;  // distance of the searching pebbles to the centres they did not visit [m]
+// Few pairs left: each one (pairs with a filtered pebble are bounded above), written branch-free as
+// above.
+template <bool kPeriodic>
+double PebblePairSearch::pairsOneByOne(const BodyPair& pair, const Scratch& scratch,
+                                       std::vector<PebblePair>& out) const {
+  double unlisted2 = std::numeric_limits<double>::infinity();  // of the nearest pair left unlisted [m^2]
+  const std::size_t start = out.size();
+  out.resize(start + scratch.nearX.size() * scratch.nearY.size());
+  PebblePair* next = out.data() + start;
+  const bool aSearches = pair.aSearches;
+  for (const Near& p : scratch.nearX) {
+    for (const Near& q : scratch.nearY) {
+      Vec3 d = q.position - p.position;
+      if constexpr (kPeriodic) d = in_.periodic.minimumImage(d);
+      const double d2 = d.squaredNorm();
+      // Summed in pebble order (a's first): the same range, to the bit, as a test of pair (a, b).
+      const double range = (aSearches ? p.reach + q.reach : q.reach + p.reach) + skin_;
+      const bool listed = d2 < range * range;
+      *next = aSearches ? PebblePair{p.index, q.index} : PebblePair{q.index, p.index};
+      next += listed ? 1 : 0;
+      unlisted2 = std::min(unlisted2, listed ? std::numeric_limits<double>::infinity() : d2);
+    }
+  }
+  out.resize(static_cast<std::size_t>(next - out.data()));
+  return std::sqrt(unlisted2) - pair.maxReachX - pair.maxReachY;
+}
+
+// Many: x's remaining pebbles, taken into y's frame, search y's template grid.
+template <bool kPeriodic>
+double PebblePairSearch::pairsThroughGrid(const BodyPair& pair, const Scratch& scratch,
+                                          std::vector<PebblePair>& out) const {
+  constexpr double inf = std::numeric_limits<double>::infinity();
+  const Vec3* pos = in_.pebblePosition.data();
+  const double* reach = reach_.data();
+  const TemplateGrid& gy = grids_[in_.bodyTemplate[pair.y]];
+  const Mat3 toY = in_.bodyOrientation[pair.y].toRotationMatrix().transpose();
+  const Vec3 centreY = in_.bodyPosition[pair.y] + pair.shift;
+  const std::uint32_t firstY = firstPebble(pair.y);
+  const bool aSearches = pair.aSearches;
+  double unlisted2 = inf;  // squared centre distance of the nearest tested pair left unlisted [m^2]
+  double outside = inf;    // distance of the searching pebbles to the centres they did not visit [m]
   for (const Near& p : scratch.nearX) {
     const Vec3 q = toY * (p.position - centreY);
-    const double halfWidth = (p.reach + maxReachY + skin) * (1.0 + kRelativePad) + pad;
+    const double halfWidth = (p.reach + pair.maxReachY + skin_) * (1.0 + kRelativePad) + pair.pad;
     const double toBox = gy.distanceToCentres(q);
     if (toBox >= halfWidth) {
       outside = std::min(outside, toBox);
@@ -153,17 +160,33 @@ double PebblePairSearch::collectIn(std::uint32_t a, std::uint32_t b, std::vector
     outside = std::min(outside, gy.forEachNear(q, halfWidth, [&](std::uint32_t k) {
       const std::uint32_t j = firstY + k;
       Vec3 d = pos[j] - p.position;
-      if constexpr (kPeriodic) d = box.minimumImage(d);
+      if constexpr (kPeriodic) d = in_.periodic.minimumImage(d);
       const double d2 = d.squaredNorm();
-      const double range = (aSearches ? p.reach + reach[j] : reach[j] + p.reach) + skin;
+      const double range = (aSearches ? p.reach + reach[j] : reach[j] + p.reach) + skin_;
       if (d2 < range * range) {
-        emit(p.index, j);
+        // Pairs come out as (pebble of a, pebble of b).
+        out.push_back(aSearches ? PebblePair{p.index, j} : PebblePair{j, p.index});
       } else {
         unlisted2 = std::min(unlisted2, d2);
       }
     }));
   }
-  return std::min(margin, std::min(std::sqrt(unlisted2), outside) - maxReachX - maxReachY);
+  return std::min(std::sqrt(unlisted2), outside) - pair.maxReachX - pair.maxReachY;
+}
+
+template <bool kPeriodic>
+double PebblePairSearch::collectIn(std::uint32_t a, std::uint32_t b, std::vector<PebblePair>& out,
+                                   Scratch& scratch) const {
+  const BodyPair pair = pairOf<kPeriodic>(a, b);
+  double margin = nearPebbles(pair.x, pair.lowerY, pair.upperY, pair.maxReachX, pair.pad, scratch.nearX);
+  if (scratch.nearX.empty()) return margin;
+  margin = std::min(margin,
+                    nearPebbles(pair.y, pair.lowerX, pair.upperX, pair.maxReachY, pair.pad, scratch.nearY));
+  if (scratch.nearY.empty()) return margin;
+  const double unlisted = scratch.nearX.size() * scratch.nearY.size() <= kDirectPairs
+                              ? pairsOneByOne<kPeriodic>(pair, scratch, out)
+                              : pairsThroughGrid<kPeriodic>(pair, scratch, out);
+  return std::min(margin, unlisted);
 }
 
 template double PebblePairSearch::collectIn<true>(std::uint32_t, std::uint32_t, std::vector<PebblePair>&,

@@ -49,8 +49,30 @@ class PebblePairSearch {
   double collect(std::uint32_t a, std::uint32_t b, std::vector<PebblePair>& out, Scratch& scratch) const;
 
  private:
+  // A candidate pair of bodies as the search sees it: x's pebbles search y's (the coarser pebbles, or
+  // the more of them), each body's box taken to the image nearest the other's.
+  struct BodyPair {
+    std::uint32_t x = 0, y = 0;
+    bool aSearches = true;                    // x is a (pairs come out as (pebble of a, pebble of b))
+    Vec3 shift;                               // [m] y's image minus y (periodic axes)
+    Vec3 lowerX, upperX, lowerY, upperY;      // [m] the boxes, each at the image nearest the other
+    double maxReachX = 0.0, maxReachY = 0.0;  // [m]
+    double pad = 0.0;                         // [m] the box tests' widening for rounding
+  };
   template <bool kPeriodic>
   double collectIn(std::uint32_t a, std::uint32_t b, std::vector<PebblePair>& out, Scratch& scratch) const;
+  template <bool kPeriodic>
+  BodyPair pairOf(std::uint32_t a, std::uint32_t b) const;
+  // Gathers into `kept` the pebbles of `body` within their reach plus the skin of the box [lower,
+  // upper]; returns a lower bound [m] on the gaps of the others' pairs with the box's body.
+  double nearPebbles(std::uint32_t body, const Vec3& lower, const Vec3& upper, double maxReach, double pad,
+                     std::vector<Near>& kept) const;
+  // The pairs of the kept pebbles, tested one by one or through y's template grid, appended to
+  // `out`; each returns a lower bound [m] on the gaps of the pairs it leaves unlisted.
+  template <bool kPeriodic>
+  double pairsOneByOne(const BodyPair& pair, const Scratch& scratch, std::vector<PebblePair>& out) const;
+  template <bool kPeriodic>
+  double pairsThroughGrid(const BodyPair& pair, const Scratch& scratch, std::vector<PebblePair>& out) const;
 
   const BroadPhaseInput& in_;
   const std::vector<TemplateGrid>& grids_;

@@ -22,7 +22,7 @@ void refuseCommonUnsupported(const Scene& scene, const World& world, const std::
     refuse(scene, "damping", engine, "global viscous damping of bodies is not mapped (set it to 0)");
   if (!s.gyroscopic)
     refuse(scene, "gyroscopic", engine, "Euler's equations without the gyroscopic term are not mapped");
-  for (const TemplatePtr& t : world.templates()) {
+  for (const TemplatePtr& t : world.model().templates) {
     const bool capsule =
         std::any_of(t->pebbles.begin(), t->pebbles.end(), [](const Pebble& p) { return !p.isSphere(); });
     if (capsule)

@@ -220,7 +220,8 @@ DeckContact deckContact(const Scene& scene, const World& world, std::vector<std:
   if (c.kind == ContactModel::Kind::Linear) {
     const BodyState& bodies = world.bodies();
     std::vector<double> masses(bodies.mass.begin(), bodies.mass.end());
-    for (std::uint32_t t : exporting::inletTemplates(scene)) masses.push_back(world.templates()[t]->mass);
+    for (std::uint32_t t : exporting::inletTemplates(scene))
+      masses.push_back(world.model().templates[t]->mass);
     return linearContact(c.linear, masses, warnings);
   }
   if (c.kind == ContactModel::Kind::HertzMindlin) return hertzMindlinContact(c.hertzMindlin);
@@ -236,8 +237,8 @@ std::vector<std::uint32_t> templatesInDeck(const Scene& scene, const World& worl
   std::sort(used.begin(), used.end());
   used.erase(std::unique(used.begin(), used.end()), used.end());
   for (std::uint32_t t : used) {
-    if (world.templates()[t]->pebbles.size() < 2)
-      exporting::refuse(scene, "templates." + world.templates()[t]->name, kEngine,
+    if (world.model().templates[t]->pebbles.size() < 2)
+      exporting::refuse(scene, "templates." + world.model().templates[t]->name, kEngine,
                         "a one-pebble template: LIGGGHTS-PUBLIC's particletemplate/multisphere takes two "
                         "spheres or more (\"illegal number of spheres\"), and single spheres would need "
                         "an integrator of their own");
@@ -257,12 +258,12 @@ DeckDomain deckDomain(const Scene& scene, const World& world, const Box3& meshSw
                       const Box3& inletRegions) {
   const BodyState& bodies = world.bodies();
   double reach = 0.0, smallest = std::numeric_limits<double>::infinity();
-  for (const TemplatePtr& t : world.templates()) {
+  for (const TemplatePtr& t : world.model().templates) {
     reach = std::max(reach, t->boundingRadius);
     smallest = std::min(smallest, t->minPebbleRadius);
   }
-  Box3 domain =
-      wallDrawingDomain(placedPebbles(bodies, world.templates()).position, 2.0 * reach, scene.model.walls);
+  Box3 domain = wallDrawingDomain(placedPebbles(bodies, world.model().templates).position, 2.0 * reach,
+                                  scene.model.walls);
   for (const Box3& extra : std::array<Box3, 2>{meshSweep, inletRegions}) {
     if (extra.isEmpty()) continue;
     const Vec3 margin = Vec3::Constant(2.0 * reach + 1e-3 * extra.sizes().maxCoeff());
@@ -290,7 +291,7 @@ void writeTemplates(std::ostream& out, const std::vector<std::uint32_t>& used, c
          "# principal axes), with ClumpLab's mass and moments (use_volume: LIGGGHTS's Monte Carlo volume\n"
          "# only sets the nominal density)\n";
   for (std::size_t k = 0; k < used.size(); ++k) {
-    const ClumpTemplate& t = *world.templates()[used[k]];
+    const ClumpTemplate& t = *world.model().templates[used[k]];
     const std::string file = "templates/template" + std::to_string(k + 1) + ".multisphere";
     AtomicOutputFile pebblesFile = exporting::openOutput(dir / file);
     std::ofstream& pebbles = pebblesFile.stream();
@@ -442,7 +443,7 @@ ExportResult exportLiggghts(const Scene& scene, const World& world, const std::s
   const exporting::LiggghtsMeshWalls meshWalls =
       exporting::mapLiggghtsMeshWalls(scene, model, settings, duration);
   const std::vector<std::uint32_t> used = templatesInDeck(scene, world);
-  std::vector<int> typeOf(world.templates().size(), 0);
+  std::vector<int> typeOf(world.model().templates.size(), 0);
   for (std::size_t k = 0; k < used.size(); ++k) typeOf[used[k]] = static_cast<int>(k) + 1;
   PrimeSeeds seeds;
   const exporting::LiggghtsInlets inlets = exporting::mapLiggghtsInlets(
@@ -468,7 +469,7 @@ ExportResult exportLiggghts(const Scene& scene, const World& world, const std::s
   std::ofstream& deck = deckFile.stream();
   deck << "# LIGGGHTS-PUBLIC 3.8 deck written by clumplab-cli export from " << scene.file << "\n"
        << "# Run in this folder: mpirun -np 4 liggghts -in in.clumplab\n"
-       << "# Bodies: " << bodies.size() << ", templates: " << world.templates().size()
+       << "# Bodies: " << bodies.size() << ", templates: " << world.model().templates.size()
        << ". Atom type 1: pebbles; type 2: walls.\n";
   for (const std::string& w : result.warnings) deck << "# APPROXIMATION " << w << "\n";
   deck << out.str();

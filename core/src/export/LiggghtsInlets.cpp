@@ -68,7 +68,7 @@ LiggghtsInlets mapLiggghtsInlets(const Scene& scene, const World& world,
     int used = 0;
     for (std::size_t k = 0; k < s.templates.size(); ++k) {
       if (s.weights[k] <= 0.0) continue;
-      const double m = world.templates()[s.templates[k]]->mass;
+      const double m = world.model().templates[s.templates[k]]->mass;
       weightSum += s.weights[k];
       massSum += s.weights[k] * m;
       massMin = std::min(massMin, m);

@@ -26,7 +26,7 @@ std::string liggghtsBodyDumpCommands(long long every) {
 
 void writeLiggghtsRoundTripFiles(const Scene& scene, const World& world, const std::filesystem::path& folder,
                                  const ExportRun& run, const std::vector<int>& typeOf, ExportResult& result) {
-  const std::vector<std::string> keys = templateKeys(world.templates());
+  const std::vector<std::string> keys = templateKeys(world.model().templates);
   json_writer::OrderedJson types = json_writer::OrderedJson::array();
   for (std::size_t t = 0; t < typeOf.size(); ++t) {
     if (typeOf[t] > 0) types.push_back({{"type", typeOf[t]}, {"template", keys[t]}});

@@ -26,50 +26,43 @@ std::string folderName(const std::string& name) {
   return out.empty() ? std::string("template") : out;
 }
 
-}  // namespace
-
-ExportResult exportMercury(const Scene& scene, const World& world, const std::string& folder) {
-  const std::string engine = "MercuryDPM";
-  for (const TemplatePtr& t : world.templates()) {
+void refuseSpherocylinders(const Scene& scene, const std::vector<TemplatePtr>& templates) {
+  for (const TemplatePtr& t : templates) {
     for (const Pebble& p : t->pebbles) {
       if (!p.isSphere())
-        exporting::refuse(scene, "templates." + t->name, engine,
+        exporting::refuse(scene, "templates." + t->name, "MercuryDPM",
                           "spherocylinder pebbles cannot be written as Clump.txt rows (x, y, z, r)");
     }
   }
-  ExportResult result;
-  const fs::path dir(folder);
-  exporting::makeFolder(dir);
-  std::vector<std::string> names;
-  for (const TemplatePtr& t : world.templates()) {
-    std::string name = folderName(t->name);
-    while (std::find(names.begin(), names.end(), name) != names.end()) name += "_";
-    names.push_back(name);
-    exporting::makeFolder(dir / name / "Clump");
-    exporting::makeFolder(dir / name / "Inertia");
-    AtomicOutputFile clumpFile = exporting::openOutput(dir / name / "Clump" / "Clump.txt");
-    std::ofstream& clump = clumpFile.stream();
-    for (const Pebble& p : t->pebbles)
-      clump << exporting::vec(p.center, ",") << "," << exporting::number(p.radius) << "\n";
-    AtomicOutputFile massFile = exporting::openOutput(dir / name / "Inertia" / "Mass.txt");
-    std::ofstream& mass = massFile.stream();
-    mass << exporting::number(t->mass) << "\n";
-    AtomicOutputFile toiFile = exporting::openOutput(dir / name / "Inertia" / "TOI.txt");
-    std::ofstream& toi = toiFile.stream();
-    const Vec3& I = t->principalMoments;
-    toi << exporting::number(I.x()) << " 0 0\n0 " << exporting::number(I.y()) << " 0\n0 0 "
-        << exporting::number(I.z()) << "\n";
-    AtomicOutputFile pdFile = exporting::openOutput(dir / name / "Inertia" / "PD.txt");
-    std::ofstream& pd = pdFile.stream();
-    pd << "1 0 0\n0 1 0\n0 0 1\n";
-    for (AtomicOutputFile* f : {&clumpFile, &massFile, &toiFile, &pdFile}) f->commit();
-    for (const char* f : {"Clump/Clump.txt", "Inertia/Mass.txt", "Inertia/TOI.txt", "Inertia/PD.txt"})
-      result.files.push_back(name + "/" + f);
-  }
+}
 
-  const BodyState& bodies = world.bodies();
-  AtomicOutputFile outFile = exporting::openOutput(dir / "scene.txt");
-  std::ofstream& out = outFile.stream();
+// MClump's folder of one template: Clump/Clump.txt (x, y, z, r rows) and Inertia/Mass.txt, TOI.txt,
+// PD.txt (MercuryDPM rigid clumps), in its principal frame.
+void writeClumpFolder(const ClumpTemplate& t, const fs::path& dir, const std::string& name,
+                      ExportResult& result) {
+  exporting::makeFolder(dir / name / "Clump");
+  exporting::makeFolder(dir / name / "Inertia");
+  AtomicOutputFile clumpFile = exporting::openOutput(dir / name / "Clump" / "Clump.txt");
+  std::ofstream& clump = clumpFile.stream();
+  for (const Pebble& p : t.pebbles)
+    clump << exporting::vec(p.center, ",") << "," << exporting::number(p.radius) << "\n";
+  AtomicOutputFile massFile = exporting::openOutput(dir / name / "Inertia" / "Mass.txt");
+  std::ofstream& mass = massFile.stream();
+  mass << exporting::number(t.mass) << "\n";
+  AtomicOutputFile toiFile = exporting::openOutput(dir / name / "Inertia" / "TOI.txt");
+  std::ofstream& toi = toiFile.stream();
+  const Vec3& I = t.principalMoments;
+  toi << exporting::number(I.x()) << " 0 0\n0 " << exporting::number(I.y()) << " 0\n0 0 "
+      << exporting::number(I.z()) << "\n";
+  AtomicOutputFile pdFile = exporting::openOutput(dir / name / "Inertia" / "PD.txt");
+  std::ofstream& pd = pdFile.stream();
+  pd << "1 0 0\n0 1 0\n0 0 1\n";
+  for (AtomicOutputFile* f : {&clumpFile, &massFile, &toiFile, &pdFile}) f->commit();
+  for (const char* f : {"Clump/Clump.txt", "Inertia/Mass.txt", "Inertia/TOI.txt", "Inertia/PD.txt"})
+    result.files.push_back(name + "/" + f);
+}
+
+void writeHeader(std::ostream& out, const Scene& scene) {
   out << "# ClumpLab scene for MercuryDPM, written by clumplab-cli export from " << scene.file << "\n"
       << "# Units SI. Each clump folder is in its principal frame: pebbles x,y,z,r about the centre of "
          "mass,\n"
@@ -83,6 +76,9 @@ ExportResult exportMercury(const Scene& scene, const World& world, const std::st
       << "# xyzXYZ\": body B's blocked degrees of freedom (translations along, rotations about world "
          "axes).\n";
   if (!scene.description.empty()) out << "description " << scene.description << "\n";
+}
+
+void writeContact(std::ostream& out, const Scene& scene) {
   out << "time_step " << exporting::number(scene.model.settings.timeStep) << "\n"
       << "integrator " << integratorName(scene.model.settings.integrator) << "\n"
       << "gravity " << exporting::vec(scene.model.settings.gravity) << "\n";
@@ -113,9 +109,11 @@ ExportResult exportMercury(const Scene& scene, const World& world, const std::st
     out << "contact hertz young " << exporting::number(p.young) << " poisson " << exporting::number(p.poisson)
         << " restitution_squared " << exporting::number(p.restitutionSquared) << " friction "
         << exporting::number(p.friction) << " regularizing_velocity "
-        << exporting::number(p.regularizingVelocity)
-        << "   (Mutze, Mutze, Polyspherical grains, eq. 52-57)\n";
+        << exporting::number(p.regularizingVelocity) << "   (Mutze, Polyspherical grains, eq. 52-57)\n";
   }
+}
+
+void writeWalls(std::ostream& out, const Scene& scene, const fs::path& dir, ExportResult& result) {
   const PeriodicBox& periodic = scene.model.settings.periodic;
   if (periodic.any()) {
     out << "periodic min " << exporting::vec(periodic.lower) << " max "
@@ -143,7 +141,9 @@ ExportResult exportMercury(const Scene& scene, const World& world, const std::st
       result.files.push_back(exporting::meshWallFileName(w));
     }
   }
-  for (std::size_t i = 0; i < scene.inlets.size(); ++i) out << exporting::describeInlet(scene, i, names);
+}
+
+void writeBodies(std::ostream& out, const BodyState& bodies, const std::vector<std::string>& names) {
   out << "# body template folder x y z qw qx qy qz R11 R12 R13 R21 R22 R23 R31 R32 R33 vx vy vz wx wy wz\n";
   for (std::size_t b = 0; b < bodies.size(); ++b) {
     const Quat& q = bodies.orientation[b];
@@ -157,6 +157,30 @@ ExportResult exportMercury(const Scene& scene, const World& world, const std::st
     if (b < bodies.blocked.size() && bodies.blocked[b] != 0)
       out << "blocked " << b << " " << blockedDofsText(bodies.blocked[b]) << "\n";
   }
+}
+
+}  // namespace
+
+ExportResult exportMercury(const Scene& scene, const World& world, const std::string& folder) {
+  const std::vector<TemplatePtr>& templates = world.model().templates;
+  refuseSpherocylinders(scene, templates);
+  ExportResult result;
+  const fs::path dir(folder);
+  exporting::makeFolder(dir);
+  std::vector<std::string> names;
+  for (const TemplatePtr& t : templates) {
+    std::string name = folderName(t->name);
+    while (std::find(names.begin(), names.end(), name) != names.end()) name += "_";
+    names.push_back(name);
+    writeClumpFolder(*t, dir, name, result);
+  }
+  AtomicOutputFile outFile = exporting::openOutput(dir / "scene.txt");
+  std::ofstream& out = outFile.stream();
+  writeHeader(out, scene);
+  writeContact(out, scene);
+  writeWalls(out, scene, dir, result);
+  for (std::size_t i = 0; i < scene.inlets.size(); ++i) out << exporting::describeInlet(scene, i, names);
+  writeBodies(out, world.bodies(), names);
   outFile.commit();
   result.files.push_back("scene.txt");
   return result;

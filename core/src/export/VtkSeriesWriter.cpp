@@ -54,7 +54,7 @@ void vertexGridClose(std::ostream& out) {
 
 void writePebbles(const std::string& path, const World& world) {
   const BodyState& s = world.bodies();
-  const PebbleArrays p = placedPebbles(s, world.templates());
+  const PebbleArrays p = placedPebbles(s, world.model().templates);
   const std::size_t n = p.position.size();
   std::vector<double> radius(p.radius.begin(), p.radius.end());
   std::vector<long long> body(n), templ(n);
@@ -103,7 +103,7 @@ void writeBodies(const std::string& path, const World& world) {
     momentum[b] = s.spinAngularMomentum(b);
   }
   std::vector<std::string> names;
-  for (const TemplatePtr& t : world.templates()) names.push_back(t->name);
+  for (const TemplatePtr& t : world.model().templates) names.push_back(t->name);
   std::ostringstream field;
   field << "<FieldData>\n";
   vtkxml::strings(field, "template_names", names);
@@ -175,18 +175,18 @@ void VtkSeriesWriter::write(const World& world) {
   const std::size_t step = times_.size();
   if (!domainSet_) {
     double margin = 0.0;
-    for (const TemplatePtr& t : world.templates()) margin = std::max(margin, t->boundingRadius);
-    domain_ = wallDrawingDomain(placedPebbles(world.bodies(), world.templates()).position, 2.0 * margin,
-                                world.walls());
+    for (const TemplatePtr& t : world.model().templates) margin = std::max(margin, t->boundingRadius);
+    domain_ = wallDrawingDomain(placedPebbles(world.bodies(), world.model().templates).position, 2.0 * margin,
+                                world.model().walls);
     domainSet_ = true;
   }
   const fs::path dir(folder_);
   writePebbles((dir / stepName("pebbles", step, "vtu")).string(), world);
   writeBodies((dir / stepName("bodies", step, "vtu")).string(), world);
-  std::vector<VtkSurface> surfaces = wallSurfaces(world.walls(), domain_);
+  std::vector<VtkSurface> surfaces = wallSurfaces(world.model().walls, domain_);
   // Mesh walls, where their imposed motion has them at this time (wall frame -> world).
-  for (std::size_t w = 0; w < world.walls().size() && w < surfaces.size(); ++w) {
-    const Wall& wall = world.walls()[w];
+  for (std::size_t w = 0; w < world.model().walls.size() && w < surfaces.size(); ++w) {
+    const Wall& wall = world.model().walls[w];
     if (wall.kind != Wall::Kind::Mesh || !wall.mesh) continue;
     const WallPose pose = wall.mesh->poseAt(world.time());
     const TriangleMesh& mesh = wall.mesh->shape->mesh();

@@ -129,7 +129,7 @@ void writeData(std::ostream& out, const World& world, const std::vector<std::str
   out << "# Templates in the principal frame: name, mass [kg], principal moments [kg m^2], pebbles (x, y, z, "
          "r) [m]\n"
       << "TEMPLATES = [\n";
-  for (const TemplatePtr& t : world.templates()) {
+  for (const TemplatePtr& t : world.model().templates) {
     out << "  ('" << t->name << "', " << exporting::number(t->mass) << ", " << tuple3(t->principalMoments)
         << ", [";
     for (const Pebble& pb : t->pebbles) {

@@ -225,7 +225,7 @@ Scene sceneFromWorld(const World& world, const Scene& loadedFrom) {
                             s.angularVelocity[b], s.blocked[b]});
     scene.bodyPoints.push_back(s.point[b]);
   }
-  scene.inlets = world.inlets();  // with their progress: a reloaded scene continues them
+  scene.inlets = world.state().inlets;  // with their progress: a reloaded scene continues them
   return scene;
 }
 

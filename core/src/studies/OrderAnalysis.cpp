@@ -95,7 +95,7 @@ OrderAnalysis analyzeOrder(const Scene& scene, const OrderSettings& s, const Wor
     auto world = buildWorld(variant);
     if (reach.empty()) {
       for (std::size_t i = 0; i < world->bodies().size(); ++i)
-        reach.push_back(world->templates()[world->bodies().templateIndex[i]]->boundingRadius);
+        reach.push_back(world->model().templates[world->bodies().templateIndex[i]]->boundingRadius);
     }
     const auto conserved = [&] {
       const EnergyReport e = world->energy();
@@ -109,7 +109,7 @@ OrderAnalysis analyzeOrder(const Scene& scene, const OrderSettings& s, const Wor
           if (!world->step()) {
             std::ostringstream why;
             why << "the run at dt = " << variant.model.settings.timeStep
-                << " s diverged: " << world->divergence().message;
+                << " s diverged: " << world->state().divergence.message;
             throw std::runtime_error(why.str());
           }
           if ((n & 1023) == 1023) progress.throwIfCancelled();

@@ -113,7 +113,7 @@ SpherocylinderGasResult makeSpherocylinderGas(const SpherocylinderGasRequest& r)
   std::deque<double> ratios;
   double sum = 0.0;
   for (;;) {
-    if (!world->step()) throw std::runtime_error("spherocylinder gas: " + world->divergence().message);
+    if (!world->step()) throw std::runtime_error("spherocylinder gas: " + world->state().divergence.message);
     const auto [translational, rotational] = kinetic();
     const double ratio = rotational / translational;
     ratios.push_back(ratio);

@@ -169,26 +169,26 @@ bool fitsRegion(const PlacedBody& body, const InletRegion& region, const PlaneCo
 // The world's bodies that a body inserted in the region could touch (all of them with periodic axes).
 PlacementSet occupiedNear(const World& world, const InletRegion& region) {
   double reach = 0.0;
-  for (const TemplatePtr& t : world.templates()) reach = std::max(reach, t->boundingRadius);
-  PlacementSet set(reach, world.settings().periodic);
+  for (const TemplatePtr& t : world.model().templates) reach = std::max(reach, t->boundingRadius);
+  PlacementSet set(reach, world.model().settings.periodic);
   Vec3 lower, upper;
   region.bounds(lower, upper);
   lower.array() -= 2.0 * reach;
   upper.array() += 2.0 * reach;
-  const bool all = world.settings().periodic.any();
+  const bool all = world.model().settings.periodic.any();
   const BodyState& b = world.bodies();
   for (std::size_t i = 0; i < b.size(); ++i) {
     const Vec3& x = b.position[i];
     if (!all && ((x.array() < lower.array()).any() || (x.array() > upper.array()).any())) continue;
-    set.add({x, b.orientation[i], world.templates()[b.templateIndex[i]].get()});
+    set.add({x, b.orientation[i], world.model().templates[b.templateIndex[i]].get()});
   }
   return set;
 }
 }  // namespace
 
 bool Inlet::placeOne(World& world, std::uint32_t templateIndex, SplitMix64& rng, PlacementSet& occupied) {
-  const ClumpTemplate& shape = *world.templates()[templateIndex];
-  const PlaneConstraint& plane = world.settings().plane;
+  const ClumpTemplate& shape = *world.model().templates[templateIndex];
+  const PlaneConstraint& plane = world.model().settings.plane;
   for (int attempt = 0; attempt < settings_.attempts; ++attempt) {
     Vec3 position = settings_.region.sample(rng);
     if (plane.enabled) position = plane.onPlane(position);
@@ -196,9 +196,10 @@ bool Inlet::placeOne(World& world, std::uint32_t templateIndex, SplitMix64& rng,
     const Quat orientation = plane.enabled ? flatRandomRotation(rng, plane.normal) : randomRotation(rng);
     PlacedBody candidate{position, orientation, &shape};
     if (!fitsRegion(candidate, settings_.region, plane)) continue;
-    candidate.position = world.settings().periodic.wrap(position);
+    candidate.position = world.model().settings.periodic.wrap(position);
     // Mesh walls where they are now (a moving container), not where they started.
-    if (!clearOfWalls(candidate, world.walls(), world.time()) || occupied.overlapsAny(candidate)) continue;
+    if (!clearOfWalls(candidate, world.model().walls, world.time()) || occupied.overlapsAny(candidate))
+      continue;
     Vec3 velocity = settings_.velocity;
     if (settings_.velocitySpread > 0.0) velocity += randomInBall(rng, settings_.velocitySpread);
     if (plane.enabled) velocity = plane.inPlane(velocity);
@@ -230,7 +231,7 @@ void Inlet::insertDue(World& world) {
       break;
     }
     const std::uint32_t templateIndex = settings_.templates[p.nextTemplate];
-    const double mass = world.templates()[templateIndex]->mass;
+    const double mass = world.model().templates[templateIndex]->mass;
     if (p.insertedMass + mass > settings_.maxMass) {  // the next body would pass max_mass
       finish(t);
       break;

@@ -6,10 +6,10 @@ namespace clumplab {
 
 void captureSnapshot(const World& world, const EnergyReport& energy, Snapshot& out) {
   const BodyState& b = world.bodies();
-  out.templates = world.templates();
-  out.walls = world.walls();
-  out.periodic = world.settings().periodic;
-  out.inlets = world.inlets();
+  out.templates = world.model().templates;
+  out.walls = world.model().walls;
+  out.periodic = world.model().settings.periodic;
+  out.inlets = world.state().inlets;
   out.bodies.templateIndex = b.templateIndex;
   out.bodies.position = b.position;
   out.bodies.orientation = b.orientation;
@@ -19,7 +19,7 @@ void captureSnapshot(const World& world, const EnergyReport& energy, Snapshot& o
   world.appendContactPoints(out.contactPoints);
   out.time = world.time();
   out.steps = world.stepCount();
-  out.timeStep = world.settings().timeStep;
+  out.timeStep = world.model().settings.timeStep;
   out.energy = energy;
   out.pebbles = world.pebbleCount();
   out.contacts = world.contactCount();

@@ -5,6 +5,7 @@
 #include <string>
 
 #include "core/base/Assert.hpp"
+#include "core/base/MemoryBytes.hpp"
 #include "core/cim/SelfForcedIntegrator.hpp"
 #include "core/integrate/BlockedDofs.hpp"
 #include "core/model/ModelParameters.hpp"
@@ -264,28 +265,30 @@ WorldCheckpoint World::checkpoint() const {
 }
 
 std::size_t WorldCheckpoint::memoryBytes() const {
-  const auto bytes = [](const auto& v) { return v.size() * sizeof(v[0]); };
   const BodyState& b = state.bodies;
-  std::size_t n = sizeof(*this) + bytes(model.templates) + bytes(model.walls) + bytes(b.templateIndex) +
-                  bytes(b.mass) + bytes(b.moments) + bytes(b.position) + bytes(b.orientation) +
-                  bytes(b.velocity) + bytes(b.angularVelocity) + bytes(b.force) + bytes(b.torque) +
-                  bytes(b.point) + bytes(b.blocked);
+  std::size_t n = sizeof(*this) + elementBytes(model.templates) + elementBytes(model.walls) +
+                  elementBytes(b.templateIndex) + elementBytes(b.mass) + elementBytes(b.moments) +
+                  elementBytes(b.position) + elementBytes(b.orientation) + elementBytes(b.velocity) +
+                  elementBytes(b.angularVelocity) + elementBytes(b.force) + elementBytes(b.torque) +
+                  elementBytes(b.point) + elementBytes(b.blocked);
   const PebbleArrays& p = state.pebbles;
-  n += bytes(state.pebbleLocal) + bytes(state.bodyFirstPebble) + bytes(p.position) + bytes(p.radius) +
-       bytes(p.body) + bytes(state.pebbleAxisLocal) + bytes(p.axis) + bytes(p.halfLength);
+  n += elementBytes(state.pebbleLocal) + elementBytes(state.bodyFirstPebble) + elementBytes(p.position) +
+       elementBytes(p.radius) + elementBytes(p.body) + elementBytes(state.pebbleAxisLocal) +
+       elementBytes(p.axis) + elementBytes(p.halfLength);
   n += state.contactHistory.memoryBytes();
   // Chunks as a copy holds them: records, no scratch (ChunkScratch).
-  for (const ContactChunk& chunk : state.contacts.chunks()) n += sizeof(chunk) + bytes(chunk.records);
+  for (const ContactChunk& chunk : state.contacts.chunks()) n += sizeof(chunk) + elementBytes(chunk.records);
   n += state.meshContacts.memoryBytes();
-  n += bytes(state.wallForce) + bytes(state.wallImpulse);
-  n += bytes(state.loads) + bytes(state.dissipativeForce) + bytes(state.dissipativeTorque) +
-       bytes(state.loadTorque) + bytes(state.wrapDisplacement) + bytes(state.ownContactPoints) +
-       bytes(state.inlets);
+  n += elementBytes(state.wallForce) + elementBytes(state.wallImpulse);
+  n += elementBytes(state.loads) + elementBytes(state.dissipativeForce) +
+       elementBytes(state.dissipativeTorque) + elementBytes(state.loadTorque) +
+       elementBytes(state.wrapDisplacement) + elementBytes(state.ownContactPoints) +
+       elementBytes(state.inlets);
   for (const Inlet& inlet : state.inlets) {
     const InletSettings& s = inlet.settings();
-    n += bytes(s.templates) + bytes(s.weights) + bytes(s.massFractions);
+    n += elementBytes(s.templates) + elementBytes(s.weights) + elementBytes(s.massFractions);
   }
-  n += state.integratorHistory.memoryBytes(b.position.size());
+  n += state.integratorHistory.memoryBytes();
   return n;
 }
 

@@ -26,7 +26,9 @@ namespace {
 
 using namespace clumplab::test;
 
-constexpr int kSecondsPerFile = 30;
+// A hang detector, not a speed target: regr01.obj takes 20-25 s alone on a 2-core machine, and
+// two files run at a time beside other tests.
+constexpr int kSecondsPerFile = 150;
 
 struct Outcome {
   bool finished = false;

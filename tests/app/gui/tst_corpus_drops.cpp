@@ -56,24 +56,28 @@ class CorpusDropsTest : public QObject {
     QString shown;  // the file of the scene on screen
     QStringList wrong;
     int clumps = 0, refused = 0;
+    QElapsedTimer total;
+    total.start();
     for (const QString& file : files) {
+      qInfo("%s at %.1f s", qPrintable(file), static_cast<double>(total.elapsed()) / 1000.0);
       const QString path = QFileInfo(kCorpus + "/" + file).absoluteFilePath();
       const QString name = QFileInfo(path).fileName();
       const qsizetype said = boxes.texts().size();
       w.setRunning(false);
       dropFile(w, path);
-      // Opened (the window shows this file's scene) or refused (a message box), within a minute.
+      // Opened (the window shows this file's scene) or refused (a message box), within three minutes
+      // (a hang detector: the window loads a mesh in 1 to 120 s on a 2-core machine).
       QElapsedTimer clock;
       clock.start();
       bool opened = false;
-      while (clock.elapsed() < wallClockMs(60000)) {
+      while (clock.elapsed() < wallClockMs(180000)) {
         QTest::qWait(10);
         const SimulationFrame* f = w.currentFrame();
         opened = f != nullptr && fileNameOf(*f) == path;
         if (opened || boxes.texts().size() > said) break;
       }
       if (!opened && boxes.texts().size() == said) {
-        wrong << file + ": neither opened nor refused within a minute";
+        wrong << file + ": neither opened nor refused within three minutes";
         continue;
       }
       if (!opened) {

@@ -29,12 +29,12 @@ struct Rest {
 Rest dropAndWait(const Scene& scene, double seconds) {
   std::unique_ptr<World> world = buildWorld(scene);
   const double bound = 1e-6 * world->energy().peGravity;
-  const int chunk = std::max(1, static_cast<int>(std::lround(0.02 / world->settings().timeStep)));
+  const int chunk = std::max(1, static_cast<int>(std::lround(0.02 / world->model().settings.timeStep)));
   Rest rest;
   Vec3 restingAt = Vec3::Zero();
   while (world->time() < seconds) {
     for (int k = 0; k < chunk; ++k) {
-      if (!world->step()) throw std::runtime_error(world->divergence().message);
+      if (!world->step()) throw std::runtime_error(world->state().divergence.message);
     }
     const EnergyReport e = world->energy();
     rest.kinetic = e.keTranslational + e.keRotational;

@@ -108,7 +108,7 @@ void writePileTrajectory(const QString& path, int frames, int every) {
   const Scene scene = parseScene(kPile, "pile.json");
   auto world = buildWorld(scene);
   TrajectoryWriter writer(path.toStdString(), sceneToJson(sceneFromWorld(*world, scene), "."),
-                          templateKeys(world->templates()));
+                          templateKeys(world->model().templates));
   for (int k = 0; k < frames; ++k) {
     if (k > 0) {
       for (int s = 0; s < every; ++s) clumplab::test::mustStep(*world);
@@ -493,7 +493,8 @@ class TestReplay : public QObject {
       boxed.model.walls = Wall::box(Vec3(-0.02, -0.02, 0.0), Vec3(0.02, 0.02, 0.08));
       boxed.bodies.clear();  // the scene as it starts: bodies come later (from inlets)
       boxed.bodyPoints.clear();
-      TrajectoryWriter writer(path.toStdString(), sceneToJson(boxed, "."), templateKeys(world->templates()));
+      TrajectoryWriter writer(path.toStdString(), sceneToJson(boxed, "."),
+                              templateKeys(world->model().templates));
       writer.append(TrajectoryFrame{});  // time 0, no bodies
       writer.append(world->time(), world->stepCount(), world->bodies());
       writer.close();

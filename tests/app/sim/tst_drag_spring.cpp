@@ -42,8 +42,8 @@ class TestDragSpring : public QObject {
     const double w = DragSpring::kAngularFrequency;
     const Vec3 expected = kMass * (w * w * (spring.target - point) - 2.0 * w * pointVelocity);
     QVERIFY(expected.norm() < DragSpring::kForceCapInWeights * kMass * 9.81);  // not capped here
-    QCOMPARE(world->externalLoads().size(), std::size_t{1});
-    const ExternalLoad& load = world->externalLoads()[0];
+    QCOMPARE(world->state().loads.size(), std::size_t{1});
+    const ExternalLoad& load = world->state().loads[0];
     QCOMPARE(load.body, 0u);
     QVERIFY((load.force - expected).norm() <= 1e-12 * expected.norm());
     QVERIFY((load.point - point).norm() <= 1e-15);
@@ -55,7 +55,7 @@ class TestDragSpring : public QObject {
     auto world = oneBody(s, BodyInit{});
     const DragSpring spring{0, Vec3::Zero(), Vec3(100.0, 0, 0)};  // far away
     spring.pull(*world);
-    const Vec3 force = world->externalLoads()[0].force;
+    const Vec3 force = world->state().loads[0].force;
     QCOMPARE(force.norm(), DragSpring::kForceCapInWeights * kMass * 20.0);
     QVERIFY(force.normalized().isApprox(Vec3::UnitX(), 1e-12));
   }
@@ -72,7 +72,7 @@ class TestDragSpring : public QObject {
     const DragSpring spring{0, Vec3::Zero(), Vec3(0.05, 0, 0)};
     spring.pull(*world);
     const double w = DragSpring::kAngularFrequency;
-    const Vec3 force = world->externalLoads()[0].force;
+    const Vec3 force = world->state().loads[0].force;
     QVERIFY(force.isApprox(Vec3(kMass * w * w * 0.1, 0, 0), 1e-9));
   }
 

@@ -73,7 +73,7 @@ class CimPaperSceneTest : public QObject {
     // It runs as the cim integrator's scene: 20 ms keep the energy (a smoke run; cim-table is the test).
     for (int n = 0; n < 20; ++n) QVERIFY(world->step());
     qInfo("after 20 ms: %zu contacts, the largest overlap %.3g radii", world->contactCount(),
-          world->worstOverlapRatio());
+          world->state().worstOverlapRatio);
     CLUMPLAB_VERIFY_LESS(std::abs(world->energy().total() / e.total() - 1.0), 1e-3);
   }
 

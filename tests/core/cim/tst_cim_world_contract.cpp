@@ -65,12 +65,13 @@ class CimWorldContractTest : public QObject {
     spec.cim.relativeTolerance = 1e-10;
     spec.walled = {false, true, false};
     auto probe = makeGas(spec);
-    const WorldSettings settings = probe->settings();
+    const WorldSettings settings = probe->model().settings;
     const auto build = [&](IntegratorKind kind, double dt) {
       WorldSettings s = settings;
       s.integrator = kind;
       s.timeStep = dt;
-      auto w = std::make_unique<World>(s, probe->contactModel(), probe->walls(), probe->templates());
+      auto w =
+          std::make_unique<World>(s, probe->model().contact, probe->model().walls, probe->model().templates);
       const BodyState& b = probe->bodies();
       for (std::size_t i = 0; i < b.size(); ++i) {
         w->addBody(
@@ -80,7 +81,7 @@ class CimWorldContractTest : public QObject {
     };
     auto reference = build(IntegratorKind::Rk4, 1.0);
     const auto particles =
-        cim::describeWorld({reference->model(), reference->bodies(), reference->externalLoads()});
+        cim::describeWorld({reference->model(), reference->bodies(), reference->state().loads});
     const cim::ParticleModel model = cim::makeParticleModel(particles);
     cim::ClusterStepSettings cs;
     cs.buffer = spec.cim.buffer;
@@ -180,7 +181,7 @@ class CimWorldContractTest : public QObject {
   // stops, naming the two bodies; with the bound the same interval is fine and retakes nothing.
   void aMissedContactIsFoundAndNamed() {
     auto world = struckChain(IntegratorKind::Cim, 1e-4, 5e-3, 1.0, 1.05 * kStrikeBuffer, -1.0);
-    const auto particles = cim::describeWorld({world->model(), world->bodies(), world->externalLoads()});
+    const auto particles = cim::describeWorld({world->model(), world->bodies(), world->state().loads});
     for (const bool bound : {false, true}) {
       cim::ClusterStepSettings settings;
       settings.buffer = kStrikeBuffer;
@@ -298,7 +299,7 @@ class CimWorldContractTest : public QObject {
     QVERIFY(message([&] {
               world.editModel([&](EditableModel& m) { m.contact = linearContact(1e4, 0.5, 0.4); });
             }).contains("tangential"));
-    QVERIFY(world.contactModel() == elasticSpring());
+    QVERIFY(world.model().contact == elasticSpring());
     FieldSettings fields;
     fields.electric = Vec3(1, 0, 0);
     QVERIFY(
@@ -317,7 +318,7 @@ class CimWorldContractTest : public QObject {
     world.editModel([&](EditableModel& m) { m.contact = dashpotOnly; });
     QVERIFY(runSteps(world, 2));
     // The settings block, edited live: bad values refused, good ones taken.
-    CimSettings cim = world.settings().cim;
+    CimSettings cim = world.model().settings.cim;
     cim.relativeTolerance = -1.0;
     QVERIFY(message([&] { world.editModel([&](EditableModel& m) { m.cim = cim; }); }).contains("rtol"));
     cim.relativeTolerance = 1e-6;
@@ -325,7 +326,7 @@ class CimWorldContractTest : public QObject {
     QVERIFY(message([&] { world.editModel([&](EditableModel& m) { m.cim = cim; }); }).contains("min_step"));
     cim.minStep = 1e-6;
     world.editModel([&](EditableModel& m) { m.cim = cim; });
-    QCOMPARE(world.settings().cim.minStep, 1e-6);
+    QCOMPARE(world.model().settings.cim.minStep, 1e-6);
     QVERIFY(runSteps(world, 2));
     // A leapfrog world with friction cannot switch to cim; one without can, and back.
     World leapfrog(freeSpace(IntegratorKind::Leapfrog, 1e-5), linearContact(1e4, 0.5, 0.4), {}, templates);
@@ -335,7 +336,7 @@ class CimWorldContractTest : public QObject {
                 m.eulerIterations = 4;
               });
             }).contains("tangential"));
-    QCOMPARE(leapfrog.settings().integrator, IntegratorKind::Leapfrog);
+    QCOMPARE(leapfrog.model().settings.integrator, IntegratorKind::Leapfrog);
     World elastic(freeSpace(IntegratorKind::Leapfrog, 1e-5), elasticSpring(), {}, templates);
     elastic.addBody({0, Vec3::Zero(), Quat::Identity(), Vec3(0.1, 0, 0)});
     elastic.editModel([&](EditableModel& m) {
@@ -360,13 +361,14 @@ class CimWorldContractTest : public QObject {
       bool stopped = false;
       for (int n = 0; n < 20000 && !stopped; ++n) stopped = !world->step();
       QVERIFY(stopped);
-      const QString message = QString::fromStdString(world->divergence().message);
-      QVERIFY2(world->divergence().happened && message.contains("half a pebble radius"), qPrintable(message));
+      const QString message = QString::fromStdString(world->state().divergence.message);
+      QVERIFY2(world->state().divergence.happened && message.contains("half a pebble radius"),
+               qPrintable(message));
       if (kind == IntegratorKind::Cim) QVERIFY2(message.contains("cim.min_step"), qPrintable(message));
       QVERIFY(!world->step());  // stays stopped
     }
     auto world = collision(IntegratorKind::Cim, 1e-3, elasticSpring(1e4));
-    const auto particles = cim::describeWorld({world->model(), world->bodies(), world->externalLoads()});
+    const auto particles = cim::describeWorld({world->model(), world->bodies(), world->state().loads});
     cim::ClusterStepSettings settings;
     settings.buffer = 0.6e-3;
     settings.rkf.maxSteps = 5;
@@ -400,15 +402,15 @@ class CimWorldContractTest : public QObject {
     const long steps = std::lround(0.01 / dt);
     QVERIFY(runSteps(*world, steps));
     const WorldCheckpoint saved = world->checkpoint();
-    const double dissipated = world->dissipatedEnergy();
+    const double dissipated = world->state().ledger.dissipated;
     QVERIFY(runSteps(*world, steps));
     const std::uint64_t first = stateHash(*world);
-    const double firstDissipated = world->dissipatedEnergy();
+    const double firstDissipated = world->state().ledger.dissipated;
     world->restore(saved);
-    QCOMPARE(world->dissipatedEnergy(), dissipated);
+    QCOMPARE(world->state().ledger.dissipated, dissipated);
     QVERIFY(runSteps(*world, steps));
     QCOMPARE(stateHash(*world), first);
-    QCOMPARE(world->dissipatedEnergy(), firstDissipated);
+    QCOMPARE(world->state().ledger.dissipated, firstDissipated);
     QVERIFY(firstDissipated > dissipated);
 
     spec.threads = 2;
@@ -457,7 +459,7 @@ class CimWorldContractTest : public QObject {
     QVERIFY(runSteps(*twin, steps));
     const std::uint64_t before = stateHash(*world);
     const double time = world->time();
-    const double dissipated = world->dissipatedEnergy();
+    const double dissipated = world->state().ledger.dissipated;
     QCOMPARE(before, stateHash(*twin));
 
     bool stepped = false;
@@ -476,16 +478,16 @@ class CimWorldContractTest : public QObject {
       qInfo("the step ran %lld ms before it was cancelled", static_cast<long long>(clock.elapsed()));
     }
     QVERIFY2(!stepped, "the step was expected to outlast the cancel");
-    QVERIFY(!world->divergence().happened);
+    QVERIFY(!world->state().divergence.happened);
     QCOMPARE(world->time(), time);
-    QCOMPARE(world->dissipatedEnergy(), dissipated);
+    QCOMPARE(world->state().ledger.dissipated, dissipated);
     QCOMPARE(stateHash(*world), before);
 
     cancel = false;
     QVERIFY(runSteps(*world, 1));
     QVERIFY(runSteps(*twin, 1));
     QCOMPARE(stateHash(*world), stateHash(*twin));
-    QCOMPARE(world->dissipatedEnergy(), twin->dissipatedEnergy());
+    QCOMPARE(world->state().ledger.dissipated, twin->state().ledger.dissipated);
   }
 };
 

@@ -24,7 +24,7 @@ std::unique_ptr<World> freeBody(IntegratorKind kind, double dt, TemplatePtr body
 std::vector<double> signChanges(World& world, double duration) {
   FlipCounter flips;
   flips.add(world.time(), world.bodies().bodyAngularVelocity(0)[1]);
-  const auto steps = static_cast<long>(std::llround(duration / world.settings().timeStep));
+  const auto steps = static_cast<long>(std::llround(duration / world.model().settings.timeStep));
   for (long n = 0; n < steps; ++n) {
     test::mustStep(world);
     flips.add(world.time(), world.bodies().bodyAngularVelocity(0)[1]);

@@ -29,7 +29,7 @@ Quat shaftAlong(const ClumpTemplate& t, const Vec3& axis) {
 }
 
 Vec3 worldAxis(const World& w, std::size_t body) {
-  const ClumpTemplate& t = *w.templates()[w.bodies().templateIndex[body]];
+  const ClumpTemplate& t = *w.model().templates[w.bodies().templateIndex[body]];
   return w.bodies().orientation[body] * t.pebbles.front().axis;
 }
 
@@ -229,7 +229,7 @@ void SpherocylindersTest::endOnFloorTorqueIsTheLeverArm() {
   const Vec3 f = k * (kRadius - d) * Vec3::UnitZ();
   const Vec3 rho = -h * u - kRadius * Vec3::UnitZ();
   const BodyState& s = world.bodies();
-  QCOMPARE(world.wallContactCount(), std::size_t(1));
+  QCOMPARE(world.state().wallContacts, std::size_t(1));
   QVERIFY((s.force[0] - (f + t->mass * settings.gravity)).norm() < 1e-12 * f.norm());
   QVERIFY((s.torque[0] - rho.cross(f)).norm() < 1e-12 * f.norm() * h);
   QVERIFY(std::abs(s.torque[0].dot(u)) < 1e-15 * f.norm() * h);
@@ -266,7 +266,7 @@ void SpherocylindersTest::droppedTiltedComesToRestFlat() {
   const double z = 5e-3 - t->mass * 9.81 / (2.0 * 1e3);
   QVERIFY2(std::abs(world.bodies().position[0].z() - z) < 1e-9,
            qPrintable(QString("height %1, expected %2").arg(world.bodies().position[0].z()).arg(z)));
-  QCOMPARE(world.wallContactCount(), std::size_t(2));
+  QCOMPARE(world.state().wallContacts, std::size_t(2));
   if (tilt == 0.0) {  // a flat drop does not wander
     const Vec3 drift = world.bodies().position[0] - start;
     QVERIFY2(std::hypot(drift.x(), drift.y()) < 1e-12, qPrintable(QString("drift %1").arg(drift.norm())));
@@ -288,18 +288,18 @@ void SpherocylindersTest::capsuleAmongSpheresInABox() {
     const Vec3 x(xy(rng), xy(rng), 4e-3 + 6e-3 * k);
     world.addBody({static_cast<std::uint32_t>(k % 2), x, randomRotation(turns), Vec3::Zero(), Vec3::Zero()});
   }
-  while (world.time() < 0.3) QVERIFY2(world.step(), world.divergence().message.c_str());
+  while (world.time() < 0.3) QVERIFY2(world.step(), world.state().divergence.message.c_str());
   for (std::size_t b = 0; b < world.bodies().size(); ++b) {
-    const ClumpTemplate& t = *world.templates()[world.bodies().templateIndex[b]];
+    const ClumpTemplate& t = *world.model().templates[world.bodies().templateIndex[b]];
     const Pebble& p = t.pebbles.front();
     const Vec3 x = world.bodies().position[b],
                shaft = p.halfLength * (world.bodies().orientation[b] * p.axis);
-    for (const Wall& w : world.walls()) {
+    for (const Wall& w : world.model().walls) {
       QVERIFY(w.clearance(x + shaft) > 0.5 * p.radius);
       QVERIFY(w.clearance(x - shaft) > 0.5 * p.radius);
     }
   }
-  QVERIFY(world.worstOverlapRatio() < 0.5);
+  QVERIFY(world.state().worstOverlapRatio < 0.5);
 }
 
 void SpherocylindersTest::sphereSwitch() {

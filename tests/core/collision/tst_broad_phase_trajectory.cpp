@@ -30,7 +30,7 @@ std::uint64_t runPile(double skin, int threads) {
   scene.model.settings.threads = threads;
   auto world = buildWorld(scene);
   for (int n = 0; n < 12000; ++n) test::mustStep(*world);
-  if (world->divergence().happened) qFatal("%s", world->divergence().message.c_str());
+  if (world->state().divergence.happened) qFatal("%s", world->state().divergence.message.c_str());
   if (world->contactCount() < 50)
     qFatal("the pile must have contacts for this test to mean anything (%zu)", world->contactCount());
   return test::stateHash(*world);
@@ -87,8 +87,8 @@ class TestBroadPhaseTrajectory : public QObject {
              qPrintable(QString("mean height %1 m, the single-level grid's %2 m")
                             .arg(height, 0, 'g', 17)
                             .arg(meanHeight, 0, 'g', 17)));
-    QCOMPARE(static_cast<int>(world->pebbleContactCount()), pebbleContacts);
-    QCOMPARE(static_cast<int>(world->wallContactCount()), wallContacts);
+    QCOMPARE(static_cast<int>(world->state().pebbleContacts), pebbleContacts);
+    QCOMPARE(static_cast<int>(world->state().wallContacts), wallContacts);
   }
 
   // Lists only decide which pairs are tested: a pair beyond touching adds nothing, and touching

@@ -189,14 +189,14 @@ class ContactsAtRestTest : public QObject {
     const double speedBound = d > 0.0 ? 3.0 * d * omega : 1e-8 * h0 / r.period;
     const Vec3 x0 = world.bodies().position[0];
     const Quat q0 = world.bodies().orientation[0];
-    double drift = 0.0, speed = 0.0, worstDrop = 0.0, dissipated = world.dissipatedEnergy();
+    double drift = 0.0, speed = 0.0, worstDrop = 0.0, dissipated = world.state().ledger.dissipated;
     const long steps = std::lround(20.0 * r.period / dt);
     for (long n = 0; n < steps; ++n) {
       mustStep(world);
       const BodyState& b = world.bodies();
       drift = std::max(drift, (b.position[0] - x0).norm() + r.reach * b.orientation[0].angularDistance(q0));
       speed = std::max(speed, b.velocity[0].norm() + r.reach * b.angularVelocity[0].norm());
-      const double e = world.dissipatedEnergy();
+      const double e = world.state().ledger.dissipated;
       worstDrop = std::min(worstDrop, e - dissipated);
       dissipated = e;
     }
@@ -240,7 +240,7 @@ class ContactsAtRestTest : public QObject {
     const double dropEnergy = world.bodies().mass[0] * kGravity * height;
     const double e0 = world.energy().total();
     double lastApart = 0.0, loudest = 0.0, lastLoud = 0.0, worstDrop = 0.0, worstBalance = 0.0;
-    double dissipated = world.dissipatedEnergy();
+    double dissipated = world.state().ledger.dissipated;
     for (long n = 0; world.time() < 0.3; ++n) {
       mustStep(world);
       if (world.contactCount() == 0) lastApart = world.time();
@@ -248,8 +248,8 @@ class ContactsAtRestTest : public QObject {
       const double ke = motion.keTranslational + motion.keRotational;
       if (ke > 1e-9 * dropEnergy) lastLoud = world.time();
       if (world.time() > 0.15) loudest = std::max(loudest, ke);
-      worstDrop = std::min(worstDrop, world.dissipatedEnergy() - dissipated);
-      dissipated = world.dissipatedEnergy();
+      worstDrop = std::min(worstDrop, world.state().ledger.dissipated - dissipated);
+      dissipated = world.state().ledger.dissipated;
       if (n % 100 == 0) {
         const EnergyReport e = world.energy();
         worstBalance = std::max(worstBalance, std::abs(e.total() + e.dissipated - e0));
@@ -283,16 +283,16 @@ class ContactsAtRestTest : public QObject {
     while (world.contactCount() == 0) mustStep(world);
     for (int n = 0; n < 10; ++n) mustStep(world);  // loading, the largest overlap growing
     const WorldCheckpoint saved = world.checkpoint();
-    const double savedDissipated = world.dissipatedEnergy();
+    const double savedDissipated = world.state().ledger.dissipated;
     for (int n = 0; n < 30000; ++n) mustStep(world);  // the next bounces
     const std::uint64_t after = stateHash(world);
-    const double dissipated = world.dissipatedEnergy();
+    const double dissipated = world.state().ledger.dissipated;
     QVERIFY(dissipated > savedDissipated);
     world.restore(saved);
-    QCOMPARE(world.dissipatedEnergy(), savedDissipated);
+    QCOMPARE(world.state().ledger.dissipated, savedDissipated);
     for (int n = 0; n < 30000; ++n) mustStep(world);
     QCOMPARE(stateHash(world), after);
-    QCOMPARE(world.dissipatedEnergy(), dissipated);
+    QCOMPARE(world.state().ledger.dissipated, dissipated);
   }
 
   // Mutze's law keeps each contact's largest overlap where Hertz-Mindlin keeps its spring's stiffness

@@ -135,10 +135,10 @@ void PeriodicContactsTest::acrossAFaceAsInTheMiddle() {
   // Until 50 steps after the collision is over.
   for (int n = 0, after = 0; after < 50; ++n) {
     QVERIFY2(n < 5000, "the collision did not end");
-    after += forceScale > 0.0 && open->pebbleContactCount() == 0 ? 1 : 0;
+    after += forceScale > 0.0 && open->state().pebbleContacts == 0 ? 1 : 0;
     QVERIFY(open->step());
     QVERIFY(periodic->step());
-    QCOMPARE(periodic->pebbleContactCount(), open->pebbleContactCount());
+    QCOMPARE(periodic->state().pebbleContacts, open->state().pebbleContacts);
     const BodyState &o = open->bodies(), &p = periodic->bodies();
     for (std::size_t b = 0; b < 2; ++b) {
       forceScale = std::max(forceScale, o.force[b].norm());
@@ -150,7 +150,7 @@ void PeriodicContactsTest::acrossAFaceAsInTheMiddle() {
         QVERIFY(p.position[b][a] >= kLower[a] && p.position[b][a] < kLower[a] + kLength[a]);
       }
     }
-    if (periodic->pebbleContactCount() > 0) {
+    if (periodic->state().pebbleContacts > 0) {
       const Vec3 image = box.imageShift(p.position[1] - p.position[0]);
       bool allAxes = true;
       for (int a = 0; a < 3; ++a) allAxes = allAxes && (!axes[a] || image[a] != 0.0);
@@ -160,7 +160,7 @@ void PeriodicContactsTest::acrossAFaceAsInTheMiddle() {
   }
   QVERIFY2(forceScale > 0.0, "the bodies never touched");
   QVERIFY2(touchedAcross, "the contact did not happen through the periodic face(s)");
-  QVERIFY2(open->pebbleContactCount() == 0, "the collision is over");
+  QVERIFY2(open->state().pebbleContacts == 0, "the collision is over");
   // Forces and torques as in the middle (to round-off of the positions' 0.05 m magnitude).
   QVERIFY2(forceError < 1e-8 * forceScale,
            qPrintable(QString("force error %1 of %2").arg(forceError).arg(forceScale)));
@@ -229,7 +229,7 @@ void PeriodicContactsTest::slidingAcrossAFaceKeepsTheSpring() {
   for (int n = 0; n < 1600; ++n) {
     QVERIFY(open.step());
     QVERIFY(periodic.step());
-    QCOMPARE(periodic.pebbleContactCount(), open.pebbleContactCount());
+    QCOMPARE(periodic.state().pebbleContacts, open.state().pebbleContacts);
     QCOMPARE(open.state().contactHistory.pairs.size(), std::size_t(1));
     QCOMPARE(periodic.state().contactHistory.pairs.size(), std::size_t(1));
     const Vec3 so = springOf(open), sp = springOf(periodic);
@@ -242,7 +242,7 @@ void PeriodicContactsTest::slidingAcrossAFaceKeepsTheSpring() {
     const BodyState& p = periodic.bodies();
     // One ball wrapped, the other not, while they touch with a loaded spring.
     if (std::abs(p.position[0].x() - p.position[1].x()) > 0.5 * kLength.x() && so.norm() > 0.0 &&
-        periodic.pebbleContactCount() > 0)
+        periodic.state().pebbleContacts > 0)
       straddled = true;
   }
   QVERIFY2(straddled, "the touching pair never straddled the face");
@@ -258,7 +258,7 @@ void PeriodicContactsTest::slidingAcrossAFaceKeepsTheSpring() {
   }
   // Friction did work: the top ball lost spin, and the same dissipated energy was booked.
   QVERIFY(open.bodies().angularVelocity[0].y() < 55.0);
-  CLUMPLAB_COMPARE_REL(periodic.dissipatedEnergy(), open.dissipatedEnergy(), 1e-8);
+  CLUMPLAB_COMPARE_REL(periodic.state().ledger.dissipated, open.state().ledger.dissipated, 1e-8);
 }
 
 void PeriodicContactsTest::wrappingNeitherTriggersNorHidesRebuilds() {
@@ -290,7 +290,7 @@ void PeriodicContactsTest::wrappingNeitherTriggersNorHidesRebuilds() {
   bool met = false;
   for (int n = 0; n < 3000 && !met; ++n) {
     QVERIFY(meet.step());
-    met = meet.pebbleContactCount() > 0;
+    met = meet.state().pebbleContacts > 0;
   }
   QVERIFY2(met, "the balls met through the face");
   QVERIFY(meet.neighbors().rebuildCount() > 1);

@@ -3,7 +3,7 @@
 // energy stored in tangential springs, so the balance total + dissipated closes to the integrators'
 // second order: halving dt divides its error by about 4, for damped collisions, friction (sliding
 // and tumbling on a floor, no normal damping), global damping and a body dragged by an external
-// load (whose work World::externalWork books the same way), under every integrator, and a small
+// load (whose work EnergyLedger::externalWork books the same way), under every integrator, and a small
 // pile balances closely at its step. Booking power x dt at the velocities a contact law sees
 // (the leapfrog's half-kicked ones) was first order: every case here failed against it.
 #include <QtTest>
@@ -37,7 +37,7 @@ double balanceOf(const EnergyReport& e) {
 // Runs `world` for `duration` [s], sampling the balance at 200 instants that are the same for every
 // dt (a multiple of duration / 200).
 Balance runBalance(World& world, double duration) {
-  const double dt = world.settings().timeStep;
+  const double dt = world.model().settings.timeStep;
   const long samples = 200;
   const long stepsPerSample = std::lround(duration / samples / dt);
   const double start = balanceOf(world.energy());
@@ -45,7 +45,7 @@ Balance runBalance(World& world, double duration) {
   for (long s = 0; s < samples; ++s) {
     for (long n = 0; n < stepsPerSample; ++n) {
       if (!world.step()) {
-        qWarning("%s", world.divergence().message.c_str());
+        qWarning("%s", world.state().divergence.message.c_str());
         b.diverged = true;
         return b;
       }
@@ -112,7 +112,7 @@ std::unique_ptr<World> globalDamping(IntegratorKind kind, double dt, int variant
 
 // A T-bar dropped flat onto a floor with friction 0.5 and restitution 0.5 and dragged along it by
 // an external load of 2 mN (about twice the friction) at a point fixed in the world, 3 mm off its
-// centre: it slides and turns; the load's work is booked as external work (World::externalWork).
+// centre: it slides and turns; the load's work is booked as external work (EnergyLedger::externalWork).
 std::unique_ptr<World> dragged(IntegratorKind kind, double dt, int variant) {
   WorldSettings s = freeSpace(kind, dt);
   s.gravity = Vec3(0, 0, -9.81);
@@ -272,7 +272,7 @@ class EnergyBookkeepingTest : public QObject {
     for (int n = 0; n < 3000; ++n) {
       QVERIFY(plain->step());
       if (plain->contactCount() > 0 && n % 7 == 0) {
-        edited->editModel([&](EditableModel& m) { m.gravity = edited->settings().gravity; });
+        edited->editModel([&](EditableModel& m) { m.gravity = edited->model().settings.gravity; });
         ++refreshes;
       }
       QVERIFY(edited->step());
@@ -280,12 +280,12 @@ class EnergyBookkeepingTest : public QObject {
       worstPlain = std::max(worstPlain, std::abs(balanceOf(a) - start));
       worstEdited = std::max(worstEdited, std::abs(balanceOf(b) - start));
     }
-    const double dissipated = edited->dissipatedEnergy();
+    const double dissipated = edited->state().ledger.dissipated;
     qInfo(
         "%zu refreshes in contact: dissipated %.6g J (%.6g J without), worst balance error %.3g relative "
         "(%.3g without)",
-        refreshes, dissipated, plain->dissipatedEnergy(), worstEdited / dissipated,
-        worstPlain / plain->dissipatedEnergy());
+        refreshes, dissipated, plain->state().ledger.dissipated, worstEdited / dissipated,
+        worstPlain / plain->state().ledger.dissipated);
     QVERIFY(refreshes > 20);
     QVERIFY(dissipated > 0.1 * e0.total());
     CLUMPLAB_VERIFY_LESS(worstEdited, 2e-4 * dissipated);
@@ -377,14 +377,14 @@ class EnergyBookkeepingTest : public QObject {
       return w;
     };
     auto unstable = ballWorld(1e-3);
-    QVERIFY(unstable->settings().timeStep > 2.0 * unstable->criticalTimeStep());
+    QVERIFY(unstable->model().settings.timeStep > 2.0 * unstable->criticalTimeStep());
     double deepest = 0.0;
     int steps = 0;
     while (steps < 3000 && unstable->step()) {
-      deepest = std::max(deepest, unstable->worstOverlapRatio());
+      deepest = std::max(deepest, unstable->state().worstOverlapRatio);
       ++steps;
     }
-    const Divergence& d = unstable->divergence();
+    const Divergence& d = unstable->state().divergence;
     QVERIFY2(d.happened, "the watch must stop the run");
     const QString message = QString::fromStdString(d.message);
     QVERIFY2(message.contains("the energy (total + dissipated) grew by") && message.contains("critical step"),
@@ -401,7 +401,7 @@ class EnergyBookkeepingTest : public QObject {
         });  // +2 m g h of potential energy, not booked
         stable->addBody({0, Vec3(0.03, 0.0, 0.05), Quat::Identity(), Vec3(0.0, 0.0, 1.0), Vec3::Zero()});
       }
-      QVERIFY2(stable->step(), stable->divergence().message.c_str());
+      QVERIFY2(stable->step(), stable->state().divergence.message.c_str());
     }
   }
 };

@@ -92,7 +92,7 @@ struct RoundTrip {
     const Scene scene = parseScene(sceneText(kLinear, kFloor), "two.json");
     auto world = buildWorld(scene);
     exportLiggghts(scene, *world, folder.string(), ExportRun{200, 100});
-    templates = world->templates();
+    templates = world->model().templates;
     for (long long step = 0; step <= 200; step += 100) {
       std::vector<DumpBody> bodies;
       const BodyState& s = world->bodies();

@@ -35,7 +35,7 @@ double maxEnergyDeviation(World& world, long long steps) {
   double worst = 0.0;
   for (long long k = 0; k < steps; ++k) {
     if (!world.step()) {
-      qWarning("%s", world.divergence().message.c_str());
+      qWarning("%s", world.state().divergence.message.c_str());
       return std::numeric_limits<double>::infinity();
     }
     worst = std::max(worst, std::abs(total() - e0));

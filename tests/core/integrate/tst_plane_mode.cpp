@@ -65,7 +65,7 @@ class PlaneModeTest : public QObject {
     double worst = 0.0;
     std::size_t contacts = 0;
     for (int k = 0; k < 150000; ++k) {  // 0.3 s: the bars fall, collide and pile up
-      QVERIFY2(world->step(), world->divergence().message.c_str());
+      QVERIFY2(world->step(), world->state().divergence.message.c_str());
       const BodyState& s = world->bodies();
       for (std::size_t b = 0; b < s.size(); ++b) {
         if (s.position[b].y() != kOffset || s.velocity[b].y() != 0.0 || s.angularVelocity[b].x() != 0.0 ||
@@ -86,7 +86,7 @@ class PlaneModeTest : public QObject {
     const EnergyReport e = world->energy();
     qInfo(
         "%s: max |d(total + dissipated)| = %.3g J of %.3g J potential; dissipated %.3g J, up to %zu contacts",
-        integratorName(world->settings().integrator).data(), worst, scale, e.dissipated, contacts);
+        integratorName(world->model().settings.integrator).data(), worst, scale, e.dissipated, contacts);
     QVERIFY(contacts > 4);
     CLUMPLAB_VERIFY_LESS(worst, 0.01 * scale);
   }

@@ -272,7 +272,7 @@ class SceneFileTest : public QObject {
     QCOMPARE(s.bodies[0].orientation.coeffs(), Quat::Identity().coeffs());  // the principal frame
     auto world = buildWorld(s);
     QCOMPARE(world->time(), 2.5);
-    QCOMPARE(world->settings().angularDamping, 0.7);
+    QCOMPARE(world->model().settings.angularDamping, 0.7);
     // Damping is optional inside "damping"; the scene's clock defaults to 0.
     const Scene plain =
         parseScene(replaced("\"time_step\": 1e-5", "\"time_step\": 1e-5, \"damping\": {}"), "d.json");

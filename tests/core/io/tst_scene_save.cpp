@@ -63,12 +63,12 @@ void compareWorlds(const World& a, const World& b) {
     QCOMPARE(y.orientation[i].coeffs(), x.orientation[i].coeffs());
     QCOMPARE(y.velocity[i], x.velocity[i]);
     QCOMPARE(y.angularVelocity[i], x.angularVelocity[i]);
-    compareTemplates(*a.templates()[x.templateIndex[i]], *b.templates()[y.templateIndex[i]]);
+    compareTemplates(*a.model().templates[x.templateIndex[i]], *b.model().templates[y.templateIndex[i]]);
     QCOMPARE(y.mass[i], x.mass[i]);
     QCOMPARE(y.moments[i], x.moments[i]);
   }
   QCOMPARE(b.time(), a.time());
-  const WorldSettings &s = a.settings(), &t = b.settings();
+  const WorldSettings &s = a.model().settings, &t = b.model().settings;
   QCOMPARE(t.timeStep, s.timeStep);
   QVERIFY(t.integrator == s.integrator);
   QCOMPARE(t.eulerIterations, s.eulerIterations);
@@ -78,7 +78,7 @@ void compareWorlds(const World& a, const World& b) {
   QCOMPARE(t.gravity, s.gravity);
   QCOMPARE(t.linearDamping, s.linearDamping);
   QCOMPARE(t.angularDamping, s.angularDamping);
-  const ContactModel &c = a.contactModel(), &d = b.contactModel();
+  const ContactModel &c = a.model().contact, &d = b.model().contact;
   QVERIFY(c.kind == d.kind);
   if (c.kind == ContactModel::Kind::Linear) {
     QCOMPARE(d.linear.stiffness, c.linear.stiffness);
@@ -101,12 +101,12 @@ void compareWorlds(const World& a, const World& b) {
     QCOMPARE(d.hertz.friction, c.hertz.friction);
     QCOMPARE(d.hertz.regularizingVelocity, c.hertz.regularizingVelocity);
   }
-  QCOMPARE(b.walls().size(), a.walls().size());
-  for (std::size_t w = 0; w < a.walls().size(); ++w) {
-    QVERIFY(a.walls()[w].kind == b.walls()[w].kind);
-    QCOMPARE(b.walls()[w].point, a.walls()[w].point);
-    QCOMPARE(b.walls()[w].normal, a.walls()[w].normal);
-    QCOMPARE(b.walls()[w].radius, a.walls()[w].radius);
+  QCOMPARE(b.model().walls.size(), a.model().walls.size());
+  for (std::size_t w = 0; w < a.model().walls.size(); ++w) {
+    QVERIFY(a.model().walls[w].kind == b.model().walls[w].kind);
+    QCOMPARE(b.model().walls[w].point, a.model().walls[w].point);
+    QCOMPARE(b.model().walls[w].normal, a.model().walls[w].normal);
+    QCOMPARE(b.model().walls[w].radius, a.model().walls[w].radius);
   }
 }
 
@@ -196,7 +196,7 @@ class SceneSaveTest : public QObject {
     const Scene scene = loadScene(original);
     QVERIFY(scene.model.templates.size() > 5);  // scaled copies
     auto world = buildWorld(scene);
-    for (int n = 0; n < 500; ++n) QVERIFY2(world->step(), world->divergence().message.c_str());
+    for (int n = 0; n < 500; ++n) QVERIFY2(world->step(), world->state().divergence.message.c_str());
     world->editModel([&](EditableModel& m) { m.gravity = Vec3(0, 0.5, -5); });
     world->editModel([&](EditableModel& m) {
       m.linearDamping = 0.125;
@@ -246,7 +246,7 @@ class SceneSaveTest : public QObject {
     const Scene scene = loadScene(original);
     QCOMPARE(scene.model.templates[1]->inertiaMethod, std::string("spherocylinder"));
     auto world = buildWorld(scene);
-    for (int n = 0; n < 15000; ++n) QVERIFY2(world->step(), world->divergence().message.c_str());
+    for (int n = 0; n < 15000; ++n) QVERIFY2(world->step(), world->state().divergence.message.c_str());
     QVERIFY(world->contactCount() > 0);
     const std::string saved = dir.filePath("saved.json").toStdString();
     saveScene(sceneFromWorld(*world, scene), saved);
@@ -299,7 +299,7 @@ class SceneSaveTest : public QObject {
     auto reloaded = buildWorld(drawn);
     compareWorlds(*world, *reloaded);
     const auto templateOf = [](const World& w, std::size_t body) -> const ClumpTemplate& {
-      return *w.templates()[w.bodies().templateIndex[body]];
+      return *w.model().templates[w.bodies().templateIndex[body]];
     };
     for (std::size_t body = 0; body < world->bodies().size(); ++body) {
       const ClumpTemplate &a = templateOf(*world, body), &b = templateOf(*reloaded, body);

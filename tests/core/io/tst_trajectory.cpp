@@ -56,7 +56,7 @@ class TestTrajectory : public QObject {
     std::vector<double> times;
     {
       TrajectoryWriter writer(path, sceneToJson(sceneFromWorld(*world, scene), dir.path().toStdString()),
-                              templateKeys(world->templates()));
+                              templateKeys(world->model().templates));
       for (int n = 0; n <= 300; ++n) {
         if (n % 50 == 0) {
           writer.append(world->time(), world->stepCount(), world->bodies());
@@ -85,13 +85,13 @@ class TestTrajectory : public QObject {
     }
     // The embedded scene loads, and the keys map every frame's template onto its template.
     const Scene embedded = parseScene(t.sceneJson, path);
-    QCOMPARE(t.templateKeys.size(), world->templates().size());
+    QCOMPARE(t.templateKeys.size(), world->model().templates.size());
     for (std::size_t i = 0; i < t.templateKeys.size(); ++i) {
       const auto it = std::find_if(embedded.model.templates.begin(), embedded.model.templates.end(),
                                    [&](const TemplatePtr& p) { return p->name == t.templateKeys[i]; });
       QVERIFY2(it != embedded.model.templates.end(), t.templateKeys[i].c_str());
-      QCOMPARE((*it)->mass, world->templates()[i]->mass);
-      QVERIFY((*it)->principalMoments == world->templates()[i]->principalMoments);
+      QCOMPARE((*it)->mass, world->model().templates[i]->mass);
+      QVERIFY((*it)->principalMoments == world->model().templates[i]->principalMoments);
     }
     // Scaled copies of "tbar" have keys of their own.
     QVERIFY(std::count_if(t.templateKeys.begin(), t.templateKeys.end(),
@@ -107,7 +107,7 @@ class TestTrajectory : public QObject {
     auto world = buildWorld(scene);
     {
       TrajectoryWriter writer(path, sceneToJson(scene, dir.path().toStdString()),
-                              templateKeys(world->templates()));
+                              templateKeys(world->model().templates));
       writer.append(world->time(), world->stepCount(), world->bodies());
       QVERIFY(std::filesystem::exists(path + ".partial"));
       writer.abandon();
@@ -116,7 +116,7 @@ class TestTrajectory : public QObject {
     QVERIFY(!std::filesystem::exists(path) && !std::filesystem::exists(path + ".partial"));
     {
       TrajectoryWriter writer(path, sceneToJson(scene, dir.path().toStdString()),
-                              templateKeys(world->templates()));
+                              templateKeys(world->model().templates));
       writer.append(world->time(), world->stepCount(), world->bodies());
     }
     QCOMPARE(readTrajectory(path).frames.size(), std::size_t{1});
@@ -128,7 +128,7 @@ class TestTrajectory : public QObject {
     const Scene scene = parseScene(kScene, "pile.json");
     auto world = buildWorld(scene);
     {
-      TrajectoryWriter writer(path, "{}", templateKeys(world->templates()));
+      TrajectoryWriter writer(path, "{}", templateKeys(world->model().templates));
       writer.append(world->time(), world->stepCount(), world->bodies());
       writer.append(world->time(), world->stepCount(), world->bodies());
     }

@@ -68,7 +68,7 @@ class SphereSwitchTest : public QObject {
       for (const TemplatePtr& t : spheres.model.templates) QCOMPARE(t->pebbles.size(), std::size_t(1));
       QCOMPARE(worstInitialOverlap(spheres), 0.0);
       auto world = buildWorld(spheres);
-      while (world->time() < 0.3) QVERIFY2(world->step(), world->divergence().message.c_str());
+      while (world->time() < 0.3) QVERIFY2(world->step(), world->state().divergence.message.c_str());
       qInfo("%s as %s spheres: radius %.3g mm", c.scene, sphereKindName(c.kind).data(),
             1e3 * spheres.model.templates[0]->boundingRadius);
     }

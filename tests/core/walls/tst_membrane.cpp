@@ -53,7 +53,7 @@ class MembraneTest : public QObject {
     const BodyState& s = world->bodies();
     double largestX = -1.0;
     for (int k = 0; k < 200000; ++k) {  // 1 s
-      QVERIFY2(world->step(), world->divergence().message.c_str());
+      QVERIFY2(world->step(), world->state().divergence.message.c_str());
       for (std::size_t b = 0; b < s.size(); ++b) {
         if (s.templateIndex[b] == 1) largestX = std::max(largestX, s.position[b].x());
       }
@@ -63,7 +63,7 @@ class MembraneTest : public QObject {
     // Momentum: the bodies' change is minus what they gave the walls.
     Vec3 impulses = Vec3::Zero();
     double scale = 0.0;
-    for (const Vec3& j : world->wallImpulses()) {
+    for (const Vec3& j : world->state().wallImpulse) {
       impulses += j;
       scale += j.norm();
     }
@@ -72,11 +72,11 @@ class MembraneTest : public QObject {
     qInfo(
         "%s: %d of 48 small balls crossed; the large ones reached x = %.4g m at most; |dP + sum J| = %.3g "
         "of sum |J| = %.3g N s (%.2e)",
-        integratorName(world->settings().integrator).data(), crossed, largestX, mismatch, scale,
+        integratorName(world->model().settings.integrator).data(), crossed, largestX, mismatch, scale,
         mismatch / scale);
     QVERIFY(crossed >= 5);
     CLUMPLAB_VERIFY_LESS(largestX, -kLarge + 0.5 * kLarge);  // overlaps stay far below the radius
-    QVERIFY(world->wallImpulses()[6].norm() > 0.0);          // the membrane took impacts
+    QVERIFY(world->state().wallImpulse[6].norm() > 0.0);     // the membrane took impacts
     CLUMPLAB_VERIFY_LESS(mismatch, 1e-12 * scale);
   }
 

@@ -49,7 +49,7 @@ double relativeDifference(const Vec3& a, const Vec3& b) {
 
 std::size_t meshContacts(const World& world) {
   std::size_t n = 0;
-  const MeshWallContacts& c = world.meshWallContacts();
+  const MeshWallContacts& c = world.state().meshContacts;
   for (std::size_t k = 0; k < c.chunkCount(); ++k) n += c.chunks()[k].wallContacts;
   return n;
 }
@@ -139,7 +139,7 @@ class MeshWallsTest : public QObject {
     for (; steps < 6000; ++steps) {
       QVERIFY(mesh->step());
       QVERIFY(plane->step());
-      oneContact += meshContacts(*mesh) == plane->wallContactCount();
+      oneContact += meshContacts(*mesh) == plane->state().wallContacts;
     }
     const double travelled = (plane->bodies().position[0] - x0).norm();
     const double dx = (mesh->bodies().position[0] - plane->bodies().position[0]).norm();
@@ -148,13 +148,13 @@ class MeshWallsTest : public QObject {
     qInfo(
         "slid %.4g m over 8x8 cells in %zu steps: |dx| = %.3g m, |dv| = %.3g m/s, |dw| = %.3g rad/s; "
         "dissipated %.6g J (mesh) vs %.6g J (plane)",
-        travelled, steps, dx, dv, dw, mesh->dissipatedEnergy(), plane->dissipatedEnergy());
+        travelled, steps, dx, dv, dw, mesh->state().ledger.dissipated, plane->state().ledger.dissipated);
     QCOMPARE(oneContact, steps);
     QVERIFY(travelled > 0.05);
     CLUMPLAB_VERIFY_LESS(dx, 1e-12 * travelled);
     CLUMPLAB_VERIFY_LESS(dv, 1e-12 * v0.norm());
     CLUMPLAB_VERIFY_LESS(dw, 1e-12 * w0.norm());
-    CLUMPLAB_COMPARE_REL(mesh->dissipatedEnergy(), plane->dissipatedEnergy(), 1e-10);
+    CLUMPLAB_COMPARE_REL(mesh->state().ledger.dissipated, plane->state().ledger.dissipated, 1e-10);
   }
 
   // In a 90-degree valley a ball touches both faces: two contacts, the forces of the two planes
@@ -171,7 +171,7 @@ class MeshWallsTest : public QObject {
       planes->addBody(bodyAt(c, Vec3(0.1, 0, -0.2)));
       mesh->refreshForces();
       planes->refreshForces();
-      QCOMPARE(meshContacts(*mesh), planes->wallContactCount());
+      QCOMPARE(meshContacts(*mesh), planes->state().wallContacts);
       const double df = relativeDifference(mesh->bodies().force[0], planes->bodies().force[0]);
       qInfo("valley, x = %g: %zu contacts, force (%.6g, %.6g, %.6g) N, %.3g relative from two planes", x,
             meshContacts(*mesh), mesh->bodies().force[0].x(), mesh->bodies().force[0].y(),
@@ -222,7 +222,7 @@ class MeshWallsTest : public QObject {
     bool touching = false;
     for (int k = 0; k < 40000; ++k) {  // 0.4 s: the edge, then the floor
       QVERIFY(world->step());
-      const bool now = world->wallContactCount() > 0;
+      const bool now = world->state().wallContacts > 0;
       touches += now && !touching;
       touching = now;
       if (!now) worst = std::max(worst, std::abs(conserved(*world) - e0));
@@ -261,18 +261,18 @@ class MeshWallsTest : public QObject {
     const double m = world->bodies().mass[0];
     const Vec3 dp = m * world->bodies().velocity[0] - p0;
     const Vec3 gravityImpulse = m * Vec3(0, 0, -9.81) * world->time();
-    const Vec3 impulses = world->wallImpulses()[0] + world->wallImpulses()[1];
+    const Vec3 impulses = world->state().wallImpulse[0] + world->state().wallImpulse[1];
     const double mismatch = (dp + impulses - gravityImpulse).norm();
-    const double work = world->wallWork(), dissipated = world->dissipatedEnergy();
+    const double work = world->state().ledger.wallWork, dissipated = world->state().ledger.dissipated;
     qInfo(
         "%s: ball pushed to x = %.4g m; wall work %.6g J, dissipated %.6g J, largest |balance| %.3g J "
         "(%.2e of the work); |dP + sum J - m g t| = %.3g N s of |J_mesh| = %.3g",
         integratorName(kind).data(), world->bodies().position[0].x(), work, dissipated, worst, worst / work,
-        mismatch, world->wallImpulses()[1].norm());
+        mismatch, world->state().wallImpulse[1].norm());
     QVERIFY(world->bodies().position[0].x() > 0.01);  // pushed along
     QVERIFY(work > 0.0 && dissipated > 0.0);
     CLUMPLAB_VERIFY_LESS(worst, 1e-3 * work);
-    CLUMPLAB_VERIFY_LESS(mismatch, 1e-10 * world->wallImpulses()[1].norm());
+    CLUMPLAB_VERIFY_LESS(mismatch, 1e-10 * world->state().wallImpulse[1].norm());
   }
 
   // A drum turning about its axis drags a ball up its side by friction (the ball's rotations are
@@ -293,11 +293,11 @@ class MeshWallsTest : public QObject {
       worst = std::max(worst, std::abs(conserved(*world) - e0));
       highest = std::max(highest, world->bodies().position[0].z());
     }
-    const double work = std::abs(world->wallWork());
+    const double work = std::abs(world->state().ledger.wallWork);
     qInfo(
         "drum: ball rose to z = %.4g m (bottom -0.04 m); wall work %.6g J, dissipated %.6g J, largest "
         "|balance| %.3g J (%.2e of the work)",
-        highest, world->wallWork(), world->dissipatedEnergy(), worst, worst / work);
+        highest, world->state().ledger.wallWork, world->state().ledger.dissipated, worst, worst / work);
     // Slipping sets in at atan(0.5) = 26.6 degrees from the bottom: z = -0.04 cos 26.6 = -0.0358 m.
     QVERIFY(highest > -0.037);
     CLUMPLAB_VERIFY_LESS(worst, 1e-3 * work);
@@ -371,7 +371,7 @@ class MeshWallsTest : public QObject {
       QVERIFY(world->step());
       worst = std::max(worst, std::abs(conserved(*world) - e0));
     }
-    const double work = world->wallWork();
+    const double work = world->state().ledger.wallWork;
     qInfo(
         "lifted to z = %.5g m (the floor's final height under it about %.4g m); wall work %.6g J, largest "
         "|balance| %.3g J (%.2e)",
@@ -431,7 +431,7 @@ class MeshWallsTest : public QObject {
     } catch (const std::invalid_argument& e) {
       QVERIFY2(QString(e.what()).contains("spherocylinder"), e.what());
     }
-    QCOMPARE(w.templates().size(), std::size_t(1));
+    QCOMPARE(w.model().templates.size(), std::size_t(1));
   }
 
   // A checkpoint restores the springs of the mesh contacts: the same steps give the same bits.

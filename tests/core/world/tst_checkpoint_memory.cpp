@@ -105,6 +105,29 @@ class CheckpointMemoryTest : public QObject {
     compare(*world);
   }
 
+  // cim and rk4 keep their bodies, particle model, contacts' memory and lists in the state
+  // (OwnForcesHistory): counted, not estimated, and their working memory not copied.
+  void ownForcesIntegratorsInContact_data() {
+    QTest::addColumn<IntegratorKind>("kind");
+    QTest::newRow("cim") << IntegratorKind::Cim;
+    QTest::newRow("rk4") << IntegratorKind::Rk4;
+  }
+  void ownForcesIntegratorsInContact() {
+    QFETCH(IntegratorKind, kind);
+    TbarPile pile;
+    pile.count = 60;
+    pile.top = 0.03;
+    Scene scene = parseScene(tbarPileJson(pile), "pile.json");
+    scene.model.settings.integrator = kind;
+    scene.model.contact.linear.tangentialStiffnessRatio = 0.0;  // no springs: a law cim and rk4 take
+    auto world = buildWorld(scene);
+    for (int n = 0; n < 3000 || world->contactCount() == 0; ++n) {
+      mustStep(*world);
+      QVERIFY(n < 20000);
+    }
+    compare(*world);
+  }
+
   void pebblesOnAMeshFloor() {
     WorldSettings settings = freeSpace(IntegratorKind::Leapfrog, 1e-5);
     settings.gravity = Vec3(0.0, 0.0, -9.81);

@@ -31,10 +31,10 @@ double bodyMassSum(const World& w) {
 double smallestGap(const World& w, std::size_t b) {
   const BodyState& s = w.bodies();
   double gap = std::numeric_limits<double>::infinity();
-  const auto pebblesOf = [&](std::size_t i) { return w.templates()[s.templateIndex[i]]->pebbles; };
+  const auto pebblesOf = [&](std::size_t i) { return w.model().templates[s.templateIndex[i]]->pebbles; };
   for (const Pebble& p : pebblesOf(b)) {
     const Vec3 x = s.position[b] + s.orientation[b] * p.center;
-    for (const Wall& wall : w.walls()) gap = std::min(gap, wall.clearance(x, w.time()) - p.radius);
+    for (const Wall& wall : w.model().walls) gap = std::min(gap, wall.clearance(x, w.time()) - p.radius);
     for (std::size_t o = 0; o < s.size(); ++o) {
       if (o == b) continue;
       for (const Pebble& q : pebblesOf(o)) {
@@ -59,14 +59,14 @@ class TestInlet : public QObject {
     Setup s;
     s.maxMass = 1.2e-3;
     auto w = makeWorld(s);
-    const double mMax = std::max(w->templates()[0]->mass, w->templates()[1]->mass);
+    const double mMax = std::max(w->model().templates[0]->mass, w->model().templates[1]->mass);
     double worstLag = 0.0, worstLead = -1.0;
     double finishedAt = -1.0;
     std::uint64_t countAtFinish = 0;
     for (int k = 0; k < 60000; ++k) {  // 1.2 s
       const double t0 = w->time();
       QVERIFY(w->step());
-      const InletProgress& p = w->inlets()[0].progress();
+      const InletProgress& p = w->state().inlets[0].progress();
       // Every inserted body is a body of the world (none was there before).
       QCOMPARE(p.insertedCount, static_cast<std::uint64_t>(w->bodies().size()));
       QVERIFY2(std::abs(bodyMassSum(*w) - p.insertedMass) <= 1e-15,
@@ -80,7 +80,7 @@ class TestInlet : public QObject {
         countAtFinish = p.insertedCount;
       }
     }
-    const InletProgress& p = w->inlets()[0].progress();
+    const InletProgress& p = w->state().inlets[0].progress();
     qInfo(
         "lag at most %.3g kg (one body at most %.3g kg), lead %.3g kg; done at %.4f s with %llu bodies, %.4g "
         "kg",
@@ -108,7 +108,7 @@ class TestInlet : public QObject {
     auto w = makeWorld(s);
     for (int k = 0; k < 30000; ++k) QVERIFY(w->step());
     QCOMPARE(w->bodies().size(), std::size_t{5});
-    QCOMPARE(w->inlets()[0].progress().state, InletState::Done);
+    QCOMPARE(w->state().inlets[0].progress().state, InletState::Done);
   }
 
   void noOverlapAtInsertion() {
@@ -123,9 +123,10 @@ class TestInlet : public QObject {
     s.region.min = Vec3(-0.019, -0.019, 0.0);
     s.region.max = Vec3(0.019, 0.019, 0.06);
     auto world = makeWorld(s);
-    Inlet inlet = world->inlets()[0];
-    WorldSettings settings = world->settings();
-    World w(settings, world->contactModel(), world->walls(), world->templates());  // no inlet of its own
+    Inlet inlet = world->state().inlets[0];
+    WorldSettings settings = world->model().settings;
+    World w(settings, world->model().contact, world->model().walls,
+            world->model().templates);  // no inlet of its own
     SplitMix64 rng(11);
     for (int i = 0; i < 12; ++i) {  // on a grid, apart
       BodyInit b;
@@ -173,7 +174,7 @@ class TestInlet : public QObject {
     const double start = w->energy().balance();
     double worst = 0.0;
     for (int k = 1; k <= sizedForBuild(25000, 12500); ++k) {
-      QVERIFY2(w->step(), w->divergence().message.c_str());
+      QVERIFY2(w->step(), w->state().divergence.message.c_str());
       if (k % 500 == 0) worst = std::max(worst, std::abs(w->energy().balance() - start));
     }
     const EnergyReport e = w->energy();
@@ -181,7 +182,7 @@ class TestInlet : public QObject {
           std::string(integratorName(s.integrator)).c_str(), w->bodies().size(), e.inserted, e.dissipated,
           worst);
     QCOMPARE(w->bodies().size(), std::size_t{s.maxCount});
-    QCOMPARE(w->inlets()[0].progress().state, InletState::Done);
+    QCOMPARE(w->state().inlets[0].progress().state, InletState::Done);
     CLUMPLAB_VERIFY_LESS(worst, 1e-2 * e.inserted);
   }
 
@@ -292,12 +293,13 @@ class TestInlet : public QObject {
     in.maxCount = 60;
     in.start = 0.02;
     w.addInlet(Inlet(in));
-    for (int k = 0; k < 400 && w.inlets()[0].progress().state != InletState::Done; ++k) QVERIFY(w.step());
+    for (int k = 0; k < 400 && w.state().inlets[0].progress().state != InletState::Done; ++k)
+      QVERIFY(w.step());
     QCOMPARE(w.bodies().size(), std::size_t{60});
     double closest = std::numeric_limits<double>::infinity();
     for (std::size_t b = 0; b < w.bodies().size(); ++b) {
       closest = std::min(closest, std::abs(w.bodies().position[b].z()));
-      QVERIFY(w.walls()[0].clearance(w.bodies().position[b], w.time()) >= r);
+      QVERIFY(w.model().walls[0].clearance(w.bodies().position[b], w.time()) >= r);
     }
     qInfo("60 balls inserted beside a plate moved into the region: the closest centre %.3g mm from it",
           closest * 1e3);
@@ -322,10 +324,10 @@ class TestInlet : public QObject {
     in.attempts = 50;
     w.addInlet(Inlet(in));
     for (int k = 0; k < 1000; ++k) QVERIFY(w.step());
-    const std::uint64_t countAt01 = w.inlets()[0].progress().insertedCount;
-    const std::uint64_t failedAt01 = w.inlets()[0].progress().failedTries;
+    const std::uint64_t countAt01 = w.state().inlets[0].progress().insertedCount;
+    const std::uint64_t failedAt01 = w.state().inlets[0].progress().failedTries;
     for (int k = 0; k < 4000; ++k) QVERIFY(w.step());
-    const Inlet& inlet = w.inlets()[0];
+    const Inlet& inlet = w.state().inlets[0];
     const InletProgress& p = inlet.progress();
     qInfo(
         "state %s, %llu bodies, %llu failed tries (%llu in the last 0.4 s), full since %.4f s, owed %.4g kg",

@@ -21,7 +21,7 @@ namespace {
 // Every bit of the bodies' state and of the inlets' progress.
 bool sameBits(const World& a, const World& b) {
   const BodyState &x = a.bodies(), &y = b.bodies();
-  if (x.size() != y.size() || a.inlets().size() != b.inlets().size()) return false;
+  if (x.size() != y.size() || a.state().inlets.size() != b.state().inlets.size()) return false;
   for (std::size_t i = 0; i < x.size(); ++i) {
     if (x.templateIndex[i] != y.templateIndex[i] ||
         std::memcmp(x.position[i].data(), y.position[i].data(), sizeof(Vec3)) != 0 ||
@@ -31,10 +31,11 @@ bool sameBits(const World& a, const World& b) {
             0)
       return false;
   }
-  for (std::size_t i = 0; i < a.inlets().size(); ++i) {
-    if (!(a.inlets()[i].progress() == b.inlets()[i].progress())) return false;
+  for (std::size_t i = 0; i < a.state().inlets.size(); ++i) {
+    if (!(a.state().inlets[i].progress() == b.state().inlets[i].progress())) return false;
   }
-  return a.insertedEnergy() == b.insertedEnergy() && a.dissipatedEnergy() == b.dissipatedEnergy();
+  return a.state().ledger.inserted == b.state().ledger.inserted &&
+         a.state().ledger.dissipated == b.state().ledger.dissipated;
 }
 
 const std::string kInletScene = withTbar(R"({
@@ -121,24 +122,24 @@ class TestInletState : public QObject {
                          1e-15);
     auto world = buildWorld(scene);
     for (int k = 0; k < 15000; ++k) QVERIFY(world->step());
-    QVERIFY(world->inlets()[0].progress().insertedCount > 3);
+    QVERIFY(world->state().inlets[0].progress().insertedCount > 3);
     const Scene saved = sceneFromWorld(*world, scene);
     const std::string text = sceneToJson(saved, ".");
     QVERIFY(text.find("\"progress\"") != std::string::npos);
     const Scene reloaded = parseScene(text, "saved.json");
-    QVERIFY(reloaded.inlets[0].settings() == world->inlets()[0].settings());
-    QVERIFY(reloaded.inlets[0].progress() == world->inlets()[0].progress());
+    QVERIFY(reloaded.inlets[0].settings() == world->state().inlets[0].settings());
+    QVERIFY(reloaded.inlets[0].progress() == world->state().inlets[0].progress());
     QCOMPARE(sceneToJson(reloaded, "."), text);
     // Continue until done and save again: the reloaded inlet is done and inserts nothing more.
-    for (int k = 0; k < 60000 && world->inlets()[0].progress().state != InletState::Done; ++k)
+    for (int k = 0; k < 60000 && world->state().inlets[0].progress().state != InletState::Done; ++k)
       QVERIFY(world->step());
-    QCOMPARE(world->inlets()[0].progress().state, InletState::Done);
+    QCOMPARE(world->state().inlets[0].progress().state, InletState::Done);
     auto again = buildWorld(parseScene(sceneToJson(sceneFromWorld(*world, scene), "."), "done.json"));
     const std::size_t n = again->bodies().size();
     QCOMPARE(n, world->bodies().size());
     for (int k = 0; k < 1000; ++k) QVERIFY(again->step());
     QCOMPARE(again->bodies().size(), n);
-    QCOMPARE(again->inlets()[0].progress().finishedAt, world->inlets()[0].progress().finishedAt);
+    QCOMPARE(again->state().inlets[0].progress().finishedAt, world->state().inlets[0].progress().finishedAt);
   }
 
   void badInput_data() {

@@ -111,7 +111,7 @@ class ModelParametersTest : public QObject {
       }
       QCOMPARE(p.value(scene.model.settings, scene.model.contact), edge);
       const std::unique_ptr<World> world = buildWorld(scene);
-      QCOMPARE(p.value(world->settings(), world->contactModel()), edge);
+      QCOMPARE(p.value(world->model().settings, world->model().contact), edge);
       const Scene back = parseScene(sceneToJson(sceneFromWorld(*world, scene), "."), "saved.json");
       QCOMPARE(p.value(back.model.settings, back.model.contact), edge);
     }
@@ -160,7 +160,7 @@ class ModelParametersTest : public QObject {
     const std::unique_ptr<World> world = buildWorld(parseScene(sceneFor(p), "s.json"));
     for (const double edge : {p.range.smallestAccepted(), p.range.largestAccepted()}) {
       world->editModel([&](EditableModel& m) { p.assign(m, edge); });
-      QCOMPARE(p.value(world->settings(), world->contactModel()), edge);
+      QCOMPARE(p.value(world->model().settings, world->model().contact), edge);
     }
     QVERIFY(world->step());
     std::vector<double> beyond{below(p)};
@@ -173,8 +173,8 @@ class ModelParametersTest : public QObject {
       } catch (const std::invalid_argument& e) {
         EditableModel assigned = before;
         p.assign(assigned, bad);
-        WorldSettings settings = world->settings();
-        ContactModel contact = world->contactModel();
+        WorldSettings settings = world->model().settings;
+        ContactModel contact = world->model().contact;
         assigned.writeTo(settings, contact);
         QCOMPARE(std::string(e.what()), p.complaint(p.value(settings, contact)));
       }
@@ -198,7 +198,7 @@ class ModelParametersTest : public QObject {
     QVERIFY_THROWS_EXCEPTION(std::invalid_argument,
                              world->editModel([&](EditableModel& m) { m.timeStep = 101.0; }));
     world->editModel([&](EditableModel& m) { m.timeStep = 1e-15; });
-    QCOMPARE(world->settings().timeStep, 1e-15);
+    QCOMPARE(world->model().settings.timeStep, 1e-15);
     QVERIFY_THROWS_EXCEPTION(std::invalid_argument, world->editModel([&](EditableModel& m) {
       m.integrator = IntegratorKind::Leapfrog;
       m.eulerIterations = 101;
@@ -207,7 +207,7 @@ class ModelParametersTest : public QObject {
       m.linearDamping = -1.0;
       m.angularDamping = 0.0;
     }));
-    ContactModel contact = world->contactModel();
+    ContactModel contact = world->model().contact;
     contact.linear.restitution = 1.0 + 1e-15;
     QVERIFY_THROWS_EXCEPTION(std::invalid_argument,
                              world->editModel([&](EditableModel& m) { m.contact = contact; }));
@@ -216,7 +216,7 @@ class ModelParametersTest : public QObject {
       m.timeStep = 2e-5;
       m.linearDamping = -1.0;
     }));
-    QCOMPARE(world->settings().timeStep, 1e-15);
+    QCOMPARE(world->model().settings.timeStep, 1e-15);
   }
 };
 

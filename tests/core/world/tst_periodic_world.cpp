@@ -57,8 +57,8 @@ bool insideBox(const PeriodicBox& box, const Vec3& x) {
 
 // Every touching pebble pair of two bodies (by the minimum image) is in the neighbour list.
 int missingTouchingPairs(const World& w) {
-  const PebbleArrays& p = w.pebbles();
-  const PeriodicBox& box = w.settings().periodic;
+  const PebbleArrays& p = w.state().pebbles;
+  const PeriodicBox& box = w.model().settings.periodic;
   std::set<std::pair<std::uint32_t, std::uint32_t>> listed;
   for (const PebblePair& pair : w.state().contactHistory.pairs) listed.insert({pair.a, pair.b});
   int missing = 0;
@@ -79,7 +79,7 @@ std::uint64_t gasHash(int threads, const std::string& integrator, int steps) {
   for (int n = 0; n < steps; ++n) test::mustStep(*world);
   if (world->contactCount() == 0) qFatal("the gas must have contacts for this test to mean anything");
   std::uint64_t bits = 0;
-  const double dissipated = world->dissipatedEnergy();
+  const double dissipated = world->state().ledger.dissipated;
   std::memcpy(&bits, &dissipated, sizeof bits);
   return (stateHash(*world) ^ bits) * 1099511628211ULL;
 }
@@ -120,7 +120,7 @@ class PeriodicWorldTest : public QObject {
 
 void PeriodicWorldTest::gasConservesAndStaysInTheBox() {
   auto world = gasWorld(1);
-  const PeriodicBox box = world->settings().periodic;
+  const PeriodicBox box = world->model().settings.periodic;
   const EnergyReport start = world->energy();
   const double e0 = start.keTranslational + start.keRotational;
   double momentumScale = 0.0;
@@ -130,7 +130,7 @@ void PeriodicWorldTest::gasConservesAndStaysInTheBox() {
   std::size_t acrossFaces = 0, wraps = 0, contacts = 0;
   std::vector<Vec3> last = world->bodies().position;
   for (int n = 1; n <= 6000; ++n) {
-    QVERIFY2(world->step(), world->divergence().message.c_str());
+    QVERIFY2(world->step(), world->state().divergence.message.c_str());
     const BodyState& s = world->bodies();
     for (std::size_t b = 0; b < s.size(); ++b) {
       QVERIFY2(insideBox(box, s.position[b]), "a centre of mass left the primary box");
@@ -138,8 +138,8 @@ void PeriodicWorldTest::gasConservesAndStaysInTheBox() {
     }
     last = s.position;
     // Contacts through a face: the partner's image is not the partner itself.
-    for (std::size_t c = 0; c < world->contactSolver().chunkCount(); ++c) {
-      for (const ContactRecord& r : world->contactSolver().chunks()[c].records) {
+    for (std::size_t c = 0; c < world->state().contacts.chunkCount(); ++c) {
+      for (const ContactRecord& r : world->state().contacts.chunks()[c].records) {
         if (r.bodyB == kWallBody) continue;
         ++contacts;
         acrossFaces += box.imageShift(s.position[r.bodyB] - s.position[r.bodyA]) != Vec3::Zero() ? 1 : 0;
@@ -156,11 +156,11 @@ void PeriodicWorldTest::gasConservesAndStaysInTheBox() {
   qInfo(
       "periodic gas: %zu wraps, %zu contact-steps (%zu through faces), dissipated %.3g of %.3g J, "
       "worst |P| %.3g (scale %.3g), worst |E + D - E0| %.3g J",
-      wraps, contacts, acrossFaces, world->dissipatedEnergy(), e0, worstMomentum, momentumScale,
+      wraps, contacts, acrossFaces, world->state().ledger.dissipated, e0, worstMomentum, momentumScale,
       worstBalance);
   QVERIFY2(wraps > 100, "bodies crossed the faces");
   QVERIFY2(acrossFaces > 100, "contacts happened through the faces");
-  QVERIFY2(world->dissipatedEnergy() > 0.02 * e0, "collisions dissipated energy");
+  QVERIFY2(world->state().ledger.dissipated > 0.02 * e0, "collisions dissipated energy");
   QVERIFY2(worstMomentum < 1e-13 * momentumScale,
            qPrintable(QString("momentum change %1 of %2").arg(worstMomentum).arg(momentumScale)));
   QVERIFY2(worstBalance < 1e-3 * e0,
@@ -196,13 +196,13 @@ void PeriodicWorldTest::removingABodyAcrossAFaceKeepsForcesConsistent() {
   // Remove bodies in contact through a face: the remaining forces equal a fresh evaluation (elastic,
   // frictionless contacts, whose forces depend on positions only).
   auto world = gasWorld(1, "leapfrog", true);
-  const PeriodicBox box = world->settings().periodic;
+  const PeriodicBox box = world->model().settings.periodic;
   int removed = 0;
   for (int n = 0; n < 6000 && removed < 3; ++n) {
     QVERIFY(world->step());
     const BodyState& s = world->bodies();
-    for (std::size_t c = 0; c < world->contactSolver().chunkCount() && removed < 3; ++c) {
-      for (const ContactRecord& r : world->contactSolver().chunks()[c].records) {
+    for (std::size_t c = 0; c < world->state().contacts.chunkCount() && removed < 3; ++c) {
+      for (const ContactRecord& r : world->state().contacts.chunks()[c].records) {
         if (r.bodyB == kWallBody || box.imageShift(s.position[r.bodyB] - s.position[r.bodyA]) == Vec3::Zero())
           continue;
         const std::uint32_t gone = (removed % 2 == 0) ? r.bodyA : r.bodyB;
@@ -277,11 +277,11 @@ void PeriodicWorldTest::floorWithPeriodicSidesRuns() {
     "generate": [ { "template": "rod", "count": 80, "region": { "min": [0, 0, 0.004], "max": [0.04, 0.03, 0.03] },
                     "velocity": [0.3, -0.2, 0], "seed": 2 } ] })";
   auto world = buildWorld(parseScene(text, "floor.json"));
-  const PeriodicBox box = world->settings().periodic;
+  const PeriodicBox box = world->model().settings.periodic;
   std::vector<Vec3> last = world->bodies().position;
   int wraps = 0;
   for (int n = 0; n < 20000; ++n) {
-    QVERIFY2(world->step(), world->divergence().message.c_str());
+    QVERIFY2(world->step(), world->state().divergence.message.c_str());
     for (std::size_t b = 0; b < last.size(); ++b) {
       const Vec3 x = world->bodies().position[b];
       QVERIFY(insideBox(box, x) && x.z() > 0.0);
@@ -290,7 +290,7 @@ void PeriodicWorldTest::floorWithPeriodicSidesRuns() {
     }
   }
   QVERIFY2(wraps > 10, qPrintable(QString("%1 wraps").arg(wraps)));
-  QVERIFY(world->wallContactCount() > 40);
+  QVERIFY(world->state().wallContacts > 40);
   // Settled: the floor carries the weight (mean speed below 1 cm/s).
   double mass = 0.0;
   for (const double m : world->bodies().mass) mass += m;
@@ -312,9 +312,9 @@ void PeriodicWorldTest::savedPeriodicWorldLoadsBack() {
   const std::string saved = dir.filePath("saved.json").toStdString();
   saveScene(sceneFromWorld(*world, scene), saved);
   const Scene back = loadScene(saved);
-  QVERIFY(back.model.settings.periodic == world->settings().periodic);
+  QVERIFY(back.model.settings.periodic == world->model().settings.periodic);
   auto reloaded = buildWorld(back);
-  QVERIFY(reloaded->settings().periodic == world->settings().periodic);
+  QVERIFY(reloaded->model().settings.periodic == world->model().settings.periodic);
   QCOMPARE(reloaded->bodies().size(), world->bodies().size());
   for (std::size_t b = 0; b < world->bodies().size(); ++b) {
     QCOMPARE(reloaded->bodies().position[b], world->bodies().position[b]);
@@ -414,7 +414,7 @@ void PeriodicWorldTest::worldChecksItsOwnEdits() {
   } catch (const std::invalid_argument& e) {
     QVERIFY2(std::string(e.what()).find("template \"boulder\"") != std::string::npos, e.what());
   }
-  QCOMPARE(world->templates().size(), std::size_t(1));
+  QCOMPARE(world->model().templates.size(), std::size_t(1));
   QVERIFY(world->step());
   // A body placed outside the box is wrapped in, whatever the edit.
   world->bodies().position[0] = Vec3(-0.02, 0.045, 0.01);

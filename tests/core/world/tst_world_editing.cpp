@@ -34,7 +34,7 @@ std::unique_ptr<World> pile(IntegratorKind kind) {
 }
 
 void run(World& world, int steps) {
-  for (int n = 0; n < steps; ++n) QVERIFY2(world.step(), world.divergence().message.c_str());
+  for (int n = 0; n < steps; ++n) QVERIFY2(world.step(), world.state().divergence.message.c_str());
 }
 
 double balance(World& world) {  // total + dissipated [J]
@@ -75,7 +75,7 @@ class WorldEditingTest : public QObject {
                             .arg(world.bodies().velocity[0].y())
                             .arg(world.bodies().velocity[0].z())));
     CLUMPLAB_COMPARE_REL(world.time(), 0.2, 1e-15);
-    QCOMPARE(world.settings().gravity, Vec3(1, 2, 0));
+    QCOMPARE(world.model().settings.gravity, Vec3(1, 2, 0));
     QVERIFY_THROWS_EXCEPTION(std::invalid_argument, world.editModel([&](EditableModel& m) {
       m.gravity = Vec3(0, 0, std::nan(""));
     }));
@@ -102,11 +102,11 @@ class WorldEditingTest : public QObject {
         m.integrator = k;
         m.eulerIterations = 3;
       });
-      QVERIFY(world->settings().integrator == k);
+      QVERIFY(world->model().settings.integrator == k);
     }
     run(*world, 1000);
     run(*reference, 1000);
-    QCOMPARE(world->settings().eulerIterations, 3);
+    QCOMPARE(world->model().settings.eulerIterations, 3);
     QCOMPARE(world->stepCount(), std::uint64_t(4000));
     CLUMPLAB_COMPARE_REL(world->time(), 0.4, 1e-15);
     const EnergyReport e1 = world->energy();
@@ -142,7 +142,7 @@ class WorldEditingTest : public QObject {
     bad.hertz.poisson = 0.7;
     QVERIFY_THROWS_EXCEPTION(std::invalid_argument,
                              world->editModel([&](EditableModel& m) { m.contact = bad; }));
-    QCOMPARE(world->contactModel().linear.restitution, 0.9);
+    QCOMPARE(world->model().contact.linear.restitution, 0.9);
   }
 
   void dampingDecaysMotionAndIsDissipated_data() { addIntegratorRows(); }
@@ -164,7 +164,7 @@ class WorldEditingTest : public QObject {
       m.linearDamping = gamma;
       m.angularDamping = gammaRot;
     });
-    QCOMPARE(world.settings().linearDamping, gamma);
+    QCOMPARE(world.model().settings.linearDamping, gamma);
     double worst = 0.0;
     while (world.time() < duration - 0.5 * dt) {
       QVERIFY(world.step());
@@ -206,7 +206,7 @@ class WorldEditingTest : public QObject {
     world.addBody({0, Vec3(1, 0, 0), Quat::Identity(), Vec3::Zero(), Vec3::Zero()});
     const Vec3 force(0, 0, 2e-3), arm(1e-3, 0, 0);
     world.setExternalForce(0, force, arm);
-    QCOMPARE(world.externalLoads().size(), std::size_t(1));
+    QCOMPARE(world.state().loads.size(), std::size_t(1));
     run(world, 1000);
     const double t = world.time();
     const EnergyReport e = world.energy();
@@ -219,16 +219,16 @@ class WorldEditingTest : public QObject {
     CLUMPLAB_COMPARE_REL(e.externalWork, e.keTranslational + e.keRotational, 1e-9);
     QCOMPARE(world.bodies().velocity[1], Vec3::Zero());  // the other body is untouched
     world.clearExternalForce(0);
-    QVERIFY(world.externalLoads().empty());
+    QVERIFY(world.state().loads.empty());
     const Vec3 momentum = world.energy().momentum;
     run(world, 100);
     QVERIFY((world.energy().momentum - momentum).norm() < 1e-15);
-    QCOMPARE(world.externalWork(), e.externalWork);
+    QCOMPARE(world.state().ledger.externalWork, e.externalWork);
     QVERIFY_THROWS_EXCEPTION(std::out_of_range, world.setExternalForce(2, force, arm));
     QVERIFY_THROWS_EXCEPTION(std::invalid_argument, world.setExternalForce(0, Vec3(0, 0, std::nan("")), arm));
     world.setExternalForce(1, force, Vec3(1, 0, 0));
     world.clearExternalForces();
-    QVERIFY(world.externalLoads().empty());
+    QVERIFY(world.state().loads.empty());
   }
 
   void gyroscopicTermSwitchesBetweenSteps_data() { addIntegratorRows(); }
@@ -239,7 +239,7 @@ class WorldEditingTest : public QObject {
     World world(freeSpace(kind, 1e-3), ContactModel{}, {}, {rigidBody(1.0, Vec3(1, 2, 3))});
     world.addBody({0, Vec3::Zero(), Quat::Identity(), Vec3::Zero(), Vec3(0.3, 5.0, 0.2)});
     world.editModel([&](EditableModel& m) { m.gyroscopic = false; });
-    QVERIFY(!world.settings().gyroscopic);
+    QVERIFY(!world.model().settings.gyroscopic);
     const Vec3 before = world.bodies().bodyAngularVelocity(0);
     run(world, 500);
     CLUMPLAB_VERIFY_LESS((world.bodies().bodyAngularVelocity(0) - before).norm(), 1e-10 * before.norm());
@@ -278,15 +278,15 @@ class WorldEditingTest : public QObject {
     QCOMPARE(world.bodies().position[1], lastPosition);
     QCOMPARE(world.bodies().templateIndex[1], std::uint32_t(0));
     for (std::size_t p = 0; p < world.pebbleCount(); ++p) {
-      QCOMPARE(world.pebbles().body[p], std::uint32_t(p < 10 ? 0 : 1));
+      QCOMPARE(world.state().pebbles.body[p], std::uint32_t(p < 10 ? 0 : 1));
     }
-    QCOMPARE(world.externalLoads().size(), std::size_t(1));
-    QCOMPARE(world.externalLoads()[0].body, std::uint32_t(1));
-    QCOMPARE(world.externalLoads()[0].force, Vec3(0, 1, 0));
+    QCOMPARE(world.state().loads.size(), std::size_t(1));
+    QCOMPARE(world.state().loads[0].body, std::uint32_t(1));
+    QCOMPARE(world.state().loads[0].force, Vec3(0, 1, 0));
     run(world, 10);
     // The pebbles follow the right body once placed again.
     world.syncPebbles();
-    QVERIFY((world.pebbles().position[10] - world.bodies().position[1]).norm() < 0.01);
+    QVERIFY((world.state().pebbles.position[10] - world.bodies().position[1]).norm() < 0.01);
     QVERIFY_THROWS_EXCEPTION(std::out_of_range, world.removeBody(2));
     world.removeBody(1);
     world.removeBody(0);
@@ -391,8 +391,8 @@ class WorldEditingTest : public QObject {
     }
     // A body touching another body.
     std::uint32_t victim = kWallBody;
-    for (std::size_t c = 0; c < world->contactSolver().chunkCount() && victim == kWallBody; ++c) {
-      for (const ContactRecord& r : world->contactSolver().chunks()[c].records) {
+    for (std::size_t c = 0; c < world->state().contacts.chunkCount() && victim == kWallBody; ++c) {
+      for (const ContactRecord& r : world->state().contacts.chunks()[c].records) {
         if (r.bodyB != kWallBody) {
           victim = r.bodyB;
           break;
@@ -400,13 +400,13 @@ class WorldEditingTest : public QObject {
       }
     }
     QVERIFY(victim != kWallBody);
-    const std::uint32_t first = world->pebbles().body.size() > 0 ? [&] {
+    const std::uint32_t first = world->state().pebbles.body.size() > 0 ? [&] {
       std::uint32_t p = 0;
-      while (world->pebbles().body[p] != victim) ++p;
+      while (world->state().pebbles.body[p] != victim) ++p;
       return p;
     }() : 0;
-    const auto count =
-        static_cast<std::uint32_t>(world->templates()[world->bodies().templateIndex[victim]]->pebbles.size());
+    const auto count = static_cast<std::uint32_t>(
+        world->model().templates[world->bodies().templateIndex[victim]]->pebbles.size());
     std::map<std::pair<std::uint32_t, std::uint32_t>, Vec3> springs;
     const ContactHistory& list = world->state().contactHistory;
     std::size_t loaded = 0;
@@ -441,7 +441,7 @@ class WorldEditingTest : public QObject {
       driftAfter = std::max(driftAfter, std::abs(balance(*world) - start));
     }
     qInfo("removed body %u: balance drift over 4000 steps %.3g J before, %.3g J after (dissipated %.3g J)",
-          victim, driftBefore, driftAfter, world->dissipatedEnergy());
+          victim, driftBefore, driftAfter, world->state().ledger.dissipated);
     CLUMPLAB_VERIFY_LESS(driftAfter, 2.0 * driftBefore);
   }
 
@@ -463,7 +463,7 @@ class WorldEditingTest : public QObject {
     const std::uint64_t atCheckpoint = stateHash(*world);
     run(*world, 1500);
     const std::uint64_t after = stateHash(*world);
-    const double dissipated = world->dissipatedEnergy(), time = world->time();
+    const double dissipated = world->state().ledger.dissipated, time = world->time();
     const std::size_t contacts = world->contactCount();
     QVERIFY(contacts > 10);
     QVERIFY(after != atCheckpoint);
@@ -480,11 +480,11 @@ class WorldEditingTest : public QObject {
 
     world->restore(saved);
     QCOMPARE(stateHash(*world), atCheckpoint);
-    QCOMPARE(world->externalLoads().size(), std::size_t(1));
-    QVERIFY(world->settings().integrator == kind);
+    QCOMPARE(world->state().loads.size(), std::size_t(1));
+    QVERIFY(world->model().settings.integrator == kind);
     run(*world, 1500);
     QCOMPARE(stateHash(*world), after);
-    QCOMPARE(world->dissipatedEnergy(), dissipated);
+    QCOMPARE(world->state().ledger.dissipated, dissipated);
     QCOMPARE(world->time(), time);
     QCOMPARE(world->contactCount(), contacts);
     QCOMPARE(world->stepCount(), std::uint64_t(4510));
@@ -501,12 +501,12 @@ class WorldEditingTest : public QObject {
     run(*world, 200);
     const WorldCheckpoint before = world->checkpoint();
     const std::uint64_t atCheckpoint = stateHash(*world);
-    const std::size_t templates = world->templates().size(), bodies = world->bodies().size();
+    const std::size_t templates = world->model().templates.size(), bodies = world->bodies().size();
     TemplatePtr ball = templateFromPebbles({{Vec3::Zero(), 2e-3}}, 2500);
     const std::uint32_t index = world->addTemplate(ball);
     QCOMPARE(index, static_cast<std::uint32_t>(templates));
     QCOMPARE(world->addTemplate(ball), index);
-    QCOMPARE(world->templates().size(), templates + 1);
+    QCOMPARE(world->model().templates.size(), templates + 1);
     const std::uint32_t body =
         world->addBody({index, Vec3(0.0, 0.0, 0.06), Quat::Identity(), Vec3::Zero(), Vec3::Zero()});
     run(*world, 2000);
@@ -516,7 +516,7 @@ class WorldEditingTest : public QObject {
     world->restore(before);
     QCOMPARE(world->bodies().size(), bodies);
     QCOMPARE(stateHash(*world), atCheckpoint);
-    QCOMPARE(world->templates().size(), templates + 1);
+    QCOMPARE(world->model().templates.size(), templates + 1);
     run(*world, 10);
   }
 
@@ -556,22 +556,22 @@ class WorldEditingTest : public QObject {
     const WorldCheckpoint good = world->checkpoint();
     int steps = 0;
     while (world->step() && steps < 10) ++steps;
-    QVERIFY(world->divergence().happened);
-    QVERIFY(world->divergence().message.find("time step") != std::string::npos);
+    QVERIFY(world->state().divergence.happened);
+    QVERIFY(world->state().divergence.message.find("time step") != std::string::npos);
     const std::uint64_t stopped = world->stepCount();
     QVERIFY(!world->step());
     QCOMPARE(world->stepCount(), stopped);
     world->clearDivergence();
-    QVERIFY(!world->divergence().happened);
+    QVERIFY(!world->state().divergence.happened);
 
     world->restore(good);
-    QVERIFY(!world->divergence().happened);
-    double dt = world->settings().timeStep;
+    QVERIFY(!world->state().divergence.happened);
+    double dt = world->model().settings.timeStep;
     while (dt > world->recommendedTimeStep()) dt *= 0.5;
     world->editModel([&](EditableModel& m) { m.timeStep = dt; });
     std::size_t n = 0;
     while (world->time() < 0.01) {
-      QVERIFY2(world->step(), world->divergence().message.c_str());
+      QVERIFY2(world->step(), world->state().divergence.message.c_str());
       ++n;
     }
     CLUMPLAB_COMPARE_REL(world->time(), static_cast<double>(n) * dt, 1e-12);

@@ -74,6 +74,9 @@ class ClusterIntegration {
   // The list in use (after an interval: valid for the state), or null.
   const ClusterStepReport* list() const { return list_ ? &*list_ : nullptr; }
   const ClusterStepper& stepper() const { return stepper_; }
+  // Memory it holds [bytes] as a copy holds it: the model, the carried list and steps (no working
+  // memory).
+  std::size_t memoryBytes() const;
   ClusterStepper& stepper() { return stepper_; }
 
   // The first pair of `now`'s overlapping bodies that were in different clusters of `before` (a

@@ -23,6 +23,7 @@
 #include <span>
 #include <vector>
 
+#include "core/base/Scratch.hpp"
 #include "core/base/ThreadPool.hpp"
 #include "core/cim/Clusters.hpp"
 #include "core/cim/FreeMotion.hpp"
@@ -83,6 +84,7 @@ struct ClusterStepReport {
   std::size_t freeRotationEvaluations = 0;  // by asymmetric free particles
   TallyIntegral tally;                      // with ClusterStepSettings::tally
   bool ok = true;                           // every cluster reached t + duration
+  std::size_t memoryBytes() const;          // [bytes], as a copy holds it
 };
 
 // Scratch of one cluster's integration; one per thread.
@@ -163,16 +165,22 @@ class ClusterStepper {
 
   const ParticleModel& model() const { return model_; }
   const ClusterStepSettings& settings() const { return settings_; }
+  // Memory it holds [bytes] as a copy holds it (the model; no working memory).
+  std::size_t memoryBytes() const { return model_.memoryBytes(); }
   ClusterStepSettings& settings() { return settings_; }
 
  private:
   ParticleModel model_;
   ClusterStepSettings settings_;
-  std::vector<ClusterWorkspace> work_;  // one per parallel chunk
-  std::vector<ClusterRun> runs_;        // per cluster, scratch of integrateAll
-  RigidBodySet passStart_;              // the state at a pass's start (bounded passes)
-  std::vector<double> passStartSteps_;  // and the clusters' starting steps
-  ContactMemory passStartMemory_;       // and the contacts' memory
+  // What integrateAll works in and overwrites before reading (a copy starts without it).
+  struct PassWork {
+    std::vector<ClusterWorkspace> chunks;  // one per parallel chunk
+    std::vector<ClusterRun> runs;          // per cluster
+    RigidBodySet start;                    // the state at a pass's start (bounded passes)
+    std::vector<double> startSteps;        // and the clusters' starting steps
+    ContactMemory startMemory;             // and the contacts' memory
+  };
+  Scratch<PassWork> work_;
 };
 
 }  // namespace clumplab::cim

@@ -8,6 +8,7 @@
 #include <span>
 #include <vector>
 
+#include "core/base/MemoryBytes.hpp"
 #include "core/cim/ParticleNeighbors.hpp"
 
 namespace clumplab::cim {
@@ -21,6 +22,9 @@ struct Clusters {
   // Per cluster: a single particle with no neighbour at all (no particle, no wall). Such a
   // particle moves analytically (FreeMotion.hpp); a lone particle near a wall is integrated.
   std::vector<std::uint8_t> isFree;
+  std::size_t memoryBytes() const {  // [bytes], as a copy holds it
+    return elementBytes(offsets) + elementBytes(members) + elementBytes(clusterOf) + elementBytes(isFree);
+  }
 
   std::size_t count() const { return offsets.size() - 1; }
   std::span<const std::uint32_t> membersOf(std::size_t c) const {

@@ -25,9 +25,10 @@ class OwnForcesHistory {
   void forget();
   // Body `index` was removed and those above renumbered down by one.
   void removeBody(std::size_t index);
-  // Memory it holds [bytes] for a world of `bodies` bodies: an estimate, the object and four vectors
-  // a body (the particle model and the cluster lists are larger structures).
-  std::size_t memoryBytes(std::size_t bodies) const;
+  // Memory it holds [bytes] as a copy holds it: the bodies, the particle model and its world
+  // description, the contacts' memory and the cluster or neighbour lists (a copy holds no
+  // working memory of a step).
+  std::size_t memoryBytes() const;
 
   // What it holds, made on first use.
   OwnForcesWork& work();

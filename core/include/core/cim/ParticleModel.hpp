@@ -57,6 +57,7 @@ struct ContactMemory {
   std::vector<std::vector<ContactMemoryEntry>> of;  // per particle, the contacts it owns
   // Particle `index` is gone and those above are renumbered down by one.
   void removeParticle(std::size_t index);
+  std::size_t memoryBytes() const;  // [bytes], as a copy holds it
   bool operator==(const ContactMemory&) const = default;
 };
 struct ParticleModel {
@@ -111,6 +112,9 @@ struct ParticleModel {
   std::size_t size() const { return inertia.size(); }
   bool isDriven(std::size_t i) const { return i < driven.size() && driven[i] != 0; }
   bool keepsMemory() const { return static_cast<bool>(commitPair); }
+  // Memory it holds [bytes] as a copy holds it: the arrays, and a heap cell per callback (what the
+  // callbacks hold, such as a world's description, is counted by its owner).
+  std::size_t memoryBytes() const;
 };
 
 // Work done by a force evaluation over a neighbour list.

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "core/base/Math.hpp"
+#include "core/base/MemoryBytes.hpp"
 #include "core/base/PeriodicBox.hpp"
 
 namespace clumplab::cim {
@@ -25,6 +26,9 @@ struct NeighborCsr {
     double depth = 0.0;  // [m], > 0
   };
   std::vector<Overlap> overlaps;
+  std::size_t memoryBytes() const {  // [bytes], as a copy holds it
+    return elementBytes(offsets) + elementBytes(entries) + elementBytes(overlaps);
+  }
 
   static constexpr std::int32_t wallEntry(std::uint32_t wall) { return -1 - static_cast<std::int32_t>(wall); }
   static constexpr bool isWall(std::int32_t entry) { return entry < 0; }

@@ -20,6 +20,7 @@
 #include <vector>
 
 #include "core/base/Math.hpp"
+#include "core/base/MemoryBytes.hpp"
 #include "core/cim/OdeSystem.hpp"
 
 namespace clumplab::cim {
@@ -54,6 +55,10 @@ struct RigidBodySet {
   }
   // Appends a body given its lab angular velocity [rad/s].
   void add(const ParticleState& s);
+  std::size_t memoryBytes() const {  // [bytes], as a copy holds it
+    return elementBytes(position) + elementBytes(velocity) + elementBytes(orientation) +
+           elementBytes(bodyAngularVelocity);
+  }
 };
 
 // Packs bodies `members` (indices into `set`, in that order) into y (resized to 13 |members|), with

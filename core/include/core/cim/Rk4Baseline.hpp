@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <vector>
 
+#include "core/base/Scratch.hpp"
 #include "core/cim/ClusterStepper.hpp"
 #include "core/cim/ParticleModel.hpp"
 #include "core/cim/RungeKutta.hpp"
@@ -37,6 +38,9 @@ class Rk4Baseline {
   const Rk4BaselineStats& stats() const { return stats_; }
   const NeighborCsr& neighbors() const { return neighbors_; }
   const ParticleModel& model() const { return model_; }
+  // Memory it holds [bytes] as a copy holds it: the model, the neighbour list and where the bodies
+  // were when it was built (no working memory).
+  std::size_t memoryBytes() const;
   // The integral of the tally over the last step (with `tally`).
   const TallyIntegral& lastTally() const { return tally_; }
 
@@ -50,15 +54,19 @@ class Rk4Baseline {
   double buffer_ = 0.0;
   bool integrateTally_ = false;
   TallyIntegral tally_;
-  std::vector<Vec3> wallForces_;
   bool built_ = false;
   NeighborCsr neighbors_;
   std::vector<Vec3> positionAtBuild_;
   std::vector<Quat> orientationAtBuild_;
   std::vector<std::uint32_t> identity_;
-  RigidBodyOde ode_;
-  RungeKuttaWorkspace work_;
-  OdeState y_;
+  // What a step works in and overwrites before reading (a copy starts without it).
+  struct StepWork {
+    RigidBodyOde ode;
+    RungeKuttaWorkspace rk;
+    OdeState y;
+    std::vector<Vec3> wallForces;
+  };
+  Scratch<StepWork> work_;
   Rk4BaselineStats stats_;
 };
 

@@ -16,7 +16,7 @@ namespace clumplab::cim {
 struct OwnForcesStep {
   double dissipated = 0.0;        // [J] work of the dissipative forces over the step (>= 0)
   double externalWork = 0.0;      // [J] work of the external loads over the step
-  std::vector<Vec3> wallImpulse;  // per wall (World::walls() order) [N s], given to the wall
+  std::vector<Vec3> wallImpulse;  // per wall (WorldModel::walls order) [N s], given to the wall
   // Per body, how far the step wrapped it into the periodic box (whole box lengths) [m]; empty: none.
   std::vector<Vec3> wrapShift;
   // The contacts at the end of the step, and where they touch [m] (world, one per contact).

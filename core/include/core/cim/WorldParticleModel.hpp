@@ -48,8 +48,9 @@ struct WorldParticles {
   double angularDamping = 0.0;  // [1/s]
   // External loads: per body the index of its load in `loadForce`/`loadPoint`, or -1.
   std::vector<std::int32_t> loadOf;
-  std::vector<Vec3> loadForce;  // [N], world
-  std::vector<Vec3> loadPoint;  // [m], world (fixed while the load acts)
+  std::vector<Vec3> loadForce;      // [N], world
+  std::vector<Vec3> loadPoint;      // [m], world (fixed while the load acts)
+  std::size_t memoryBytes() const;  // [bytes]: its arrays (the templates are the world's)
 };
 
 // The description of `world` as it is now (bodies, templates, contact model, walls, settings, loads).

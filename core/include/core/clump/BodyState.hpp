@@ -9,7 +9,7 @@
 namespace clumplab {
 
 struct BodyState {
-  std::vector<std::uint32_t> templateIndex;  // into World::templates()
+  std::vector<std::uint32_t> templateIndex;  // into WorldModel::templates
   std::vector<double> mass;                  // [kg], copied from the template
   std::vector<Vec3> moments;                 // principal moments [kg m^2], ascending
   std::vector<Vec3> position;                // centre of mass [m], world

@@ -43,7 +43,7 @@ struct ContactRecord {
   Vec3 force = Vec3::Zero();             // [N]
   Vec3 point = Vec3::Zero();             // [m], world
   Vec3 dissipativeForce = Vec3::Zero();  // [N], the non-conservative part of `force` (see below)
-  std::uint32_t wall = 0;                // the wall's index in World::walls() for a wall contact
+  std::uint32_t wall = 0;                // the wall's index in WorldModel::walls for a wall contact
 };
 
 // Pebble world data that the contact stage reads.

@@ -3,7 +3,7 @@
 // wall's pose at the evaluation time, with the contact laws of ContactSolver.hpp. The relative
 // velocity at a contact is the pebble's less the wall's surface velocity there, so a moving wall
 // drags and pushes. Output is ContactChunk records (bodyB = kWallBody, `wall` the wall's index in
-// World::walls()) in fixed chunks of pebbles, so results do not depend on the thread count.
+// WorldModel::walls) in fixed chunks of pebbles, so results do not depend on the thread count.
 //
 // Contact history: one tangential spring per (pebble, wall, feature) (MeshFeature: a face, edge or
 // vertex), or for Mutze's hertz law with restitution_squared < 1 the largest overlap (ContactLaw.hpp).

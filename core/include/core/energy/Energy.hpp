@@ -17,7 +17,7 @@ struct EnergyReport {
   double peFields = 0.0;
   double dissipated = 0.0;              // [J], accumulated work of damping and friction
   double externalWork = 0.0;            // [J], accumulated work of external loads (user input)
-  double wallWork = 0.0;                // [J], accumulated work of moving mesh walls (World::wallWork)
+  double wallWork = 0.0;                // [J], accumulated work of moving mesh walls (EnergyLedger::wallWork)
   double inserted = 0.0;                // [J], kinetic + potential energy inlets' bodies brought in
   Vec3 momentum = Vec3::Zero();         // [kg m/s]
   Vec3 angularMomentum = Vec3::Zero();  // [kg m^2/s], about the world origin

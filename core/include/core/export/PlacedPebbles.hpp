@@ -1,6 +1,6 @@
 #pragma once
 // Every pebble of the world placed from the current body state (centre x + q p, shaft axis q u),
-// body by body in template order, as the outputs need it. World::pebbles() is the force stage's
+// body by body in template order, as the outputs need it. WorldState::pebbles is the force stage's
 // copy: placed at the start of a step (so one step behind after step() returns), and unplaced in
 // a world that has not stepped yet.
 #include <vector>

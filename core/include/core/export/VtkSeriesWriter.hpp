@@ -14,7 +14,7 @@
 //                       template_names (strings, in template order) and time [s].
 //   walls_NNNNNN.vtp    PolyData, one polygon per wall face (planes cut to the drawing domain,
 //                       cavities as spheres) plus whatever surface sources add (mesh walls), cell
-//                       data wall (index into World::walls(), -1 for added ones) and kind
+//                       data wall (index into WorldModel::walls, -1 for added ones) and kind
 //                       (0 plane, 1 sphere, 2 membrane, 3 anything added).
 // Files are ASCII with 17 significant digits (every double round-trips exactly; a file is about
 // 3x larger than binary would be: use --every for long runs). The .pvd is rewritten after every

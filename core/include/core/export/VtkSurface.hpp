@@ -11,7 +11,7 @@ namespace clumplab {
 
 struct VtkSurface {
   std::string kind;                        // "plane", "sphere", "membrane", "mesh", ... (cell data)
-  int wall = -1;                           // index of the wall it shows (World::walls()), -1 if none
+  int wall = -1;                           // index of the wall it shows (WorldModel::walls), -1 if none
   std::vector<Vec3> points;                // [m], world
   std::vector<std::vector<int>> polygons;  // indices into `points`, counter-clockwise seen from the
                                            // side the bodies are on

@@ -19,7 +19,7 @@ using Box3 = Eigen::AlignedBox3d;
 // faces), and given some depth along any axis it is flat in.
 Box3 wallDrawingDomain(const std::vector<Vec3>& points, double margin, const std::vector<Wall>& walls);
 
-// One surface per wall, in World::walls() order; a plane that misses the domain, or a kind of wall
+// One surface per wall, in WorldModel::walls order; a plane that misses the domain, or a kind of wall
 // drawn elsewhere (VtkSeriesWriter::addSurfaceSource: mesh walls), gives an empty one.
 std::vector<VtkSurface> wallSurfaces(const std::vector<Wall>& walls, const Box3& domain);
 

@@ -7,7 +7,7 @@
 namespace clumplab {
 
 // A force applied from outside at a point fixed in the world until it is set again or cleared. Its
-// work is user input, not dissipation: World::externalWork() books it, so that
+// work is user input, not dissipation: EnergyLedger::externalWork books it, so that
 // total + dissipated - external work is conserved while loads act.
 struct ExternalLoad {
   std::uint32_t body = 0;

@@ -16,9 +16,9 @@ class World;
 
 // Columns the energy CSV adds after those of docs/formats.md for scenes that use the PaLa features
 // (fields or point properties, the 2D plane, a membrane): `pe_fields` [J] (counted in `total`) and
-// per wall w of World::walls() its impulse `jx_w,jy_w,jz_w` [N s] (World::wallImpulses). Other
+// per wall w of WorldModel::walls its impulse `jx_w,jy_w,jz_w` [N s] (WorldState::wallImpulse). Other
 // scenes keep the contract's header exactly. Scenes with a moving mesh wall append `wall_work` [J]
-// last (World::wallWork: total + dissipated - wall_work is conserved).
+// last (EnergyLedger::wallWork: total + dissipated - wall_work is conserved).
 struct EnergyCsvExtras {
   bool enabled = false;
   std::size_t walls = 0;

@@ -47,10 +47,10 @@ class World final : private ForceStage {
   // the skin was resolved from shrinks it to theirs (resolvedSkin).
   std::uint32_t addBody(const BodyInit& init, const std::optional<PointProperties>& point = std::nullopt);
 
-  // Advances by one time step. Returns false (and leaves `divergence()` set) when the state
-  // became non-finite or overlaps grew beyond half a pebble radius, or (divergence() not set, the
+  // Advances by one time step. Returns false (and leaves `state().divergence` set) when the state
+  // became non-finite or overlaps grew beyond half a pebble radius, or (no divergence set, the
   // world unchanged) when the step was cancelled (setStepCancel). Books the work of the
-  // dissipative forces done in the step (see dissipatedEnergy()).
+  // dissipative forces done in the step (state().ledger.dissipated).
   bool step();
 
   // The energy report of the current state (kinetic, potential, elastic, fields, and the ledger).
@@ -82,11 +82,10 @@ class World final : private ForceStage {
   // Sets the clock [s] (a saved scene continues at its time); the step counter is kept.
   void setTime(double time);
   // Applies `force` [N] at `applicationPointWorld` [m] to `body` in every force evaluation until it
-  // is replaced or cleared (one load per body). User input: its work goes to externalWork().
+  // is replaced or cleared (one load per body). User input: its work goes to state().ledger.externalWork.
   void setExternalForce(std::uint32_t body, const Vec3& force, const Vec3& applicationPointWorld);
   void clearExternalForce(std::uint32_t body);
   void clearExternalForces();
-  const std::vector<ExternalLoad>& externalLoads() const { return state_.loads; }
   // Adds a template that addBody can then use; returns its index. A template already in the world
   // (the same object) is not added twice. Checkpoints made before stay restorable.
   std::uint32_t addTemplate(TemplatePtr t);
@@ -97,10 +96,6 @@ class World final : private ForceStage {
   // An inlet (Inlet.hpp) that inserts bodies at the start of every step from now on; throws
   // std::invalid_argument if its templates are not the world's or it can never insert a body.
   void addInlet(const Inlet& inlet);
-  const std::vector<Inlet>& inlets() const { return state_.inlets; }
-  // [J] since construction: the kinetic and potential energy the inlets' bodies brought in, so that
-  // total + dissipated - externalWork - insertedEnergy is conserved.
-  double insertedEnergy() const { return state_.ledger.inserted; }
   // Lets step() run again after a divergence (call restore() first to leave the bad state).
   void clearDivergence();
   // Everything the next steps depend on. restore() followed by N steps gives the same bits as the
@@ -114,54 +109,25 @@ class World final : private ForceStage {
   // step of dissipated work is added for them here, since the state has not moved (a spring that
   // an edit shortened, e.g. lower friction, counts its loss).
   void refreshForces();
-  // The softening length in use [m] (FieldSettings::softening, or the automatic value).
-  double fieldSoftening() const { return state_.softening; }
 
   // --- access ---------------------------------------------------------------------------------
   BodyState& bodies() { return state_.bodies; }
   const BodyState& bodies() const { return state_.bodies; }
   // Call after editing bodies() from outside: forgets cached forces and integrator history.
   void stateChanged();
-  const std::vector<TemplatePtr>& templates() const { return model_.templates; }
-  const std::vector<Wall>& walls() const { return model_.walls; }
-  const ContactModel& contactModel() const { return model_.contact; }
-  const WorldSettings& settings() const { return model_.settings; }
   // The model and the state as values (WorldModel.hpp, WorldState.hpp): what a checkpoint copies.
+  // Everything a run reads or produces is there: model().templates, .walls, .contact, .settings;
+  // state().ledger (dissipated, external, wall and inserted work), .wallImpulse, .contacts,
+  // .meshContacts, .pebbles, .loads, .inlets, .divergence.
   const WorldModel& model() const { return model_; }
   const WorldState& state() const { return state_; }
   double time() const { return state_.clock.time; }
   std::uint64_t stepCount() const { return state_.clock.steps; }
-  // [J] since construction: the work done against damping and friction (contact dashpots and
-  // hysteresis, tangential forces less the change of the energy their springs store, global
-  // damping), so that total + dissipated is conserved to the integrator's order (Mutze, Polyspherical grains,
-  // §8).
-  double dissipatedEnergy() const { return state_.ledger.dissipated; }
-  // [J] since construction: the work done on the bodies by external loads, booked like the
-  // dissipated energy (total + dissipated - externalWork is conserved to second order).
-  double externalWork() const { return state_.ledger.externalWork; }
-  // [J] since construction: the work the imposed motion of mesh walls did on the bodies (the
-  // contact forces on the bodies times the walls' surface velocity, booked like the dissipated
-  // energy): total + dissipated - externalWork - wallWork is conserved.
-  double wallWork() const { return state_.ledger.wallWork; }
-  // The mesh walls' contact stage (its contacts of the last force evaluation and their springs).
-  const MeshWallContacts& meshWallContacts() const { return state_.meshContacts; }
-  // Per wall (World::walls() order; a box is six planes: -x, +x, -y, +y, -z, +z faces), the
-  // momentum the bodies gave it since construction [N s]: the time integral of the contact forces
-  // on the wall, with the weights the integrator's kicks give each force evaluation, so that the
-  // sum over walls plus the impulse of the body forces (gravity, fields, loads, damping) equals
-  // minus the change of the bodies' total momentum to round-off (Mutze, Polyspherical grains, §1 (iv)).
-  const std::vector<Vec3>& wallImpulses() const { return state_.wallImpulse; }
-  // The contact force on each wall of the last force evaluation [N].
-  const std::vector<Vec3>& wallForces() const { return state_.wallForce; }
   std::size_t pebbleCount() const { return state_.pebbles.position.size(); }
   std::size_t contactCount() const { return state_.pebbleContacts + state_.wallContacts; }
   // Where the contactCount() contacts touch [m], world, appended to `out`: pebble pairs and plane
   // walls, then mesh walls (the last force evaluation), or what cim / rk4 found at the step's end.
   void appendContactPoints(std::vector<Vec3>& out) const;
-  std::size_t pebbleContactCount() const { return state_.pebbleContacts; }
-  std::size_t wallContactCount() const { return state_.wallContacts; }
-  double worstOverlapRatio() const { return state_.worstOverlapRatio; }
-  const Divergence& divergence() const { return state_.divergence; }
   // The force-loop threads, shared with the integrators.
   ThreadPool& pool() { return pool_; }
   // A flag that, once set (from any thread), abandons a step that may take long (the cluster
@@ -171,17 +137,14 @@ class World final : private ForceStage {
   // step. Null (the default): never.
   void setStepCancel(const std::atomic<bool>* cancel) { stepCancel_ = cancel; }
   const std::atomic<bool>* stepCancel() const { return stepCancel_; }
-  const PebbleArrays& pebbles() const { return state_.pebbles; }
   const NeighborList& neighbors() const { return neighbors_; }
   // What the neighbour list is built from: the pebbles, bodies, templates, walls and periodic axes.
   BroadPhaseInput broadPhaseInput() const;
   // Places the pebbles at the bodies' current poses and rebuilds the neighbour list if they moved
-  // beyond its skin, as the next force evaluation would do first: for outputs that read pebbles()
-  // and neighbors() between steps (the benchmark's final overlaps). pebbles() otherwise holds the
+  // beyond its skin, as the next force evaluation would do first: for outputs that read state().pebbles
+  // and neighbors() between steps (the benchmark's final overlaps). The pebbles otherwise holds the
   // positions of the last force evaluation.
   void syncPebbles();
-  // The contacts of the last force evaluation (points and forces).
-  const ContactSolver& contactSolver() const { return state_.contacts; }
   // Largest stable step estimate [s]: the stiffest mode a body of a template in play can meet (a flat
   // face of it or one pebble, pressed from both sides, with the dashpots; TimeStepEstimate.hpp), and
   // the recommended step (the critical one, or a tenth of a pebble's contact if that is shorter).
@@ -286,7 +249,7 @@ class World final : private ForceStage {
   void insertFromInlets();  // the "inlets" stage of step() (WorldInlets.cpp)
   // The templates of the bodies and the inlets (every template when there are none).
   std::vector<const ClumpTemplate*> templatesInPlay() const;
-  std::vector<bool> templatesInPlayMask() const;  // the same, per index of templates()
+  std::vector<bool> templatesInPlayMask() const;  // the same, per index of model().templates
 
   WorldModel model_;
   WorldState state_;

@@ -44,10 +44,14 @@ struct SimulationClock {
 // [J] since construction, so that total + dissipated - externalWork - wallWork - inserted is
 // conserved to the integrator's order (Mutze, Polyspherical grains, §8).
 struct EnergyLedger {
-  double dissipated = 0.0;    // work done against damping and friction
-  double externalWork = 0.0;  // work of external loads (user input)
-  double wallWork = 0.0;      // work of the imposed motion of mesh walls
-  double inserted = 0.0;      // kinetic and potential energy the inlets' bodies brought in
+  // The work done against damping and friction: contact dashpots and hysteresis, tangential forces
+  // less the change of the energy their springs store, global damping.
+  double dissipated = 0.0;
+  double externalWork = 0.0;  // the work of external loads (user input) on the bodies
+  // The work the imposed motion of mesh walls did on the bodies: the contact forces on the bodies
+  // times the walls' surface velocity.
+  double wallWork = 0.0;
+  double inserted = 0.0;  // the kinetic and potential energy the inlets' bodies brought in
 };
 
 // What the integrator in use carries from one step to the next (Integrator.hpp): it fills its part.
@@ -71,9 +75,7 @@ struct IntegratorHistory {
     forceStage.addBody(bodies);
     ownForces.forget();
   }
-  std::size_t memoryBytes(std::size_t bodies) const {
-    return forceStage.memoryBytes() + ownForces.memoryBytes(bodies);
-  }
+  std::size_t memoryBytes() const { return forceStage.memoryBytes() + ownForces.memoryBytes(); }
 };
 
 struct WorldState {
@@ -106,10 +108,15 @@ struct WorldState {
   // global damping) [N], [N m] about the centre of mass.
   std::vector<Vec3> dissipativeForce;
   std::vector<Vec3> dissipativeTorque;
-  std::vector<Vec3> loadTorque;   // per external load, about the centre of mass [N m]
-  std::vector<Vec3> wallForce;    // per wall, the contact force on it [N]
-  std::vector<Vec3> wallImpulse;  // per wall, accumulated since construction [N s]
-  bool forcesCurrent = false;     // the forces belong to the current state
+  std::vector<Vec3> loadTorque;  // per external load, about the centre of mass [N m]
+  std::vector<Vec3> wallForce;   // per wall (WorldModel::walls order), the contact force on it [N]
+  // Per wall, the momentum the bodies gave it since construction [N s]: the time integral of the
+  // contact forces on the wall, with the weights the integrator's kicks give each force evaluation,
+  // so that the sum over walls plus the impulse of the body forces (gravity, fields, loads, damping)
+  // equals minus the change of the bodies' total momentum to round-off (Mutze, Polyspherical grains,
+  // §1 (iv)). A box is six planes: -x, +x, -y, +y, -z, +z faces.
+  std::vector<Vec3> wallImpulse;
+  bool forcesCurrent = false;  // the forces belong to the current state
   // How far the contact history lags the clock [s]: 0 after a refresh or an evaluation at the end
   // of the step, dt / 2 after a midpoint evaluation.
   double historyLag = 0.0;
