@@ -86,6 +86,16 @@ void compare(const World& world) {
            qPrintable(QString("estimated %1, allocated only %2").arg(estimate).arg(allocated)));
 }
 
+// Sixty T-bars dropped into a box, integrated by `kind`.
+Scene pileScene(IntegratorKind kind) {
+  TbarPile pile;
+  pile.count = 60;
+  pile.top = 0.03;
+  Scene scene = parseScene(tbarPileJson(pile), "pile.json");
+  scene.model.settings.integrator = kind;
+  return scene;
+}
+
 }  // namespace
 
 class CheckpointMemoryTest : public QObject {
@@ -94,12 +104,7 @@ class CheckpointMemoryTest : public QObject {
   void pileInContact_data() { addIntegratorRows(); }
   void pileInContact() {
     QFETCH(IntegratorKind, kind);
-    TbarPile pile;
-    pile.count = 60;
-    pile.top = 0.03;
-    Scene scene = parseScene(tbarPileJson(pile), "pile.json");
-    scene.model.settings.integrator = kind;
-    auto world = buildWorld(scene);
+    auto world = buildWorld(pileScene(kind));
     for (int n = 0; n < 3000; ++n) mustStep(*world);
     QVERIFY(world->contactCount() > 0);
     compare(*world);
@@ -114,11 +119,7 @@ class CheckpointMemoryTest : public QObject {
   }
   void ownForcesIntegratorsInContact() {
     QFETCH(IntegratorKind, kind);
-    TbarPile pile;
-    pile.count = 60;
-    pile.top = 0.03;
-    Scene scene = parseScene(tbarPileJson(pile), "pile.json");
-    scene.model.settings.integrator = kind;
+    Scene scene = pileScene(kind);
     scene.model.contact.linear.tangentialStiffnessRatio = 0.0;  // no springs: a law cim and rk4 take
     auto world = buildWorld(scene);
     for (int n = 0; n < 3000 || world->contactCount() == 0; ++n) {
