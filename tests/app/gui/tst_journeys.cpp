@@ -137,7 +137,10 @@ class TestJourneys : public QObject {
 
  private slots:
   void initTestCase() { QSurfaceFormat::setDefaultFormat(viewportSurfaceFormat()); }
-  void init() { useTestSettings(QStringLiteral("tst_journeys")); }
+  // Settings of each journey's own: ctest runs the journeys in two processes at once (CMakeLists.txt).
+  void init() {
+    useTestSettings(QStringLiteral("tst_journeys-%1").arg(QLatin1String(QTest::currentTestFunction())));
+  }
 
   // README's first invitation: the default scene piles up; S over the pile (where the pile is
   // highest, and where it is lowest), then G at it. Nothing diverges; each new body starts clear of
