@@ -16,7 +16,7 @@ import sys
 import tempfile
 
 # Lowest first.
-ORDER = ["base", "clump", "forces", "walls", "collision", "model", "energy", "integrate", "cim", "world",
+ORDER = ["base", "clump", "forces", "walls", "collision", "model", "energy", "integrate", "cim", "step", "world",
          "scene", "io", "export", "studies"]
 INCLUDE = re.compile(r'^\s*#\s*include\s+"([^"]+)"')
 

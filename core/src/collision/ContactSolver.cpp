@@ -148,7 +148,7 @@ class ContactPass {
   // Pass 2: the full test of the pairs pass 1 kept and the contact law, in list order.
   template <bool kCapsules, bool kPeriodic>
   void pairContacts(std::size_t begin, std::size_t end, ContactChunk& out, ChunkSums& sums) const {
-    std::vector<std::uint32_t>& near = out.scratch.nearPairs;
+    std::vector<std::uint32_t>& near = *out.nearPairs;
     const std::size_t nearCount =
         collectNearPairs<kCapsules, kPeriodic>(begin, end, near, sums.springEnergyChange);
     Touch t{};

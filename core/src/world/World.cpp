@@ -9,6 +9,7 @@
 #include "core/cim/SelfForcedIntegrator.hpp"
 #include "core/integrate/BlockedDofs.hpp"
 #include "core/model/ModelParameters.hpp"
+#include "core/step/BodyForces.hpp"
 #include "core/world/PeriodicChecks.hpp"
 
 #include "IntegratorFactory.hpp"
@@ -117,8 +118,8 @@ std::uint32_t World::addBody(const BodyInit& init, const std::optional<PointProp
   state_.bodies.torque.push_back(Vec3::Zero());
   state_.bodies.point.push_back(point);
   state_.bodies.blocked.push_back(init.blocked);
-  state_.dissipativeForce.push_back(Vec3::Zero());
-  state_.dissipativeTorque.push_back(Vec3::Zero());
+  state_.dissipative.force.push_back(Vec3::Zero());
+  state_.dissipative.torque.push_back(Vec3::Zero());
   state_.wrapDisplacement.push_back(Vec3::Zero());
   state_.bodyFirstPebble.push_back(static_cast<std::uint32_t>(state_.pebbleLocal.size()));
   const bool capsules =
@@ -164,11 +165,11 @@ void World::stateChanged() {
 
 void World::bodiesChanged() {
   energyWatch_.reset();  // an edit of the state changes the energy without booking it
-  projectStateOnPlane();
-  confineBlockedState();
+  projectStateOnPlane(model_.settings.plane, state_.bodies);
+  confineBlockedState(state_.bodies);
   wrapIntoBox();
   state_.forcesCurrent = false;
-  lastPowersCurrent_ = false;
+  workBooking_.forget();
 }
 
 void World::removeBody(std::uint32_t body) {
@@ -189,10 +190,10 @@ void World::removeBody(std::uint32_t body) {
   state_.contactHistory.removePebbles(first, count);
   state_.integratorHistory.removeBody(body);
   state_.bodies.erase(body);
-  lastPowersCurrent_ = false;
+  workBooking_.forget();
   energyWatch_.reset();  // its energy leaves without being booked
-  state_.dissipativeForce.erase(state_.dissipativeForce.begin() + body);
-  state_.dissipativeTorque.erase(state_.dissipativeTorque.begin() + body);
+  state_.dissipative.force.erase(state_.dissipative.force.begin() + body);
+  state_.dissipative.torque.erase(state_.dissipative.torque.begin() + body);
   state_.wrapDisplacement.erase(state_.wrapDisplacement.begin() + body);
 
   const auto pebbleRange = [&](auto& v) {
@@ -241,7 +242,7 @@ void World::withdrawContactsOf(std::uint32_t body) {
       if (r.bodyB == kWallBody || (r.bodyA != body && r.bodyB != body)) continue;
       const std::uint32_t partner = r.bodyA == body ? r.bodyB : r.bodyA;
       const double sign = r.bodyA == body ? -1.0 : 1.0;  // the partner gets -force if it is B
-      // B's arm from its image nearest A (addContactForces).
+      // B's arm from its image nearest A (addContactForces, ContactSums.hpp).
       const Vec3 shift = partner == r.bodyB
                              ? bodyImageShift(model_.settings.periodic, state_.bodies.position[r.bodyA],
                                               state_.bodies.position[r.bodyB])
@@ -249,8 +250,8 @@ void World::withdrawContactsOf(std::uint32_t body) {
       const Vec3 arm = r.point - (state_.bodies.position[partner] + shift);
       state_.bodies.force[partner] -= sign * r.force;
       state_.bodies.torque[partner] -= arm.cross(sign * r.force);
-      state_.dissipativeForce[partner] -= sign * r.dissipativeForce;
-      state_.dissipativeTorque[partner] -= arm.cross(sign * r.dissipativeForce);
+      state_.dissipative.force[partner] -= sign * r.dissipativeForce;
+      state_.dissipative.torque[partner] -= arm.cross(sign * r.dissipativeForce);
     }
   }
 }
@@ -276,12 +277,12 @@ std::size_t WorldCheckpoint::memoryBytes() const {
        elementBytes(p.radius) + elementBytes(p.body) + elementBytes(state.pebbleAxisLocal) +
        elementBytes(p.axis) + elementBytes(p.halfLength);
   n += state.contactHistory.memoryBytes();
-  // Chunks as a copy holds them: records, no scratch (ChunkScratch).
+  // Chunks as a copy holds them: records, no scratch (ContactChunk::nearPairs).
   for (const ContactChunk& chunk : state.contacts.chunks()) n += sizeof(chunk) + elementBytes(chunk.records);
   n += state.meshContacts.memoryBytes();
   n += elementBytes(state.wallForce) + elementBytes(state.wallImpulse);
-  n += elementBytes(state.loads) + elementBytes(state.dissipativeForce) +
-       elementBytes(state.dissipativeTorque) + elementBytes(state.loadTorque) +
+  n += elementBytes(state.loads) + elementBytes(state.dissipative.force) +
+       elementBytes(state.dissipative.torque) + elementBytes(state.loadTorque) +
        elementBytes(state.wrapDisplacement) + elementBytes(state.ownContactPoints) +
        elementBytes(state.inlets);
   for (const Inlet& inlet : state.inlets) {
@@ -309,7 +310,7 @@ void World::restore(const WorldCheckpoint& c) {
   neighbors_.invalidate();
   neighbors_.rebuild(broadPhaseInput(), state_.contactHistory, &pool_);
   setIntegratorObject(makeIntegrator(model_.settings.integrator, model_.settings.eulerIterations));
-  lastPowersCurrent_ = false;  // recomputed from the restored state, to the same bits
+  workBooking_.forget();  // recomputed from the restored state, to the same bits
   energyWatch_.reset();
   if constexpr (kAssertions) checkInvariants();
 }

@@ -5,10 +5,11 @@
 #include <vector>
 
 #include "core/cim/SelfForcedIntegrator.hpp"
+#include "core/step/PebbleStage.hpp"
 #include "core/world/World.hpp"
 
-#include "PebblePlacement.hpp"
 #include "TimeStepEstimate.hpp"
+#include "core/step/PebblePlacement.hpp"
 
 namespace clumplab {
 
@@ -93,7 +94,7 @@ std::optional<EnergyReport> World::stepEnergy() {
   // Within a step the pebbles are placed in the world's own arrays, as the next force evaluation
   // places them first (no copy); a list in need of a rebuild leaves the sample to a later step,
   // since rebuilding it here would move its reference positions.
-  updatePebblePositions();
+  placeAllPebbles(pool_, state_.bodies, pebblePlacement());
   if (neighbors_.needsRebuild(state_.pebbles.position)) return std::nullopt;
   addPotentialEnergy(e, state_.pebbles, state_.contactHistory);
   return e;

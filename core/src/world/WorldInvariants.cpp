@@ -16,7 +16,7 @@ void World::checkInvariants() const {
                       b.force.size() == n && b.torque.size() == n && b.point.size() == n &&
                       b.blocked.size() == n,
                   "the body arrays hold one entry per body");
-  CLUMPLAB_ASSERT(state_.dissipativeForce.size() == n && state_.dissipativeTorque.size() == n &&
+  CLUMPLAB_ASSERT(state_.dissipative.force.size() == n && state_.dissipative.torque.size() == n &&
                       state_.wrapDisplacement.size() == n && state_.bodyFirstPebble.size() == n,
                   "the per-body force and pebble arrays hold one entry per body");
   const std::size_t pebbleCount = state_.pebbleLocal.size();

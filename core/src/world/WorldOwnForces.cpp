@@ -11,6 +11,7 @@
 #include "core/base/Assert.hpp"
 #include "core/cim/SelfForcedIntegrator.hpp"
 #include "core/collision/ContactLaw.hpp"
+#include "core/step/PebbleStage.hpp"
 #include "core/world/World.hpp"
 
 #include "base/StageClock.hpp"
@@ -65,14 +66,14 @@ bool World::stepOwnForces() {
                                               model_.settings.timeStep, !state_.forcesCurrent);
   state_.forcesCurrent = true;    // until an edit: the integrator's model of the world is current
   if (r.cancelled) return false;  // stepCancel(): the world is as before the step, no divergence
-  lastPowersCurrent_ = false;
+  workBooking_.forget();
   state_.ledger.dissipated += r.dissipated;
   state_.ledger.externalWork += r.externalWork;
   for (std::size_t w = 0; w < state_.wallImpulse.size() && w < r.wallImpulse.size(); ++w) {
     state_.wallImpulse[w] += r.wallImpulse[w];
   }
-  // Wraps into the periodic box, as wrapIntoBox books them: the continuous positions (energy of
-  // gravity, angular momentum) and the loads' points move with their bodies.
+  // Wraps into the periodic box, as wrapIntoBox (PeriodicWrap.hpp) books them: the continuous positions
+  // (energy of gravity, angular momentum) and the loads' points move with their bodies.
   for (std::size_t b = 0; b < r.wrapShift.size() && b < state_.wrapDisplacement.size(); ++b) {
     if (r.wrapShift[b] == Vec3::Zero()) continue;
     state_.wrapDisplacement[b] += r.wrapShift[b];
@@ -85,8 +86,8 @@ bool World::stepOwnForces() {
   state_.ownContactPoints = std::move(r.contactPoints);
   state_.worstOverlapRatio = r.worstOverlapRatio;
   state_.worstBody = r.worstBody;
-  updatePebblePositions();
-  advanceClock();
+  placeAllPebbles(pool_, state_.bodies, pebblePlacement());
+  state_.clock.advance(model_.settings.timeStep);
   timer.reset();  // the divergence checks below are not the integrator's
   if (!r.ok) {
     state_.divergence = {

@@ -1,14 +1,13 @@
-// World::step and what it books after the integrator has moved the bodies: the periodic wrap,
-// the work of dissipative forces and loads, the wall impulses, the clock and the divergence checks.
+// World::step, its stages in order (core/step: the work booking, the periodic wrap; the clock), and
+// the divergence checks after it.
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 
 #include "core/base/Assert.hpp"
+#include "core/step/PeriodicWrap.hpp"
 #include "core/world/World.hpp"
 
-#include "PebblePlacement.hpp"
-#include "base/BodyLoop.hpp"
 #include "base/StageClock.hpp"
 
 namespace clumplab {
@@ -24,152 +23,47 @@ bool World::step() {
   {
     const StageTimer wholeStep(stageTotal(Stage::Integrate));
     const double f = forceStage_->forceTimeFraction();  // where in the step the forces are evaluated
-    bookCarriedWork(f);          // the last evaluation's forces over their share of this step
-    keepStepStartVelocities(f);  // for integrators that evaluate forces before the step's end
+    const double dt = model_.settings.timeStep;
+    if (f > 0.5 && !state_.forcesCurrent)
+      refreshForces();  // the forces the step starts with (edits, first step)
+    {
+      const StageTimer book(stageTotal(Stage::Reduce));
+      workBooking_.bookCarried(f, dt, workForces(), workBooks());  // the last evaluation's share
+    }
     forceStage_->step(stepContext(), state_.integratorHistory.forceStage,
                       *this);  // kicks and drifts around one force evaluation (evaluate)
     {
       const StageTimer reduce(stageTotal(Stage::Reduce));
-      wrapIntoBox();   // periodic axes: centres of mass back into the primary box
-      bookNewWork(f);  // the new evaluation's forces over the rest of the step
+      wrapIntoBox();                                           // periodic axes (PeriodicWrap.hpp)
+      workBooking_.bookNew(f, dt, workForces(), workBooks());  // the new evaluation's share
     }
-    advanceClock();
+    state_.clock.advance(dt);
   }
   stageTotal(Stage::Integrate) -= forceStageSeconds() - forceSecondsBefore;  // timed inside the step
   if constexpr (kAssertions) checkInvariants();
   return checkDivergence();  // NaN, overlaps, the energy watch
 }
 
-// Dissipated work (Mutze, Polyspherical grains, §8: total + dissipated is conserved). A contact law
-// sees velocities that are not the synchronous ones (the leapfrog's predicted v*, the midpoint's
-// mid-step ones); power x dt at those would not telescope with the kicks. Book instead the work that
-// the kicks do with the dissipative forces: the forces of an evaluation at t + f dt
-// (ForceStageIntegrator::forceTimeFraction) act over the interval of length dt centred there, on
-// velocities that are the synchronous ones at t + f dt to second order. For f = 1 (leapfrog,
-// splitting) the last evaluation's forces act over the first half of this step at v_n and the new
-// ones over the second half at v_{n+1}; for f = 1/2 (midpoint) the new ones act over the whole step
-// at (v_n + v_{n+1}) / 2. For the translational kicks this is their work exactly (up to terms that
-// telescope, for f = 1); for the rotational ones to second order. Forces refreshed at the start of a
-// step (first step, edits) are booked for the half they act.
-void World::bookCarriedWork(double f) {
-  const double carried = f - 0.5;  // share of the step driven by the last evaluation's forces
-  if (carried <= 0.0) return;
-  if (!state_.forcesCurrent) refreshForces();  // what the integrator would do first
-  const StageTimer timer(stageTotal(Stage::Reduce));
-  const double dt = model_.settings.timeStep;
-  // The last step ended with these powers unless forces or velocities changed since.
-  if (!lastPowersCurrent_) lastPowers_ = powers(0.0);
-  state_.ledger.dissipated -= carried * dt * lastPowers_.dissipative;
-  state_.ledger.externalWork += carried * dt * lastPowers_.external;
-  addWallImpulses(carried * dt);  // the kick the last evaluation's wall forces give this step
+WorkBooking::Forces World::workForces() {
+  return {pool_,
+          state_.bodies,
+          state_.dissipative,
+          state_.loads,
+          state_.loadTorque,
+          state_.wallForce,
+          state_.meshContacts};
 }
 
-void World::keepStepStartVelocities(double f) {
-  if (f >= 1.0) return;
-  stepStartVelocity_ = state_.bodies.velocity;
-  stepStartAngularVelocity_ = state_.bodies.angularVelocity;
-}
-
-void World::bookNewWork(double f) {
-  const double carried = f - 0.5;
-  const double dt = model_.settings.timeStep;
-  lastPowers_ = powers(1.0 - f);
-  lastPowersCurrent_ = f == 1.0;  // then they are the powers at the synchronous end-of-step state
-  state_.ledger.dissipated -= (1.0 - carried) * dt * lastPowers_.dissipative;
-  state_.ledger.externalWork += (1.0 - carried) * dt * lastPowers_.external;
-  addWallImpulses((1.0 - carried) * dt);
+void World::wrapIntoBox() {
+  clumplab::wrapIntoBox(
+      model_.settings.periodic, state_.bodies, state_.wrapDisplacement,
+      {state_.bodyFirstPebble, state_.pebbles.position, state_.loads, state_.contacts, neighbors_});
 }
 
 double World::forceStageSeconds() const {
   double sum = 0.0;
   for (int s = 0; s < static_cast<int>(Stage::Integrate); ++s) sum += stageSeconds_[s];
   return sum;
-}
-
-void World::wrapIntoBox() {
-  // Periodic axes: each centre of mass back into the primary box by whole box lengths. Everything
-  // derived from the position moves with it by the same shift, so nothing needs recomputing and
-  // the last forces stay current: the pebbles, the neighbour list's reference positions (a wrap
-  // neither triggers nor hides a rebuild), external load points, and the contact points of the
-  // body's contacts as body A (they lie next to A; as B the shift is found again from the centres).
-  const PeriodicBox& box = model_.settings.periodic;
-  if (!box.any()) return;
-  std::vector<Vec3> shifts;  // per body, allocated once something wraps
-  for (std::size_t b = 0; b < state_.bodies.size(); ++b) {
-    const Vec3 x = state_.bodies.position[b];
-    const Vec3 inside = box.wrap(x);
-    if (inside == x) continue;
-    const Vec3 shift = inside - x;
-    state_.bodies.position[b] = inside;
-    state_.wrapDisplacement[b] += shift;
-    const std::uint32_t first = state_.bodyFirstPebble[b];
-    const std::uint32_t end = b + 1 < state_.bodies.size()
-                                  ? state_.bodyFirstPebble[b + 1]
-                                  : static_cast<std::uint32_t>(state_.pebbleLocal.size());
-    for (std::uint32_t p = first; p < end; ++p) state_.pebbles.position[p] += shift;
-    neighbors_.translatePebbles(first, end - first, shift);
-    for (ExternalLoad& load : state_.loads) {
-      if (load.body == b) load.point += shift;
-    }
-    if (shifts.empty()) shifts.assign(state_.bodies.size(), Vec3::Zero());
-    shifts[b] = shift;
-  }
-  if (!shifts.empty()) state_.contacts.translatePoints(shifts);
-}
-
-void World::advanceClock() {
-  ++state_.clock.steps;
-  state_.clock.time =
-      state_.clock.origin +
-      static_cast<double>(state_.clock.steps - state_.clock.stepsAtOrigin) * model_.settings.timeStep;
-}
-
-void World::addWallImpulses(double weight) {
-  for (std::size_t w = 0; w < state_.wallImpulse.size(); ++w)
-    state_.wallImpulse[w] += weight * state_.wallForce[w];
-  // Moving mesh walls: the work of the contact forces at the surface velocity u, and the dissipation
-  // at the relative velocity (the bodies' share, F_diss . v, is booked by powers()).
-  state_.ledger.wallWork += weight * state_.meshContacts.wallPower();
-  state_.ledger.dissipated += weight * state_.meshContacts.wallDissipativePower();
-}
-
-World::Powers World::powers(double startWeight) {
-  // Sum over contacts of F_diss . w (w at the contact point, lever arms at the force time) is the
-  // sum over bodies of F_diss . v + T_diss . omega: one pass over bodies, in fixed chunks summed in
-  // chunk order (independent of the thread count).
-  const bool interpolate = startWeight != 0.0;  // only then are the step-start velocities kept
-  const auto velocity = [&](std::size_t b) -> Vec3 {
-    const Vec3& v = state_.bodies.velocity[b];
-    return interpolate ? Vec3(v + startWeight * (stepStartVelocity_[b] - v)) : v;
-  };
-  const auto angularVelocity = [&](std::size_t b) -> Vec3 {
-    const Vec3& w = state_.bodies.angularVelocity[b];
-    return interpolate ? Vec3(w + startWeight * (stepStartAngularVelocity_[b] - w)) : w;
-  };
-  const std::size_t n = state_.bodies.size();
-  powerChunks_.assign(bodyChunkCount(n), 0.0);
-  forEachBodyChunk(pool_, n, [&](std::size_t chunk, std::size_t begin, std::size_t end) {
-    double power = 0.0;
-    if (interpolate) {
-      for (std::size_t b = begin; b < end; ++b) {
-        power +=
-            state_.dissipativeForce[b].dot(velocity(b)) + state_.dissipativeTorque[b].dot(angularVelocity(b));
-      }
-    } else {  // the same sums without the interpolation in the loop
-      for (std::size_t b = begin; b < end; ++b) {
-        power += state_.dissipativeForce[b].dot(state_.bodies.velocity[b]) +
-                 state_.dissipativeTorque[b].dot(state_.bodies.angularVelocity[b]);
-      }
-    }
-    powerChunks_[chunk] = power;
-  });
-  Powers p;
-  for (const double chunkPower : powerChunks_) p.dissipative += chunkPower;
-  for (std::size_t i = 0; i < state_.loads.size(); ++i) {
-    const std::uint32_t b = state_.loads[i].body;
-    p.external += state_.loads[i].force.dot(velocity(b)) + state_.loadTorque[i].dot(angularVelocity(b));
-  }
-  return p;
 }
 
 bool World::energyBlewUp() {

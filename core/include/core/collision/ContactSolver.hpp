@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "core/base/PeriodicBox.hpp"
+#include "core/base/Scratch.hpp"
 #include "core/base/ThreadPool.hpp"
 #include "core/clump/BodyState.hpp"
 #include "core/collision/ContactHistory.hpp"
@@ -58,23 +59,12 @@ struct PebbleArrays {
   bool hasCapsules() const { return !halfLength.empty(); }
 };
 
-// Scratch of each evaluation: a copy of it (a chunk in a world checkpoint) starts empty, so that
-// checkpoints hold state only.
-struct ChunkScratch {
-  std::vector<std::uint32_t> nearPairs;  // the chunk's pairs that may touch (list indices)
-
-  ChunkScratch() = default;
-  ChunkScratch(const ChunkScratch& /*other*/) {}
-  ChunkScratch& operator=(const ChunkScratch& /*other*/) { return *this; }
-  ChunkScratch(ChunkScratch&&) noexcept = default;
-  ChunkScratch& operator=(ChunkScratch&&) noexcept = default;
-  ~ChunkScratch() = default;
-};
-
 // Cache-line aligned: chunks are filled by different threads.
 struct alignas(64) ContactChunk {
   std::vector<ContactRecord> records;
-  ChunkScratch scratch;
+  // The chunk's pairs that may touch (list indices): scratch of each evaluation, not copied with the
+  // chunk (a chunk in a world checkpoint), so that checkpoints hold state only.
+  Scratch<std::vector<std::uint32_t>> nearPairs;
   double springEnergyChange = 0.0;  // [J] change of the energy stored in tangential springs
   double hysteresisLoss = 0.0;      // [J] dissipated by Mutze's hysteresis as largest overlaps grew (>= 0)
   double worstOverlapRatio = 0.0;   // max overlap / smaller radius

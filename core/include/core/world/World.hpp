@@ -15,6 +15,8 @@
 #include "core/energy/EnergyWatch.hpp"
 #include "core/integrate/Integrator.hpp"
 #include "core/model/WorldModel.hpp"
+#include "core/step/PebblePlacement.hpp"
+#include "core/step/WorkBooking.hpp"
 #include "core/world/BodyInit.hpp"
 #include "core/world/TimeSteps.hpp"
 #include "core/world/WorldState.hpp"
@@ -187,32 +189,21 @@ class World final : private ForceStage {
   // Stages of a force evaluation; `advance`: at the integrator's force time of this step, contact
   // history advancing from the last evaluation with `drift` (false: a refresh of the current state).
   void evaluateForces(bool advance, const DriftVelocities& drift);
-  bool placePebblesAndCheckList();
-  void applyBodyForces();
-  // Returns the energy the contacts lost in the evaluation [J]: Mutze's hysteresis as largest overlaps grew,
-  // less the change of the tangential springs' energy.
-  double addContactForces();
-  // Powers [W] of the last evaluation's dissipative forces and torques (sum over bodies of
-  // F_diss . v + T_diss . omega) and of its external loads, with v = (1 - s) v_now + s v_stepStart
-  // (s = `startWeight`).
-  struct Powers {
-    double dissipative = 0.0;
-    double external = 0.0;
-  };
-  Powers powers(double startWeight);
   void withdrawContactsOf(std::uint32_t body);
-  void updatePebblePositions();
   // Aborts with a message where an invariant of the state is broken (WorldInvariants.cpp); called
   // only in builds with CLUMPLAB_ASSERTIONS.
   void checkInvariants() const;
   BroadPhaseInput broadPhaseInputFor(const PebbleArrays& pebbles) const;
-  void wrapIntoBox();  // periodic axes: centres of mass into the primary box (and what follows them)
-  void advanceClock();
-  // The stages of step() around the integrator (WorldStep.cpp); `f` is its force-time fraction.
-  void bookCarriedWork(double f);          // the last evaluation's work over its share of the step
-  void keepStepStartVelocities(double f);  // for integrators that evaluate forces before the end
-  void bookNewWork(double f);              // the new evaluation's work over the rest of the step
-  double forceStageSeconds() const;        // the force stages' seconds so far
+  // The bodies' pebbles as the pebble stage places them (PebbleStage.hpp): into state().pebbles.
+  PebblePlacement pebblePlacement() {
+    return {state_.bodyFirstPebble, state_.pebbleLocal, state_.pebbleAxisLocal, state_.pebbles};
+  }
+  // The periodic wrap (PeriodicWrap.hpp) of this world's bodies and what follows them.
+  void wrapIntoBox();
+  // What the work booking (WorkBooking.hpp) reads and books into.
+  WorkBooking::Forces workForces();
+  WorkBooking::Books workBooks() { return {state_.ledger, state_.wallImpulse}; }
+  double forceStageSeconds() const;  // the force stages' seconds so far
   // A stage's running total in stageSeconds() [s], for a StageTimer (StageClock.hpp).
   double& stageTotal(Stage s) { return stageSeconds_[static_cast<int>(s)]; }
   bool checkDivergence();
@@ -238,15 +229,8 @@ class World final : private ForceStage {
   // Every EnergyWatch::kEveryWorldSteps steps: a sample for the watch; true on a blow-up (then
   // the divergence is set, its message still to write).
   bool energyBlewUp();
-  void applyFieldForces();
-  Vec3 actingMagneticField() const;  // B, or its normal part in the 2D mode [T]
-  double minPebbleRadius() const;    // over the templates [m]; infinity without any
-  void projectForcesOnPlane();
-  void projectStateOnPlane();
-  void applyBlockedForces();   // blocked force components to zero, torques onto the free axis
-  void confineBlockedState();  // blocked velocity components to zero
-  void addWallImpulses(double weight);
-  void insertFromInlets();  // the "inlets" stage of step() (WorldInlets.cpp)
+  double minPebbleRadius() const;  // over the templates [m]; infinity without any
+  void insertFromInlets();         // the "inlets" stage of step() (WorldInlets.cpp)
   // The templates of the bodies and the inlets (every template when there are none).
   std::vector<const ClumpTemplate*> templatesInPlay() const;
   std::vector<bool> templatesInPlayMask() const;  // the same, per index of model().templates
@@ -260,13 +244,7 @@ class World final : private ForceStage {
   // integrator_ as the one of its two kinds it is (the other null): set by setIntegratorObject.
   ForceStageIntegrator* forceStage_ = nullptr;
   cim::SelfForcedIntegrator* selfForced_ = nullptr;
-  // Scratch and caches, not state: the velocities at the start of the step (for integrators that
-  // evaluate forces before its end), per-chunk powers, and powers() at the end of the last step.
-  std::vector<Vec3> stepStartVelocity_;
-  std::vector<Vec3> stepStartAngularVelocity_;
-  std::vector<double> powerChunks_;  // per body chunk, summed in chunk order
-  Powers lastPowers_;
-  bool lastPowersCurrent_ = false;
+  WorkBooking workBooking_;  // its scratch and the last step's powers: not state
   // The critical step's cache (the templates' faces, their steps under the contact law): filled by
   // criticalTimeStep on the thread that steps the world.
   mutable std::shared_ptr<TimeStepEstimate> stepEstimate_;

@@ -16,8 +16,10 @@
 #include "core/collision/ContactHistory.hpp"
 #include "core/collision/ContactSolver.hpp"
 #include "core/collision/MeshWallContacts.hpp"
+#include "core/energy/EnergyLedger.hpp"
 #include "core/forces/ExternalLoad.hpp"
 #include "core/integrate/ForceStageHistory.hpp"
+#include "core/step/BodyForces.hpp"
 #include "core/world/Inlet.hpp"
 
 namespace clumplab {
@@ -39,19 +41,12 @@ struct SimulationClock {
   std::uint64_t steps = 0;
   double origin = 0.0;  // [s]
   std::uint64_t stepsAtOrigin = 0;
-};
 
-// [J] since construction, so that total + dissipated - externalWork - wallWork - inserted is
-// conserved to the integrator's order (Mutze, Polyspherical grains, §8).
-struct EnergyLedger {
-  // The work done against damping and friction: contact dashpots and hysteresis, tangential forces
-  // less the change of the energy their springs store, global damping.
-  double dissipated = 0.0;
-  double externalWork = 0.0;  // the work of external loads (user input) on the bodies
-  // The work the imposed motion of mesh walls did on the bodies: the contact forces on the bodies
-  // times the walls' surface velocity.
-  double wallWork = 0.0;
-  double inserted = 0.0;  // the kinetic and potential energy the inlets' bodies brought in
+  // One step of dt [s] later: the time counted from the origin in whole steps (no running sum).
+  void advance(double dt) {
+    ++steps;
+    time = origin + static_cast<double>(steps - stepsAtOrigin) * dt;
+  }
 };
 
 // What the integrator in use carries from one step to the next (Integrator.hpp): it fills its part.
@@ -106,8 +101,7 @@ struct WorldState {
   MeshWallContacts meshContacts;  // mesh walls: records and their springs
   // Per body, the part of force/torque that is not conservative (contact dashpots and friction,
   // global damping) [N], [N m] about the centre of mass.
-  std::vector<Vec3> dissipativeForce;
-  std::vector<Vec3> dissipativeTorque;
+  DissipativeParts dissipative;  // of the bodies' forces and torques, for the work booking
   std::vector<Vec3> loadTorque;  // per external load, about the centre of mass [N m]
   std::vector<Vec3> wallForce;   // per wall (WorldModel::walls order), the contact force on it [N]
   // Per wall, the momentum the bodies gave it since construction [N s]: the time integral of the

@@ -1,0 +1,109 @@
+#include "core/step/BodyForces.hpp"
+
+#include "core/base/PlaneConstraint.hpp"
+#include "core/clump/BodyState.hpp"
+#include "core/forces/ExternalLoad.hpp"
+#include "core/forces/Fields.hpp"
+#include "core/integrate/BlockedDofs.hpp"
+#include "core/model/WorldModel.hpp"
+#include "integrate/BlockedMotion.hpp"
+
+namespace clumplab {
+
+void setGravityDampingAndLoads(const WorldSettings& settings, const std::vector<ExternalLoad>& loads,
+                               BodyState& bodies, DissipativeParts& dissipative,
+                               std::vector<Vec3>& loadTorque) {
+  // Woo, Clumps: gravity acts on the clump node (centre of mass) only.
+  const std::size_t n = bodies.size();
+  dissipative.force.resize(n);
+  dissipative.torque.resize(n);
+  for (std::size_t b = 0; b < n; ++b) {
+    bodies.force[b] = bodies.mass[b] * settings.gravity;
+    bodies.torque[b].setZero();
+    dissipative.force[b].setZero();
+    dissipative.torque[b].setZero();
+  }
+  // Global damping: F = -gamma m v and T = -gamma_rot I omega (I omega is the spin angular
+  // momentum), at the velocities the integrator evaluates forces with; the step books their work.
+  const double gamma = settings.linearDamping, gammaRot = settings.angularDamping;
+  if (gamma > 0.0 || gammaRot > 0.0) {
+    for (std::size_t b = 0; b < n; ++b) {
+      const Vec3 momentum = bodies.mass[b] * bodies.velocity[b];
+      dissipative.force[b] = -(gamma * momentum);
+      dissipative.torque[b] = -(gammaRot * bodies.spinAngularMomentum(b));
+      bodies.force[b] += dissipative.force[b];
+      bodies.torque[b] += dissipative.torque[b];
+    }
+  }
+  // External loads (user input: their work is not dissipation; the step books it as external work).
+  loadTorque.resize(loads.size());
+  for (std::size_t i = 0; i < loads.size(); ++i) {
+    const ExternalLoad& load = loads[i];
+    loadTorque[i] = (load.point - bodies.position[load.body]).cross(load.force);
+    bodies.force[load.body] += load.force;
+    bodies.torque[load.body] += loadTorque[i];
+  }
+}
+
+Vec3 actingMagneticField(const WorldSettings& settings) {
+  const Vec3& field = settings.fields.magnetic;
+  return settings.plane.enabled ? settings.plane.alongNormal(field) : field;
+}
+
+void applyFields(const WorldSettings& settings, double softening, bool lorentzInKicks, BodyState& bodies) {
+  // Mutze, Polyspherical grains, §1 (v), (vi): fields and point interactions at the centres of mass
+  // (FieldForces.cpp).
+  if (!hasPointProperties(bodies)) return;
+  addFieldForces(settings.fields, softening, bodies, bodies.force, bodies.torque, settings.periodic);
+  // Integrators that take forces at a mid-step state (Mutze's midpoint, Mutze, Polyspherical grains,
+  // §7) get q v x B from the evaluation; kick-drift-kick ones rotate the velocities in their kicks.
+  if (lorentzInKicks) return;
+  const Vec3 b = actingMagneticField(settings);
+  if (b != Vec3::Zero()) addLorentzForces(b, bodies, bodies.force);
+}
+
+void projectForcesOnPlane(const PlaneConstraint& plane, BodyState& bodies, DissipativeParts& dissipative) {
+  if (!plane.enabled) return;
+  for (std::size_t b = 0; b < bodies.size(); ++b) {
+    bodies.force[b] = plane.inPlane(bodies.force[b]);
+    bodies.torque[b] = plane.alongNormal(bodies.torque[b]);
+    dissipative.force[b] = plane.inPlane(dissipative.force[b]);
+    dissipative.torque[b] = plane.alongNormal(dissipative.torque[b]);
+  }
+}
+
+void projectStateOnPlane(const PlaneConstraint& plane, BodyState& bodies) {
+  if (!plane.enabled) return;
+  for (std::size_t b = 0; b < bodies.size(); ++b)
+    plane.confine(bodies.position[b], bodies.velocity[b], bodies.angularVelocity[b]);
+}
+
+void removeBlockedForces(BodyState& bodies, DissipativeParts& dissipative) {
+  for (std::size_t b = 0; b < bodies.size(); ++b) {
+    const std::uint8_t mask = bodies.blocked[b];
+    if (mask == 0) continue;
+    for (int a = 0; a < 3; ++a) {
+      if (mask & (1u << a)) bodies.force[b][a] = dissipative.force[b][a] = 0.0;
+    }
+    if ((mask & blocked_dofs::kRotations) == 0) continue;
+    const unsigned free = freeRotationAxes(mask);
+    for (int a = 0; a < 3; ++a) {
+      if ((free & (1u << a)) == 0) bodies.torque[b][a] = dissipative.torque[b][a] = 0.0;
+    }
+  }
+}
+
+void confineBlockedState(BodyState& bodies) {
+  for (std::size_t b = 0; b < bodies.size(); ++b) {
+    const std::uint8_t mask = bodies.blocked[b];
+    if (mask == 0) continue;
+    confineBlockedVelocity(bodies, b);
+    if ((mask & blocked_dofs::kRotations) == 0) continue;
+    const unsigned free = freeRotationAxes(mask);
+    for (int a = 0; a < 3; ++a) {
+      if ((free & (1u << a)) == 0) bodies.angularVelocity[b][a] = 0.0;
+    }
+  }
+}
+
+}  // namespace clumplab

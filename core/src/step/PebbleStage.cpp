@@ -1,0 +1,39 @@
+#include "core/step/PebbleStage.hpp"
+
+#include <atomic>
+
+#include "base/BodyLoop.hpp"
+#include "core/collision/NeighborList.hpp"
+
+namespace clumplab {
+
+void placeAllPebbles(ThreadPool& pool, const BodyState& bodies, const PebblePlacement& pebbles) {
+  forEachBodyChunk(pool, bodies.size(), [&](std::size_t, std::size_t begin, std::size_t end) {
+    placePebbles(
+        bodies, pebbles, begin, end, [](std::size_t) { return false; }, [](std::uint32_t) {});
+  });
+}
+
+bool placePebblesAndCheckList(ThreadPool& pool, const NeighborList& neighbors, const BodyState& bodies,
+                              const PebblePlacement& pebbles) {
+  if (!neighbors.builtFor(pebbles.world.position.size())) {  // no list for these pebbles yet: build one
+    placeAllPebbles(pool, bodies, pebbles);
+    return true;
+  }
+  std::atomic<bool> moved{false};
+  forEachBodyChunk(pool, bodies.size(), [&](std::size_t, std::size_t begin, std::size_t end) {
+    bool movedHere = false;
+    // Pebble by pebble only when the body's own motion cannot vouch for them all, and no pebble of
+    // this chunk has already asked for a rebuild.
+    const auto testPebbles = [&](std::size_t b) {
+      return !movedHere && !neighbors.bodyWithinLimits(b, pebbles.bodyFirstPebble[b], bodies.position[b],
+                                                       bodies.orientation[b]);
+    };
+    placePebbles(bodies, pebbles, begin, end, testPebbles,
+                 [&](std::uint32_t p) { movedHere |= neighbors.movedTooFar(p, pebbles.world.position[p]); });
+    if (movedHere) moved.store(true, std::memory_order_relaxed);
+  });
+  return moved.load(std::memory_order_relaxed);
+}
+
+}  // namespace clumplab

@@ -1,0 +1,37 @@
+#include "core/step/PeriodicWrap.hpp"
+
+#include "core/base/PeriodicBox.hpp"
+#include "core/clump/BodyState.hpp"
+#include "core/collision/ContactSolver.hpp"
+#include "core/collision/NeighborList.hpp"
+#include "core/forces/ExternalLoad.hpp"
+
+namespace clumplab {
+
+void wrapIntoBox(const PeriodicBox& box, BodyState& bodies, std::vector<Vec3>& wrapDisplacement,
+                 const WrapFollowers& followers) {
+  if (!box.any()) return;
+  std::vector<Vec3> shifts;  // per body, allocated once something wraps
+  for (std::size_t b = 0; b < bodies.size(); ++b) {
+    const Vec3 x = bodies.position[b];
+    const Vec3 inside = box.wrap(x);
+    if (inside == x) continue;
+    const Vec3 shift = inside - x;
+    bodies.position[b] = inside;
+    wrapDisplacement[b] += shift;
+    const std::uint32_t first = followers.bodyFirstPebble[b];
+    const std::uint32_t end = b + 1 < bodies.size()
+                                  ? followers.bodyFirstPebble[b + 1]
+                                  : static_cast<std::uint32_t>(followers.pebblePositions.size());
+    for (std::uint32_t p = first; p < end; ++p) followers.pebblePositions[p] += shift;
+    followers.neighbors.translatePebbles(first, end - first, shift);
+    for (ExternalLoad& load : followers.loads) {
+      if (load.body == b) load.point += shift;
+    }
+    if (shifts.empty()) shifts.assign(bodies.size(), Vec3::Zero());
+    shifts[b] = shift;
+  }
+  if (!shifts.empty()) followers.contacts.translatePoints(shifts);
+}
+
+}  // namespace clumplab
