@@ -305,6 +305,117 @@ std::vector<double> parseStiffnesses(const std::string& text) {
   return out;
 }
 
+// What cim-table was asked for, checked.
+struct TableSettings {
+  std::vector<double> stiffnesses;  // [N/m]
+  RunOptions options;               // its pool set by the caller
+  IntegratorKind baseline = IntegratorKind::Rk4;
+  std::string criterion;
+  double precision = 1.05;  // the step tuning's factor
+  int threads = 1;
+  bool quiet = false;
+};
+
+TableSettings tableSettings(const Arguments& args) {
+  TableSettings t;
+  for (const PaperRow& row : kPaper) t.stiffnesses.push_back(row.stiffness);
+  if (const auto text = args.text("--stiffness")) t.stiffnesses = parseStiffnesses(*text);
+  t.options.duration = args.number("--time").value_or(0.1);
+  t.options.threshold = args.number("--threshold").value_or(1e-3);
+  t.options.samples = static_cast<int>(args.integer("--samples").value_or(100));
+  const auto baselineKind = integratorFromName(args.text("--baseline").value_or("rk4"));
+  if (!baselineKind || *baselineKind == IntegratorKind::Cim) {
+    throw UsageError("--baseline: expected rk4 (the paper's), leapfrog, midpoint or splitting");
+  }
+  t.baseline = *baselineKind;
+  t.criterion = args.text("--criterion").value_or("max");
+  if (t.criterion != "max" && t.criterion != "final") throw UsageError("--criterion: expected max or final");
+  t.options.finalOnly = t.criterion == "final";
+  t.precision = args.number("--precision").value_or(1.05);
+  t.threads = static_cast<int>(args.integer("--threads").value_or(1));
+  if (!(t.options.duration > 0.0) || !(t.options.threshold > 0.0) || t.options.samples < 1 ||
+      !(t.precision > 1.0) || t.threads < 1 || t.threads > 256) {
+    throw UsageError(
+        "--time, --threshold must be positive, --samples >= 1, --precision > 1, --threads in [1, 256]");
+  }
+  t.quiet = args.has("--quiet");
+  return t;
+}
+
+// The baseline's name in the table's header and lines.
+std::string baselineName(IntegratorKind baseline) {
+  return baseline == IntegratorKind::Rk4 ? "RK4" : std::string(integratorName(baseline));
+}
+
+std::string tableHeader(const std::string& base) {
+  char header[300];
+  std::snprintf(header, sizeof header, "%12s | %15s %8s | %15s %9s | %8s | %13s %6s %8s | dE/E %s, CIM\n",
+                "kn [N/m]", ("dt_" + base + " [1e-5 s]").c_str(), (base + " [s]").c_str(), "dt_min [1e-5 s]",
+                "RK-F [s]", "speed-up", "paper: dt_RK4", "dt_min", "speed-up", base.c_str());
+  return header;
+}
+
+// The steps tuned at the last stiffness, which scaled by sqrt(k_prev / k) are the next guesses.
+struct TunedSteps {
+  double baseline = 0.0;   // [s]
+  double minStep = 0.0;    // [s], cim's
+  double stiffness = 0.0;  // [N/m]
+};
+
+// One stiffness: the baseline's step and cim's minimum step tuned to the threshold, then both timed
+// one after the other under the same conditions. Returns the row; `line` gets its table line.
+nlohmann::json measureStiffness(const Scene& scene, double kn, const TableSettings& t, TunedSteps& previous,
+                                std::string& line) {
+  const RunOptions& options = t.options;
+  const System sys = systemFor(scene, kn);
+  // A contact lasts about pi sqrt(m_eff / kn); a tenth of it for the first guess, then the tuned
+  // step of the previous stiffness scaled by sqrt(k_prev / k).
+  const double mass = sys.model.inertia.front().mass;
+  const double contactTime = M_PI * std::sqrt(0.5 * mass / kn);
+  const double scale = previous.stiffness > 0.0 ? std::sqrt(previous.stiffness / kn) : 0.0;
+  const double rk4Guess = previous.baseline > 0.0 ? previous.baseline * scale : 0.1 * contactTime;
+  std::vector<Run> rk4Tried, cimTried;
+  const Run rk4 = tune(
+      rk4Guess, 1e-4 * contactTime, contactTime, t.precision, options.threshold,
+      [&](double dt) { return runBaseline(sys, options, t.baseline, dt); }, rk4Tried);
+  if (!rk4.completed) throw std::runtime_error("no baseline step kept the energy error below the threshold");
+  const double cimGuess = previous.minStep > 0.0 ? previous.minStep * scale : 0.8 * rk4.step;
+  const Run cimTuned = tune(
+      cimGuess, 1e-3 * rk4.step, contactTime, t.precision, options.threshold,
+      [&](double dtMin) { return runCim(sys, options, dtMin); }, cimTried);
+  // Without any minimum step (rtol alone) when no dt_min > 0 passed.
+  const Run cimBest = cimTuned.completed ? cimTuned : runCim(sys, options, 0.0);
+  if (!cimBest.passed(options.threshold)) {
+    std::fprintf(stderr, "note: kn %g: CIM misses the threshold even without a minimum step (%.3g)\n", kn,
+                 cimBest.maxError);
+  }
+  const Run rk4Timed = runBaseline(sys, options, t.baseline, rk4.step);
+  const Run cimTimed = runCim(sys, options, cimBest.step);
+  previous = {rk4.step, cimBest.step, kn};
+  const double speedup = rk4Timed.seconds / cimTimed.seconds;
+  nlohmann::json row = {
+      {"stiffness", kn},    {"rk4", runJson(rk4Timed, true)},    {"cim", runJson(cimTimed, false)},
+      {"speedup", speedup}, {"rk4_trials", triedJson(rk4Tried)}, {"cim_trials", triedJson(cimTried)}};
+  const PaperRow* paper = t.baseline == IntegratorKind::Rk4 ? paperRow(kn) : nullptr;
+  if (paper != nullptr) {
+    row["paper"] = {{"rk4_dt", paper->rk4Step},
+                    {"rk4_seconds", paper->rk4Seconds},
+                    {"min_step", paper->minStep},
+                    {"cim_seconds", paper->cimSeconds},
+                    {"speedup", paper->speedup}};
+  }
+  char text[400];
+  std::snprintf(text, sizeof text,
+                "%12.4g | %15.3f %8.3f | %15.3f %9.3f | %8.2f | %13s %6s %8s | %.2e, %.2e\n", kn,
+                1e5 * rk4Timed.actualStep, rk4Timed.seconds, 1e5 * cimTimed.step, cimTimed.seconds, speedup,
+                paper ? std::to_string(1e5 * paper->rk4Step).substr(0, 4).c_str() : "-",
+                paper ? std::to_string(1e5 * paper->minStep).substr(0, 4).c_str() : "-",
+                paper ? std::to_string(paper->speedup).substr(0, 4).c_str() : "-", rk4Timed.maxError,
+                cimTimed.maxError);
+  line = text;
+  return row;
+}
+
 }  // namespace
 
 int cimTableCommand(const std::vector<std::string>& argv) {
@@ -320,111 +431,35 @@ int cimTableCommand(const std::vector<std::string>& argv) {
     throw InputError(scene.file, "contact.model",
                      "cim-table varies a linear spring's stiffness: use \"linear\"");
   }
-  std::vector<double> stiffnesses;
-  for (const PaperRow& row : kPaper) stiffnesses.push_back(row.stiffness);
-  if (const auto text = args.text("--stiffness")) stiffnesses = parseStiffnesses(*text);
-  RunOptions options;
-  options.duration = args.number("--time").value_or(0.1);
-  options.threshold = args.number("--threshold").value_or(1e-3);
-  options.samples = static_cast<int>(args.integer("--samples").value_or(100));
-  const auto baselineKind = integratorFromName(args.text("--baseline").value_or("rk4"));
-  if (!baselineKind || *baselineKind == IntegratorKind::Cim) {
-    throw UsageError("--baseline: expected rk4 (the paper's), leapfrog, midpoint or splitting");
-  }
-  const IntegratorKind baseline = *baselineKind;
-  const std::string criterion = args.text("--criterion").value_or("max");
-  if (criterion != "max" && criterion != "final") throw UsageError("--criterion: expected max or final");
-  options.finalOnly = criterion == "final";
-  const double precision = args.number("--precision").value_or(1.05);
-  const int threads = static_cast<int>(args.integer("--threads").value_or(1));
-  if (!(options.duration > 0.0) || !(options.threshold > 0.0) || options.samples < 1 || !(precision > 1.0) ||
-      threads < 1 || threads > 256) {
-    throw UsageError(
-        "--time, --threshold must be positive, --samples >= 1, --precision > 1, --threads in [1, 256]");
-  }
+  TableSettings t = tableSettings(args);
   // Threads serve the clusters of the cluster integration method (and a World baseline's force
   // loop); the RK4 baseline runs on one. The README's figures are single-threaded.
-  ThreadPool pool(threads);
-  options.pool = &pool;
-  const bool quiet = args.has("--quiet");
-
+  ThreadPool pool(t.threads);
+  t.options.pool = &pool;
   nlohmann::json rows = nlohmann::json::array();
-  const std::string base = baseline == IntegratorKind::Rk4 ? "RK4" : std::string(integratorName(baseline));
-  char header[300];
-  std::snprintf(header, sizeof header, "%12s | %15s %8s | %15s %9s | %8s | %13s %6s %8s | dE/E %s, CIM\n",
-                "kn [N/m]", ("dt_" + base + " [1e-5 s]").c_str(), (base + " [s]").c_str(), "dt_min [1e-5 s]",
-                "RK-F [s]", "speed-up", "paper: dt_RK4", "dt_min", "speed-up", base.c_str());
-  std::string table = header;
-  double previousRk4 = 0.0, previousStiffness = 0.0, previousMin = 0.0;
-  for (const double kn : stiffnesses) {
-    const System sys = systemFor(scene, kn);
-    // A contact lasts about pi sqrt(m_eff / kn); a tenth of it for the first guess, then the tuned
-    // step of the previous stiffness scaled by sqrt(k_prev / k).
-    const double mass = sys.model.inertia.front().mass;
-    const double contactTime = M_PI * std::sqrt(0.5 * mass / kn);
-    const double scale = previousStiffness > 0.0 ? std::sqrt(previousStiffness / kn) : 0.0;
-    const double rk4Guess = previousRk4 > 0.0 ? previousRk4 * scale : 0.1 * contactTime;
-    std::vector<Run> rk4Tried, cimTried;
-    const Run rk4 = tune(
-        rk4Guess, 1e-4 * contactTime, contactTime, precision, options.threshold,
-        [&](double dt) { return runBaseline(sys, options, baseline, dt); }, rk4Tried);
-    if (!rk4.completed)
-      throw std::runtime_error("no baseline step kept the energy error below the threshold");
-    const double cimGuess = previousMin > 0.0 ? previousMin * scale : 0.8 * rk4.step;
-    const Run cimTuned = tune(
-        cimGuess, 1e-3 * rk4.step, contactTime, precision, options.threshold,
-        [&](double dtMin) { return runCim(sys, options, dtMin); }, cimTried);
-    // Without any minimum step (rtol alone) when no dt_min > 0 passed.
-    const Run cimBest = cimTuned.completed ? cimTuned : runCim(sys, options, 0.0);
-    if (!cimBest.passed(options.threshold)) {
-      std::fprintf(stderr, "note: kn %g: CIM misses the threshold even without a minimum step (%.3g)\n", kn,
-                   cimBest.maxError);
-    }
-    // The timed runs, one after the other under the same conditions.
-    const Run rk4Timed = runBaseline(sys, options, baseline, rk4.step);
-    const Run cimTimed = runCim(sys, options, cimBest.step);
-    previousRk4 = rk4.step;
-    previousMin = cimBest.step;
-    previousStiffness = kn;
-    const double speedup = rk4Timed.seconds / cimTimed.seconds;
-    nlohmann::json row = {
-        {"stiffness", kn},    {"rk4", runJson(rk4Timed, true)},    {"cim", runJson(cimTimed, false)},
-        {"speedup", speedup}, {"rk4_trials", triedJson(rk4Tried)}, {"cim_trials", triedJson(cimTried)}};
-    const PaperRow* paper = baseline == IntegratorKind::Rk4 ? paperRow(kn) : nullptr;
-    if (paper != nullptr) {
-      row["paper"] = {{"rk4_dt", paper->rk4Step},
-                      {"rk4_seconds", paper->rk4Seconds},
-                      {"min_step", paper->minStep},
-                      {"cim_seconds", paper->cimSeconds},
-                      {"speedup", paper->speedup}};
-    }
-    rows.push_back(row);
-    char line[400];
-    std::snprintf(line, sizeof line,
-                  "%12.4g | %15.3f %8.3f | %15.3f %9.3f | %8.2f | %13s %6s %8s | %.2e, %.2e\n", kn,
-                  1e5 * rk4Timed.actualStep, rk4Timed.seconds, 1e5 * cimTimed.step, cimTimed.seconds, speedup,
-                  paper ? std::to_string(1e5 * paper->rk4Step).substr(0, 4).c_str() : "-",
-                  paper ? std::to_string(1e5 * paper->minStep).substr(0, 4).c_str() : "-",
-                  paper ? std::to_string(paper->speedup).substr(0, 4).c_str() : "-", rk4Timed.maxError,
-                  cimTimed.maxError);
+  std::string table = tableHeader(baselineName(t.baseline));
+  TunedSteps previous;
+  for (const double kn : t.stiffnesses) {
+    std::string line;
+    rows.push_back(measureStiffness(scene, kn, t, previous, line));
     table += line;
-    if (!quiet) std::fputs(line, stderr);
+    if (!t.quiet) std::fputs(line.c_str(), stderr);
   }
   const nlohmann::json out = {{"scene", scene.file},
                               {"bodies", scene.bodies.size()},
-                              {"time", options.duration},
-                              {"threshold", options.threshold},
-                              {"criterion", criterion},
-                              {"baseline", std::string(integratorName(baseline))},
-                              {"samples", options.samples},
-                              {"precision", precision},
-                              {"threads", threads},
+                              {"time", t.options.duration},
+                              {"threshold", t.options.threshold},
+                              {"criterion", t.criterion},
+                              {"baseline", std::string(integratorName(t.baseline))},
+                              {"samples", t.options.samples},
+                              {"precision", t.precision},
+                              {"threads", t.threads},
                               {"rows", rows},
                               {"table", table}};
   if (const auto path = args.text("--out")) {
     writeFileAtomically(*path, out.dump(2) + "\n");
   }
-  if (!quiet) std::fputs(("\n" + table).c_str(), stderr);
+  if (!t.quiet) std::fputs(("\n" + table).c_str(), stderr);
   std::cout << out.dump() << std::endl;
   return 0;
 }

@@ -36,6 +36,91 @@ PileCost pileCostFor(const ClumpTemplate& clump, const Arguments& args) {
   return estimatePileCost(clump, law, static_cast<int>(bodies));
 }
 
+// Mode 4: the pebbles another tool made (a pebble text or a MercuryDPM clump folder).
+void readGivenPebbles(const Arguments& args, const std::string& pebbles, MeshTemplateRequest& r) {
+  for (const char* fillOnly : {"--spacing", "--count", "--radius", "--mode", "--band", "--min-radius"}) {
+    if (args.has(fillOnly))
+      throw UsageError(std::string(fillOnly) + " does not apply with --pebbles (the pebbles are given)");
+  }
+  r.pebbles =
+      isMercuryClumpFolder(pebbles) ? readMercuryClumpFolder(pebbles).pebbles : readPebbleText(pebbles);
+}
+
+// --mode spheres: spheres of varied radii fitted to the shape.
+FillSettings sphereFillSettings(const Arguments& args) {
+  for (const char* gridOnly : {"--spacing", "--radius", "--band"}) {
+    if (args.has(gridOnly))
+      throw UsageError(std::string(gridOnly) + " applies to the grid modes, not to --mode spheres");
+  }
+  const long long count = args.integer("--count").value_or(0);
+  if (args.has("--count") && count < 1) throw UsageError("--count must be at least 1");
+  const double target = args.number("--target-dice").value_or(0.0);
+  if (args.has("--target-dice") && !(target > 0.0 && target <= 1.0))
+    throw UsageError("--target-dice must lie in (0, 1]");
+  const double protrusion = args.number("--max-protrusion").value_or(-1.0);
+  if (args.has("--max-protrusion") && !(protrusion >= 0.0))
+    throw UsageError("--max-protrusion must not be negative");
+  const double minimum = args.number("--min-radius").value_or(0.0);
+  if (args.has("--min-radius") && !(minimum > 0.0)) throw UsageError("--min-radius must be positive");
+  const long long maxCount = args.integer("--max-count").value_or(0);
+  if (args.has("--max-count") && maxCount < 1) throw UsageError("--max-count must be at least 1");
+  try {
+    FillSettings fill = makeSphereFillSettings(count, target, protrusion, minimum, maxCount);
+    const long long seed = args.integer("--seed").value_or(1);
+    if (seed < 0) throw UsageError("--seed must not be negative");
+    fill.seed = static_cast<std::uint64_t>(seed);
+    return fill;
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(e.what());
+  }
+}
+
+// The grid modes (MClump mode 3): a spacing or a count, and how pebbles are made on the grid.
+FillSettings gridFillSettings(const Arguments& args) {
+  for (const char* spheresOnly : {"--target-dice", "--max-protrusion", "--max-count", "--seed"}) {
+    if (args.has(spheresOnly)) throw UsageError(std::string(spheresOnly) + " applies to --mode spheres only");
+  }
+  const double spacing = args.number("--spacing").value_or(0.0);
+  const long long count = args.integer("--count").value_or(0);
+  if (args.has("--spacing") && !(spacing > 0.0)) throw UsageError("--spacing must be positive");
+  if (args.has("--count") && count < 1) throw UsageError("--count must be at least 1");
+  const double radius = args.number("--radius").value_or(0.0);
+  if (args.has("--radius") && !(radius > 0.0)) throw UsageError("--radius must be positive");
+  const double band = args.number("--band").value_or(0.0),
+               minimum = args.number("--min-radius").value_or(0.0);
+  if ((args.has("--band") && !(band > 0.0)) || (args.has("--min-radius") && !(minimum > 0.0)))
+    throw UsageError("--band and --min-radius must be positive");
+  try {
+    return makeFillSettings(spacing, count, radius, args.text("--mode").value_or(""), band, minimum);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(e.what());
+  }
+}
+
+// What the fill did, for the JSON output.
+nlohmann::json fillJson(const MeshTemplateRequest& r, const shapes::MeshTemplateResult& result) {
+  if (r.fill.spheres) {
+    const shapes::SphereFitResult& f = result.sphereFit;
+    nlohmann::json curve = nlohmann::json::array();
+    for (const shapes::SphereFitPoint& p : f.curve) curve.push_back({p.count, p.dice});
+    nlohmann::json refined = nlohmann::json::array();
+    for (const shapes::SphereFitPoint& p : f.refinedCurve) refined.push_back({p.count, p.dice});
+    return {{"mode", "spheres"},      {"pebbles", f.pebbles.size()},
+            {"stop", f.stopReason},   {"max_protrusion", f.maxProtrusion},
+            {"voxel", f.voxelSize},   {"candidates", f.candidates},
+            {"dice_by_count", curve}, {"refined_dice_by_count", refined}};
+  }
+  const shapes::FillResult& f = result.fill;
+  return {{"spacing", f.spacing},
+          {"radius", f.radius},
+          {"fitted", r.fill.fitted},
+          {"shell_only", r.fill.shellOnly},
+          {"candidates", f.candidates},
+          {"inside", f.inside},
+          {"dropped_small", f.droppedSmall},
+          {"pebbles", f.pebbles.size()}};
+}
+
 }  // namespace
 
 nlohmann::json fillResult(const std::vector<std::string>& argv) {
@@ -58,58 +143,10 @@ nlohmann::json fillResult(const std::vector<std::string>& argv) {
   r.repair = options.repair;
   r.inertia = args.text("--inertia").value_or("mesh");
   if (const auto pebbles = args.text("--pebbles")) {
-    for (const char* fillOnly : {"--spacing", "--count", "--radius", "--mode", "--band", "--min-radius"}) {
-      if (args.has(fillOnly))
-        throw UsageError(std::string(fillOnly) + " does not apply with --pebbles (the pebbles are given)");
-    }
-    r.pebbles =
-        isMercuryClumpFolder(*pebbles) ? readMercuryClumpFolder(*pebbles).pebbles : readPebbleText(*pebbles);
-  } else if (args.text("--mode").value_or("") == "spheres") {
-    for (const char* gridOnly : {"--spacing", "--radius", "--band"}) {
-      if (args.has(gridOnly))
-        throw UsageError(std::string(gridOnly) + " applies to the grid modes, not to --mode spheres");
-    }
-    const long long count = args.integer("--count").value_or(0);
-    if (args.has("--count") && count < 1) throw UsageError("--count must be at least 1");
-    const double target = args.number("--target-dice").value_or(0.0);
-    if (args.has("--target-dice") && !(target > 0.0 && target <= 1.0))
-      throw UsageError("--target-dice must lie in (0, 1]");
-    const double protrusion = args.number("--max-protrusion").value_or(-1.0);
-    if (args.has("--max-protrusion") && !(protrusion >= 0.0))
-      throw UsageError("--max-protrusion must not be negative");
-    const double minimum = args.number("--min-radius").value_or(0.0);
-    if (args.has("--min-radius") && !(minimum > 0.0)) throw UsageError("--min-radius must be positive");
-    const long long maxCount = args.integer("--max-count").value_or(0);
-    if (args.has("--max-count") && maxCount < 1) throw UsageError("--max-count must be at least 1");
-    try {
-      r.fill = makeSphereFillSettings(count, target, protrusion, minimum, maxCount);
-      const long long seed = args.integer("--seed").value_or(1);
-      if (seed < 0) throw UsageError("--seed must not be negative");
-      r.fill.seed = static_cast<std::uint64_t>(seed);
-    } catch (const std::invalid_argument& e) {
-      throw UsageError(e.what());
-    }
-    r.hasFill = true;
+    readGivenPebbles(args, *pebbles, r);
   } else {
-    for (const char* spheresOnly : {"--target-dice", "--max-protrusion", "--max-count", "--seed"}) {
-      if (args.has(spheresOnly))
-        throw UsageError(std::string(spheresOnly) + " applies to --mode spheres only");
-    }
-    const double spacing = args.number("--spacing").value_or(0.0);
-    const long long count = args.integer("--count").value_or(0);
-    if (args.has("--spacing") && !(spacing > 0.0)) throw UsageError("--spacing must be positive");
-    if (args.has("--count") && count < 1) throw UsageError("--count must be at least 1");
-    const double radius = args.number("--radius").value_or(0.0);
-    if (args.has("--radius") && !(radius > 0.0)) throw UsageError("--radius must be positive");
-    const double band = args.number("--band").value_or(0.0),
-                 minimum = args.number("--min-radius").value_or(0.0);
-    if ((args.has("--band") && !(band > 0.0)) || (args.has("--min-radius") && !(minimum > 0.0)))
-      throw UsageError("--band and --min-radius must be positive");
-    try {
-      r.fill = makeFillSettings(spacing, count, radius, args.text("--mode").value_or(""), band, minimum);
-    } catch (const std::invalid_argument& e) {
-      throw UsageError(e.what());
-    }
+    r.fill =
+        args.text("--mode").value_or("") == "spheres" ? sphereFillSettings(args) : gridFillSettings(args);
     r.hasFill = true;
   }
   const Sampling sampling = samplingOptions(args);
@@ -127,27 +164,7 @@ nlohmann::json fillResult(const std::vector<std::string>& argv) {
   printWarnings(result.report);
   if (result.clump.metrics) result.clump.metrics->pileCost = pileCostFor(result.clump, args);
   nlohmann::json out = nlohmann::json::parse(templateToJson(result.clump));
-  if (r.hasFill && r.fill.spheres) {
-    const shapes::SphereFitResult& f = result.sphereFit;
-    nlohmann::json curve = nlohmann::json::array();
-    for (const shapes::SphereFitPoint& p : f.curve) curve.push_back({p.count, p.dice});
-    nlohmann::json refined = nlohmann::json::array();
-    for (const shapes::SphereFitPoint& p : f.refinedCurve) refined.push_back({p.count, p.dice});
-    out["fill"] = {{"mode", "spheres"},      {"pebbles", f.pebbles.size()},
-                   {"stop", f.stopReason},   {"max_protrusion", f.maxProtrusion},
-                   {"voxel", f.voxelSize},   {"candidates", f.candidates},
-                   {"dice_by_count", curve}, {"refined_dice_by_count", refined}};
-  } else if (r.hasFill) {
-    const shapes::FillResult& f = result.fill;
-    out["fill"] = {{"spacing", f.spacing},
-                   {"radius", f.radius},
-                   {"fitted", r.fill.fitted},
-                   {"shell_only", r.fill.shellOnly},
-                   {"candidates", f.candidates},
-                   {"inside", f.inside},
-                   {"dropped_small", f.droppedSmall},
-                   {"pebbles", f.pebbles.size()}};
-  }
+  if (r.hasFill) out["fill"] = fillJson(r, result);
   out["mesh_report"] = meshReportJson(result.report);
   if (const auto path = args.text("--out")) {
     try {

@@ -118,52 +118,102 @@ Scene loadSceneWithOverrides(const Arguments& args, const char* command) {
   return scene;
 }
 
+namespace {
+
+// --steps, or --time, or the scene's duration, or 1000 steps.
+long long stepsToRun(const Arguments& args, const Scene& scene) {
+  if (args.has("--steps") && args.has("--time")) throw UsageError("give --steps or --time, not both");
+  const double dt = scene.model.settings.timeStep;
+  if (const auto s = args.integer("--steps")) return *s;
+  if (const auto t = args.number("--time")) {
+    if (*t < 0.0) throw UsageError("--time must not be negative");
+    return std::llround(*t / dt);
+  }
+  if (scene.duration > 0.0) return std::llround(scene.duration / dt);
+  return 1000;
+}
+
+// The files a run writes every --every steps: energies, states, the trajectory (poses and
+// velocities, exactly, with the scene embedded, for replay) and ParaView's (pebbles, bodies, walls
+// per output step and a .pvd index).
+class RunOutputs {
+ public:
+  // Opens the CSV files before any work, so that a bad path fails fast.
+  RunOutputs(const Arguments& args, const Scene& scene) {
+    if (const auto p = args.text("--energy")) {
+      const bool anyPoint = std::any_of(scene.bodyPoints.begin(), scene.bodyPoints.end(),
+                                        [](const PointProperties& point) { return point.any(); });
+      energy_.emplace(*p, EnergyCsvExtras::forScene(scene.model.settings, scene.model.walls, anyPoint));
+    }
+    if (const auto p = args.text("--states")) states_.emplace(*p);
+  }
+
+  // The outputs that need the world.
+  void open(const Arguments& args, const Scene& scene, const World& world) {
+    if (const auto p = args.text("--trajectory")) {
+      const std::string folder = std::filesystem::path(*p).parent_path().string();
+      trajectory_.emplace(*p, sceneToJson(sceneFromWorld(world, scene), folder.empty() ? "." : folder),
+                          templateKeys(world.model().templates));
+    }
+    if (const auto dir = args.text("--vtk")) vtk_.emplace(*dir);
+  }
+
+  void write(World& world) {
+    if (vtk_) vtk_->write(world);
+    if (energy_) energy_->write(world.energy(), world.state().wallImpulse);
+    if (states_) states_->write(world.time(), world.bodies());
+    if (trajectory_) trajectory_->append(world.time(), world.stepCount(), world.bodies());
+  }
+
+  void close() {
+    if (trajectory_) trajectory_->close();
+  }
+
+  // Where the ParaView files went, for the summary (null without --vtk).
+  nlohmann::json vtkJson() const {
+    if (!vtk_) return nullptr;
+    return {{"folder", vtk_->folder()},
+            {"steps", vtk_->stepsWritten()},
+            {"index", (std::filesystem::path(vtk_->folder()) / "clumplab.pvd").string()}};
+  }
+
+ private:
+  std::optional<EnergyCsvWriter> energy_;
+  std::optional<StateCsvWriter> states_;
+  std::optional<TrajectoryWriter> trajectory_;
+  std::optional<VtkSeriesWriter> vtk_;
+};
+
+// The run's summary: what was done, in how long, and the energy at its end.
+nlohmann::json runSummary(World& world, const Scene& scene, long long done, double wallSeconds) {
+  return {{"steps", done},
+          {"time", world.time()},
+          {"wall_seconds", wallSeconds},
+          {"bodies", world.bodies().size()},
+          {"pebbles", world.pebbleCount()},
+          {"contacts", world.contactCount()},
+          {"pebble_steps_per_second", wallSeconds > 0.0 ? static_cast<double>(world.pebbleCount()) *
+                                                              static_cast<double>(done) / wallSeconds
+                                                        : 0.0},
+          {"integrator", std::string(integratorName(scene.model.settings.integrator))},
+          {"time_step", scene.model.settings.timeStep},
+          {"energy", energyJson(world.energy())},
+          {"wall_impulses", wallImpulsesJson(world)}};
+}
+
+}  // namespace
+
 int runCommand(const std::vector<std::string>& argv) {
   const Arguments args(argv, {"--steps", "--time", "--energy", "--states", "--trajectory", "--every",
                               "--integrator", "--dt", "--threads", "--spheres", "--plane", "--vtk"});
   const Scene scene = loadSceneWithOverrides(args, "run");
-  if (args.has("--steps") && args.has("--time")) throw UsageError("give --steps or --time, not both");
-  const double dt = scene.model.settings.timeStep;
-  long long steps = 1000;
-  if (const auto s = args.integer("--steps")) {
-    steps = *s;
-  } else if (const auto t = args.number("--time")) {
-    if (*t < 0.0) throw UsageError("--time must not be negative");
-    steps = std::llround(*t / dt);
-  } else if (scene.duration > 0.0) {
-    steps = std::llround(scene.duration / dt);
-  }
+  const long long steps = stepsToRun(args, scene);
   const long long every = args.integer("--every").value_or(100);
   if (every < 1) throw UsageError("--every must be at least 1");
-
-  // Open outputs before any work, so a bad path fails fast.
-  std::optional<EnergyCsvWriter> energyOut;
-  std::optional<StateCsvWriter> statesOut;
-  if (const auto p = args.text("--energy")) {
-    const bool anyPoint = std::any_of(scene.bodyPoints.begin(), scene.bodyPoints.end(),
-                                      [](const PointProperties& point) { return point.any(); });
-    energyOut.emplace(*p, EnergyCsvExtras::forScene(scene.model.settings, scene.model.walls, anyPoint));
-  }
-  if (const auto p = args.text("--states")) statesOut.emplace(*p);
-
+  RunOutputs outputs(args, scene);
   auto world = buildWorld(scene);
-  // The trajectory (poses and velocities, exactly) with the scene embedded, for replay.
-  std::optional<TrajectoryWriter> trajectoryOut;
-  if (const auto p = args.text("--trajectory")) {
-    const std::string folder = std::filesystem::path(*p).parent_path().string();
-    trajectoryOut.emplace(*p, sceneToJson(sceneFromWorld(*world, scene), folder.empty() ? "." : folder),
-                          templateKeys(world->model().templates));
-  }
-  // ParaView output (pebbles, bodies, walls per output step and a .pvd index).
-  std::optional<VtkSeriesWriter> vtkOut;
-  if (const auto dir = args.text("--vtk")) vtkOut.emplace(*dir);
-  const auto output = [&] {
-    if (vtkOut) vtkOut->write(*world);
-    if (energyOut) energyOut->write(world->energy(), world->state().wallImpulse);
-    if (statesOut) statesOut->write(world->time(), world->bodies());
-    if (trajectoryOut) trajectoryOut->append(world->time(), world->stepCount(), world->bodies());
-  };
-  output();
+  outputs.open(args, scene, *world);
+  outputs.write(*world);
   const auto start = std::chrono::steady_clock::now();
   long long done = 0;
   bool ok = true;
@@ -172,29 +222,13 @@ int runCommand(const std::vector<std::string>& argv) {
       ok = false;
       break;
     }
-    if ((done + 1) % every == 0) output();
+    if ((done + 1) % every == 0) outputs.write(*world);
   }
   const double wall = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  if (!ok) output();
-  if (trajectoryOut) trajectoryOut->close();
-  const EnergyReport e = world->energy();
-  nlohmann::json summary = {
-      {"steps", done},
-      {"time", world->time()},
-      {"wall_seconds", wall},
-      {"bodies", world->bodies().size()},
-      {"pebbles", world->pebbleCount()},
-      {"contacts", world->contactCount()},
-      {"pebble_steps_per_second",
-       wall > 0.0 ? static_cast<double>(world->pebbleCount()) * static_cast<double>(done) / wall : 0.0},
-      {"integrator", std::string(integratorName(scene.model.settings.integrator))},
-      {"time_step", dt},
-      {"energy", energyJson(e)},
-      {"wall_impulses", wallImpulsesJson(*world)}};
-  if (vtkOut)
-    summary["vtk"] = {{"folder", vtkOut->folder()},
-                      {"steps", vtkOut->stepsWritten()},
-                      {"index", (std::filesystem::path(vtkOut->folder()) / "clumplab.pvd").string()}};
+  if (!ok) outputs.write(*world);
+  outputs.close();
+  nlohmann::json summary = runSummary(*world, scene, done, wall);
+  if (nlohmann::json vtk = outputs.vtkJson(); !vtk.is_null()) summary["vtk"] = vtk;
   if (!world->state().inlets.empty()) summary["inlets"] = inletsJson(*world);
   if (!ok) {
     summary["diverged"] = world->state().divergence.message;

@@ -162,12 +162,8 @@ void weighSolid(PreparedMesh& prepared, MeshReport& report, const std::vector<do
   report.voxels = prepared.sampledUnitMass->voxelsPerSide;
 }
 
-}  // namespace
-
-PreparedMesh prepareMesh(const TriangleMesh& soup, const std::string& name, const MeshOptions& options) {
-  MeshReport report;
-  report.file = name;
-  report.trianglesRead = soup.triangles.size();
+// The triangle soup as read: some triangles, within the limit, and a usable scale.
+void checkSoup(const TriangleMesh& soup, const std::string& name, const MeshOptions& options) {
   if (soup.triangles.empty()) throw InputError(name, "", "contains no triangles");
   if (soup.triangles.size() > options.maxTriangles) {
     throw LimitError(name, "",
@@ -177,6 +173,45 @@ PreparedMesh prepareMesh(const TriangleMesh& soup, const std::string& name, cons
   }
   if (!(options.scale > 0.0) || !std::isfinite(options.scale))
     throw InputError(name, "", "the scale must be positive");
+}
+
+// Seams, whose copies of a vertex differ by round-off (a float STL's 1e-7, an exporter's 1e-16):
+// always welded within 1e-6 of the diagonal, with a warning. What stays open is a hole.
+void weldSeams(TriangleMesh& m, Topology& topo, double diagonal, const std::string& name,
+               MeshReport& report) {
+  report.verticesMergedNearby =
+      weldNearby(m, 1e-6 * diagonal, report.degenerateDropped, report.duplicatesDropped);
+  if (report.verticesMergedNearby > 0) topo = analyse(m);
+  if (m.triangles.empty()) {
+    throw InputError(name, "",
+                     "no triangle is left once vertices closer than 1e-6 of the diagonal are welded");
+  }
+}
+
+// A shell most of whose triangles were turned over was inside out; the rest were single triangles
+// facing the wrong way.
+void countReorientations(const TriangleMesh& m, const std::vector<std::uint32_t>& shellOf,
+                         const std::vector<bool>& flipped, const std::vector<bool>& invert,
+                         MeshReport& report) {
+  std::vector<std::size_t> shellSize(report.shells, 0), shellFlipped(report.shells, 0);
+  for (std::size_t t = 0; t < m.triangles.size(); ++t) {
+    ++shellSize[shellOf[t]];
+    shellFlipped[shellOf[t]] += flipped[t] != invert[shellOf[t]];
+  }
+  for (std::size_t s = 0; s < report.shells; ++s) {
+    const std::size_t kept = shellSize[s] - shellFlipped[s];
+    report.shellsInverted += shellFlipped[s] > kept;
+    report.trianglesReoriented += std::min(kept, shellFlipped[s]);
+  }
+}
+
+}  // namespace
+
+PreparedMesh prepareMesh(const TriangleMesh& soup, const std::string& name, const MeshOptions& options) {
+  MeshReport report;
+  report.file = name;
+  report.trianglesRead = soup.triangles.size();
+  checkSoup(soup, name, options);
   TriangleMesh m = weldedExactly(soup, name, options, report);
   Vec3 lower, upper;
   meshBounds(m, lower, upper);
@@ -187,17 +222,7 @@ PreparedMesh prepareMesh(const TriangleMesh& soup, const std::string& name, cons
   Topology topo = analyse(m);
   report.boundaryEdgesAsGiven = topo.boundary.size();
   report.nonManifoldEdgesAsGiven = topo.nonManifoldEdges;
-  if (!topo.boundary.empty()) {
-    // Seams, whose copies of a vertex differ by round-off (a float STL's 1e-7, an exporter's 1e-16):
-    // always welded within 1e-6 of the diagonal, with a warning. What stays open is a hole.
-    report.verticesMergedNearby =
-        weldNearby(m, 1e-6 * diagonal, report.degenerateDropped, report.duplicatesDropped);
-    if (report.verticesMergedNearby > 0) topo = analyse(m);
-    if (m.triangles.empty()) {
-      throw InputError(name, "",
-                       "no triangle is left once vertices closer than 1e-6 of the diagonal are welded");
-    }
-  }
+  if (!topo.boundary.empty()) weldSeams(m, topo, diagonal, name, report);
   const Vec3 nonManifoldAt = topo.nonManifoldAt;
   std::vector<bool> flipped(m.triangles.size(), false);
   if (!topo.boundary.empty()) {
@@ -234,18 +259,7 @@ PreparedMesh prepareMesh(const TriangleMesh& soup, const std::string& name, cons
     solid = std::make_shared<const MeshSolid>(oriented, MeshSolid::InsideRule::WindingNumber);
   }
   report.closed = solid->insideRule() == MeshSolid::InsideRule::Crossings;
-  // A shell most of whose triangles were turned over was inside out; the rest were single triangles
-  // facing the wrong way.
-  std::vector<std::size_t> shellSize(report.shells, 0), shellFlipped(report.shells, 0);
-  for (std::size_t t = 0; t < m.triangles.size(); ++t) {
-    ++shellSize[shellOf[t]];
-    shellFlipped[shellOf[t]] += flipped[t] != invert[shellOf[t]];
-  }
-  for (std::size_t s = 0; s < report.shells; ++s) {
-    const std::size_t kept = shellSize[s] - shellFlipped[s];
-    report.shellsInverted += shellFlipped[s] > kept;
-    report.trianglesReoriented += std::min(kept, shellFlipped[s]);
-  }
+  countReorientations(m, shellOf, flipped, invert, report);
 
   report.triangles = oriented->triangles.size();
   report.vertices = oriented->vertices.size();

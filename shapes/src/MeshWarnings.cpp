@@ -21,12 +21,9 @@ std::string percent(const MassProperties& m) {
   return buf;
 }
 
-}  // namespace
-
-std::vector<std::string> meshWarnings(const MeshReport& report, const HoleSurvey& holes,
-                                      const Vec3& nonManifoldAt, bool repair, double repairLimit,
-                                      const std::optional<MassProperties>& sampled) {
-  std::vector<std::string> w;
+// What welding and cleaning did, and what stayed open or non-manifold.
+void addTopologyWarnings(const MeshReport& report, const HoleSurvey& holes, const Vec3& nonManifoldAt,
+                         std::vector<std::string>& w) {
   if (report.verticesMergedNearby) {
     std::string seams = "welded " + std::to_string(report.verticesMergedNearby) +
                         " vertices that were within round-off of another (seams)";
@@ -61,6 +58,10 @@ std::vector<std::string> meshWarnings(const MeshReport& report, const HoleSurvey
     }
     w.push_back(shared);
   }
+}
+
+// Triangles and shells turned over.
+void addOrientationWarnings(const MeshReport& report, std::vector<std::string>& w) {
   if (report.trianglesReoriented) {
     w.push_back(std::to_string(report.trianglesReoriented) +
                 " triangles faced the wrong way and were turned to agree with their neighbours");
@@ -75,6 +76,11 @@ std::vector<std::string> meshWarnings(const MeshReport& report, const HoleSurvey
                 " turned over so that the winding number is positive inside (a negative signed volume about "
                 "their centre, or a disagreement with their neighbours at non-manifold edges)");
   }
+}
+
+// Holes closed, and what the repair left open.
+void addRepairWarnings(const MeshReport& report, const HoleSurvey& holes, bool repair, double repairLimit,
+                       std::vector<std::string>& w) {
   if (!report.holesClosed.empty()) {
     std::size_t edges = 0;
     for (const MeshHole& h : report.holesClosed) edges += h.edges;
@@ -98,6 +104,11 @@ std::vector<std::string> meshWarnings(const MeshReport& report, const HoleSurvey
     }
     w.push_back(left);
   }
+}
+
+// What the solid is: several shells, their union, the winding number's solid, sampled mass properties.
+void addSolidWarnings(const MeshReport& report, const std::optional<MassProperties>& sampled,
+                      std::vector<std::string>& w) {
   if (report.shells > 1) {
     w.push_back("the mesh has " + std::to_string(report.shells) +
                 " separate shells, weighed and filled as one body");
@@ -115,6 +126,18 @@ std::vector<std::string> meshWarnings(const MeshReport& report, const HoleSurvey
     w.push_back("mass properties from the solid its generalized winding number encloses, sampled on a " +
                 std::to_string(sampled->voxelsPerSide) + "^3 grid: ±" + percent(*sampled) + " estimated");
   }
+}
+
+}  // namespace
+
+std::vector<std::string> meshWarnings(const MeshReport& report, const HoleSurvey& holes,
+                                      const Vec3& nonManifoldAt, bool repair, double repairLimit,
+                                      const std::optional<MassProperties>& sampled) {
+  std::vector<std::string> w;
+  addTopologyWarnings(report, holes, nonManifoldAt, w);
+  addOrientationWarnings(report, w);
+  addRepairWarnings(report, holes, repair, repairLimit, w);
+  addSolidWarnings(report, sampled, w);
   return w;
 }
 

@@ -102,6 +102,130 @@ FillResult fillWithSpacing(const MeshSolid& solid, const FillSettings& settings,
   return result;
 }
 
+// The search for a grid spacing whose fill holds the target count of pebbles.
+class CountSearch {
+ public:
+  CountSearch(const MeshSolid& solid, const FillSettings& settings, std::int64_t maxCandidates, int threads)
+      : solid_(solid),
+        settings_(settings),
+        maxCandidates_(maxCandidates),
+        threads_(threads),
+        target_(static_cast<double>(settings.targetCount)) {}
+
+  // How far a fill's count is from the target (infinite for an empty fill).
+  double miss(const FillResult& r) const {
+    return r.pebbles.empty() ? std::numeric_limits<double>::infinity()
+                             : std::abs(static_cast<double>(r.pebbles.size()) - target_);
+  }
+
+  // First the grid centred on the bounding box (the search every template made before phases were
+  // searched used: their pebbles stay the same). The count of grid points inside scales as V / h^3:
+  // iterate h <- h (count / target)^(1/3), damped, from h0; `part(step)` reports each try's progress.
+  template <class Part>
+  FillResult iterateCentred(double h, int iterations, Part&& part) {
+    FillResult best;
+    for (int step = 0; step < iterations; ++step, ++steps_) {
+      FillResult r = fill(h, Vec3::Zero(), part(step));
+      const double count = static_cast<double>(r.pebbles.size());
+      const bool better =
+          best.pebbles.empty() ||
+          std::abs(count - target_) < std::abs(static_cast<double>(best.pebbles.size()) - target_);
+      if (better && !r.pebbles.empty()) best = std::move(r);
+      if (count == target_) break;
+      // Damped update; an empty grid halves h.
+      h *= count > 0.0 ? std::pow(count / target_, 1.0 / 3.0 * 0.9) : 0.5;
+      if (static_cast<double>(best.pebbles.size()) > 0.0 &&
+          std::abs(static_cast<double>(best.pebbles.size()) - target_) <= 0.005 * target_)
+        break;
+    }
+    return best;
+  }
+
+  // The count jumps as whole layers of the grid enter or leave thin parts: scan h within +-5% of
+  // the best for a closer count (each try is a few milliseconds for thousands of pebbles).
+  template <class Part>
+  void scanAround(FillResult& best, int scan, Part&& part) {
+    const double around = best.spacing;
+    int index = 0;
+    for (int k = -scan; k <= scan && static_cast<double>(best.pebbles.size()) != target_; ++k) {
+      if (k == 0) continue;
+      FillResult r = fill(around * (1.0 + 0.005 * k), Vec3::Zero(), part(index++));
+      ++steps_;
+      if (!r.pebbles.empty() && std::abs(static_cast<double>(r.pebbles.size()) - target_) <
+                                    std::abs(static_cast<double>(best.pebbles.size()) - target_))
+        best = std::move(r);
+    }
+  }
+
+  // The count of grid points inside scales as h^-3 in a bulky solid, h^-2 in a plate, h^-1 in a rod,
+  // and jumps where a whole layer of the grid enters or leaves a thin part (a 3 mm plate holds one
+  // layer or two at h = 2.3 mm, as the grid's phase across it decides). So the spacing is searched
+  // at other phases of the grid (shifts by the Halton points in bases 2, 3 and 5), each by secant
+  // steps on log count against log h, and the closest count kept: the first within 1% of the target
+  // ends the search.
+  void searchPhases(FillResult& best, const WorkProgress& progress) {
+    constexpr int kPhases = 24;
+    const auto halton = [](int n, int base) {
+      double f = 1.0, x = 0.0;
+      for (int i = n; i > 0; i /= base) {
+        f /= base;
+        x += f * (i % base);
+      }
+      return x;
+    };
+    for (int phaseIndex = 1; phaseIndex < kPhases && !(miss(best) <= 0.01 * target_); ++phaseIndex) {
+      const Vec3 phase(halton(phaseIndex, 2), halton(phaseIndex, 3), halton(phaseIndex, 5));
+      secantSteps(best, phase, progress);
+    }
+  }
+
+  int steps() const { return steps_; }
+
+ private:
+  FillResult fill(double spacing, const Vec3& phase, const WorkProgress& progress) const {
+    return fillWithSpacing(solid_, settings_, spacing, phase, maxCandidates_, threads_, progress);
+  }
+
+  // One phase of searchPhases: count ~ h^slope, the slope from the last two tries.
+  void secantSteps(FillResult& best, const Vec3& phase, const WorkProgress& progress) {
+    constexpr int kStepsPerPhase = 8;
+    double spacing = best.spacing;
+    double lastH = 0.0, lastCount = 0.0;
+    for (int step = 0; step < kStepsPerPhase; ++step) {
+      FillResult r;
+      try {
+        r = fill(spacing, phase, progress.silent());
+      } catch (const std::invalid_argument&) {
+        break;  // beyond the grid-point limit: this phase has nothing better to give
+      }
+      ++steps_;
+      const double count = static_cast<double>(r.pebbles.size());
+      if (miss(r) < miss(best)) best = std::move(r);
+      if (miss(best) <= 0.01 * target_ || count == target_) break;
+      if (count == 0.0) {  // nothing inside: a finer grid
+        spacing *= 0.5;
+        continue;
+      }
+      // Between -3.5 and -0.5, -3 at first.
+      double slope = -3.0;
+      if (lastCount > 0.0 && lastH > 0.0 && lastCount != count && std::abs(std::log(spacing / lastH)) > 1e-9)
+        slope = std::clamp(std::log(count / lastCount) / std::log(spacing / lastH), -3.5, -0.5);
+      lastH = spacing;
+      lastCount = count;
+      const double next = spacing * std::clamp(std::pow(target_ / count, 0.9 / slope), 0.5, 2.0);
+      if (std::abs(next / spacing - 1.0) < 1e-6) break;  // stuck at a jump of the count
+      spacing = next;
+    }
+  }
+
+  const MeshSolid& solid_;
+  const FillSettings& settings_;
+  std::int64_t maxCandidates_;
+  int threads_;
+  double target_;
+  int steps_ = 0;  // fills tried
+};
+
 }  // namespace
 
 FillResult fillMesh(const MeshSolid& solid, const FillSettings& settings, std::int64_t maxCandidates,
@@ -116,8 +240,6 @@ FillResult fillMesh(const MeshSolid& solid, const FillSettings& settings, std::i
     return r;
   }
   if (settings.targetCount < 1) throw std::invalid_argument("give a grid spacing or a target pebble count");
-  // First the grid centred on the bounding box (the search every template made before phases were
-  // searched used: their pebbles stay the same).
   // Progress of the search: the iteration takes the first 60% (up to kIterations tries), the scan
   // around the best the rest (kScan tries each side); a try that is not made is skipped over.
   constexpr int kIterations = 16, kScan = 10;
@@ -129,7 +251,6 @@ FillResult fillMesh(const MeshSolid& solid, const FillSettings& settings, std::i
     const double width = (1.0 - kIterationShare) / (2 * kScan);
     return progress.part(kIterationShare + width * index, kIterationShare + width * (index + 1));
   };
-  // The count of grid points inside scales as V / h^3: iterate h <- h (count / target)^(1/3).
   const double target = static_cast<double>(settings.targetCount);
   // The first guess from the solid's volume: exact for a closed mesh, 16^3 voxels of the winding
   // number's solid otherwise (an open mesh's signed volume means nothing).
@@ -138,91 +259,14 @@ FillResult fillMesh(const MeshSolid& solid, const FillSettings& settings, std::i
                             : massFromVoxels(solid, 1.0, 16).volume;
   Vec3 lower, upper;
   solid.bounds(lower, upper);
-  double h = std::cbrt((volume > 0.0 ? volume : (upper - lower).prod()) / target);
-  FillResult best;
-  int steps = 0;
-  for (; steps < kIterations; ++steps) {
-    FillResult r =
-        fillWithSpacing(solid, settings, h, Vec3::Zero(), maxCandidates, threads, iterationPart(steps));
-    const double count = static_cast<double>(r.pebbles.size());
-    const bool better =
-        best.pebbles.empty() ||
-        std::abs(count - target) < std::abs(static_cast<double>(best.pebbles.size()) - target);
-    if (better && !r.pebbles.empty()) best = std::move(r);
-    if (count == target) break;
-    // Damped update; an empty grid halves h.
-    h *= count > 0.0 ? std::pow(count / target, 1.0 / 3.0 * 0.9) : 0.5;
-    if (static_cast<double>(best.pebbles.size()) > 0.0 &&
-        std::abs(static_cast<double>(best.pebbles.size()) - target) <= 0.005 * target)
-      break;
-  }
+  CountSearch search(solid, settings, maxCandidates, threads);
+  FillResult best = search.iterateCentred(
+      std::cbrt((volume > 0.0 ? volume : (upper - lower).prod()) / target), kIterations, iterationPart);
   if (best.pebbles.empty()) throw std::invalid_argument("no grid spacing puts a pebble inside the mesh");
-  // The count jumps as whole layers of the grid enter or leave thin parts: scan h within +-5% of
-  // the best for a closer count (each try is a few milliseconds for thousands of pebbles).
-  const double around = best.spacing;
-  int index = 0;
-  for (int k = -kScan; k <= kScan && static_cast<double>(best.pebbles.size()) != target; ++k) {
-    if (k == 0) continue;
-    FillResult r = fillWithSpacing(solid, settings, around * (1.0 + 0.005 * k), Vec3::Zero(), maxCandidates,
-                                   threads, scanPart(index++));
-    ++steps;
-    if (!r.pebbles.empty() && std::abs(static_cast<double>(r.pebbles.size()) - target) <
-                                  std::abs(static_cast<double>(best.pebbles.size()) - target))
-      best = std::move(r);
-  }
-  const auto miss = [&](const FillResult& r) {
-    return r.pebbles.empty() ? std::numeric_limits<double>::infinity()
-                             : std::abs(static_cast<double>(r.pebbles.size()) - target);
-  };
-  if (miss(best) > 0.03 * target) {
-    // The count of grid points inside scales as h^-3 in a bulky solid, h^-2 in a plate, h^-1 in a rod,
-    // and jumps where a whole layer of the grid enters or leaves a thin part (a 3 mm plate holds one
-    // layer or two at h = 2.3 mm, as the grid's phase across it decides). So the spacing is searched
-    // at other phases of the grid where the centred one misses by more than 3% (shifts by the Halton
-    // points in bases 2, 3 and 5), each by secant steps on log count against log h, and the closest
-    // count kept: the first within 1% of the target ends the search.
-    constexpr int kPhases = 24, kStepsPerPhase = 8;
-    const auto halton = [](int n, int base) {
-      double f = 1.0, x = 0.0;
-      for (int i = n; i > 0; i /= base) {
-        f /= base;
-        x += f * (i % base);
-      }
-      return x;
-    };
-    for (int phaseIndex = 1; phaseIndex < kPhases && !(miss(best) <= 0.01 * target); ++phaseIndex) {
-      const Vec3 phase(halton(phaseIndex, 2), halton(phaseIndex, 3), halton(phaseIndex, 5));
-      double spacing = best.spacing;
-      double lastH = 0.0, lastCount = 0.0;
-      for (int step = 0; step < kStepsPerPhase; ++step) {
-        FillResult r;
-        try {
-          r = fillWithSpacing(solid, settings, spacing, phase, maxCandidates, threads, progress.silent());
-        } catch (const std::invalid_argument&) {
-          break;  // beyond the grid-point limit: this phase has nothing better to give
-        }
-        ++steps;
-        const double count = static_cast<double>(r.pebbles.size());
-        if (miss(r) < miss(best)) best = std::move(r);
-        if (miss(best) <= 0.01 * target || count == target) break;
-        if (count == 0.0) {  // nothing inside: a finer grid
-          spacing *= 0.5;
-          continue;
-        }
-        // count ~ h^slope: the slope from the last two tries (between -3.5 and -0.5), -3 at first.
-        double slope = -3.0;
-        if (lastCount > 0.0 && lastH > 0.0 && lastCount != count &&
-            std::abs(std::log(spacing / lastH)) > 1e-9)
-          slope = std::clamp(std::log(count / lastCount) / std::log(spacing / lastH), -3.5, -0.5);
-        lastH = spacing;
-        lastCount = count;
-        const double next = spacing * std::clamp(std::pow(target / count, 0.9 / slope), 0.5, 2.0);
-        if (std::abs(next / spacing - 1.0) < 1e-6) break;  // stuck at a jump of the count
-        spacing = next;
-      }
-    }
-  }
-  best.searchSteps = steps + 1;
+  search.scanAround(best, kScan, scanPart);
+  if (search.miss(best) > 0.03 * target)
+    search.searchPhases(best, progress);  // where the centred grid misses
+  best.searchSteps = search.steps() + 1;
   progress.report(1.0, "filling");
   return best;
 }

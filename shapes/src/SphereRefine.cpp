@@ -58,6 +58,81 @@ class SphereDirections {
   std::array<std::vector<Vec3>, 5> sets_;
 };
 
+// For sphere s (its centre, then its radius): the gradient of a loss that falls as the Dice
+// coefficient rises, sampled at the surface points s.center + s.radius u not inside a neighbour: -1
+// for a point inside the solid, `weight` for one outside. Adam steps against it.
+std::array<double, 4> diceGradient(const Pebble& s, const std::vector<std::uint32_t>& near,
+                                   const std::vector<Pebble>& spheres, const std::vector<Vec3>& dirs,
+                                   const SolidVoxels& grid, double weight) {
+  double gradRadius = 0.0;
+  Vec3 gradCenter = Vec3::Zero();
+  for (const Vec3& u : dirs) {
+    const Vec3 x = s.center + s.radius * u;
+    bool covered = false;
+    for (const std::uint32_t j : near) {
+      const double rj = spheres[j].radius;
+      if ((x - spheres[j].center).squaredNorm() < rj * rj) {
+        covered = true;
+        break;
+      }
+    }
+    if (covered) continue;
+    const double sign = grid.insideAt(x) ? -1.0 : weight;
+    gradRadius += sign;
+    gradCenter += sign * u;
+  }
+  const double scale = 1.0 / static_cast<double>(dirs.size());
+  return {gradCenter.x() * scale, gradCenter.y() * scale, gradCenter.z() * scale, gradRadius * scale};
+}
+
+// Adam's moment estimates of one sphere's four coordinates (Kingma & Ba, Adam, Algorithm 1).
+struct AdamMoments {
+  static constexpr double kBeta1 = 0.9, kBeta2 = 0.999, kEpsilon = 1e-3;
+  std::array<double, 4> m{}, v{};
+
+  // The step for gradient g; betaPower1/2: beta^t of the iteration.
+  std::array<double, 4> delta(const std::array<double, 4>& g, double step, double beta1Power,
+                              double beta2Power) {
+    std::array<double, 4> d{};
+    for (int a = 0; a < 4; ++a) {
+      m[a] = kBeta1 * m[a] + (1.0 - kBeta1) * g[a];
+      v[a] = kBeta2 * v[a] + (1.0 - kBeta2) * g[a] * g[a];
+      const double mHat = m[a] / (1.0 - beta1Power), vHat = v[a] / (1.0 - beta2Power);
+      d[a] = -step * mHat / (std::sqrt(vHat) + kEpsilon);
+    }
+    return d;
+  }
+};
+
+// Where a sphere's signed depth in the solid was last measured exactly: the radius bound depth + p
+// holds while the centre has moved less than the slack (the distance is 1-Lipschitz).
+struct DepthMark {
+  double depth = 0.0;
+  Vec3 at = Vec3::Zero();
+};
+
+// The protrusion bound on `next`, moved from `s`: radius <= signed depth of the centre + p, the depth
+// measured afresh when the bound from the last measurement does not clear it; a centre that would
+// leave the solid (or leave no room for the smallest radius) stays where it was. False when there is
+// no room for the smallest radius where the centre went (the sphere then stays as it was).
+bool boundProtrusion(const MeshSolid& solid, const Pebble& s, double p, double smallest, DepthMark& mark,
+                     Pebble& next) {
+  double bound = mark.depth - (next.center - mark.at).norm() + p;
+  if (next.radius > bound) {
+    const double d = solid.signedDistance(next.center);
+    if (d > 0.0 && d + p >= smallest) {
+      mark = {d, next.center};
+      bound = d + p;
+    } else {
+      next.center = s.center;
+      bound = mark.depth - (next.center - mark.at).norm() + p;
+    }
+  }
+  if (bound < smallest) return false;
+  next.radius = std::max(smallest, std::min(next.radius, bound));
+  return true;
+}
+
 }  // namespace
 
 double gridDice(const SolidVoxels& grid, const std::vector<Pebble>& spheres) {
@@ -82,85 +157,35 @@ std::vector<Pebble> refineSpheres(const MeshSolid& solid, const SolidVoxels& gri
   // The weight of an outside voxel against an inside one in the gradient of the Dice coefficient.
   double weight = static_cast<double>(cover.inside) /
                   static_cast<double>(static_cast<std::int64_t>(grid.insideCount()) + cover.outside);
-
-  // Each sphere's signed depth where it was last measured exactly, and where: the radius bound
-  // depth + p holds while the centre has moved less than the slack (the distance is 1-Lipschitz).
-  std::vector<double> depth(n);
-  std::vector<Vec3> measuredAt(n);
-  std::vector<std::array<double, 4>> m(n, {0.0, 0.0, 0.0, 0.0}), v(n, {0.0, 0.0, 0.0, 0.0});
+  std::vector<DepthMark> marks(n);
+  std::vector<AdamMoments> moments(n);
   ThreadPool pool(ThreadPool::machineThreads());
   constexpr std::size_t kChunk = 16;
   const std::size_t chunks = (n + kChunk - 1) / kChunk;
   pool.run(chunks, [&](std::size_t c) {
-    for (std::size_t i = c * kChunk; i < std::min(n, (c + 1) * kChunk); ++i) {
-      measuredAt[i] = spheres[i].center;
-      depth[i] = solid.signedDistance(spheres[i].center);
-    }
+    for (std::size_t i = c * kChunk; i < std::min(n, (c + 1) * kChunk); ++i)
+      marks[i] = {solid.signedDistance(spheres[i].center), spheres[i].center};
   });
-  constexpr double kBeta1 = 0.9, kBeta2 = 0.999, kEpsilon = 1e-3;
   constexpr int kCheckEvery = 20;
   double beta1Power = 1.0, beta2Power = 1.0;
   for (int it = 0; it < settings.iterations; ++it) {
     progress.throwIfCancelled();
     const double step = firstStep * std::pow(lastStep / firstStep,
                                              static_cast<double>(it) / std::max(1, settings.iterations - 1));
-    beta1Power *= kBeta1;
-    beta2Power *= kBeta2;
+    beta1Power *= AdamMoments::kBeta1;
+    beta2Power *= AdamMoments::kBeta2;
     const std::vector<std::vector<std::uint32_t>> near = overlappingPebbles(spheres);
     const std::vector<Pebble> before = spheres;
     pool.run(chunks, [&](std::size_t c) {
       for (std::size_t i = c * kChunk; i < std::min(n, (c + 1) * kChunk); ++i) {
         const Pebble& s = before[i];
-        const std::vector<Vec3>& dirs = directions.forRadius(s.radius / h);
-        double gradRadius = 0.0;
-        Vec3 gradCenter = Vec3::Zero();
-        for (const Vec3& u : dirs) {
-          const Vec3 x = s.center + s.radius * u;
-          bool covered = false;
-          for (const std::uint32_t j : near[i]) {
-            const double rj = before[j].radius;
-            if ((x - before[j].center).squaredNorm() < rj * rj) {
-              covered = true;
-              break;
-            }
-          }
-          if (covered) continue;
-          const double sign = grid.insideAt(x) ? -1.0 : weight;
-          gradRadius += sign;
-          gradCenter += sign * u;
-        }
-        const double scale = 1.0 / static_cast<double>(dirs.size());
-        const std::array<double, 4> g = {gradCenter.x() * scale, gradCenter.y() * scale,
-                                         gradCenter.z() * scale, gradRadius * scale};
-        std::array<double, 4> delta{};
-        for (int a = 0; a < 4; ++a) {
-          m[i][a] = kBeta1 * m[i][a] + (1.0 - kBeta1) * g[a];
-          v[i][a] = kBeta2 * v[i][a] + (1.0 - kBeta2) * g[a] * g[a];
-          const double mHat = m[i][a] / (1.0 - beta1Power), vHat = v[i][a] / (1.0 - beta2Power);
-          delta[a] = -step * mHat / (std::sqrt(vHat) + kEpsilon);
-        }
+        const std::array<double, 4> g =
+            diceGradient(s, near[i], before, directions.forRadius(s.radius / h), grid, weight);
+        const std::array<double, 4> delta = moments[i].delta(g, step, beta1Power, beta2Power);
         Pebble next = s;
         next.center += Vec3(delta[0], delta[1], delta[2]);
         next.radius += delta[3];
-        // The protrusion bound: radius <= signed depth of the centre + p, the depth measured afresh
-        // when the bound from the last measurement does not clear it; a centre that would leave the
-        // solid (or leave no room for the smallest radius) stays where it was.
-        double bound = depth[i] - (next.center - measuredAt[i]).norm() + p;
-        if (next.radius > bound) {
-          const double d = solid.signedDistance(next.center);
-          if (d > 0.0 && d + p >= smallest) {
-            depth[i] = d;
-            measuredAt[i] = next.center;
-            bound = d + p;
-          } else {
-            next.center = s.center;
-            bound = depth[i] - (next.center - measuredAt[i]).norm() + p;
-          }
-        }
-        // No room for the smallest radius where the centre went: the sphere stays as it was.
-        if (bound < smallest) continue;
-        next.radius = std::max(smallest, std::min(next.radius, bound));
-        spheres[i] = next;
+        if (boundProtrusion(solid, s, p, smallest, marks[i], next)) spheres[i] = next;
       }
     });
     if ((it + 1) % kCheckEvery == 0 || it + 1 == settings.iterations) {

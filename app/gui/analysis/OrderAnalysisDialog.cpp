@@ -43,6 +43,23 @@ OrderAnalysisDialog::OrderAnalysisDialog(std::shared_ptr<const Scene> scene, QWi
   intro->setWordWrap(true);
   layout->addWidget(intro);
 
+  layout->addLayout(createSeriesControls());
+  layout->addLayout(createActions());
+  orders_ = new QLabel(tr("Not run yet."));
+  orders_->setWordWrap(true);
+  orders_->setTextInteractionFlags(Qt::TextSelectableByMouse);
+  QFont bold = orders_->font();
+  bold.setBold(true);
+  orders_->setFont(bold);
+  layout->addWidget(orders_);
+  plots_ = new QVBoxLayout;
+  layout->addLayout(plots_, 1);
+  makeCharts({tr("successive runs")}, {tr("each run")});
+  connectJob();
+}
+
+// The series (integrator, runs, factor, first step) on the left; span, instants, fit window right.
+QLayout* OrderAnalysisDialog::createSeriesControls() {
   auto* controls = new QHBoxLayout;
   auto* left = new QFormLayout;
   auto* right = new QFormLayout;
@@ -84,8 +101,11 @@ OrderAnalysisDialog::OrderAnalysisDialog(std::shared_ptr<const Scene> scene, QWi
   right->addRow(tr("Fit window"), window);
   controls->addLayout(left);
   controls->addLayout(right);
-  layout->addLayout(controls);
+  return controls;
+}
 
+// Run, Cancel and the progress bar.
+QLayout* OrderAnalysisDialog::createActions() {
   auto* actions = new QHBoxLayout;
   runButton_ = new QPushButton(tr("Run the series"));
   runButton_->setDefault(true);
@@ -97,18 +117,12 @@ OrderAnalysisDialog::OrderAnalysisDialog(std::shared_ptr<const Scene> scene, QWi
   actions->addWidget(runButton_);
   actions->addWidget(cancelButton_);
   actions->addWidget(progress_, 1);
-  layout->addLayout(actions);
-  orders_ = new QLabel(tr("Not run yet."));
-  orders_->setWordWrap(true);
-  orders_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-  QFont bold = orders_->font();
-  bold.setBold(true);
-  orders_->setFont(bold);
-  layout->addWidget(orders_);
-  plots_ = new QVBoxLayout;
-  layout->addLayout(plots_, 1);
-  makeCharts({tr("successive runs")}, {tr("each run")});
+  return actions;
+}
 
+// The series runs as a background job: the buttons follow it, its progress, failure and
+// cancellation are shown; moving the fit window refits.
+void OrderAnalysisDialog::connectJob() {
   job_ = new BackgroundJob(this);
   connect(runButton_, &QPushButton::clicked, this, &OrderAnalysisDialog::run);
   connect(cancelButton_, &QPushButton::clicked, job_, &BackgroundJob::cancel);

@@ -14,6 +14,7 @@
 class QComboBox;
 class QDoubleSpinBox;
 class QLabel;
+class QLayout;
 class QProgressBar;
 class QPushButton;
 class QSpinBox;
@@ -43,6 +44,9 @@ class OrderAnalysisDialog : public QDialog {
   void finished(bool succeeded);
 
  private:
+  QLayout* createSeriesControls();
+  QLayout* createActions();
+  void connectJob();
   OrderSettings settings() const;
   void showResult(std::shared_ptr<OrderAnalysis> result);
   void refit();

@@ -23,7 +23,15 @@ EnergyPlotDock::EnergyPlotDock(QWidget* parent) : QDockWidget(tr("Energy"), pare
   bar->setIconSize(QSize(16, 16));
   bar->setToolButtonStyle(Qt::ToolButtonTextOnly);
   layout->addWidget(bar);
+  createCharts();
+  layout->addWidget(stack_, 1);
+  addViewChooser(*bar);
+  addChartActions(*bar);
+  setWidget(content);
+}
 
+// The five charts, one shown at a time.
+void EnergyPlotDock::createCharts() {
   energy_ = new TimeSeriesChart({tr("kinetic, translational"), tr("kinetic, rotational"),
                                  tr("potential, gravity"), tr("potential, elastic"), tr("potential, fields"),
                                  tr("total"), tr("dissipated"), tr("total + dissipated")},
@@ -45,8 +53,10 @@ EnergyPlotDock::EnergyPlotDock(QWidget* parent) : QDockWidget(tr("Energy"), pare
   stack_->addWidget(comparison_);
   walls_ = new TimeSeriesChart({tr("(a scene with walls)")}, tr("impulse [N s]"));
   stack_->addWidget(walls_);
-  layout->addWidget(stack_, 1);
+}
 
+// Which chart is shown, each explained in its tooltip.
+void EnergyPlotDock::addViewChooser(QToolBar& bar) {
   viewBox_ = new QComboBox;
   viewBox_->addItem(tr("energies"));
   viewBox_->addItem(tr("drift (log)"));
@@ -74,9 +84,12 @@ EnergyPlotDock::EnergyPlotDock(QWidget* parent) : QDockWidget(tr("Energy"), pare
                         tr("The scene run at several time steps in the background: |E(t) − E(0)| of each "
                            "(Mutze, Polyspherical grains, §8); lessons start it"),
                         Qt::ToolTipRole);
-  bar->addWidget(viewBox_);
+  bar.addWidget(viewBox_);
   connect(viewBox_, &QComboBox::currentIndexChanged, stack_, &QStackedWidget::setCurrentIndex);
+}
 
+// What applies to every chart: the rolling window, pause, pinned axes, and the exports.
+void EnergyPlotDock::addChartActions(QToolBar& bar) {
   auto* window = new QComboBox;
   window->addItem(tr("last 1 s"), 1.0);
   window->addItem(tr("last 5 s"), 5.0);
@@ -84,26 +97,25 @@ EnergyPlotDock::EnergyPlotDock(QWidget* parent) : QDockWidget(tr("Energy"), pare
   window->addItem(tr("whole run"), 0.0);
   window->setCurrentIndex(3);
   window->setToolTip(tr("Rolling window of simulated time, or the whole run"));
-  bar->addWidget(window);
+  bar.addWidget(window);
   connect(window, &QComboBox::currentIndexChanged, this, [this, window] {
     for (TimeSeriesChart* c : charts()) c->setRollingWindow(window->currentData().toDouble());
   });
-  QAction* pause = bar->addAction(tr("Pause"));
+  QAction* pause = bar.addAction(tr("Pause"));
   pause->setCheckable(true);
   pause->setToolTip(tr("Freeze the plot (recording goes on)"));
   connect(pause, &QAction::toggled, this, [this](bool on) {
     for (TimeSeriesChart* c : charts()) c->setPaused(on);
   });
-  QAction* pin = bar->addAction(tr("Pin axes"));
+  QAction* pin = bar.addAction(tr("Pin axes"));
   pin->setCheckable(true);
   pin->setToolTip(tr("Keep the current axis ranges. Drag a rectangle to zoom, right-click to follow again."));
   connect(pin, &QAction::toggled, this, [this](bool on) {
     for (TimeSeriesChart* c : charts()) c->setPinned(on);
   });
-  bar->addSeparator();
-  connect(bar->addAction(tr("CSV…")), &QAction::triggered, this, &EnergyPlotDock::exportCsv);
-  connect(bar->addAction(tr("PNG…")), &QAction::triggered, this, &EnergyPlotDock::exportPng);
-  setWidget(content);
+  bar.addSeparator();
+  connect(bar.addAction(tr("CSV…")), &QAction::triggered, this, &EnergyPlotDock::exportCsv);
+  connect(bar.addAction(tr("PNG…")), &QAction::triggered, this, &EnergyPlotDock::exportPng);
 }
 
 std::vector<TimeSeriesChart*> EnergyPlotDock::charts() const {

@@ -14,6 +14,7 @@
 class QAction;
 class QComboBox;
 class QStackedWidget;
+class QToolBar;
 
 namespace clumplab::gui {
 
@@ -47,6 +48,9 @@ class EnergyPlotDock : public QDockWidget {
   QImage plotImage(QSize size) const;
 
  private:
+  void createCharts();
+  void addViewChooser(QToolBar& bar);
+  void addChartActions(QToolBar& bar);
   void exportCsv();
   void exportPng();
   TimeSeriesChart* visibleChart() const;

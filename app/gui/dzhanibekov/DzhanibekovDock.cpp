@@ -103,8 +103,30 @@ QWidget* DzhanibekovDock::buildInitialiser() {
   auto* form = new QFormLayout(box);
   form->setContentsMargins(6, 2, 6, 2);
   form->setVerticalSpacing(1);
+  form->addRow(tr("axis k"), createAxisButtons(*box));
+  createSpinRows(*form);
+  auto* buttons = new QHBoxLayout;
+  apply_ = new QPushButton(tr("Apply"));
+  apply_->setToolTip(
+      tr("Set the body's angular velocity to this spin at the next step and restart the count"));
+  connect(apply_, &QPushButton::clicked, this, &DzhanibekovDock::applySpin);
+  buttons->addWidget(apply_);
+  gyroscopic_ = new QCheckBox(tr("gyroscopic term ω×Iω"));
+  gyroscopic_->setChecked(true);
+  gyroscopic_->setToolTip(tr("The live scene's term of Euler's equations (off: no flip; undo with Ctrl+Z)"));
+  connect(gyroscopic_, &QCheckBox::toggled, this, &DzhanibekovDock::gyroscopicToggled);
+  buttons->addWidget(gyroscopic_);
+  form->addRow(buttons);
+  showPolhode_ = new QCheckBox(tr("polhode on the body (where L pierces it)"));
+  showPolhode_->setChecked(true);
+  form->addRow(showPolhode_);
+  return box;
+}
+
+// The principal axis to spin about, 1 to 3 in the axes' colours (2, the intermediate one, at first).
+QLayout* DzhanibekovDock::createAxisButtons(QWidget& box) {
   auto* axes = new QHBoxLayout;
-  axisGroup_ = new QButtonGroup(box);
+  axisGroup_ = new QButtonGroup(&box);
   for (int a = 0; a < 3; ++a) {
     auto* button = new QRadioButton(QString::number(a + 1));
     button->setStyleSheet(QStringLiteral("QRadioButton { color: %1; font-weight: bold; }")
@@ -116,8 +138,12 @@ QWidget* DzhanibekovDock::buildInitialiser() {
   }
   axisGroup_->button(1)->setChecked(true);
   axes->addStretch(1);
-  form->addRow(tr("axis k"), axes);
+  connect(axisGroup_, &QButtonGroup::idClicked, this, [this] { watch(); });
+  return axes;
+}
 
+// ω0 and the perturbation ε, each a spin box beside a slider (ε's logarithmic), kept in step.
+void DzhanibekovDock::createSpinRows(QFormLayout& form) {
   omega0_ = new QDoubleSpinBox;
   omega0_->setRange(0.01, 1000.0);
   omega0_->setDecimals(2);
@@ -128,7 +154,7 @@ QWidget* DzhanibekovDock::buildInitialiser() {
   auto* omegaRow = new QHBoxLayout;
   omegaRow->addWidget(omega0_);
   omegaRow->addWidget(omega0Slider_, 1);
-  form->addRow(tr("ω0"), omegaRow);
+  form.addRow(tr("ω0"), omegaRow);
 
   epsilon_ = new QDoubleSpinBox;
   epsilon_->setRange(kEpsilonMin, kEpsilonMax);
@@ -142,7 +168,7 @@ QWidget* DzhanibekovDock::buildInitialiser() {
   auto* epsilonRow = new QHBoxLayout;
   epsilonRow->addWidget(epsilon_);
   epsilonRow->addWidget(epsilonSlider_, 1);
-  form->addRow(tr("ε"), epsilonRow);
+  form.addRow(tr("ε"), epsilonRow);
 
   const auto syncSliders = [this] {
     const QSignalBlocker a(omega0Slider_), b(epsilonSlider_);
@@ -163,24 +189,6 @@ QWidget* DzhanibekovDock::buildInitialiser() {
     epsilon_->setValue(sliderToEpsilon(v));
     updateLabels();
   });
-  connect(axisGroup_, &QButtonGroup::idClicked, this, [this] { watch(); });
-
-  auto* buttons = new QHBoxLayout;
-  apply_ = new QPushButton(tr("Apply"));
-  apply_->setToolTip(
-      tr("Set the body's angular velocity to this spin at the next step and restart the count"));
-  connect(apply_, &QPushButton::clicked, this, &DzhanibekovDock::applySpin);
-  buttons->addWidget(apply_);
-  gyroscopic_ = new QCheckBox(tr("gyroscopic term ω×Iω"));
-  gyroscopic_->setChecked(true);
-  gyroscopic_->setToolTip(tr("The live scene's term of Euler's equations (off: no flip; undo with Ctrl+Z)"));
-  connect(gyroscopic_, &QCheckBox::toggled, this, &DzhanibekovDock::gyroscopicToggled);
-  buttons->addWidget(gyroscopic_);
-  form->addRow(buttons);
-  showPolhode_ = new QCheckBox(tr("polhode on the body (where L pierces it)"));
-  showPolhode_->setChecked(true);
-  form->addRow(showPolhode_);
-  return box;
 }
 
 QWidget* DzhanibekovDock::buildResults() {

@@ -18,7 +18,9 @@
 class QButtonGroup;
 class QCheckBox;
 class QDoubleSpinBox;
+class QFormLayout;
 class QLabel;
+class QLayout;
 class QPushButton;
 class QSlider;
 
@@ -86,6 +88,8 @@ class DzhanibekovDock : public QDockWidget {
 
  private:
   QWidget* buildInitialiser();
+  QLayout* createAxisButtons(QWidget& box);
+  void createSpinRows(QFormLayout& form);
   QWidget* buildResults();
   QWidget* buildPlots();
   void watch();

@@ -29,8 +29,27 @@ const Resolution kResolutions[] = {
 
 RecordDialog::RecordDialog(QSize viewSize, QWidget* parent) : QDialog(parent) {
   setWindowTitle(tr("Record a movie"));
-  QSettings settings;
+  const QSettings settings;
   auto* form = new QFormLayout(this);
+  addFileRows(*form, settings);
+  addFrameSizeRow(*form, viewSize, settings);
+  addTimingRows(*form, settings);
+  addOverlayRows(*form, settings);
+  auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
+  buttons->button(QDialogButtonBox::Ok)->setText(tr("Record"));
+  connect(buttons, &QDialogButtonBox::accepted, this, [this] {
+    rememberPlan();
+    accept();
+  });
+  connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
+  form->addRow(buttons);
+  connect(timing_, &QComboBox::currentIndexChanged, this, &RecordDialog::updateEnabled);
+  connect(resolution_, &QComboBox::currentIndexChanged, this, &RecordDialog::updateEnabled);
+  updateEnabled();
+}
+
+// The movie's file, with a browse button and the formats it may have.
+void RecordDialog::addFileRows(QFormLayout& form, const QSettings& settings) {
   auto* fileRow = new QHBoxLayout;
   path_ = new QLineEdit(
       settings.value(QStringLiteral("record/path"), QDir::home().filePath(QStringLiteral("clumplab.mp4")))
@@ -40,10 +59,14 @@ RecordDialog::RecordDialog(QSize viewSize, QWidget* parent) : QDialog(parent) {
   auto* browseButton = new QPushButton(tr("Browse…"));
   connect(browseButton, &QPushButton::clicked, this, &RecordDialog::browse);
   fileRow->addWidget(browseButton);
-  form->addRow(tr("File"), fileRow);
+  form.addRow(tr("File"), fileRow);
   auto* hint = new QLabel(tr(".mp4 (H.264), .webm (VP9), .gif, or a folder for PNG frames."));
   hint->setWordWrap(true);
-  form->addRow(QString(), hint);
+  form.addRow(QString(), hint);
+}
+
+// The frame size: the view's, a preset or a custom one.
+void RecordDialog::addFrameSizeRow(QFormLayout& form, QSize viewSize, const QSettings& settings) {
   auto* sizeRow = new QHBoxLayout;
   resolution_ = new QComboBox;
   resolution_->addItem(tr("The 3D view (%1×%2)").arg(viewSize.width() & ~1).arg(viewSize.height() & ~1));
@@ -67,42 +90,50 @@ RecordDialog::RecordDialog(QSize viewSize, QWidget* parent) : QDialog(parent) {
   height_->setMaximum(4320);
   width_->setValue(settings.value(QStringLiteral("record/width"), 1280).toInt());
   height_->setValue(settings.value(QStringLiteral("record/height"), 720).toInt());
-  form->addRow(tr("Frame size"), sizeRow);
+  form.addRow(tr("Frame size"), sizeRow);
+}
+
+// Deterministic or real time, the replay's options, the duration, slow motion and frame rate.
+void RecordDialog::addTimingRows(QFormLayout& form, const QSettings& settings) {
   timing_ = new QComboBox;
   timing_->addItem(tr("Deterministic: a fixed simulated time per frame"));
   timing_->addItem(tr("Real time: what the view shows, until Record is pressed again"));
   timing_->setCurrentIndex(settings.value(QStringLiteral("record/realTime"), false).toBool() ? 1 : 0);
-  form->addRow(tr("Timing"), timing_);
+  form.addRow(tr("Timing"), timing_);
   replayHint_ = new QLabel;
   replayHint_->setWordWrap(true);
   replayHint_->hide();
-  form->addRow(QString(), replayHint_);
+  form.addRow(QString(), replayHint_);
   everyFrame_ = new QCheckBox(tr("One video frame per trajectory frame"));
   everyFrame_->setChecked(true);
   everyFrame_->hide();
   connect(everyFrame_, &QCheckBox::toggled, this, &RecordDialog::updateEnabled);
-  form->addRow(QString(), everyFrame_);
+  form.addRow(QString(), everyFrame_);
   duration_ = new QDoubleSpinBox;
   duration_->setRange(0.001, 1e6);
   duration_->setDecimals(3);
   duration_->setSuffix(tr(" s simulated"));
   duration_->setValue(settings.value(QStringLiteral("record/duration"), 5.0).toDouble());
-  form->addRow(tr("Duration"), duration_);
+  form.addRow(tr("Duration"), duration_);
   slowMotion_ = new QDoubleSpinBox;
   slowMotion_->setRange(0.001, 1e4);
   slowMotion_->setDecimals(3);
   slowMotion_->setSuffix(QStringLiteral("×"));
   slowMotion_->setValue(settings.value(QStringLiteral("record/slowMotion"), 1.0).toDouble());
   slowMotion_->setToolTip(tr("Video seconds per simulated second"));
-  form->addRow(tr("Slow motion"), slowMotion_);
+  form.addRow(tr("Slow motion"), slowMotion_);
   fps_ = new QSpinBox;
   fps_->setRange(1, 240);
   fps_->setValue(settings.value(QStringLiteral("record/fps"), 30).toInt());
   fps_->setSuffix(tr(" frames/s"));
-  form->addRow(tr("Frame rate"), fps_);
+  form.addRow(tr("Frame rate"), fps_);
+}
+
+// What is drawn over the frames: the status overlay, a plot.
+void RecordDialog::addOverlayRows(QFormLayout& form, const QSettings& settings) {
   status_ = new QCheckBox(tr("Keep the status overlay in the frames"));
   status_->setChecked(settings.value(QStringLiteral("record/status"), false).toBool());
-  form->addRow(QString(), status_);
+  form.addRow(QString(), status_);
   plot_ = new QComboBox;
   plot_->setObjectName(QStringLiteral("plot in the frames"));
   plot_->addItem(tr("none"), static_cast<int>(RecordingPlan::Plot::None));
@@ -114,29 +145,23 @@ RecordDialog::RecordDialog(QSize viewSize, QWidget* parent) : QDialog(parent) {
   plot_->setToolTip(
       tr("Drawn in the bottom left corner as it grows: the chart the Energy panel shows, or the "
          "Inspector's body-frame ω (for free rotation, where the energies are flat)"));
-  form->addRow(tr("Plot in the frames"), plot_);
-  auto* buttons = new QDialogButtonBox(QDialogButtonBox::Ok | QDialogButtonBox::Cancel);
-  buttons->button(QDialogButtonBox::Ok)->setText(tr("Record"));
-  connect(buttons, &QDialogButtonBox::accepted, this, [this] {
-    QSettings s;
-    const RecordingPlan p = plan();
-    s.setValue(QStringLiteral("record/path"), p.movie.path);
-    s.setValue(QStringLiteral("record/realTime"), p.realTime);
-    if (!replay_) s.setValue(QStringLiteral("record/duration"), p.duration);
-    s.setValue(QStringLiteral("record/slowMotion"), p.slowMotion);
-    s.setValue(QStringLiteral("record/fps"), p.movie.framesPerSecond);
-    s.setValue(QStringLiteral("record/status"), p.statusOverlay);
-    s.setValue(QStringLiteral("record/resolution"), resolution_->currentIndex());
-    s.setValue(QStringLiteral("record/width"), width_->value());
-    s.setValue(QStringLiteral("record/height"), height_->value());
-    if (plot_->isEnabled()) s.setValue(QStringLiteral("record/plot"), static_cast<int>(p.plot));
-    accept();
-  });
-  connect(buttons, &QDialogButtonBox::rejected, this, &QDialog::reject);
-  form->addRow(buttons);
-  connect(timing_, &QComboBox::currentIndexChanged, this, &RecordDialog::updateEnabled);
-  connect(resolution_, &QComboBox::currentIndexChanged, this, &RecordDialog::updateEnabled);
-  updateEnabled();
+  form.addRow(tr("Plot in the frames"), plot_);
+}
+
+// The plan's choices, offered again the next time.
+void RecordDialog::rememberPlan() const {
+  QSettings s;
+  const RecordingPlan p = plan();
+  s.setValue(QStringLiteral("record/path"), p.movie.path);
+  s.setValue(QStringLiteral("record/realTime"), p.realTime);
+  if (!replay_) s.setValue(QStringLiteral("record/duration"), p.duration);
+  s.setValue(QStringLiteral("record/slowMotion"), p.slowMotion);
+  s.setValue(QStringLiteral("record/fps"), p.movie.framesPerSecond);
+  s.setValue(QStringLiteral("record/status"), p.statusOverlay);
+  s.setValue(QStringLiteral("record/resolution"), resolution_->currentIndex());
+  s.setValue(QStringLiteral("record/width"), width_->value());
+  s.setValue(QStringLiteral("record/height"), height_->value());
+  if (plot_->isEnabled()) s.setValue(QStringLiteral("record/plot"), static_cast<int>(p.plot));
 }
 
 void RecordDialog::browse() {

@@ -11,7 +11,9 @@ class QCheckBox;
 class QLabel;
 class QComboBox;
 class QDoubleSpinBox;
+class QFormLayout;
 class QLineEdit;
+class QSettings;
 class QSpinBox;
 
 namespace clumplab::gui {
@@ -28,6 +30,11 @@ class RecordDialog : public QDialog {
   RecordingPlan plan() const;
 
  private:
+  void addFileRows(QFormLayout& form, const QSettings& settings);
+  void addFrameSizeRow(QFormLayout& form, QSize viewSize, const QSettings& settings);
+  void addTimingRows(QFormLayout& form, const QSettings& settings);
+  void addOverlayRows(QFormLayout& form, const QSettings& settings);
+  void rememberPlan() const;
   void browse();
   void updateEnabled();
 

@@ -47,18 +47,30 @@ FillPage::FillPage(WizardModel& model, QWidget* parent) : QWizardPage(parent), m
   auto* columns = new QHBoxLayout(this);
   auto* left = new QVBoxLayout;
   auto* form = new QFormLayout;
+  addTargetRows(*form);
+  addPebbleRows(*form);
+  left->addLayout(form);
+  addResultWidgets(*left);
+  columns->addLayout(left, 2);
+  preview_ = new ClumpPreview;
+  ClumpPreview::addAsColumn(preview_, columns);
+  connectControls();
+}
+
+// What the fill aims at: a count, a spacing or a Dice coefficient, with their limits.
+void FillPage::addTargetRows(QFormLayout& form) {
   by_ = new QComboBox;
   by_->setObjectName(QStringLiteral("fillBy"));
   by_->addItem(tr("a target pebble count"), QStringLiteral("count"));
   by_->addItem(tr("a grid spacing h"), QStringLiteral("spacing"));
   by_->addItem(tr("a target Dice coefficient"), QStringLiteral("dice"));
-  form->addRow(tr("Choose the fill by:"), by_);
+  form.addRow(tr("Choose the fill by:"), by_);
   count_ = new QSpinBox;
   count_->setObjectName(QStringLiteral("targetCount"));
   count_->setRange(1, 2'000'000);
   count_->setSuffix(tr(" pebbles"));
   count_->setValue(300);
-  form->addRow(tr("Target count:"), count_);
+  form.addRow(tr("Target count:"), count_);
   dice_ = new QDoubleSpinBox;
   dice_->setObjectName(QStringLiteral("targetDice"));
   dice_->setRange(0.5, 0.999);
@@ -67,7 +79,7 @@ FillPage::FillPage(WizardModel& model, QWidget* parent) : QWizardPage(parent), m
   dice_->setValue(0.95);
   dice_->setToolTip(
       tr("Spheres are added until the Dice coefficient 2|mesh ∩ clump| / (|mesh| + |clump|) reaches this"));
-  form->addRow(tr("Target Dice:"), dice_);
+  form.addRow(tr("Target Dice:"), dice_);
   largest_ = new QSpinBox;
   largest_->setObjectName(QStringLiteral("largestCount"));
   largest_->setRange(1, 60000);
@@ -75,7 +87,7 @@ FillPage::FillPage(WizardModel& model, QWidget* parent) : QWizardPage(parent), m
   largest_->setSuffix(tr(" spheres"));
   largest_->setToolTip(
       tr("With a target Dice: no more spheres than this (it stops at the first of the two)"));
-  form->addRow(tr("Largest count:"), largest_);
+  form.addRow(tr("Largest count:"), largest_);
   protrusion_ = new QDoubleSpinBox;
   protrusion_->setObjectName(QStringLiteral("maxProtrusion"));
   protrusion_->setRange(0.0, 20.0);
@@ -84,11 +96,15 @@ FillPage::FillPage(WizardModel& model, QWidget* parent) : QWizardPage(parent), m
   protrusion_->setValue(2.0);
   protrusion_->setSuffix(tr(" % of the size"));
   protrusion_->setToolTip(tr("How far a sphere may reach outside the mesh (0: every sphere inside it)"));
-  form->addRow(tr("Largest protrusion:"), protrusion_);
+  form.addRow(tr("Largest protrusion:"), protrusion_);
+}
+
+// The grid's spacing and how pebbles are made on it.
+void FillPage::addPebbleRows(QFormLayout& form) {
   spacing_ = new ScientificSpinBox(QStringLiteral("m"), 1e-9, 1e3, true);
   spacing_->setObjectName(QStringLiteral("spacing"));
   spacing_->setValue(1e-3);
-  form->addRow(tr("Spacing h:"), spacing_);
+  form.addRow(tr("Spacing h:"), spacing_);
   mode_ = new QComboBox;
   mode_->setObjectName(QStringLiteral("radiusMode"));
   mode_->addItem(tr("circumscribed: r = (√3/2) h"), QStringLiteral("circumscribed"));
@@ -96,12 +112,12 @@ FillPage::FillPage(WizardModel& model, QWidget* parent) : QWizardPage(parent), m
   mode_->addItem(tr("fitted: r = min(r, distance to surface)"), QStringLiteral("fitted"));
   mode_->addItem(tr("shell only: centres near the surface"), QStringLiteral("shell"));
   mode_->addItem(tr("spheres fitted to the shape (varied radii)"), QStringLiteral("spheres"));
-  form->addRow(tr("Pebbles:"), mode_);
+  form.addRow(tr("Pebbles:"), mode_);
   radius_ = new ScientificSpinBox(QStringLiteral("m"), 1e-9, 1e3, true);
   radius_->setObjectName(QStringLiteral("radius"));
   radius_->setValue(1e-3);
   radius_->setToolTip(tr("Given radius, or the largest radius of a fitted pebble"));
-  form->addRow(tr("r:"), radius_);
+  form.addRow(tr("r:"), radius_);
   minimum_ = new ScientificSpinBox(QStringLiteral("m"), 1e-9, 1e3, true);
   minimum_->setObjectName(QStringLiteral("minRadius"));
   minimum_->setValue(2.5e-4);
@@ -112,34 +128,37 @@ FillPage::FillPage(WizardModel& model, QWidget* parent) : QWizardPage(parent), m
   auto* minimumRow = new QHBoxLayout;
   minimumRow->addWidget(minimum_, 1);
   minimumRow->addWidget(limitRadius_);
-  form->addRow(tr("Smallest r:"), minimumRow);
+  form.addRow(tr("Smallest r:"), minimumRow);
   band_ = new ScientificSpinBox(QStringLiteral("m"), 1e-9, 1e3, true);
   band_->setObjectName(QStringLiteral("band"));
   band_->setValue(1e-3);
   band_->setToolTip(tr("Shell only: keep centres within this distance of the surface"));
-  form->addRow(tr("Shell band:"), band_);
-  left->addLayout(form);
+  form.addRow(tr("Shell band:"), band_);
+}
+
+// Below the settings: their error, the mesh switch, the job's status, the fill curve, the pile cost.
+void FillPage::addResultWidgets(QVBoxLayout& left) {
   settingsError_ = new QLabel;
   styleAsError(settingsError_);
   settingsError_->hide();
-  left->addWidget(settingsError_);
+  left.addWidget(settingsError_);
   showMesh_ = new QCheckBox(tr("Show the mesh"));
   showMesh_->setChecked(true);
-  left->addWidget(showMesh_);
+  left.addWidget(showMesh_);
   status_ = new JobStatus(model_.fillJob());
-  left->addWidget(status_);
+  left.addWidget(status_);
   curve_ = new FillCurveChart;
-  left->addWidget(curve_, 1);
+  left.addWidget(curve_, 1);
   cost_ = new QLabel;
   cost_->setObjectName(QStringLiteral("pileCost"));
   cost_->setWordWrap(true);
   cost_->setTextInteractionFlags(Qt::TextSelectableByMouse);
-  left->addWidget(cost_);
-  left->addStretch(0);
-  columns->addLayout(left, 2);
-  preview_ = new ClumpPreview;
-  ClumpPreview::addAsColumn(preview_, columns);
+  left.addWidget(cost_);
+  left.addStretch(0);
+}
 
+// Every control refills (apply); the curve picks a count; the model's results and the job's state.
+void FillPage::connectControls() {
   connect(by_, &QComboBox::currentIndexChanged, this, &FillPage::apply);
   connect(count_, &QSpinBox::valueChanged, this, &FillPage::apply);
   connect(largest_, &QSpinBox::valueChanged, this, &FillPage::apply);

@@ -14,8 +14,10 @@
 class QCheckBox;
 class QComboBox;
 class QDoubleSpinBox;
+class QFormLayout;
 class QLabel;
 class QSpinBox;
+class QVBoxLayout;
 
 namespace clumplab::gui {
 class ScientificSpinBox;
@@ -42,6 +44,10 @@ class FillPage : public QWizardPage {
   QLabel* costLabel() const { return cost_; }
 
  private:
+  void addTargetRows(QFormLayout& form);
+  void addPebbleRows(QFormLayout& form);
+  void addResultWidgets(QVBoxLayout& left);
+  void connectControls();
   void apply();
   void showSettings(const FillSettings& settings);
   void showResult();

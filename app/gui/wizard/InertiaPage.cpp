@@ -122,84 +122,84 @@ void InertiaPage::showResult() {
     summary_->clear();
     return;
   }
-  const double density = model_.density;
-  const MassProperties mesh = atDensity(result->unitDensity[0], density);
-  const PrincipalFrame& meshFrame = result->frames[0];
-  const shapes::MeshReport& report = result->clump->mesh->prepared.report;
-  const double size = (report.upper - report.lower).maxCoeff();  // centres are written to 1/1000 of it
-  for (int c = 0; c < 4; ++c) {
-    const MassProperties m = atDensity(result->unitDensity[static_cast<std::size_t>(c)], density);
-    const PrincipalFrame frame = result->frames[static_cast<std::size_t>(c)];
-    const Vec3 moments = frame.moments * density;
-    const auto set = [&](int row, const QString& text, const QString& problem = QString()) {
-      auto* item = new QTableWidgetItem(text);
-      item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
-      if (!problem.isEmpty()) {
-        item->setForeground(QColor(198, 40, 40));
-        QFont font = item->font();
-        font.setBold(true);
-        item->setFont(font);
-        item->setToolTip(problem);
-      }
-      if (c == chosen) item->setBackground(QColor(120, 160, 230, 40));
-      table_->setItem(row, c, item);
-    };
-    const bool compared = c > 0;
-    const double volumeError = (m.volume - mesh.volume) / mesh.volume;
-    const QString volumeProblem = compared && std::abs(volumeError) > kVolumeErrorLimit
-                                      ? tr("The volume differs from the mesh's by %1 (limit ±%2%)")
-                                            .arg(percent(volumeError))
-                                            .arg(100 * kVolumeErrorLimit)
-                                      : QString();
-    set(Volume,
-        volumeText(m.volume, mesh.volume) +  // one unit across the row
-            (compared ? QStringLiteral("  (") + percent(volumeError) + QStringLiteral(")") : QString()),
-        volumeProblem);
-    set(Mass,
-        sci(m.mass) +
-            (compared ? QStringLiteral("  (") + percent(volumeError) + QStringLiteral(")") : QString()),
-        volumeProblem);
-    for (int a = 0; a < 3; ++a) {
-      QString text = lengthText(m.centerOfMass[a], size);
-      if (m.centerOfMassError[a] > 0.0)
-        text += QStringLiteral(" ± ") + lengthText(m.centerOfMassError[a], size);
-      set(CentreX + a, text);
-    }
-    for (int a = 0; a < 3; ++a) {
-      const double error = (frame.moments[a] - meshFrame.moments[a]) / meshFrame.moments[a];
-      set(I1 + a,
-          sci(moments[a]) +
-              (compared ? QStringLiteral("  (") + percent(error) + QStringLiteral(")") : QString()),
-          compared && std::abs(error) > kMomentErrorLimit
-              ? tr("I%1 differs from the mesh's by %2 (limit ±%3%)")
-                    .arg(a + 1)
-                    .arg(percent(error))
-                    .arg(100 * kMomentErrorLimit)
-              : QString());
-    }
-    const double angle = shapes::axisMisalignmentDeg(meshFrame, frame);
-    set(AxisAngle, compared ? QLocale().toString(angle, 'f', 2) : QStringLiteral("—"),
-        compared && angle > kAxisErrorLimitDeg ? tr("A principal axis is %1° off the mesh's (limit %2°)")
-                                                     .arg(angle, 0, 'f', 1)
-                                                     .arg(kAxisErrorLimitDeg)
-                                               : QString());
-    set(Margin, QLocale().toString(shapes::dzhanibekovMargin(frame.moments), 'f', 3));
-  }
-  const ClumpMetrics& q = result->metrics;
-  const double chosenMargin =
-      shapes::dzhanibekovMargin(result->frames[static_cast<std::size_t>(chosen)].moments);
-  summary_->setText(
-      tr("Dzhanibekov margin (I2 − I1)/(I3 − I1): mesh %1, clump (%2) %3 — near ½ the flip about the "
-         "intermediate axis is most pronounced, near 0 or 1 hardly any.\n"
-         "Pebble union against the mesh: Dice coefficient %4, largest protrusion %5, largest gap %6 "
-         "(sampled); "
-         "measured by %7. Smallest pebble r %8. Mass at %9 kg/m³ (set on the next page).")
-          .arg(QLocale().toString(q.meshDzhanibekovMargin, 'f', 3),
-               QString::fromLatin1(inertiaMethodKey(model_.method)), QLocale().toString(chosenMargin, 'f', 3),
-               QLocale().toString(q.dice, 'f', 4), lengthText(q.largestProtrusion), lengthText(q.largestGap),
-               QString::fromStdString(q.clumpMethod), lengthText(q.smallestRadius),
-               QLocale().toString(density, 'g', 6)));
+  for (int c = 0; c < 4; ++c) showMethodColumn(*result, c, chosen);
+  summary_->setText(summaryText(*result));
   emit completeChanged();
+}
+
+void InertiaPage::showMethodColumn(const InertiaComparison& result, int c, int chosen) {
+  const double density = model_.density;
+  const MassProperties mesh = atDensity(result.unitDensity[0], density);
+  const PrincipalFrame& meshFrame = result.frames[0];
+  const shapes::MeshReport& report = result.clump->mesh->prepared.report;
+  const double size = (report.upper - report.lower).maxCoeff();  // centres are written to 1/1000 of it
+  const MassProperties m = atDensity(result.unitDensity[static_cast<std::size_t>(c)], density);
+  const PrincipalFrame frame = result.frames[static_cast<std::size_t>(c)];
+  const Vec3 moments = frame.moments * density;
+  const auto set = [&](int row, const QString& text, const QString& problem = QString()) {
+    auto* item = new QTableWidgetItem(text);
+    item->setTextAlignment(Qt::AlignRight | Qt::AlignVCenter);
+    if (!problem.isEmpty()) {
+      item->setForeground(QColor(198, 40, 40));
+      QFont font = item->font();
+      font.setBold(true);
+      item->setFont(font);
+      item->setToolTip(problem);
+    }
+    if (c == chosen) item->setBackground(QColor(120, 160, 230, 40));
+    table_->setItem(row, c, item);
+  };
+  const bool compared = c > 0;
+  const auto relative = [&](double error) {
+    return compared ? QStringLiteral("  (") + percent(error) + QStringLiteral(")") : QString();
+  };
+  const double volumeError = (m.volume - mesh.volume) / mesh.volume;
+  const QString volumeProblem = compared && std::abs(volumeError) > kVolumeErrorLimit
+                                    ? tr("The volume differs from the mesh's by %1 (limit ±%2%)")
+                                          .arg(percent(volumeError))
+                                          .arg(100 * kVolumeErrorLimit)
+                                    : QString();
+  set(Volume, volumeText(m.volume, mesh.volume) + relative(volumeError), volumeProblem);  // one unit a row
+  set(Mass, sci(m.mass) + relative(volumeError), volumeProblem);
+  for (int a = 0; a < 3; ++a) {
+    QString text = lengthText(m.centerOfMass[a], size);
+    if (m.centerOfMassError[a] > 0.0)
+      text += QStringLiteral(" ± ") + lengthText(m.centerOfMassError[a], size);
+    set(CentreX + a, text);
+  }
+  for (int a = 0; a < 3; ++a) {
+    const double error = (frame.moments[a] - meshFrame.moments[a]) / meshFrame.moments[a];
+    set(I1 + a, sci(moments[a]) + relative(error),
+        compared && std::abs(error) > kMomentErrorLimit ? tr("I%1 differs from the mesh's by %2 (limit ±%3%)")
+                                                              .arg(a + 1)
+                                                              .arg(percent(error))
+                                                              .arg(100 * kMomentErrorLimit)
+                                                        : QString());
+  }
+  const double angle = shapes::axisMisalignmentDeg(meshFrame, frame);
+  set(AxisAngle, compared ? QLocale().toString(angle, 'f', 2) : QStringLiteral("—"),
+      compared && angle > kAxisErrorLimitDeg ? tr("A principal axis is %1° off the mesh's (limit %2°)")
+                                                   .arg(angle, 0, 'f', 1)
+                                                   .arg(kAxisErrorLimitDeg)
+                                             : QString());
+  set(Margin, QLocale().toString(shapes::dzhanibekovMargin(frame.moments), 'f', 3));
+}
+
+QString InertiaPage::summaryText(const InertiaComparison& result) const {
+  const auto chosen = static_cast<int>(model_.method);
+  const ClumpMetrics& q = result.metrics;
+  const double chosenMargin =
+      shapes::dzhanibekovMargin(result.frames[static_cast<std::size_t>(chosen)].moments);
+  return tr("Dzhanibekov margin (I2 − I1)/(I3 − I1): mesh %1, clump (%2) %3 — near ½ the flip about the "
+            "intermediate axis is most pronounced, near 0 or 1 hardly any.\n"
+            "Pebble union against the mesh: Dice coefficient %4, largest protrusion %5, largest gap %6 "
+            "(sampled); "
+            "measured by %7. Smallest pebble r %8. Mass at %9 kg/m³ (set on the next page).")
+      .arg(QLocale().toString(q.meshDzhanibekovMargin, 'f', 3),
+           QString::fromLatin1(inertiaMethodKey(model_.method)), QLocale().toString(chosenMargin, 'f', 3),
+           QLocale().toString(q.dice, 'f', 4), lengthText(q.largestProtrusion), lengthText(q.largestGap),
+           QString::fromStdString(q.clumpMethod), lengthText(q.smallestRadius),
+           QLocale().toString(model_.density, 'g', 6));
 }
 
 }  // namespace clumplab::gui::wizard

@@ -11,6 +11,7 @@ class QTableWidget;
 
 namespace clumplab::gui::wizard {
 
+struct InertiaComparison;  // WizardWork.hpp
 class JobStatus;
 class WizardModel;
 
@@ -27,6 +28,9 @@ class InertiaPage : public QWizardPage {
 
  private:
   void showResult();
+  // Column c of the table: method c's figures against the mesh's (column 0); `chosen` is highlighted.
+  void showMethodColumn(const InertiaComparison& result, int c, int chosen);
+  QString summaryText(const InertiaComparison& result) const;
 
   WizardModel& model_;
   QComboBox* method_ = nullptr;

@@ -195,6 +195,146 @@ void matchSceneBodies(const Scene& scene, const std::vector<Pose>& poses, const 
   }
 }
 
+// What every step's dumps are read against: the exported scene, its template keys, the manifest's
+// clump types, and each template's mean pebble centre (body frame [m]).
+struct ImportContext {
+  const Scene& scene;
+  const std::vector<std::string>& keys;
+  const std::string& manifestFile;
+  std::map<long long, std::uint32_t> templateOfType;  // LIGGGHTS clump type -> template index
+  std::vector<Vec3> templateMean;
+};
+
+ImportContext importContext(const Manifest& manifest, const Scene& scene,
+                            const std::vector<std::string>& keys) {
+  ImportContext c{scene, keys, manifest.common.file, {}, {}};
+  for (const auto& [type, key] : manifest.types) {
+    const auto at = std::find(keys.begin(), keys.end(), key);
+    if (at == keys.end())
+      throw InputError(c.manifestFile, "types",
+                       "template \"" + key + "\" is not in " + manifest.common.scene);
+    c.templateOfType[type] = static_cast<std::uint32_t>(at - keys.begin());
+  }
+  for (const TemplatePtr& t : scene.model.templates) {
+    Vec3 sum = Vec3::Zero();
+    for (const Pebble& p : t->pebbles) sum += p.center;
+    c.templateMean.push_back(sum / static_cast<double>(std::max<std::size_t>(t->pebbles.size(), 1)));
+  }
+  return c;
+}
+
+// One step's dumps, read and checked against each other.
+struct StepDumps {
+  std::string bodyFile, pebbleFile;
+  std::vector<BodyRow> rows;                           // by id
+  std::map<long long, std::vector<PebbleAt>> pebbles;  // by body
+};
+
+StepDumps readStepDumps(const fs::path& folder, long long step) {
+  StepDumps d;
+  d.bodyFile = (folder / "post" / ("bodies_" + std::to_string(step) + ".txt")).string();
+  d.pebbleFile = (folder / "post" / ("pebbles_" + std::to_string(step) + ".txt")).string();
+  const LiggghtsDump bodyDump = exporting::readLiggghtsDump(d.bodyFile);
+  if (bodyDump.step != step)
+    throw InputError(
+        d.bodyFile, "line 2",
+        "the dump is of step " + std::to_string(bodyDump.step) + ", its name says " + std::to_string(step));
+  if (!fs::exists(d.pebbleFile))
+    throw InputError(
+        d.pebbleFile, "",
+        "missing: the body dump of step " + std::to_string(step) + " has no pebble dump beside it");
+  const LiggghtsDump pebbleDump = exporting::readLiggghtsDump(d.pebbleFile);
+  d.rows = bodyRows(bodyDump);
+  std::sort(d.rows.begin(), d.rows.end(), [](const BodyRow& a, const BodyRow& b) { return a.id < b.id; });
+  d.pebbles = pebblesByBody(pebbleDump);
+  return d;
+}
+
+// Each body's pose as ClumpLab's: the centre of mass that puts the mean of the template's pebbles,
+// turned by the dumped orientation, at the mean of the dumped pebbles; the velocity at that point.
+// `largestPebbleOffset` grows to the largest distance of a dumped pebble from where the pose puts it
+// [m].
+std::vector<Pose> posesOf(const ImportContext& c, const StepDumps& d, double& largestPebbleOffset) {
+  const PeriodicBox& periodic = c.scene.model.settings.periodic;
+  std::vector<Vec3> dumped;  // one body's dumped pebbles, unwrapped
+  std::vector<Pose> poses;
+  for (std::size_t r = 0; r < d.rows.size(); ++r) {
+    const BodyRow& b = d.rows[r];
+    const std::string where = "line " + std::to_string(b.line);
+    if (r > 0 && d.rows[r - 1].id == b.id)
+      throw InputError(d.bodyFile, where, "body " + std::to_string(b.id) + " twice");
+    const auto type = c.templateOfType.find(b.type);
+    if (type == c.templateOfType.end())
+      throw InputError(d.bodyFile, where,
+                       "clump type " + std::to_string(b.type) + " is none the export wrote (" +
+                           c.manifestFile + ", types)");
+    const ClumpTemplate& t = *c.scene.model.templates[type->second];
+    const auto own = d.pebbles.find(b.id);
+    const std::size_t count = own == d.pebbles.end() ? 0 : own->second.size();
+    if (count != t.pebbles.size()) {
+      throw InputError(d.pebbleFile, "",
+                       "body " + std::to_string(b.id) + " has " + std::to_string(count) + " pebbles (mol " +
+                           std::to_string(b.id) + "), its template \"" + c.keys[type->second] + "\" " +
+                           std::to_string(t.pebbles.size()));
+    }
+    const Mat3 rotation = b.q.toRotationMatrix();
+    dumped.clear();
+    Vec3 meanDumped = Vec3::Zero();
+    for (std::size_t i = 0; i < count; ++i) {
+      // Across a periodic face LIGGGHTS wraps each pebble on its own: take the image nearest the centre.
+      dumped.push_back(b.centre + periodic.minimumImage(own->second[i].position - b.centre));
+      meanDumped += dumped.back();
+    }
+    const Vec3 x = meanDumped / static_cast<double>(count) - rotation * c.templateMean[type->second];
+    for (std::size_t i = 0; i < count; ++i) {
+      largestPebbleOffset =
+          std::max(largestPebbleOffset, (dumped[i] - (x + rotation * t.pebbles[i].center)).norm());
+    }
+    poses.push_back(
+        {b.id, type->second, periodic.wrap(x), b.velocity + b.spin.cross(x - b.centre), b.spin, b.q});
+  }
+  for (const auto& entry : d.pebbles) {
+    const long long body = entry.first;  // not a structured binding: clang 14 cannot capture one
+    if (!std::any_of(d.rows.begin(), d.rows.end(), [&](const BodyRow& b) { return b.id == body; }))
+      throw InputError(d.pebbleFile, "",
+                       "pebbles of body " + std::to_string(body) + ", which " + d.bodyFile + " lacks");
+  }
+  return poses;
+}
+
+// The bodies of one step in ClumpLab's order: the scene's first (indexOf, from the first step), then
+// those inlets inserted since, in the order they appeared.
+struct BodyOrder {
+  std::map<long long, std::uint32_t> indexOf;  // LIGGGHTS body id -> ClumpLab body index
+  std::vector<std::uint32_t> templateOfIndex;
+};
+
+TrajectoryFrame frameOf(const std::vector<Pose>& poses, const std::string& bodyFile, BodyOrder& order,
+                        std::size_t& insertedBodies) {
+  TrajectoryFrame frame;
+  std::vector<std::pair<std::uint32_t, const Pose*>> ordered;
+  for (const Pose& p : poses) {
+    auto known = order.indexOf.find(p.id);
+    if (known == order.indexOf.end()) {  // inserted since (an inlet)
+      known = order.indexOf.emplace(p.id, static_cast<std::uint32_t>(order.templateOfIndex.size())).first;
+      order.templateOfIndex.push_back(p.templateIndex);
+      ++insertedBodies;
+    } else if (order.templateOfIndex[known->second] != p.templateIndex) {
+      throw InputError(bodyFile, "", "body " + std::to_string(p.id) + " changed its clump type");
+    }
+    ordered.emplace_back(known->second, &p);
+  }
+  std::sort(ordered.begin(), ordered.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
+  for (const auto& [index, p] : ordered) {
+    frame.bodies.templateIndex.push_back(p->templateIndex);
+    frame.bodies.position.push_back(p->x);
+    frame.bodies.orientation.push_back(p->q);
+    frame.bodies.velocity.push_back(p->v);
+    frame.bodies.angularVelocity.push_back(p->w);
+  }
+  return frame;
+}
+
 }  // namespace
 
 EngineImportSummary importLiggghtsRun(const std::string& folderName, const std::string& trajectoryPath,
@@ -203,115 +343,22 @@ EngineImportSummary importLiggghtsRun(const std::string& folderName, const std::
   const Manifest manifest = readManifest(folder);
   const Scene scene = loadScene(manifest.common.scene, options);
   const std::vector<std::string> keys = templateKeys(scene.model.templates);
-  const std::string& manifestFile = manifest.common.file;
-  std::map<long long, std::uint32_t> templateOfType;
-  for (const auto& [type, key] : manifest.types) {
-    const auto at = std::find(keys.begin(), keys.end(), key);
-    if (at == keys.end())
-      throw InputError(manifestFile, "types", "template \"" + key + "\" is not in " + manifest.common.scene);
-    templateOfType[type] = static_cast<std::uint32_t>(at - keys.begin());
-  }
-  const PeriodicBox& periodic = scene.model.settings.periodic;
-  std::vector<Vec3> templateMean;  // each template's pebble centres' mean, body frame [m]
-  for (const TemplatePtr& t : scene.model.templates) {
-    Vec3 sum = Vec3::Zero();
-    for (const Pebble& p : t->pebbles) sum += p.center;
-    templateMean.push_back(sum / static_cast<double>(std::max<std::size_t>(t->pebbles.size(), 1)));
-  }
-  std::vector<Vec3> dumped;  // one body's dumped pebbles, unwrapped (reused)
-
+  const ImportContext context = importContext(manifest, scene, keys);
   EngineImportSummary summary;
   summary.sceneBodies = scene.bodies.size();
-  std::map<long long, std::uint32_t> indexOf;  // LIGGGHTS body id -> ClumpLab body index
-  std::vector<std::uint32_t> templateOfIndex;
+  BodyOrder order;
   const std::vector<long long> steps = dumpSteps(folder);
   exporting::ImportedTrajectory out(scene, trajectoryPath);
   for (long long step : steps) {
-    const std::string bodyFile = (folder / "post" / ("bodies_" + std::to_string(step) + ".txt")).string();
-    const std::string pebbleFile = (folder / "post" / ("pebbles_" + std::to_string(step) + ".txt")).string();
-    const LiggghtsDump bodyDump = exporting::readLiggghtsDump(bodyFile);
-    if (bodyDump.step != step)
-      throw InputError(
-          bodyFile, "line 2",
-          "the dump is of step " + std::to_string(bodyDump.step) + ", its name says " + std::to_string(step));
-    if (!fs::exists(pebbleFile))
-      throw InputError(
-          pebbleFile, "",
-          "missing: the body dump of step " + std::to_string(step) + " has no pebble dump beside it");
-    const LiggghtsDump pebbleDump = exporting::readLiggghtsDump(pebbleFile);
-    std::vector<BodyRow> rows = bodyRows(bodyDump);
-    std::sort(rows.begin(), rows.end(), [](const BodyRow& a, const BodyRow& b) { return a.id < b.id; });
-    const std::map<long long, std::vector<PebbleAt>> pebbles = pebblesByBody(pebbleDump);
-
-    std::vector<Pose> poses;
-    for (std::size_t r = 0; r < rows.size(); ++r) {
-      const BodyRow& b = rows[r];
-      const std::string where = "line " + std::to_string(b.line);
-      if (r > 0 && rows[r - 1].id == b.id)
-        throw InputError(bodyFile, where, "body " + std::to_string(b.id) + " twice");
-      const auto type = templateOfType.find(b.type);
-      if (type == templateOfType.end())
-        throw InputError(bodyFile, where,
-                         "clump type " + std::to_string(b.type) + " is none the export wrote (" +
-                             manifestFile + ", types)");
-      const ClumpTemplate& t = *scene.model.templates[type->second];
-      const auto own = pebbles.find(b.id);
-      const std::size_t count = own == pebbles.end() ? 0 : own->second.size();
-      if (count != t.pebbles.size()) {
-        throw InputError(pebbleFile, "",
-                         "body " + std::to_string(b.id) + " has " + std::to_string(count) + " pebbles (mol " +
-                             std::to_string(b.id) + "), its template \"" + keys[type->second] + "\" " +
-                             std::to_string(t.pebbles.size()));
-      }
-      const Mat3 rotation = b.q.toRotationMatrix();
-      dumped.clear();
-      Vec3 meanDumped = Vec3::Zero();
-      for (std::size_t i = 0; i < count; ++i) {
-        // Across a periodic face LIGGGHTS wraps each pebble on its own: take the image nearest the centre.
-        dumped.push_back(b.centre + periodic.minimumImage(own->second[i].position - b.centre));
-        meanDumped += dumped.back();
-      }
-      const Vec3 x = meanDumped / static_cast<double>(count) - rotation * templateMean[type->second];
-      for (std::size_t i = 0; i < count; ++i) {
-        summary.largestPebbleOffset =
-            std::max(summary.largestPebbleOffset, (dumped[i] - (x + rotation * t.pebbles[i].center)).norm());
-      }
-      poses.push_back(
-          {b.id, type->second, periodic.wrap(x), b.velocity + b.spin.cross(x - b.centre), b.spin, b.q});
-    }
-    for (const auto& entry : pebbles) {
-      const long long body = entry.first;  // not a structured binding: clang 14 cannot capture one
-      if (!std::any_of(rows.begin(), rows.end(), [&](const BodyRow& b) { return b.id == body; }))
-        throw InputError(pebbleFile, "",
-                         "pebbles of body " + std::to_string(body) + ", which " + bodyFile + " lacks");
-    }
-
+    const StepDumps dumps = readStepDumps(folder, step);
+    const std::vector<Pose> poses = posesOf(context, dumps, summary.largestPebbleOffset);
     if (step == steps.front()) {
-      matchSceneBodies(scene, poses, bodyFile, keys, indexOf, templateOfIndex, summary.largestStartOffset);
+      matchSceneBodies(scene, poses, dumps.bodyFile, keys, order.indexOf, order.templateOfIndex,
+                       summary.largestStartOffset);
     }
-    TrajectoryFrame frame;
+    TrajectoryFrame frame = frameOf(poses, dumps.bodyFile, order, summary.insertedBodies);
     frame.time = static_cast<double>(step) * manifest.common.timeStep;
     frame.step = static_cast<std::uint64_t>(step);
-    std::vector<std::pair<std::uint32_t, const Pose*>> ordered;
-    for (const Pose& p : poses) {
-      auto known = indexOf.find(p.id);
-      if (known == indexOf.end()) {  // inserted since (an inlet)
-        known = indexOf.emplace(p.id, static_cast<std::uint32_t>(templateOfIndex.size())).first;
-        templateOfIndex.push_back(p.templateIndex);
-        ++summary.insertedBodies;
-      } else if (templateOfIndex[known->second] != p.templateIndex) {
-        throw InputError(bodyFile, "", "body " + std::to_string(p.id) + " changed its clump type");
-      }
-      ordered.emplace_back(known->second, &p);
-    }
-    std::sort(ordered.begin(), ordered.end(), [](const auto& a, const auto& b) { return a.first < b.first; });
-    for (const auto& [index, p] : ordered) {
-      frame.bodies.templateIndex.push_back(p->templateIndex);
-      frame.bodies.position.push_back(p->x);
-      frame.bodies.orientation.push_back(p->q);
-      frame.bodies.velocity.push_back(p->v);
-      frame.bodies.angularVelocity.push_back(p->w);
-    }
     out.add(frame);
   }
   out.finish(summary);

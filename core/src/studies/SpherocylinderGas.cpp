@@ -37,6 +37,96 @@ void rescale(World& world, double kinetic, double target) {
   world.stateChanged();
 }
 
+// The scene's settings: the paper's frictionless linear spring without damping, no gravity, cim, a
+// cube periodic on every axis.
+void setGasModel(const SpherocylinderGasRequest& r, WorldModel& model) {
+  WorldSettings& s = model.settings;
+  s.timeStep = r.rescaleInterval;
+  s.gravity = Vec3::Zero();
+  s.integrator = IntegratorKind::Cim;
+  s.threads = r.threads;
+  s.periodic.lower = Vec3::Zero();
+  s.periodic.length = Vec3::Constant(r.boxLength);
+  s.periodic.periodic = {true, true, true};
+  s.cim.buffer = r.buffer;
+  model.contact.kind = ContactModel::Kind::Linear;
+  model.contact.linear.stiffness = r.stiffness;
+  model.contact.linear.dampingFromRestitution = false;
+  model.contact.linear.damping = 0.0;
+  model.contact.linear.friction = 0.0;
+}
+
+// Random sequential placement without overlaps (minimum image), uniform orientations; then
+// translational velocities from a normal distribution, zero total momentum, no rotation.
+void placeGas(const SpherocylinderGasRequest& r, const Pebble& shaft, const PeriodicBox& box, SplitMix64& rng,
+              std::vector<BodyInit>& bodies, std::size_t& attempts) {
+  const double reach = 2.0 * shaft.reach();
+  while (bodies.size() < r.count) {
+    if (++attempts > 1000 * r.count) {
+      throw std::runtime_error("spherocylinder gas: the box is too full for " + std::to_string(r.count) +
+                               " particles");
+    }
+    BodyInit b;
+    b.position = drawVec3LastFirst([&] { return rng.uniform(); }) * r.boxLength;
+    b.orientation = randomRotation(rng);
+    const Vec3 u = b.orientation * shaft.axis;
+    bool clear = true;
+    for (std::size_t j = 0; j < bodies.size() && clear; ++j) {
+      const Vec3 sep = box.minimumImage(bodies[j].position - b.position);
+      if (sep.squaredNorm() >= reach * reach) continue;
+      const double d2 =
+          closestShaftPoints(sep, u, shaft.halfLength, bodies[j].orientation * shaft.axis, shaft.halfLength)
+              .distance2;
+      clear = d2 >= 4.0 * shaft.radius * shaft.radius;
+    }
+    if (clear) bodies.push_back(b);
+  }
+  Vec3 mean = Vec3::Zero();
+  for (BodyInit& b : bodies) {
+    b.velocity = drawVec3LastFirst([&] { return normal(rng); });
+    mean += b.velocity;
+  }
+  mean /= static_cast<double>(bodies.size());
+  for (BodyInit& b : bodies) b.velocity -= mean;
+}
+
+// The kinetic energies (translational, rotational) [J].
+std::pair<double, double> kinetic(const World& world) {
+  const EnergyReport e = world.energy();
+  return {e.keTranslational, e.keRotational};
+}
+
+// Runs, rescaling the kinetic energy to `target` every step, until the running mean of E_rot/E_trans
+// over the window is within the tolerance of equipartition (and the last ratio within half of it);
+// returns that mean.
+double equilibrate(const SpherocylinderGasRequest& r, World& world, double target) {
+  const auto windowSteps = static_cast<std::size_t>(std::max(1.0, std::round(r.window / r.rescaleInterval)));
+  std::deque<double> ratios;
+  double sum = 0.0;
+  for (;;) {
+    if (!world.step()) throw std::runtime_error("spherocylinder gas: " + world.state().divergence.message);
+    const auto [translational, rotational] = kinetic(world);
+    const double ratio = rotational / translational;
+    ratios.push_back(ratio);
+    sum += ratio;
+    if (ratios.size() > windowSteps) {
+      sum -= ratios.front();
+      ratios.pop_front();
+    }
+    const double meanRatio = sum / static_cast<double>(ratios.size());
+    rescale(world, translational + rotational, target);
+    if (r.progress) r.progress(world.time(), ratio, meanRatio);
+    const bool settled = world.time() >= r.minTime && ratios.size() == windowSteps &&
+                         std::abs(meanRatio / kEquipartition - 1.0) <= r.tolerance &&
+                         std::abs(ratio / kEquipartition - 1.0) <= 0.5 * r.tolerance;
+    if (settled) return meanRatio;
+    if (world.time() > r.maxTime) {
+      throw std::runtime_error("spherocylinder gas: no equipartition after " + std::to_string(r.maxTime) +
+                               " s (mean E_rot/E_trans " + std::to_string(meanRatio) + ")");
+    }
+  }
+}
+
 }  // namespace
 
 SpherocylinderGasResult makeSpherocylinderGas(const SpherocylinderGasRequest& r) {
@@ -48,95 +138,19 @@ SpherocylinderGasResult makeSpherocylinderGas(const SpherocylinderGasRequest& r)
   const Pebble& shaft = rod->pebbles.front();
   SpherocylinderGasResult result;
   result.volumeFraction = static_cast<double>(r.count) * rod->volume / std::pow(r.boxLength, 3);
-
   Scene& scene = result.scene;
-  WorldSettings& s = scene.model.settings;
-  s.timeStep = r.rescaleInterval;
-  s.gravity = Vec3::Zero();
-  s.integrator = IntegratorKind::Cim;
-  s.threads = r.threads;
-  s.periodic.lower = Vec3::Zero();
-  s.periodic.length = Vec3::Constant(r.boxLength);
-  s.periodic.periodic = {true, true, true};
-  s.cim.buffer = r.buffer;
-  scene.model.contact.kind = ContactModel::Kind::Linear;
-  scene.model.contact.linear.stiffness = r.stiffness;
-  scene.model.contact.linear.dampingFromRestitution = false;
-  scene.model.contact.linear.damping = 0.0;
-  scene.model.contact.linear.friction = 0.0;
+  setGasModel(r, scene.model);
   scene.model.templates = {rod};
-
-  // Random sequential placement without overlaps (minimum image), uniform orientations.
   SplitMix64 rng(r.seed);
-  std::vector<BodyInit>& bodies = scene.bodies;
-  const double reach = 2.0 * shaft.reach();
-  while (bodies.size() < r.count) {
-    if (++result.placementAttempts > 1000 * r.count) {
-      throw std::runtime_error("spherocylinder gas: the box is too full for " + std::to_string(r.count) +
-                               " particles");
-    }
-    BodyInit b;
-    b.position = drawVec3LastFirst([&] { return rng.uniform(); }) * r.boxLength;
-    b.orientation = randomRotation(rng);
-    const Vec3 u = b.orientation * shaft.axis;
-    bool clear = true;
-    for (std::size_t j = 0; j < bodies.size() && clear; ++j) {
-      const Vec3 sep = s.periodic.minimumImage(bodies[j].position - b.position);
-      if (sep.squaredNorm() >= reach * reach) continue;
-      const double d2 =
-          closestShaftPoints(sep, u, shaft.halfLength, bodies[j].orientation * shaft.axis, shaft.halfLength)
-              .distance2;
-      clear = d2 >= 4.0 * shaft.radius * shaft.radius;
-    }
-    if (clear) bodies.push_back(b);
-  }
-  // Translational velocities from a normal distribution, zero total momentum; no rotation at first.
-  Vec3 mean = Vec3::Zero();
-  for (BodyInit& b : bodies) {
-    b.velocity = drawVec3LastFirst([&] { return normal(rng); });
-    mean += b.velocity;
-  }
-  mean /= static_cast<double>(bodies.size());
-  for (BodyInit& b : bodies) b.velocity -= mean;
+  placeGas(r, shaft, scene.model.settings.periodic, rng, scene.bodies, result.placementAttempts);
 
   std::unique_ptr<World> world = buildWorld(scene);
   const double target = r.meanKineticEnergy * static_cast<double>(r.count);
-  const auto kinetic = [&] {
-    const EnergyReport e = world->energy();
-    return std::pair(e.keTranslational, e.keRotational);
-  };
   {
-    const auto [translational, rotational] = kinetic();
+    const auto [translational, rotational] = kinetic(*world);
     rescale(*world, translational + rotational, target);
   }
-  const auto windowSteps = static_cast<std::size_t>(std::max(1.0, std::round(r.window / r.rescaleInterval)));
-  std::deque<double> ratios;
-  double sum = 0.0;
-  for (;;) {
-    if (!world->step()) throw std::runtime_error("spherocylinder gas: " + world->state().divergence.message);
-    const auto [translational, rotational] = kinetic();
-    const double ratio = rotational / translational;
-    ratios.push_back(ratio);
-    sum += ratio;
-    if (ratios.size() > windowSteps) {
-      sum -= ratios.front();
-      ratios.pop_front();
-    }
-    const double meanRatio = sum / static_cast<double>(ratios.size());
-    rescale(*world, translational + rotational, target);
-    if (r.progress) r.progress(world->time(), ratio, meanRatio);
-    const bool settled = world->time() >= r.minTime && ratios.size() == windowSteps &&
-                         std::abs(meanRatio / kEquipartition - 1.0) <= r.tolerance &&
-                         std::abs(ratio / kEquipartition - 1.0) <= 0.5 * r.tolerance;
-    if (settled) {
-      result.meanRatio = meanRatio;
-      break;
-    }
-    if (world->time() > r.maxTime) {
-      throw std::runtime_error("spherocylinder gas: no equipartition after " + std::to_string(r.maxTime) +
-                               " s (mean E_rot/E_trans " + std::to_string(meanRatio) + ")");
-    }
-  }
+  result.meanRatio = equilibrate(r, *world, target);
   result.equilibrationTime = world->time();
 
   // No spin about the shafts (round-off may have left some), then the kinetic energy exactly.
@@ -147,9 +161,9 @@ SpherocylinderGasResult makeSpherocylinderGas(const SpherocylinderGasRequest& r)
   }
   world->stateChanged();
   {
-    const auto [translational, rotational] = kinetic();
+    const auto [translational, rotational] = kinetic(*world);
     rescale(*world, translational + rotational, target);
-    const auto [t2, r2] = kinetic();
+    const auto [t2, r2] = kinetic(*world);
     result.ratio = r2 / t2;
   }
   world->setTime(0.0);
