@@ -210,7 +210,7 @@ double commitWall(const WorldParticles& w, std::uint32_t i, std::uint32_t wallIn
 
 BodyForce bodyForce(const WorldParticles& w, std::uint32_t i, const ParticleState& s) {
   BodyForce f;
-  // Global damping (setGravityDampingAndLoads, BodyForces.hpp): F = -g m v, T = -g_rot I w with I the lab tensor.
+  // Global damping (BodyForces.hpp): F = -g m v, T = -g_rot I w with I the lab tensor.
   if (w.linearDamping > 0.0) {
     f.force = -(w.linearDamping * w.mass[i]) * s.velocity;
     f.dissipation += w.linearDamping * w.mass[i] * s.velocity.squaredNorm();
