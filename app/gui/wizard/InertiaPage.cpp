@@ -122,14 +122,16 @@ void InertiaPage::showResult() {
     summary_->clear();
     return;
   }
-  for (int c = 0; c < 4; ++c) showMethodColumn(*result, c, chosen);
+  const MassProperties mesh =
+      atDensity(result->unitDensity[0], model_.density);  // what each column is against
+  for (int c = 0; c < 4; ++c) showMethodColumn(*result, mesh, c, chosen);
   summary_->setText(summaryText(*result));
   emit completeChanged();
 }
 
-void InertiaPage::showMethodColumn(const InertiaComparison& result, int c, int chosen) {
+void InertiaPage::showMethodColumn(const InertiaComparison& result, const MassProperties& mesh, int c,
+                                   int chosen) {
   const double density = model_.density;
-  const MassProperties mesh = atDensity(result.unitDensity[0], density);
   const PrincipalFrame& meshFrame = result.frames[0];
   const shapes::MeshReport& report = result.clump->mesh->prepared.report;
   const double size = (report.upper - report.lower).maxCoeff();  // centres are written to 1/1000 of it

@@ -9,6 +9,10 @@ class QLabel;
 class QSpinBox;
 class QTableWidget;
 
+namespace clumplab {
+struct MassProperties;  // MassProperties.hpp
+}  // namespace clumplab
+
 namespace clumplab::gui::wizard {
 
 struct InertiaComparison;  // WizardWork.hpp
@@ -28,8 +32,9 @@ class InertiaPage : public QWizardPage {
 
  private:
   void showResult();
-  // Column c of the table: method c's figures against the mesh's (column 0); `chosen` is highlighted.
-  void showMethodColumn(const InertiaComparison& result, int c, int chosen);
+  // Column c of the table: method c's figures against the mesh's (`mesh`, column 0's at the density);
+  // `chosen` is highlighted.
+  void showMethodColumn(const InertiaComparison& result, const MassProperties& mesh, int c, int chosen);
   QString summaryText(const InertiaComparison& result) const;
 
   WizardModel& model_;
