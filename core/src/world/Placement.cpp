@@ -51,7 +51,10 @@ bool clearOfWalls(const PlacedBody& x, const std::vector<Wall>& walls, double ti
     for (const Wall& w : walls) {
       // The shaft's ends are its points nearest a plane or a cavity's surface; a shaft across a
       // membrane is stuck in it.
-      if (w.clearance(pw - shaft, time) < p.radius || w.clearance(pw + shaft, time) < p.radius) return false;
+      if (w.clearance(pw - shaft, time, p.radius) < p.radius ||
+          w.clearance(pw + shaft, time, p.radius) < p.radius) {
+        return false;
+      }
       if (w.kind == Wall::Kind::Membrane && !p.isSphere() && !w.passes(p.radius) &&
           ((pw - shaft - w.point).dot(w.normal) < 0.0) != ((pw + shaft - w.point).dot(w.normal) < 0.0)) {
         return false;

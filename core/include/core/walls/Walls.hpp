@@ -1,6 +1,9 @@
 #pragma once
 // Boundaries. Every wall pushes pebbles towards its allowed side; a mesh wall (MeshWall.hpp) pushes
 // them away from its surface on whichever side they are, and may move by an imposed motion.
+#include <algorithm>
+#include <cmath>
+#include <limits>
 #include <memory>
 #include <vector>
 
@@ -50,15 +53,19 @@ struct Wall {
   }
   // Distance of a point inside the allowed region to the wall surface (negative: beyond it).
   // For a membrane, the distance from either side; for a mesh, the distance to its surface where its
-  // motion has it at `time` [s] (0: where bodies are generated), searched within a bounding-box
-  // diagonal of the mesh.
-  double clearance(const Vec3& x, double time = 0.0) const {
+  // motion has it at `time` [s] (0: where bodies are generated), searched within `meshSearch` [m]
+  // (by default a bounding-box diagonal of the mesh; a caller that only asks whether the clearance
+  // is below some gap passes that gap, and the search then visits the triangles near x only), and
+  // `meshSearch` when no triangle is nearer.
+  double clearance(const Vec3& x, double time = 0.0,
+                   double meshSearch = std::numeric_limits<double>::infinity()) const {
     if (kind == Kind::Plane) return (x - point).dot(normal);
     if (kind == Kind::Membrane) return std::abs((x - point).dot(normal));
     if (kind == Kind::Mesh) {
       const WallPose pose = mesh->poseAt(time);
       const Vec3 local = pose.orientation.conjugate() * (x - pose.position);
-      return mesh->shape->distance(local, (mesh->shape->upper() - mesh->shape->lower()).norm());
+      return mesh->shape->distance(
+          local, std::min(meshSearch, (mesh->shape->upper() - mesh->shape->lower()).norm()));
     }
     return radius - (x - point).norm();
   }
