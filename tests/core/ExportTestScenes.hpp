@@ -144,6 +144,9 @@ inline std::vector<RefusalCase> refusalCases() {
     out.push_back({target + " damping", target, sceneText(kLinear, kFloor, R"(, "damping": {"linear": 1})"),
                    "scene.json: damping:"});
   }
+  out.push_back({"liggghts local damping", "liggghts",
+                 sceneText(kLinear, kFloor, R"(, "damping": {"local": 0.3})"),
+                 "scene.json: damping.local: cannot be exported to LIGGGHTS: Cundall's local damping"});
   out.push_back({"liggghts one pebble", "liggghts", onePebbleScene(),
                  "scene.json: templates.ball: cannot be exported to LIGGGHTS: a one-pebble template"});
   out.push_back({"yade hertz", "yade", sceneText(hertz, kFloor),

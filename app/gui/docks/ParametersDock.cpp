@@ -157,13 +157,11 @@ void ParametersDock::addMotionAndFields(QVBoxLayout& layout) {
                              tr("Uniform magnetic field: Lorentz force qv×B and torque m×B"),
                              [a](EditableModel& p, double v) { p.fields.magnetic[a] = v; });
   }
-  gravitationalConstant_ = addParameter(form, tr("G"), QStringLiteral("m³/(kg·s²)"), "gravitation.G", true,
-                                        tr("gravitational constant"),
-                                        tr("Newton's constant between bodies flagged as point masses"));
-  softening_ =
-      addParameter(form, tr("Softening ε"), QStringLiteral("m"), "fields.softening", true, tr("softening"),
-                   tr("Softening length of every pairwise point interaction; 0 picks a tenth of the "
-                      "smallest pebble radius"));
+  addParameter(form, tr("G"), QStringLiteral("m³/(kg·s²)"), "gravitation.G", true,
+               tr("gravitational constant"), tr("Newton's constant between bodies flagged as point masses"));
+  addParameter(form, tr("Softening ε"), QStringLiteral("m"), "fields.softening", true, tr("softening"),
+               tr("Softening length of every pairwise point interaction; 0 picks a tenth of the "
+                  "smallest pebble radius"));
 }
 
 void ParametersDock::addContact(QVBoxLayout& layout) {
@@ -201,8 +199,8 @@ QWidget* ParametersDock::linearPage() {
   auto* page = new QWidget;
   auto* linearForm = new QFormLayout(page);
   linearForm->setContentsMargins(0, 0, 0, 0);
-  stiffness_ = addParameter(linearForm, tr("Stiffness kn"), QStringLiteral("N/m"), "linear.stiffness", true,
-                            tr("stiffness"), tr("Normal spring stiffness"));
+  addParameter(linearForm, tr("Stiffness kn"), QStringLiteral("N/m"), "linear.stiffness", true,
+               tr("stiffness"), tr("Normal spring stiffness"));
   dampingMode_ = new WheelSafeComboBox;
   dampingMode_->addItem(tr("from restitution"));
   dampingMode_->addItem(tr("fixed dashpot"));
@@ -223,14 +221,12 @@ QWidget* ParametersDock::linearPage() {
   linearForm->addRow(restitutionHint);
   dashpot_ = addParameter(linearForm, tr("Dashpot c"), QStringLiteral("N·s/m"), "linear.damping", true,
                           tr("dashpot"), tr("Fixed normal damping coefficient"));
-  linearFriction_ = addParameter(linearForm, tr("Friction μ"), QString(), "linear.friction", false,
-                                 tr("friction"), tr("Coulomb friction coefficient"));
-  tangentialRatio_ =
-      addParameter(linearForm, tr("kt / kn"), QString(), "linear.tangential_stiffness_ratio", false,
-                   tr("tangential stiffness"), tr("Tangential spring stiffness relative to kn"));
-  tangentialDamping_ =
-      addParameter(linearForm, tr("Tangential damping"), QStringLiteral("N·s/m"), "linear.tangential_damping",
-                   true, tr("tangential damping"), tr("Tangential dashpot"));
+  addParameter(linearForm, tr("Friction μ"), QString(), "linear.friction", false, tr("friction"),
+               tr("Coulomb friction coefficient"));
+  addParameter(linearForm, tr("kt / kn"), QString(), "linear.tangential_stiffness_ratio", false,
+               tr("tangential stiffness"), tr("Tangential spring stiffness relative to kn"));
+  addParameter(linearForm, tr("Tangential damping"), QStringLiteral("N·s/m"), "linear.tangential_damping",
+               true, tr("tangential damping"), tr("Tangential dashpot"));
   limitDamping_ = new QCheckBox(tr("never attract (clamp F ≥ 0)"));
   linearForm->addRow(limitDamping_);  // across both columns: beside the labels its text was cut off
   connect(limitDamping_, &QCheckBox::toggled, this, [this](bool on) {
@@ -243,18 +239,16 @@ QWidget* ParametersDock::hertzPage() {
   auto* page = new QWidget;
   auto* hertzForm = new QFormLayout(page);
   hertzForm->setContentsMargins(0, 0, 0, 0);
-  young_ = addParameter(hertzForm, tr("Young's modulus E"), QStringLiteral("Pa"), "hertz.young", true,
-                        tr("Young's modulus"), tr("Elastic modulus of the pebbles"));
-  poisson_ = addParameter(hertzForm, tr("Poisson ratio σ"), QString(), "hertz.poisson", false,
-                          tr("Poisson ratio"), tr("Poisson ratio"));
-  restitutionSquared_ =
-      addParameter(hertzForm, tr("Restitution² δ"), QString(), "hertz.restitution_squared", false,
-                   tr("restitution squared"), tr("Square of the normal restitution (eq. 56)"));
-  hertzFriction_ = addParameter(hertzForm, tr("Friction μ"), QString(), "hertz.friction", false,
-                                tr("friction"), tr("Regularised Coulomb friction (eq. 53)"));
-  regularizingVelocity_ = addParameter(hertzForm, tr("Regularising velocity ν"), QStringLiteral("m/s"),
-                                       "hertz.regularizing_velocity", true, tr("regularising velocity"),
-                                       tr("Velocity scale of the friction regularisation"));
+  addParameter(hertzForm, tr("Young's modulus E"), QStringLiteral("Pa"), "hertz.young", true,
+               tr("Young's modulus"), tr("Elastic modulus of the pebbles"));
+  addParameter(hertzForm, tr("Poisson ratio σ"), QString(), "hertz.poisson", false, tr("Poisson ratio"),
+               tr("Poisson ratio"));
+  addParameter(hertzForm, tr("Restitution² δ"), QString(), "hertz.restitution_squared", false,
+               tr("restitution squared"), tr("Square of the normal restitution (eq. 56)"));
+  addParameter(hertzForm, tr("Friction μ"), QString(), "hertz.friction", false, tr("friction"),
+               tr("Regularised Coulomb friction (eq. 53)"));
+  addParameter(hertzForm, tr("Regularising velocity ν"), QStringLiteral("m/s"), "hertz.regularizing_velocity",
+               true, tr("regularising velocity"), tr("Velocity scale of the friction regularisation"));
   return page;
 }
 
@@ -262,32 +256,30 @@ QWidget* ParametersDock::mindlinPage() {
   auto* page = new QWidget;
   auto* mindlinForm = new QFormLayout(page);
   mindlinForm->setContentsMargins(0, 0, 0, 0);
-  mindlinYoung_ = addParameter(
-      mindlinForm, tr("Young's modulus E"), QStringLiteral("Pa"), "hertz-mindlin.youngs_modulus", true,
-      tr("hertz-mindlin Young's modulus"),
-      tr("The material's Young's modulus, as on a LIGGGHTS or EDEM card (pebbles and walls alike)"));
-  mindlinPoisson_ =
-      addParameter(mindlinForm, tr("Poisson ratio ν"), QString(), "hertz-mindlin.poisson", false,
-                   tr("hertz-mindlin Poisson ratio"), tr("The material's Poisson ratio"));
-  mindlinRestitution_ =
-      addParameter(mindlinForm, tr("Restitution e"), QString(), "hertz-mindlin.restitution", false,
-                   tr("hertz-mindlin restitution"),
-                   tr("Normal coefficient of restitution; the dashpots follow from it as in LIGGGHTS"));
-  mindlinFriction_ =
-      addParameter(mindlinForm, tr("Friction μ"), QString(), "hertz-mindlin.friction", false,
-                   tr("hertz-mindlin friction"), tr("Coulomb friction, with Mindlin's tangential spring"));
+  addParameter(mindlinForm, tr("Young's modulus E"), QStringLiteral("Pa"), "hertz-mindlin.youngs_modulus",
+               true, tr("hertz-mindlin Young's modulus"),
+               tr("The material's Young's modulus, as on a LIGGGHTS or EDEM card (pebbles and walls alike)"));
+  addParameter(mindlinForm, tr("Poisson ratio ν"), QString(), "hertz-mindlin.poisson", false,
+               tr("hertz-mindlin Poisson ratio"), tr("The material's Poisson ratio"));
+  addParameter(mindlinForm, tr("Restitution e"), QString(), "hertz-mindlin.restitution", false,
+               tr("hertz-mindlin restitution"),
+               tr("Normal coefficient of restitution; the dashpots follow from it as in LIGGGHTS"));
+  addParameter(mindlinForm, tr("Friction μ"), QString(), "hertz-mindlin.friction", false,
+               tr("hertz-mindlin friction"), tr("Coulomb friction, with Mindlin's tangential spring"));
   return page;
 }
 
 void ParametersDock::addGlobalDamping(QVBoxLayout& layout) {
   QFormLayout* form = nullptr;
   layout.addWidget(group(tr("Global damping"), form));
-  linearDamping_ =
-      addParameter(form, tr("Linear"), QStringLiteral("1/s"), "damping.linear", false, tr("linear damping"),
-                   tr("Force −γ m v on every body; its work counts as dissipated"));
-  angularDamping_ =
-      addParameter(form, tr("Angular"), QStringLiteral("1/s"), "damping.angular", false,
-                   tr("angular damping"), tr("Torque −γ I ω on every body; its work counts as dissipated"));
+  addParameter(form, tr("Linear"), QStringLiteral("1/s"), "damping.linear", false, tr("linear damping"),
+               tr("Force −γ m v on every body; its work counts as dissipated"));
+  addParameter(form, tr("Angular"), QStringLiteral("1/s"), "damping.angular", false, tr("angular damping"),
+               tr("Torque −γ I ω on every body; its work counts as dissipated"));
+  addParameter(form, tr("Local λ"), QString(), "damping.local", false, tr("local damping"),
+               tr("Cundall's non-viscous damping, as in Woo and Yade: each component of a body's force F_i "
+                  "scaled by 1 − λ sign(F_i v_i), of its torque likewise; its work counts as dissipated. "
+                  "Not in cim and rk4"));
 }
 
 ScientificSpinBox* ParametersDock::addNumber(QFormLayout* form, const QString& label, const QString& unit,
@@ -314,6 +306,7 @@ ScientificSpinBox* ParametersDock::addParameter(QFormLayout* form, const QString
       addNumber(form, label, unit, lowest, range.largestAccepted(), logarithmic, what, tip,
                 [&parameter](EditableModel& p, double v) { parameter.assign(p, v); });
   box->setProperty("modelParameter", QString::fromUtf8(key.data(), static_cast<qsizetype>(key.size())));
+  parameterBoxes_.emplace_back(&parameter, box);
   return box;
 }
 
@@ -350,7 +343,11 @@ void ParametersDock::setTimeStepHints(double critical, double recommended) {
 void ParametersDock::setParameters(const EditableModel& p) {
   updating_ = true;
   shown_ = p;
-  timeStep_->setValue(p.timeStep);
+  // Every box of a declared parameter shows its value, read through the declaration.
+  WorldSettings settings;
+  ContactModel contact;
+  p.writeTo(settings, contact);
+  for (const auto& [parameter, box] : parameterBoxes_) box->setValue(parameter->value(settings, contact));
   integrator_->setCurrentIndex(integrator_->findData(static_cast<int>(p.integrator)));
   eulerIterations_->setValue(p.eulerIterations);
   eulerIterations_->setEnabled(p.integrator == IntegratorKind::Leapfrog);
@@ -359,35 +356,14 @@ void ParametersDock::setParameters(const EditableModel& p) {
   model_->setCurrentIndex(modelIndex);
   modelPages_->setCurrentIndex(modelIndex);
   const LinearContactParameters& l = p.contact.linear;
-  stiffness_->setValue(l.stiffness);
   dampingMode_->setCurrentIndex(l.dampingFromRestitution ? 0 : 1);
-  restitution_->setValue(l.restitution);
   restitution_->setEnabled(l.dampingFromRestitution);
-  dashpot_->setValue(l.damping);
   dashpot_->setEnabled(!l.dampingFromRestitution);
-  linearFriction_->setValue(l.friction);
-  tangentialRatio_->setValue(l.tangentialStiffnessRatio);
-  tangentialDamping_->setValue(l.tangentialDamping);
   limitDamping_->setChecked(l.limitDamping);
-  const HertzContactParameters& h = p.contact.hertz;
-  young_->setValue(h.young);
-  poisson_->setValue(h.poisson);
-  restitutionSquared_->setValue(h.restitutionSquared);
-  hertzFriction_->setValue(h.friction);
-  regularizingVelocity_->setValue(h.regularizingVelocity);
-  const HertzMindlinContactParameters& m = p.contact.hertzMindlin;
-  mindlinYoung_->setValue(m.youngsModulus);
-  mindlinPoisson_->setValue(m.poisson);
-  mindlinRestitution_->setValue(m.restitution);
-  mindlinFriction_->setValue(m.friction);
-  linearDamping_->setValue(p.linearDamping);
-  angularDamping_->setValue(p.angularDamping);
   for (int a = 0; a < 3; ++a) {
     electric_[a]->setValue(p.fields.electric[a]);
     magnetic_[a]->setValue(p.fields.magnetic[a]);
   }
-  gravitationalConstant_->setValue(p.fields.gravitationalConstant);
-  softening_->setValue(p.fields.softening);
   updating_ = false;
 }
 

@@ -5,6 +5,8 @@
 #include <QDockWidget>
 #include <functional>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "core/model/WorldModel.hpp"
 #include "gui/document/MotionChoice.hpp"
@@ -16,6 +18,10 @@ class QCheckBox;
 class QFormLayout;
 class QLabel;
 class QVBoxLayout;
+
+namespace clumplab {
+struct ModelParameter;  // core/model/ModelParameters.hpp
+}  // namespace clumplab
 
 namespace clumplab::gui {
 
@@ -67,6 +73,8 @@ class ParametersDock : public QDockWidget {
 
   EditableModel shown_;
   bool updating_ = false;
+  // The boxes of declared model parameters (addParameter), refreshed through their declarations.
+  std::vector<std::pair<const ModelParameter*, ScientificSpinBox*>> parameterBoxes_;
   ScientificSpinBox* timeStep_ = nullptr;
   QLabel* timeStepHint_ = nullptr;
   double hintCritical_ = -1.0, hintRecommended_ = -1.0;  // shown in timeStepHint_ [s]
@@ -77,30 +85,13 @@ class ParametersDock : public QDockWidget {
   ScientificSpinBox* gravity_[3] = {};
   QComboBox* model_ = nullptr;
   QStackedWidget* modelPages_ = nullptr;
-  ScientificSpinBox* stiffness_ = nullptr;
   QComboBox* dampingMode_ = nullptr;
   ScientificSpinBox* restitution_ = nullptr;
   ScientificSpinBox* dashpot_ = nullptr;
-  ScientificSpinBox* linearFriction_ = nullptr;
-  ScientificSpinBox* tangentialRatio_ = nullptr;
-  ScientificSpinBox* tangentialDamping_ = nullptr;
   QCheckBox* limitDamping_ = nullptr;
-  ScientificSpinBox* young_ = nullptr;
-  ScientificSpinBox* poisson_ = nullptr;
-  ScientificSpinBox* restitutionSquared_ = nullptr;
-  ScientificSpinBox* hertzFriction_ = nullptr;
-  ScientificSpinBox* regularizingVelocity_ = nullptr;
-  ScientificSpinBox* mindlinYoung_ = nullptr;
-  ScientificSpinBox* mindlinPoisson_ = nullptr;
-  ScientificSpinBox* mindlinRestitution_ = nullptr;
-  ScientificSpinBox* mindlinFriction_ = nullptr;
   QComboBox* motion_ = nullptr;
   ScientificSpinBox* electric_[3] = {};
   ScientificSpinBox* magnetic_[3] = {};
-  ScientificSpinBox* gravitationalConstant_ = nullptr;
-  ScientificSpinBox* softening_ = nullptr;
-  ScientificSpinBox* linearDamping_ = nullptr;
-  ScientificSpinBox* angularDamping_ = nullptr;
 };
 
 }  // namespace clumplab::gui

@@ -422,6 +422,9 @@ void writeRun(std::ostream& out, const Scene& scene, const ExportRun& run, std::
 ExportResult exportLiggghts(const Scene& scene, const World& world, const std::string& folder,
                             const ExportRun& run) {
   exporting::refuseCommonUnsupported(scene, world, kEngine);
+  if (scene.model.settings.localDamping > 0.0)
+    exporting::refuse(scene, "damping.local", kEngine,
+                      "Cundall's local damping has no counterpart there (set it to 0; Yade has it)");
   ExportResult result;
   const BodyState& bodies = world.bodies();
   if (bodies.size() == 0 && scene.inlets.empty())

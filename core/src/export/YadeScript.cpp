@@ -232,7 +232,7 @@ O.engines = [
                     [Ip2_ViscElMat_ViscElMat_ViscElPhys()],
                     [Law2_ScGeom_ViscElPhys_Basic()]),
 ] + kinematics + [
-    NewtonIntegrator(damping=0.0, gravity=GRAVITY, exactAsphericalRot=True),
+    NewtonIntegrator(damping=DAMPING, gravity=GRAVITY, exactAsphericalRot=True),
 ]
 O.dt = DT
 
@@ -286,6 +286,12 @@ ExportResult exportYade(const Scene& scene, const World& world, const std::strin
         "contact.limit_damping: Yade's ViscEl law never lets the normal force pull "
         "(as \"limit_damping\": true); this scene lets the dashpot attract at the end of a contact");
   }
+  if (scene.model.settings.localDamping > 0.0) {
+    result.warnings.push_back(
+        "damping.local: Yade's NewtonIntegrator takes each component's sign at its on-step velocity estimate "
+        "v + a dt/2, ClumpLab at the velocities its integrator evaluates forces with: the runs part "
+        "where a component of a velocity changes sign");
+  }
   if (scene.model.settings.integrator != IntegratorKind::Leapfrog) {
     result.warnings.push_back(
         "integrator: Yade integrates with NewtonIntegrator (leap-frog, exactAsphericalRot), not " +
@@ -306,6 +312,8 @@ ExportResult exportYade(const Scene& scene, const World& world, const std::strin
       << run.every << "'))\n"
       << "DT = " << exporting::number(scene.model.settings.timeStep)
       << "\nGRAVITY = " << tuple3(scene.model.settings.gravity) << "\n"
+      << "DAMPING = " << exporting::number(scene.model.settings.localDamping)
+      << "   # Cundall's local damping, ClumpLab's damping.local\n"
       << "KN, KS = " << exporting::number(p.stiffness) << ", "
       << exporting::number(p.tangentialStiffnessRatio * p.stiffness) << "\n"
       << "CN_PEBBLE, CN_WALL = " << exporting::number(dashpots.pebbleMaterial) << ", "

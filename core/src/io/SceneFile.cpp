@@ -363,9 +363,10 @@ void readSettings(const Node& node, Scene& scene) {
       static_cast<int>(readParameterOr(node, "rotor_substeps", scene.model.settings.rotorSubsteps));
   if (node.has("damping")) {
     const Node damping = node.child("damping");
-    damping.allowOnly({"linear", "angular"});
+    damping.allowOnly({"linear", "angular", "local"});
     scene.model.settings.linearDamping = readParameterOr(damping, "damping.linear", 0.0);
     scene.model.settings.angularDamping = readParameterOr(damping, "damping.angular", 0.0);
+    scene.model.settings.localDamping = readParameterOr(damping, "damping.local", 0.0);
   }
   if (node.has("fields")) readFields(node.child("fields"), scene.model.settings.fields);
   if (node.has("gravitation")) {

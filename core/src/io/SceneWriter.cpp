@@ -248,6 +248,7 @@ std::string sceneToJson(const Scene& scene, const std::string& targetFolder) {
   if (s.skin > 0.0) j["skin"] = s.skin;
   j["gravity"] = vec(s.gravity);
   j["damping"] = {{"linear", s.linearDamping}, {"angular", s.angularDamping}};
+  if (s.localDamping > 0.0) j["damping"]["local"] = s.localDamping;
   addFieldSettings(s, j);
   if (evaluatesOwnForces(s.integrator) || !(s.cim == CimSettings{})) {
     OrderedJson cim;

@@ -12,6 +12,7 @@ EditableModel::EditableModel(const WorldSettings& settings, const ContactModel& 
       gravity(settings.gravity),
       linearDamping(settings.linearDamping),
       angularDamping(settings.angularDamping),
+      localDamping(settings.localDamping),
       gyroscopic(settings.gyroscopic),
       fields(settings.fields),
       cim(settings.cim),
@@ -25,6 +26,7 @@ void EditableModel::writeTo(WorldSettings& settings, ContactModel& contactModel)
   settings.gravity = gravity;
   settings.linearDamping = linearDamping;
   settings.angularDamping = angularDamping;
+  settings.localDamping = localDamping;
   settings.gyroscopic = gyroscopic;
   settings.fields = fields;
   settings.cim = cim;

@@ -47,6 +47,9 @@ constexpr ModelParameter kParameters[] = {
             [](Settings& s, Law&) -> double& { return s.linearDamping; }),
     setting("damping.angular", "angular damping", "1/s", kNonNegative,
             [](Settings& s, Law&) -> double& { return s.angularDamping; }),
+    // Woo's and Yade's non-viscous damping (Cundall): 1 would leave no force that drives a motion.
+    setting("damping.local", "local damping", "", ParameterRange{0.0, 1.0, true, false},
+            [](Settings& s, Law&) -> double& { return s.localDamping; }),
     setting("gravitation.G", "gravitational constant", "m^3/(kg s^2)", kNonNegative,
             [](Settings& s, Law&) -> double& { return s.fields.gravitationalConstant; }),
     // 0 picks a tenth of the smallest pebble radius.

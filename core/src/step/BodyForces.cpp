@@ -93,6 +93,28 @@ void removeBlockedForces(BodyState& bodies, DissipativeParts& dissipative) {
   }
 }
 
+namespace {
+// sign(x): -1, 0 or 1 (0 at rest: a component that does not move is not damped).
+double sign(double x) {
+  return static_cast<double>((x > 0.0) - (x < 0.0));
+}
+}  // namespace
+
+void applyLocalDamping(double lambda, BodyState& bodies, DissipativeParts& dissipative) {
+  if (lambda == 0.0) return;
+  for (std::size_t b = 0; b < bodies.size(); ++b) {
+    for (int a = 0; a < 3; ++a) {
+      const double force = bodies.force[b][a], torque = bodies.torque[b][a];
+      const double forcePart = -lambda * force * sign(force * bodies.velocity[b][a]);
+      const double torquePart = -lambda * torque * sign(torque * bodies.angularVelocity[b][a]);
+      bodies.force[b][a] += forcePart;
+      bodies.torque[b][a] += torquePart;
+      dissipative.force[b][a] += forcePart;
+      dissipative.torque[b][a] += torquePart;
+    }
+  }
+}
+
 void confineBlockedState(BodyState& bodies) {
   for (std::size_t b = 0; b < bodies.size(); ++b) {
     const std::uint8_t mask = bodies.blocked[b];

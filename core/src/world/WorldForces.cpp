@@ -103,6 +103,10 @@ void World::evaluateForces(bool advance, const DriftVelocities& drift) {
               state_.bodies);
   projectForcesOnPlane(settings.plane, state_.bodies, state_.dissipative);
   removeBlockedForces(state_.bodies, state_.dissipative);
+  // Local damping on the force that acts, scaled by world component: a plane across the coordinate axes
+  // takes the out-of-plane part that scaling made again.
+  applyLocalDamping(settings.localDamping, state_.bodies, state_.dissipative);
+  if (settings.localDamping > 0.0) projectForcesOnPlane(settings.plane, state_.bodies, state_.dissipative);
   state_.forcesCurrent = true;
 }
 

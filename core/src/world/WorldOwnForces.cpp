@@ -38,6 +38,11 @@ void requireOwnForcesSupport(IntegratorKind kind, const WorldSettings& s, const 
     refuse(kind,
            "has no charges, dipoles or point masses: remove them or use leapfrog, midpoint or splitting");
   }
+  if (s.localDamping > 0.0) {
+    refuse(kind,
+           "has no local damping (a force that flips with the sign of each velocity component stalls its "
+           "adaptive steps): remove \"damping\": {\"local\"} or use leapfrog, midpoint or splitting");
+  }
   if (s.plane.enabled)
     refuse(kind, "runs in 3D only: remove \"plane\" (the 2D mode) or use another integrator");
   if (!s.gyroscopic) {
@@ -65,7 +70,7 @@ bool World::stepOwnForces() {
   cim::OwnForcesStep r = selfForced_->advance(stepContext(), state_.integratorHistory.ownForces,
                                               model_.settings.timeStep, !state_.forcesCurrent);
   state_.forcesCurrent = true;    // until an edit: the integrator's model of the world is current
-  if (r.cancelled) return false;  // stepCancel(): the world is as before the step, no divergence
+  if (r.cancelled) return false;  // the step cancel flag: the world is as before the step, no divergence
   workBooking_.forget();
   state_.ledger.dissipated += r.dissipated;
   state_.ledger.externalWork += r.externalWork;

@@ -69,6 +69,17 @@ class TestSceneExport : public QObject {
     QVERIFY2(e.error.empty(), e.error.c_str());
     QVERIFY(anyContains(e.result.warnings, "contact.restitution"));
     QVERIFY(anyContains(e.result.warnings, "contact.limit_damping"));
+    QVERIFY(!anyContains(e.result.warnings, "damping.local"));
+    QVERIFY(fileText(std::filesystem::path(folder) / "y" / "clumplab_yade.py").find("DAMPING = 0 ") !=
+            std::string::npos);
+    // Cundall's local damping is Yade's NewtonIntegrator damping (with a warning about where the sign is
+    // taken).
+    e = exportTo("yade", sceneText(kLinear, kFloor, R"(, "damping": {"local": 0.3})"), folder + "/yl");
+    QVERIFY2(e.error.empty(), e.error.c_str());
+    QVERIFY(anyContains(e.result.warnings, "damping.local"));
+    const std::string script = fileText(std::filesystem::path(folder) / "yl" / "clumplab_yade.py");
+    QVERIFY(script.find("DAMPING = 0.3") != std::string::npos);
+    QVERIFY(script.find("NewtonIntegrator(damping=DAMPING,") != std::string::npos);
     // A fixed dashpot maps exactly: no contact warning.
     e = exportTo("liggghts", dashpotScene(), folder + "/l2");
     QVERIFY2(e.error.empty(), e.error.c_str());

@@ -1,7 +1,7 @@
 // The stages of a step (core/step) on their own, against what each computes in closed form: the
-// body forces (weight, global damping, a load off the centre), the 2D plane's and the blocked
-// degrees of freedom's shares, and the work booking's shares of a step for the leapfrog's f = 1 and
-// the midpoint's f = 1/2 (Mutze, Polyspherical grains, §8: total + dissipated is conserved).
+// body forces (weight, global damping, a load off the centre, Cundall's local damping), the 2D plane's and
+// the blocked degrees of freedom's shares, and the work booking's shares of a step for the leapfrog's f = 1
+// and the midpoint's f = 1/2 (Mutze, Polyspherical grains, §8: total + dissipated is conserved).
 #include <QtTest>
 
 #include "core/base/ThreadPool.hpp"
@@ -130,6 +130,40 @@ class StepStagesTest : public QObject {
     compareVectors(s.velocity[0], twoBodies().velocity[0]);
     compareVectors(s.velocity[1], {-0.5, 0.0, 2.0});
     compareVectors(s.angularVelocity[1], {0.0, 0.0, 4.0});
+  }
+
+  // Cundall's local damping (as Woo and Yade apply it): each world component scaled by
+  // 1 - lambda sign(F_i v_i); its change is dissipative and its power -lambda sum |F_i| |v_i|; a
+  // component with no velocity (or no force) is not touched; lambda 0 touches nothing.
+  void localDampingScalesEachComponentAgainstTheMotion() {
+    BodyState s = twoBodies();  // body 0: v (1, -2, 0.5), w (3, 1, -2); body 1: v (-0.5, 0, 2), w (0, -1, 4)
+    const Vec3 f0(3.0, -4.0, -1.0), t0(-2.0, 0.5, 0.0);
+    s.force = {f0, f0};
+    s.torque = {t0, t0};
+    const Vec3 dissipativeBefore(0.25, 0.0, -0.5);
+    DissipativeParts dissipative{{dissipativeBefore, Vec3::Zero()}, {Vec3::Zero(), Vec3::Zero()}};
+    applyLocalDamping(0.0, s, dissipative);
+    compareVectors(s.force[0], f0);
+    compareVectors(dissipative.force[0], dissipativeBefore);
+    applyLocalDamping(0.3, s, dissipative);
+    // Body 0: F_x v_x > 0 (driving: x 0.7), F_y v_y > 0 (x 0.7), F_z v_z < 0 (braking: x 1.3); T_x w_x < 0
+    // (x 1.3), T_y w_y > 0 (x 0.7), T_z = 0.
+    compareVectors(s.force[0], {2.1, -2.8, -1.3});
+    compareVectors(s.torque[0], {-2.6, 0.35, 0.0});
+    compareVectors(dissipative.force[0], dissipativeBefore + Vec3(-0.9, 1.2, -0.3));
+    compareVectors(dissipative.torque[0], {-0.6, -0.15, 0.0});
+    // Body 1: F_x v_x < 0 (x 1.3), v_y = 0 (untouched), F_z v_z < 0 (x 1.3); w_x = 0, T_y w_y < 0 (x 1.3).
+    compareVectors(s.force[1], {3.9, -4.0, -1.3});
+    compareVectors(s.torque[1], {-2.0, 0.65, 0.0});
+    for (std::size_t b = 0; b < 2; ++b) {
+      const Vec3 part = s.force[b] - f0, spinPart = s.torque[b] - t0;
+      const double power = part.dot(s.velocity[b]) + spinPart.dot(s.angularVelocity[b]);
+      const double expected = -0.3 * (f0.cwiseAbs().dot(s.velocity[b].cwiseAbs()) +
+                                      t0.cwiseAbs().dot(s.angularVelocity[b].cwiseAbs()));
+      QVERIFY(power < 0.0);
+      QVERIFY2(std::abs(power - expected) <= 1e-13 * std::abs(expected),
+               qPrintable(QStringLiteral("power %1, expected %2").arg(power).arg(expected)));
+    }
   }
 
   // Leapfrog (f = 1): the last evaluation's forces over the first half of the step at the step-start

@@ -29,6 +29,11 @@ struct WorldSettings {
   // counts as dissipated energy.
   double linearDamping = 0.0;
   double angularDamping = 0.0;
+  // Cundall's local (non-viscous) damping lambda in [0, 1) (0: none), as Woo's leapfrog and Yade's
+  // NewtonIntegrator apply it: each world component of a body's total force is scaled by
+  // 1 - lambda sign(F_i v_i), of its torque by 1 - lambda sign(T_i omega_i) (BodyForces.hpp). Its
+  // work counts as dissipated energy.
+  double localDamping = 0.0;
   FieldSettings fields;   // uniform E and B, G, softening (gravity is `gravity` above)
   PlaneConstraint plane;  // the 2D mode (off: 3D)
   PeriodicBox
@@ -54,6 +59,7 @@ struct EditableModel {
   Vec3 gravity;           // [m/s^2]
   double linearDamping;   // [1/s], global
   double angularDamping;  // [1/s], global
+  double localDamping;    // Cundall's local damping lambda, in [0, 1)
   bool gyroscopic;        // the omega x I omega term (off to show what it does)
   FieldSettings fields;   // uniform E and B, G, softening
   CimSettings cim;        // the cim and rk4 integrators' settings

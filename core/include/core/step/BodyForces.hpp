@@ -40,6 +40,13 @@ void applyFields(const WorldSettings& settings, double softening, bool lorentzIn
 void projectForcesOnPlane(const PlaneConstraint& plane, BodyState& bodies, DissipativeParts& dissipative);
 void projectStateOnPlane(const PlaneConstraint& plane, BodyState& bodies);
 
+// Cundall's local (non-viscous) damping, as Woo's leapfrog (Woo, Clumps: the pill bottle's
+// minimalEngines(damping)) and Yade's NewtonIntegrator apply it, on the force that acts once every other
+// stage has had its part: each world component scaled, F_i <- F_i (1 - lambda sign(F_i v_i)) and T_i <- T_i
+// (1 - lambda sign(T_i omega_i)), at the velocities the integrator evaluates forces with. The change, -lambda
+// |F_i| sign(v_i), only ever opposes the motion: it joins the dissipative parts. lambda 0: nothing.
+void applyLocalDamping(double lambda, BodyState& bodies, DissipativeParts& dissipative);
+
 // Blocked degrees of freedom (BlockedDofs.hpp): the constraint takes the blocked force components
 // and the torque about blocked axes (the dissipative parts alike); the state keeps no velocity along
 // them.
