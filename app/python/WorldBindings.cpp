@@ -151,10 +151,10 @@ void bindWorldClockAndModel(WorldClass& world) {
           },
           "Time step [s]")
       .def_property_readonly(
-          "critical_time_step", [](const PythonWorld& w) { return w.world().criticalTimeStep(); },
+          "critical_time_step", [](const PythonWorld& w) { return w.world().timeSteps().critical; },
           "The stability limit of the stiffest, lightest contact [s] (an estimate)")
       .def_property_readonly(
-          "recommended_time_step", [](const PythonWorld& w) { return w.world().recommendedTimeStep(); },
+          "recommended_time_step", [](const PythonWorld& w) { return w.world().timeSteps().recommended; },
           "A time step that resolves a contact in about ten steps [s]")
       .def_property(
           "gravity", [](const PythonWorld& w) { return vector3(w.world().model().settings.gravity); },

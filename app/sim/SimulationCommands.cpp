@@ -45,7 +45,7 @@ void SimulationLoop::setParameters(const EditableModel& parameters) {
       parameters_ = parameters;
       return;
     }
-    const double safeBefore = world_->recommendedTimeStep();
+    const double safeBefore = world_->timeSteps().recommended;
     try {
       world_->setModel(parameters);  // checked as a whole: refused, the world keeps the set that worked
     } catch (const std::exception& e) {
@@ -120,7 +120,7 @@ void SimulationLoop::spawn(std::vector<BodyInit> bodies, TemplatePtr newTemplate
   postInterrupting(
       [this, bodies = std::move(bodies), newTemplate = std::move(newTemplate), aimedAt, serial]() mutable {
         if (!world_ || diverged()) return;
-        const double safeBefore = world_->recommendedTimeStep();
+        const double safeBefore = world_->timeSteps().recommended;
         // A redo of the same spawn finds its template in the world already.
         const auto& known = world_->model().templates;
         if (const auto same = std::find(known.begin(), known.end(), newTemplate);
@@ -361,7 +361,7 @@ void SimulationLoop::eraseBody(std::uint32_t index) {
 void SimulationLoop::adviseOnStep(double safeBefore) {
   // Advised when the edit made the step unsafe (it was within the safe step before), or halved the
   // safe step under a step the user had already put above it.
-  const double safe = world_->recommendedTimeStep();
+  const double safe = world_->timeSteps().recommended;
   const double dt = world_->model().settings.timeStep;
   if (!(safe > 0.0) || !(safe < dt) || !(safe < safeBefore)) return;
   if (!(dt <= safeBefore) && !(safe < 0.5 * safeBefore)) return;

@@ -44,7 +44,7 @@ struct SimulationFrame {
   DivergenceCause cause = DivergenceCause::Unknown;  // after a divergence: what most likely caused it
   std::uint64_t causeSpawn = 0;   // for SpawnedBodies: the spawn's serial        // a last good state exists
                                   // to resume from with a smaller step
-  double criticalTimeStep = 0.0;  // [s] of the running world (World::criticalTimeStep)
+  double criticalTimeStep = 0.0;  // [s] of the running world (World::timeSteps)
   double recommendedTimeStep = 0.0;  // [s]
   SpinReport spin;                   // the watched body's flips, measured every step (Dzhanibekov mode)
   HistoryStats history;              // the states held for stepping back

@@ -7,6 +7,7 @@
 #include <limits>
 
 #include "core/base/VectorState.hpp"
+#include "core/world/MotionEnergy.hpp"
 #include "core/world/Placement.hpp"
 
 // The simulation thread itself: building the world, taking the GUI's commands between steps,
@@ -174,7 +175,7 @@ bool SimulationLoop::stepOnce() {
     // The kinetic energy's time integrals are summed as densely as the World's energy watch samples
     // (a blow-up is a divergence the World reports, core/energy/EnergyWatch.hpp).
     if (world_->stepCount() % kKineticIntegralEverySteps == 0) {
-      integrateKinetic(world_->motionEnergy(),
+      integrateKinetic(motionEnergy(world_->model(), world_->state()),
                        kKineticIntegralEverySteps * world_->model().settings.timeStep);
     }
     return true;
@@ -270,8 +271,8 @@ void SimulationLoop::publish() {
   f.cause = DivergenceCause::Unknown;
   f.causeSpawn = 0;
   if (f.diverged) {
-    f.cause = edits_.cause(world_->time(), world_->model().settings.timeStep > world_->recommendedTimeStep(),
-                           f.causeSpawn);
+    f.cause = edits_.cause(world_->time(),
+                           world_->model().settings.timeStep > world_->timeSteps().recommended, f.causeSpawn);
     f.problem += causeSentence(f.cause);
   }
   f.spin = spin_.report();

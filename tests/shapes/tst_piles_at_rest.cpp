@@ -47,7 +47,7 @@ class PilesAtRestTest : public QObject {
     // And the watch still sees a real blow-up there: the pile at ten times its critical step, above
     // the limit of a single contact (the estimate's faces pressed from both sides are 2-5 times below
     // the steps where the pile only jitters, core.tst_step_estimate).
-    reopened->editModel([&](EditableModel& m) { m.timeStep = 10.0 * reopened->criticalTimeStep(); });
+    reopened->editModel([&](EditableModel& m) { m.timeStep = 10.0 * reopened->timeSteps().critical; });
     bool diverged = false;
     for (int n = 0; n < 2000 && !diverged; ++n) diverged = !reopened->step();
     QVERIFY(diverged);
@@ -95,7 +95,7 @@ class PilesAtRestTest : public QObject {
            [&] {
              world->editModel([&](EditableModel& m) { m.contact = hertzMindlin; });
              world->editModel(
-                 [&](EditableModel& m) { m.timeStep = std::min(dt, world->recommendedTimeStep()); });
+                 [&](EditableModel& m) { m.timeStep = std::min(dt, world->timeSteps().recommended); });
            }},
           {4.0,
            [&] {

@@ -118,7 +118,7 @@ std::shared_ptr<const Scene> sceneFromMesh(const std::string& meshPath, int pebb
   scene->bodies.push_back(body);
   // The recommended step of this template and stiffness (a tenth of a contact's duration or less).
   World probe(scene->model.settings, scene->model.contact, {}, scene->model.templates);
-  scene->model.settings.timeStep = probe.recommendedTimeStep();
+  scene->model.settings.timeStep = probe.timeSteps().recommended;
   scene->duration = 4.0 * std::sqrt(2.0 * dropHeight / g);
   return scene;
 }

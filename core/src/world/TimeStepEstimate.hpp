@@ -1,5 +1,5 @@
 #pragma once
-// The critical time step of a world's templates under its contact law (World::criticalTimeStep),
+// The critical time step of a world's templates under its contact law (World::timeSteps),
 // cached: the faces of each template once, the step of each template once per contact law.
 #include <cstddef>
 #include <vector>

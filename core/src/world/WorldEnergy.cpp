@@ -6,6 +6,7 @@
 
 #include "core/cim/SelfForcedIntegrator.hpp"
 #include "core/step/PebbleStage.hpp"
+#include "core/world/MotionEnergy.hpp"
 #include "core/world/World.hpp"
 
 #include "TimeStepEstimate.hpp"
@@ -46,21 +47,31 @@ TemplateSteps World::timeSteps() const {
   return stepEstimate_->steps(model_.contact, model_.templates, templatesInPlayMask());
 }
 
-double World::criticalTimeStep() const {
-  // The stiffest mode a body of a template in play can meet: a flat face of it or one contact at its
-  // bounding radius, pressed from both sides, with the dashpots (TimeStepEstimate.hpp). A template
-  // whose bodies were all removed (Step back past a spawn) no longer limits the step.
-  return timeSteps().critical;
-}
-
-double World::recommendedTimeStep() const {
-  // The critical step, or a tenth of one pebble's contact with a wall if that is shorter (a
-  // collision resolved in ten steps or more).
-  return timeSteps().recommended;
+EnergyReport motionEnergy(const WorldModel& model, const WorldState& state) {
+  EnergyReport e;
+  e.time = state.clock.time;
+  e.dissipated = state.ledger.dissipated;
+  e.externalWork = state.ledger.externalWork;
+  e.wallWork = state.ledger.wallWork;
+  e.inserted = state.ledger.inserted;
+  for (std::size_t b = 0; b < state.bodies.size(); ++b) {
+    const double m = state.bodies.mass[b];
+    const Vec3& v = state.bodies.velocity[b];
+    const Vec3 wb = state.bodies.bodyAngularVelocity(b);
+    e.keTranslational += 0.5 * m * v.squaredNorm();
+    e.keRotational += 0.5 * wb.dot(state.bodies.moments[b].cwiseProduct(wb));
+    // The continuous (unwrapped) position: a body that falls through a periodic floor keeps losing
+    // potential energy instead of jumping back up.
+    const Vec3 x = state.bodies.position[b] - state.wrapDisplacement[b];
+    e.peGravity -= m * model.settings.gravity.dot(x);
+    e.momentum += m * v;
+    e.angularMomentum += m * x.cross(v) + state.bodies.spinAngularMomentum(b);
+  }
+  return e;
 }
 
 EnergyReport World::energy() const {
-  EnergyReport e = motionEnergy();
+  EnergyReport e = motionEnergy(model_, state_);
   if (selfForced_) {  // cim, rk4: contacts of their own (no fields with them)
     e.peElastic = selfForced_->elasticEnergy(view(), state_.integratorHistory.ownForces);
     return e;
@@ -86,7 +97,7 @@ EnergyReport World::energy() const {
 }
 
 std::optional<EnergyReport> World::stepEnergy() {
-  EnergyReport e = motionEnergy();
+  EnergyReport e = motionEnergy(model_, state_);
   if (selfForced_) {
     e.peElastic = selfForced_->elasticEnergy(view(), state_.integratorHistory.ownForces);
     return e;
@@ -97,29 +108,6 @@ std::optional<EnergyReport> World::stepEnergy() {
   placeAllPebbles(pool_, state_.bodies, pebblePlacement());
   if (neighbors_.needsRebuild(state_.pebbles.position)) return std::nullopt;
   addPotentialEnergy(e, state_.pebbles, state_.contactHistory);
-  return e;
-}
-
-EnergyReport World::motionEnergy() const {
-  EnergyReport e;
-  e.time = state_.clock.time;
-  e.dissipated = state_.ledger.dissipated;
-  e.externalWork = state_.ledger.externalWork;
-  e.wallWork = state_.ledger.wallWork;
-  e.inserted = state_.ledger.inserted;
-  for (std::size_t b = 0; b < state_.bodies.size(); ++b) {
-    const double m = state_.bodies.mass[b];
-    const Vec3& v = state_.bodies.velocity[b];
-    const Vec3 wb = state_.bodies.bodyAngularVelocity(b);
-    e.keTranslational += 0.5 * m * v.squaredNorm();
-    e.keRotational += 0.5 * wb.dot(state_.bodies.moments[b].cwiseProduct(wb));
-    // The continuous (unwrapped) position: a body that falls through a periodic floor keeps losing
-    // potential energy instead of jumping back up.
-    const Vec3 x = state_.bodies.position[b] - state_.wrapDisplacement[b];
-    e.peGravity -= m * model_.settings.gravity.dot(x);
-    e.momentum += m * v;
-    e.angularMomentum += m * x.cross(v) + state_.bodies.spinAngularMomentum(b);
-  }
   return e;
 }
 

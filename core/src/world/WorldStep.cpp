@@ -129,13 +129,14 @@ bool World::checkDivergence() {
   // The step is blamed only when it is above the safe one: below it the cause is elsewhere (a body
   // placed overlapping, a stiffer contact switched on), which the app names from what it changed.
   const double dt = model_.settings.timeStep;
-  const double safe = recommendedTimeStep();
+  const TemplateSteps steps = timeSteps();
+  const double safe = steps.recommended;
   char why[320];
   if (dt > safe) {
     std::snprintf(why, sizeof why,
                   "The time step %.3g s is above the safe step %.3g s for this contact stiffness (the "
                   "critical step is about %.3g s).",
-                  dt, safe, criticalTimeStep());
+                  dt, safe, steps.critical);
   } else if (!std::isfinite(safe)) {
     std::snprintf(why, sizeof why,
                   "No contact can happen here (one body, no walls), so the time step %.3g s does not explain "

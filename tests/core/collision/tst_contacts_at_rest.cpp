@@ -12,6 +12,7 @@
 #include <limits>
 
 #include "TestSupport.hpp"
+#include "core/world/MotionEnergy.hpp"
 
 using namespace clumplab;
 using namespace clumplab::test;
@@ -244,7 +245,7 @@ class ContactsAtRestTest : public QObject {
     for (long n = 0; world.time() < 0.3; ++n) {
       mustStep(world);
       if (world.contactCount() == 0) lastApart = world.time();
-      const EnergyReport motion = world.motionEnergy();
+      const EnergyReport motion = motionEnergy(world.model(), world.state());
       const double ke = motion.keTranslational + motion.keRotational;
       if (ke > 1e-9 * dropEnergy) lastLoud = world.time();
       if (world.time() > 0.15) loudest = std::max(loudest, ke);

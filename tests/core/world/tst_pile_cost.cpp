@@ -39,8 +39,8 @@ class PileCostTest : public QObject {
     const Scene scene = parseScene(sceneWith(contact.toStdString()), "pile.json");
     const std::unique_ptr<World> world = buildWorld(scene);
     const PileCost cost = estimatePileCost(*scene.model.templates.at(0), scene.model.contact, 250);
-    QCOMPARE(cost.timeStep, world->recommendedTimeStep());
-    QCOMPARE(cost.criticalStep, world->criticalTimeStep());
+    QCOMPARE(cost.timeStep, world->timeSteps().recommended);
+    QCOMPARE(cost.criticalStep, world->timeSteps().critical);
     QVERIFY(cost.timeStep > 0.0 && cost.timeStep <= cost.criticalStep);
     QCOMPARE(cost.bodies, 250);
     QCOMPARE(cost.exposedPebbles, 3);  // the small pebble sticks out of the two large ones

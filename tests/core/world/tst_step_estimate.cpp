@@ -1,4 +1,4 @@
-// World::criticalTimeStep against the largest stable step found by bisection, for the modes the
+// World::timeSteps against the largest stable step found by bisection, for the modes the
 // estimate is built from: a body on a floor by a flat face (its pebbles' springs and dashpots in
 // parallel), by an edge and by a corner, and a pebble pinched between two walls, under each contact
 // law and integrator. The estimate must never be above the measured step, and not far below it
@@ -147,7 +147,7 @@ class TestStepEstimate : public QObject {
     QFETCH(IntegratorKind, integrator);
     QFETCH(double, timidity);
     const Pose p = static_cast<Pose>(pose);
-    const double estimate = makeSetup(p, law, integrator, 1e-6).world->criticalTimeStep();
+    const double estimate = makeSetup(p, law, integrator, 1e-6).world->timeSteps().critical;
     constexpr int kSteps = 3000;
     double lo = estimate / 8.0, hi = estimate * 64.0;
     QVERIFY2(stableAt(p, law, integrator, lo, kSteps), "the setup is unstable far below the estimate");

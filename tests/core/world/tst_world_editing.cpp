@@ -524,10 +524,10 @@ class WorldEditingTest : public QObject {
     // A tiny template joins (a wizard copy): the safe step shrinks by its mass. Its bodies removed
     // (Step back past the spawn), the estimate is the pile's again, though the template stays.
     auto world = pile(IntegratorKind::Leapfrog);
-    const double pileCritical = world->criticalTimeStep();
-    const double pileRecommended = world->recommendedTimeStep();
+    const double pileCritical = world->timeSteps().critical;
+    const double pileRecommended = world->timeSteps().recommended;
     const std::uint32_t grain = world->addTemplate(templateFromPebbles({{Vec3::Zero(), 1e-5}}, 2500));
-    QCOMPARE(world->criticalTimeStep(), pileCritical);  // not in play yet
+    QCOMPARE(world->timeSteps().critical, pileCritical);  // not in play yet
     const std::uint32_t body =
         world->addBody({grain, Vec3(0.0, 0.0, 0.07), Quat::Identity(), Vec3::Zero(), Vec3::Zero()});
     // A sphere pressed from both sides: along the normal 2k/m with the dashpots 2 (2 zeta sqrt(k m))/m;
@@ -538,14 +538,14 @@ class WorldEditingTest : public QObject {
     const auto limit = [](double w2, double g) { return 0.9 * 2.0 / (std::sqrt(w2 + g * g) + g); };
     const double normal = limit(2.0 * k / m, 4.0 * zeta * std::sqrt(k / m));
     const double tangential = limit(2.0 * (2.0 / 7.0) * k * 3.5 / m, 2.0 * 0.001 * 3.5 / m);
-    CLUMPLAB_COMPARE_REL(world->criticalTimeStep(), std::min(normal, tangential), 1e-9);
-    QVERIFY(world->recommendedTimeStep() < 1e-3 * pileRecommended);
+    CLUMPLAB_COMPARE_REL(world->timeSteps().critical, std::min(normal, tangential), 1e-9);
+    QVERIFY(world->timeSteps().recommended < 1e-3 * pileRecommended);
     world->removeBody(body);
-    QCOMPARE(world->criticalTimeStep(), pileCritical);
-    QCOMPARE(world->recommendedTimeStep(), pileRecommended);
+    QCOMPARE(world->timeSteps().critical, pileCritical);
+    QCOMPARE(world->timeSteps().recommended, pileRecommended);
     // With no bodies at all every template counts (a scene about to be filled).
     while (world->bodies().size() > 0) world->removeBody(0);
-    QVERIFY(world->criticalTimeStep() < 1e-3 * pileCritical);
+    QVERIFY(world->timeSteps().critical < 1e-3 * pileCritical);
   }
 
   void divergenceRecoveryWithASmallerStep() {
@@ -567,7 +567,7 @@ class WorldEditingTest : public QObject {
     world->restore(good);
     QVERIFY(!world->state().divergence.happened);
     double dt = world->model().settings.timeStep;
-    while (dt > world->recommendedTimeStep()) dt *= 0.5;
+    while (dt > world->timeSteps().recommended) dt *= 0.5;
     world->editModel([&](EditableModel& m) { m.timeStep = dt; });
     std::size_t n = 0;
     while (world->time() < 0.01) {

@@ -26,7 +26,7 @@ struct OwnForcesStep {
   double worstOverlapRatio = 0.0;  // largest overlap / smaller pebble radius
   std::uint32_t worstBody = 0;
   bool ok = true;  // false: the step could not be completed (see `problem`)
-  // Stopped by World::stepCancel(): nothing changed (world nor history), the step can be taken
+  // Stopped by World::setStepCancel's flag: nothing changed (world nor history), the step can be taken
   // again and gives the same bits.
   bool cancelled = false;
   std::string problem;  // why, for the divergence message

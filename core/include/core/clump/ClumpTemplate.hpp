@@ -19,7 +19,7 @@ struct MeshTemplateRequest;  // core/clump/MeshTemplate.hpp
 // on one core, at the benchmark's cost per body and per pebble.
 struct PileCost {
   std::string law;                             // the contact law the step is for, in a few words
-  double timeStep = 0.0;                       // [s] recommended (World::recommendedTimeStep's estimate)
+  double timeStep = 0.0;                       // [s] recommended (World::timeSteps's estimate)
   double criticalStep = 0.0;                   // [s] the stability limit less a tenth
   int bodies = 0;                              // the pile the rate is for
   int exposedPebbles = 0;                      // pebbles not wholly inside the others: those that can touch

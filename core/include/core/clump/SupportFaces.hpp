@@ -1,5 +1,5 @@
 #pragma once
-// The ways a clump can lean on a flat face, for the time-step estimate (World::criticalTimeStep).
+// The ways a clump can lean on a flat face, for the time-step estimate (World::timeSteps).
 // A body resting on a face of n pebbles is held by n contact springs in parallel: its stiffest mode
 // is up to n times stiffer than one contact's, which a single-contact estimate misses (a 343-pebble
 // cube on a floor at a step chosen for one contact never comes to rest).

@@ -1,5 +1,5 @@
 #pragma once
-// A contact law seen as a spring-dashpot for the time-step estimate (World::criticalTimeStep): the
+// A contact law seen as a spring-dashpot for the time-step estimate (World::timeSteps): the
 // stiffest tangent stiffness it takes near contact and its dashpots.
 #include "core/collision/ContactModel.hpp"
 

@@ -21,8 +21,8 @@ inline constexpr double kBodyStepSeconds = 9.5e-8;
 inline constexpr double kPebbleStepSeconds = 5.0e-8;
 inline constexpr double kBuriedPebbleStepSeconds = 2.3e-9;
 
-// `clump` in a pile of `bodies` copies under `law`: the steps World::recommendedTimeStep and
-// World::criticalTimeStep would choose for a world of these clumps, and the rate.
+// `clump` in a pile of `bodies` copies under `law`: the recommended and critical steps World::timeSteps
+// would give a world of these clumps, and the rate.
 PileCost estimatePileCost(const ClumpTemplate& clump, const ContactModel& law, int bodies = 100);
 
 // The pebbles of `clump` not wholly inside the union of the others (their surface sampled at 64

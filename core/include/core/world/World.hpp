@@ -57,10 +57,8 @@ class World final : private ForceStage {
 
   // The energy report of the current state (kinetic, potential, elastic, fields, and the ledger).
   // Changes nothing in the world: asking for it never changes a trajectory.
+  // The part of it that needs no pebbles or contacts: motionEnergy(model(), state()) (MotionEnergy.hpp).
   EnergyReport energy() const;
-  // The part of it that needs no pebbles or contacts: kinetic and gravitational energy, momenta and
-  // the ledger (peElastic and peFields zero). O(bodies), for callers that want only these.
-  EnergyReport motionEnergy() const;
 
   // --- editing between steps (the GUI's simulation thread) -----------------------------------
   // Each edit takes effect at the next step and the clock runs on without a jump. Bad values throw
@@ -130,15 +128,12 @@ class World final : private ForceStage {
   // Where the contactCount() contacts touch [m], world, appended to `out`: pebble pairs and plane
   // walls, then mesh walls (the last force evaluation), or what cim / rk4 found at the step's end.
   void appendContactPoints(std::vector<Vec3>& out) const;
-  // The force-loop threads, shared with the integrators.
-  ThreadPool& pool() { return pool_; }
   // A flag that, once set (from any thread), abandons a step that may take long (the cluster
   // integration's adaptive steps: a minute for a stiff contact at a large step): step() returns
   // false with no divergence and the world as it was before the step, which can be taken again
   // with the same result. The app so stops, pauses or replaces a world without waiting for the
   // step. Null (the default): never.
   void setStepCancel(const std::atomic<bool>* cancel) { stepCancel_ = cancel; }
-  const std::atomic<bool>* stepCancel() const { return stepCancel_; }
   const NeighborList& neighbors() const { return neighbors_; }
   // What the neighbour list is built from: the pebbles, bodies, templates, walls and periodic axes.
   BroadPhaseInput broadPhaseInput() const;
@@ -147,12 +142,12 @@ class World final : private ForceStage {
   // and neighbors() between steps (the benchmark's final overlaps). The pebbles otherwise holds the
   // positions of the last force evaluation.
   void syncPebbles();
-  // Largest stable step estimate [s]: the stiffest mode a body of a template in play can meet (a flat
-  // face of it or one pebble, pressed from both sides, with the dashpots; TimeStepEstimate.hpp), and
-  // the recommended step (the critical one, or a tenth of a pebble's contact if that is shorter).
-  double criticalTimeStep() const;
-  double recommendedTimeStep() const;
-  TemplateSteps timeSteps() const;  // both at once (TimeStepEstimate.hpp)
+  // The largest stable step estimate [s] (`critical`): the stiffest mode a body of a template in play
+  // can meet (a flat face of it or one pebble, pressed from both sides, with the dashpots;
+  // TimeStepEstimate.hpp), and the recommended step (`recommended`: the critical one, or a tenth of a
+  // pebble's contact if that is shorter). A template whose bodies were all removed (Step back past a
+  // spawn) no longer limits them; one body alone in free space has no limit (infinite).
+  TemplateSteps timeSteps() const;
   // Seconds spent per stage since construction.
   const std::array<double, static_cast<int>(Stage::Count)>& stageSeconds() const { return stageSeconds_; }
 
