@@ -9,7 +9,8 @@
 
 namespace clumplab::shapes {
 
-MeshTemplateResult buildMeshTemplate(const MeshTemplateRequest& request, const MeshOptions& meshOptions) {
+MeshTemplateResult buildMeshTemplate(const MeshTemplateRequest& request, const MeshOptions& meshOptions,
+                                     const WorkProgress& progress) {
   if (!(request.density > 0.0)) throw std::invalid_argument("a mesh template needs a positive density");
   MeshOptions options = meshOptions;
   options.scale = request.scale;
@@ -27,18 +28,22 @@ MeshTemplateResult buildMeshTemplate(const MeshTemplateRequest& request, const M
   } else {
     prepared = importMesh(request.meshFile, options);
   }
+  progress.report(0.05, "mass properties of the mesh");
   MeshTemplateResult result;
   result.report = prepared.report;
   result.meshProperties = preparedMassProperties(prepared, request.density);
   const MeshSolid& solid = *prepared.solid;
+  // Shares of the time: the fill (or fit) about as long as the measures against the mesh.
+  const WorkProgress filling = progress.part(0.1, 0.55), measuring = progress.part(0.55, 1.0);
+  progress.report(0.1, "filling");
 
   std::vector<Pebble> pebbles;
   if (request.hasFill && request.fill.spheres) {
-    result.sphereFit = fitSpheres(solid, sphereFitSettings(request.fill));
+    result.sphereFit = fitSpheres(solid, sphereFitSettings(request.fill), filling);
     pebbles = result.sphereFit.pebbles;
     result.fill.pebbles = pebbles;
   } else if (request.hasFill) {
-    result.fill = fillMesh(solid, request.fill);
+    result.fill = fillMesh(solid, request.fill, 0, 0, filling);
     pebbles = result.fill.pebbles;
   } else if (!request.pebbles.empty()) {
     // MClump mode 4: another tool's pebbles, in the mesh's units and frame.
@@ -55,7 +60,8 @@ MeshTemplateResult buildMeshTemplate(const MeshTemplateRequest& request, const M
   QualityOptions quality;
   quality.voxelBudget = request.voxelBudget;
   quality.voxels = request.voxels;
-  QualityResult measured = compareWithMesh(pebbles, solid, result.meshProperties, quality);
+  progress.report(0.55, "measuring against the mesh");
+  QualityResult measured = compareWithMesh(pebbles, solid, result.meshProperties, quality, measuring);
   if (request.hasFill) measured.metrics.fillMethod = describeFill(request.fill);
   result.clumpProperties = measured.clump;
 

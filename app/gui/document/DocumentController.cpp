@@ -3,6 +3,8 @@
 #include <QApplication>
 #include <QFileDialog>
 #include <QFileInfo>
+#include <QHBoxLayout>
+#include <QLabel>
 #include <QMainWindow>
 #include <QMessageBox>
 #include <QPushButton>
@@ -19,6 +21,7 @@
 #include "gui/document/ExampleScenes.hpp"
 #include "gui/document/MeshRepairChoice.hpp"
 #include "gui/document/RecentFiles.hpp"
+#include "gui/jobs/BackgroundJob.hpp"
 #include "gui/recording/RecordingController.hpp"
 #include "gui/replay/ReplayController.hpp"
 #include "gui/wizard/ClumpWizard.hpp"
@@ -32,11 +35,44 @@ const QString kReopenKey = QStringLiteral("document/reopenLastScene");
 }  // namespace
 
 DocumentController::DocumentController(DocumentHost& host, QMainWindow& window)
-    : QObject(&window), host_(host), window_(window) {}
+    : QObject(&window), host_(host), window_(window), loading_(new BackgroundJob(this)) {
+  createLoadingStatus();
+  // The work explains its own failures (install); a failure here is one it did not foresee.
+  connect(loading_, &BackgroundJob::failedNow, this,
+          [this](const QString& message) { explainFailure(loadingPath_, message, std::nullopt); });
+}
+
+void DocumentController::createLoadingStatus() {
+  loadingStatus_ = new QWidget(&window_);
+  auto* layout = new QHBoxLayout(loadingStatus_);
+  layout->setContentsMargins(0, 0, 0, 0);
+  loadingLabel_ = new QLabel(loadingStatus_);
+  loadingLabel_->setObjectName(QStringLiteral("opening"));
+  auto* cancel = new QPushButton(tr("Cancel"), loadingStatus_);
+  cancel->setObjectName(QStringLiteral("cancel opening"));
+  cancel->setToolTip(tr("Stop opening the file; the scene on screen stays"));
+  layout->addWidget(loadingLabel_);
+  layout->addWidget(cancel);
+  window_.statusBar()->addPermanentWidget(loadingStatus_);
+  loadingStatus_->hide();
+  connect(cancel, &QPushButton::clicked, loading_, &BackgroundJob::cancel);
+  connect(loading_, &BackgroundJob::busyChanged, loadingStatus_, &QWidget::setVisible);
+  connect(loading_, &BackgroundJob::progress, this, [this](double fraction, const QString& stage) {
+    const QString name = QFileInfo(loadingPath_).fileName();
+    const int percent = static_cast<int>(100.0 * fraction);
+    loadingLabel_->setText(percent > 0 ? tr("Opening %1: %2 (%3%)").arg(name, stage).arg(percent)
+                                       : tr("Opening %1: %2").arg(name, stage));
+  });
+}
+
+bool DocumentController::opening() const {
+  return loading_->busy();
+}
 
 void DocumentController::setRecentMenu(QMenu* menu) {
   recent_ = new RecentFiles(menu, this);
-  connect(recent_, &RecentFiles::openRequested, this, [this](const QString& path) { open(path); });
+  connect(recent_, &RecentFiles::openRequested, this,
+          [this](const QString& path) { openInBackground(path); });
 }
 
 QString DocumentController::displayName() const {
@@ -59,40 +95,76 @@ void DocumentController::openDefault() {
   }
 }
 
+DocumentController::Loaded DocumentController::load(const QString& path, const SceneOverrides& overrides,
+                                                    bool repair, const WorkProgress& progress) {
+  Loaded loaded;
+  try {
+    loaded.scene = loadDocument(path.toStdString(), overrides, repair, &loaded.holesToClose, progress);
+  } catch (const OperationCancelled&) {
+    throw;
+  } catch (const std::exception& e) {
+    loaded.error = QString::fromStdString(e.what());
+    if (const auto* limit = dynamic_cast<const LimitError*>(&e))
+      loaded.overLimit = OverLimit{QString::fromStdString(limit->limit()), limit->needed()};
+  }
+  return loaded;
+}
+
+SceneOverrides DocumentController::overridesFor(const QString& path) const {
+  SceneOverrides overrides = overrides_;
+  if (path != scenePath_) overrides.plane.reset();  // another document: its own motion
+  return overrides;
+}
+
 QString DocumentController::open(const QString& path, bool quiet) {
-  std::shared_ptr<const Scene> scene;
-  QString error;
-  bool holesToClose = false;  // a mesh opened with holes its repair would close
-  std::optional<OverLimit> overLimit;
+  loading_->cancel();  // what is asked now replaces what was asked before
   // A movie being recorded ends, complete with what it has: what it shows is about to change.
   host_.recordingController()->stop();
   if (isTrajectoryFile(path.toStdString())) {
-    error = host_.replay()->open(path);
-  } else {
-    const SceneOverrides before = overrides_;
-    if (path != scenePath_) overrides_.plane.reset();  // another document: its own motion
-    QApplication::setOverrideCursor(Qt::WaitCursor);
-    try {
-      scene = loadDocument(path.toStdString(), overrides_, repairChosenFor(path), &holesToClose);
-    } catch (const std::exception& e) {
-      error = QString::fromStdString(e.what());
-      if (const auto* limit = dynamic_cast<const LimitError*>(&e))
-        overLimit = {QString::fromStdString(limit->limit()), limit->needed()};
-      overrides_ = before;
+    const QString error = host_.replay()->open(path);
+    if (!error.isEmpty()) {
+      if (!quiet) explainFailure(path, error, std::nullopt);
+      return error;
     }
-    QApplication::restoreOverrideCursor();
+    recent_->add(path);
+    return QString();
   }
-  if (!error.isEmpty()) {
-    if (!quiet) explainFailure(path, error, overLimit);
-    return error;
+  const SceneOverrides overrides = overridesFor(path);
+  QApplication::setOverrideCursor(Qt::WaitCursor);
+  const Loaded loaded = load(path, overrides, repairChosenFor(path), {});
+  QApplication::restoreOverrideCursor();
+  return install(path, overrides, loaded, quiet);
+}
+
+void DocumentController::openInBackground(const QString& path) {
+  if (isTrajectoryFile(path.toStdString())) {
+    open(path);
+    return;
   }
-  if (scene) show(scene, path);  // else a replay, open now
+  host_.recordingController()->stop();
+  const SceneOverrides overrides = overridesFor(path);
+  const bool repair = repairChosenFor(path);
+  loadingPath_ = path;
+  loadingLabel_->setText(tr("Opening %1").arg(QFileInfo(path).fileName()));
+  loading_->start([this, path, overrides, repair](const WorkProgress& progress) -> std::function<void()> {
+    const Loaded loaded = load(path, overrides, repair, progress);
+    return [this, path, overrides, loaded] { install(path, overrides, loaded, false); };
+  });
+}
+
+QString DocumentController::install(const QString& path, const SceneOverrides& overrides,
+                                    const Loaded& loaded, bool quiet) {
+  if (!loaded.error.isEmpty()) {
+    if (!quiet) explainFailure(path, loaded.error, loaded.overLimit);
+    return loaded.error;
+  }
+  overrides_ = overrides;
+  show(loaded.scene, path);
   recent_->add(path);
-  if (!scene) return QString();
   QStringList notes;
-  for (const std::string& note : scene->notes) notes << QString::fromStdString(note);
+  for (const std::string& note : loaded.scene->notes) notes << QString::fromStdString(note);
   if (!isSceneFile(path.toStdString())) {
-    emit meshNotes(path, notes, holesToClose);  // a mesh: its notes with their actions
+    emit meshNotes(path, notes, loaded.holesToClose);  // a mesh: its notes with their actions
   } else if (!notes.isEmpty()) {
     showNotes(notes);
   }
@@ -132,7 +204,7 @@ void DocumentController::explainFailure(const QString& path, const QString& erro
   box.exec();
   if (raise != nullptr && box.clickedButton() == raise) {
     setResourceLimits(raised(resourceLimits(), overLimit->limit.toStdString(), raisedTo));
-    open(path);
+    openInBackground(path);
     return;
   }
   if (wizard != nullptr && box.clickedButton() == wizard) host_.openClumpWizard()->setMeshFile(path);
@@ -175,7 +247,7 @@ void DocumentController::openDialog() {
   const QString path =
       QFileDialog::getOpenFileName(&window_, tr("Open a scene or a mesh"), QFileInfo(scenePath_).path(),
                                    QString::fromStdString(openFileFilter()));
-  if (!path.isEmpty()) open(path);
+  if (!path.isEmpty()) openInBackground(path);
 }
 
 void DocumentController::openExampleDialog() {
@@ -188,7 +260,7 @@ void DocumentController::openExampleDialog() {
   }
   const QString path =
       QFileDialog::getOpenFileName(&window_, tr("Open an example scene"), folder, tr("Scenes (*.json)"));
-  if (!path.isEmpty()) open(path);
+  if (!path.isEmpty()) openInBackground(path);
 }
 
 void DocumentController::reload() {

@@ -13,11 +13,14 @@
 #include "gui/document/DocumentHost.hpp"
 #include "gui/document/DocumentLoader.hpp"
 
+class QLabel;
 class QMainWindow;
 class QMenu;
+class QWidget;
 
 namespace clumplab::gui {
 
+class BackgroundJob;
 class RecentFiles;
 
 class DocumentController : public QObject {
@@ -33,6 +36,12 @@ class DocumentController : public QObject {
   // Loads a scene or mesh (a trajectory opens in replay mode); on error shows a dialog (unless
   // `quiet`) naming the file and keeps the current scene. Returns the error ("" on success).
   QString open(const QString& path, bool quiet = false);
+  // The same off the GUI thread, for what the user asks by hand (a drop, File → Open, Open Recent, a
+  // repair): the window runs and repaints while a mesh is read and filled, the status bar says what is
+  // being opened with a Cancel, and the scene on screen stays until the new one is ready. A second
+  // request replaces the first; a failure is explained as open() does. A trajectory opens at once.
+  void openInBackground(const QString& path);
+  bool opening() const;  // a background open is pending or running
   void openDefault();
   // At start with no file named: the scene shown last time (a setting, on by default: see
   // reopenLastScene), else the default scene. A last scene that no longer opens gives the default
@@ -75,6 +84,23 @@ class DocumentController : public QObject {
     QString limit;  // "pebbles", "fill-points", "triangles", "memory-mb"
     std::uint64_t needed = 0;
   };
+  // What loading a scene or mesh file gave: the scene, or the error (and the limit it went beyond).
+  struct Loaded {
+    std::shared_ptr<const Scene> scene;
+    QString error;
+    std::optional<OverLimit> overLimit;
+    bool holesToClose = false;  // a mesh opened with holes its repair would close
+  };
+  // Loads `path` with `overrides` (any thread: touches nothing of the controller); rethrows
+  // OperationCancelled, turns every other failure into Loaded::error.
+  static Loaded load(const QString& path, const SceneOverrides& overrides, bool repair,
+                     const WorkProgress& progress);
+  // PaLa's switches a file opens with: the user's, the 2D plane only for the document it was set for.
+  SceneOverrides overridesFor(const QString& path) const;
+  // Shows what load() gave (or explains its failure unless `quiet`); returns the error.
+  QString install(const QString& path, const SceneOverrides& overrides, const Loaded& loaded, bool quiet);
+  // The status bar's "Opening …" with its Cancel, while a background open runs.
+  void createLoadingStatus();
   // The dialog for a file that did not open: the error, that the scene on screen stays, for a mesh
   // the clump wizard to study it in, and beyond a limit the limit raised in one click.
   void explainFailure(const QString& path, const QString& error, const std::optional<OverLimit>& overLimit);
@@ -87,8 +113,12 @@ class DocumentController : public QObject {
   RecentFiles* recent_ = nullptr;
   SceneOverrides overrides_;  // PaLa's switches as the user set them
   std::shared_ptr<const Scene> scene_;
-  QString scenePath_;  // where the scene came from ("" for the built-in default)
-  QString savePath_;   // where Save writes ("" until saved or opened from a JSON file)
+  QString scenePath_;                 // where the scene came from ("" for the built-in default)
+  QString savePath_;                  // where Save writes ("" until saved or opened from a JSON file)
+  BackgroundJob* loading_ = nullptr;  // openInBackground's work
+  QString loadingPath_;               // what it is opening
+  QWidget* loadingStatus_ = nullptr;  // "Opening …" and Cancel, in the status bar
+  QLabel* loadingLabel_ = nullptr;
 };
 
 }  // namespace clumplab::gui

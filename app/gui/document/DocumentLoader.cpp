@@ -53,15 +53,18 @@ std::string openFileFilter() {
 }
 
 std::shared_ptr<const Scene> loadDocument(const std::string& path, const SceneOverrides& overrides,
-                                          bool repairMesh, bool* holesToClose) {
+                                          bool repairMesh, bool* holesToClose, const WorkProgress& progress) {
   if (!std::filesystem::exists(path)) throw InputError(path, "", "no such file");
   if (isSceneFile(path)) {
-    return std::make_shared<const Scene>(loadScene(path, shapes::sceneLoadOptions(overrides)));
+    progress.report(0.0, "reading the scene");
+    auto scene = std::make_shared<const Scene>(loadScene(path, shapes::sceneLoadOptions(overrides)));
+    progress.report(1.0, "");
+    return scene;
   }
   // A mesh by its extension, or a file whose extension says nothing (Assimp's readers know many
   // formats by their contents): read as a mesh, its failure in the mesh reader's words.
   if (!isTrajectoryFile(path)) {
-    std::shared_ptr<const Scene> scene = sceneFromMesh(path, 300, repairMesh, holesToClose);
+    std::shared_ptr<const Scene> scene = sceneFromMesh(path, 300, repairMesh, holesToClose, progress);
     if (overrides == SceneOverrides{}) return scene;
     auto switched = std::make_shared<Scene>(*scene);  // one body above a floor: no overlap to fear
     if (overrides.spheres) switchToSpheres(*switched, *overrides.spheres);
@@ -72,7 +75,7 @@ std::shared_ptr<const Scene> loadDocument(const std::string& path, const SceneOv
 }
 
 std::shared_ptr<const Scene> sceneFromMesh(const std::string& meshPath, int pebbleCount, bool repair,
-                                           bool* holesToClose) {
+                                           bool* holesToClose, const WorkProgress& progress) {
   MeshTemplateRequest request;
   request.repair = repair;
   request.name = std::filesystem::path(meshPath).stem().string();
@@ -81,7 +84,8 @@ std::shared_ptr<const Scene> sceneFromMesh(const std::string& meshPath, int pebb
   request.inertia = "mesh";
   request.hasFill = true;
   request.fill.targetCount = pebbleCount;
-  const shapes::MeshTemplateResult built = shapes::buildMeshTemplate(request);
+  progress.report(0.0, "reading the mesh");
+  const shapes::MeshTemplateResult built = shapes::buildMeshTemplate(request, {}, progress);
   if (holesToClose != nullptr) *holesToClose = !repair && built.report.boundaryEdges > 0;
   auto clump = std::make_shared<const ClumpTemplate>(built.clump);
 

@@ -8,6 +8,7 @@
 #include <optional>
 #include <string>
 
+#include "core/base/WorkProgress.hpp"
 #include "core/scene/Scene.hpp"
 
 namespace clumplab::gui {
@@ -19,14 +20,18 @@ bool isTrajectoryFile(const std::string& path);
 // Throws InputError (or std::exception) naming the file and the problem. `overrides` are PaLa's
 // switches (Mutze, Polyspherical grains, §1 (i), (ii)): every clump as a sphere, 2D in a plane or 3D.
 // `repairMesh`: a mesh's small holes are closed (shapes::MeshOptions::repair); `holesToClose` (if
-// given) is set when a mesh was opened with holes that repair would close.
+// given) is set when a mesh was opened with holes that repair would close. `progress`
+// (WorkProgress.hpp): a mesh's fill and measures report there and stop when it is cancelled
+// (OperationCancelled); a scene reports when it is read.
 std::shared_ptr<const Scene> loadDocument(const std::string& path, const SceneOverrides& overrides = {},
-                                          bool repairMesh = false, bool* holesToClose = nullptr);
+                                          bool repairMesh = false, bool* holesToClose = nullptr,
+                                          const WorkProgress& progress = {});
 
 // A mesh as a clump (the default fill: about `pebbleCount` pebbles on a regular grid, exact mesh
 // inertia) dropped from 1.5 sizes above a floor, with stiffness and time step chosen from its size.
 std::shared_ptr<const Scene> sceneFromMesh(const std::string& meshPath, int pebbleCount = 300,
-                                           bool repair = false, bool* holesToClose = nullptr);
+                                           bool repair = false, bool* holesToClose = nullptr,
+                                           const WorkProgress& progress = {});
 
 // "*.3ds *.3mf ... *.stl ...": the file-name patterns of isMeshFile.
 std::string meshFilePatterns();

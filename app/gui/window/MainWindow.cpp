@@ -166,7 +166,7 @@ void MainWindow::createControllers() {
   connect(document_, &DocumentController::meshNotes, meshNotice_, &MeshNoticeBar::showNotes);
   connect(meshNotice_, &MeshNoticeBar::repairRequested, this, [this](const QString& path) {
     rememberRepairChoice(path, true);
-    document_->open(path);
+    document_->openInBackground(path);
   });
   connect(meshNotice_, &MeshNoticeBar::wizardRequested, this,
           [this](const QString& path) { openClumpWizard()->setMeshFile(path); });

@@ -123,7 +123,7 @@ void MainWindow::dropEvent(QDropEvent* event) {
   event->acceptProposedAction();
   // Opened after the drop has finished, so an error dialog does not block the drag source.
   const QString path = urls.front().toLocalFile();
-  QTimer::singleShot(0, this, [this, path] { openDocument(path); });
+  QTimer::singleShot(0, this, [this, path] { document_->openInBackground(path); });
 }
 
 }  // namespace clumplab::gui

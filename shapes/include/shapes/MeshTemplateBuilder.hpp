@@ -29,7 +29,10 @@ ClumpTemplate meshClumpTemplate(const std::string& name, const std::vector<Pebbl
                                 const ClumpMetrics& metrics);
 
 // Throws InputError (a bad mesh file) or std::invalid_argument (settings that cannot work).
-MeshTemplateResult buildMeshTemplate(const MeshTemplateRequest& request, const MeshOptions& meshOptions = {});
+// `progress` (WorkProgress.hpp) is reported after the import, over the fill and over the measures
+// against the mesh; a set cancel flag stops the work there (OperationCancelled).
+MeshTemplateResult buildMeshTemplate(const MeshTemplateRequest& request, const MeshOptions& meshOptions = {},
+                                     const WorkProgress& progress = {});
 
 // The same, as the hook scene loading takes (SceneLoadOptions::meshTemplates).
 MeshTemplateBuilder meshTemplateBuilder();

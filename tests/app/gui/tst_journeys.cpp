@@ -436,7 +436,7 @@ class TestJourneys : public QObject {
     // the file (a later drop, Open Recent, the wizard).
     QVERIFY(!repairChosenFor(wuson));
     w.setRunning(false);
-    notes->repairButton()->click();  // opens at once (the click's handler reads the mesh)
+    notes->repairButton()->click();  // opens in the background
     QVERIFY(waitForFrame(
         w, [](const SimulationFrame& g) { return g.snapshot.bodies.size() == 1 && g.snapshot.time == 0.0; },
         clumplab::test::wallClockMs(60000)));
