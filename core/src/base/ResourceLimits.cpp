@@ -53,7 +53,7 @@ std::size_t ResourceLimits::memoryBytes() const {
   return ram / 4 * 3;
 }
 
-const ResourceLimits& resourceLimits() {
+ResourceLimits resourceLimits() {
   std::lock_guard lock(limitsMutex());
   return limitsInForce();
 }

@@ -183,7 +183,7 @@ void checkResourceLimits(const Node& where, const Scene& scene, std::size_t adde
   for (const BodyInit& b : scene.bodies) pebbles += scene.model.templates[b.templateIndex]->pebbles.size();
   if (model != nullptr) pebbles += added * model->pebbles.size();
   const std::size_t bodies = scene.bodies.size() + added;
-  const ResourceLimits& limits = resourceLimits();
+  const ResourceLimits limits = resourceLimits();
   if (pebbles > limits.maxPebbles) {
     where.failLimit("the scene would hold " + std::to_string(pebbles) + " pebbles, more than the limit of " +
                         std::to_string(limits.maxPebbles),

@@ -22,8 +22,9 @@ struct ResourceLimits {
   std::size_t memoryBytes() const;  // maxMemoryMB in bytes, the RAM-based default resolved
 };
 
-// The limits in force in this process (fromEnvironment() until set otherwise).
-const ResourceLimits& resourceLimits();
+// The limits in force in this process (fromEnvironment() until set otherwise): a copy taken under
+// the lock, so that a worker thread reading them while the GUI thread raises one reads either.
+ResourceLimits resourceLimits();
 void setResourceLimits(const ResourceLimits& limits);
 
 // Takes the command-line options of the limits out of `args` (--max-pebbles N, --max-fill-points N,
