@@ -8,6 +8,14 @@ namespace clumplab::gui {
 
 GuiThreadMailbox::GuiThreadMailbox(QObject* parent) : QObject(parent) {}
 
+GuiThreadMailbox::~GuiThreadMailbox() {
+  std::deque<std::function<void()>> undelivered;
+  {
+    std::lock_guard lock(mutex_);
+    undelivered.swap(calls_);
+  }
+}
+
 GuiThreadMailbox* GuiThreadMailbox::application() {
   QCoreApplication* app = QCoreApplication::instance();
   if (app == nullptr) return nullptr;

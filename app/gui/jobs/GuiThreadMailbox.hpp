@@ -16,6 +16,10 @@ class GuiThreadMailbox : public QObject {
   Q_OBJECT
  public:
   explicit GuiThreadMailbox(QObject* parent = nullptr);
+  // Drops the calls not yet delivered, under the lock their posting took: a worker that posted and
+  // then finished is ordered before this through the mutex (its thread's end is Qt's, which TSan
+  // cannot see).
+  ~GuiThreadMailbox() override;
 
   // The application's mailbox (a child of the QCoreApplication, so it outlives every window): for
   // calls that must still arrive, or be dropped safely, after their sender is gone. Call it first on
