@@ -50,7 +50,9 @@ class GoldenScenesTest : public QObject {
     // inlet-hopper, fine-clumps-one-coarse and polydisperse-pile again when their time steps came
     // down to the recommended ones (issue 38: the faces' stiffest modes), over the same simulated time;
     // fine-clumps-one-coarse and polydisperse-pile again when a count fill searched the grid's phase
-    // (issue 39: their wing nuts' "count": 300 gave 326 pebbles, now 301).
+    // (issue 39: their wing nuts' "count": 300 gave 326 pebbles, now 301); osmosis-box when bodies of
+    // equal principal moments (its spheres) came to turn in the world frame without the Euler solve
+    // (issue 41: the same rotation, other round-off).
     const auto row = [](const char* file, int steps, quint64 golden) {
       QTest::newRow(file) << QString(file) << steps << golden;
     };
@@ -63,7 +65,7 @@ class GoldenScenesTest : public QObject {
     row("cim-tbar-gas.json", 60, 0x6f508ec3494689fcULL);
     row("cim-spherocylinders.json", 40, 0xec02602793912974ULL);
     row("spherocylinders.json", 1200, 0x5465edde037f708cULL);
-    row("osmosis-box.json", 3000, 0xd2c20a3da6ce7bacULL);
+    row("osmosis-box.json", 3000, 0xd083104ff768ca70ULL);
     row("ten-grains-cavity.json", 2300, 0xa7763edf1de6944fULL);
     row("self-righting.json", 2000, 0x2b282896ef998673ULL);
     row("fine-clumps-one-coarse.json", 70000, 0x73546cd681a057b8ULL);

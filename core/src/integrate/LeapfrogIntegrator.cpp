@@ -4,6 +4,7 @@
 #include <array>
 
 #include "BlockedMotion.hpp"
+#include "IsotropicSpin.hpp"
 #include "PlanarMotion.hpp"
 #include "VelocityKick.hpp"
 #include "base/BodyLoop.hpp"
@@ -59,6 +60,17 @@ void LeapfrogIntegrator::eulerKicks(const Vec3* omega0, const Vec3* torqueBody, 
   }
 }
 
+namespace {
+// How a body turns in a step: by the Euler solve in its own frame, as an isotropic body in the world
+// frame (IsotropicSpin.hpp), or with blocked rotations (BlockedMotion.hpp).
+enum class Spin : std::uint8_t { Free, Isotropic, Blocked };
+
+Spin spinOf(const BodyState& s, std::size_t b) {
+  if (hasBlockedRotation(s, b)) return Spin::Blocked;
+  return hasIsotropicInertia(s.moments[b]) ? Spin::Isotropic : Spin::Free;
+}
+}  // namespace
+
 void LeapfrogIntegrator::step(const StepContext& step, ForceStageHistory& history, ForceStage& forces) {
   BodyState& s = step.bodies;
   std::vector<Vec3>& omegaBody = history.omegaBody;  // body-frame angular velocity after the last kick
@@ -88,29 +100,54 @@ void LeapfrogIntegrator::step(const StepContext& step, ForceStageHistory& histor
   // evaluation, drifted_ the drifted ones (VelocityPredictor.hpp).
   forEachBodyBatch(step.pool, n, kBatch, kChunk / kBatch, [&](std::size_t begin, std::size_t end) {
     std::array<Vec3, kBatch> torqueBody, predictedBody;
+    std::array<Spin, kBatch> spin;
+    std::size_t solved = 0;  // bodies of the batch that need the Euler solve
     for (std::size_t b = begin; b < end; ++b) {
       const Vec3 v0 = s.velocity[b];
       kickVelocity(s, b, h);
       if (s.blocked[b] != 0) confineBlockedVelocity(s, b);
-      const Quat q = s.orientation[b].conjugate();
-      if (!cached) omegaBody[b] = q * s.angularVelocity[b];
-      torqueBody[b - begin] = q * s.torque[b];
       s.position[b] += dt * s.velocity[b];
       drifted_.linear[b] = s.velocity[b];
       s.velocity[b] = kickedTwice(v0, s.velocity[b]);
-    }
-    kick(begin, end, torqueBody.data(), predictedBody.data());
-    for (std::size_t b = begin; b < end; ++b) {
-      if (hasBlockedRotation(s, b)) {  // frozen, or turning about its free world axes (BlockedMotion.hpp)
-        s.angularVelocity[b] = blockedSpinKick(s, b, s.angularVelocity[b], h);
-        blockedSpinDrift(s, b, dt, gyro);
-        omegaBody[b] = s.orientation[b].conjugate() * s.angularVelocity[b];
-        drifted_.angular[b] = s.angularVelocity[b];
-        s.angularVelocity[b] = blockedSpinKick(s, b, s.angularVelocity[b], h);
+      spin[b - begin] = spinOf(s, b);
+      if (spin[b - begin] == Spin::Isotropic) {
+        isotropicKick(s, b, h, drifted_.angular[b]);
+        torqueBody[b - begin].setZero();  // the solve below may run over it in a mixed batch, unused
         continue;
       }
-      // Rotation by the body-frame rotation vector w dt (exact exponential), then renormalised.
-      s.orientation[b] = renormalized(s.orientation[b] * rotationFromVector(dt * omegaBody[b]));
+      ++solved;
+      const Quat q = s.orientation[b].conjugate();
+      if (!cached) omegaBody[b] = q * s.angularVelocity[b];
+      torqueBody[b - begin] = q * s.torque[b];
+    }
+    if (solved > 0) kick(begin, end, torqueBody.data(), predictedBody.data());
+    // The drift's rotations, each in a loop of its own over the batch: one body's chain (series,
+    // product, renormalisation) is long, and the bodies' chains overlap only when the loop is short.
+    std::array<Quat, kBatch> turn;
+    for (std::size_t b = begin; b < end; ++b) {
+      switch (spin[b - begin]) {
+        case Spin::Free:  // the body-frame rotation vector w dt (exact exponential)
+          turn[b - begin] = rotationFromVector(dt * omegaBody[b]);
+          break;
+        case Spin::Isotropic:  // the world-frame one (IsotropicSpin.hpp)
+          turn[b - begin] = rotationFromVector(dt * drifted_.angular[b]);
+          break;
+        case Spin::Blocked:  // frozen, or turning about its free world axes (BlockedMotion.hpp)
+          s.angularVelocity[b] = blockedSpinKick(s, b, s.angularVelocity[b], h);
+          blockedSpinDrift(s, b, dt, gyro);
+          omegaBody[b] = s.orientation[b].conjugate() * s.angularVelocity[b];
+          drifted_.angular[b] = s.angularVelocity[b];
+          s.angularVelocity[b] = blockedSpinKick(s, b, s.angularVelocity[b], h);
+          break;
+      }
+    }
+    for (std::size_t b = begin; b < end; ++b) {
+      if (spin[b - begin] == Spin::Free) s.orientation[b] = renormalized(s.orientation[b] * turn[b - begin]);
+      if (spin[b - begin] == Spin::Isotropic)
+        s.orientation[b] = renormalized(turn[b - begin] * s.orientation[b]);
+    }
+    for (std::size_t b = begin; b < end; ++b) {
+      if (spin[b - begin] != Spin::Free) continue;
       drifted_.angular[b] = s.orientation[b] * omegaBody[b];
       s.angularVelocity[b] = s.orientation[b] * predictedBody[b - begin];
     }
@@ -119,20 +156,29 @@ void LeapfrogIntegrator::step(const StepContext& step, ForceStageHistory& histor
   // Kick (half) with the forces at t + dt.
   forEachBodyBatch(step.pool, n, kBatch, kChunk / kBatch, [&](std::size_t begin, std::size_t end) {
     std::array<Vec3, kBatch> torqueBody;
+    std::array<Spin, kBatch> spin;
+    std::size_t solved = 0;
     for (std::size_t b = begin; b < end; ++b) {
       kickVelocity(s, b, h);
       if (s.blocked[b] != 0) confineBlockedVelocity(s, b);
+      spin[b - begin] = spinOf(s, b);
+      if (spin[b - begin] == Spin::Isotropic) {
+        s.angularVelocity[b] += h * isotropicSpinRate(s, b);
+        torqueBody[b - begin].setZero();
+        continue;
+      }
+      ++solved;
       torqueBody[b - begin] = s.orientation[b].conjugate() * s.torque[b];
     }
+    if (solved == 0) return;
     kick(begin, end, torqueBody.data(), nullptr);
     for (std::size_t b = begin; b < end; ++b) {
-      if (hasBlockedRotation(s, b)) {
+      if (spin[b - begin] == Spin::Isotropic) continue;
+      if (spin[b - begin] == Spin::Blocked) {
         omegaBody[b] = s.orientation[b].conjugate() * blockedSpinKick(s, b, s.angularVelocity[b], h);
       }
-    }
-    for (std::size_t b = begin; b < end; ++b) {
       s.angularVelocity[b] = s.orientation[b] * omegaBody[b];
-      if (hasBlockedRotation(s, b)) confineBlockedSpin(s, b);
+      if (spin[b - begin] == Spin::Blocked) confineBlockedSpin(s, b);
     }
   });
 }

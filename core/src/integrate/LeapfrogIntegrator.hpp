@@ -11,7 +11,9 @@ namespace clumplab {
 // form: translation is velocity Verlet; rotation advances the body-frame angular velocity with the iterative
 // solve of Euler's equations (eq. 27-28) over each half step, and the orientation with the exact rotation by
 // the half-step angular velocity. Forces at t+dt are taken at predicted end-of-step velocities
-// (VelocityPredictor.hpp), which keeps it second order with damping, dashpots and friction.
+// (VelocityPredictor.hpp), which keeps it second order with damping, dashpots and friction. A body of
+// equal principal moments (a sphere) needs no solve: its kicks and drift are taken in the world
+// frame (IsotropicSpin.hpp).
 class LeapfrogIntegrator final : public ForceStageIntegrator {
  public:
   explicit LeapfrogIntegrator(int eulerIterations) : iterations_(eulerIterations) {}

@@ -115,17 +115,19 @@ void applyLocalDamping(double lambda, BodyState& bodies, DissipativeParts& dissi
   }
 }
 
-void confineBlockedState(BodyState& bodies) {
-  for (std::size_t b = 0; b < bodies.size(); ++b) {
-    const std::uint8_t mask = bodies.blocked[b];
-    if (mask == 0) continue;
-    confineBlockedVelocity(bodies, b);
-    if ((mask & blocked_dofs::kRotations) == 0) continue;
-    const unsigned free = freeRotationAxes(mask);
-    for (int a = 0; a < 3; ++a) {
-      if ((free & (1u << a)) == 0) bodies.angularVelocity[b][a] = 0.0;
-    }
+void confineBlockedBody(BodyState& bodies, std::size_t b) {
+  const std::uint8_t mask = bodies.blocked[b];
+  if (mask == 0) return;
+  confineBlockedVelocity(bodies, b);
+  if ((mask & blocked_dofs::kRotations) == 0) return;
+  const unsigned free = freeRotationAxes(mask);
+  for (int a = 0; a < 3; ++a) {
+    if ((free & (1u << a)) == 0) bodies.angularVelocity[b][a] = 0.0;
   }
+}
+
+void confineBlockedState(BodyState& bodies) {
+  for (std::size_t b = 0; b < bodies.size(); ++b) confineBlockedBody(bodies, b);
 }
 
 }  // namespace clumplab

@@ -52,5 +52,6 @@ void applyLocalDamping(double lambda, BodyState& bodies, DissipativeParts& dissi
 // them.
 void removeBlockedForces(BodyState& bodies, DissipativeParts& dissipative);
 void confineBlockedState(BodyState& bodies);
+void confineBlockedBody(BodyState& bodies, std::size_t b);  // confineBlockedState for body b alone
 
 }  // namespace clumplab

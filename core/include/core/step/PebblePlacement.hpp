@@ -24,14 +24,18 @@ void placePebbles(const BodyState& bodies, const PebblePlacement& pebbles, std::
                   VisitBody&& visitBody, Visit&& visit) {
   const std::size_t n = bodies.size();
   for (std::size_t b = begin; b < end; ++b) {
-    const Mat3 r = bodies.orientation[b].toRotationMatrix();
     const Vec3 x = bodies.position[b];
     const std::uint32_t first = pebbles.bodyFirstPebble[b];
     const std::uint32_t last =
         b + 1 < n ? pebbles.bodyFirstPebble[b + 1] : static_cast<std::uint32_t>(pebbles.local.size());
-    for (std::uint32_t p = first; p < last; ++p) {
-      pebbles.world.position[p] = x + r * pebbles.local[p];
-      if constexpr (kCapsules) pebbles.world.axis[p] = r * pebbles.axisLocal[p];
+    if (!kCapsules && last == first + 1 && pebbles.local[first] == Vec3::Zero()) {
+      pebbles.world.position[first] = x;  // a sphere's pebble at its centre: x + R 0 is x to the bit
+    } else {
+      const Mat3 r = bodies.orientation[b].toRotationMatrix();
+      for (std::uint32_t p = first; p < last; ++p) {
+        pebbles.world.position[p] = x + r * pebbles.local[p];
+        if constexpr (kCapsules) pebbles.world.axis[p] = r * pebbles.axisLocal[p];
+      }
     }
     if (visitBody(b)) {
       for (std::uint32_t p = first; p < last; ++p) visit(p);

@@ -206,6 +206,7 @@ class World final : private ForceStage {
   // are evaluated again and the energy watch starts again.
   // stateChanged() without forgetting the integrator's history (addBody: the integrator extends it).
   void bodiesChanged();
+  void bodyAdded(std::uint32_t body);  // bodiesChanged() for one new body
   void forcesChanged() {
     state_.forcesCurrent = false;
     energyWatch_.reset();
