@@ -156,7 +156,10 @@ class TestJourneys : public QObject {
     const SimulationFrame* f = w.currentFrame();
     QVERIFY(f != nullptr);
     const std::size_t poured = f->snapshot.bodies.size();
-    QVERIFY(runUntil(w, 2.5, clumplab::test::wallClockMs(120000)));
+    // Under ThreadSanitizer (5-15x slower) the journey keeps its keys, spawns and undo over a pile still
+    // settling, which is what that build checks (the threads); where the bodies end and that they come
+    // to rest, the release build checks (a quarter of the sanitizer stage's time otherwise).
+    QVERIFY(runUntil(w, clumplab::test::sizedForBuild(2.5, 0.8), clumplab::test::wallClockMs(120000)));
     f = w.currentFrame();
     QVERIFY(f != nullptr);
     QVERIFY2(!f->diverged, f->problem.c_str());
@@ -182,7 +185,8 @@ class TestJourneys : public QObject {
 
     f = w.currentFrame();
     QVERIFY(f != nullptr);
-    QVERIFY(runUntil(w, f->snapshot.time + 2.0, clumplab::test::wallClockMs(120000)));
+    QVERIFY(runUntil(w, f->snapshot.time + clumplab::test::sizedForBuild(2.0, 0.3),
+                     clumplab::test::wallClockMs(120000)));
     f = w.currentFrame();
     QVERIFY(f != nullptr);
     const SimulationFrame& after = *f;
@@ -190,13 +194,13 @@ class TestJourneys : public QObject {
     QCOMPARE(after.snapshot.bodies.size(), poured + 3);
     // Each new body inside the box (the default scene's: 0.72 m square, 1.6 m high), and every body
     // at rest two seconds later: on the pile, not shot out of it.
-    for (std::size_t i = poured; i < after.snapshot.bodies.size(); ++i) {
+    for (std::size_t i = poured; i < after.snapshot.bodies.size() && !clumplab::test::kReducedCases; ++i) {
       const Vec3 x = after.snapshot.bodies.position[i];
       CLUMPLAB_VERIFY_LESS(std::max(std::abs(x.x()), std::abs(x.y())), 0.36);
       CLUMPLAB_VERIFY_LESS(0.0, x.z());
       CLUMPLAB_VERIFY_LESS(x.z(), topBefore + 0.3);
     }
-    for (std::size_t i = 0; i < after.snapshot.bodies.size(); ++i)
+    for (std::size_t i = 0; i < after.snapshot.bodies.size() && !clumplab::test::kReducedCases; ++i)
       CLUMPLAB_VERIFY_LESS(after.snapshot.bodies.velocity[i].norm(), 0.05);
     screenshot(w, "three-spawned-at-rest");
     // Each spawn is one edit on the undo stack: undoing the last two takes their bodies away (after
