@@ -32,13 +32,13 @@ import json
 import os
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
 
 sys.dont_write_bytecode = True  # no __pycache__ beside the benchmarks
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import lammps_rigid  # noqa: E402
+import peer_runs  # noqa: E402
 import sphere_bed  # noqa: E402
 
 DEFAULT_STEPS = {'spheres': 5000, 'tbars': 20000}
@@ -46,18 +46,11 @@ TBAR_SCENE = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__fil
                                           'scenes', 'tbar-bulk.json'))
 
 
+SCRIPT = 'lammps_side_by_side'
+
+
 def fail(message):
-    print('lammps_side_by_side: ' + message, file=sys.stderr)
-    sys.exit(1)
-
-
-def run(command, cwd=None):
-    env = dict(os.environ, OMP_NUM_THREADS='1')
-    result = subprocess.run(command, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, env=env)
-    if result.returncode != 0:
-        tail = '\n'.join(result.stdout.splitlines()[-15:])
-        fail('%s exited with %d in %s:\n%s' % (' '.join(command), result.returncode, cwd or os.getcwd(), tail))
-    return result.stdout
+    peer_runs.fail(SCRIPT, message)
 
 
 def sphere_deck(scene, folder, steps):
@@ -85,37 +78,14 @@ def sphere_deck(scene, folder, steps):
     return {'bodies': len(atoms), 'pebbles': len(atoms), 'skin': skin}
 
 
-def lammps_command(threads):
-    if threads == 1:
-        return ['lmp', '-in', 'in.clumplab', '-log', 'none']
-    command = ['mpirun', '-np', str(threads), '--oversubscribe']
-    if os.geteuid() == 0:
-        command.append('--allow-run-as-root')
-    return command + ['lmp', '-in', 'in.clumplab', '-log', 'none']
-
-
 def run_lammps(folder, threads, steps):
-    log = run(lammps_command(threads), cwd=folder)
+    log = peer_runs.run(SCRIPT, peer_runs.ranks_command(threads, ['lmp', '-in', 'in.clumplab', '-log', 'none']),
+                        cwd=folder)
     parsed = lammps_rigid.parse_final(log, steps)
     if parsed is None or parsed[1] != threads:
         fail('LAMMPS printed no "Loop time ... on %d procs for %d steps" line or no final thermo line '
              '(folder %s):\n%s' % (threads, steps, folder, '\n'.join(log.splitlines()[-15:])))
     return parsed[0], parsed[2]
-
-
-def run_clumplab(cli, scene, threads, steps):
-    out = run([cli, 'bench', scene, '--steps', str(steps), '--threads', str(threads)])
-    try:
-        report = json.loads(out.strip().splitlines()[-1])
-        final = report['final']
-        seconds = float(report['wall_seconds'])
-        for key in ('kinetic_energy', 'contacts', 'mean_height'):
-            float(final[key])
-    except (ValueError, IndexError, KeyError, TypeError):
-        fail('clumplab-cli bench printed no JSON report with wall_seconds and final figures:\n' + out[-2000:])
-    if report.get('steps') != steps:
-        fail('clumplab-cli bench ran %s of %d steps' % (report.get('steps'), steps))
-    return seconds, report
 
 
 def prepare(case, work, steps, bed):
@@ -203,7 +173,7 @@ def main():
                         if engine == 'lammps':
                             seconds, finals[('lammps', t)] = run_lammps(folder, t, steps)
                         else:
-                            seconds, report = run_clumplab(args.cli, scene, t, steps)
+                            seconds, report = peer_runs.run_clumplab(SCRIPT, args.cli, scene, t, steps)
                             finals[('clumplab', t)] = report['final']
                             if report['pebbles'] != figures['pebbles']:
                                 fail('ClumpLab has %d pebbles, the LAMMPS deck %d' % (report['pebbles'],

@@ -19,35 +19,23 @@ import os
 import re
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+import peer_runs  # noqa: E402
+
+
+SCRIPT = 'liggghts_side_by_side'
+
 
 def fail(message):
-    print('liggghts_side_by_side: ' + message, file=sys.stderr)
-    sys.exit(1)
-
-
-def run(command, cwd=None):
-    result = subprocess.run(command, cwd=cwd, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    if result.returncode != 0:
-        tail = '\n'.join(result.stdout.splitlines()[-15:])
-        fail('%s exited with %d in %s:\n%s' % (' '.join(command), result.returncode, cwd or os.getcwd(), tail))
-    return result.stdout
-
-
-def liggghts_command(threads):
-    if threads == 1:
-        return ['liggghts', '-in', 'in.clumplab', '-log', 'none']
-    command = ['mpirun', '-np', str(threads), '--oversubscribe']
-    if os.geteuid() == 0:
-        command.append('--allow-run-as-root')
-    return command + ['liggghts', '-in', 'in.clumplab', '-log', 'none']
+    peer_runs.fail(SCRIPT, message)
 
 
 def run_liggghts(folder, threads, steps):
-    log = run(liggghts_command(threads), cwd=folder)
+    log = peer_runs.run(SCRIPT, peer_runs.ranks_command(threads, ['liggghts', '-in', 'in.clumplab', '-log', 'none']),
+                        cwd=folder)
     loops = re.findall(r'Loop time of ([0-9.eE+-]+) on (\d+) procs for (\d+) steps', log)
     main = [(float(seconds), int(procs)) for seconds, procs, count in loops if int(count) == steps]
     if len(main) != 1 or main[0][1] != threads:
@@ -56,15 +44,6 @@ def run_liggghts(folder, threads, steps):
     thermo = re.findall(r'^\s*%d\s+(\d+)\s+([0-9.eE+-]+)\s+([0-9.eE+-]+)\s*$' % steps, log, re.MULTILINE)
     kinetic = float(thermo[-1][1]) + float(thermo[-1][2]) if thermo else float('nan')
     return main[0][0], kinetic
-
-
-def run_clumplab(cli, scene, threads, steps):
-    out = run([cli, 'bench', scene, '--steps', str(steps), '--threads', str(threads)])
-    try:
-        report = json.loads(out.strip().splitlines()[-1])
-    except (ValueError, IndexError):
-        fail('clumplab-cli bench printed no JSON report:\n' + out[-2000:])
-    return report['wall_seconds'], report
 
 
 def main():
@@ -88,8 +67,9 @@ def main():
     work = tempfile.mkdtemp(prefix='clumplab-liggghts-')
     try:
         folder = os.path.join(work, 'deck')
-        exported = json.loads(run([args.cli, 'export', args.scene, '--to', 'liggghts', '--out', folder,
-                                   '--steps', str(args.steps), '--every', str(args.steps)]).strip().splitlines()[-1])
+        export = [args.cli, 'export', args.scene, '--to', 'liggghts', '--out', folder,
+                  '--steps', str(args.steps), '--every', str(args.steps)]
+        exported = json.loads(peer_runs.run(SCRIPT, export).strip().splitlines()[-1])
         print('scene %s: %d bodies, %d steps, %d rounds; deck in %s' % (args.scene, exported['bodies'], args.steps,
                                                                         args.runs, folder), flush=True)
         times = {(engine, t): [] for engine in ('liggghts', 'clumplab') for t in threads}
@@ -103,7 +83,7 @@ def main():
                         seconds, kinetic = run_liggghts(folder, t, args.steps)
                         finals[('liggghts', t)] = {'kinetic_energy': kinetic}
                     else:
-                        seconds, report = run_clumplab(args.cli, args.scene, t, args.steps)
+                        seconds, report = peer_runs.run_clumplab(SCRIPT, args.cli, args.scene, t, args.steps)
                         pebbles = report['pebbles']
                         finals[('clumplab', t)] = report['final']
                     times[(engine, t)].append(seconds)
