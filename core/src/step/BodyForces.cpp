@@ -72,9 +72,9 @@ void projectForcesOnPlane(const PlaneConstraint& plane, BodyState& bodies, Dissi
   }
 }
 
-void projectStateOnPlane(const PlaneConstraint& plane, BodyState& bodies) {
+void projectStateOnPlane(const PlaneConstraint& plane, BodyState& bodies, std::size_t first) {
   if (!plane.enabled) return;
-  for (std::size_t b = 0; b < bodies.size(); ++b)
+  for (std::size_t b = first; b < bodies.size(); ++b)
     plane.confine(bodies.position[b], bodies.velocity[b], bodies.angularVelocity[b]);
 }
 
@@ -115,19 +115,17 @@ void applyLocalDamping(double lambda, BodyState& bodies, DissipativeParts& dissi
   }
 }
 
-void confineBlockedBody(BodyState& bodies, std::size_t b) {
-  const std::uint8_t mask = bodies.blocked[b];
-  if (mask == 0) return;
-  confineBlockedVelocity(bodies, b);
-  if ((mask & blocked_dofs::kRotations) == 0) return;
-  const unsigned free = freeRotationAxes(mask);
-  for (int a = 0; a < 3; ++a) {
-    if ((free & (1u << a)) == 0) bodies.angularVelocity[b][a] = 0.0;
+void confineBlockedState(BodyState& bodies, std::size_t first) {
+  for (std::size_t b = first; b < bodies.size(); ++b) {
+    const std::uint8_t mask = bodies.blocked[b];
+    if (mask == 0) continue;
+    confineBlockedVelocity(bodies, b);
+    if ((mask & blocked_dofs::kRotations) == 0) continue;
+    const unsigned free = freeRotationAxes(mask);
+    for (int a = 0; a < 3; ++a) {
+      if ((free & (1u << a)) == 0) bodies.angularVelocity[b][a] = 0.0;
+    }
   }
-}
-
-void confineBlockedState(BodyState& bodies) {
-  for (std::size_t b = 0; b < bodies.size(); ++b) confineBlockedBody(bodies, b);
 }
 
 }  // namespace clumplab

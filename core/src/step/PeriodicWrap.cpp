@@ -9,10 +9,10 @@
 namespace clumplab {
 
 void wrapIntoBox(const PeriodicBox& box, BodyState& bodies, std::vector<Vec3>& wrapDisplacement,
-                 const WrapFollowers& followers) {
+                 const WrapFollowers& followers, std::size_t first) {
   if (!box.any()) return;
   std::vector<Vec3> shifts;  // per body, allocated once something wraps
-  for (std::size_t b = 0; b < bodies.size(); ++b) {
+  for (std::size_t b = first; b < bodies.size(); ++b) {
     const Vec3 x = bodies.position[b];
     const Vec3 inside = box.wrap(x);
     if (inside == x) continue;

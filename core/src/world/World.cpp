@@ -142,7 +142,7 @@ std::uint32_t World::addBody(const BodyInit& init, const std::optional<PointProp
       state_.pebbles.halfLength.push_back(p.halfLength);
     }
   }
-  bodyAdded(index);
+  bodiesChanged(index);  // the new body alone: the others are already confined and inside the box
   state_.integratorHistory.addBody(state_.bodies);  // the others keep their history
   return index;
 }
@@ -163,30 +163,11 @@ void World::stateChanged() {
   state_.integratorHistory.forget();
 }
 
-void World::bodiesChanged() {
+void World::bodiesChanged(std::size_t first) {
   energyWatch_.reset();  // an edit of the state changes the energy without booking it
-  projectStateOnPlane(model_.settings.plane, state_.bodies);
-  confineBlockedState(state_.bodies);
-  wrapIntoBox();
-  state_.forcesCurrent = false;
-  workBooking_.forget();
-}
-
-void World::bodyAdded(std::uint32_t body) {
-  // bodiesChanged() for the new body alone: the others are already confined and inside the box
-  // (a pass over all of them per added body made loading 100 000 bodies quadratic).
-  energyWatch_.reset();
-  BodyState& s = state_.bodies;
-  if (model_.settings.plane.enabled)
-    model_.settings.plane.confine(s.position[body], s.velocity[body], s.angularVelocity[body]);
-  confineBlockedBody(s, body);
-  if (model_.settings.periodic.any()) {  // as wrapIntoBox(): its pebbles are placed from the pose later
-    const Vec3 inside = model_.settings.periodic.wrap(s.position[body]);
-    if (inside != s.position[body]) {
-      state_.wrapDisplacement[body] += inside - s.position[body];
-      s.position[body] = inside;
-    }
-  }
+  projectStateOnPlane(model_.settings.plane, state_.bodies, first);
+  confineBlockedState(state_.bodies, first);
+  wrapIntoBox(first);
   state_.forcesCurrent = false;
   workBooking_.forget();
 }

@@ -54,10 +54,10 @@ WorkBooking::Forces World::workForces() {
           state_.meshContacts};
 }
 
-void World::wrapIntoBox() {
+void World::wrapIntoBox(std::size_t first) {
   clumplab::wrapIntoBox(
       model_.settings.periodic, state_.bodies, state_.wrapDisplacement,
-      {state_.bodyFirstPebble, state_.pebbles.position, state_.loads, state_.contacts, neighbors_});
+      {state_.bodyFirstPebble, state_.pebbles.position, state_.loads, state_.contacts, neighbors_}, first);
 }
 
 double World::forceStageSeconds() const {

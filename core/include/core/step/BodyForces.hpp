@@ -38,7 +38,7 @@ void applyFields(const WorldSettings& settings, double softening, bool lorentzIn
 
 // 2D mode: the plane's reaction cancels the out-of-plane force and the torque across its normal.
 void projectForcesOnPlane(const PlaneConstraint& plane, BodyState& bodies, DissipativeParts& dissipative);
-void projectStateOnPlane(const PlaneConstraint& plane, BodyState& bodies);
+void projectStateOnPlane(const PlaneConstraint& plane, BodyState& bodies, std::size_t first = 0);
 
 // Cundall's local (non-viscous) damping, as Woo's leapfrog (Woo, Clumps: the pill bottle's
 // minimalEngines(damping)) and Yade's NewtonIntegrator apply it, on the force that acts once every other
@@ -51,7 +51,6 @@ void applyLocalDamping(double lambda, BodyState& bodies, DissipativeParts& dissi
 // and the torque about blocked axes (the dissipative parts alike); the state keeps no velocity along
 // them.
 void removeBlockedForces(BodyState& bodies, DissipativeParts& dissipative);
-void confineBlockedState(BodyState& bodies);
-void confineBlockedBody(BodyState& bodies, std::size_t b);  // confineBlockedState for body b alone
+void confineBlockedState(BodyState& bodies, std::size_t first = 0);  // bodies first, first + 1, ...
 
 }  // namespace clumplab

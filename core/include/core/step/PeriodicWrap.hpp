@@ -26,8 +26,8 @@ struct WrapFollowers {
 };
 
 // Wraps the bodies' centres of mass into the primary box of `box` (nothing without periodic axes);
-// `wrapDisplacement` (one per body) keeps the sum of each body's shifts [m].
+// `wrapDisplacement` (one per body) keeps the sum of each body's shifts [m]. Bodies from `first` on.
 void wrapIntoBox(const PeriodicBox& box, BodyState& bodies, std::vector<Vec3>& wrapDisplacement,
-                 const WrapFollowers& followers);
+                 const WrapFollowers& followers, std::size_t first = 0);
 
 }  // namespace clumplab

@@ -194,7 +194,7 @@ class World final : private ForceStage {
     return {state_.bodyFirstPebble, state_.pebbleLocal, state_.pebbleAxisLocal, state_.pebbles};
   }
   // The periodic wrap (PeriodicWrap.hpp) of this world's bodies and what follows them.
-  void wrapIntoBox();
+  void wrapIntoBox(std::size_t first = 0);
   // What the work booking (WorkBooking.hpp) reads and books into.
   WorkBooking::Forces workForces();
   WorkBooking::Books workBooks() { return {state_.ledger, state_.wallImpulse}; }
@@ -205,8 +205,8 @@ class World final : private ForceStage {
   // A setting that changes the energy without booking it (gravity, stiffness, the step): forces
   // are evaluated again and the energy watch starts again.
   // stateChanged() without forgetting the integrator's history (addBody: the integrator extends it).
-  void bodiesChanged();
-  void bodyAdded(std::uint32_t body);  // bodiesChanged() for one new body
+  // From body `first` on (addBody: the new one; a pass over all per added body made loading quadratic).
+  void bodiesChanged(std::size_t first = 0);
   void forcesChanged() {
     state_.forcesCurrent = false;
     energyWatch_.reset();
