@@ -2,7 +2,7 @@
 """ClumpLab against LAMMPS (Debian 12's 29Sep2021) on the same physics, side by side on this machine.
 
 usage (from the repository root, with lammps and openmpi-bin installed):
-  python3 tests/bench/lammps_side_by_side.py [--case spheres|tbars|both] [--steps N] [--runs R]
+  python3 tests/bench/lammps_side_by_side.py [--case spheres|chute|tbars|all] [--steps N] [--runs R]
                                              [--threads 1,2] [--bed 40x30x20] [--cli PATH] [--json OUT]
 
 Cases (the LAMMPS decks are written to a temporary folder, beside the ClumpLab scene):
@@ -12,6 +12,9 @@ Cases (the LAMMPS decks are written to a temporary folder, beside the ClumpLab s
   ClumpLab's spring), gamma_n = c / m_eff (LAMMPS's dashpot is m_eff gamma_n: m_eff = m/2 between
   two spheres, m at a wall, so both give ClumpLab's fixed c), gamma_t 0 (dampflag 0), friction 0.5;
   fix wall/gran hooke/history for the floor and the four side walls (gamma_n = c / m); fix gravity.
+- chute: sphere_chute.py's chute (the same spheres and law, 5000 steps), periodic along and across
+  the slope: boundary p p f with the box's x and y the scene's periodic box, the floor alone as a wall,
+  gravity tilted 30 degrees, every atom starting at the scene's 0.2 m/s (velocity all set).
 - tbars: resources/scenes/tbar-bulk.json (1000 T-bars of 10 pebbles, 20 000 steps) as fix rigid/small
   molecule with the template's given mass, centre of mass and inertia read from an infile,
   neigh_modify exclude molecule/intra all, the same law with m_eff of the bodies (lammps_rigid.py).
@@ -40,8 +43,10 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 import lammps_rigid  # noqa: E402
 import peer_runs  # noqa: E402
 import sphere_bed  # noqa: E402
+import sphere_chute  # noqa: E402
 
-DEFAULT_STEPS = {'spheres': 5000, 'tbars': 20000}
+DEFAULT_STEPS = {'spheres': 5000, 'chute': 5000, 'tbars': 20000}
+CASES = ['spheres', 'chute', 'tbars']
 TBAR_SCENE = os.path.normpath(os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', 'resources',
                                           'scenes', 'tbar-bulk.json'))
 
@@ -54,19 +59,34 @@ def fail(message):
 
 
 def sphere_deck(scene, folder, steps):
-    """FOLDER/in.clumplab for sphere_bed's scene: one atom per sphere, fix nve/sphere."""
+    """FOLDER/in.clumplab for a scene of equal spheres (sphere_bed's or sphere_chute's): one atom per
+    sphere, fix nve/sphere; the scene's periodic axes periodic in LAMMPS, with its box."""
     os.makedirs(folder, exist_ok=True)
     r = sphere_bed.RADIUS
     mass = sphere_bed.sphere_mass()
     skin = 0.4 * r  # ClumpLab's automatic skin
     atoms = [(0, b['position'], r, sphere_bed.DENSITY) for b in scene['bodies']]
-    lammps_rigid.write_data(folder, atoms, lammps_rigid.domain([a[1] for a in atoms], r, scene['walls'], skin), False)
-    lines = ['# sphere_bed.py\'s bed, %d spheres (tests/bench/lammps_side_by_side.py)' % len(atoms),
+    bounds = lammps_rigid.domain([a[1] for a in atoms], r, scene['walls'], skin)
+    periodic = scene.get('periodic')
+    axes = periodic['axes'] if periodic else ''
+    for a in range(3):
+        if 'xyz'[a] in axes:
+            bounds[a] = (periodic['min'][a], periodic['max'][a])
+    velocities = {tuple(b.get('velocity', [0.0, 0.0, 0.0])) for b in scene['bodies']}
+    if len(velocities) != 1 or any(b.get('angular_velocity') for b in scene['bodies']):
+        fail('the sphere decks take one velocity for every sphere and no angular velocities')
+    lammps_rigid.write_data(folder, atoms, bounds, False)
+    boundary = ' '.join('p' if 'xyz'[a] in axes else ('m' if a == 2 else 'f') for a in range(3))
+    lines = ['# %s, %d spheres (tests/bench/lammps_side_by_side.py)' % (
+                 'sphere_chute.py\'s chute' if periodic else 'sphere_bed.py\'s bed', len(atoms)),
              'units si',
              'atom_style sphere',
-             'boundary f f m',
+             'boundary %s' % boundary,
              'comm_modify vel yes',
              'read_data data.clumplab']
+    velocity = velocities.pop()
+    if any(velocity):
+        lines.append('velocity all set %s %s %s' % tuple(map(lammps_rigid.number, velocity)))
     lines += lammps_rigid.granular_lines(scene['contact'], mass / 2.0, mass, scene['walls'], skin,
                                          scene['time_step'], scene['gravity'])
     lines += ['fix integrate all nve/sphere',
@@ -91,9 +111,9 @@ def run_lammps(folder, threads, steps):
 def prepare(case, work, steps, bed):
     """(ClumpLab scene file, LAMMPS folder, figures) for one case."""
     folder = os.path.join(work, case)
-    if case == 'spheres':
-        scene = sphere_bed.scene(*bed, 1)
-        path = os.path.join(work, 'sphere-bed.json')
+    if case in ('spheres', 'chute'):
+        scene = (sphere_bed if case == 'spheres' else sphere_chute).scene(*bed, 1)
+        path = os.path.join(work, 'sphere-%s.json' % ('bed' if case == 'spheres' else 'chute'))
         with open(path, 'w') as f:
             json.dump(scene, f)
         return path, folder, dict(sphere_deck(scene, folder, steps), floor=floor_height(scene))
@@ -129,11 +149,12 @@ def check_agreement(results, tolerance):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split('\n')[0])
-    parser.add_argument('--case', choices=['spheres', 'tbars', 'both'], default='both')
-    parser.add_argument('--steps', type=int, help='steps of every case (default: spheres 5000, tbars 20000)')
+    parser.add_argument('--case', choices=CASES + ['both', 'all'], default='all',
+                        help='one case, both (spheres and tbars, as before the chute) or all')
+    parser.add_argument('--steps', type=int, help='steps of every case (default: spheres, chute 5000, tbars 20000)')
     parser.add_argument('--runs', type=int, default=3, help='rounds (the medians are over these)')
     parser.add_argument('--threads', default='1,2', help='comma-separated thread / MPI rank counts')
-    parser.add_argument('--bed', default='40x30x20', help='the sphere bed, NXxNYxNZ spheres')
+    parser.add_argument('--bed', default='40x30x20', help='the sphere bed and chute, NXxNYxNZ spheres')
     parser.add_argument('--cli', default='build/release/app/cli/clumplab-cli')
     parser.add_argument('--json', help='write the figures to this file too')
     parser.add_argument('--agree', type=float, metavar='PERCENT',
@@ -149,7 +170,7 @@ def main():
     if (args.steps is not None and args.steps < 1) or args.runs < 1 or not threads or min(threads) < 1 \
             or len(bed) != 3 or min(bed) < 1:
         fail('--steps, --runs, --threads and --bed must be positive')
-    cases = ['spheres', 'tbars'] if args.case == 'both' else [args.case]
+    cases = {'both': ['spheres', 'tbars'], 'all': CASES}.get(args.case, [args.case])
     for tool in ['lmp'] + (['mpirun'] if max(threads) > 1 else []):
         if shutil.which(tool) is None:
             fail('%s is not installed (apt-get install lammps openmpi-bin)' % tool)

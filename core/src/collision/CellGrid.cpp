@@ -31,7 +31,9 @@ void CellGrid::build(const std::vector<Vec3>& points, double minCell, const Peri
     c *= 1.5;
   }
 
-  // Counting sort by cell: ascending point order within each cell.
+  // Counting sort by cell, in place of the counts: start[c] counts the points up to cell c, then the
+  // points, last first, each go just below their cell's end, which leaves start[c] the cell's first
+  // and each cell in ascending point order (no second array of the cells' size).
   const std::size_t cells = cellCount();
   start.assign(cells + 1, 0);
   std::vector<std::uint32_t> cellOf(n);
@@ -40,12 +42,11 @@ void CellGrid::build(const std::vector<Vec3>& points, double minCell, const Peri
     const int y = std::clamp(coordinate(points[i], 1), 0, dims.y() - 1);
     const int z = std::clamp(coordinate(points[i], 2), 0, dims.z() - 1);
     cellOf[i] = static_cast<std::uint32_t>(index(x, y, z));
-    ++start[cellOf[i] + 1];
+    ++start[cellOf[i]];
   }
   for (std::size_t k = 0; k < cells; ++k) start[k + 1] += start[k];
   item.resize(n);
-  std::vector<std::uint32_t> fill(start.begin(), start.end() - 1);
-  for (std::size_t i = 0; i < n; ++i) item[fill[cellOf[i]]++] = static_cast<std::uint32_t>(i);
+  for (std::size_t i = n; i-- > 0;) item[--start[cellOf[i]]] = static_cast<std::uint32_t>(i);
 }
 
 int CellGrid::coordinate(const Vec3& x, int axis) const {

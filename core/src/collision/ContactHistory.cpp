@@ -119,4 +119,10 @@ std::size_t ContactHistory::memoryBytes() const {
          elementBytes(wallPairs) + elementBytes(wallSprings) + elementBytes(wallStored);
 }
 
+std::size_t ContactHistory::heldBytes() const {
+  const std::size_t entry = sizeof(Vec3) + sizeof(double);
+  return countHeld(pairSprings, pairStored) * (sizeof(PebblePair) + entry) +
+         countHeld(wallSprings, wallStored) * (sizeof(WallPair) + entry);
+}
+
 }  // namespace clumplab

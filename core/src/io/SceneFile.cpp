@@ -637,6 +637,10 @@ ContactModel contactFromJson(const std::string& text, const std::string& file) {
 
 std::unique_ptr<World> buildWorld(const Scene& scene) {
   auto world = std::make_unique<World>(scene.model);
+  std::size_t pebbles = 0;
+  for (const BodyInit& body : scene.bodies)
+    pebbles += scene.model.templates[body.templateIndex]->pebbles.size();
+  world->reserve(scene.bodies.size(), pebbles);
   for (std::size_t b = 0; b < scene.bodies.size(); ++b) world->addBody(scene.bodies[b], scene.pointOf(b));
   for (const Inlet& inlet : scene.inlets) world->addInlet(inlet);
   world->setTime(scene.startTime);

@@ -2,17 +2,51 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 #include <vector>
 
+#include "collision/CellGrid.hpp"
 #include "core/clump/PlacedPebble.hpp"
 
 namespace clumplab {
 
 namespace {
-// A placed pebble and the body it belongs to.
-struct ScenePebble {
-  PlacedPebble placed;
-  std::size_t body;
+// The scene's pebbles placed, compactly (a million pebbles load beside them): the centres in one
+// array, which the grid bins, and for each its body and its number in the body's template; the rest
+// of a placed pebble (radius, shaft) is the template's, placed when a pair is tested.
+struct ScenePebbles {
+  const Scene& scene;
+  std::vector<Vec3> center;  // world [m]
+  std::vector<std::uint32_t> body, index;
+
+  explicit ScenePebbles(const Scene& s) : scene(s) {
+    std::size_t n = 0;
+    for (const BodyInit& b : s.bodies) n += s.model.templates[b.templateIndex]->pebbles.size();
+    center.reserve(n);
+    body.reserve(n);
+    index.reserve(n);
+    for (std::size_t b = 0; b < s.bodies.size(); ++b) {
+      const BodyInit& init = s.bodies[b];
+      const Mat3 rotation = init.orientation.toRotationMatrix();
+      const std::vector<Pebble>& pebbles = s.model.templates[init.templateIndex]->pebbles;
+      for (std::size_t i = 0; i < pebbles.size(); ++i) {
+        center.push_back(placePebble(pebbles[i], init.position, rotation).center);
+        body.push_back(static_cast<std::uint32_t>(b));
+        index.push_back(static_cast<std::uint32_t>(i));
+      }
+    }
+  }
+  std::size_t size() const { return center.size(); }
+  const Pebble& pebble(std::size_t k) const {
+    return scene.model.templates[scene.bodies[body[k]].templateIndex]->pebbles[index[k]];
+  }
+  // Pebble k as placePebble places it.
+  PlacedPebble placed(std::size_t k) const {
+    const Pebble& p = pebble(k);
+    if (p.isSphere()) return {center[k], Vec3::UnitZ(), p.radius, 0.0, index[k]};
+    return {center[k], scene.bodies[body[k]].orientation.toRotationMatrix() * p.axis, p.radius, p.halfLength,
+            index[k]};
+  }
 };
 
 double pebbleOverlapRatio(const PlacedPebble& p, const PlacedPebble& q, const Vec3& shiftOfQ) {
@@ -25,38 +59,88 @@ void keepWorst(InitialOverlap& worst, double ratio, std::size_t body, std::size_
 }
 
 // A spherocylinder by its shaft's ends.
-void wallOverlap(const ScenePebble& s, const std::vector<Wall>& walls, InitialOverlap& worst) {
-  const PlacedPebble& p = s.placed;
+void wallOverlap(const ScenePebbles& pebbles, std::size_t k, const std::vector<Wall>& walls,
+                 InitialOverlap& worst) {
+  const PlacedPebble p = pebbles.placed(k);
+  const std::size_t body = pebbles.body[k];
   const Vec3 shaft = p.halfLength * p.axis;
   for (std::size_t w = 0; w < walls.size(); ++w) {
     const double overlap =
         p.radius - std::min(walls[w].clearance(p.center - shaft), walls[w].clearance(p.center + shaft));
-    if (overlap > 0.0) keepWorst(worst, overlap / p.radius, s.body, s.body, static_cast<int>(w));
+    if (overlap > 0.0) keepWorst(worst, overlap / p.radius, body, body, static_cast<int>(w));
+  }
+}
+
+// Ties go to the lowest pair of bodies, whatever order the search visits them in.
+void keepWorstPair(InitialOverlap& worst, double ratio, std::size_t body, std::size_t other) {
+  if (ratio > worst.ratio || (ratio == worst.ratio && ratio > 0.0 && worst.wall < 0 &&
+                              std::pair(body, other) < std::pair(worst.body, worst.other))) {
+    worst = {ratio, body, other, -1};
+  }
+}
+
+// Every pebble against the pebbles of other bodies whose centres lie within its reach and the
+// largest reach, through a cell grid of the centres: O(N) for a scene of N pebbles.
+void worstOpenOverlap(const ScenePebbles& pebbles, InitialOverlap& worst) {
+  double maxReach = 0.0;
+  for (std::size_t k = 0; k < pebbles.size(); ++k) maxReach = std::max(maxReach, pebbles.pebble(k).reach());
+  const PeriodicBox open;
+  CellGrid grid;
+  grid.build(pebbles.center, 2.0 * maxReach, open);
+  for (std::size_t a = 0; a < pebbles.size(); ++a) {
+    const PlacedPebble p = pebbles.placed(a);
+    // Two pebbles overlap only if their centres are closer than the sum of their reaches.
+    const double halfWidth = (p.reach() + maxReach) * (1.0 + 1e-9);
+    searchCells(grid, open, p.center, Vec3::Constant(halfWidth),
+                [&](std::uint32_t first, std::uint32_t last) {
+                  for (std::uint32_t k = first; k < last; ++k) {
+                    const std::uint32_t b = grid.item[k];
+                    if (b <= a || pebbles.body[b] == pebbles.body[a]) continue;
+                    const std::size_t bodyA = pebbles.body[a], bodyB = pebbles.body[b];
+                    keepWorstPair(worst, pebbleOverlapRatio(p, pebbles.placed(b), Vec3::Zero()),
+                                  std::min(bodyA, bodyB), std::max(bodyA, bodyB));
+                  }
+                });
   }
 }
 
 // With periodic axes: every two bodies through their nearest images (as contacts see them), after a
-// test of their bounding spheres; O(N^2) in bodies, fine for the scenes a switch reports on.
-void worstPeriodicOverlap(const Scene& scene, const std::vector<ScenePebble>& pebbles,
-                          InitialOverlap& worst) {
+// test of their bounding spheres; the candidates come from a cell grid of the body centres wrapped
+// into the box.
+void worstPeriodicOverlap(const Scene& scene, const ScenePebbles& pebbles, InitialOverlap& worst) {
   const PeriodicBox& box = scene.model.settings.periodic;
-  std::vector<std::size_t> first(scene.bodies.size() + 1, 0);
-  for (const ScenePebble& p : pebbles) ++first[p.body + 1];
-  for (std::size_t b = 0; b < scene.bodies.size(); ++b) first[b + 1] += first[b];
-  for (std::size_t i = 0; i < scene.bodies.size(); ++i) {
+  const std::size_t n = scene.bodies.size();
+  std::vector<std::size_t> first(n + 1, 0);
+  for (const std::uint32_t b : pebbles.body) ++first[b + 1];
+  for (std::size_t b = 0; b < n; ++b) first[b + 1] += first[b];
+  std::vector<Vec3> wrapped;
+  wrapped.reserve(n);
+  double maxBounding = 0.0;
+  for (const BodyInit& body : scene.bodies) {
+    wrapped.push_back(box.wrap(body.position));
+    maxBounding = std::max(maxBounding, scene.model.templates[body.templateIndex]->boundingRadius);
+  }
+  CellGrid grid;
+  grid.build(wrapped, 2.0 * maxBounding, box);
+  for (std::size_t i = 0; i < n; ++i) {
     const BodyInit& a = scene.bodies[i];
     const double ra = scene.model.templates[a.templateIndex]->boundingRadius;
-    for (std::size_t j = i + 1; j < scene.bodies.size(); ++j) {
-      const BodyInit& b = scene.bodies[j];
-      const Vec3 shift = box.imageShift(b.position - a.position);
-      const double reach = ra + scene.model.templates[b.templateIndex]->boundingRadius;
-      if ((b.position + shift - a.position).squaredNorm() >= reach * reach) continue;
-      for (std::size_t p = first[i]; p < first[i + 1]; ++p) {
-        for (std::size_t q = first[j]; q < first[j + 1]; ++q) {
-          keepWorst(worst, pebbleOverlapRatio(pebbles[p].placed, pebbles[q].placed, shift), i, j, -1);
+    const double halfWidth = (ra + maxBounding) * (1.0 + 1e-9);
+    searchCells(grid, box, wrapped[i], Vec3::Constant(halfWidth), [&](std::uint32_t from, std::uint32_t to) {
+      for (std::uint32_t k = from; k < to; ++k) {
+        const std::size_t j = grid.item[k];
+        if (j <= i) continue;
+        const BodyInit& b = scene.bodies[j];
+        const Vec3 shift = box.imageShift(b.position - a.position);
+        const double reach = ra + scene.model.templates[b.templateIndex]->boundingRadius;
+        if ((b.position + shift - a.position).squaredNorm() >= reach * reach) continue;
+        for (std::size_t p = first[i]; p < first[i + 1]; ++p) {
+          const PlacedPebble placed = pebbles.placed(p);
+          for (std::size_t q = first[j]; q < first[j + 1]; ++q)
+            keepWorstPair(worst, pebbleOverlapRatio(placed, pebbles.placed(q), shift), i, j);
         }
       }
-    }
+    });
   }
 }
 }  // namespace
@@ -66,34 +150,13 @@ double worstInitialOverlap(const Scene& scene) {
 }
 
 InitialOverlap worstInitialOverlapOf(const Scene& scene) {
-  std::vector<ScenePebble> pebbles;
-  for (std::size_t b = 0; b < scene.bodies.size(); ++b) {
-    const BodyInit& body = scene.bodies[b];
-    const Mat3 rotation = body.orientation.toRotationMatrix();
-    for (const Pebble& p : scene.model.templates[body.templateIndex]->pebbles)
-      pebbles.push_back({placePebble(p, body.position, rotation), b});
-  }
+  const ScenePebbles pebbles(scene);
   InitialOverlap worst;
+  for (std::size_t k = 0; k < pebbles.size(); ++k) wallOverlap(pebbles, k, scene.model.walls, worst);
   if (scene.model.settings.periodic.any()) {
     worstPeriodicOverlap(scene, pebbles, worst);
-    for (const ScenePebble& p : pebbles) wallOverlap(p, scene.model.walls, worst);
-    return worst;
-  }
-  // Sort and sweep along x: only pebbles whose x extents meet are compared.
-  const auto lowestX = [](const ScenePebble& s) { return s.placed.center.x() - s.placed.reach(); };
-  std::sort(pebbles.begin(), pebbles.end(),
-            [&](const ScenePebble& a, const ScenePebble& b) { return lowestX(a) < lowestX(b); });
-  for (std::size_t a = 0; a < pebbles.size(); ++a) {
-    const ScenePebble& p = pebbles[a];
-    wallOverlap(p, scene.model.walls, worst);
-    const double highestX = p.placed.center.x() + p.placed.reach();
-    for (std::size_t b = a + 1; b < pebbles.size(); ++b) {
-      const ScenePebble& q = pebbles[b];
-      if (lowestX(q) > highestX) break;  // no pebble further on meets p
-      if (q.body == p.body) continue;
-      keepWorst(worst, pebbleOverlapRatio(p.placed, q.placed, Vec3::Zero()), std::min(p.body, q.body),
-                std::max(p.body, q.body), -1);
-    }
+  } else {
+    worstOpenOverlap(pebbles, worst);
   }
   return worst;
 }

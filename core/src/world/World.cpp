@@ -91,6 +91,18 @@ std::uint32_t World::addTemplate(TemplatePtr t) {
   return static_cast<std::uint32_t>(model_.templates.size() - 1);
 }
 
+void World::reserve(std::size_t bodies, std::size_t pebbles) {
+  const std::size_t b = state_.bodies.size() + bodies, p = state_.pebbles.position.size() + pebbles;
+  state_.bodies.reserve(b);
+  state_.dissipative.force.reserve(b);
+  state_.dissipative.torque.reserve(b);
+  state_.wrapDisplacement.reserve(b);
+  state_.bodyFirstPebble.reserve(b);
+  state_.pebbles.radius.reserve(p);
+  state_.pebbles.body.reserve(p);
+  state_.pebbles.position.reserve(p);
+}
+
 std::uint32_t World::addBody(const BodyInit& init, const std::optional<PointProperties>& given) {
   if (init.templateIndex >= model_.templates.size()) throw std::out_of_range("unknown template index");
   const ClumpTemplate& t = *model_.templates[init.templateIndex];
@@ -121,23 +133,20 @@ std::uint32_t World::addBody(const BodyInit& init, const std::optional<PointProp
   state_.dissipative.force.push_back(Vec3::Zero());
   state_.dissipative.torque.push_back(Vec3::Zero());
   state_.wrapDisplacement.push_back(Vec3::Zero());
-  state_.bodyFirstPebble.push_back(static_cast<std::uint32_t>(state_.pebbleLocal.size()));
+  state_.bodyFirstPebble.push_back(static_cast<std::uint32_t>(state_.pebbles.position.size()));
   const bool capsules =
       std::any_of(t.pebbles.begin(), t.pebbles.end(), [](const Pebble& p) { return !p.isSphere(); });
   const bool withCapsules = capsules || state_.pebbles.hasCapsules();
   if (capsules && !state_.pebbles.hasCapsules()) {
     // The first spherocylinder: from now on every pebble carries an axis and a half length.
-    state_.pebbleAxisLocal.assign(state_.pebbleLocal.size(), Vec3::UnitZ());
-    state_.pebbles.axis.assign(state_.pebbleLocal.size(), Vec3::UnitZ());
-    state_.pebbles.halfLength.assign(state_.pebbleLocal.size(), 0.0);
+    state_.pebbles.axis.assign(state_.pebbles.position.size(), Vec3::UnitZ());
+    state_.pebbles.halfLength.assign(state_.pebbles.position.size(), 0.0);
   }
   for (const Pebble& p : t.pebbles) {
-    state_.pebbleLocal.push_back(p.center);
     state_.pebbles.radius.push_back(p.radius);
     state_.pebbles.body.push_back(index);
     state_.pebbles.position.push_back(Vec3::Zero());
     if (withCapsules) {
-      state_.pebbleAxisLocal.push_back(p.axis);
       state_.pebbles.axis.push_back(p.axis);
       state_.pebbles.halfLength.push_back(p.halfLength);
     }
@@ -177,7 +186,7 @@ void World::removeBody(std::uint32_t body) {
   const std::uint32_t first = state_.bodyFirstPebble[body];
   const std::uint32_t end = body + 1 < state_.bodies.size()
                                 ? state_.bodyFirstPebble[body + 1]
-                                : static_cast<std::uint32_t>(state_.pebbleLocal.size());
+                                : static_cast<std::uint32_t>(state_.pebbles.position.size());
   const std::uint32_t count = end - first;
   // The forces stay current: the partners of the removed body lose exactly its contacts' share.
   if (state_.forcesCurrent) withdrawContactsOf(body);
@@ -199,12 +208,10 @@ void World::removeBody(std::uint32_t body) {
   const auto pebbleRange = [&](auto& v) {
     v.erase(v.begin() + static_cast<std::ptrdiff_t>(first), v.begin() + static_cast<std::ptrdiff_t>(end));
   };
-  pebbleRange(state_.pebbleLocal);
   pebbleRange(state_.pebbles.position);
   pebbleRange(state_.pebbles.radius);
   pebbleRange(state_.pebbles.body);
   if (state_.pebbles.hasCapsules()) {
-    pebbleRange(state_.pebbleAxisLocal);
     pebbleRange(state_.pebbles.axis);
     pebbleRange(state_.pebbles.halfLength);
   }
@@ -265,18 +272,19 @@ WorldCheckpoint World::checkpoint() const {
   return {model_, state_};
 }
 
-std::size_t WorldCheckpoint::memoryBytes() const {
+namespace {
+// What a checkpoint of (model, state) holds [bytes], from the sizes alone: no copy is made.
+std::size_t checkpointBytes(const WorldModel& model, const WorldState& state) {
   const BodyState& b = state.bodies;
-  std::size_t n = sizeof(*this) + elementBytes(model.templates) + elementBytes(model.walls) +
+  std::size_t n = sizeof(WorldCheckpoint) + elementBytes(model.templates) + elementBytes(model.walls) +
                   elementBytes(b.templateIndex) + elementBytes(b.mass) + elementBytes(b.moments) +
                   elementBytes(b.position) + elementBytes(b.orientation) + elementBytes(b.velocity) +
                   elementBytes(b.angularVelocity) + elementBytes(b.force) + elementBytes(b.torque) +
                   elementBytes(b.point) + elementBytes(b.blocked);
   const PebbleArrays& p = state.pebbles;
-  n += elementBytes(state.pebbleLocal) + elementBytes(state.bodyFirstPebble) + elementBytes(p.position) +
-       elementBytes(p.radius) + elementBytes(p.body) + elementBytes(state.pebbleAxisLocal) +
-       elementBytes(p.axis) + elementBytes(p.halfLength);
-  n += state.contactHistory.memoryBytes();
+  n += elementBytes(state.bodyFirstPebble) + elementBytes(p.position) + elementBytes(p.radius) +
+       elementBytes(p.body) + elementBytes(p.axis) + elementBytes(p.halfLength);
+  n += state.contactHistory.heldBytes();  // a copy holds the held entries only
   // Chunks as a copy holds them: records, no scratch (ContactChunk::nearPairs).
   for (const ContactChunk& chunk : state.contacts.chunks()) n += sizeof(chunk) + elementBytes(chunk.records);
   n += state.meshContacts.memoryBytes();
@@ -291,6 +299,15 @@ std::size_t WorldCheckpoint::memoryBytes() const {
   }
   n += state.integratorHistory.memoryBytes();
   return n;
+}
+}  // namespace
+
+std::size_t WorldCheckpoint::memoryBytes() const {
+  return checkpointBytes(model, state);
+}
+
+std::size_t World::checkpointBytes() const {
+  return clumplab::checkpointBytes(model_, state_);
 }
 
 void World::restore(const WorldCheckpoint& c) {

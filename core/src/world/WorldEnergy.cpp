@@ -2,6 +2,7 @@
 #include <algorithm>
 #include <cmath>
 #include <limits>
+#include <optional>
 #include <vector>
 
 #include "core/cim/SelfForcedIntegrator.hpp"
@@ -76,14 +77,18 @@ EnergyReport World::energy() const {
     e.peElastic = selfForced_->elasticEnergy(view(), state_.integratorHistory.ownForces);
     return e;
   }
-  // The pebbles where the poses put them now, in a copy, and the pairs listed again in a copy of the
-  // contact history if they moved beyond the skin (its history carried over as in the world's own
-  // rebuilds): the report changes nothing in the world, so that asking for it never changes a
-  // trajectory.
-  PebbleArrays placed = state_.pebbles;
-  placePebbles(
-      state_.bodies, {state_.bodyFirstPebble, state_.pebbleLocal, state_.pebbleAxisLocal, placed}, 0,
-      state_.bodies.size(), [](std::size_t) { return false; }, [](std::uint32_t) {});
+  // The pebbles where the poses put them now (in a copy unless they are there already: a million
+  // pebbles' copy is 36 MB), and the pairs listed again in a copy of the contact history if they moved
+  // beyond the skin (its history carried over as in the world's own rebuilds): the report changes
+  // nothing in the world, so that asking for it never changes a trajectory.
+  std::optional<PebbleArrays> copy;
+  if (!pebblesInPlace(state_.bodies, state_.bodyFirstPebble, model_.templates, state_.pebbles)) {
+    copy = state_.pebbles;
+    placePebbles(
+        state_.bodies, {state_.bodyFirstPebble, model_.templates, *copy}, 0, state_.bodies.size(),
+        [](std::size_t) { return false; }, [](std::uint32_t) {});
+  }
+  const PebbleArrays& placed = copy ? *copy : state_.pebbles;
   if (!neighbors_.needsRebuild(placed.position)) {
     addPotentialEnergy(e, placed, state_.contactHistory);
     return e;

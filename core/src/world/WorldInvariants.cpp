@@ -19,13 +19,12 @@ void World::checkInvariants() const {
   CLUMPLAB_ASSERT(state_.dissipative.force.size() == n && state_.dissipative.torque.size() == n &&
                       state_.wrapDisplacement.size() == n && state_.bodyFirstPebble.size() == n,
                   "the per-body force and pebble arrays hold one entry per body");
-  const std::size_t pebbleCount = state_.pebbleLocal.size();
+  const std::size_t pebbleCount = state_.pebbles.position.size();
   const PebbleArrays& p = state_.pebbles;
   CLUMPLAB_ASSERT(
       p.position.size() == pebbleCount && p.radius.size() == pebbleCount && p.body.size() == pebbleCount,
       "the pebble arrays hold one entry per pebble");
-  CLUMPLAB_ASSERT(!p.hasCapsules() || (p.axis.size() == pebbleCount && p.halfLength.size() == pebbleCount &&
-                                       state_.pebbleAxisLocal.size() == pebbleCount),
+  CLUMPLAB_ASSERT(!p.hasCapsules() || (p.axis.size() == pebbleCount && p.halfLength.size() == pebbleCount),
                   "with spherocylinders, every pebble carries an axis and a half length");
   CLUMPLAB_ASSERT(
       state_.wallForce.size() == model_.walls.size() && state_.wallImpulse.size() == model_.walls.size(),
@@ -37,6 +36,9 @@ void World::checkInvariants() const {
     CLUMPLAB_ASSERT(state_.bodyFirstPebble[i] <= pebbleCount &&
                         (i == 0 || state_.bodyFirstPebble[i - 1] < state_.bodyFirstPebble[i]),
                     "every body owns a non-empty run of pebbles, in body order");
+    const std::size_t end = i + 1 < n ? state_.bodyFirstPebble[i + 1] : pebbleCount;
+    CLUMPLAB_ASSERT(end - state_.bodyFirstPebble[i] == model_.templates[b.templateIndex[i]]->pebbles.size(),
+                    "a body's run of pebbles is its template's (the placement reads them there)");
     // A diverged state is reported by the divergence checks, not here.
     const double norm = b.orientation[i].norm();
     CLUMPLAB_ASSERT(!std::isfinite(norm) || std::abs(norm - 1.0) < 1e-9, "orientations are unit quaternions");

@@ -25,6 +25,22 @@ struct BodyState {
 
   std::size_t size() const { return position.size(); }
 
+  // Room for n bodies in every array (no reallocation while they are added).
+  void reserve(std::size_t n) {
+    const auto at = [n](auto& v) { v.reserve(n); };
+    at(templateIndex);
+    at(mass);
+    at(moments);
+    at(position);
+    at(orientation);
+    at(velocity);
+    at(angularVelocity);
+    at(force);
+    at(torque);
+    at(point);
+    at(blocked);
+  }
+
   // Removes body i; bodies above it move down by one.
   void erase(std::size_t i) {
     const auto at = [i](auto& v) { v.erase(v.begin() + static_cast<std::ptrdiff_t>(i)); };

@@ -71,6 +71,8 @@ struct ContactHistory {
   void removePebbles(std::uint32_t first, std::uint32_t count);
   // Memory its arrays hold [bytes] (element sizes times counts).
   std::size_t memoryBytes() const;
+  // Memory a copy of it holds [bytes]: the held entries only (the copy constructor's).
+  std::size_t heldBytes() const;
 };
 
 }  // namespace clumplab

@@ -48,6 +48,9 @@ class World final : private ForceStage {
   // its template's. With the automatic skin (WorldSettings::skin 0), a body of finer pebbles than
   // the skin was resolved from shrinks it to theirs (resolvedSkin).
   std::uint32_t addBody(const BodyInit& init, const std::optional<PointProperties>& point = std::nullopt);
+  // Room for `bodies` more bodies of `pebbles` pebbles in all: a scene's bodies added one by one then
+  // reallocate nothing (a million pebbles would otherwise pass through arrays twice their size).
+  void reserve(std::size_t bodies, std::size_t pebbles);
 
   // Advances by one time step. Returns false (and leaves `state().divergence` set) when the state
   // became non-finite or overlaps grew beyond half a pebble radius, or (no divergence set, the
@@ -102,6 +105,8 @@ class World final : private ForceStage {
   // N steps that followed checkpoint() (settings included: edit after restoring). A checkpoint
   // restores only into the world that made it (same templates); else std::invalid_argument.
   WorldCheckpoint checkpoint() const;
+  // What checkpoint() would hold [bytes] (WorldCheckpoint::memoryBytes), without making one.
+  std::size_t checkpointBytes() const;
   void restore(const WorldCheckpoint& checkpoint);
 
   // Evaluates the forces at the current state into bodies().force/torque (first step, after an
@@ -190,9 +195,7 @@ class World final : private ForceStage {
   void checkInvariants() const;
   BroadPhaseInput broadPhaseInputFor(const PebbleArrays& pebbles) const;
   // The bodies' pebbles as the pebble stage places them (PebbleStage.hpp): into state().pebbles.
-  PebblePlacement pebblePlacement() {
-    return {state_.bodyFirstPebble, state_.pebbleLocal, state_.pebbleAxisLocal, state_.pebbles};
-  }
+  PebblePlacement pebblePlacement() { return {state_.bodyFirstPebble, model_.templates, state_.pebbles}; }
   // The periodic wrap (PeriodicWrap.hpp) of this world's bodies and what follows them.
   void wrapIntoBox(std::size_t first = 0);
   // What the work booking (WorkBooking.hpp) reads and books into.

@@ -75,11 +75,9 @@ struct IntegratorHistory {
 
 struct WorldState {
   BodyState bodies;
-  // Flat pebble data: the template-local centres and shaft axes (empty without spherocylinders),
-  // each body's first pebble, and the world arrays placed from the body poses before every force
-  // evaluation (Mutze, Polyspherical grains, §4: pebble positions always come from the pose).
-  std::vector<Vec3> pebbleLocal;
-  std::vector<Vec3> pebbleAxisLocal;
+  // Flat pebble data: each body's first pebble, and the world arrays placed from the body poses and
+  // the templates' pebbles before every force evaluation (Mutze, Polyspherical grains, §4: pebble
+  // positions always come from the pose).
   std::vector<std::uint32_t> bodyFirstPebble;
   PebbleArrays pebbles;
   std::vector<ExternalLoad> loads;  // sorted by body, one a body at most
