@@ -1,5 +1,7 @@
 #include "core/step/BodyForces.hpp"
 
+#include "base/BodyLoop.hpp"
+
 #include "core/base/PlaneConstraint.hpp"
 #include "core/clump/BodyState.hpp"
 #include "core/forces/ExternalLoad.hpp"
@@ -12,28 +14,35 @@ namespace clumplab {
 
 void setGravityDampingAndLoads(const WorldSettings& settings, const std::vector<ExternalLoad>& loads,
                                BodyState& bodies, DissipativeParts& dissipative,
-                               std::vector<Vec3>& loadTorque) {
-  // Woo, Clumps: gravity acts on the clump node (centre of mass) only.
+                               std::vector<Vec3>& loadTorque, ThreadPool* pool) {
   const std::size_t n = bodies.size();
   dissipative.force.resize(n);
   dissipative.torque.resize(n);
-  for (std::size_t b = 0; b < n; ++b) {
-    bodies.force[b] = bodies.mass[b] * settings.gravity;
-    bodies.torque[b].setZero();
-    dissipative.force[b].setZero();
-    dissipative.torque[b].setZero();
-  }
   // Global damping: F = -gamma m v and T = -gamma_rot I omega (I omega is the spin angular
   // momentum), at the velocities the integrator evaluates forces with; the step books their work.
   const double gamma = settings.linearDamping, gammaRot = settings.angularDamping;
-  if (gamma > 0.0 || gammaRot > 0.0) {
-    for (std::size_t b = 0; b < n; ++b) {
+  const bool damped = gamma > 0.0 || gammaRot > 0.0;
+  const auto bodyRange = [&](std::size_t begin, std::size_t end) {
+    for (std::size_t b = begin; b < end; ++b) {
+      bodies.force[b] = bodies.mass[b] * settings.gravity;  // Woo, Clumps: at the clump node only
+      bodies.torque[b].setZero();
+      dissipative.force[b].setZero();
+      dissipative.torque[b].setZero();
+    }
+    if (!damped) return;
+    for (std::size_t b = begin; b < end; ++b) {
       const Vec3 momentum = bodies.mass[b] * bodies.velocity[b];
       dissipative.force[b] = -(gamma * momentum);
       dissipative.torque[b] = -(gammaRot * bodies.spinAngularMomentum(b));
       bodies.force[b] += dissipative.force[b];
       bodies.torque[b] += dissipative.torque[b];
     }
+  };
+  if (pool != nullptr) {
+    forEachBodyChunk(*pool, n,
+                     [&](std::size_t, std::size_t begin, std::size_t end) { bodyRange(begin, end); });
+  } else {
+    bodyRange(0, n);
   }
   // External loads (user input: their work is not dissipation; the step books it as external work).
   loadTorque.resize(loads.size());

@@ -172,7 +172,14 @@ void World::stateChanged() {
   state_.integratorHistory.forget();
 }
 
+void World::notePointProperties(std::size_t first) {
+  if (first == 0) pointProperties_ = false;
+  const std::vector<PointProperties>& point = state_.bodies.point;
+  for (std::size_t b = first; b < point.size() && !pointProperties_; ++b) pointProperties_ = point[b].any();
+}
+
 void World::bodiesChanged(std::size_t first) {
+  notePointProperties(first);
   energyWatch_.reset();  // an edit of the state changes the energy without booking it
   projectStateOnPlane(model_.settings.plane, state_.bodies, first);
   confineBlockedState(state_.bodies, first);
@@ -199,6 +206,7 @@ void World::removeBody(std::uint32_t body) {
   state_.contactHistory.removePebbles(first, count);
   state_.integratorHistory.removeBody(body);
   state_.bodies.erase(body);
+  notePointProperties(0);
   workBooking_.forget();
   energyWatch_.reset();  // its energy leaves without being booked
   state_.dissipative.force.erase(state_.dissipative.force.begin() + body);
@@ -322,6 +330,7 @@ void World::restore(const WorldCheckpoint& c) {
   model_.templates = std::move(templates);
   model_.settings.threads = threads;
   state_ = c.state;
+  notePointProperties(0);
   // The lists afresh at the restored pebbles, carrying the held history over (with the skin in use:
   // any skin lists every pair that can touch, and results do not depend on which others it lists).
   neighbors_.invalidate();

@@ -80,6 +80,7 @@ void World::setPointProperties(std::uint32_t body, const PointProperties& point)
   checkPointProperties(point);
   requireOwnForcesSupport(model_.settings.integrator, point);
   state_.bodies.point[body] = point;
+  notePointProperties(0);
   forcesChanged();
 }
 

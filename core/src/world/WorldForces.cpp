@@ -90,7 +90,8 @@ void World::evaluateForces(bool advance, const DriftVelocities& drift) {
   // Fields (gravity, global damping, external loads), then the contact sums; energy bookkeeping.
   const StageTimer timer(stageTotal(Stage::Reduce));
   const WorldSettings& settings = model_.settings;
-  setGravityDampingAndLoads(settings, state_.loads, state_.bodies, state_.dissipative, state_.loadTorque);
+  setGravityDampingAndLoads(settings, state_.loads, state_.bodies, state_.dissipative, state_.loadTorque,
+                            &pool_);
   state_.wallForce.resize(model_.walls.size());
   const ContactSums sums = addContactForces(state_.contacts, state_.meshContacts, settings.periodic,
                                             state_.bodies, state_.dissipative, state_.wallForce);
@@ -99,8 +100,10 @@ void World::evaluateForces(bool advance, const DriftVelocities& drift) {
   state_.wallContacts = sums.wallContacts;
   state_.worstOverlapRatio = sums.worstOverlapRatio;
   state_.worstBody = sums.worstBody;
-  applyFields(settings, state_.softening, forceStage_ != nullptr && forceStage_->kicksLorentzForce(),
-              state_.bodies);
+  if (pointProperties_) {
+    applyFields(settings, state_.softening, forceStage_ != nullptr && forceStage_->kicksLorentzForce(),
+                state_.bodies);
+  }
   projectForcesOnPlane(settings.plane, state_.bodies, state_.dissipative);
   removeBlockedForces(state_.bodies, state_.dissipative);
   // Local damping on the force that acts, scaled by world component: a plane across the coordinate axes
@@ -117,7 +120,7 @@ Vec3 World::lorentzRotation(std::size_t b, double h) const {
 }
 
 bool World::hasLorentzKicks() const {
-  return actingMagneticField(model_.settings) != Vec3::Zero() && hasPointProperties(state_.bodies);
+  return pointProperties_ && actingMagneticField(model_.settings) != Vec3::Zero();
 }
 
 }  // namespace clumplab

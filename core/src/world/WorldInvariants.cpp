@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "core/base/Assert.hpp"
+#include "core/forces/Fields.hpp"
 #include "core/world/World.hpp"
 
 namespace clumplab {
@@ -43,6 +44,8 @@ void World::checkInvariants() const {
     const double norm = b.orientation[i].norm();
     CLUMPLAB_ASSERT(!std::isfinite(norm) || std::abs(norm - 1.0) < 1e-9, "orientations are unit quaternions");
   }
+  CLUMPLAB_ASSERT(pointProperties_ == hasPointProperties(b),
+                  "the point-properties flag says whether some body has them (bodiesChanged after edits)");
   for (const std::uint32_t owner : p.body) CLUMPLAB_ASSERT(owner < n, "a pebble's body index is in range");
   for (std::size_t l = 0; l < state_.loads.size(); ++l) {
     CLUMPLAB_ASSERT(state_.loads[l].body < n, "an external load's body index is in range");

@@ -47,6 +47,17 @@ inline Quat rotationFromVector(const Vec3& a) {
   return Quat(cosHalf, s * a.x(), s * a.y(), s * a.z());
 }
 
+// std::nearbyint(x) in the default rounding mode (to nearest, ties to even), without the library call
+// that Debian's baseline x86-64 build makes of it (no SSE4.1 round instruction): below 2^51, adding
+// and subtracting 1.5 * 2^52 rounds x to an integer exactly as nearbyint does, and the sign is x's
+// (nearbyint(-0.3) is -0). Larger values, infinities and NaN go to the library.
+inline double nearestInteger(double x) {
+  constexpr double kShifter = 6755399441055744.0;  // 1.5 * 2^52
+  constexpr double kExact = 2251799813685248.0;    // 2^51
+  if (!(std::abs(x) < kExact)) return std::nearbyint(x);
+  return std::copysign((x + kShifter) - kShifter, x);
+}
+
 // An orthonormal pair (u, v) perpendicular to the unit vector `axis`, with v = axis x u.
 inline void perpendicularPair(const Vec3& axis, Vec3& u, Vec3& v) {
   const Vec3 helper = std::abs(axis.x()) < 0.9 ? Vec3::UnitX() : Vec3::UnitY();

@@ -21,7 +21,7 @@ struct PeriodicBox {
   // The separation d = x_j - x_i [m] replaced by the shortest one among its periodic images.
   Vec3 minimumImage(Vec3 d) const {
     for (int a = 0; a < 3; ++a) {
-      if (periodic[a]) d[a] -= length[a] * std::nearbyint(d[a] / length[a]);
+      if (periodic[a]) d[a] -= length[a] * nearestInteger(d[a] / length[a]);
     }
     return d;
   }
@@ -32,7 +32,7 @@ struct PeriodicBox {
   Vec3 imageShift(const Vec3& d) const {
     Vec3 s = Vec3::Zero();
     for (int a = 0; a < 3; ++a) {
-      if (periodic[a]) s[a] = -(length[a] * std::nearbyint(d[a] / length[a]));
+      if (periodic[a]) s[a] = -(length[a] * nearestInteger(d[a] / length[a]));
     }
     return s;
   }

@@ -9,6 +9,7 @@
 
 namespace clumplab {
 
+class ThreadPool;        // ThreadPool.hpp
 struct BodyState;        // BodyState.hpp
 struct ExternalLoad;     // ExternalLoad.hpp
 struct PlaneConstraint;  // PlaneConstraint.hpp
@@ -23,10 +24,10 @@ struct DissipativeParts {
 
 // Sets each body's force to its weight and its torque to zero, then adds global damping (its parts
 // into `dissipative`) and the external loads (their torques about the centres of mass into
-// `loadTorque`, one per load).
+// `loadTorque`, one per load). The per-body part runs on `pool` when one is given (the same bits).
 void setGravityDampingAndLoads(const WorldSettings& settings, const std::vector<ExternalLoad>& loads,
                                BodyState& bodies, DissipativeParts& dissipative,
-                               std::vector<Vec3>& loadTorque);
+                               std::vector<Vec3>& loadTorque, ThreadPool* pool = nullptr);
 
 // B, or its normal part in the 2D mode [T]: v x B with B in the plane points along the normal, and
 // the plane takes it.

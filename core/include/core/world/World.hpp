@@ -210,6 +210,8 @@ class World final : private ForceStage {
   // stateChanged() without forgetting the integrator's history (addBody: the integrator extends it).
   // From body `first` on (addBody: the new one; a pass over all per added body made loading quadratic).
   void bodiesChanged(std::size_t first = 0);
+  // pointProperties_ again, from body `first` on (0: all of them afresh).
+  void notePointProperties(std::size_t first);
   void forcesChanged() {
     state_.forcesCurrent = false;
     energyWatch_.reset();
@@ -247,7 +249,11 @@ class World final : private ForceStage {
   // The critical step's cache (the templates' faces, their steps under the contact law): filled by
   // criticalTimeStep on the thread that steps the world.
   mutable std::shared_ptr<TimeStepEstimate> stepEstimate_;
-  EnergyWatch energyWatch_;             // starts again after edits (stateChanged, forcesChanged, restore)
+  EnergyWatch energyWatch_;  // starts again after edits (stateChanged, forcesChanged, restore)
+  // Whether some body carries a charge, dipole or point mass (hasPointProperties): kept as bodies
+  // come, go and change (bodiesChanged, setPointProperties, removeBody, restore), not found by a
+  // pass over every body's properties at every force evaluation.
+  bool pointProperties_ = false;
   std::optional<EnergyBlowUp> blowUp_;  // what the watch found, for the divergence message
   std::array<double, static_cast<int>(Stage::Count)> stageSeconds_{};
 };
