@@ -75,8 +75,9 @@ def scene(nx, ny, nz, seed):
     }
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.split('\n')[0])
+def main(make_scene=None, doc=None):
+    """The command line of this script, and of sphere_chute.py's with its own scene and docstring."""
+    parser = argparse.ArgumentParser(description=(doc or __doc__).split('\n')[0])
     parser.add_argument('out')
     parser.add_argument('--nx', type=int, default=40)
     parser.add_argument('--ny', type=int, default=30)
@@ -84,7 +85,7 @@ def main():
     parser.add_argument('--seed', type=int, default=1)
     args = parser.parse_args()
     with open(args.out, 'w') as f:
-        json.dump(scene(args.nx, args.ny, args.nz, args.seed), f, indent=0)
+        json.dump((make_scene or scene)(args.nx, args.ny, args.nz, args.seed), f, indent=0)
 
 
 if __name__ == '__main__':

@@ -13,8 +13,6 @@ and the whole bed slides and shears down the slope, through the periodic faces: 
 image shifts, the periodic wrap and the broad phase across faces all take part.
 lammps_side_by_side.py writes the same chute as a LAMMPS deck (boundary p p f, fix wall/gran zplane).
 """
-import argparse
-import json
 import math
 import os
 import sys
@@ -47,17 +45,5 @@ def scene(nx, ny, nz, seed):
     return bed
 
 
-def main():
-    parser = argparse.ArgumentParser(description=__doc__.split('\n')[0])
-    parser.add_argument('out')
-    parser.add_argument('--nx', type=int, default=40)
-    parser.add_argument('--ny', type=int, default=30)
-    parser.add_argument('--nz', type=int, default=20)
-    parser.add_argument('--seed', type=int, default=1)
-    args = parser.parse_args()
-    with open(args.out, 'w') as f:
-        json.dump(scene(args.nx, args.ny, args.nz, args.seed), f, indent=0)
-
-
 if __name__ == '__main__':
-    main()
+    sphere_bed.main(scene, __doc__)

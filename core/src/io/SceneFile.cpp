@@ -179,8 +179,7 @@ BodyInit readBody(const Node& node, const std::map<std::string, std::uint32_t>& 
 // (ResourceLimits.hpp), before any of them is made. `where` names the key that asks for them.
 void checkResourceLimits(const Node& where, const Scene& scene, std::size_t added = 0,
                          const ClumpTemplate* model = nullptr) {
-  std::size_t pebbles = 0;
-  for (const BodyInit& b : scene.bodies) pebbles += scene.model.templates[b.templateIndex]->pebbles.size();
+  std::size_t pebbles = scene.pebbleCount();
   if (model != nullptr) pebbles += added * model->pebbles.size();
   const std::size_t bodies = scene.bodies.size() + added;
   const ResourceLimits limits = resourceLimits();
@@ -637,10 +636,7 @@ ContactModel contactFromJson(const std::string& text, const std::string& file) {
 
 std::unique_ptr<World> buildWorld(const Scene& scene) {
   auto world = std::make_unique<World>(scene.model);
-  std::size_t pebbles = 0;
-  for (const BodyInit& body : scene.bodies)
-    pebbles += scene.model.templates[body.templateIndex]->pebbles.size();
-  world->reserve(scene.bodies.size(), pebbles);
+  world->reserve(scene.bodies.size(), scene.pebbleCount());
   for (std::size_t b = 0; b < scene.bodies.size(); ++b) world->addBody(scene.bodies[b], scene.pointOf(b));
   for (const Inlet& inlet : scene.inlets) world->addInlet(inlet);
   world->setTime(scene.startTime);

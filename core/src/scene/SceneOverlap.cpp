@@ -18,14 +18,16 @@ struct ScenePebbles {
   const Scene& scene;
   std::vector<Vec3> center;  // world [m]
   std::vector<std::uint32_t> body, index;
+  std::vector<std::size_t> bodyFirst;  // body b's pebbles are [bodyFirst[b], bodyFirst[b + 1])
 
   explicit ScenePebbles(const Scene& s) : scene(s) {
-    std::size_t n = 0;
-    for (const BodyInit& b : s.bodies) n += s.model.templates[b.templateIndex]->pebbles.size();
+    const std::size_t n = s.pebbleCount();
     center.reserve(n);
     body.reserve(n);
     index.reserve(n);
+    bodyFirst.reserve(s.bodies.size() + 1);
     for (std::size_t b = 0; b < s.bodies.size(); ++b) {
+      bodyFirst.push_back(center.size());
       const BodyInit& init = s.bodies[b];
       const Mat3 rotation = init.orientation.toRotationMatrix();
       const std::vector<Pebble>& pebbles = s.model.templates[init.templateIndex]->pebbles;
@@ -35,6 +37,7 @@ struct ScenePebbles {
         index.push_back(static_cast<std::uint32_t>(i));
       }
     }
+    bodyFirst.push_back(center.size());
   }
   std::size_t size() const { return center.size(); }
   const Pebble& pebble(std::size_t k) const {
@@ -110,9 +113,7 @@ void worstOpenOverlap(const ScenePebbles& pebbles, InitialOverlap& worst) {
 void worstPeriodicOverlap(const Scene& scene, const ScenePebbles& pebbles, InitialOverlap& worst) {
   const PeriodicBox& box = scene.model.settings.periodic;
   const std::size_t n = scene.bodies.size();
-  std::vector<std::size_t> first(n + 1, 0);
-  for (const std::uint32_t b : pebbles.body) ++first[b + 1];
-  for (std::size_t b = 0; b < n; ++b) first[b + 1] += first[b];
+  const std::vector<std::size_t>& first = pebbles.bodyFirst;
   std::vector<Vec3> wrapped;
   wrapped.reserve(n);
   double maxBounding = 0.0;

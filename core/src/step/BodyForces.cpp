@@ -62,7 +62,6 @@ Vec3 actingMagneticField(const WorldSettings& settings) {
 void applyFields(const WorldSettings& settings, double softening, bool lorentzInKicks, BodyState& bodies) {
   // Mutze, Polyspherical grains, §1 (v), (vi): fields and point interactions at the centres of mass
   // (FieldForces.cpp).
-  if (!hasPointProperties(bodies)) return;
   addFieldForces(settings.fields, softening, bodies, bodies.force, bodies.torque, settings.periodic);
   // Integrators that take forces at a mid-step state (Mutze's midpoint, Mutze, Polyspherical grains,
   // §7) get q v x B from the evaluation; kick-drift-kick ones rotate the velocities in their kicks.

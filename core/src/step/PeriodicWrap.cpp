@@ -19,12 +19,12 @@ void wrapIntoBox(const PeriodicBox& box, BodyState& bodies, std::vector<Vec3>& w
     const Vec3 shift = inside - x;
     bodies.position[b] = inside;
     wrapDisplacement[b] += shift;
-    const std::uint32_t first = followers.bodyFirstPebble[b];
-    const std::uint32_t end = b + 1 < bodies.size()
-                                  ? followers.bodyFirstPebble[b + 1]
-                                  : static_cast<std::uint32_t>(followers.pebblePositions.size());
-    for (std::uint32_t p = first; p < end; ++p) followers.pebblePositions[p] += shift;
-    followers.neighbors.translatePebbles(first, end - first, shift);
+    const std::uint32_t firstPebble = followers.bodyFirstPebble[b];
+    const std::uint32_t endPebble = b + 1 < bodies.size()
+                                        ? followers.bodyFirstPebble[b + 1]
+                                        : static_cast<std::uint32_t>(followers.pebblePositions.size());
+    for (std::uint32_t p = firstPebble; p < endPebble; ++p) followers.pebblePositions[p] += shift;
+    followers.neighbors.translatePebbles(firstPebble, endPebble - firstPebble, shift);
     for (ExternalLoad& load : followers.loads) {
       if (load.body == b) load.point += shift;
     }

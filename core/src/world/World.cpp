@@ -283,12 +283,8 @@ WorldCheckpoint World::checkpoint() const {
 namespace {
 // What a checkpoint of (model, state) holds [bytes], from the sizes alone: no copy is made.
 std::size_t checkpointBytes(const WorldModel& model, const WorldState& state) {
-  const BodyState& b = state.bodies;
-  std::size_t n = sizeof(WorldCheckpoint) + elementBytes(model.templates) + elementBytes(model.walls) +
-                  elementBytes(b.templateIndex) + elementBytes(b.mass) + elementBytes(b.moments) +
-                  elementBytes(b.position) + elementBytes(b.orientation) + elementBytes(b.velocity) +
-                  elementBytes(b.angularVelocity) + elementBytes(b.force) + elementBytes(b.torque) +
-                  elementBytes(b.point) + elementBytes(b.blocked);
+  std::size_t n = sizeof(WorldCheckpoint) + elementBytes(model.templates) + elementBytes(model.walls);
+  state.bodies.forEachArray([&n](const auto& v) { n += elementBytes(v); });
   const PebbleArrays& p = state.pebbles;
   n += elementBytes(state.bodyFirstPebble) + elementBytes(p.position) + elementBytes(p.radius) +
        elementBytes(p.body) + elementBytes(p.axis) + elementBytes(p.halfLength);

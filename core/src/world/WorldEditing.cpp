@@ -26,7 +26,7 @@ void World::setModel(const EditableModel& next) {
   ContactModel contact = model_.contact;
   next.writeTo(settings, contact);
   checkModel(settings, contact);
-  requireOwnForcesSupport(next.integrator, settings, contact, hasPointProperties(state_.bodies));
+  requireOwnForcesSupport(next.integrator, settings, contact, pointProperties_);
   const bool newIntegrator = next.integrator != now.integrator ||
                              next.eulerIterations != now.eulerIterations ||
                              next.rotorSubsteps != now.rotorSubsteps;

@@ -121,7 +121,7 @@ void World::addPotentialEnergy(EnergyReport& e, const PebbleArrays& placed,
   e.peElastic = ContactSolver::elasticEnergy(model_.contact, list, placed, model_.walls,
                                              state_.bodies.position, model_.settings.periodic);
   e.peElastic += state_.meshContacts.elasticEnergy(model_.contact, placed, model_.walls, state_.clock.time);
-  if (hasPointProperties(state_.bodies)) {
+  if (pointProperties_) {
     e.peFields = fieldPotentialEnergy(model_.settings.fields, state_.softening, state_.bodies,
                                       model_.settings.periodic);
     // -q E.x at the continuous positions, as gravity above.

@@ -37,7 +37,7 @@ void World::insertFromInlets() {
                               0.5 * wb.dot(state_.bodies.moments[b].cwiseProduct(wb)) -
                               m * model_.settings.gravity.dot(state_.bodies.position[b]);
   }
-  if (hasPointProperties(state_.bodies)) {
+  if (pointProperties_) {
     BodyState old = state_.bodies;
     while (old.size() > before) old.erase(old.size() - 1);
     state_.ledger.inserted +=

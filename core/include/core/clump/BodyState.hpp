@@ -25,36 +25,24 @@ struct BodyState {
 
   std::size_t size() const { return position.size(); }
 
+  // f(array) for each per-body array above, in declaration order.
+  template <class F>
+  void forEachArray(F&& f) {
+    arrays(*this, f);
+  }
+  template <class F>
+  void forEachArray(F&& f) const {
+    arrays(*this, f);
+  }
+
   // Room for n bodies in every array (no reallocation while they are added).
   void reserve(std::size_t n) {
-    const auto at = [n](auto& v) { v.reserve(n); };
-    at(templateIndex);
-    at(mass);
-    at(moments);
-    at(position);
-    at(orientation);
-    at(velocity);
-    at(angularVelocity);
-    at(force);
-    at(torque);
-    at(point);
-    at(blocked);
+    forEachArray([n](auto& v) { v.reserve(n); });
   }
 
   // Removes body i; bodies above it move down by one.
   void erase(std::size_t i) {
-    const auto at = [i](auto& v) { v.erase(v.begin() + static_cast<std::ptrdiff_t>(i)); };
-    at(templateIndex);
-    at(mass);
-    at(moments);
-    at(position);
-    at(orientation);
-    at(velocity);
-    at(angularVelocity);
-    at(force);
-    at(torque);
-    at(point);
-    at(blocked);
+    forEachArray([i](auto& v) { v.erase(v.begin() + static_cast<std::ptrdiff_t>(i)); });
   }
 
   // Angular velocity in the body (principal) frame [rad/s].
@@ -62,6 +50,22 @@ struct BodyState {
   // Angular momentum about the centre of mass, world frame [kg m^2/s].
   Vec3 spinAngularMomentum(std::size_t i) const {
     return orientation[i] * moments[i].cwiseProduct(bodyAngularVelocity(i));
+  }
+
+ private:
+  template <class Self, class F>
+  static void arrays(Self& s, F& f) {
+    f(s.templateIndex);
+    f(s.mass);
+    f(s.moments);
+    f(s.position);
+    f(s.orientation);
+    f(s.velocity);
+    f(s.angularVelocity);
+    f(s.force);
+    f(s.torque);
+    f(s.point);
+    f(s.blocked);
   }
 };
 

@@ -105,6 +105,12 @@ struct Scene {
   PointProperties pointOf(std::size_t body) const {
     return body < bodyPoints.size() ? bodyPoints[body] : model.templates[bodies[body].templateIndex]->point;
   }
+  // The pebbles of all its bodies.
+  std::size_t pebbleCount() const {
+    std::size_t n = 0;
+    for (const BodyInit& b : bodies) n += model.templates[b.templateIndex]->pebbles.size();
+    return n;
+  }
 };
 
 // PaLa's switches (Mutze, Polyspherical grains, §1 (i), (ii)) as a user sets them on a scene, whatever its

@@ -35,6 +35,8 @@ Vec3 actingMagneticField(const WorldSettings& settings);
 
 // Field forces and point interactions at the centres of mass (softening [m]); q v x B among the
 // forces only for integrators that do not rotate the velocities in their kicks (`lorentzInKicks`).
+// For bodies of which some have point properties (World keeps whether any has: without them
+// there is nothing to add).
 void applyFields(const WorldSettings& settings, double softening, bool lorentzInKicks, BodyState& bodies);
 
 // 2D mode: the plane's reaction cancels the out-of-plane force and the torque across its normal.

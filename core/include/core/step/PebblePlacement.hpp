@@ -19,51 +19,66 @@ struct PebblePlacement {
   PebbleArrays& world;
 };
 
+// Where body b's pose puts its pebbles (`local`, its template's, the first numbered `first`):
+// at(p, position, axis) for each pebble p; the shaft axis only with kCapsules (else zero).
+template <bool kCapsules, class At>
+void placeBody(const BodyState& bodies, std::size_t b, std::uint32_t first, const std::vector<Pebble>& local,
+               At&& at) {
+  const Vec3 x = bodies.position[b];
+  if (!kCapsules && local.size() == 1 && local[0].center == Vec3::Zero()) {
+    at(first, x, Vec3::Zero());  // a sphere's pebble at its centre: x + R 0 is x to the bit
+    return;
+  }
+  const Mat3 r = bodies.orientation[b].toRotationMatrix();
+  for (std::size_t k = 0; k < local.size(); ++k) {
+    const auto p = static_cast<std::uint32_t>(first + k);
+    if constexpr (kCapsules) {
+      at(p, x + r * local[k].center, r * local[k].axis);
+    } else {
+      at(p, x + r * local[k].center, Vec3::Zero());
+    }
+  }
+}
+
 // World positions (and, with kCapsules, shaft axes) of the pebbles of bodies [begin, end). For a
 // body b with `visitBody(b)` true, `visit(p)` runs after each of its pebbles p is placed.
 template <bool kCapsules, class VisitBody, class Visit>
 void placePebbles(const BodyState& bodies, const PebblePlacement& pebbles, std::size_t begin, std::size_t end,
                   VisitBody&& visitBody, Visit&& visit) {
   for (std::size_t b = begin; b < end; ++b) {
-    const Vec3 x = bodies.position[b];
     const std::uint32_t first = pebbles.bodyFirstPebble[b];
     const std::vector<Pebble>& local = pebbles.templates[bodies.templateIndex[b]]->pebbles;
-    const auto last = static_cast<std::uint32_t>(first + local.size());
-    if (!kCapsules && local.size() == 1 && local[0].center == Vec3::Zero()) {
-      pebbles.world.position[first] = x;  // a sphere's pebble at its centre: x + R 0 is x to the bit
-    } else {
-      const Mat3 r = bodies.orientation[b].toRotationMatrix();
-      for (std::uint32_t p = first; p < last; ++p) {
-        pebbles.world.position[p] = x + r * local[p - first].center;
-        if constexpr (kCapsules) pebbles.world.axis[p] = r * local[p - first].axis;
-      }
-    }
+    placeBody<kCapsules>(bodies, b, first, local,
+                         [&](std::uint32_t p, const Vec3& position, const Vec3& axis) {
+                           pebbles.world.position[p] = position;
+                           if constexpr (kCapsules) pebbles.world.axis[p] = axis;
+                         });
     if (visitBody(b)) {
-      for (std::uint32_t p = first; p < last; ++p) visit(p);
+      for (std::uint32_t p = first; p < first + local.size(); ++p) visit(p);
     }
   }
 }
 
 // Whether every pebble of `world` already sits where placePebbles would put it, to the bit (its
 // position and shaft axis): then whoever must not move the world's pebbles may read them as they are.
+template <bool kCapsules>
+bool pebblesInPlace(const BodyState& bodies, const std::vector<std::uint32_t>& bodyFirstPebble,
+                    const std::vector<TemplatePtr>& templates, const PebbleArrays& world) {
+  bool same = true;
+  for (std::size_t b = 0; b < bodies.size() && same; ++b) {
+    placeBody<kCapsules>(bodies, b, bodyFirstPebble[b], templates[bodies.templateIndex[b]]->pebbles,
+                         [&](std::uint32_t p, const Vec3& position, const Vec3& axis) {
+                           same =
+                               same && world.position[p] == position && (!kCapsules || world.axis[p] == axis);
+                         });
+  }
+  return same;
+}
+
 inline bool pebblesInPlace(const BodyState& bodies, const std::vector<std::uint32_t>& bodyFirstPebble,
                            const std::vector<TemplatePtr>& templates, const PebbleArrays& world) {
-  const bool capsules = world.hasCapsules();
-  for (std::size_t b = 0; b < bodies.size(); ++b) {
-    const Vec3 x = bodies.position[b];
-    const std::uint32_t first = bodyFirstPebble[b];
-    const std::vector<Pebble>& local = templates[bodies.templateIndex[b]]->pebbles;
-    if (!capsules && local.size() == 1 && local[0].center == Vec3::Zero()) {
-      if (world.position[first] != x) return false;
-      continue;
-    }
-    const Mat3 r = bodies.orientation[b].toRotationMatrix();
-    for (std::size_t k = 0; k < local.size(); ++k) {
-      if (world.position[first + k] != x + r * local[k].center) return false;
-      if (capsules && world.axis[first + k] != r * local[k].axis) return false;
-    }
-  }
-  return true;
+  return world.hasCapsules() ? pebblesInPlace<true>(bodies, bodyFirstPebble, templates, world)
+                             : pebblesInPlace<false>(bodies, bodyFirstPebble, templates, world);
 }
 
 template <class VisitBody, class Visit>
