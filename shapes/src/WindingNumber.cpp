@@ -22,11 +22,15 @@ double triangleSolidAngle(const Vec3& a, const Vec3& b, const Vec3& c) {
   return 2.0 * std::atan2(det, denominator);
 }
 
+double SolidAngleSum::steradians() const {
+  return 2.0 * (std::atan2(im_, re_) + 2.0 * std::numbers::pi * turns_);
+}
+
 double exactWindingNumber(const TriangleMesh& mesh, const Vec3& p) {
-  double sum = 0.0;
+  SolidAngleSum sum;
   for (std::size_t t = 0; t < mesh.size(); ++t)
-    sum += triangleSolidAngle(mesh.corner(t, 0) - p, mesh.corner(t, 1) - p, mesh.corner(t, 2) - p);
-  return sum / kFourPi;
+    sum.add(mesh.corner(t, 0) - p, mesh.corner(t, 1) - p, mesh.corner(t, 2) - p);
+  return sum.steradians() / kFourPi;
 }
 
 WindingNumberTree::WindingNumberTree(const TriangleBvh& bvh, double beta)
@@ -112,7 +116,8 @@ void WindingNumberTree::summarise(const TriangleBvh& bvh, std::uint32_t index) {
 }
 
 double WindingNumberTree::at(const Vec3& p) const {
-  double sum = 0.0;
+  double sum = 0.0;    // the far nodes' expansions
+  SolidAngleSum near;  // the near leaves' exact solid angles
   std::uint32_t stack[128];
   int top = 0;
   stack[top++] = 0;
@@ -138,14 +143,14 @@ double WindingNumberTree::at(const Vec3& p) const {
     } else if (n.count > 0) {
       for (std::uint32_t k = n.first; k < n.first + n.count; ++k) {
         const std::uint32_t t = order_[k];
-        sum += triangleSolidAngle(mesh_->corner(t, 0) - p, mesh_->corner(t, 1) - p, mesh_->corner(t, 2) - p);
+        near.add(mesh_->corner(t, 0) - p, mesh_->corner(t, 1) - p, mesh_->corner(t, 2) - p);
       }
     } else {
       stack[top++] = n.first;
       stack[top++] = n.first + 1;
     }
   }
-  return sum / kFourPi;
+  return (sum + near.steradians()) / kFourPi;
 }
 
 }  // namespace clumplab::shapes

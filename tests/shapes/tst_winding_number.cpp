@@ -86,6 +86,50 @@ class WindingNumberTest : public QObject {
     QCOMPARE(triangleSolidAngle(a - Vec3(5, 5, 0), b - Vec3(5, 5, 0), c - Vec3(5, 5, 0)), 0.0);
   }
 
+  // The product of complex numbers against the sum of arctangents it replaces: random triangles
+  // around the point, so that the running sum passes +-pi many times (nested closed shells wind
+  // several times), triangles nearly edge-on (half-angles near +-pi), and ones in the point's plane.
+  void solidAngleSumAgreesWithTheSumOfArctangents() {
+    std::mt19937_64 rng(3);
+    std::uniform_real_distribution<double> u(-1.0, 1.0);
+    double largest = 0.0;
+    int wound = 0;
+    for (int trial = 0; trial < 400; ++trial) {
+      SolidAngleSum product;
+      double sum = 0.0;
+      const int count = 1 + trial % 60;
+      for (int k = 0; k < count; ++k) {
+        Vec3 a(u(rng), u(rng), u(rng)), b(u(rng), u(rng), u(rng)), c(u(rng), u(rng), u(rng));
+        if (k % 7 == 3) c = -0.5 * (a + b) + 1e-9 * c;  // the point almost on the triangle
+        if (k % 11 == 5) c = 2.0 * a - b;               // the point in the triangle's plane: 0
+        if (trial % 3 == 0 && k % 2 == 1) std::swap(b, c);
+        sum += triangleSolidAngle(a, b, c);
+        product.add(a, b, c);
+      }
+      wound += std::abs(sum) > 2.0 * std::numbers::pi;
+      largest = std::max(largest, std::abs(product.steradians() - sum));
+    }
+    // A cube around the point three times over: 12 pi, and -12 pi turned inside out.
+    const TriangleMesh cube = boxMesh(Vec3::Constant(-1.0), Vec3::Ones());
+    for (const double side : {1.0, -1.0}) {
+      SolidAngleSum product;
+      for (int times = 0; times < 3; ++times) {
+        for (std::size_t t = 0; t < cube.size(); ++t) {
+          if (side > 0.0) {
+            product.add(cube.corner(t, 0), cube.corner(t, 1), cube.corner(t, 2));
+          } else {
+            product.add(cube.corner(t, 0), cube.corner(t, 2), cube.corner(t, 1));
+          }
+        }
+      }
+      CLUMPLAB_VERIFY_LESS(std::abs(product.steradians() - side * 12.0 * std::numbers::pi), 1e-12);
+    }
+    qInfo("largest |product - sum of arctangents| over 400 sets: %.2g; %d sets wound past 2 pi", largest,
+          wound);
+    QVERIFY(wound > 50);
+    CLUMPLAB_VERIFY_LESS(largest, 1e-12);
+  }
+
   void hierarchyAgreesWithTheExactSum() {
     // A torus (18 432 triangles) and the sphere with a hole: random points in and around the box,
     // and points near the surface, where the nodes' expansions are used most. The default beta = 2

@@ -6,6 +6,7 @@
 // harmonic function that jumps by 1 across the surface and bridges the holes smoothly, so that
 // {w >= 1/2} is the solid the surface bounds "in spirit".
 #include <array>
+#include <cmath>
 #include <cstdint>
 #include <memory>
 #include <vector>
@@ -20,6 +21,40 @@ namespace clumplab::shapes {
 // point lies behind the triangle (on the side its counter-clockwise normal points away from), in
 // (-2 pi, 2 pi); 0 in the triangle's plane, also on the triangle itself (the mean of its two sides).
 double triangleSolidAngle(const Vec3& a, const Vec3& b, const Vec3& c);
+
+// The sum of many triangles' solid angles with one arctangent instead of one each: the half-angle
+// of a triangle is arg(D + i det) (Van Oosterom and Strackee's denominator D and numerator det), so
+// the sum of the half-angles is the argument of the product of those complex numbers plus 2 pi for
+// every time the running product's argument passed -pi or pi: exact to a few ulps per triangle, as
+// the sum of arctangents is.
+class SolidAngleSum {
+ public:
+  // Adds the triangle (a, b, c), its corners relative to the point of view (as triangleSolidAngle).
+  void add(const Vec3& a, const Vec3& b, const Vec3& c) {
+    const double det = a.dot(b.cross(c));
+    if (det == 0.0) return;  // in the triangle's plane: 0 (triangleSolidAngle)
+    const double la = a.norm(), lb = b.norm(), lc = c.norm();
+    const double denominator = la * lb * lc + a.dot(b) * lc + b.dot(c) * la + c.dot(a) * lb;
+    // arg(re + i im) in (-pi, pi]; the triangle's half-angle in (-pi, 0) or (0, pi) by det's sign.
+    const bool upper = im_ > 0.0 || (im_ == 0.0 && re_ < 0.0), lower = im_ < 0.0;
+    double re = re_ * denominator - im_ * det, im = re_ * det + im_ * denominator;
+    const double scale = 1.0 / (std::abs(re) + std::abs(im));
+    re *= scale;
+    im *= scale;
+    if (im == 0.0) im = 0.0;  // -0 to +0: the argument pi, never -pi
+    const bool nowUpper = im > 0.0 || (im == 0.0 && re < 0.0);
+    if (upper && det > 0.0 && !nowUpper) ++turns_;  // the sum passed pi
+    if (lower && det < 0.0 && nowUpper) --turns_;   // the sum reached -pi or passed it
+    re_ = re;
+    im_ = im;
+  }
+  // The sum of the solid angles added [sr].
+  double steradians() const;
+
+ private:
+  double re_ = 1.0, im_ = 0.0;  // the product, at unit size: |re| + |im| = 1
+  int turns_ = 0;
+};
 
 // w(p) summed over every triangle: exact to round-off, O(n) a point.
 double exactWindingNumber(const TriangleMesh& mesh, const Vec3& p);
