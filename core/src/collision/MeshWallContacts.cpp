@@ -44,16 +44,31 @@ struct FoundContact {
   const WallPose* pose = nullptr;
 };
 
-// Every contact of the sphere (c, r) with the posed walls, in wall order.
+// Every contact of the sphere (c, r) with the posed walls, in wall order; `near` (optional): the
+// sphere's near-triangle lists, one per posed wall, refreshed here when it has moved too far.
 void findContacts(const std::vector<PosedWall>& walls, const Vec3& c, double r,
                   std::vector<FoundContact>& out, std::vector<MeshTouch>& touches,
-                  std::vector<std::uint32_t>& scratch) {
+                  std::vector<std::uint32_t>& scratch, MeshNearCache::Entry* near = nullptr) {
   out.clear();
-  for (const PosedWall& w : walls) {
+  for (std::size_t k = 0; k < walls.size(); ++k) {
+    const PosedWall& w = walls[k];
     const double reach = w.boundRadius + r;
     if ((c - w.boundCenter).squaredNorm() >= reach * reach) continue;
     const Vec3 local = w.pose.identity ? c : Vec3(w.rotation.transpose() * (c - w.pose.position));
-    w.shape->touch(local, r, touches, scratch);
+    if (near != nullptr) {
+      MeshNearCache::Entry& e = near[k];
+      // The list holds while the sphere stays within it (MeshWall.hpp: a 0.1% margin for round-off).
+      if (e.shape != w.shape->serial() || (local - e.centre).norm() + r > (1.0 - 1e-3) * e.reach) {
+        e.shape = w.shape->serial();
+        e.centre = local;
+        e.reach = 1.5 * r;  // a skin of half the radius
+        w.shape->near(local, e.reach, e.list);
+      }
+      w.shape->nearFrom(e.list, local, r, scratch);
+      w.shape->touchCandidates(local, r, touches, scratch);
+    } else {
+      w.shape->touch(local, r, touches, scratch);
+    }
     for (const MeshTouch& t : touches) {
       out.push_back({w.index, t.feature.key(), w.pose.identity ? t.normal : Vec3(w.rotation * t.normal),
                      t.distance, &w.pose});
@@ -114,11 +129,24 @@ void continuedHistory(const std::vector<MeshContactHistory>& h, std::size_t o0, 
 }
 }  // namespace
 
+void MeshNearCache::resize(std::size_t pebbles, std::size_t walls) {
+  walls_ = walls;
+  entries_.resize(pebbles * walls);
+}
+
+std::size_t MeshNearCache::memoryBytes() const {
+  std::size_t n = entries_.capacity() * sizeof(Entry);
+  for (const Entry& e : entries_) n += e.list.capacity() * sizeof(e.list[0]);
+  return n;
+}
+
 void MeshWallContacts::compute(const ContactModel& model, const PebbleArrays& pebbles,
                                const BodyState& bodies, const std::vector<Wall>& walls, double time,
-                               double dt, ThreadPool& pool, const DriftVelocities& drift) {
+                               double dt, ThreadPool& pool, const DriftVelocities& drift,
+                               MeshNearCache* near) {
   const std::vector<PosedWall> posed = posedWalls(walls, time);
   const std::size_t n = pebbles.position.size();
+  if (near != nullptr && !posed.empty()) near->resize(n, posed.size());
   usedChunks_ = posed.empty() ? 0 : (n + kChunkSize - 1) / kChunkSize;
   if (chunks_.size() < usedChunks_) chunks_.resize(usedChunks_);
   if (extra_.size() < usedChunks_) extra_.resize(usedChunks_);
@@ -147,7 +175,7 @@ void MeshWallContacts::compute(const ContactModel& model, const PebbleArrays& pe
       cursor = o1;
       const Vec3& c = pebbles.position[p];
       const double r = pebbles.radius[p];
-      findContacts(posed, c, r, found, touches, scratch);
+      findContacts(posed, c, r, found, touches, scratch, near != nullptr ? near->entries(p) : nullptr);
       continuedHistory(history_, o0, o1, found, source, used);
       std::vector<Vec3> springs(found.size(), Vec3::Zero());
       std::vector<double> stiffnesses(found.size(), 0.0);  // each spring's last kt [N/m]

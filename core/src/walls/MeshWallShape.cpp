@@ -1,4 +1,6 @@
 #include <algorithm>
+#include <atomic>
+#include <limits>
 #include <map>
 #include <numeric>
 #include <stdexcept>
@@ -26,6 +28,8 @@ void compressedRows(std::size_t n, const std::vector<std::pair<std::uint32_t, st
 }  // namespace
 
 MeshWallShape::MeshWallShape(const TriangleMesh& input) {
+  static std::atomic<std::uint64_t> shapes{0};
+  serial_ = ++shapes;
   // Weld exactly coincident vertices (STL repeats every corner per triangle).
   std::map<std::tuple<double, double, double>, std::uint32_t> index;
   std::vector<std::uint32_t> remap(input.vertices.size());
@@ -141,25 +145,54 @@ void MeshWallShape::build(std::uint32_t node, std::uint32_t begin, std::uint32_t
   build(left + 1, mid, end, centroids);
 }
 
-void MeshWallShape::nearTriangles(const Vec3& c, double r, std::vector<std::uint32_t>& out) const {
-  out.clear();
-  const auto near = [&](const Node& n) {
-    const Vec3 gap = (n.lower - c).cwiseMax(c - n.upper).cwiseMax(0.0);
-    return gap.squaredNorm() < r * r;
-  };
-  if (!near(nodes_[0])) return;
+template <class Visit>
+void MeshWallShape::forNearLeaves(const Vec3& c, double r, Visit&& visit) const {
+  if (!boxNear(nodes_[0], c, r)) return;
   std::uint32_t stack[64];
   int top = 0;
   stack[top++] = 0;
   while (top > 0) {
-    const Node& n = nodes_[stack[--top]];
+    const std::uint32_t index = stack[--top];
+    const Node& n = nodes_[index];
     if (n.count > 0) {
-      for (std::uint32_t i = n.first; i < n.first + n.count; ++i) out.push_back(order_[i]);
+      visit(index);
       continue;
     }
     for (std::uint32_t child = n.first; child < n.first + 2; ++child) {
-      if (near(nodes_[child]) && top < 64) stack[top++] = child;
+      if (boxNear(nodes_[child], c, r) && top < 64) stack[top++] = child;
     }
+  }
+}
+
+void MeshWallShape::nearTriangles(const Vec3& c, double r, std::vector<std::uint32_t>& out) const {
+  out.clear();
+  forNearLeaves(c, r, [&](std::uint32_t leaf) {
+    const Node& n = nodes_[leaf];
+    for (std::uint32_t i = n.first; i < n.first + n.count; ++i) out.push_back(order_[i]);
+  });
+}
+
+void MeshWallShape::near(const Vec3& c0, double reach, std::vector<NearTriangle>& out) const {
+  out.clear();
+  forNearLeaves(c0, reach, [&](std::uint32_t leaf) {
+    const Node& n = nodes_[leaf];
+    for (std::uint32_t i = n.first; i < n.first + n.count; ++i) {
+      if (planeDistance(order_[i], c0) < reach) out.push_back({leaf, order_[i]});
+    }
+  });
+}
+
+void MeshWallShape::nearFrom(std::span<const NearTriangle> list, const Vec3& c, double r,
+                             std::vector<std::uint32_t>& out) const {
+  out.clear();
+  std::uint32_t leaf = std::numeric_limits<std::uint32_t>::max();
+  bool leafNear = false;
+  for (const NearTriangle& t : list) {
+    if (t.leaf != leaf) {
+      leaf = t.leaf;
+      leafNear = boxNear(nodes_[leaf], c, r);
+    }
+    if (leafNear && planeDistance(t.triangle, c) < r) out.push_back(t.triangle);
   }
 }
 
@@ -179,12 +212,16 @@ bool MeshWallShape::faceClaims(std::uint32_t t, const Vec3& c) const {
 
 void MeshWallShape::touch(const Vec3& c, double r, std::vector<MeshTouch>& out,
                           std::vector<std::uint32_t>& scratch) const {
-  out.clear();
   nearTriangles(c, r, scratch);
+  touchCandidates(c, r, out, scratch);
+}
+
+void MeshWallShape::touchCandidates(const Vec3& c, double r, std::vector<MeshTouch>& out,
+                                    std::vector<std::uint32_t>& scratch) const {
+  out.clear();
   // Every feature of a triangle lies in its plane: a triangle whose plane is r or more away from c
   // contributes nothing (most candidates of a hollow mesh, whose boxes cover its inside).
-  std::erase_if(scratch,
-                [&](std::uint32_t t) { return std::abs(normal_[t].dot(c - mesh_.corner(t, 0))) >= r; });
+  std::erase_if(scratch, [&](std::uint32_t t) { return planeDistance(t, c) >= r; });
   if (scratch.empty()) return;
   const auto seen = [&](MeshFeature f) {
     for (const MeshTouch& t : out) {
@@ -192,10 +229,14 @@ void MeshWallShape::touch(const Vec3& c, double r, std::vector<MeshTouch>& out,
     }
     return false;
   };
-  const auto addPoint = [&](MeshFeature f, const Vec3& point) {
+  // A point feature's contact when it is within r of c (and not c itself).
+  const auto within = [&](const Vec3& point, MeshTouch& touch) {
     const Vec3 d = c - point;
     const double dist = d.norm();
-    if (dist < r && dist > 0.0) out.push_back({f, d / dist, dist});
+    if (!(dist < r && dist > 0.0)) return false;
+    touch.normal = d / dist;
+    touch.distance = dist;
+    return true;
   };
   // Faces (each candidate once), then the edges and vertices of the candidates (each once).
   for (const std::uint32_t t : scratch) {
@@ -207,10 +248,12 @@ void MeshWallShape::touch(const Vec3& c, double r, std::vector<MeshTouch>& out,
   for (const std::uint32_t t : scratch) {
     for (int k = 0; k < 3; ++k) {
       const std::uint32_t e = triEdge_[t][k];
-      const MeshFeature f{MeshFeature::Kind::Edge, e};
-      if (seen(f)) continue;
       const double u = edgeParameter(e, c);
       if (!(u > 0.0 && u < 1.0)) continue;
+      // The cheap tests first (distance, then whether it is already in), the regions' last.
+      MeshTouch touch{{MeshFeature::Kind::Edge, e}};
+      const Vec3& p = mesh_.vertices[edges_[e][0]];
+      if (!within(p + u * (mesh_.vertices[edges_[e][1]] - p), touch) || seen(touch.feature)) continue;
       bool claimed = false;
       for (std::uint32_t i = edgeTriStart_[e]; i < edgeTriStart_[e + 1] && !claimed; ++i) {
         const std::uint32_t other = edgeTri_[i];
@@ -218,16 +261,14 @@ void MeshWallShape::touch(const Vec3& c, double r, std::vector<MeshTouch>& out,
           if (triEdge_[other][j] == e) claimed = claimed || edgeFunction(other, j, c) > 0.0;
         }
       }
-      if (claimed) continue;
-      const Vec3& p = mesh_.vertices[edges_[e][0]];
-      addPoint(f, p + u * (mesh_.vertices[edges_[e][1]] - p));
+      if (!claimed) out.push_back(touch);
     }
   }
   for (const std::uint32_t t : scratch) {
     for (int k = 0; k < 3; ++k) {
       const std::uint32_t v = mesh_.triangles[t][k];
-      const MeshFeature f{MeshFeature::Kind::Vertex, v};
-      if (seen(f)) continue;
+      MeshTouch touch{{MeshFeature::Kind::Vertex, v}};
+      if (!within(mesh_.vertices[v], touch) || seen(touch.feature)) continue;
       bool inRegion = true;
       for (std::uint32_t i = vertexEdgeStart_[v]; i < vertexEdgeStart_[v + 1] && inRegion; ++i) {
         const std::uint32_t e = vertexEdge_[i];
@@ -237,7 +278,7 @@ void MeshWallShape::touch(const Vec3& c, double r, std::vector<MeshTouch>& out,
       for (std::uint32_t i = vertexTriStart_[v]; i < vertexTriStart_[v + 1] && inRegion; ++i) {
         inRegion = !faceClaims(vertexTri_[i], c);
       }
-      if (inRegion) addPoint(f, mesh_.vertices[v]);
+      if (inRegion) out.push_back(touch);
     }
   }
 }

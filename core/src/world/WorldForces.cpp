@@ -85,7 +85,7 @@ void World::evaluateForces(bool advance, const DriftVelocities& drift) {
     const double evaluationTime =
         advance ? state_.clock.time + f * model_.settings.timeStep : state_.clock.time;
     state_.meshContacts.compute(model_.contact, state_.pebbles, state_.bodies, model_.walls, evaluationTime,
-                                historyStep, pool_, drift);
+                                historyStep, pool_, drift, &meshNear_);
   }
   // Fields (gravity, global damping, external loads), then the contact sums; energy bookkeeping.
   const StageTimer timer(stageTotal(Stage::Reduce));

@@ -410,6 +410,79 @@ class MeshWallsTest : public QObject {
           tSmall);
   }
 
+  // The per-pebble lists (MeshWallShape::near, nearFrom) give touch's candidates and contacts to the
+  // bit while the sphere stays within the list's reach: on a closed cylinder of fans and bands (a
+  // bottle: 64 triangles at each fan's centre vertex), spheres inside it, in its walls and outside,
+  // moved by up to all of the skin; and a list is refused (it would miss triangles) beyond it.
+  void nearListsGiveWhatTheHierarchyGives() {
+    TriangleMesh m;
+    const int segments = 64, bands = 12;
+    const double radius = 0.03, height = 0.1;
+    const auto ring = [&](int band, int s) {
+      return static_cast<std::uint32_t>(2 + band * segments + s % segments);
+    };
+    m.vertices = {Vec3(0, 0, 0), Vec3(0, 0, height)};
+    for (int band = 0; band <= bands; ++band) {
+      for (int s = 0; s < segments; ++s) {
+        const double a = 2.0 * std::numbers::pi * s / segments;
+        m.vertices.emplace_back(radius * std::cos(a), radius * std::sin(a), height * band / bands);
+      }
+    }
+    for (int s = 0; s < segments; ++s) {
+      m.triangles.push_back({0, ring(0, s + 1), ring(0, s)});
+      m.triangles.push_back({1, ring(bands, s), ring(bands, s + 1)});
+      for (int band = 0; band < bands; ++band) {
+        m.triangles.push_back({ring(band, s), ring(band, s + 1), ring(band + 1, s + 1)});
+        m.triangles.push_back({ring(band, s), ring(band + 1, s + 1), ring(band + 1, s)});
+      }
+    }
+    const MeshWallShape shape(m);
+    std::vector<MeshWallShape::NearTriangle> list;
+    std::vector<std::uint32_t> direct, fromList;
+    std::vector<MeshTouch> touchesDirect, touchesFromList;
+    std::size_t compared = 0, touching = 0, mostTouches = 0;
+    for (int k = 0; k < 4000; ++k) {
+      const double r = 0.002 + 0.004 * radicalInverse(k, 5);
+      const Vec3 c0(-0.036 + 0.072 * radicalInverse(k, 2), -0.036 + 0.072 * radicalInverse(k, 3),
+                    -0.006 + 0.112 * radicalInverse(k, 7));
+      const double reach = 1.5 * r;
+      shape.near(c0, reach, list);
+      // Moved within the skin (the last of each ten by all of it, to the margin), along a direction.
+      const Vec3 direction =
+          Vec3(radicalInverse(k, 11) - 0.5, radicalInverse(k, 13) - 0.5, radicalInverse(k, 17) - 0.5)
+              .normalized();
+      const double moved = (k % 10 == 9 ? 1.0 : radicalInverse(k, 19)) * ((1.0 - 1e-3) * reach - r);
+      const Vec3 c = c0 + moved * direction;
+      shape.nearTriangles(c, r, direct);
+      std::erase_if(direct, [&](std::uint32_t t) {
+        return std::abs(shape.triangleNormal(t).dot(c - shape.mesh().corner(t, 0))) >= r;
+      });
+      shape.nearFrom(list, c, r, fromList);
+      QCOMPARE(fromList, direct);
+      shape.touch(c, r, touchesDirect, direct);
+      shape.touchCandidates(c, r, touchesFromList, fromList);
+      QCOMPARE(touchesFromList.size(), touchesDirect.size());
+      for (std::size_t i = 0; i < touchesDirect.size(); ++i) {
+        QCOMPARE(touchesFromList[i].feature.key(), touchesDirect[i].feature.key());
+        QCOMPARE(touchesFromList[i].normal, touchesDirect[i].normal);
+        QCOMPARE(touchesFromList[i].distance, touchesDirect[i].distance);
+      }
+      ++compared;
+      touching += !touchesDirect.empty();
+      mostTouches = std::max(mostTouches, touchesDirect.size());
+    }
+    qInfo("%zu spheres: %zu touch the cylinder, up to %zu features at once", compared, touching, mostTouches);
+    QVERIFY(touching > 400);
+    QVERIFY(mostTouches >= 2);  // the inside's concave folds (bottom and side)
+    // Beyond the reach a list misses what the hierarchy finds: a sphere on the bottom, its list made
+    // 2 r above it.
+    const double r = 0.004;
+    shape.near(Vec3(0.01, 0.0, r + 2.0 * r), 1.5 * r, list);
+    shape.nearFrom(list, Vec3(0.01, 0.0, 0.5 * r), r, fromList);
+    shape.nearTriangles(Vec3(0.01, 0.0, 0.5 * r), r, direct);
+    QVERIFY(fromList.empty() && !direct.empty());
+  }
+
   // Spherocylinders and cim are refused with mesh walls, naming the wall and what to do.
   void unsupportedCombinationsAreRefused() {
     WorldSettings s = freeSpace(IntegratorKind::Cim, 1e-5);

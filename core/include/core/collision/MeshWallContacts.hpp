@@ -26,6 +26,7 @@
 #include "core/clump/BodyState.hpp"
 #include "core/collision/ContactModel.hpp"
 #include "core/collision/ContactSolver.hpp"
+#include "core/walls/MeshWall.hpp"
 #include "core/walls/Walls.hpp"
 
 namespace clumplab {
@@ -39,14 +40,39 @@ struct MeshContactHistory {
   Vec3 normal = Vec3::UnitZ();   // the contact normal when it was last evaluated (world)
 };
 
+// Each pebble's triangles near it on each mesh wall (MeshWallShape::near, a Verlet list in the wall's
+// frame), found again once the pebble has moved through half its radius relative to the wall. Not
+// state: the contacts are the same bits without it (MeshWallShape::nearFrom), so World keeps it beside
+// the state, never in a checkpoint, and an entry left by a pebble that has gone or been renumbered is
+// still right for the geometry it was made for, or refreshed.
+class MeshNearCache {
+ public:
+  // Where pebble p's lists start: one per posed mesh wall (entries(p)[k] for the k-th).
+  struct Entry {
+    std::uint64_t shape = 0;     // MeshWallShape::serial (0: none yet)
+    Vec3 centre = Vec3::Zero();  // where the list was made, wall frame [m]
+    double reach = 0.0;          // its radius [m]
+    std::vector<MeshWallShape::NearTriangle> list;
+  };
+  void resize(std::size_t pebbles, std::size_t walls);
+  Entry* entries(std::size_t pebble) { return entries_.data() + pebble * walls_; }
+  // Memory its lists hold [bytes].
+  std::size_t memoryBytes() const;
+
+ private:
+  std::size_t walls_ = 0;
+  std::vector<Entry> entries_;
+};
+
 class MeshWallContacts {
  public:
   // The contacts of every pebble with every mesh wall of `walls`, the walls posed at `time` [s];
   // tangential springs advance over dt [s] (0 for a refresh: the state has not moved) with the
   // `drift` velocities (the bodies' own when not given) relative to the wall's surface velocity.
+  // `near` (optional) keeps the pebbles' near triangles between calls.
   void compute(const ContactModel& model, const PebbleArrays& pebbles, const BodyState& bodies,
                const std::vector<Wall>& walls, double time, double dt, ThreadPool& pool,
-               const DriftVelocities& drift = {});
+               const DriftVelocities& drift = {}, MeshNearCache* near = nullptr);
 
   const std::vector<ContactChunk>& chunks() const { return chunks_; }
   std::size_t chunkCount() const { return usedChunks_; }

@@ -54,9 +54,28 @@ class MeshWallShape {
   // Every feature the sphere (centre c, radius r, wall frame) touches, one per region (above).
   // `scratch` holds candidate triangles between calls (no allocation once grown).
   void touch(const Vec3& c, double r, std::vector<MeshTouch>& out, std::vector<std::uint32_t>& scratch) const;
+  // As touch, the candidates given: nearTriangles(c, r), or any subsequence of it that keeps every
+  // triangle whose plane is nearer than r to c (nearFrom's). Overwrites `candidates`.
+  void touchCandidates(const Vec3& c, double r, std::vector<MeshTouch>& out,
+                       std::vector<std::uint32_t>& candidates) const;
   // The triangles whose bounding boxes come within r of c (the hierarchy's answer: O(log n) for a
-  // small sphere), in no particular order.
+  // small sphere), in the hierarchy's order (leaf by leaf, depth first).
   void nearTriangles(const Vec3& c, double r, std::vector<std::uint32_t>& out) const;
+
+  // A neighbour list for a sphere that moves a little between calls (a Verlet list with a skin):
+  // near(c0, R) keeps, in nearTriangles' order with their leaves, the triangles of nearTriangles(c0, R)
+  // whose planes are nearer than R to c0. While |c - c0| + r <= (1 - 1e-3) R, every box or plane
+  // within r of c is within R of c0, and nearFrom(list, c, r) gives the triangles of
+  // nearTriangles(c, r) whose planes are nearer than r, in the same order: what touch examines.
+  struct NearTriangle {
+    std::uint32_t leaf = 0;  // hierarchy node
+    std::uint32_t triangle = 0;
+  };
+  void near(const Vec3& c0, double reach, std::vector<NearTriangle>& out) const;
+  void nearFrom(std::span<const NearTriangle> list, const Vec3& c, double r,
+                std::vector<std::uint32_t>& out) const;
+  // Tells shapes apart for a cache of such lists (unique in the process, never reused).
+  std::uint64_t serial() const { return serial_; }
   // The distance from p to the surface [m] (unsigned), or `maxDistance` when it is farther.
   double distance(const Vec3& p, double maxDistance) const;
 
@@ -82,6 +101,16 @@ class MeshWallShape {
   // Where c projects on edge e, as the fraction u from its first to its second vertex.
   double edgeParameter(std::uint32_t e, const Vec3& c) const;
   bool faceClaims(std::uint32_t t, const Vec3& c) const;
+  // The leaves whose boxes come within r of c, depth first: visit(node) for each.
+  template <class Visit>
+  void forNearLeaves(const Vec3& c, double r, Visit&& visit) const;
+  bool boxNear(const Node& n, const Vec3& c, double r) const {
+    const Vec3 gap = (n.lower - c).cwiseMax(c - n.upper).cwiseMax(0.0);
+    return gap.squaredNorm() < r * r;
+  }
+  double planeDistance(std::uint32_t t, const Vec3& c) const {
+    return std::abs(normal_[t].dot(c - mesh_.corner(t, 0)));
+  }
 
   TriangleMesh mesh_;
   std::vector<Vec3> normal_;                                 // per triangle, unit
@@ -94,6 +123,7 @@ class MeshWallShape {
   std::vector<Node> nodes_;
   std::vector<std::uint32_t> order_;  // triangle indices in leaf order
   Vec3 lower_ = Vec3::Zero(), upper_ = Vec3::Zero();
+  std::uint64_t serial_ = 0;
 };
 
 // Where the wall's frame is at a time: x_world = position + orientation x_frame, and the velocity

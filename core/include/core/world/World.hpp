@@ -239,6 +239,7 @@ class World final : private ForceStage {
   WorldModel model_;
   WorldState state_;
   NeighborList neighbors_;
+  MeshNearCache meshNear_;  // the pebbles' near triangles on mesh walls: not state
   ThreadPool pool_;
   const std::atomic<bool>* stepCancel_ = nullptr;
   std::unique_ptr<Integrator> integrator_;
