@@ -133,7 +133,7 @@ TriangleMesh turned(const TriangleMesh& m, const std::vector<std::uint32_t>& she
 // (exact), any other surface's solid sampled (its mass properties kept in `prepared`); a surface
 // that bounds no solid is refused.
 void weighSolid(PreparedMesh& prepared, MeshReport& report, const std::vector<double>& shellVolume,
-                const std::vector<bool>& invert, double diagonal) {
+                const std::vector<bool>& invert, double diagonal, const WorkProgress& progress) {
   const std::string& name = report.file;
   if (report.closed) {
     for (std::size_t s = 0; s < report.shells; ++s)
@@ -151,7 +151,8 @@ void weighSolid(PreparedMesh& prepared, MeshReport& report, const std::vector<do
                          ": a flat sheet encloses nothing)");
   }
   try {
-    prepared.sampledUnitMass = solidMassProperties(*prepared.solid, 1.0);
+    prepared.sampledUnitMass =
+        solidMassProperties(*prepared.solid, 1.0, kWindingBudget, kWindingVoxels, progress.silent());
   } catch (const std::invalid_argument&) {
     throw InputError(name, "",
                      noSolid + " anywhere on a " + std::to_string(kWindingVoxels) +
@@ -207,7 +208,8 @@ void countReorientations(const TriangleMesh& m, const std::vector<std::uint32_t>
 
 }  // namespace
 
-PreparedMesh prepareMesh(const TriangleMesh& soup, const std::string& name, const MeshOptions& options) {
+PreparedMesh prepareMesh(const TriangleMesh& soup, const std::string& name, const MeshOptions& options,
+                         const WorkProgress& progress) {
   MeshReport report;
   report.file = name;
   report.trianglesRead = soup.triangles.size();
@@ -267,7 +269,8 @@ PreparedMesh prepareMesh(const TriangleMesh& soup, const std::string& name, cons
   report.upper = upper;
   report.area = surfaceArea(*oriented);
   PreparedMesh prepared{oriented, {}, solid, std::nullopt};
-  weighSolid(prepared, report, shellVolume, invert, diagonal);
+  progress.throwIfCancelled();
+  weighSolid(prepared, report, shellVolume, invert, diagonal, progress);
   report.warnings =
       meshWarnings(report, holes, nonManifoldAt, options.repair, diagonal, prepared.sampledUnitMass);
   prepared.report = std::move(report);

@@ -259,10 +259,11 @@ bool isMeshFileName(const std::string& path) {
   return std::binary_search(known.begin(), known.end(), extension.substr(1));
 }
 
-PreparedMesh importMesh(const std::string& path, const MeshOptions& options) {
+PreparedMesh importMesh(const std::string& path, const MeshOptions& options, const WorkProgress& progress) {
   std::string format;
   const TriangleMesh soup = readMeshTriangles(path, options.maxTriangles, &format);
-  PreparedMesh prepared = prepareMesh(soup, path, options);
+  progress.throwIfCancelled();
+  PreparedMesh prepared = prepareMesh(soup, path, options, progress);
   prepared.report.format = format;
   return prepared;
 }

@@ -80,10 +80,10 @@ MassProperties meshMassProperties(const TriangleMesh& mesh, double density) {
 }
 
 MassProperties solidMassProperties(const MeshSolid& solid, double density, double relativeBudget,
-                                   int maxVoxelsPerSide) {
+                                   int maxVoxelsPerSide, const WorkProgress& progress) {
   if (solid.insideRule() == MeshSolid::InsideRule::Crossings)
     return meshMassProperties(solid.mesh(), density);
-  MassProperties m = massFromVoxelsWithinBudget(solid, density, relativeBudget, maxVoxelsPerSide);
+  MassProperties m = massFromVoxelsWithinBudget(solid, density, relativeBudget, maxVoxelsPerSide, progress);
   if (!(m.volume > 0.0)) {
     throw std::invalid_argument("the solid the mesh's generalized winding number encloses has no volume");
   }

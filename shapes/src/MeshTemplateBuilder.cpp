@@ -24,9 +24,9 @@ MeshTemplateResult buildMeshTemplate(const MeshTemplateRequest& request, const M
       p.radius *= request.scale;
     }
     shapePebbles = std::move(shape.pebbles);
-    prepared = prepareMesh(shape.mesh, "built-in shape " + request.shape, options);
+    prepared = prepareMesh(shape.mesh, "built-in shape " + request.shape, options, progress.silent());
   } else {
-    prepared = importMesh(request.meshFile, options);
+    prepared = importMesh(request.meshFile, options, progress.silent());
   }
   progress.report(0.05, "mass properties of the mesh");
   MeshTemplateResult result;

@@ -69,6 +69,10 @@ bool DocumentController::opening() const {
   return loading_->busy();
 }
 
+int DocumentController::openingWorkers() const {
+  return loading_->workers();
+}
+
 void DocumentController::setRecentMenu(QMenu* menu) {
   recent_ = new RecentFiles(menu, this);
   connect(recent_, &RecentFiles::openRequested, this,

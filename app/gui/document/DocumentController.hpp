@@ -41,7 +41,8 @@ class DocumentController : public QObject {
   // being opened with a Cancel, and the scene on screen stays until the new one is ready. A second
   // request replaces the first; a failure is explained as open() does. A trajectory opens at once.
   void openInBackground(const QString& path);
-  bool opening() const;  // a background open is pending or running
+  bool opening() const;        // a background open is pending or running
+  int openingWorkers() const;  // its threads still running (a cancelled open's until it stops)
   void openDefault();
   // At start with no file named: the scene shown last time (a setting, on by default: see
   // reopenLastScene), else the default scene. A last scene that no longer opens gives the default

@@ -38,6 +38,8 @@ class BackgroundJob : public QObject {
 
   State state() const { return state_; }
   bool busy() const { return state_ == State::Pending || state_ == State::Running; }
+  // Worker threads still running: a cancelled or replaced run's until its next check of the flag.
+  int workers() const { return static_cast<int>(threads_.size()); }
   bool succeeded() const { return state_ == State::Succeeded; }
   QString error() const { return error_; }  // of the last failed run ("" otherwise)
 

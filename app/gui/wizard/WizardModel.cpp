@@ -50,7 +50,7 @@ void WizardModel::requestImport(int delayMs) {
   importJob_.start(
       [this, choice = choice_, scale = scale_, repair = repair_](const WorkProgress& progress) {
         progress.report(0.0, "reading");
-        auto mesh = importForWizard(choice, scale, repair);
+        auto mesh = importForWizard(choice, scale, repair, progress);
         progress.report(1.0, "read");
         return [this, mesh] {
           mesh_ = mesh;

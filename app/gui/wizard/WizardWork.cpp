@@ -15,7 +15,8 @@ std::string MeshChoice::displayName() const {
   return std::filesystem::path(file).filename().string();
 }
 
-std::shared_ptr<const ImportedMesh> importForWizard(const MeshChoice& choice, double scale, bool repair) {
+std::shared_ptr<const ImportedMesh> importForWizard(const MeshChoice& choice, double scale, bool repair,
+                                                    const WorkProgress& progress) {
   if (choice.empty()) throw std::invalid_argument("choose a mesh file or a built-in shape");
   if (!(scale > 0.0)) throw std::invalid_argument("the scale must be positive");
   auto result = std::make_shared<ImportedMesh>();
@@ -27,9 +28,10 @@ std::shared_ptr<const ImportedMesh> importForWizard(const MeshChoice& choice, do
   options.repair = repair;
   if (!choice.shape.empty()) {
     const shapes::BuiltinShape shape = shapes::makeBuiltinShape(choice.shape);
-    result->prepared = shapes::prepareMesh(shape.mesh, "built-in shape " + choice.shape, options);
+    result->prepared =
+        shapes::prepareMesh(shape.mesh, "built-in shape " + choice.shape, options, progress.silent());
   } else {
-    result->prepared = shapes::importMesh(choice.file, options);
+    result->prepared = shapes::importMesh(choice.file, options, progress.silent());
   }
   // The solid the mesh bounds (its winding number's for a mesh that is not closed) and its mass
   // properties: exact for a closed mesh, sampled otherwise.

@@ -41,8 +41,10 @@ struct ImportedMesh {
 };
 
 // Reads, scales, checks and repairs the mesh (shapes::importMesh / prepareMesh) and computes its
-// exact mass properties. Throws InputError naming the file, or std::invalid_argument.
-std::shared_ptr<const ImportedMesh> importForWizard(const MeshChoice& choice, double scale, bool repair);
+// exact mass properties. Throws InputError naming the file, or std::invalid_argument; the cancel
+// flag of `progress` stops it (OperationCancelled).
+std::shared_ptr<const ImportedMesh> importForWizard(const MeshChoice& choice, double scale, bool repair,
+                                                    const WorkProgress& progress = {});
 
 struct FilledClump {
   std::shared_ptr<const ImportedMesh> mesh;

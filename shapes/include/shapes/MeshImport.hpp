@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "core/base/ResourceLimits.hpp"
+#include "core/base/WorkProgress.hpp"
 #include "core/clump/MassProperties.hpp"
 #include "core/clump/TriangleMesh.hpp"
 #include "shapes/MeshSolid.hpp"
@@ -79,8 +80,10 @@ MassProperties preparedMassProperties(const PreparedMesh& prepared, double densi
 
 // Reads, scales, checks and repairs. Throws InputError(path, "", problem): for a file that cannot
 // be read as a mesh, one with points or lines but no faces, and a surface that bounds no solid
-// (a flat sheet, or its generalized winding number never reaches 1/2).
-PreparedMesh importMesh(const std::string& path, const MeshOptions& options = {});
+// (a flat sheet, or its generalized winding number never reaches 1/2). The cancel flag of `progress`
+// stops the sampling of a solid that is not closed (OperationCancelled); nothing is reported.
+PreparedMesh importMesh(const std::string& path, const MeshOptions& options = {},
+                        const WorkProgress& progress = {});
 
 // The triangles of a mesh file as they are (no welding, checks or repairs: open surfaces, such as
 // walls, are fine), and its format ("binary STL", "ASCII STL", or the extension) in `format`.
@@ -95,6 +98,7 @@ const std::vector<std::string>& meshFileExtensions();
 bool isMeshFileName(const std::string& path);
 
 // The checks and repairs alone, on triangles already in memory (`name` is used in messages).
-PreparedMesh prepareMesh(const TriangleMesh& soup, const std::string& name, const MeshOptions& options = {});
+PreparedMesh prepareMesh(const TriangleMesh& soup, const std::string& name, const MeshOptions& options = {},
+                         const WorkProgress& progress = {});
 
 }  // namespace clumplab::shapes

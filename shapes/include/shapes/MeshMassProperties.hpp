@@ -1,5 +1,6 @@
 #pragma once
 // Exact mass properties of the solid bounded by a closed, outward-oriented triangle mesh.
+#include "core/base/WorkProgress.hpp"
 #include "core/clump/MassProperties.hpp"
 #include "core/clump/TriangleMesh.hpp"
 
@@ -34,6 +35,6 @@ constexpr int kWindingVoxels = 128;
 // voxelsPerSide the N used). Throws std::invalid_argument when that solid has no volume.
 MassProperties solidMassProperties(const MeshSolid& solid, double density,
                                    double relativeBudget = kWindingBudget,
-                                   int maxVoxelsPerSide = kWindingVoxels);
+                                   int maxVoxelsPerSide = kWindingVoxels, const WorkProgress& progress = {});
 
 }  // namespace clumplab::shapes

@@ -268,8 +268,13 @@ class TestWizard : public QObject {
 
   // Spheres fitted to the wing nut, as a user chooses them: the mode, the curve of Dice by count with
   // the clump marked on it, a count picked with a click on the curve, the predicted cost under the
-  // running scene's law beside it; the template saved keeps the fill and the cost, and remakes.
+  // running scene's law beside it; the template saved keeps the fill and the cost, and remakes. Under
+  // the sanitizers to the T-handle (the wing nut's fits took a minute of ThreadSanitizer's time).
   void aSphereFitIsPickedOnItsCurveAndSavedWithItsCost() {
+    const bool nut = !clumplab::test::kReducedCases;
+    const QString mesh = nut ? QStringLiteral("/wingnut.stl") : QStringLiteral("/t-handle.stl");
+    // shapes.tst_sphere_fit's bounds: half of CLUMP's 208 spheres on the wing nut, of its 33 on the T-handle.
+    const int fewest = nut ? 11 : 3, most = nut ? 104 : 16;
     QTemporaryDir dir;
     MainWindow w;
     w.setRunning(false);
@@ -278,7 +283,7 @@ class TestWizard : public QObject {
     ClumpWizard* wiz = w.openClumpWizard();
     QVERIFY(QTest::qWaitForWindowExposed(wiz));
     QPushButton* next = button(*wiz, QWizard::NextButton);
-    typePath(*wiz, wiz->meshPage(), QString(CLUMPLAB_MESHES_DIR) + QStringLiteral("/wingnut.stl"));
+    typePath(*wiz, wiz->meshPage(), QString(CLUMPLAB_MESHES_DIR) + mesh);
     QTRY_VERIFY_WITH_TIMEOUT(next->isEnabled(), kWorkTimeoutMs);
     QTest::mouseClick(next, Qt::LeftButton);
     QTRY_VERIFY_WITH_TIMEOUT(next->isEnabled(), kWorkTimeoutMs);
@@ -299,7 +304,7 @@ class TestWizard : public QObject {
     const shapes::SphereFitResult& fit = fitted->sphereFit;
     const int spheres = static_cast<int>(fitted->fill.pebbles.size());
     QVERIFY2(fit.measuredDice >= 0.95, qPrintable(QString::number(fit.measuredDice)));
-    QVERIFY2(spheres > 10 && spheres <= 104, qPrintable(QString::number(spheres)));  // CLUMP: 208
+    QVERIFY2(spheres >= fewest && spheres <= most, qPrintable(QString::number(spheres)));
     QVERIFY(page->curve()->isVisible());
     QCOMPARE(page->curve()->chosenCount(), spheres);
     QVERIFY(page->curve()->largestCount() >= spheres);
@@ -343,7 +348,8 @@ class TestWizard : public QObject {
     QVERIFY(t.metrics->pileCost->timeStep > 0.0);
     QVERIFY2(QString::fromStdString(t.metrics->fillMethod).startsWith(QStringLiteral("spheres fitted to")),
              t.metrics->fillMethod.c_str());
-    QVERIFY(t.metrics->dice > 0.8);
+    // Half the fit's spheres still cover most of the solid: Dice 0.78 with 4 of the T-handle's 8.
+    QVERIFY2(t.metrics->dice > (nut ? 0.8 : 0.7), qPrintable(QString::number(t.metrics->dice)));
     QVERIFY(t.source && t.source->fill.spheres);
     QCOMPARE(t.source->fill.targetCount, std::int64_t{picked});
     QCOMPARE(shapes::buildMeshTemplate(*t.source).clump.pebbles.size(), t.pebbles.size());
