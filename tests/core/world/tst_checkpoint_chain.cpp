@@ -8,7 +8,6 @@
 // periodic axes, mesh walls and bodies an inlet adds mid-run, over a pile that settles.
 #include <QtTest>
 
-#include "BuildSize.hpp"
 #include "InletWorlds.hpp"
 #include "MeshWallSupport.hpp"
 #include "SceneBuilders.hpp"
@@ -205,8 +204,7 @@ class TestCheckpointChain : public QObject {
   }
   void ownForcesIntegratorsRestoreTheirHistory() {
     QFETCH(Scene, scene);
-    // Half under the sanitizers (cim's two runs took 35 s of the 95 there): the pile has formed by then.
-    const int steps = test::sizedForBuild(8000, 4000);
+    const int steps = 8000;
     const RunFigures straight = run(scene, steps, steps, 0);
     const RunFigures chained = run(scene, steps, 100, 37);
     qInfo("%zu contacts at the end", straight.contacts);
