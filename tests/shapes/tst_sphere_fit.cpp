@@ -190,7 +190,8 @@ class SphereFitTest : public QObject {
   // working grid and gives other spheres of the same quality. On the wing nut; on the T-handle under
   // the sanitizers (three fits of the wing nut took 42 s of the 100 there).
   void deterministicForASeed() {
-    const std::shared_ptr<const MeshSolid> s = meshFile(test::sizedForBuild<const char*>("wingnut.stl", "t-handle.stl"));
+    const std::shared_ptr<const MeshSolid> s =
+        meshFile(test::sizedForBuild<const char*>("wingnut.stl", "t-handle.stl"));
     SphereFitSettings settings;
     const SphereFitResult a = fitSpheres(*s, settings), b = fitSpheres(*s, settings);
     QCOMPARE(a.pebbles.size(), b.pebbles.size());

@@ -4,6 +4,7 @@
 // tst_broad_phase.
 #include <QtTest>
 
+#include "BuildSize.hpp"
 #include "SceneBuilders.hpp"
 #include "TestPaths.hpp"
 #include "TestSupport.hpp"
@@ -95,10 +96,14 @@ class TestBroadPhaseTrajectory : public QObject {
   // pairs are summed in the same order whatever else is listed. So runs with different skins (other
   // pairs listed, lists rebuilt at other steps) give the same bits, on one thread and on two: the
   // trajectory is the one an exact search at every step would give.
+  // Under the sanitizers the two-thread run against the reference only (the four runs took 47 s of
+  // ThreadSanitizer's time); the other skins on one thread are the release build's check.
   void skinDoesNotChangeTheTrajectory() {
     const std::uint64_t reference = runPile(4e-4, 1);
-    QCOMPARE(runPile(1e-4, 1), reference);
-    QCOMPARE(runPile(2e-3, 1), reference);
+    if (!test::kReducedCases) {
+      QCOMPARE(runPile(1e-4, 1), reference);
+      QCOMPARE(runPile(2e-3, 1), reference);
+    }
     QCOMPARE(runPile(2e-3, 2), reference);
   }
 };

@@ -195,8 +195,11 @@ class EnergyBookkeepingTest : public QObject {
     QFETCH(int, scenario);
     const Scenario& sc = scenarios()[static_cast<std::size_t>(scenario)];
     const double critical = sc.build(kind, sc.dt, 0)->timeSteps().critical;
+    // Under the sanitizers the scenario's own step only (a sixth of the steps): every scenario and
+    // integrator still runs and balances within its bound there; the order is the release build's check.
+    const int halvings = test::sizedForBuild(3, 1);
     double errors[3] = {};
-    for (int h = 0; h < 3; ++h) {
+    for (int h = 0; h < halvings; ++h) {
       const double dt = sc.dt / (1 << h);
       double sum2 = 0.0, dissipated = 0.0, start = 0.0;
       for (int v = 0; v < sc.variants; ++v) {
@@ -214,10 +217,11 @@ class EnergyBookkeepingTest : public QObject {
           dt, critical, dissipated, start, errors[h], sc.variants);
       QVERIFY2(dissipated > 0.05 * std::abs(start), "the scenario must dissipate a good part of its energy");
     }
+    CLUMPLAB_VERIFY_LESS(errors[0], sc.bound);
+    if (halvings < 3) return;
     const double order = 0.5 * std::log2(errors[0] / errors[2]);
     qInfo("ratios %.2f, %.2f: order %.2f", errors[0] / errors[1], errors[1] / errors[2], order);
     QVERIFY2(order >= 1.8, qPrintable(QString("fitted order %1, expected 2").arg(order)));
-    CLUMPLAB_VERIFY_LESS(errors[0], sc.bound);
   }
 
   void pileBalances_data() {
