@@ -13,12 +13,10 @@ constexpr double kFourPi = 4.0 * std::numbers::pi;
 }  // namespace
 
 double triangleSolidAngle(const Vec3& a, const Vec3& b, const Vec3& c) {
-  const double la = a.norm(), lb = b.norm(), lc = c.norm();
-  const double det = a.dot(b.cross(c));
+  const auto [det, denominator] = halfSolidAngleTangent(a, b, c);
   // In the triangle's plane: 0, also on the triangle itself, where the surface's winding number is
   // the mean of its two sides (atan2 would give +-2 pi by the sign of a zero).
   if (det == 0.0) return 0.0;
-  const double denominator = la * lb * lc + a.dot(b) * lc + b.dot(c) * la + c.dot(a) * lb;
   return 2.0 * std::atan2(det, denominator);
 }
 

@@ -57,11 +57,10 @@ void findContacts(const std::vector<PosedWall>& walls, const Vec3& c, double r,
     const Vec3 local = w.pose.identity ? c : Vec3(w.rotation.transpose() * (c - w.pose.position));
     if (near != nullptr) {
       MeshNearCache::Entry& e = near[k];
-      // The list holds while the sphere stays within it (MeshWall.hpp: a 0.1% margin for round-off).
-      if (e.shape != w.shape->serial() || (local - e.centre).norm() + r > (1.0 - 1e-3) * e.reach) {
+      if (e.shape != w.shape->serial() || !MeshWallShape::nearListHolds(e.centre, e.reach, local, r)) {
         e.shape = w.shape->serial();
         e.centre = local;
-        e.reach = 1.5 * r;  // a skin of half the radius
+        e.reach = MeshWallShape::nearReach(r);
         w.shape->near(local, e.reach, e.list);
       }
       w.shape->nearFrom(e.list, local, r, scratch);
@@ -132,12 +131,6 @@ void continuedHistory(const std::vector<MeshContactHistory>& h, std::size_t o0, 
 void MeshNearCache::resize(std::size_t pebbles, std::size_t walls) {
   walls_ = walls;
   entries_.resize(pebbles * walls);
-}
-
-std::size_t MeshNearCache::memoryBytes() const {
-  std::size_t n = entries_.capacity() * sizeof(Entry);
-  for (const Entry& e : entries_) n += e.list.capacity() * sizeof(e.list[0]);
-  return n;
 }
 
 void MeshWallContacts::compute(const ContactModel& model, const PebbleArrays& pebbles,

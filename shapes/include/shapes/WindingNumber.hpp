@@ -22,6 +22,17 @@ namespace clumplab::shapes {
 // (-2 pi, 2 pi); 0 in the triangle's plane, also on the triangle itself (the mean of its two sides).
 double triangleSolidAngle(const Vec3& a, const Vec3& b, const Vec3& c);
 
+// Van Oosterom and Strackee's tan(omega / 2) as its numerator det[a b c] and its denominator (above),
+// for triangleSolidAngle and SolidAngleSum.
+struct HalfSolidAngleTangent {
+  double numerator = 0.0;
+  double denominator = 1.0;
+};
+inline HalfSolidAngleTangent halfSolidAngleTangent(const Vec3& a, const Vec3& b, const Vec3& c) {
+  const double la = a.norm(), lb = b.norm(), lc = c.norm();
+  return {a.dot(b.cross(c)), la * lb * lc + a.dot(b) * lc + b.dot(c) * la + c.dot(a) * lb};
+}
+
 // The sum of many triangles' solid angles with one arctangent instead of one each: the half-angle
 // of a triangle is arg(D + i det) (Van Oosterom and Strackee's denominator D and numerator det), so
 // the sum of the half-angles is the argument of the product of those complex numbers plus 2 pi for
@@ -31,10 +42,8 @@ class SolidAngleSum {
  public:
   // Adds the triangle (a, b, c), its corners relative to the point of view (as triangleSolidAngle).
   void add(const Vec3& a, const Vec3& b, const Vec3& c) {
-    const double det = a.dot(b.cross(c));
+    const auto [det, denominator] = halfSolidAngleTangent(a, b, c);
     if (det == 0.0) return;  // in the triangle's plane: 0 (triangleSolidAngle)
-    const double la = a.norm(), lb = b.norm(), lc = c.norm();
-    const double denominator = la * lb * lc + a.dot(b) * lc + b.dot(c) * la + c.dot(a) * lb;
     // arg(re + i im) in (-pi, pi]; the triangle's half-angle in (-pi, 0) or (0, pi) by det's sign.
     const bool upper = im_ > 0.0 || (im_ == 0.0 && re_ < 0.0), lower = im_ < 0.0;
     double re = re_ * denominator - im_ * det, im = re_ * det + im_ * denominator;

@@ -445,13 +445,14 @@ class MeshWallsTest : public QObject {
       const double r = 0.002 + 0.004 * radicalInverse(k, 5);
       const Vec3 c0(-0.036 + 0.072 * radicalInverse(k, 2), -0.036 + 0.072 * radicalInverse(k, 3),
                     -0.006 + 0.112 * radicalInverse(k, 7));
-      const double reach = 1.5 * r;
+      const double reach = MeshWallShape::nearReach(r);
       shape.near(c0, reach, list);
       // Moved within the skin (the last of each ten by all of it, to the margin), along a direction.
       const Vec3 direction =
           Vec3(radicalInverse(k, 11) - 0.5, radicalInverse(k, 13) - 0.5, radicalInverse(k, 17) - 0.5)
               .normalized();
-      const double moved = (k % 10 == 9 ? 1.0 : radicalInverse(k, 19)) * ((1.0 - 1e-3) * reach - r);
+      const double moved =
+          (k % 10 == 9 ? 1.0 : radicalInverse(k, 19)) * (MeshWallShape::kNearReachUsable * reach - r);
       const Vec3 c = c0 + moved * direction;
       shape.nearTriangles(c, r, direct);
       std::erase_if(direct, [&](std::uint32_t t) {
@@ -477,7 +478,7 @@ class MeshWallsTest : public QObject {
     // Beyond the reach a list misses what the hierarchy finds: a sphere on the bottom, its list made
     // 2 r above it.
     const double r = 0.004;
-    shape.near(Vec3(0.01, 0.0, r + 2.0 * r), 1.5 * r, list);
+    shape.near(Vec3(0.01, 0.0, r + 2.0 * r), MeshWallShape::nearReach(r), list);
     shape.nearFrom(list, Vec3(0.01, 0.0, 0.5 * r), r, fromList);
     shape.nearTriangles(Vec3(0.01, 0.0, 0.5 * r), r, direct);
     QVERIFY(fromList.empty() && !direct.empty());

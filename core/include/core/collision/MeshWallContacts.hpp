@@ -41,10 +41,11 @@ struct MeshContactHistory {
 };
 
 // Each pebble's triangles near it on each mesh wall (MeshWallShape::near, a Verlet list in the wall's
-// frame), found again once the pebble has moved through half its radius relative to the wall. Not
-// state: the contacts are the same bits without it (MeshWallShape::nearFrom), so World keeps it beside
-// the state, never in a checkpoint, and an entry left by a pebble that has gone or been renumbered is
-// still right for the geometry it was made for, or refreshed.
+// frame), found again once the pebble has moved through the skin relative to the wall
+// (MeshWallShape::nearReach, nearListHolds). Not state: the contacts are the same bits without it
+// (MeshWallShape::nearFrom), so World keeps it beside the state, never in a checkpoint, and an entry
+// left by a pebble that has gone or been renumbered is still right for the geometry it was made
+// for, or refreshed.
 class MeshNearCache {
  public:
   // Where pebble p's lists start: one per posed mesh wall (entries(p)[k] for the k-th).
@@ -56,8 +57,6 @@ class MeshNearCache {
   };
   void resize(std::size_t pebbles, std::size_t walls);
   Entry* entries(std::size_t pebble) { return entries_.data() + pebble * walls_; }
-  // Memory its lists hold [bytes].
-  std::size_t memoryBytes() const;
 
  private:
   std::size_t walls_ = 0;

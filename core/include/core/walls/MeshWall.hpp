@@ -64,9 +64,9 @@ class MeshWallShape {
 
   // A neighbour list for a sphere that moves a little between calls (a Verlet list with a skin):
   // near(c0, R) keeps, in nearTriangles' order with their leaves, the triangles of nearTriangles(c0, R)
-  // whose planes are nearer than R to c0. While |c - c0| + r <= (1 - 1e-3) R, every box or plane
-  // within r of c is within R of c0, and nearFrom(list, c, r) gives the triangles of
-  // nearTriangles(c, r) whose planes are nearer than r, in the same order: what touch examines.
+  // whose planes are nearer than R to c0. While |c - c0| + r <= (1 - 1e-3) R (nearListHolds), every box or
+  // plane within r of c is within R of c0, and nearFrom(list, c, r) gives the triangles of nearTriangles(c,
+  // r) whose planes are nearer than r, in the same order: what touch examines.
   struct NearTriangle {
     std::uint32_t leaf = 0;  // hierarchy node
     std::uint32_t triangle = 0;
@@ -74,6 +74,14 @@ class MeshWallShape {
   void near(const Vec3& c0, double reach, std::vector<NearTriangle>& out) const;
   void nearFrom(std::span<const NearTriangle> list, const Vec3& c, double r,
                 std::vector<std::uint32_t>& out) const;
+  // The reach a sphere of radius r gets its list with: a skin of half the radius [m].
+  static double nearReach(double r) { return 1.5 * r; }
+  // Of the reach, what the sphere may fill: 0.1% is kept for round-off.
+  static constexpr double kNearReachUsable = 1.0 - 1e-3;
+  // Whether near(c0, reach) still serves the sphere (c, r) (above).
+  static bool nearListHolds(const Vec3& c0, double reach, const Vec3& c, double r) {
+    return (c - c0).norm() + r <= kNearReachUsable * reach;
+  }
   // Tells shapes apart for a cache of such lists (unique in the process, never reused).
   std::uint64_t serial() const { return serial_; }
   // The distance from p to the surface [m] (unsigned), or `maxDistance` when it is farther.
