@@ -8,11 +8,13 @@
 namespace clumplab {
 
 struct SolidOverlap {
-  double volumeA = 0.0;            // [m^3]
-  double volumeB = 0.0;            // [m^3]
-  double volumeBoth = 0.0;         // |A ∩ B| [m^3]
-  int rowsPerSide = 0;             // lines along x across y, and across z
-  double diceErrorEstimate = 0.0;  // |Dice - Dice at half the rows, and on a shifted grid| (within a budget)
+  double volumeA = 0.0;     // [m^3]
+  double volumeB = 0.0;     // [m^3]
+  double volumeBoth = 0.0;  // |A ∩ B| [m^3]
+  int rowsPerSide = 0;      // lines along x across y, and across z
+  // |Dice - Dice at half the rows|, and when that is within the budget and more rows are allowed,
+  // the larger of it and |Dice - Dice on a shifted grid| (solidOverlapWithinBudget)
+  double diceErrorEstimate = 0.0;
 
   double dice() const {
     const double sum = volumeA + volumeB;
@@ -30,7 +32,8 @@ SolidOverlap solidOverlap(const Solid& a, const Solid& b, int rowsPerSide, doubl
                           const WorkProgress& progress = {});
 
 // Rows doubled from 64 until the Dice coefficient moves by less than `diceBudget` (against half the
-// rows and against the same rows on a grid shifted by 0.382 cells), or rows reach `maxRowsPerSide`.
+// rows and against the same rows on a grid shifted by 0.382 cells), or rows reach `maxRowsPerSide`
+// (where the shifted grid is not drawn: it could not change the result).
 SolidOverlap solidOverlapWithinBudget(const Solid& a, const Solid& b, double diceBudget,
                                       int maxRowsPerSide = 2048, const WorkProgress& progress = {});
 
