@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <utility>
 
 #include "MeshTopology.hpp"
 
@@ -85,16 +86,24 @@ void WindingField::spansAlongX(const TriangleBvh& bvh, double y, double z, std::
       return Sample{x, tree_.at(Vec3(x, y, z)) - beyond[firstBeyond(x)]};
     };
     samples.push_back(sampleAt(lower.x()));
+    // The samples a halving turned down, by where they were asked for: after the halved step is
+    // taken, the next one often asks for the same point again (the same bits; a tenth of the samples).
+    thread_local std::vector<std::pair<double, Sample>> turnedDown;
+    turnedDown.clear();
     for (double x = lower.x(), step = 0.25 * maxStep; x < upper.x();) {
       const double nextX = std::min(x + step, upper.x());
-      const Sample next = sampleAt(nextX);
+      const auto known = std::find_if(turnedDown.begin(), turnedDown.end(),
+                                      [&](const std::pair<double, Sample>& k) { return k.first == nextX; });
+      const Sample next = known != turnedDown.end() ? known->second : sampleAt(nextX);
       const double change = std::abs(next.d - samples.back().d);
       if (change > kMaxChange && step > minStep) {
         step = std::max(0.5 * step, minStep);
+        if (known == turnedDown.end()) turnedDown.emplace_back(nextX, next);
         continue;
       }
       samples.push_back(next);
       x = nextX;
+      std::erase_if(turnedDown, [&](const std::pair<double, Sample>& k) { return k.first <= x; });
       if (change < 0.25 * kMaxChange) step = std::min(2.0 * step, maxStep);
     }
     // The first and last samples span the box even when moved aside.

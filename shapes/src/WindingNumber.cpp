@@ -37,6 +37,11 @@ WindingNumberTree::WindingNumberTree(const TriangleBvh& bvh, double beta)
   nodes_.resize(bvh.nodes().size());
   summarise(bvh, 0);
   for (Node& n : nodes_) n.farRadius2 = beta_ * beta_ * n.radius * n.radius;
+  visits_.reserve(nodes_.size());
+  for (const Node& n : nodes_) visits_.push_back({n.center, n.farRadius2, n.first, n.count});
+  corners_.reserve(order_.size());
+  for (const std::uint32_t t : order_)
+    corners_.push_back({mesh_->corner(t, 0), mesh_->corner(t, 1), mesh_->corner(t, 2)});
 }
 
 // Fills node `index` from its triangles (a leaf) or its children (summarised first).
@@ -120,10 +125,12 @@ double WindingNumberTree::at(const Vec3& p) const {
   int top = 0;
   stack[top++] = 0;
   while (top > 0) {
-    const Node& n = nodes_[stack[--top]];
-    const Vec3 y = n.center - p;
+    const std::uint32_t index = stack[--top];
+    const Visit& v = visits_[index];
+    const Vec3 y = v.center - p;
     const double r2 = y.squaredNorm();
-    if (r2 > n.farRadius2) {
+    if (r2 > v.farRadius2) {
+      const Node& n = nodes_[index];
       // The kernel grad(-1/|y|) = y / |y|^3 and its first and second derivatives at the centre:
       // d_ij = delta_ij / r^3 - 3 y_i y_j / r^5,
       // d_ijk = -3 (delta_ij y_k + delta_ik y_j + delta_jk y_i) / r^5 + 15 y_i y_j y_k / r^7.
@@ -138,14 +145,14 @@ double WindingNumberTree::at(const Vec3& p) const {
       }
       sum += y.dot(n.area) * inv3 + n.moment.trace() * inv3 - 3.0 * y.dot(n.moment * y) * inv5 +
              0.5 * (-3.0 * (2.0 * first + traces) * inv5 + 15.0 * cubic * inv7);
-    } else if (n.count > 0) {
-      for (std::uint32_t k = n.first; k < n.first + n.count; ++k) {
-        const std::uint32_t t = order_[k];
-        near.add(mesh_->corner(t, 0) - p, mesh_->corner(t, 1) - p, mesh_->corner(t, 2) - p);
+    } else if (v.count > 0) {
+      for (std::uint32_t k = v.first; k < v.first + v.count; ++k) {
+        const std::array<Vec3, 3>& c = corners_[k];
+        near.add(c[0] - p, c[1] - p, c[2] - p);
       }
     } else {
-      stack[top++] = n.first;
-      stack[top++] = n.first + 1;
+      stack[top++] = v.first;
+      stack[top++] = v.first + 1;
     }
   }
   return (sum + near.steradians()) / kFourPi;

@@ -98,10 +98,20 @@ class WindingNumberTree {
     std::uint32_t first = 0;  // as TriangleBvh::Node
     std::uint32_t count = 0;
   };
+  // What the walk reads of every node it meets (Node's, packed: the expansions are read only for
+  // the far nodes, the corners only for the near leaves).
+  struct Visit {
+    Vec3 center = Vec3::Zero();
+    double farRadius2 = 0.0;
+    std::uint32_t first = 0;
+    std::uint32_t count = 0;
+  };
   void summarise(const TriangleBvh& bvh, std::uint32_t index);
 
   std::shared_ptr<const TriangleMesh> mesh_;
   std::vector<Node> nodes_;
+  std::vector<Visit> visits_;                 // nodes_[i]'s walk fields
+  std::vector<std::array<Vec3, 3>> corners_;  // the triangles' corners in the leaves' order
   std::vector<std::uint32_t> order_;
   double beta_ = 2.0;
 };
