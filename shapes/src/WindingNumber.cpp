@@ -32,15 +32,18 @@ double exactWindingNumber(const TriangleMesh& mesh, const Vec3& p) {
 }
 
 WindingNumberTree::WindingNumberTree(const TriangleBvh& bvh, double beta)
-    : mesh_(bvh.sharedMesh()), order_(bvh.triangleOrder()), beta_(beta) {
+    : mesh_(bvh.sharedMesh()), beta_(beta) {
   if (!(beta > 1.0)) throw std::invalid_argument("the winding-number tree needs beta > 1");
   nodes_.resize(bvh.nodes().size());
   summarise(bvh, 0);
-  for (Node& n : nodes_) n.farRadius2 = beta_ * beta_ * n.radius * n.radius;
   visits_.reserve(nodes_.size());
-  for (const Node& n : nodes_) visits_.push_back({n.center, n.farRadius2, n.first, n.count});
-  corners_.reserve(order_.size());
-  for (const std::uint32_t t : order_)
+  for (std::size_t i = 0; i < nodes_.size(); ++i) {
+    const Node& n = nodes_[i];
+    visits_.push_back(
+        {n.center, beta_ * beta_ * n.radius * n.radius, bvh.nodes()[i].first, bvh.nodes()[i].count});
+  }
+  corners_.reserve(bvh.triangleOrder().size());
+  for (const std::uint32_t t : bvh.triangleOrder())
     corners_.push_back({mesh_->corner(t, 0), mesh_->corner(t, 1), mesh_->corner(t, 2)});
 }
 
@@ -48,15 +51,13 @@ WindingNumberTree::WindingNumberTree(const TriangleBvh& bvh, double beta)
 void WindingNumberTree::summarise(const TriangleBvh& bvh, std::uint32_t index) {
   const TriangleBvh::Node& from = bvh.nodes()[index];
   Node& node = nodes_[index];
-  node.first = from.first;
-  node.count = from.count;
   if (from.count > 0) {
     std::array<Vec3, 4> centroids, areas;
     if (from.count > centroids.size()) throw std::logic_error("a hierarchy leaf of more than 4 triangles");
     double weight = 0.0;
     Vec3 weighted = Vec3::Zero(), plain = Vec3::Zero();
     for (std::uint32_t k = 0; k < from.count; ++k) {
-      const std::uint32_t t = order_[from.first + k];
+      const std::uint32_t t = bvh.triangleOrder()[from.first + k];
       centroids[k] = (mesh_->corner(t, 0) + mesh_->corner(t, 1) + mesh_->corner(t, 2)) / 3.0;
       areas[k] =
           0.5 * (mesh_->corner(t, 1) - mesh_->corner(t, 0)).cross(mesh_->corner(t, 2) - mesh_->corner(t, 0));
@@ -70,7 +71,7 @@ void WindingNumberTree::summarise(const TriangleBvh& bvh, std::uint32_t index) {
     double radius = 0.0;
     for (std::uint32_t k = 0; k < from.count; ++k) {
       node.moment += areas[k] * (centroids[k] - node.center).transpose();
-      const std::uint32_t t = order_[from.first + k];
+      const std::uint32_t t = bvh.triangleOrder()[from.first + k];
       // The integral of d d^T over a triangle is its area / 12 (sum of d_v d_v^T + s s^T), d_v its
       // corners relative to the centre, s their sum.
       Mat3 squares = Mat3::Zero();

@@ -88,22 +88,19 @@ class WindingNumberTree {
   struct Node {
     Vec3 center = Vec3::Zero();  // area-weighted centre of the node's triangles [m]
     double radius = 0.0;         // every corner of its triangles lies within it of `center` [m]
-    double farRadius2 = 0.0;     // (beta radius)^2: points farther from `center` take the expansion
     double areaSum = 0.0;        // sum of the triangles' areas [m^2]
     Vec3 area = Vec3::Zero();    // sum of the triangles' area vectors (area times unit normal) [m^2]
     Mat3 moment = Mat3::Zero();  // sum of area vector (x) (centroid - center) [m^3]
     // second[i] = sum over triangles of area vector_i times the integral of (x - center)(x -
     // center)^T over the triangle, divided by its area [m^4]
     std::array<Mat3, 3> second{Mat3::Zero(), Mat3::Zero(), Mat3::Zero()};
-    std::uint32_t first = 0;  // as TriangleBvh::Node
-    std::uint32_t count = 0;
   };
-  // What the walk reads of every node it meets (Node's, packed: the expansions are read only for
-  // the far nodes, the corners only for the near leaves).
+  // What the walk reads of every node it meets, packed (the expansions are read only for the far
+  // nodes, the corners only for the near leaves).
   struct Visit {
-    Vec3 center = Vec3::Zero();
-    double farRadius2 = 0.0;
-    std::uint32_t first = 0;
+    Vec3 center = Vec3::Zero();  // Node::center
+    double farRadius2 = 0.0;     // (beta radius)^2: points farther from `center` take the expansion
+    std::uint32_t first = 0;     // as TriangleBvh::Node
     std::uint32_t count = 0;
   };
   void summarise(const TriangleBvh& bvh, std::uint32_t index);
@@ -112,7 +109,6 @@ class WindingNumberTree {
   std::vector<Node> nodes_;
   std::vector<Visit> visits_;                 // nodes_[i]'s walk fields
   std::vector<std::array<Vec3, 3>> corners_;  // the triangles' corners in the leaves' order
-  std::vector<std::uint32_t> order_;
   double beta_ = 2.0;
 };
 
