@@ -45,7 +45,7 @@ class ContactPass {
  public:
   ContactPass(const ContactModel& model, ContactHistory& history, const PebbleArrays& pebbles,
               const BodyState& bodies, const std::vector<Wall>& walls, double dt, const PeriodicBox& periodic,
-              const DriftVelocities& drift)
+              const DriftVelocities& drift, bool pebblesAreBodies)
       : model_(model),
         pebbles_(pebbles),
         bodies_(bodies),
@@ -71,7 +71,8 @@ class ContactPass {
         linearKt_(model.linear.tangentialStiffnessRatio * model.linear.stiffness),
         // Mutze's law with delta < 1 keeps each contact's largest overlap where the others keep the
         // spring's stiffness (ContactKernels.hpp, hertzNormalForce).
-        overlapMemory_(keepsLargestOverlap(model)) {}
+        overlapMemory_(keepsLargestOverlap(model)),
+        pebblesAreBodies_(pebblesAreBodies) {}
 
   std::size_t pairCount() const { return pairs_.size(); }
   std::size_t wallPairCount() const { return wallPairs_.size(); }
@@ -174,7 +175,8 @@ class ContactPass {
         release(history_, stiffness_, k, sums.springEnergyChange);
         continue;
       }
-      const std::uint32_t ba = pebbles_.body[a], bb = pebbles_.body[b];
+      const std::uint32_t ba = pebblesAreBodies_ ? a : pebbles_.body[a];
+      const std::uint32_t bb = pebblesAreBodies_ ? b : pebbles_.body[b];
       const Vec3& centerA = bodies_.position[ba];
       Vec3 centerB = bodies_.position[bb];
       if constexpr (kPeriodic) centerB += shift;
@@ -191,8 +193,11 @@ class ContactPass {
     }
   }
 
-  // The shift that brings pebble b's body to its image nearest pebble a's (periodic axes).
+  // The shift that brings pebble b's body to its image nearest pebble a's (periodic axes). Where
+  // every body is its one centred pebble, the pebbles' positions are the centres (two random reads
+  // of the bodies' fewer per pair).
   Vec3 imageShift(std::uint32_t a, std::uint32_t b) const {
+    if (pebblesAreBodies_) return bodyImageShift(periodic_, pebbles_.position[a], pebbles_.position[b]);
     return bodyImageShift(periodic_, bodies_.position[pebbles_.body[a]], bodies_.position[pebbles_.body[b]]);
   }
 
@@ -261,6 +266,7 @@ class ContactPass {
   const bool linear_;
   const double linearKt_;
   const bool overlapMemory_;
+  const bool pebblesAreBodies_;
 };
 
 // Per chunk c of `chunks`, the index of the first key whose first pebble is at least c x kChunkPebbles
@@ -282,8 +288,9 @@ void chunkStarts(const std::vector<Key>& keys, Less less, SmallestKey smallestKe
 
 void ContactSolver::compute(const ContactModel& model, ContactHistory& history, const PebbleArrays& pebbles,
                             const BodyState& bodies, const std::vector<Wall>& walls, double dt,
-                            ThreadPool& pool, const PeriodicBox& periodic, const DriftVelocities& drift) {
-  const ContactPass pass(model, history, pebbles, bodies, walls, dt, periodic, drift);
+                            ThreadPool& pool, const PeriodicBox& periodic, const DriftVelocities& drift,
+                            bool pebblesAreBodies) {
+  const ContactPass pass(model, history, pebbles, bodies, walls, dt, periodic, drift, pebblesAreBodies);
   // Chunks are pebble ranges: chunk c takes the pairs whose first pebble (the wall pairs whose pebble)
   // lies in [c, c + 1) x kChunkPebbles, found by bisection in the sorted lists. Its records and sums
   // then depend on the pairs that touch or held a spring, never on which other pairs the list holds:

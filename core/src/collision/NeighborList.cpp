@@ -87,7 +87,7 @@ void NeighborList::rebuild(const BroadPhaseInput& in, ContactHistory& lists, Thr
   Scratch& s = *scratch_;
   const PebblePairSearch bodies(in, s.templateGrids, s.reach,
                                 {s.boxLower, s.boxUpper, s.groupLower, s.groupUpper, s.bodyFirstGroup},
-                                state_.skin);
+                                state_.skin, onePebbleShortcut_);
   listPebblePairs(bodies, blockCount, pool);
   listWallPairs(in, bodies, blockCount, pool);
   gatherBlocks(blockCount, lists);

@@ -17,8 +17,14 @@ constexpr std::size_t kDirectPairs = 256;
 }  // namespace
 
 PebblePairSearch::PebblePairSearch(const BroadPhaseInput& in, const std::vector<TemplateGrid>& grids,
-                                   const std::vector<double>& reach, const Boxes& boxes, double skin)
-    : in_(in), grids_(grids), reach_(reach), boxes_(boxes), skin_(skin) {}
+                                   const std::vector<double>& reach, const Boxes& boxes, double skin,
+                                   bool onePebbleShortcut)
+    : in_(in),
+      grids_(grids),
+      reach_(reach),
+      boxes_(boxes),
+      skin_(skin),
+      onePebbleShortcut_(onePebbleShortcut) {}
 
 double PebblePairSearch::collect(std::uint32_t a, std::uint32_t b, std::vector<PebblePair>& out,
                                  Scratch& scratch) const {
@@ -174,9 +180,62 @@ double PebblePairSearch::pairsThroughGrid(const BodyPair& pair, const Scratch& s
   return std::min(std::sqrt(unlisted2), outside) - pair.maxReachX - pair.maxReachY;
 }
 
+namespace {
+// The squared distance [m^2] between the boxes [lower, upper] and [l, u] (0 where they overlap along an
+// axis), as nearPebbles measures a group's box or, with l = u, a pebble's centre.
+double squaredBoxGap(const Vec3& lower, const Vec3& upper, const Vec3& l, const Vec3& u) {
+  const double sx = std::max(std::max(lower.x() - u.x(), l.x() - upper.x()), 0.0);
+  const double sy = std::max(std::max(lower.y() - u.y(), l.y() - upper.y()), 0.0);
+  const double sz = std::max(std::max(lower.z() - u.z(), l.z() - upper.z()), 0.0);
+  return sx * sx + sy * sy + sz * sz;
+}
+}  // namespace
+
+// nearPebbles for each body, then pairsOneByOne, written out for one pebble each: a body's one group
+// box is its body box (the union of one box), the kept lists hold at most that pebble, and every
+// bound is the expression those functions take of the same values.
+template <bool kPeriodic>
+double PebblePairSearch::collectOnePebbleEach(std::uint32_t a, std::uint32_t b,
+                                              std::vector<PebblePair>& out) const {
+  constexpr double inf = std::numeric_limits<double>::infinity();
+  const BodyPair pair = pairOf<kPeriodic>(a, b);
+  const double groupRange = skin_ * (1.0 + kRelativePad) + pair.pad;
+  // Body `body`'s pebble against the box [lower, upper]: its bound, and whether it is kept.
+  const auto near = [&](std::uint32_t body, const Vec3& lower, const Vec3& upper, double maxReach,
+                        bool& kept) {
+    kept = false;
+    const double g2 = squaredBoxGap(lower, upper, boxes_.bodyLower[body], boxes_.bodyUpper[body]);
+    if (g2 >= groupRange * groupRange) return std::min(inf, std::sqrt(std::min(inf, g2)));
+    const std::uint32_t i = firstPebble(body);
+    const Vec3& p = in_.pebblePosition[i];
+    const double d2 = squaredBoxGap(lower, upper, p, p);
+    const double range = (reach_[i] + skin_) * (1.0 + kRelativePad) + pair.pad;
+    kept = d2 < range * range;
+    return kept ? inf : std::min(inf, std::sqrt(std::min(inf, d2)) - maxReach);
+  };
+  bool keptX = false, keptY = false;
+  double margin = near(pair.x, pair.lowerY, pair.upperY, pair.maxReachX, keptX);
+  if (!keptX) return margin;
+  margin = std::min(margin, near(pair.y, pair.lowerX, pair.upperX, pair.maxReachY, keptY));
+  if (!keptY) return margin;
+  const std::uint32_t i = firstPebble(pair.x), j = firstPebble(pair.y);
+  Vec3 d = in_.pebblePosition[j] - in_.pebblePosition[i];
+  if constexpr (kPeriodic) d = in_.periodic.minimumImage(d);
+  const double d2 = d.squaredNorm();
+  const double range = (pair.aSearches ? reach_[i] + reach_[j] : reach_[j] + reach_[i]) + skin_;
+  if (d2 < range * range) {
+    out.push_back(pair.aSearches ? PebblePair{i, j} : PebblePair{j, i});
+    return std::min(margin, std::sqrt(inf) - pair.maxReachX - pair.maxReachY);
+  }
+  return std::min(margin, std::sqrt(std::min(inf, d2)) - pair.maxReachX - pair.maxReachY);
+}
+
 template <bool kPeriodic>
 double PebblePairSearch::collectIn(std::uint32_t a, std::uint32_t b, std::vector<PebblePair>& out,
                                    Scratch& scratch) const {
+  if (onePebbleShortcut_ && grids_[in_.bodyTemplate[a]].size() == 1 &&
+      grids_[in_.bodyTemplate[b]].size() == 1)
+    return collectOnePebbleEach<kPeriodic>(a, b, out);
   const BodyPair pair = pairOf<kPeriodic>(a, b);
   double margin = nearPebbles(pair.x, pair.lowerY, pair.upperY, pair.maxReachX, pair.pad, scratch.nearX);
   if (scratch.nearX.empty()) return margin;

@@ -32,9 +32,10 @@ class PebblePairSearch {
     const std::vector<std::uint32_t>& bodyFirstGroup;
   };
 
-  // `reach` [m]: per pebble, radius plus half shaft.
+  // `reach` [m]: per pebble, radius plus half shaft. `onePebbleShortcut`: pairs of one-pebble bodies
+  // take collectOnePebbleEach.
   PebblePairSearch(const BroadPhaseInput& in, const std::vector<TemplateGrid>& grids,
-                   const std::vector<double>& reach, const Boxes& boxes, double skin);
+                   const std::vector<double>& reach, const Boxes& boxes, double skin, bool onePebbleShortcut);
 
   double reach(std::uint32_t i) const { return reach_[i]; }
   std::uint32_t firstPebble(std::uint32_t b) const { return in_.bodyFirstPebble[b]; }
@@ -63,6 +64,10 @@ class PebblePairSearch {
   double collectIn(std::uint32_t a, std::uint32_t b, std::vector<PebblePair>& out, Scratch& scratch) const;
   template <bool kPeriodic>
   BodyPair pairOf(std::uint32_t a, std::uint32_t b) const;
+  // collectIn for two bodies of one pebble each, in registers: the same tests, pair and bound to the
+  // bit, without the gathering that bodies of many pebbles need.
+  template <bool kPeriodic>
+  double collectOnePebbleEach(std::uint32_t a, std::uint32_t b, std::vector<PebblePair>& out) const;
   // Gathers into `kept` the pebbles of `body` within their reach plus the skin of the box [lower,
   // upper]; returns a lower bound [m] on the gaps of the others' pairs with the box's body.
   double nearPebbles(std::uint32_t body, const Vec3& lower, const Vec3& upper, double maxReach, double pad,
@@ -79,6 +84,7 @@ class PebblePairSearch {
   const std::vector<double>& reach_;
   Boxes boxes_;
   double skin_;
+  bool onePebbleShortcut_;
 };
 
 }  // namespace clumplab

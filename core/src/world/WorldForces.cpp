@@ -80,7 +80,8 @@ void World::evaluateForces(bool advance, const DriftVelocities& drift) {
   {
     const StageTimer timer(stageTotal(Stage::Contacts));
     state_.contacts.compute(model_.contact, state_.contactHistory, state_.pebbles, state_.bodies,
-                            model_.walls, historyStep, pool_, model_.settings.periodic, drift);
+                            model_.walls, historyStep, pool_, model_.settings.periodic, drift,
+                            pebblesAreBodies(model_.templates, state_.pebbles));
     // Mesh walls, posed where they are at the evaluation (a refresh evaluates the current state).
     const double evaluationTime =
         advance ? state_.clock.time + f * model_.settings.timeStep : state_.clock.time;

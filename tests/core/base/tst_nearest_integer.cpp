@@ -82,6 +82,10 @@ class NearestIntegerTest : public QObject {
       QVERIFY(std::abs(m.x()) <= 0.5 * 0.3 * (1 + 1e-15) && std::abs(m.y()) <= 0.5 * 0.07 * (1 + 1e-15));
       QCOMPARE(m.z(), d.z());
     }
+    // Off the periodic axes the shift is +0 and the separation is returned as it is, signed zeros too.
+    const Vec3 zeros(0.0, -0.0, -0.0);
+    QVERIFY(sameBits(box.imageShift(zeros).z(), 0.0));
+    QVERIFY(sameBits(box.minimumImage(zeros).z(), -0.0));
   }
 };
 

@@ -235,6 +235,85 @@ class TestBroadPhase : public QObject {
     }
   }
 
+  // Pairs of bodies of one pebble each take a direct path: the same pairs and the same displacement
+  // limits, to the bit, as the general search gives them. Spheres of radii spanning 8x, at their
+  // centres and off them, beside T-bar sized clumps, packed so that most pairs fall to every test
+  // (box, pebble, pair), in a box of walls and periodic along every axis or two (centres outside it).
+  void onePebbleBodiesGetTheGeneralSearchsResults_data() {
+    QTest::addColumn<int>("boundaries");
+    QTest::newRow("box walls") << int(Boundaries::BoxWalls);
+    QTest::newRow("periodic xyz") << int(Boundaries::Periodic);
+    QTest::newRow("periodic xy, floor") << int(Boundaries::PeriodicWithFloor);
+  }
+  void onePebbleBodiesGetTheGeneralSearchsResults() {
+    QFETCH(int, boundaries);
+    std::mt19937 rng(11);
+    std::uniform_real_distribution<double> u(0.0, 1.0);
+    TestScene s;
+    const double r = 1e-3;
+    for (const double radius : {0.4 * r, r, 3.2 * r})
+      s.templates.push_back(randomTemplate(rng, 1, radius, false, false));
+    // One pebble away from the centre of mass (a body whose mass is not where its pebble is).
+    MassProperties offCentre;
+    offCentre.mass = 1.0;
+    offCentre.volume = 1e-9;
+    offCentre.centerOfMass = Vec3(0.7 * r, -0.2 * r, 0.3 * r);
+    offCentre.inertiaTensor = Mat3::Identity() * 1e-9;
+    s.templates.push_back(std::make_shared<const ClumpTemplate>(
+        makeTemplate("off centre", {{Vec3::Zero(), 1.5 * r}}, offCentre, "given", 1000.0)));
+    s.templates.push_back(randomTemplate(rng, 10, 1.5 * r, false, false));  // T-bar sized clumps
+    for (std::size_t t = 0; t + 1 < s.templates.size(); ++t)
+      QCOMPARE(s.templates[t]->pebbles.size(), std::size_t(1));
+    QVERIFY(s.templates[3]->pebbles[0].center.norm() > 0.5 * r);
+    const double region = 0.03;
+    const Vec3 lower(-region / 2, -region / 2, 0.0);
+    if (static_cast<Boundaries>(boundaries) == Boundaries::BoxWalls) {
+      s.walls = Wall::box(lower, lower + Vec3::Constant(region));
+    } else {
+      s.box.lower = lower;
+      s.box.length = Vec3::Constant(region);
+      s.box.periodic = {true, true, static_cast<Boundaries>(boundaries) == Boundaries::Periodic};
+      if (!s.box.periodic[2]) s.walls = {Wall::plane(Vec3(0, 0, 0.002), Vec3::UnitZ())};
+    }
+    std::discrete_distribution<std::uint32_t> pick({6, 8, 2, 3, 1});
+    for (int b = 0; b < 1500; ++b) {
+      const double outside = s.box.any() ? 0.3 : 0.0;
+      const auto coordinate = [&](bool periodic) {
+        return periodic ? u(rng) * (1 + 2 * outside) - outside : u(rng);
+      };
+      s.addBody(pick(rng),
+                lower + region * Vec3(coordinate(s.box.periodic[0]), coordinate(s.box.periodic[1]),
+                                      coordinate(s.box.periodic[2])),
+                randomOrientation(rng));
+    }
+    for (const double skin : {0.0, 2e-4, 3e-3}) {
+      BuiltLists direct = builtList(s, skin);
+      BuiltLists general;
+      general.broadPhase.setSkin(skin);
+      general.broadPhase.setOnePebbleShortcut(false);
+      general.broadPhase.rebuild(s.input(), general.history);
+      QVERIFY(samePairs(direct.history.pairs, general.history.pairs));
+      QVERIFY(samePairs(direct.history.pairs, bruteForcePairs(s, skin)));
+      QVERIFY(direct.history.pairs.size() > 1000);
+      QCOMPARE(direct.broadPhase.bodyPairCount(), general.broadPhase.bodyPairCount());
+      // Pebbles whose limit a partner's bound set, above the floor of half the skin (NeighborList.cpp).
+      const double floor = 0.5 * skin * 0.999;
+      std::size_t limited = 0;
+      for (std::size_t i = 0; i < s.position.size(); ++i) {
+        const double got = direct.broadPhase.squaredLimit(i), want = general.broadPhase.squaredLimit(i);
+        QVERIFY2(got == want, qPrintable(QString("skin %1, pebble %2: limit^2 %3, general search %4")
+                                             .arg(skin)
+                                             .arg(i)
+                                             .arg(got, 0, 'g', 17)
+                                             .arg(want, 0, 'g', 17)));
+        limited += got > floor * floor ? 1 : 0;
+      }
+      qInfo("skin %g: %zu pairs, %zu of %zu limits above the floor", skin, direct.history.pairs.size(),
+            limited, s.position.size());
+      QVERIFY(limited > s.position.size() / 100);
+    }
+  }
+
   // A fine clump beside a coarse one: pairs of one body are never listed, and each body pair is
   // searched once (the body level's count).
   void fineAndCoarseClumps() {

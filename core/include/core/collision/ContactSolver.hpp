@@ -90,9 +90,13 @@ class ContactSolver {
   // Computes every contact force at the current state over the pairs `history` lists (the broad
   // phase's lists) and advances their tangential springs by dt with the `drift` velocities (the
   // bodies' own when not given). `periodic`: the periodic axes (none by default).
+  // `pebblesAreBodies`: the caller vouches that every body is one sphere at its centre of mass, so
+  // that pebble i is body i and sits at its centre to the bit (placeBody copies it): images are then
+  // found from the pebble positions the pair test reads anyway, the same shifts without the bodies'.
   void compute(const ContactModel& model, ContactHistory& history, const PebbleArrays& pebbles,
                const BodyState& bodies, const std::vector<Wall>& walls, double dt, ThreadPool& pool,
-               const PeriodicBox& periodic = {}, const DriftVelocities& drift = {});
+               const PeriodicBox& periodic = {}, const DriftVelocities& drift = {},
+               bool pebblesAreBodies = false);
 
   const std::vector<ContactChunk>& chunks() const { return chunks_; }
   std::size_t chunkCount() const { return usedChunks_; }

@@ -72,6 +72,8 @@ class NeighborList {
   bool movedTooFar(std::size_t i, const Vec3& position) const {
     return (position - state_.positionsAtBuild[i]).squaredNorm() > state_.limit2[i];
   }
+  // Pebble i's squared displacement limit [m^2] at the last build.
+  double squaredLimit(std::size_t i) const { return state_.limit2[i]; }
 
   // A cheaper test for a rigid body's pebbles: true when the body's own motion since the last build
   // keeps every one of its pebbles within its limit, by |x - x0| + 2 sin(theta / 2) rho <= the
@@ -96,6 +98,10 @@ class NeighborList {
   // Forgets where pebbles were at the last build: needsRebuild holds until the next rebuild.
   void invalidate();
   std::size_t rebuildCount() const { return state_.rebuilds; }
+  // Pairs of bodies of one pebble each (spheres) take a direct path that gives the general search's
+  // pairs and bounds to the bit, without its gathering; off, they take the general search (tests
+  // compare the two).
+  void setOnePebbleShortcut(bool on) { onePebbleShortcut_ = on; }
   std::size_t bodyPairCount() const { return bodyPairs_; }  // candidate body pairs of the last build
 
   // Seconds spent in the two levels of rebuilds since construction (or the last reset): the body
@@ -153,6 +159,7 @@ class NeighborList {
   // rounding of pebble positions computed from poses.
   static constexpr double kBodyBoundShare = 0.99;
   std::size_t bodyPairs_ = 0;
+  bool onePebbleShortcut_ = true;
   Seconds seconds_;
   std::unique_ptr<Scratch> scratch_;  // kept to avoid reallocating in rebuilds
 };

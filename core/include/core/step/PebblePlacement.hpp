@@ -1,6 +1,7 @@
 #pragma once
 // Pebble world positions from the body poses (Mutze, Polyspherical grains, §4: pebble positions
 // always come from the pose, never integrated on their own), body by body in chunks of bodies.
+#include <algorithm>
 #include <cstdint>
 #include <vector>
 
@@ -19,13 +20,27 @@ struct PebblePlacement {
   PebbleArrays& world;
 };
 
+// Whether a body of these pebbles (its template's) has its one pebble at its centre of mass: in a
+// world without spherocylinders placeBody then copies the body's position into it.
+inline bool isCentredPebble(const std::vector<Pebble>& local) {
+  return local.size() == 1 && local[0].center == Vec3::Zero();
+}
+
+// Whether every body of a world with these templates is one such pebble: then pebble i is body i's
+// and sits at its centre to the bit, every step.
+inline bool pebblesAreBodies(const std::vector<TemplatePtr>& templates, const PebbleArrays& world) {
+  if (world.hasCapsules()) return false;
+  return std::all_of(templates.begin(), templates.end(),
+                     [](const TemplatePtr& t) { return isCentredPebble(t->pebbles); });
+}
+
 // Where body b's pose puts its pebbles (`local`, its template's, the first numbered `first`):
 // at(p, position, axis) for each pebble p; the shaft axis only with kCapsules (else zero).
 template <bool kCapsules, class At>
 void placeBody(const BodyState& bodies, std::size_t b, std::uint32_t first, const std::vector<Pebble>& local,
                At&& at) {
   const Vec3 x = bodies.position[b];
-  if (!kCapsules && local.size() == 1 && local[0].center == Vec3::Zero()) {
+  if (!kCapsules && isCentredPebble(local)) {
     at(first, x, Vec3::Zero());  // a sphere's pebble at its centre: x + R 0 is x to the bit
     return;
   }
