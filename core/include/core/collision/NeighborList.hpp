@@ -86,8 +86,11 @@ class NeighborList {
     if (body >= state_.bodiesAtBuild.size()) return false;
     const BodyAtBuild& b = state_.bodiesAtBuild[body];
     if (b.firstPebble != firstPebble || b.endPebble == b.firstPebble) return false;
+    const double moved = (position - b.position).norm();
+    if (b.reach == 0.0)
+      return moved <= kBodyBoundShare * b.limit;  // pebbles at the centre: no turn moves them
     const double turn = 2.0 * (orientation * b.orientation.conjugate()).vec().norm();  // 2 sin(theta/2)
-    return (position - b.position).norm() + turn * b.reach <= kBodyBoundShare * b.limit;
+    return moved + turn * b.reach <= kBodyBoundShare * b.limit;
   }
 
   // Lists the pairs of `input` into `lists`, whose previous keys and values are carried over to
