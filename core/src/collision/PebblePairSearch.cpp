@@ -14,6 +14,15 @@ constexpr double kAbsolutePad = 1e-12;
 // Up to this many pebble pairs left after the box filters are tested one by one; more go through
 // the template grid.
 constexpr std::size_t kDirectPairs = 256;
+
+// The squared distance [m^2] between the boxes [lower, upper] and [l, u] (0 where they overlap along an
+// axis): a group's box, or with l = u a pebble's centre, against the other body's box.
+double squaredBoxGap(const Vec3& lower, const Vec3& upper, const Vec3& l, const Vec3& u) {
+  const double sx = std::max(std::max(lower.x() - u.x(), l.x() - upper.x()), 0.0);
+  const double sy = std::max(std::max(lower.y() - u.y(), l.y() - upper.y()), 0.0);
+  const double sz = std::max(std::max(lower.z() - u.z(), l.z() - upper.z()), 0.0);
+  return sx * sx + sy * sy + sz * sz;
+}
 }  // namespace
 
 PebblePairSearch::PebblePairSearch(const BroadPhaseInput& in, const std::vector<TemplateGrid>& grids,
@@ -78,28 +87,19 @@ double PebblePairSearch::nearPebbles(std::uint32_t body, const Vec3& lower, cons
   std::size_t count = 0;
   double nearest2 = inf;   // [m^2] squared distance to the box of the nearest filtered pebble
   double groupGap2 = inf;  // [m^2] squared box distance of the nearest skipped group
-  const double lx = lower.x(), ly = lower.y(), lz = lower.z(), ux = upper.x(), uy = upper.y(), uz = upper.z();
   const std::uint32_t firstGroup = boxes_.bodyFirstGroup[body];
   const std::uint32_t* members = grid.groupPebble().data();
   const std::uint32_t* groupStart = grid.groupStart().data();
   for (std::uint32_t g = 0, groups = static_cast<std::uint32_t>(grid.groupCount()); g < groups; ++g) {
-    const Vec3& gl = boxes_.groupLower[firstGroup + g];
-    const Vec3& gu = boxes_.groupUpper[firstGroup + g];
-    const double sx = std::max(std::max(lx - gu.x(), gl.x() - ux), 0.0);
-    const double sy = std::max(std::max(ly - gu.y(), gl.y() - uy), 0.0);
-    const double sz = std::max(std::max(lz - gu.z(), gl.z() - uz), 0.0);
-    const double g2 = sx * sx + sy * sy + sz * sz;
+    const double g2 =
+        squaredBoxGap(lower, upper, boxes_.groupLower[firstGroup + g], boxes_.groupUpper[firstGroup + g]);
     if (g2 >= groupRange * groupRange) {
       groupGap2 = std::min(groupGap2, g2);
       continue;
     }
     for (std::uint32_t m = groupStart[g]; m < groupStart[g + 1]; ++m) {
       const std::uint32_t i = first + members[m];
-      const double px = pos[i].x(), py = pos[i].y(), pz = pos[i].z();
-      const double ex = std::max(std::max(lx - px, px - ux), 0.0);
-      const double ey = std::max(std::max(ly - py, py - uy), 0.0);
-      const double ez = std::max(std::max(lz - pz, pz - uz), 0.0);
-      const double d2 = ex * ex + ey * ey + ez * ez;
+      const double d2 = squaredBoxGap(lower, upper, pos[i], pos[i]);
       const double range = (reach[i] + skin) * (1.0 + kRelativePad) + pad;
       const bool inside = d2 < range * range;
       into[count] = {pos[i], reach[i], i};
@@ -180,17 +180,6 @@ double PebblePairSearch::pairsThroughGrid(const BodyPair& pair, const Scratch& s
   return std::min(std::sqrt(unlisted2), outside) - pair.maxReachX - pair.maxReachY;
 }
 
-namespace {
-// The squared distance [m^2] between the boxes [lower, upper] and [l, u] (0 where they overlap along an
-// axis), as nearPebbles measures a group's box or, with l = u, a pebble's centre.
-double squaredBoxGap(const Vec3& lower, const Vec3& upper, const Vec3& l, const Vec3& u) {
-  const double sx = std::max(std::max(lower.x() - u.x(), l.x() - upper.x()), 0.0);
-  const double sy = std::max(std::max(lower.y() - u.y(), l.y() - upper.y()), 0.0);
-  const double sz = std::max(std::max(lower.z() - u.z(), l.z() - upper.z()), 0.0);
-  return sx * sx + sy * sy + sz * sz;
-}
-}  // namespace
-
 // nearPebbles for each body, then pairsOneByOne, written out for one pebble each: a body's one group
 // box is its body box (the union of one box), the kept lists hold at most that pebble, and every
 // bound is the expression those functions take of the same values.
@@ -225,7 +214,7 @@ double PebblePairSearch::collectOnePebbleEach(std::uint32_t a, std::uint32_t b,
   const double range = (pair.aSearches ? reach_[i] + reach_[j] : reach_[j] + reach_[i]) + skin_;
   if (d2 < range * range) {
     out.push_back(pair.aSearches ? PebblePair{i, j} : PebblePair{j, i});
-    return std::min(margin, std::sqrt(inf) - pair.maxReachX - pair.maxReachY);
+    return margin;  // both pebbles kept: infinite, as pairsOneByOne leaves it with no pair unlisted
   }
   return std::min(margin, std::sqrt(std::min(inf, d2)) - pair.maxReachX - pair.maxReachY);
 }
