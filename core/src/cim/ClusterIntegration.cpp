@@ -44,6 +44,18 @@ IntervalReport ClusterIntegration::advance(RigidBodySet& state, double duration,
     std::vector<Vec3> wrapShifts;
     ContactMemory memory;
   };
+  // A body already blown up (NaN or infinite, as an edit or an earlier run may leave it) has no list
+  // lifetime: every list would end at once, and the interval never would.
+  for (std::size_t i = 0; i < state.size(); ++i) {
+    if (state.position[i].allFinite() && state.velocity[i].allFinite() &&
+        state.orientation[i].coeffs().allFinite() && state.bodyAngularVelocity[i].allFinite())
+      continue;
+    char text[120];
+    std::snprintf(text, sizeof text, "body %zu has a non-finite position or velocity", i);
+    out.ok = false;
+    out.problem = text;
+    return out;
+  }
   std::optional<ListStart> start;
   bool retaking = false;  // the list in use is a retake
   for (double t = 0.0; t < duration;) {

@@ -6,6 +6,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "base/FiniteBounds.hpp"
+
 namespace clumplab::cim {
 
 std::size_t NeighborCsr::pairCount() const {
@@ -25,10 +27,7 @@ struct CellGrid {
 
   int cellOf(const Vec3& p) const {
     std::array<int, 3> c{};
-    for (int a = 0; a < 3; ++a) {
-      const double u = (p[a] - lower[a]) / cellSize[a];
-      c[a] = std::clamp(static_cast<int>(std::floor(u)), 0, count[a] - 1);
-    }
+    for (int a = 0; a < 3; ++a) c[a] = clampedCell((p[a] - lower[a]) / cellSize[a], count[a]);
     return (c[2] * count[1] + c[1]) * count[0] + c[0];
   }
   int total() const { return count[0] * count[1] * count[2]; }
@@ -64,13 +63,9 @@ CellGrid makeGrid(const std::vector<Vec3>& wrapped, const PeriodicBox& box, doub
   grid.periodic = box.periodic;
   Vec3 extent = Vec3::Zero();
   if (!wrapped.empty()) {
-    Vec3 lo = wrapped.front(), hi = wrapped.front();
-    for (const Vec3& p : wrapped) {
-      lo = lo.cwiseMin(p);
-      hi = hi.cwiseMax(p);
-    }
-    grid.lower = lo;
-    extent = hi - lo;
+    const FiniteBounds bounds = finiteBounds(wrapped);  // a NaN or an infinity is binned at an edge
+    grid.lower = bounds.lower;
+    extent = bounds.extent();
   }
   for (int a = 0; a < 3; ++a) {
     if (box.periodic[a]) {

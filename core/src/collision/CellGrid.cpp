@@ -2,16 +2,14 @@
 
 #include <cmath>
 
+#include "base/FiniteBounds.hpp"
+
 namespace clumplab {
 
 void CellGrid::build(const std::vector<Vec3>& points, double minCell, const PeriodicBox& box) {
   const std::size_t n = points.size();
-  Vec3 lo = n > 0 ? points[0] : Vec3::Zero(), hi = lo;
-  for (const Vec3& p : points) {
-    lo = lo.cwiseMin(p);
-    hi = hi.cwiseMax(p);
-  }
-  const Vec3 extent = (hi - lo).cwiseMax(Vec3::Constant(1e-12));
+  const FiniteBounds bounds = finiteBounds(points);  // a NaN or an infinity is binned at an edge
+  const Vec3 lo = bounds.lower, extent = bounds.extent().cwiseMax(Vec3::Constant(1e-12));
   const double maxCells = 8.0 * static_cast<double>(n) + 64.0;
   double c = minCell > 0.0 ? minCell : extent.maxCoeff();
   for (;;) {
@@ -51,7 +49,7 @@ void CellGrid::build(const std::vector<Vec3>& points, double minCell, const Peri
 
 int CellGrid::coordinate(const Vec3& x, int axis) const {
   const double u = std::floor((x[axis] - lower[axis]) / cell[axis]);
-  return static_cast<int>(std::clamp(u, -1e9, 1e9));
+  return std::isnan(u) ? 0 : static_cast<int>(std::clamp(u, -1e9, 1e9));  // NaN: the first cell
 }
 
 AxisSearch searchAxis(const CellGrid& grid, const PeriodicBox& box, const Vec3& x, double halfWidth,
@@ -61,7 +59,8 @@ AxisSearch searchAxis(const CellGrid& grid, const PeriodicBox& box, const Vec3& 
   const double lower = grid.lower[axis], cell = grid.cell[axis];
   const double inf = std::numeric_limits<double>::infinity();
   const auto at = [&](double u) {
-    return static_cast<int>(std::clamp(std::floor((u - lower) / cell), -2e9, 2e9));
+    const double k = std::floor((u - lower) / cell);
+    return std::isnan(k) ? 0 : static_cast<int>(std::clamp(k, -2e9, 2e9));
   };
   const int lo = at(x[axis] - halfWidth), hi = at(x[axis] + halfWidth);
   if (box.periodic[axis]) {

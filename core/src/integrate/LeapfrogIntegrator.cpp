@@ -121,16 +121,17 @@ void LeapfrogIntegrator::step(const StepContext& step, ForceStageHistory& histor
       torqueBody[b - begin] = q * s.torque[b];
     }
     if (solved > 0) kick(begin, end, torqueBody.data(), predictedBody.data());
-    // The drift's rotations, each in a loop of its own over the batch: one body's chain (series,
+    // The drift's rotations, each stage in a loop of its own over the batch: one body's chain (series,
     // product, renormalisation) is long, and the bodies' chains overlap only when the loop is short.
-    std::array<Quat, kBatch> turn;
+    std::array<double, kBatch> ax{}, ay{}, az{};  // rotation vectors; a blocked body's stays 0
     for (std::size_t b = begin; b < end; ++b) {
+      Vec3 a = Vec3::Zero();
       switch (spin[b - begin]) {
         case Spin::Free:  // the body-frame rotation vector w dt (exact exponential)
-          turn[b - begin] = rotationFromVector(dt * omegaBody[b]);
+          a = dt * omegaBody[b];
           break;
         case Spin::Isotropic:  // the world-frame one (IsotropicSpin.hpp)
-          turn[b - begin] = rotationFromVector(dt * drifted_.angular[b]);
+          a = dt * drifted_.angular[b];
           break;
         case Spin::Blocked:  // frozen, or turning about its free world axes (BlockedMotion.hpp)
           s.angularVelocity[b] = blockedSpinKick(s, b, s.angularVelocity[b], h);
@@ -140,7 +141,12 @@ void LeapfrogIntegrator::step(const StepContext& step, ForceStageHistory& histor
           s.angularVelocity[b] = blockedSpinKick(s, b, s.angularVelocity[b], h);
           break;
       }
+      ax[b - begin] = a.x();
+      ay[b - begin] = a.y();
+      az[b - begin] = a.z();
     }
+    std::array<Quat, kBatch> turn;
+    rotationsFromVectors(ax, ay, az, end - begin, turn.data());
     for (std::size_t b = begin; b < end; ++b) {
       if (spin[b - begin] == Spin::Free) s.orientation[b] = renormalized(s.orientation[b] * turn[b - begin]);
       if (spin[b - begin] == Spin::Isotropic)

@@ -14,6 +14,7 @@ void wrapIntoBox(const PeriodicBox& box, BodyState& bodies, std::vector<Vec3>& w
   std::vector<Vec3> shifts;  // per body, allocated once something wraps
   for (std::size_t b = first; b < bodies.size(); ++b) {
     const Vec3 x = bodies.position[b];
+    if (!x.allFinite()) continue;  // blown up: left for the divergence check to name
     const Vec3 inside = box.wrap(x);
     if (inside == x) continue;
     const Vec3 shift = inside - x;

@@ -95,8 +95,9 @@ bool World::stepOwnForces() {
   state_.clock.advance(model_.settings.timeStep);
   timer.reset();  // the divergence checks below are not the integrator's
   if (!r.ok) {
+    const std::size_t blownUp = firstNonFiniteBody();  // if any, the one to blame
     state_.divergence = {
-        true, 0, state_.clock.time,
+        true, blownUp < state_.bodies.size() ? static_cast<std::uint32_t>(blownUp) : 0u, state_.clock.time,
         "simulation stopped at t = " + std::to_string(state_.clock.time) + " s: " + r.problem};
     return false;
   }

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <vector>
 
 #include "core/base/Assert.hpp"
 #include "core/step/PeriodicWrap.hpp"
@@ -96,21 +97,45 @@ bool World::energyBlewUp() {
   return true;
 }
 
+namespace {
+// Whether count doubles from `x` are all finite: x * 0 is 0 for a finite x and NaN for NaN or Inf, so
+// four independent sums of them (no chain of dependent additions; they vectorise) are NaN exactly when
+// an entry is not finite, and never overflow.
+bool allFinite(const double* x, std::size_t count) {
+  double lane[4] = {0.0, 0.0, 0.0, 0.0};
+  std::size_t i = 0;
+  for (; i + 4 <= count; i += 4) {
+    for (int k = 0; k < 4; ++k) lane[k] += x[i + k] * 0.0;
+  }
+  for (; i < count; ++i) lane[0] += x[i] * 0.0;
+  return !std::isnan(lane[0] + lane[1] + lane[2] + lane[3]);
+}
+
+bool allFinite(const std::vector<Vec3>& v) {
+  static_assert(sizeof(Vec3) == 3 * sizeof(double));
+  return allFinite(v.empty() ? nullptr : v.front().data(), 3 * v.size());
+}
+}  // namespace
+
+std::size_t World::firstNonFiniteBody() const {
+  // A pass over the state finds whether some entry is NaN or Inf; only then look for the body.
+  const BodyState& s = state_.bodies;
+  static_assert(sizeof(Quat) == 4 * sizeof(double));
+  const bool finite = allFinite(s.position) && allFinite(s.velocity) && allFinite(s.angularVelocity) &&
+                      allFinite(s.orientation.empty() ? nullptr : s.orientation.front().coeffs().data(),
+                                4 * s.orientation.size());
+  for (std::size_t b = 0; !finite && b < s.size(); ++b) {
+    if (!s.position[b].allFinite() || !s.velocity[b].allFinite() || !s.angularVelocity[b].allFinite() ||
+        !s.orientation[b].coeffs().allFinite())
+      return b;
+  }
+  return s.size();
+}
+
 bool World::checkDivergence() {
-  // One running sum over the state is finite unless some entry is NaN or Inf; only then look for
-  // the body (a finite overflow of the sum finds none and is not reported).
-  double sum = 0.0;
-  for (std::size_t b = 0; b < state_.bodies.size(); ++b) {
-    sum += state_.bodies.position[b].sum() + state_.bodies.velocity[b].sum() +
-           state_.bodies.angularVelocity[b].sum() + state_.bodies.orientation[b].coeffs().sum();
-  }
-  for (std::size_t b = 0; !std::isfinite(sum) && b < state_.bodies.size(); ++b) {
-    if (!state_.bodies.position[b].allFinite() || !state_.bodies.velocity[b].allFinite() ||
-        !state_.bodies.angularVelocity[b].allFinite() || !state_.bodies.orientation[b].coeffs().allFinite()) {
-      state_.divergence = {true, static_cast<std::uint32_t>(b), state_.clock.time, ""};
-      break;
-    }
-  }
+  const std::size_t blownUp = firstNonFiniteBody();
+  if (blownUp < state_.bodies.size())
+    state_.divergence = {true, static_cast<std::uint32_t>(blownUp), state_.clock.time, ""};
   const bool overlap = !state_.divergence.happened && state_.worstOverlapRatio > 0.5;
   if (overlap) state_.divergence = {true, state_.worstBody, state_.clock.time, ""};
   const bool blowUp = !state_.divergence.happened && energyBlewUp();

@@ -3,6 +3,7 @@
 // bookkeeping, external loads, removing bodies from a pile, checkpoints that replay bit for bit, and
 // divergence recovery.
 #include <QtTest>
+#include <limits>
 #include <map>
 
 #include "SceneBuilders.hpp"
@@ -576,6 +577,76 @@ class WorldEditingTest : public QObject {
     }
     CLUMPLAB_COMPARE_REL(world->time(), static_cast<double>(n) * dt, 1e-12);
     QVERIFY(world->bodies().velocity[0].x() < 0.0);  // they bounced
+  }
+
+  void nonFiniteStateNamesItsBody_data() {
+    QTest::addColumn<int>("field");  // 0 angular velocity, 1 orientation, 2 velocity, 3 position
+    QTest::addColumn<int>("component");
+    QTest::addColumn<double>("value");
+    QTest::addColumn<int>("body");
+    QTest::addColumn<bool>("periodic");  // x and z periodic, y open
+    QTest::addColumn<IntegratorKind>("kind");
+    const double inf = std::numeric_limits<double>::infinity();
+    int row = 0;
+    for (int field = 0; field < 4; ++field) {
+      for (int component = 0; component < (field == 1 ? 4 : 3); ++component) {
+        for (const double value : {std::nan(""), inf, -inf}) {
+          const int body = row++ % 9;  // first, last and middle bodies, over the check's lanes and tail
+          for (const bool periodic : {false, true}) {
+            for (const IntegratorKind kind : kIntegratorKinds) {
+              QTest::addRow("field %d [%d] = %g, body %d%s, %s", field, component, value, body,
+                            periodic ? ", periodic" : "", integratorName(kind).data())
+                  << field << component << value << body << periodic << kind;
+            }
+          }
+        }
+      }
+    }
+  }
+  void nonFiniteStateNamesItsBody() {
+    // A NaN or an infinity anywhere in the state (here put there between steps, as a blow-up leaves it)
+    // stops the world after the step, naming the body; the bodies are far apart, each with its own
+    // finite motion, and huge finite values elsewhere are no alarm.
+    QFETCH(int, field);
+    QFETCH(int, component);
+    QFETCH(double, value);
+    QFETCH(int, body);
+    QFETCH(bool, periodic);
+    QFETCH(IntegratorKind, kind);
+    WorldSettings settings = freeSpace(kind, 1e-4);
+    if (periodic) settings.periodic = {Vec3(-0.05, 0.0, -0.2), Vec3(0.2, 1.0, 0.25), {true, false, true}};
+    World world(settings, linearContact(1e3, 0.5, 0.0), std::vector<Wall>{},
+                std::vector<TemplatePtr>{templateFromPebbles({{Vec3::Zero(), 1e-3}}, 2500)});
+    // The cluster integration and RK4 refuse a body as fast as 1e100 m/s (their lists' lifetime).
+    const bool ownForces = kind == IntegratorKind::Cim || kind == IntegratorKind::Rk4;
+    const double far = ownForces ? 0.0 : 1e150, fast = ownForces ? 1.0 : 1e100;
+    for (int b = 0; b < 9; ++b) {
+      world.addBody({0, Vec3(0.01 * b, far, -0.02 * b), Quat::Identity(), Vec3(-0.5 * b, fast, 0.1),
+                     Vec3(0.3 * b, 2.0, -1.0)});
+    }
+    run(world, 3);
+    BodyState& s = world.bodies();
+    const auto b = static_cast<std::size_t>(body);
+    switch (field) {
+      case 0:
+        s.angularVelocity[b][component] = value;
+        break;
+      case 1:
+        s.orientation[b].coeffs()[component] = value;
+        break;
+      case 2:
+        s.velocity[b][component] = value;
+        break;
+      default:
+        s.position[b][component] = value;
+        break;
+    }
+    world.stateChanged();
+    QVERIFY(!world.step());
+    QVERIFY(world.state().divergence.happened);
+    QCOMPARE(world.state().divergence.body, static_cast<std::uint32_t>(body));
+    QVERIFY2(world.state().divergence.message.find("non-finite") != std::string::npos,
+             world.state().divergence.message.c_str());
   }
 };
 

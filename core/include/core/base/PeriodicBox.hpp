@@ -38,10 +38,11 @@ struct PeriodicBox {
   double wholeLengths(int a, double d) const { return length[a] * nearestInteger(d / length[a]); }
 
   // x moved by whole box lengths into [lower, lower + length) on the periodic axes [m]. A
-  // coordinate already inside is returned unchanged (to the bit), so wrapping twice changes nothing.
+  // coordinate already inside is returned unchanged (to the bit), so wrapping twice changes nothing;
+  // so is a NaN or an infinity (a run that blew up: the divergence check must still see it).
   Vec3 wrap(Vec3 x) const {
     for (int a = 0; a < 3; ++a) {
-      if (!periodic[a]) continue;
+      if (!periodic[a] || !std::isfinite(x[a])) continue;
       const double u = x[a] - lower[a];
       if (u >= 0.0 && u < length[a]) continue;
       double y = x[a] - length[a] * std::floor(u / length[a]);

@@ -205,6 +205,8 @@ class World final : private ForceStage {
   // A stage's running total in stageSeconds() [s], for a StageTimer (StageClock.hpp).
   double& stageTotal(Stage s) { return stageSeconds_[static_cast<int>(s)]; }
   bool checkDivergence();
+  // The first body with a NaN or an infinity in its position, velocities or orientation; size() if none.
+  std::size_t firstNonFiniteBody() const;
   // A setting that changes the energy without booking it (gravity, stiffness, the step): forces
   // are evaluated again and the energy watch starts again.
   // stateChanged() without forgetting the integrator's history (addBody: the integrator extends it).
