@@ -38,7 +38,8 @@ void BodyPairSearch::build(const std::vector<Vec3>& lower, const std::vector<Vec
   int top = 0;
   for (std::size_t b = 0; b < n; ++b) {
     const double ratio = std::max(bound_[b].half.maxCoeff(), smallest) / smallest;
-    classOf[b] = std::clamp(static_cast<int>(std::floor(std::log2(ratio))), 0, 60);
+    const double k = std::floor(std::log2(ratio));  // NaN or infinite for a blown-up body: class 0 or 60
+    classOf[b] = std::isnan(k) ? 0 : static_cast<int>(std::clamp(k, 0.0, 60.0));
     top = std::max(top, classOf[b]);
   }
   std::vector<int> slot(static_cast<std::size_t>(top) + 1, -1);
