@@ -124,7 +124,8 @@ std::size_t World::firstNonFiniteBody() const {
   const bool finite = allFinite(s.position) && allFinite(s.velocity) && allFinite(s.angularVelocity) &&
                       allFinite(s.orientation.empty() ? nullptr : s.orientation.front().coeffs().data(),
                                 4 * s.orientation.size());
-  for (std::size_t b = 0; !finite && b < s.size(); ++b) {
+  if (finite) return s.size();
+  for (std::size_t b = 0; b < s.size(); ++b) {
     if (!s.position[b].allFinite() || !s.velocity[b].allFinite() || !s.angularVelocity[b].allFinite() ||
         !s.orientation[b].coeffs().allFinite())
       return b;
