@@ -9,6 +9,7 @@
 #include "Arguments.hpp"
 #include "Commands.hpp"
 #include "core/base/Errors.hpp"
+#include "core/base/HeapPolicy.hpp"
 #include "core/base/ResourceLimits.hpp"
 #include "core/base/Version.hpp"
 
@@ -98,6 +99,7 @@ bool asksForHelp(const std::vector<std::string>& args) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  clumplab::keepLargeBlocksMapped();
   std::vector<std::string> args(argv + 1, argv + argc);
   if (args.size() == 1 && (args[0] == "--version" || args[0] == "-V")) {
     std::printf("clumplab-cli: %s\n", clumplab::versionLine().c_str());

@@ -13,6 +13,7 @@
 #include <string>
 #include <vector>
 
+#include "core/base/HeapPolicy.hpp"
 #include "core/base/ResourceLimits.hpp"
 #include "core/base/Version.hpp"
 #include "gui/document/ExampleScenes.hpp"
@@ -54,6 +55,7 @@ std::unique_ptr<QCoreApplication> makeApplication(int& argc, char** argv) {
 }  // namespace
 
 int main(int argc, char** argv) {
+  clumplab::keepLargeBlocksMapped();
   using namespace clumplab::gui;
   if (!printsAndExits(argc, argv) && noDisplay()) {
     std::fprintf(stderr,

@@ -99,7 +99,8 @@ def bench(cli, scene, steps, threads):
         fail('%s exited with %d:\n%s' % (' '.join(command), result.returncode, result.stderr[-2000:]))
     report = json.loads(result.stdout.strip().splitlines()[-1])
     rss = re.search(r'Maximum resident set size \(kbytes\): (\d+)', result.stderr)
-    report['max_rss_mb'] = int(rss.group(1)) / 1024.0 if rss else float('nan')
+    report['max_rss_mb'] = int(rss.group(1)) / 1024.0 if rss else float('nan')  # MiB
+    report['max_rss_bytes'] = int(rss.group(1)) * 1024 if rss else float('nan')
     return report
 
 
@@ -126,15 +127,16 @@ def main():
         smalls += [bench(args.cli, args.base, args.steps, args.threads) for _ in range(2)]
         small = sorted(smalls, key=lambda r: r['wall_seconds'])[1]
     for name, r in (('tbar-bulk', small), ('wide', wide)):
-        print('%-9s  %8d pebbles  %7.1f s  %.3g pebble-steps/s  peak %.0f MB  rebuilds %d  contacts %d%s' %
+        print('%-9s  %8d pebbles  %7.1f s  %.3g pebble-steps/s  peak %.0f MiB  rebuilds %d  contacts %d%s' %
               (name, r['pebbles'], r['wall_seconds'], r['pebble_steps_per_second'], r['max_rss_mb'],
                r['neighbor_rebuilds'], r['final']['contacts'],
                '  DIVERGED: ' + r['diverged'] if r.get('diverged') else ''))
     for name, r in (('tbar-bulk', small), ('wide', wide)):
         print('%-9s  stage seconds %s' % (name, ', '.join('%s %.2f' % (k, v) for k, v in r['stage_seconds'].items())))
-    print('per pebble-step, wide / tbar-bulk: %.2fx; wide peak memory %.0f MB (%d steps, %d thread%s)' %
-          (wide['pebble_steps_per_second'] / small['pebble_steps_per_second'], wide['max_rss_mb'], args.steps,
-           args.threads, '' if args.threads == 1 else 's'))
+    print('per pebble-step, wide / tbar-bulk: %.2fx; wide peak memory %.0f MiB, %.0f bytes per pebble (%d steps, '
+          '%d thread%s)' %
+          (wide['pebble_steps_per_second'] / small['pebble_steps_per_second'], wide['max_rss_mb'],
+           wide['max_rss_bytes'] / wide['pebbles'], args.steps, args.threads, '' if args.threads == 1 else 's'))
 
 
 if __name__ == '__main__':

@@ -224,8 +224,11 @@ inline QString firstDifference(const std::vector<PebblePair>& got, const std::ve
 enum class Boundaries { BoxWalls, Periodic, PeriodicWithFloor, CavityAndMembrane };
 
 // Fine many-pebble clumps (radius r), middle ones and coarse ones (radius up to 50 r), a few mixed
-// templates, scattered densely enough in a region of edge `region` that many bodies overlap.
-inline TestScene randomScene(std::uint32_t seed, Boundaries boundaries, bool capsules, int bodies) {
+// templates, scattered densely enough in a region of edge `region` that many bodies overlap. The
+// region and its boundaries are shifted by `origin` [m] (far from it, single-precision copies of
+// positions round by up to a tenth of a pebble radius).
+inline TestScene randomScene(std::uint32_t seed, Boundaries boundaries, bool capsules, int bodies,
+                             const Vec3& origin = Vec3::Zero()) {
   std::mt19937 rng(seed);
   TestScene s;
   s.capsules = capsules;
@@ -243,19 +246,21 @@ inline TestScene randomScene(std::uint32_t seed, Boundaries boundaries, bool cap
   // Periodic lengths hold two coarse pair ranges (2 (2 x 1.5 coarse + skin)).
   const double region =
       boundaries == Boundaries::Periodic || boundaries == Boundaries::PeriodicWithFloor ? 0.16 : 0.1;
-  const Vec3 lower(-region / 2, -region / 2, 0.0);
+  const Vec3 lower = origin + Vec3(-region / 2, -region / 2, 0.0);
   if (boundaries == Boundaries::BoxWalls) {
     s.walls = Wall::box(lower, lower + Vec3::Constant(region));
-    s.walls.push_back(meshWall(gridFloor(4, region, 0.01)));
+    TriangleMesh floor = gridFloor(4, region, 0.01);
+    for (Vec3& v : floor.vertices) v += origin;
+    s.walls.push_back(meshWall(floor));
   } else if (boundaries == Boundaries::CavityAndMembrane) {
     s.walls = {Wall::cavity(lower + Vec3::Constant(region / 2), 0.55 * region),
-               Wall::membrane(Vec3(0, 0, region / 2), Vec3(0.2, 0.1, 1.0), 1.1 * r)};
+               Wall::membrane(origin + Vec3(0, 0, region / 2), Vec3(0.2, 0.1, 1.0), 1.1 * r)};
   } else {
     s.box.lower = lower;
     s.box.length = Vec3::Constant(region);
     s.box.periodic = {true, true, boundaries == Boundaries::Periodic};
     if (boundaries == Boundaries::PeriodicWithFloor)
-      s.walls = {Wall::plane(Vec3(0, 0, 0.002), Vec3::UnitZ())};
+      s.walls = {Wall::plane(origin + Vec3(0, 0, 0.002), Vec3::UnitZ())};
   }
   std::uniform_real_distribution<double> u(0.0, 1.0);
   std::discrete_distribution<std::uint32_t> pick({6, 3, 8, 1, 2, 2, 4});

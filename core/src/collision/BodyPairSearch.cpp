@@ -22,22 +22,23 @@ void BodyPairSearch::build(const std::vector<Vec3>& lower, const std::vector<Vec
   const std::size_t n = lower.size();
   skin_ = skin;
   box_ = box;
-  bound_.resize(n);
-  for (std::size_t b = 0; b < n; ++b) {
-    const Vec3 centre = 0.5 * (lower[b] + upper[b]);
-    bound_[b] = {box.any() ? box.wrap(centre) : centre, 0.5 * (upper[b] - lower[b])};
-  }
   classes_.clear();
+  place_.resize(n);
   if (n == 0) return;
+  const auto halfOf = [&](std::size_t b) -> Vec3 { return 0.5 * (upper[b] - lower[b]); };
+  const auto centreOf = [&](std::size_t b) -> Vec3 {
+    const Vec3 centre = 0.5 * (lower[b] + upper[b]);
+    return box.any() ? box.wrap(centre) : centre;
+  };
 
   // Size classes by largest half extent: [h0 2^k, h0 2^(k+1)), h0 the smallest.
   double smallest = std::numeric_limits<double>::infinity();
-  for (const Bound& b : bound_) smallest = std::min(smallest, b.half.maxCoeff());
+  for (std::size_t b = 0; b < n; ++b) smallest = std::min(smallest, halfOf(b).maxCoeff());
   smallest = std::max(smallest, 1e-12);
   std::vector<int> classOf(n);
   int top = 0;
   for (std::size_t b = 0; b < n; ++b) {
-    const double ratio = std::max(bound_[b].half.maxCoeff(), smallest) / smallest;
+    const double ratio = std::max(halfOf(b).maxCoeff(), smallest) / smallest;
     const double k = std::floor(std::log2(ratio));  // NaN or infinite for a blown-up body: class 0 or 60
     classOf[b] = std::isnan(k) ? 0 : static_cast<int>(std::clamp(k, 0.0, 60.0));
     top = std::max(top, classOf[b]);
@@ -53,27 +54,29 @@ void BodyPairSearch::build(const std::vector<Vec3>& lower, const std::vector<Vec
     }
     SizeClass& c = classes_[static_cast<std::size_t>(s)];
     members[static_cast<std::size_t>(s)].push_back(static_cast<std::uint32_t>(b));
-    c.maxHalf = c.maxHalf.cwiseMax(bound_[b].half);
+    c.maxHalf = c.maxHalf.cwiseMax(halfOf(b));
   }
   std::vector<Vec3> points;
   for (std::size_t s = 0; s < classes_.size(); ++s) {
     SizeClass& c = classes_[s];
     points.clear();
-    for (const std::uint32_t b : members[s]) points.push_back(bound_[b].centre);
+    for (const std::uint32_t b : members[s]) points.push_back(centreOf(b));
     c.grid.build(points, 2.0 * c.maxHalf.maxCoeff() + skin, box);
     c.bound.resize(c.grid.item.size());
     for (std::size_t k = 0; k < c.grid.item.size(); ++k) {
       const std::uint32_t b = members[s][c.grid.item[k]];
       c.grid.item[k] = b;
-      c.bound[k] = bound_[b];
+      c.bound[k] = {centreOf(b), halfOf(b)};
+      place_[b] = {static_cast<std::uint32_t>(s), static_cast<std::uint32_t>(k)};
     }
   }
 }
 
 double BodyPairSearch::partnersOf(std::uint32_t a, std::vector<std::uint32_t>& partners) const {
   partners.clear();
-  const Vec3& x = bound_[a].centre;
-  const Vec3& ha = bound_[a].half;
+  const Bound& own = classes_[place_[a].sizeClass].bound[place_[a].item];
+  const Vec3& x = own.centre;
+  const Vec3& ha = own.half;
   const bool periodic = box_.any();
   const double inf = std::numeric_limits<double>::infinity();
   const double reach = skin_ * (1.0 + kPad);

@@ -40,7 +40,13 @@ class BodyPairSearch {
     std::vector<Bound> bound;     // per grid item, in cell order (read in sequence by searches)
   };
   std::vector<SizeClass> classes_;
-  std::vector<Bound> bound_;  // per body
+  // Per body, where its bound is: its class and its place in the class's cell order (the bounds
+  // are kept once, in cell order, where the searches read them).
+  struct Place {
+    std::uint32_t sizeClass = 0;
+    std::uint32_t item = 0;
+  };
+  std::vector<Place> place_;
   double skin_ = 0.0;
   PeriodicBox box_;
 };

@@ -34,19 +34,15 @@ std::size_t countHeld(const std::vector<Vec3>& springs, const std::vector<double
   return count;
 }
 
-// The held entries of `keys` (with `springs` and `stored` beside them) copied to the out arrays,
-// allocated once at their size.
+// The held entries of `keys` (with `springs` and `stored` beside them) in place of the out arrays'
+// entries (their capacity kept).
 template <class Key>
 void copyHeld(const std::vector<Key>& keys, const std::vector<Vec3>& springs,
               const std::vector<double>& stored, std::vector<Key>& outKeys, std::vector<Vec3>& outSprings,
               std::vector<double>& outStored) {
-  const std::size_t count = countHeld(springs, stored);
   outKeys.clear();
   outSprings.clear();
   outStored.clear();
-  outKeys.reserve(count);
-  outSprings.reserve(count);
-  outStored.reserve(count);
   for (std::size_t k = 0; k < keys.size(); ++k) {
     if (!ContactHistory::held(springs[k], stored[k])) continue;
     outKeys.push_back(keys[k]);
@@ -57,13 +53,25 @@ void copyHeld(const std::vector<Key>& keys, const std::vector<Vec3>& springs,
 
 }  // namespace
 
+// A new copy is allocated at the size of the held entries (checkpoints stay compact); an assignment
+// reuses the arrays it has (the broad phase's copy of the previous lists, at every rebuild).
 ContactHistory::ContactHistory(const ContactHistory& other) {
-  copyHeld(other.pairs, other.pairSprings, other.pairStored, pairs, pairSprings, pairStored);
-  copyHeld(other.wallPairs, other.wallSprings, other.wallStored, wallPairs, wallSprings, wallStored);
+  const std::size_t heldPairs = countHeld(other.pairSprings, other.pairStored);
+  const std::size_t heldWalls = countHeld(other.wallSprings, other.wallStored);
+  pairs.reserve(heldPairs);
+  pairSprings.reserve(heldPairs);
+  pairStored.reserve(heldPairs);
+  wallPairs.reserve(heldWalls);
+  wallSprings.reserve(heldWalls);
+  wallStored.reserve(heldWalls);
+  *this = other;
 }
 
 ContactHistory& ContactHistory::operator=(const ContactHistory& other) {
-  if (this != &other) *this = ContactHistory(other);
+  if (this != &other) {
+    copyHeld(other.pairs, other.pairSprings, other.pairStored, pairs, pairSprings, pairStored);
+    copyHeld(other.wallPairs, other.wallSprings, other.wallStored, wallPairs, wallSprings, wallStored);
+  }
   return *this;
 }
 

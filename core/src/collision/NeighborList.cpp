@@ -14,8 +14,49 @@
 namespace clumplab {
 
 namespace {
-bool sameWallPair(const WallPair& x, const WallPair& y) {
-  return x.pebble == y.pebble && x.wall == y.wall && x.end == y.end;
+bool keyLess(const PebblePair& x, const PebblePair& y) {
+  return pairLess(x, y);
+}
+bool keyLess(const WallPair& x, const WallPair& y) {
+  return wallPairLess(x, y);
+}
+
+// Sorted `keys` written to out* from `offset` on, each with the spring and stored value it has in the
+// sorted old* arrays, or zero (a linear merge from the first old key not below keys' first).
+template <class Key>
+void carryOver(const std::vector<Key>& keys, const std::vector<Key>& oldKeys,
+               const std::vector<Vec3>& oldSprings, const std::vector<double>& oldStored, std::size_t offset,
+               std::vector<Key>& outKeys, std::vector<Vec3>& outSprings, std::vector<double>& outStored) {
+  if (keys.empty()) return;
+  auto old = std::lower_bound(oldKeys.begin(), oldKeys.end(), keys.front(),
+                              [](const Key& x, const Key& y) { return keyLess(x, y); });
+  for (std::size_t k = 0; k < keys.size(); ++k) {
+    const Key& key = keys[k];
+    while (old != oldKeys.end() && keyLess(*old, key)) ++old;
+    const bool kept = old != oldKeys.end() && !keyLess(key, *old);
+    const auto at = static_cast<std::size_t>(old - oldKeys.begin());
+    outKeys[offset + k] = key;
+    outSprings[offset + k] = kept ? oldSprings[at] : Vec3::Zero();
+    outStored[offset + k] = kept ? oldStored[at] : 0.0;
+  }
+}
+// limit^2 [m^2] in single precision, rounded down: x (1 - 2^-23) rounded to the nearest float is
+// below x, since rounding adds at most 2^-24 x. 0 for a limit below zero or so small that floats
+// lose that bound (the pebble is then tested as moved at once); the largest float for a larger one.
+float squaredLimitBelow(double limit) {
+  const double squared = limit * limit;
+  if (!(limit > 0.0) || squared < static_cast<double>(std::numeric_limits<float>::min())) return 0.0F;
+  constexpr auto kLargest = static_cast<double>(std::numeric_limits<float>::max());  // not rounded up to inf
+  return static_cast<float>(std::min(squared * (1.0 - 0x1p-23), kLargest));
+}
+// A bound on the distance [m] between a position and its single-precision copy: the sum of the
+// components' distances (no square root, at least the Euclidean distance).
+double roundingOf(const Vec3& position, const Eigen::Vector3f& copy) {
+  return (position - copy.cast<double>()).cwiseAbs().sum();
+}
+// Per pebble, its radius plus half its shaft [m]: the radii themselves when all are spheres.
+const std::vector<double>& pebbleReach(const BroadPhaseInput& in, const std::vector<double>& capsuleReach) {
+  return in.pebbleHalfLength.empty() ? in.pebbleRadius : capsuleReach;
 }
 // Displacement limits are shrunk by this factor against rounding in positions and distances.
 constexpr double kLimitSafety = 0.999;
@@ -48,7 +89,10 @@ struct NeighborList::Scratch {
     std::vector<PebblePair> raw;              // one body's pairs before sorting
     std::vector<std::uint32_t> found;         // scratch for partner searches
     PebblePairSearch::Scratch search;
-    ContactHistory listed;  // the block's pebble pairs, then its wall pairs, with their carried history
+    // The block's pebble pairs and wall pairs, sorted: keys only (gatherBlocks writes them into the
+    // lists with their carried history, so a pair's history is held once, in the lists).
+    std::vector<PebblePair> pairs;
+    std::vector<WallPair> wallPairs;
   };
   std::vector<Block> blocks;
   BodyPairSearch bodySearch;
@@ -56,9 +100,9 @@ struct NeighborList::Scratch {
   std::vector<Vec3> boxLower, boxUpper;      // per body: world box of its pebbles' reaches [m]
   std::vector<Vec3> groupLower, groupUpper;  // the same per pebble group (TemplateGrid)
   std::vector<std::uint32_t> bodyFirstGroup;
-  std::vector<double> reach;       // per pebble: radius plus half shaft [m]
-  std::vector<double> bodyMargin;  // per body: lower bound on the gap to every unlisted partner [m]
-  ContactHistory old;              // the previous lists, for their history
+  std::vector<double> capsuleReach;  // per pebble: radius plus half shaft [m], when there are capsules
+  std::vector<double> bodyMargin;    // per body: lower bound on the gap to every unlisted partner [m]
+  ContactHistory old;                // the held entries of the previous lists, for their history
 };
 
 NeighborList::NeighborList() : scratch_(std::make_unique<Scratch>()) {}
@@ -77,7 +121,10 @@ bool NeighborList::needsRebuild(const std::vector<Vec3>& pebblePositions) const 
 void NeighborList::rebuild(const BroadPhaseInput& in, ContactHistory& lists, ThreadPool* pool) {
   ++state_.rebuilds;
   startLists(in, lists);
-  if (in.pebblePosition.empty() || in.bodyPosition.empty()) return;
+  if (in.pebblePosition.empty() || in.bodyPosition.empty()) {
+    lists.clear();
+    return;
+  }
   std::size_t blockCount = 0;
   {
     const StageTimer timer(seconds_.bodies);
@@ -85,7 +132,7 @@ void NeighborList::rebuild(const BroadPhaseInput& in, ContactHistory& lists, Thr
   }
   const StageTimer timer(seconds_.pebbles);
   Scratch& s = *scratch_;
-  const PebblePairSearch bodies(in, s.templateGrids, s.reach,
+  const PebblePairSearch bodies(in, s.templateGrids, pebbleReach(in, s.capsuleReach),
                                 {s.boxLower, s.boxUpper, s.groupLower, s.groupUpper, s.bodyFirstGroup},
                                 state_.skin, onePebbleShortcut_);
   listPebblePairs(bodies, blockCount, pool);
@@ -93,17 +140,19 @@ void NeighborList::rebuild(const BroadPhaseInput& in, ContactHistory& lists, Thr
   gatherBlocks(blockCount, lists);
 }
 
-// The previous lists (sorted) move to the scratch, to be merged into the new ones for their history.
+// The held entries of the previous lists (sorted) are copied to the scratch, to be merged into the
+// new ones for their history: an entry that holds nothing is what a new pair starts from anyway, and
+// in a pile most listed pairs do not touch, so the copy is small and the lists' arrays are reused.
 void NeighborList::startLists(const BroadPhaseInput& in, ContactHistory& lists) {
   Scratch& s = *scratch_;
-  std::swap(s.old, lists);  // moves: every entry
+  s.old = lists;  // the held entries only (ContactHistory's copy)
   const std::vector<Vec3>& pos = in.pebblePosition;
-  state_.positionsAtBuild = pos;
   const std::size_t n = pos.size();
+  state_.positionsAtBuild.resize(n);
+  for (std::size_t i = 0; i < n; ++i) state_.positionsAtBuild[i] = pos[i].cast<float>();
   const std::size_t bodyCount = in.bodyPosition.size();
   state_.limit2.resize(n);
   state_.bodiesAtBuild.resize(bodyCount);
-  lists.clear();
   bodyPairs_ = 0;
 }
 
@@ -134,9 +183,10 @@ std::size_t NeighborList::findCandidateBodies(const BroadPhaseInput& in, ThreadP
   s.boxLower.resize(bodyCount);
   s.boxUpper.resize(bodyCount);
   const bool capsules = !in.pebbleHalfLength.empty();
-  s.reach.resize(n);
-  for (std::size_t i = 0; i < n; ++i)
-    s.reach[i] = capsules ? in.pebbleRadius[i] + in.pebbleHalfLength[i] : in.pebbleRadius[i];
+  s.capsuleReach.resize(capsules ? n : 0);
+  for (std::size_t i = 0; capsules && i < n; ++i)
+    s.capsuleReach[i] = in.pebbleRadius[i] + in.pebbleHalfLength[i];
+  const std::vector<double>& reach = pebbleReach(in, s.capsuleReach);
   s.bodyFirstGroup.resize(bodyCount + 1);
   s.bodyFirstGroup[0] = 0;
   for (std::size_t b = 0; b < bodyCount; ++b) {
@@ -155,7 +205,7 @@ std::size_t NeighborList::findCandidateBodies(const BroadPhaseInput& in, ThreadP
         Vec3 gl = Vec3::Constant(std::numeric_limits<double>::infinity()), gu = -gl;
         for (std::uint32_t m = grid.groupStart()[g]; m < grid.groupStart()[g + 1]; ++m) {
           const std::uint32_t i = first + grid.groupPebble()[m];
-          const Vec3 r = Vec3::Constant(s.reach[i]);
+          const Vec3 r = Vec3::Constant(reach[i]);
           gl = gl.cwiseMin(pos[i] - r);
           gu = gu.cwiseMax(pos[i] + r);
         }
@@ -184,16 +234,14 @@ std::size_t NeighborList::findCandidateBodies(const BroadPhaseInput& in, ThreadP
   return blockCount;
 }
 
-// Pebble level: the pebble pairs of each candidate body pair, sorted per body and merged with the
-// previous lists for their history; each body's margin to its unlisted partners.
+// Pebble level: the pebble pairs of each candidate body pair, sorted per body; each body's margin to
+// its unlisted partners.
 void NeighborList::listPebblePairs(const PebblePairSearch& bodies, std::size_t blockCount, ThreadPool* pool) {
   Scratch& s = *scratch_;
   runBlocks(pool, blockCount, [&](std::size_t k) {
     Scratch::Block& block = s.blocks[k];
     block.margins.clear();
-    block.listed.clear();  // the wall pairs are listed after (listWallPairs)
-    auto oldPair = std::lower_bound(s.old.pairs.begin(), s.old.pairs.end(),
-                                    PebblePair{bodies.firstPebble(block.firstBody), 0}, pairLess);
+    block.pairs.clear();
     for (std::uint32_t a = block.firstBody; a < block.endBody; ++a) {
       block.raw.clear();
       const std::uint32_t local = a - block.firstBody;
@@ -203,14 +251,7 @@ void NeighborList::listPebblePairs(const PebblePairSearch& bodies, std::size_t b
         block.margins.push_back({a, b, margin});
       }
       std::sort(block.raw.begin(), block.raw.end(), pairLess);
-      for (const PebblePair& pair : block.raw) {
-        while (oldPair != s.old.pairs.end() && pairLess(*oldPair, pair)) ++oldPair;
-        const bool kept = oldPair != s.old.pairs.end() && oldPair->a == pair.a && oldPair->b == pair.b;
-        const auto old = static_cast<std::size_t>(oldPair - s.old.pairs.begin());
-        block.listed.pairs.push_back(pair);
-        block.listed.pairSprings.push_back(kept ? s.old.pairSprings[old] : Vec3::Zero());
-        block.listed.pairStored.push_back(kept ? s.old.pairStored[old] : 0.0);
-      }
+      block.pairs.insert(block.pairs.end(), block.raw.begin(), block.raw.end());
     }
   });
   // Each body pair's margin bounds both bodies' (in block order: the same bits for any thread count).
@@ -231,8 +272,7 @@ void NeighborList::listWallPairs(const BroadPhaseInput& in, const PebblePairSear
   const bool capsules = !in.pebbleHalfLength.empty();
   runBlocks(pool, blockCount, [&](std::size_t k) {
     Scratch::Block& block = s.blocks[k];
-    auto oldWall = std::lower_bound(s.old.wallPairs.begin(), s.old.wallPairs.end(),
-                                    WallPair{bodies.firstPebble(block.firstBody), 0, 0}, wallPairLess);
+    block.wallPairs.clear();
     for (std::uint32_t a = block.firstBody; a < block.endBody; ++a) {
       // Every unlisted partner is at least `margin` beyond touching (never less than the skin: the
       // lists hold every pair closer than that).
@@ -258,40 +298,46 @@ void NeighborList::listWallPairs(const BroadPhaseInput& in, const PebblePairSear
             continue;
           }
           const std::uint32_t ends = capsules && in.pebbleHalfLength[i] > 0.0 ? 2 : 1;
-          for (std::uint32_t e = 0; e < ends; ++e) {
-            const WallPair pair{i, static_cast<std::uint32_t>(w), e};
-            while (oldWall != s.old.wallPairs.end() && wallPairLess(*oldWall, pair)) ++oldWall;
-            const bool kept = oldWall != s.old.wallPairs.end() && sameWallPair(*oldWall, pair);
-            const auto old = static_cast<std::size_t>(oldWall - s.old.wallPairs.begin());
-            block.listed.wallPairs.push_back(pair);
-            block.listed.wallSprings.push_back(kept ? s.old.wallSprings[old] : Vec3::Zero());
-            block.listed.wallStored.push_back(kept ? s.old.wallStored[old] : 0.0);
-          }
+          for (std::uint32_t e = 0; e < ends; ++e)
+            block.wallPairs.push_back({i, static_cast<std::uint32_t>(w), e});
         }
         limit *= kLimitSafety;
-        state_.limit2[i] = limit * limit;
-        atBuild.limit = std::min(atBuild.limit, limit);
+        // The reference position is kept in single precision: the limit from it gives up the distance
+        // to the pebble, and the body's bound twice that (NeighborList.hpp, State).
+        const double rounding = roundingOf(pos[i], state_.positionsAtBuild[i]);
+        state_.limit2[i] = squaredLimitBelow(limit - rounding);
+        atBuild.limit = std::min(atBuild.limit, limit - 2.0 * rounding);
       }
       atBuild.reach *= 1.0 + 1e-9;  // rounding of the distances
     }
   });
 }
 
-// The blocks' lists, concatenated in block order (the same bits for any thread count).
+// The blocks' keys, concatenated in block order into the lists (the same bits for any thread count),
+// each with the history the previous lists held for it.
 void NeighborList::gatherBlocks(std::size_t blockCount, ContactHistory& lists) {
   const Scratch& s = *scratch_;
   std::size_t pairCount = 0, wallCount = 0;
   for (std::size_t k = 0; k < blockCount; ++k) {
-    pairCount += s.blocks[k].listed.pairs.size();
-    wallCount += s.blocks[k].listed.wallPairs.size();
+    pairCount += s.blocks[k].pairs.size();
+    wallCount += s.blocks[k].wallPairs.size();
   }
-  lists.pairs.reserve(pairCount);
-  lists.pairSprings.reserve(pairCount);
-  lists.pairStored.reserve(pairCount);
-  lists.wallPairs.reserve(wallCount);
-  lists.wallSprings.reserve(wallCount);
-  lists.wallStored.reserve(wallCount);
-  for (std::size_t k = 0; k < blockCount; ++k) lists.append(s.blocks[k].listed);
+  lists.pairs.resize(pairCount);
+  lists.pairSprings.resize(pairCount);
+  lists.pairStored.resize(pairCount);
+  lists.wallPairs.resize(wallCount);
+  lists.wallSprings.resize(wallCount);
+  lists.wallStored.resize(wallCount);
+  std::size_t pairAt = 0, wallAt = 0;
+  for (std::size_t k = 0; k < blockCount; ++k) {
+    const Scratch::Block& block = s.blocks[k];
+    carryOver(block.pairs, s.old.pairs, s.old.pairSprings, s.old.pairStored, pairAt, lists.pairs,
+              lists.pairSprings, lists.pairStored);
+    carryOver(block.wallPairs, s.old.wallPairs, s.old.wallSprings, s.old.wallStored, wallAt, lists.wallPairs,
+              lists.wallSprings, lists.wallStored);
+    pairAt += block.pairs.size();
+    wallAt += block.wallPairs.size();
+  }
 }
 
 void NeighborList::invalidate() {
@@ -326,13 +372,24 @@ void NeighborList::removePebbles(std::uint32_t first, std::uint32_t count) {
 void NeighborList::translatePebbles(std::uint32_t first, std::uint32_t count, const Vec3& shift) {
   if (static_cast<std::size_t>(first) + count > state_.positionsAtBuild.size())
     return;  // no list: the next evaluation builds one
-  for (std::uint32_t i = first; i < first + count; ++i) state_.positionsAtBuild[i] += shift;
+  // A shifted reference is rounded again (single precision): each limit gives up what that moved it
+  // from the exact shift, and the body's bound twice the most of its pebbles'.
+  double rounded = 0.0;
+  for (std::uint32_t i = first; i < first + count; ++i) {
+    const Vec3 exact = state_.positionsAtBuild[i].cast<double>() + shift;
+    state_.positionsAtBuild[i] = exact.cast<float>();
+    const double rounding = roundingOf(exact, state_.positionsAtBuild[i]);
+    state_.limit2[i] = squaredLimitBelow(std::sqrt(static_cast<double>(state_.limit2[i])) - rounding);
+    rounded = std::max(rounded, rounding);
+  }
   // The body that holds exactly these pebbles moved with them (else its test stays conservative:
   // its reference pose is then off by the shift, and its pebbles are tested one by one).
   const auto body = std::lower_bound(state_.bodiesAtBuild.begin(), state_.bodiesAtBuild.end(), first,
                                      [](const BodyAtBuild& b, std::uint32_t p) { return b.firstPebble < p; });
-  if (body != state_.bodiesAtBuild.end() && body->firstPebble == first && body->endPebble == first + count)
+  if (body != state_.bodiesAtBuild.end() && body->firstPebble == first && body->endPebble == first + count) {
     body->position += shift;
+    body->limit -= 2.0 * rounded;
+  }
 }
 
 }  // namespace clumplab

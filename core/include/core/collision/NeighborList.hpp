@@ -70,9 +70,10 @@ class NeighborList {
   // when builtFor(n) holds.
   bool builtFor(std::size_t pebbleCount) const { return state_.positionsAtBuild.size() == pebbleCount; }
   bool movedTooFar(std::size_t i, const Vec3& position) const {
-    return (position - state_.positionsAtBuild[i]).squaredNorm() > state_.limit2[i];
+    return (position - state_.positionsAtBuild[i].cast<double>()).squaredNorm() > state_.limit2[i];
   }
-  // Pebble i's squared displacement limit [m^2] at the last build.
+  // Pebble i's squared displacement limit [m^2] at the last build, measured from its reference
+  // position (positionsAtBuild: single precision, the limit already short by its rounding).
   double squaredLimit(std::size_t i) const { return state_.limit2[i]; }
 
   // A cheaper test for a rigid body's pebbles: true when the body's own motion since the last build
@@ -128,7 +129,8 @@ class NeighborList {
   void translatePebbles(std::uint32_t first, std::uint32_t count, const Vec3& shift);
 
   // A body's pose at the last build, its pebbles [firstPebble, endPebble), their largest distance
-  // from its centre [m] and their smallest displacement limit [m] (bodyWithinLimits).
+  // from its centre [m] and their smallest displacement limit [m], less twice the rounding of their
+  // reference positions (bodyWithinLimits).
   struct BodyAtBuild {
     std::uint32_t firstPebble = 0;
     std::uint32_t endPebble = 0;
@@ -152,8 +154,12 @@ class NeighborList {
   // The rebuild bookkeeping (not the scratch buffers or timings).
   struct State {
     double skin = 0.0;  // [m]
-    std::vector<Vec3> positionsAtBuild;
-    std::vector<double> limit2;  // squared displacement limit per pebble [m^2]
+    // Per pebble, where it was at the last build [m] and its squared displacement limit from there
+    // [m^2], in single precision (16 bytes a pebble, not 32): the limit is the true one less the
+    // distance between the pebble and its rounded position, and rounded down, so a pebble within it is
+    // within the true limit (and the body bound, bodiesAtBuild, gives up that distance twice).
+    std::vector<Eigen::Vector3f> positionsAtBuild;
+    std::vector<float> limit2;
     std::vector<BodyAtBuild> bodiesAtBuild;
     std::size_t rebuilds = 0;
   };
