@@ -64,9 +64,10 @@ void BodyPairSearch::build(const std::vector<Vec3>& lower, const std::vector<Vec
     c.grid.build(points, 2.0 * c.maxHalf.maxCoeff() + skin, box);
     c.bound.resize(c.grid.item.size());
     for (std::size_t k = 0; k < c.grid.item.size(); ++k) {
-      const std::uint32_t b = members[s][c.grid.item[k]];
+      const std::uint32_t member = c.grid.item[k];  // into members[s] and points
+      const std::uint32_t b = members[s][member];
       c.grid.item[k] = b;
-      c.bound[k] = {centreOf(b), halfOf(b)};
+      c.bound[k] = {points[member], halfOf(b)};
       place_[b] = {static_cast<std::uint32_t>(s), static_cast<std::uint32_t>(k)};
     }
   }

@@ -14,26 +14,19 @@
 namespace clumplab {
 
 namespace {
-bool keyLess(const PebblePair& x, const PebblePair& y) {
-  return pairLess(x, y);
-}
-bool keyLess(const WallPair& x, const WallPair& y) {
-  return wallPairLess(x, y);
-}
-
 // Sorted `keys` written to out* from `offset` on, each with the spring and stored value it has in the
-// sorted old* arrays, or zero (a linear merge from the first old key not below keys' first).
-template <class Key>
+// old* arrays (sorted by `less`), or zero (a linear merge from the first old key not below keys' first).
+template <class Key, class Less>
 void carryOver(const std::vector<Key>& keys, const std::vector<Key>& oldKeys,
-               const std::vector<Vec3>& oldSprings, const std::vector<double>& oldStored, std::size_t offset,
-               std::vector<Key>& outKeys, std::vector<Vec3>& outSprings, std::vector<double>& outStored) {
+               const std::vector<Vec3>& oldSprings, const std::vector<double>& oldStored, Less less,
+               std::size_t offset, std::vector<Key>& outKeys, std::vector<Vec3>& outSprings,
+               std::vector<double>& outStored) {
   if (keys.empty()) return;
-  auto old = std::lower_bound(oldKeys.begin(), oldKeys.end(), keys.front(),
-                              [](const Key& x, const Key& y) { return keyLess(x, y); });
+  auto old = std::lower_bound(oldKeys.begin(), oldKeys.end(), keys.front(), less);
   for (std::size_t k = 0; k < keys.size(); ++k) {
     const Key& key = keys[k];
-    while (old != oldKeys.end() && keyLess(*old, key)) ++old;
-    const bool kept = old != oldKeys.end() && !keyLess(key, *old);
+    while (old != oldKeys.end() && less(*old, key)) ++old;
+    const bool kept = old != oldKeys.end() && !less(key, *old);
     const auto at = static_cast<std::size_t>(old - oldKeys.begin());
     outKeys[offset + k] = key;
     outSprings[offset + k] = kept ? oldSprings[at] : Vec3::Zero();
@@ -331,10 +324,10 @@ void NeighborList::gatherBlocks(std::size_t blockCount, ContactHistory& lists) {
   std::size_t pairAt = 0, wallAt = 0;
   for (std::size_t k = 0; k < blockCount; ++k) {
     const Scratch::Block& block = s.blocks[k];
-    carryOver(block.pairs, s.old.pairs, s.old.pairSprings, s.old.pairStored, pairAt, lists.pairs,
+    carryOver(block.pairs, s.old.pairs, s.old.pairSprings, s.old.pairStored, pairLess, pairAt, lists.pairs,
               lists.pairSprings, lists.pairStored);
-    carryOver(block.wallPairs, s.old.wallPairs, s.old.wallSprings, s.old.wallStored, wallAt, lists.wallPairs,
-              lists.wallSprings, lists.wallStored);
+    carryOver(block.wallPairs, s.old.wallPairs, s.old.wallSprings, s.old.wallStored, wallPairLess, wallAt,
+              lists.wallPairs, lists.wallSprings, lists.wallStored);
     pairAt += block.pairs.size();
     wallAt += block.wallPairs.size();
   }
