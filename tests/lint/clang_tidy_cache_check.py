@@ -5,7 +5,8 @@ checked again; a finding fails the run with the file named and writes no marker;
 checks everything; the same project in another folder reuses the markers; a committed baseline
 (--baseline) written after a clean run passes the same inputs with an empty cache, and an edit to a
 listed file or its header is checked again, or with CLUMPLAB_TIDY_STALE=fail fails at once unanalysed
-(analysed when the baseline was written on another machine); in a unity build (the compile database lists only
+(analysed when the baseline was written on another machine); a system header enters a key by its
+package and upstream major.minor version, a header no package owns by its bytes; in a unity build (the compile database lists only
 Unity/unity_N_cxx.cxx) a source is checked with its unity file's command, and editing another source
 of its batch checks it again.
 
@@ -14,6 +15,8 @@ Usage: clang_tidy_cache_check.py CLANG_TIDY CXX
 
 import json
 import os
+import re
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -176,6 +179,23 @@ def main() -> int:
         expect(elsewhere_machine.returncode == 1 and "1 checked" in elsewhere_machine.stdout
                and "use-after-move" in elsewhere_machine.stdout,
                "another machine's baseline cannot speak for the file: it is analysed")
+        # System headers stand in a key as their package and its major.minor version (a point release
+        # rewrites them without changing the verdict); a file no package owns, by its bytes.
+        sys.path.insert(0, str(WRAPPER.parent))
+        import clang_tidy_cached  # pylint: disable=import-outside-toplevel
+        deps = clang_tidy_cached.recorded_dependencies(top / "build", ["count.o"])["count.o"]
+        system = [d for d in deps if not d.startswith(folder)]
+        identities = clang_tidy_cached.package_identities(system + [str(top / "src" / "shape.hpp")])
+        expect(str(top / "src" / "shape.hpp") not in identities, "a file no package owns has no package identity")
+        if shutil.which("dpkg-query"):
+            vector = next(d for d in system if d.endswith("/vector"))
+            expect(re.fullmatch(r"libstdc\+\+-\d+-dev \d+\.\d+", identities.get(vector, "")) is not None,
+                   f"<vector> is known by its package and version: {identities.get(vector)}")
+        expect(clang_tidy_cached.upstream_major_minor("1:14.0.6-12") == "14.0"
+               and clang_tidy_cached.upstream_major_minor("6.1.187-1") == "6.1"
+               and clang_tidy_cached.upstream_major_minor("5.2.5~ds0-1+b1") == "5.2"
+               and clang_tidy_cached.upstream_major_minor("2.36-9+deb12u14") == "2.36",
+               "a Debian version is cut to its upstream major.minor")
         # A unity build: count.cpp has no entry of its own in the compile database.
         unity = Path(folder) / "unity-build"
         make_unity_project(unity, compiler)

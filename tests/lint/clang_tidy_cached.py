@@ -19,8 +19,13 @@ CLUMPLAB_TIDY_CACHE=0 uses neither and checks every file (a cold run). Paths und
 build folders are hashed relative to them, so clones in different folders share keys. A file with no
 valid dependency record is always checked.
 
-The baseline also records the machine it was written on: a hash of the clang-tidy version and of every
-header outside the source and build folders its files read (Qt, Eigen, the C++ library). With
+Headers outside the source and build folders (Qt, Eigen, the C++ library, the kernel's) enter a key by
+the package that installed them and its upstream major.minor version (`dpkg-query`), not by their bytes:
+a distribution's point release rewrites such headers (Debian 12's linux-libc-dev moves with every kernel
+update) without changing what clang-tidy says of the project's code, and keyed by bytes it made every
+fresh clone on an updated machine lint all files again (26 CPU-minutes). A header no package owns (or
+without dpkg) enters by its bytes. The baseline also records the machine it was written on: a hash of
+the clang-tidy version and of those headers' identities. With
 CLUMPLAB_TIDY_STALE=fail (.ci/test-all sets it, so README's test command costs the same whether or not
 a commit refreshed the baseline), a file missing from the baseline of the same machine is not checked:
 the test fails at once, naming the files and the command that refreshes the baseline. A file that reads
@@ -69,6 +74,40 @@ class FileHashes:
             except OSError:
                 self._known[path] = "missing"
         return self._known[path]
+
+
+def upstream_major_minor(version: str) -> str:
+    """"1:14.0.6-12" -> "14.0", "6.4.2+dfsg-10" -> "6.4", "5.2.5~ds0-1+b1" -> "5.2": a Debian version
+    without its epoch and revision, cut to two numbers."""
+    upstream = version.split(":", 1)[-1].rsplit("-", 1)[0]
+    return ".".join(re.split(r"[.+~]", upstream)[:2])
+
+
+def package_identities(paths: list[str]) -> dict[str, str]:
+    """Maps each path a Debian package installed to "package major.minor" (upstream version); paths no
+    package owns, or all when dpkg-query is missing, are left out."""
+    if not paths:
+        return {}
+    try:
+        owners = subprocess.run(["dpkg-query", "-S", *paths], capture_output=True, text=True, check=False)
+    except OSError:
+        return {}
+    owner_of: dict[str, str] = {}
+    for line in owners.stdout.splitlines():
+        packages, sep, path = line.partition(": ")
+        if sep and "," not in packages and not packages.startswith("diversion"):
+            owner_of[path.strip()] = packages.strip()
+    if not owner_of:
+        return {}
+    versions = subprocess.run(["dpkg-query", "-W", "-f", "${Package}:${Architecture} ${Version}\\n",
+                               *sorted(set(owner_of.values()))], capture_output=True, text=True, check=False)
+    version_of: dict[str, str] = {}
+    for line in versions.stdout.splitlines():
+        name, _, version = line.partition(" ")
+        package, _, architecture = name.partition(":")
+        version_of[name] = version_of[package] = version
+    return {path: f"{package.split(':')[0]} {upstream_major_minor(version_of[package])}"
+            for path, package in owner_of.items() if package in version_of}
 
 
 def cache_folder() -> Path:
@@ -178,6 +217,15 @@ def main() -> int:
     cache = cache_folder()
 
     outside: set[str] = set()  # the headers read from outside the source and build folders
+    every_dependency = sorted({d for o in objects.values() if o for d in dependencies.get(o, [])})
+    packaged = package_identities([d for d in every_dependency if relative(d) == d])
+
+    def identity(path: str) -> str:
+        """What stands for a file's content in a key: its package for a system header, else its bytes."""
+        if path in packaged:
+            return packaged[path]
+        return hashes(path, relative if UNITY_FILE.search(path) else None)
+
     # Files that read a file the build generates afresh for each commit (the revision Version.cpp
     # prints; CMake's unity files are not such): no committed baseline can list them.
     generated: set[str] = set()
@@ -196,8 +244,7 @@ def main() -> int:
                    if d == source_dir or source_dir in d.parents]
         parts += [relative(c) + ":" + hashes(c) for c in configs]
         # Sorted after relative(): the order must not depend on where the clone lies beside /usr.
-        parts += sorted(relative(d) + ":" + hashes(d, relative if UNITY_FILE.search(d) else None)
-                        for d in set(deps + [file]))
+        parts += sorted(relative(d) + ":" + identity(d) for d in set(deps + [file]))
         return sha256_bytes("\n".join(parts).encode())
 
     scratch = tempfile.TemporaryDirectory(prefix="clumplab-tidy-")
@@ -205,7 +252,7 @@ def main() -> int:
     baseline_path = Path(args.baseline) if args.baseline else None
     baseline, baseline_machine = read_baseline(baseline_path) if baseline_path and use_cache else (set(), None)
     keys: dict[str, str | None] = {file: key_of(file) if use_cache or baseline_path else None for file in files}
-    machine = sha256_bytes("\n".join([version] + sorted(f"{d}:{hashes(d)}" for d in outside)).encode())
+    machine = sha256_bytes("\n".join([version] + sorted(f"{d}:{identity(d)}" for d in outside)).encode())
     stale = [f for f in files if keys[f] is not None and keys[f] not in baseline and f not in generated]
     if (os.environ.get("CLUMPLAB_TIDY_STALE") == "fail" and os.environ.get("CLUMPLAB_TIDY_BASELINE") != "write"
             and stale and baseline_machine == machine):

@@ -175,6 +175,11 @@ class TestDzhanibekov : public QObject {
   // within 4e-4: its mass properties are its faceted mesh's): the margin is undefined and the panel
   // says why, where it showed 0.507 and 0.728; the T-bar's stays a number.
   void equalMomentsHaveNoMargin() {
+#if CLUMPLAB_UNDER_TSAN
+    // 22 s under TSan (three windows, a cube and a sphere made from their meshes): what the readout says
+    // of equal moments. The panel's readout follows the running body under TSan in the cases below.
+    QSKIP("a readout check (runs in the release suite); the panel's threads run under TSan below");
+#endif
     QTemporaryDir dir;
     for (const char* shape : {"cube", "sphere"}) {
       const QString scene =

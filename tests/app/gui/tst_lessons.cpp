@@ -261,6 +261,11 @@ class LessonsTest : public QObject {
 
   void lSpaceInsetKeepsClearOfTheBodies() {
     // Three T-bars side by side: the inset used to cover the left one.
+#if CLUMPLAB_UNDER_TSAN
+    // 10 s under TSan: where the inset lies on screen, a layout check. The lesson's threads (its
+    // scene opened and run in the window) run under TSan in everyLessonOpensInTheWindow.
+    QSKIP("a layout check (runs in the release suite); the lesson's threads run under TSan above");
+#endif
     MainWindow w;
     w.resize(1400, 900);
     w.show();
@@ -302,6 +307,11 @@ class LessonsTest : public QObject {
     // Through two flips, every segment of the drawn polhode lies in front of the near plane, on
     // screen, short (a tenth of the view's height at most) and about the body: within 1.5 times the
     // body's bounding disc on screen.
+#if CLUMPLAB_UNDER_TSAN
+    // 34 s under TSan: what is drawn where through two flips, a drawing check. The paused window
+    // stepped to a time (runUntil) runs under TSan in tst_dzhanibekov, tst_gui_cim and the journeys.
+    QSKIP("a drawing check (runs in the release suite); runUntil's threads run under TSan elsewhere");
+#endif
     MainWindow w;
     w.resize(1400, 900);
     w.show();
