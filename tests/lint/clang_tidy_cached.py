@@ -99,13 +99,11 @@ def package_identities(paths: list[str]) -> dict[str, str]:
             owner_of[path.strip()] = packages.strip()
     if not owner_of:
         return {}
-    versions = subprocess.run(["dpkg-query", "-W", "-f", "${Package}:${Architecture} ${Version}\\n",
+    # ${binary:Package} names a package as dpkg-query -S does: with its architecture where several can
+    # be installed side by side ("libc6-dev:amd64"), bare otherwise ("libeigen3-dev").
+    versions = subprocess.run(["dpkg-query", "-W", "-f", "${binary:Package} ${Version}\\n",
                                *sorted(set(owner_of.values()))], capture_output=True, text=True, check=False)
-    version_of: dict[str, str] = {}
-    for line in versions.stdout.splitlines():
-        name, _, version = line.partition(" ")
-        package, _, architecture = name.partition(":")
-        version_of[name] = version_of[package] = version
+    version_of = dict(line.split(" ", 1) for line in versions.stdout.splitlines() if " " in line)
     return {path: f"{package.split(':')[0]} {upstream_major_minor(version_of[package])}"
             for path, package in owner_of.items() if package in version_of}
 
@@ -216,9 +214,9 @@ def main() -> int:
     use_cache = os.environ.get("CLUMPLAB_TIDY_CACHE", "1") != "0"
     cache = cache_folder()
 
-    outside: set[str] = set()  # the headers read from outside the source and build folders
-    every_dependency = sorted({d for o in objects.values() if o for d in dependencies.get(o, [])})
-    packaged = package_identities([d for d in every_dependency if relative(d) == d])
+    # The headers read from outside the source and build folders.
+    outside = {d for o in set(objects.values()) if o for d in dependencies.get(o, []) if relative(d) == d}
+    packaged = package_identities(sorted(outside))
 
     def identity(path: str) -> str:
         """What stands for a file's content in a key: its package for a system header, else its bytes."""
@@ -235,7 +233,6 @@ def main() -> int:
         deps = dependencies.get(objects.get(file) or "")
         if entry is None or deps is None:
             return None
-        outside.update(d for d in deps if relative(d) == d)
         if any(relative(d).startswith("<build>") and not UNITY_FILE.search(d) for d in deps):
             generated.add(file)
         parts = [version, relative(shlex.join(words_of(entry)))]
