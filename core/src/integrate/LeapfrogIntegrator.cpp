@@ -4,6 +4,7 @@
 #include <array>
 
 #include "BlockedMotion.hpp"
+#include "IsotropicBatch.hpp"
 #include "IsotropicSpin.hpp"
 #include "PlanarMotion.hpp"
 #include "VelocityKick.hpp"
@@ -98,7 +99,12 @@ void LeapfrogIntegrator::step(const StepContext& step, ForceStageHistory& histor
   };
   // Kick (half) and drift; the bodies keep the predicted end-of-step velocities for the force
   // evaluation, drifted_ the drifted ones (VelocityPredictor.hpp).
+  const bool lorentz = forces.hasLorentzKicks();
   forEachBodyBatch(step.pool, n, kBatch, kChunk / kBatch, [&](std::size_t begin, std::size_t end) {
+    if (!lorentz && isotropicAndFree(s, begin, end)) {  // spheres, cubes: IsotropicBatch.hpp
+      isotropicBatchKickDrift<kBatch>(s, begin, end, h, dt, drifted_.linear.data(), drifted_.angular.data());
+      return;
+    }
     std::array<Vec3, kBatch> torqueBody, predictedBody;
     std::array<Spin, kBatch> spin;
     std::size_t solved = 0;  // bodies of the batch that need the Euler solve
@@ -161,6 +167,10 @@ void LeapfrogIntegrator::step(const StepContext& step, ForceStageHistory& histor
   computeForcesAtPredictedVelocities(forces, s, drifted_);
   // Kick (half) with the forces at t + dt.
   forEachBodyBatch(step.pool, n, kBatch, kChunk / kBatch, [&](std::size_t begin, std::size_t end) {
+    if (!lorentz && isotropicAndFree(s, begin, end)) {
+      isotropicBatchKick(s, begin, end, h);
+      return;
+    }
     std::array<Vec3, kBatch> torqueBody;
     std::array<Spin, kBatch> spin;
     std::size_t solved = 0;
