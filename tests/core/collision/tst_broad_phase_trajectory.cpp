@@ -1,7 +1,7 @@
 // The broad phase in a stepping World: the trajectories of two committed scenes stay those of the
 // single-level pebble grid it replaced, and the Verlet skin (which pairs are listed, when lists are
-// rebuilt) changes no bit of a pile's run on one thread or two. Its lists against exact searches:
-// tst_broad_phase.
+// rebuilt) changes no bit of a pile's run (of clumps, of spheres) on one thread or two. Its lists against
+// exact searches: tst_broad_phase.
 #include <QtTest>
 
 #include "BuildSize.hpp"
@@ -9,6 +9,7 @@
 #include "TestPaths.hpp"
 #include "TestSupport.hpp"
 #include "core/scene/Scene.hpp"
+#include "core/step/PebblePlacement.hpp"
 
 using namespace clumplab;
 
@@ -33,6 +34,28 @@ std::uint64_t runPile(double skin, int threads) {
   for (int n = 0; n < 12000; ++n) test::mustStep(*world);
   if (world->state().divergence.happened) qFatal("%s", world->state().divergence.message.c_str());
   if (world->contactCount() < 50)
+    qFatal("the pile must have contacts for this test to mean anything (%zu)", world->contactCount());
+  return test::stateHash(*world);
+}
+
+// Polydisperse spheres (scaled copies of one single-pebble body) poured into the same box: a world
+// whose pebbles are its bodies, where placement tests each pebble itself (PebbleStage.cpp).
+std::uint64_t runSpherePile(double skin, int threads) {
+  const std::string text = R"({
+  "format": "clumplab-scene/1", "time_step": 1e-5, "integrator": "leapfrog", "skin": )" +
+                           test::jsonNumber(skin) + R"(,
+  "contact": { "model": "linear", "stiffness": 1e3, "restitution": 0.5, "friction": 0.5 },
+  "walls": [ { "type": "box", "min": [-0.02, -0.02, 0], "max": [0.02, 0.02, 0.08] } ],
+  "templates": { "ball": { "density": 2500, "inertia": "pebbles", "pebbles": [[0, 0, 0, 0.0015]] } },
+  "generate": [ { "template": "ball", "count": 400, "region": { "min": [-0.017, -0.017, 0.002], "max": [0.017, 0.017, 0.04] },
+                  "random_orientation": true, "scale": [0.6, 1.4], "seed": 5 } ]
+})";
+  Scene scene = parseScene(text, "spheres.json");
+  scene.model.settings.threads = threads;
+  auto world = buildWorld(scene);
+  if (!pebblesAreBodies(world->model().templates, world->state().pebbles)) qFatal("not a world of spheres");
+  for (int n = 0; n < 8000; ++n) test::mustStep(*world);
+  if (world->contactCount() < 100)
     qFatal("the pile must have contacts for this test to mean anything (%zu)", world->contactCount());
   return test::stateHash(*world);
 }
@@ -105,6 +128,17 @@ class TestBroadPhaseTrajectory : public QObject {
       QCOMPARE(runPile(2e-3, 1), reference);
     }
     QCOMPARE(runPile(2e-3, 2), reference);
+  }
+
+  // The same for spheres, whose placement tests each pebble against its own limit: a rebuild it
+  // missed would drop pairs that touch, and the small skin's run would leave the large skin's.
+  void skinDoesNotChangeASpherePile() {
+    const std::uint64_t reference = runSpherePile(4e-4, 1);
+    if (!test::kReducedCases) {
+      QCOMPARE(runSpherePile(5e-5, 1), reference);
+      QCOMPARE(runSpherePile(3e-3, 1), reference);
+    }
+    QCOMPARE(runSpherePile(5e-5, 2), reference);
   }
 };
 
