@@ -1,6 +1,7 @@
 #include "core/base/ThreadPool.hpp"
 
 #include <algorithm>
+#include <array>
 #include <atomic>
 #include <chrono>
 #include <condition_variable>
@@ -22,11 +23,16 @@ namespace clumplab {
 
 namespace {
 
-// The shared workers. A run publishes a new generation; chunks are claimed from `next_`, which packs
-// the run's generation (24 bits), chunk count (20 bits) and next chunk index (20 bits) into one
-// atomic. A claim is checked against the count stored with it, so a helper that wakes late and
-// reads the task or count of a newer run can never claim with them: the old run's word has
-// index == count by the time a newer run is published.
+// The shared workers. A run publishes a new generation and splits its chunks into one contiguous
+// block per participant (the caller and its helpers). Each block's chunks are claimed from the
+// block's own word, which packs the run's generation (24 bits), the block's end (20 bits) and its
+// next chunk index (20 bits) into one atomic on a cache line of its own. A participant drains its
+// own block first, then the others': so the same chunks (the same bodies) go to the same core run
+// after run while all keep up, claims do not bounce one cache line between cores, and a helper that
+// is late or descheduled leaves its chunks to the others. A claim is checked against the generation
+// and end stored with it, so a helper that wakes late and reads the task or block count of a newer
+// run can never claim with them: every block of the old run has index == end by the time a newer
+// run is published. Each participant adds the chunks it completed to `done_` once, at the end.
 class Workers {
  public:
   static Workers& instance() {
@@ -62,16 +68,22 @@ class Workers {
     bool expected = false;
     if (!busy_.compare_exchange_strong(expected, true, std::memory_order_acquire)) return false;
     const std::uint64_t generation = generation_.load(std::memory_order_relaxed) + 1;
+    const std::size_t blocks =
+        std::min<std::size_t>({static_cast<std::size_t>(helpers) + 1, kMaxBlocks, count});
     task_.store(&task, std::memory_order_relaxed);
     helpers_.store(helpers, std::memory_order_relaxed);
+    blockCount_.store(blocks, std::memory_order_relaxed);
     done_.store(0, std::memory_order_relaxed);
-    next_.store(pack(generation, count, 0), std::memory_order_relaxed);
+    for (std::size_t p = 0; p < blocks; ++p) {
+      blocks_[p].next.store(pack(generation, (p + 1) * count / blocks, p * count / blocks),
+                            std::memory_order_relaxed);
+    }
     generation_.store(generation, std::memory_order_seq_cst);
     if (sleepers_.load(std::memory_order_seq_cst) > 0) {
       { std::lock_guard lock(sleepMutex_); }
       wake_.notify_all();
     }
-    drain(generation, task);
+    drain(generation, task, 0);
     while (done_.load(std::memory_order_acquire) != count) CLUMPLAB_PAUSE();
     busy_.store(false, std::memory_order_release);
     return true;
@@ -85,18 +97,26 @@ class Workers {
   }
 
  private:
-  void drain(std::uint64_t generation, const std::function<void(std::size_t)>& task) {
+  // Participant `self` (0 the caller, helper i is i + 1) runs the chunks it can claim: its own
+  // block's, then the other blocks' in turn.
+  void drain(std::uint64_t generation, const std::function<void(std::size_t)>& task, std::size_t self) {
     clearUpperVectorState();
     const std::uint64_t tag = generation & kGenerationMask;
-    std::uint64_t v = next_.load(std::memory_order_relaxed);
-    for (;;) {
-      const std::uint64_t index = v & kIndexMask, count = (v >> kIndexBits) & kMaxCount;
-      if ((v >> (kIndexBits + kCountBits)) != tag || index >= count) return;
-      if (!next_.compare_exchange_weak(v, v + 1, std::memory_order_acq_rel)) continue;
-      task(static_cast<std::size_t>(index));
-      done_.fetch_add(1, std::memory_order_release);
-      v = next_.load(std::memory_order_relaxed);
+    const std::size_t blocks = blockCount_.load(std::memory_order_relaxed);
+    std::size_t completed = 0;
+    for (std::size_t k = 0; k < blocks; ++k) {
+      std::atomic<std::uint64_t>& next = blocks_[(self + k) % blocks].next;
+      std::uint64_t v = next.load(std::memory_order_relaxed);
+      for (;;) {
+        const std::uint64_t index = v & kIndexMask, end = (v >> kIndexBits) & kMaxCount;
+        if ((v >> (kIndexBits + kCountBits)) != tag || index >= end) break;
+        if (!next.compare_exchange_weak(v, v + 1, std::memory_order_acq_rel)) continue;
+        task(static_cast<std::size_t>(index));
+        ++completed;
+        v = next.load(std::memory_order_relaxed);
+      }
     }
+    if (completed > 0) done_.fetch_add(completed, std::memory_order_release);
   }
 
   void loop(int id, std::uint64_t seen) {
@@ -119,7 +139,7 @@ class Workers {
       seen = generation_.load(std::memory_order_acquire);
       if (id >= helpers_.load(std::memory_order_relaxed)) continue;
       const auto* task = task_.load(std::memory_order_relaxed);
-      if (task != nullptr) drain(seen, *task);
+      if (task != nullptr) drain(seen, *task, static_cast<std::size_t>(id) + 1);
     }
   }
 
@@ -128,7 +148,13 @@ class Workers {
   std::atomic<bool> busy_{false};
   std::atomic<bool> stop_{false};
   std::atomic<std::uint64_t> generation_{0};
-  std::atomic<std::uint64_t> next_{0};
+  // One claim word per participant's block, each on its own cache line.
+  static constexpr std::size_t kMaxBlocks = 64;
+  struct alignas(64) Block {
+    std::atomic<std::uint64_t> next{0};
+  };
+  std::array<Block, kMaxBlocks> blocks_{};
+  std::atomic<std::size_t> blockCount_{0};
   std::atomic<std::size_t> done_{0};
   std::atomic<int> helpers_{0};
   std::atomic<const std::function<void(std::size_t)>*> task_{nullptr};

@@ -31,6 +31,23 @@ class ThreadPoolTest : public QObject {
     QVERIFY2(others > 8, qPrintable(QString("the helper ran %1 of 64 chunks").arg(others)));
   }
 
+  // Each thread starts on a block of its own (the caller the first half of the chunks, the helper
+  // the second), so that run after run the same chunks, the same bodies, stay on the same core; a
+  // thread that is done takes chunks from the other's block.
+  void eachThreadStartsOnItsOwnBlock() {
+    ThreadPool pool(2);
+    for (int run = 0; run < 3; ++run) {
+      std::vector<std::thread::id> who(64);
+      pool.run(who.size(), [&](std::size_t c) {
+        who[c] = std::this_thread::get_id();
+        std::this_thread::sleep_for(std::chrono::milliseconds(5));
+      });
+      const std::thread::id caller = std::this_thread::get_id();
+      QVERIFY2(who[0] == caller && who[1] == caller, "the caller starts at the first chunk");
+      QVERIFY2(who[32] != caller && who[33] != caller, "the helper starts at the middle chunk");
+    }
+  }
+
   void everyChunkExactlyOnce_data() {
     QTest::addColumn<int>("threads");
     QTest::newRow("2 threads") << 2;
